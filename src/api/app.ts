@@ -1,0 +1,53 @@
+// The express application: every door mounted on one runtime.
+import express, { type NextFunction, type Request, type Response } from "express";
+import { NotFound, ToolError } from "../core/errors.ts";
+import type { Runtime } from "../runtime.ts";
+import { openApiDocument } from "./openapi.ts";
+import { requestId, sendProblem, type Gate } from "./http.ts";
+import { restRouter } from "./rest.ts";
+
+export function createApp(runtime: Runtime): express.Express {
+  const app = express();
+  app.set("etag", false);
+  app.set("x-powered-by", false);
+  app.set("trust proxy", "loopback");
+  const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log };
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await runtime.database.query("SELECT 1");
+      res.json({ ok: true, database: runtime.database.kind });
+    } catch {
+      res.status(503).json({ ok: false, database: runtime.database.kind });
+    }
+  });
+
+  let openapi: string | undefined;
+  app.get("/api/v1/openapi.json", (_req, res) => {
+    openapi ??= JSON.stringify(openApiDocument(runtime.registry, runtime.config.publicBaseUrl));
+    res.type("json").send(openapi);
+  });
+  app.use(restRouter(runtime.executor, gate));
+
+  app.use("/api", (req: Request, res: Response) => {
+    sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    sendProblem(res, bodyError(error), requestId(req), runtime.log);
+  });
+  return app;
+}
+
+/** Translates body-parser failures (bad JSON, too large, bad charset) into problems. */
+function bodyError(error: unknown): unknown {
+  const type = (error as { type?: unknown }).type;
+  if (type === "entity.parse.failed") return new ToolError(400, "invalid_json", "Invalid JSON", "The request body is not valid JSON.");
+  if (type === "entity.too.large") return new ToolError(413, "payload_too_large", "Payload too large", "The request body is too large.");
+  if (type === "charset.unsupported" || type === "encoding.unsupported") {
+    return new ToolError(415, "unsupported_media_type", "Unsupported media type", "Send the body as UTF-8 JSON.");
+  }
+  return error;
+}

@@ -1,0 +1,123 @@
+// The OpenAPI 3.1.0 document, generated from the registry (never written by hand).
+import type { Registry } from "../tools/registry.ts";
+import { SCOPES } from "../tools/scopes.ts";
+import { describeTool, type JsonSchema } from "./catalogue.ts";
+
+const problemSchema: JsonSchema = {
+  type: "object",
+  required: ["ok", "type", "title", "status", "detail", "code"],
+  properties: {
+    ok: { const: false },
+    type: { type: "string", format: "uri-reference", description: "Problem type (RFC 9457)." },
+    title: { type: "string" },
+    status: { type: "integer" },
+    detail: { type: "string" },
+    code: { type: "string", description: "Machine-readable reason, e.g. not_found, illegal_transition." },
+    errors: {
+      type: "array",
+      description: "Each input path that violates the schema (400 only).",
+      items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
+    },
+    requestId: { type: "string", description: "Present on 5xx problems; quote it when reporting." },
+  },
+};
+
+const rateLimitHeaderNames = ["RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+
+function problemResponse(description: string, headers?: Record<string, unknown>) {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  };
+}
+
+export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema {
+  const paths: Record<string, unknown> = {};
+  for (const tool of registry.tools) {
+    const described = describeTool(tool);
+    const [area, action] = tool.name.split(".") as [string, string];
+    paths[`/api/v1/tools/${tool.name}`] = {
+      post: {
+        operationId: `invoke_${area}_${action}`,
+        summary: tool.name,
+        description: tool.description,
+        tags: [area],
+        "x-service-required-scope": tool.scope,
+        "x-service-anonymous-read": tool.anonymous,
+        "x-service-audited": tool.audited,
+        security: tool.anonymous ? [{}, { bearerAuth: [tool.scope] }] : [{ bearerAuth: [tool.scope] }],
+        requestBody: { required: true, content: { "application/json": { schema: described.inputSchema } } },
+        responses: {
+          "200": {
+            description: "The tool ran; `result` is its output.",
+            headers: Object.fromEntries(rateLimitHeaderNames.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["ok", "result"],
+                  additionalProperties: false,
+                  properties: { ok: { const: true }, result: described.outputSchema },
+                },
+              },
+            },
+          },
+          "400": { $ref: "#/components/responses/BadRequest" },
+          "401": { $ref: "#/components/responses/Unauthorized" },
+          "403": { $ref: "#/components/responses/Forbidden" },
+          "422": { $ref: "#/components/responses/Refused" },
+          "429": { $ref: "#/components/responses/RateLimited" },
+          "500": { $ref: "#/components/responses/InternalError" },
+          default: { $ref: "#/components/responses/Problem" },
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Shop tool API",
+      version: "1.0.0",
+      description:
+        "Every shop capability is a named tool `<area>.<action>`, called with POST /api/v1/tools/<name> and a JSON object. " +
+        "Money fields (*Dkk, *Oere) are integers in øre. The same tools are served over MCP at /api/mcp.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: baseUrl }],
+    "x-service-scopes-supported": [...SCOPES],
+    tags: [...new Set(registry.tools.map((tool) => tool.name.split(".")[0]!))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key with the scopes the tool needs (`*` for admin keys)." },
+      },
+      schemas: { Problem: problemSchema },
+      headers: {
+        "RateLimit-Policy": { description: "Quota policy: name, quota q and window w in seconds.", schema: { type: "string" } },
+        RateLimit: { description: "Remaining requests r and seconds t until the window resets.", schema: { type: "string" } },
+        "RateLimit-Limit": { description: "Requests allowed per window.", schema: { type: "integer" } },
+        "RateLimit-Remaining": { description: "Requests left in this window.", schema: { type: "integer" } },
+        "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
+        "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+      },
+      responses: {
+        BadRequest: problemResponse("The body is not a JSON object, or the input violates the tool's schema (`errors` lists each path)."),
+        Unauthorized: {
+          ...problemResponse("No, an invalid or a revoked Bearer key.", {
+            "WWW-Authenticate": { description: "Bearer challenge.", schema: { type: "string" } },
+          }),
+        },
+        Forbidden: problemResponse("The key lacks the tool's scope (the detail names it)."),
+        Refused: problemResponse("A shop rule refuses the request (illegal transition, category not empty, expired code …)."),
+        RateLimited: problemResponse("Too many requests in this window.", {
+          "Retry-After": { $ref: "#/components/headers/Retry-After" },
+          "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+          RateLimit: { $ref: "#/components/headers/RateLimit" },
+        }),
+        InternalError: problemResponse("Unexpected failure; the body carries a request id, never a stack trace."),
+        Problem: problemResponse("Any other failure: 404 unknown tool or subject, 409 conflict, 413 body too large, 503 database unreachable."),
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The REST door: POST /api/v1/tools/<name> runs a tool, GET /api/v1/tools lists the catalogue.
+import express, { type Request, type Response, type Router } from "express";
+import { Invalid } from "../core/errors.ts";
+import type { Executor } from "../tools/executor.ts";
+import { describeTool } from "./catalogue.ts";
+import { admit, requestId, sendProblem, type Gate } from "./http.ts";
+
+export const BODY_LIMIT = "256kb";
+
+export function restRouter(executor: Executor, gate: Gate): Router {
+  const router = express.Router();
+  let catalogue: string | undefined;
+
+  router.get("/api/v1/tools", (_req, res) => {
+    catalogue ??= JSON.stringify({
+      ok: true,
+      result: { count: executor.registry.tools.length, tools: executor.registry.tools.map(describeTool) },
+    });
+    res.type("json").send(catalogue);
+  });
+
+  router.post("/api/v1/tools/:name", express.json({ limit: BODY_LIMIT, strict: false, type: () => true }), async (req: Request, res: Response) => {
+    const id = requestId(req);
+    try {
+      const caller = await admit(gate, req, res);
+      const body: unknown = req.body;
+      if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
+        throw new Invalid("The request body must be a JSON object (use {} for a tool without inputs).", [
+          { path: "(root)", message: "Expected a JSON object" },
+        ]);
+      }
+      const result = await executor.invoke({ name: String(req.params.name), input: body, caller, door: "rest", requestId: id });
+      res.type("json").send(JSON.stringify({ ok: true, result }));
+    } catch (error) {
+      sendProblem(res, error, id, gate.log);
+    }
+  });
+
+  return router;
+}

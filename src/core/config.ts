@@ -1,0 +1,69 @@
+// Environment configuration, read once; the names are pinned in DESIGN.md.
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicBaseUrl: string;
+  seed: "demo" | "none";
+  rateLimitAnonPerMin: number;
+  rateLimitKeyPerMin: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  sessionSecret: string;
+  /** Check every tool result against its output schema (on in tests, off in production for speed). */
+  validateOutput: boolean;
+  stockPhotoAccessKey: string | undefined;
+  stockPhotoApiUrl: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  openaiApiKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  openaiModel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, "PORT", 3000);
+  const host = env.HOST || "0.0.0.0";
+  const seed = env.SEED === "none" ? "none" : "demo";
+  const logLevel = (env.LOG_LEVEL ?? (env.VITEST ? "silent" : "info")) as Config["logLevel"];
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    seed,
+    rateLimitAnonPerMin: int(env, "RATE_LIMIT_ANON_PER_MIN", 120),
+    rateLimitKeyPerMin: int(env, "RATE_LIMIT_KEY_PER_MIN", 1200),
+    logLevel,
+    sessionSecret: env.SESSION_SECRET || "",
+    validateOutput: env.VALIDATE_OUTPUT ? env.VALIDATE_OUTPUT === "1" : Boolean(env.VITEST),
+    stockPhotoAccessKey: env.UNSPLASH_ACCESS_KEY || undefined,
+    stockPhotoApiUrl: env.UNSPLASH_API_URL || "https://api.unsplash.com",
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || "Nordlys Optik <ordre@nordlys-optik.dk>",
+    openaiApiKey: env.OPENAI_API_KEY || undefined,
+    openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
+    openaiModel: env.OPENAI_MODEL || "gpt-4.1-mini",
+  };
+}

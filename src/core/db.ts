@@ -1,0 +1,110 @@
+// The database: embedded PGlite under DATA_DIR by default, PostgreSQL with DATABASE_URL; both behind one Prisma client.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client.ts";
+
+export type Prisma = PrismaClient;
+/** A Prisma client or an interactive transaction on it. */
+export type Db = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  prisma: PrismaClient;
+  /** Runs SQL without parameters (several statements allowed): migrations and maintenance. */
+  exec(sql: string): Promise<void>;
+  /** One parameterised query outside Prisma: rows as plain objects. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Subscribes to NOTIFY on a channel; delivered after the notifying transaction commits. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (tests clone a migrated template from it). */
+  dump?(): Promise<Blob>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Directory for PGlite; omitted means in-memory. */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests clone a migrated template). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  return {
+    kind: "pglite",
+    prisma,
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await client.query<T>(sql, params);
+      return result.rows;
+    },
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => unlisten();
+    },
+    async close() {
+      await prisma.$disconnect();
+      await client.close();
+    },
+    async dump() {
+      return client.dumpDataDir("none");
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const listeners: pg.Client[] = [];
+  return {
+    kind: "postgres",
+    prisma,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? "");
+      });
+      client.on("error", () => undefined);
+      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => undefined)));
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

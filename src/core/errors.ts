@@ -1,0 +1,119 @@
+// The small error family every layer throws; each door translates it once (RFC 9457 problems).
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class ToolError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(status: number, code: string, title: string, detail: string, errors?: FieldError[]) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.title = title;
+    this.errors = errors;
+  }
+}
+
+export class Invalid extends ToolError {
+  constructor(detail: string, errors?: FieldError[]) {
+    super(400, "invalid_input", "Invalid input", detail, errors);
+  }
+}
+
+export class Unauthorized extends ToolError {
+  constructor(detail = "A valid Bearer API key is required.") {
+    super(401, "unauthorized", "Unauthorized", detail);
+  }
+}
+
+export class Forbidden extends ToolError {
+  constructor(detail: string) {
+    super(403, "forbidden", "Forbidden", detail);
+  }
+}
+
+export class NotFound extends ToolError {
+  constructor(detail: string) {
+    super(404, "not_found", "Not found", detail);
+  }
+}
+
+export class Conflict extends ToolError {
+  constructor(detail: string) {
+    super(409, "conflict", "Conflict", detail);
+  }
+}
+
+/** A domain rule refuses the request (422); `code` names the rule, e.g. "illegal_transition". */
+export class Refused extends ToolError {
+  constructor(code: string, detail: string) {
+    super(422, code, "Refused by a shop rule", detail);
+  }
+}
+
+export class RateLimited extends ToolError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(429, "rate_limited", "Too many requests", `Rate limit exceeded; retry in ${retryAfterSeconds} s.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class Unavailable extends ToolError {
+  constructor(detail = "The database is unreachable; try again shortly.") {
+    super(503, "unavailable", "Service unavailable", detail);
+  }
+}
+
+export interface Problem {
+  ok: false;
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldError[];
+  requestId?: string;
+}
+
+export function problemOf(error: ToolError, requestId?: string): Problem {
+  const problem: Problem = {
+    ok: false,
+    type: `/problems/${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+  };
+  if (error.errors) problem.errors = error.errors;
+  if (requestId && error.status >= 500) problem.requestId = requestId;
+  return problem;
+}
+
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001", "P1001", "P1017"]);
+
+/** Maps anything thrown below a door to a ToolError; unknown errors become a 500 without internals. */
+export function toToolError(error: unknown): ToolError {
+  if (error instanceof ToolError) return error;
+  const code = errorCode(error);
+  if (code === "P2002" || code === "23505") return new Conflict("That value is already taken.");
+  if (code === "P2025") return new NotFound("The record does not exist.");
+  if (code !== undefined && CONNECTION_CODES.has(code)) return new Unavailable();
+  return new ToolError(500, "internal", "Internal error", "An unexpected error occurred.");
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

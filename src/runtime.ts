@@ -1,0 +1,69 @@
+// Builds one server process: database (migrated, seeded when empty), read models, registry, executor, auth and limits.
+import { loadConfig, type Config } from "./core/config.ts";
+import { openDatabase, type Database } from "./core/db.ts";
+import { createLogger, type Logger } from "./core/log.ts";
+import { migrate } from "./core/migrate.ts";
+import { Authenticator } from "./api/auth.ts";
+import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./api/rate-limit.ts";
+import { Executor } from "./tools/executor.ts";
+import { createRegistry, type Registry } from "./tools/registry.ts";
+import type { Services } from "./tools/services.ts";
+import { CatalogReadModel } from "./tools/products/read-model.ts";
+import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  database: Database;
+  registry: Registry;
+  services: Services;
+  executor: Executor;
+  auth: Authenticator;
+  limiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  config?: Config;
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  now?: () => Date;
+  /** Namespace for rate-limit counters in Redis (tests isolate their budgets). */
+  rateLimitPrefix?: string;
+}
+
+export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const config = options.config ?? loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const applied = await migrate(database);
+  if (applied.length) log.info("migrations applied", { applied });
+  if (config.seed === "demo" && (await isEmpty(database.prisma))) {
+    await seedDemo(database.prisma);
+    log.info("demo shop seeded");
+  }
+  const catalog = new CatalogReadModel(database, log);
+  await catalog.start();
+  const services: Services = { catalog };
+  const registry = createRegistry();
+  const now = options.now ?? (() => new Date());
+  const executor = new Executor({ config, database, registry, services, log, now });
+  const store: RateLimitStore = config.redisUrl ? new RedisStore(config.redisUrl, log, options.rateLimitPrefix) : new MemoryStore();
+  const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin);
+  const auth = new Authenticator(database);
+  return {
+    config,
+    log,
+    database,
+    registry,
+    services,
+    executor,
+    auth,
+    limiter,
+    async close() {
+      await catalog.stop();
+      await store.close();
+      await database.close();
+    },
+  };
+}

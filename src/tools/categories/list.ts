@@ -1,0 +1,28 @@
+// categories.list: every category with its count of visible products, from the read model.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+
+export const categoryRow = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  productCount: z.number().int().min(0).describe("Visible (non-deleted) products in the category."),
+});
+
+export default defineTool({
+  name: "categories.list",
+  description: "List the shop's categories by name, each with its number of visible products. Set includeEmpty false to leave out empty categories.",
+  input: z.strictObject({
+    includeEmpty: z.boolean().default(true).describe("Include categories without visible products (default true)."),
+  }),
+  output: z.array(categoryRow),
+  scope: "catalog:read",
+  anonymous: true,
+  audited: false,
+  annotations: READ,
+  async handler({ includeEmpty }, ctx) {
+    const categories = ctx.services.catalog.categories();
+    return includeEmpty ? categories : categories.filter((category) => category.productCount > 0);
+  },
+});

@@ -1,0 +1,54 @@
+// What a handler receives: the caller, the database (a transaction for writes), the audit writer, clock, logger and services.
+import type { Config } from "../core/config.ts";
+import type { Db } from "../core/db.ts";
+import type { JsonValue } from "../core/json.ts";
+import type { Logger } from "../core/log.ts";
+import type { Services } from "./services.ts";
+
+export type Door = "rest" | "mcp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "webhook" | "system";
+
+/** A storefront (cookie) session, and the customer it is bound to once known. */
+export interface SessionRef {
+  id: string;
+  customerId: string | null;
+  /** False for the empty throw-away session an API-key-only call gets. */
+  persistent: boolean;
+}
+
+export interface Caller {
+  kind: "anonymous" | "key" | "session" | "system";
+  /** Audit actor: "key:<id>", "session:<id>", "anonymous" or "system:<name>". */
+  actor: string;
+  scopes: ReadonlySet<string>;
+  keyId?: string;
+  session?: SessionRef;
+  /** Client address, for per-address rate limits. */
+  address?: string;
+  /** Name of the AI agent or assistant acting, when known (MCP client name, assistant id). */
+  agent?: string;
+}
+
+export interface AuditRecord {
+  subjectType: string;
+  subjectId: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ToolContext {
+  /** The transaction for write tools, the shared client for reads. */
+  db: Db;
+  caller: Caller;
+  door: Door;
+  requestId: string;
+  config: Config;
+  log: Logger;
+  services: Services;
+  now(): Date;
+  /** Records an audit entry (tool, actor, door, subject, before, after) in the tool's transaction. */
+  audit(record: AuditRecord): Promise<void>;
+  /** Runs after the transaction commits (events, cache refresh, e-mail); never on rollback. */
+  afterCommit(effect: () => Promise<void> | void): void;
+}
+
+export type { JsonValue };

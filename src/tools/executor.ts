@@ -1,0 +1,173 @@
+// The one executor every door calls: look up, authorise, validate, run in a transaction with the audit entry, then side effects.
+import crypto from "node:crypto";
+import type { z } from "zod";
+import type { Config } from "../core/config.ts";
+import type { Database, Db } from "../core/db.ts";
+import { Forbidden, Invalid, NotFound, ToolError, Unauthorized, toToolError, type FieldError } from "../core/errors.ts";
+import { toJson } from "../core/json.ts";
+import type { Logger } from "../core/log.ts";
+import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
+import type { Registry } from "./registry.ts";
+import { hasScope } from "./scopes.ts";
+import type { Services } from "./services.ts";
+import type { AnyTool } from "./tool.ts";
+
+export interface ExecutorDeps {
+  config: Config;
+  database: Database;
+  registry: Registry;
+  services: Services;
+  log: Logger;
+  now: () => Date;
+}
+
+export interface Invocation {
+  name: string;
+  input: unknown;
+  caller: Caller;
+  door: Door;
+  requestId?: string;
+}
+
+export class Executor {
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  get registry(): Registry {
+    return this.deps.registry;
+  }
+
+  /** The tool if this caller may call it; throws 404 / 401 / 403 otherwise. */
+  authorize(name: string, caller: Caller): AnyTool {
+    const tool = this.deps.registry.get(name);
+    if (!tool) throw new NotFound(`There is no tool named "${name}".`);
+    if (tool.anonymous) return tool;
+    if (caller.kind === "anonymous") throw new Unauthorized(`${tool.name} needs a Bearer API key with the scope "${tool.scope}".`);
+    if (!hasScope(caller.scopes, tool.scope)) {
+      throw new Forbidden(`${tool.name} needs the scope "${tool.scope}", which this caller does not have.`);
+    }
+    return tool;
+  }
+
+  /** Whether the caller may call the tool (for listings such as MCP tools/list). */
+  allows(tool: AnyTool, caller: Caller): boolean {
+    return tool.anonymous || (caller.kind !== "anonymous" && hasScope(caller.scopes, tool.scope));
+  }
+
+  async invoke(call: Invocation): Promise<unknown> {
+    const requestId = call.requestId ?? crypto.randomUUID();
+    const tool = this.authorize(call.name, call.caller);
+    const parsed = tool.input.safeParse(call.input);
+    if (!parsed.success) throw new Invalid(`The input does not match ${tool.name}'s schema.`, fieldErrors(parsed.error));
+    try {
+      const result = await this.run(tool, parsed.data, call, requestId);
+      if (this.deps.config.validateOutput) this.checkOutput(tool, result);
+      return result;
+    } catch (error) {
+      const mapped = toToolError(error);
+      if (mapped.status >= 500) this.deps.log.error("tool failed", { tool: tool.name, requestId, error: describe(error) });
+      throw mapped;
+    }
+  }
+
+  private async run(tool: AnyTool, input: Record<string, unknown>, call: Invocation, requestId: string): Promise<unknown> {
+    const { database } = this.deps;
+    const effects: Array<() => Promise<void> | void> = [];
+    const isRead = tool.annotations.readOnlyHint && !tool.audited;
+    let result: unknown;
+    if (isRead) {
+      result = await tool.handler(input, this.context(database.prisma, call, requestId, tool, effects));
+    } else {
+      result = await database.prisma.$transaction(
+        async (tx) => {
+          const audited: AuditRecord[] = [];
+          const ctx = this.context(tx, call, requestId, tool, effects, audited);
+          const value = await tool.handler(input, ctx);
+          if (tool.audited && audited.length === 0) {
+            await writeAudit(tx, tool, call, requestId, { subjectType: "tool", subjectId: tool.name, before: null, after: { input } });
+          }
+          return value;
+        },
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    }
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        this.deps.log.error("after-commit effect failed", { tool: tool.name, requestId, error: describe(error) });
+      }
+    }
+    return result;
+  }
+
+  private context(
+    db: Db,
+    call: Invocation,
+    requestId: string,
+    tool: AnyTool,
+    effects: Array<() => Promise<void> | void>,
+    audited?: AuditRecord[],
+  ): ToolContext {
+    const { config, log, services, now } = this.deps;
+    return {
+      db,
+      caller: call.caller,
+      door: call.door,
+      requestId,
+      config,
+      log,
+      services,
+      now,
+      async audit(record) {
+        if (!audited) throw new Error(`${tool.name} is a read tool and cannot write audit entries.`);
+        audited.push(record);
+        await writeAudit(db, tool, call, requestId, record);
+      },
+      afterCommit(effect) {
+        effects.push(effect);
+      },
+    };
+  }
+
+  private checkOutput(tool: AnyTool, result: unknown): void {
+    const checked = tool.output.safeParse(result);
+    if (!checked.success) {
+      this.deps.log.error("tool output violates its schema", { tool: tool.name, issues: checked.error.issues });
+      throw new ToolError(500, "invalid_output", "Internal error", `${tool.name} produced a result that violates its output schema.`, fieldErrors(checked.error));
+    }
+  }
+}
+
+async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: string, record: AuditRecord): Promise<void> {
+  await db.auditEntry.create({
+    data: {
+      tool: tool.name,
+      actor: call.caller.actor,
+      door: call.door,
+      requestId,
+      subjectType: record.subjectType,
+      subjectId: record.subjectId,
+      before: jsonOrNull(record.before),
+      after: jsonOrNull(record.after),
+    },
+  });
+}
+
+function jsonOrNull(value: unknown) {
+  const json = toJson(value);
+  return json === null ? undefined : json;
+}
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.flatMap((issue) => {
+    const at = (path: PropertyKey[]) => (path.length ? path.map(String).join(".") : "(root)");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ path: at([...issue.path, key]), message: `Unknown field "${key}"` }));
+    }
+    return [{ path: at(issue.path), message: issue.message }];
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

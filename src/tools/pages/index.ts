@@ -1,0 +1,6 @@
+// The pages.* tools, in catalogue order.
+import type { AnyTool } from "../tool.ts";
+
+const tools: AnyTool[] = [];
+
+export default tools;

@@ -1,0 +1,37 @@
+// products.get: one visible product with images and category, from the read model.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { defineTool, READ } from "../tool.ts";
+import { productDetail } from "./schemas.ts";
+
+export default defineTool({
+  name: "products.get",
+  description: "Get one product by slug: description, price (øre), stock, colours, all images and its category. 404 if it does not exist or was deleted.",
+  input: z.strictObject({ slug: z.string().min(1).describe("The product's slug.") }),
+  output: productDetail,
+  scope: "catalog:read",
+  anonymous: true,
+  audited: false,
+  annotations: READ,
+  async handler({ slug }, ctx) {
+    const catalog = ctx.services.catalog;
+    const product = catalog.product(slug);
+    const category = product && catalog.category(product.categoryId);
+    if (!product || !category) throw new NotFound(`No product with slug "${slug}".`);
+    return {
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      brand: product.brand,
+      description: product.description,
+      priceDkk: product.priceDkk,
+      stock: product.stock,
+      featured: product.featured,
+      frameColor: product.frameColor,
+      lensColor: product.lensColor,
+      images: product.images,
+      category: { slug: category.slug, name: category.name, description: category.description },
+      createdAt: product.createdAt,
+    };
+  },
+});

@@ -1,0 +1,65 @@
+// Shared shapes of the products area (SPEC.md "Product summary", "Product detail", "Product write fields").
+import { z } from "zod";
+
+export const MAX_INT = 9007199254740991;
+export const SLUG = /^[a-z0-9-]+$/;
+
+export const slugInput = z.string().min(1).describe("The product's slug, e.g. \"ray-ban-aviator-classic-1\".");
+export const newSlug = z.string().min(2).regex(SLUG, "Use lowercase letters, digits and hyphens only").describe("URL slug: lowercase letters, digits, hyphens.");
+export const oere = (what: string) => z.number().int().max(MAX_INT).describe(`${what}, integer øre (1 DKK = 100 øre).`);
+export const isoDateTime = z.iso.datetime().describe("ISO 8601 UTC timestamp ending in Z.");
+
+export const productSummary = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  priceDkk: oere("Price incl. VAT"),
+  stock: z.number().int().describe("Units in stock."),
+  featured: z.boolean(),
+  frameColor: z.string().nullable(),
+  lensColor: z.string().nullable(),
+  categorySlug: z.string(),
+  categoryName: z.string(),
+  firstImage: z.string().nullable().describe("URL of the first image, or null."),
+});
+
+export const productDetail = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  description: z.string(),
+  priceDkk: oere("Price incl. VAT"),
+  stock: z.number().int(),
+  featured: z.boolean(),
+  frameColor: z.string().nullable(),
+  lensColor: z.string().nullable(),
+  images: z.array(z.string()).describe("Image URLs in display order."),
+  category: z.strictObject({ slug: z.string(), name: z.string(), description: z.string().nullable() }),
+  createdAt: isoDateTime,
+});
+
+const stringMap = z.record(z.string(), z.string());
+
+/** Product write fields (create; all optional inside `patch` for update, slug excepted). */
+export const productFields = {
+  name: z.string().min(2).describe("Product name."),
+  description: z.string().min(10).describe("Long description, at least 10 characters."),
+  priceDkk: z.number().int().gt(0).max(MAX_INT).describe("Price incl. VAT in øre (49900 = 499,00 kr.)."),
+  stock: z.number().int().min(0).max(MAX_INT).describe("Units in stock, 0 or more."),
+  frameColor: z.string().min(1).describe("Frame colour, e.g. \"sort\"."),
+  lensColor: z.string().min(1).describe("Lens colour, e.g. \"grøn\"."),
+  brand: z.string().min(1).describe("Brand name."),
+  attributes: stringMap.describe("Free attributes: string keys to string values."),
+  answerSummary: z.string().max(500).describe("Short answer-engine summary, at most 500 characters."),
+  faq: z.array(z.strictObject({ q: z.string().min(1), a: z.string().min(1) })).describe("Questions and answers."),
+  useCases: z.array(z.strictObject({ title: z.string().min(1), description: z.string().min(1) })).describe("Typical uses."),
+  comparisonFacts: stringMap.describe("Facts for side-by-side comparison, e.g. {\"vægt\": \"22 g\"}."),
+  categoryId: z.string().min(1).describe("Category by id."),
+  categorySlug: z.string().min(1).describe("Category by slug (alternative to categoryId)."),
+  featured: z.boolean().describe("Shown first in listings."),
+  images: z.array(z.url({ protocol: /^https?$/ })).describe("Image URLs."),
+};
+
+export const productRef = z.strictObject({ id: z.string(), slug: z.string() });

@@ -1,0 +1,39 @@
+// Scopes are data: every tool names one of these, and API keys carry a list of them (or the admin wildcard "*").
+
+export const SCOPES = [
+  "analytics:read",
+  "audit:read",
+  "audit:revert",
+  "cart:write",
+  "catalog:read",
+  "categories:read",
+  "categories:write",
+  "customer:read",
+  "discounts:read",
+  "discounts:write",
+  "features:read",
+  "features:write",
+  "marketing:write",
+  "orders:read",
+  "orders:write",
+  "pages:read",
+  "pages:write",
+  "products:read",
+  "products:write",
+  "settings:read",
+  "settings:write",
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export const WILDCARD = "*";
+
+/** The fixed scopes of a storefront (cookie) session; never the wildcard. */
+export const SESSION_SCOPES: readonly Scope[] = ["catalog:read", "cart:write", "customer:read"];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+export function hasScope(granted: ReadonlySet<string>, needed: Scope): boolean {
+  return granted.has(needed) || granted.has(WILDCARD);
+}

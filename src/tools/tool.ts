@@ -1,0 +1,45 @@
+// What a tool is: one definition object (name, description, zod input/output, scope, flags, annotations, handler).
+import type { z } from "zod";
+import type { ToolContext } from "./context.ts";
+import type { Scope } from "./scopes.ts";
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Reads: no side effects, safe to repeat. */
+export const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** Additive writes (create, append). */
+export const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+/** Writes that set state to a given value: repeating them changes nothing more. */
+export const UPDATE: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+/** Writes that remove or irreversibly change data. */
+export const DESTRUCTIVE: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
+
+export type ObjectSchema = z.ZodObject;
+
+export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends z.ZodType = z.ZodType> {
+  /** `<area>.<action>`, the one name used in code, REST and MCP. */
+  name: string;
+  /** Written for a model: when to use the tool and what it returns. */
+  description: string;
+  input: I;
+  output: O;
+  scope: Scope;
+  /** Callable without credentials (rate limited per address). */
+  anonymous: boolean;
+  /** Writes an audit entry in the same transaction as its change. */
+  audited: boolean;
+  annotations: ToolAnnotations;
+  handler(input: z.output<I>, ctx: ToolContext): Promise<z.input<O>>;
+}
+
+export type AnyTool = ToolDefinition<ObjectSchema, z.ZodType>;
+
+/** Identity with type inference: `export default defineTool({...})`. */
+export function defineTool<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return tool;
+}

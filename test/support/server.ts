@@ -1,0 +1,104 @@
+// Starts a real HTTP server for one test file on its own database (cloned from the run's template) and calls it.
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import crypto from "node:crypto";
+import { inject } from "vitest";
+import { createApp } from "../../src/api/app.ts";
+import { createApiKey } from "../../src/core/api-keys.ts";
+import { loadConfig, type Config } from "../../src/core/config.ts";
+import { openDatabase, type Database } from "../../src/core/db.ts";
+import { createRuntime, type Runtime } from "../../src/runtime.ts";
+import { databaseUrl } from "./postgres.ts";
+
+export interface TestServer {
+  url: string;
+  runtime: Runtime;
+  /** POST /api/v1/tools/<name> with a JSON body; `key` adds a Bearer header, `cookie` a Cookie header. */
+  call(name: string, input?: unknown, options?: CallOptions): Promise<CallResult>;
+  /** Creates an API key with these scopes and returns the secret. */
+  key(...scopes: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  key?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** Send this string as the raw body instead of JSON-encoding `input`. */
+  raw?: string;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // The parsed JSON body; tests assert on its shape.
+  body: Record<string, unknown> & { ok?: boolean; result?: unknown; code?: string; status?: number; errors?: unknown[] };
+}
+
+/** A database of its own for this test file, cloned from the run's template (demo shop already seeded). */
+export async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const pgTemplate = inject("pgTemplate");
+  const base = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && base) {
+    const name = `shop_t_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = await openDatabase({ databaseUrl: base });
+    await admin.exec(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate}"`);
+    const database = await openDatabase({ databaseUrl: databaseUrl(base, name) });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  const template = inject("pgliteTemplate");
+  const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const { database, drop } = await testDatabase();
+  const config: Config = {
+    ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", VITEST: "true" }),
+    databaseUrl: undefined,
+    seed: "none",
+    rateLimitAnonPerMin: 100_000,
+    rateLimitKeyPerMin: 100_000,
+    ...overrides,
+  };
+  const runtime = await createRuntime({ config, database, rateLimitPrefix: `shop:test:${crypto.randomBytes(6).toString("hex")}:` });
+  const app = createApp(runtime);
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    runtime,
+    async call(name, input = {}, options = {}) {
+      const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
+      if (options.key) headers.authorization = `Bearer ${options.key}`;
+      if (options.cookie) headers.cookie = options.cookie;
+      const response = await fetch(`${url}/api/v1/tools/${name}`, {
+        method: "POST",
+        headers,
+        body: options.raw ?? JSON.stringify(input),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+    },
+    async key(...scopes) {
+      const { key } = await createApiKey(runtime.database.prisma, `test ${scopes.join(",")}`, scopes);
+      return key;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await drop();
+    },
+  };
+}

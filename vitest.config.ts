@@ -1,0 +1,13 @@
+// Test runner configuration: one server per test file, on a database cloned from a migrated, seeded template.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    reporters: process.env.CI ? ["default"] : ["default"],
+  },
+});
