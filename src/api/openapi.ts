@@ -47,7 +47,15 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
         "x-service-anonymous-read": tool.anonymous,
         "x-service-audited": tool.audited,
         security: tool.anonymous ? [{}, { bearerAuth: [tool.scope] }] : [{ bearerAuth: [tool.scope] }],
-        requestBody: { required: true, content: { "application/json": { schema: described.inputSchema } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: described.inputSchema,
+              examples: Object.fromEntries(tool.examples.map((value, i) => [`example${i + 1}`, { value }])),
+            },
+          },
+        },
         responses: {
           "200": {
             description: "The tool ran; `result` is its output.",

@@ -23,7 +23,7 @@ export function restRouter(executor: Executor, gate: Gate): Router {
     const id = requestId(req);
     try {
       const caller = await admit(gate, req, res);
-      const body: unknown = req.body;
+      const body: unknown = req.headers["content-length"] === "0" ? undefined : req.body;
       if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
         throw new Invalid("The request body must be a JSON object (use {} for a tool without inputs).", [
           { path: "(root)", message: "Expected a JSON object" },

@@ -64,6 +64,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       return async () => unlisten();
     },
     async close() {
+      if (client.closed) return;
       await prisma.$disconnect();
       await client.close();
     },
@@ -77,6 +78,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const listeners: pg.Client[] = [];
+  let closed = false;
   return {
     kind: "postgres",
     prisma,
@@ -102,6 +104,8 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => undefined)));
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);

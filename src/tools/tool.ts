@@ -34,6 +34,8 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   /** Writes an audit entry in the same transaction as its change. */
   audited: boolean;
   annotations: ToolAnnotations;
+  /** Valid inputs against the demo shop: shown in OpenAPI and replayed by the REST/MCP parity test. */
+  examples: Array<z.input<I>>;
   handler(input: z.output<I>, ctx: ToolContext): Promise<z.input<O>>;
 }
 

@@ -21,6 +21,7 @@ export default defineTool({
   anonymous: true,
   audited: false,
   annotations: READ,
+  examples: [{}, { includeEmpty: false }],
   async handler({ includeEmpty }, ctx) {
     const categories = ctx.services.catalog.categories();
     return includeEmpty ? categories : categories.filter((category) => category.productCount > 0);
