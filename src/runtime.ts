@@ -2,6 +2,7 @@
 import { loadConfig, type Config } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
+import { createMailer } from "./core/mail.ts";
 import { migrate } from "./core/migrate.ts";
 import { Authenticator } from "./api/auth.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./api/rate-limit.ts";
@@ -44,7 +45,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const catalog = new CatalogReadModel(database, log);
   await catalog.start();
-  const services: Services = { catalog };
+  const mailer = createMailer(config);
+  const services: Services = { catalog, mailer };
   const registry = createRegistry();
   const now = options.now ?? (() => new Date());
   const executor = new Executor({ config, database, registry, services, log, now });
@@ -62,6 +64,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     limiter,
     async close() {
       await catalog.stop();
+      mailer.close();
       await store.close();
       await database.close();
     },
