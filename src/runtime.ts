@@ -46,11 +46,16 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const catalog = new CatalogReadModel(database, log);
   await catalog.start();
   const mailer = createMailer(config);
-  const services: Services = { catalog, mailer };
+  const services: Services = { catalog, mailer, db: database.prisma };
   const registry = createRegistry();
   const now = options.now ?? (() => new Date());
   const executor = new Executor({ config, database, registry, services, log, now });
-  const store: RateLimitStore = config.redisUrl ? new RedisStore(config.redisUrl, log, options.rateLimitPrefix) : new MemoryStore();
+  let store: RateLimitStore = new MemoryStore();
+  if (config.redisUrl) {
+    const redis = new RedisStore(config.redisUrl, log, options.rateLimitPrefix);
+    await redis.ready(5_000).catch((error: Error) => log.warn("Redis not reachable yet; rate limits fail open until it is", { error: error.message }));
+    store = redis;
+  }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin);
   const auth = new Authenticator(database);
   return {

@@ -77,11 +77,15 @@ export class RedisStore implements RateLimitStore {
     }
   }
 
-  async ready(): Promise<void> {
+  /** Resolves once connected; rejects after `timeoutMs` (the store keeps reconnecting in the background). */
+  async ready(timeoutMs: number): Promise<void> {
     if (this.redis.status === "ready") return;
     await new Promise<void>((resolve, reject) => {
-      this.redis.once("ready", () => resolve());
-      this.redis.once("end", () => reject(new Error("Redis connection closed")));
+      const timer = setTimeout(() => reject(new Error(`Redis not ready after ${timeoutMs} ms`)), timeoutMs);
+      this.redis.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
 

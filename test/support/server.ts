@@ -59,7 +59,12 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
   return { database, drop: () => database.close() };
 }
 
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** Share rate-limit counters with other servers started with the same prefix (Redis only). */
+  rateLimitPrefix?: string;
+}
+
+export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
   const { database, drop } = await testDatabase();
   const config: Config = {
     ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", VITEST: "true" }),
@@ -69,7 +74,11 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     rateLimitKeyPerMin: 100_000,
     ...overrides,
   };
-  const runtime = await createRuntime({ config, database, rateLimitPrefix: `shop:test:${crypto.randomBytes(6).toString("hex")}:` });
+  const runtime = await createRuntime({
+    config,
+    database,
+    rateLimitPrefix: options.rateLimitPrefix ?? `shop:test:${crypto.randomBytes(6).toString("hex")}:`,
+  });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));

@@ -1,0 +1,57 @@
+// Rate limits: per address for anonymous calls, per key for keyed calls, 429 with Retry-After; Redis shares one budget.
+import crypto from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { expectProblem } from "../support/expect.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+const servers: TestServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+async function start(...args: Parameters<typeof startServer>) {
+  const server = await startServer(...args);
+  servers.push(server);
+  return server;
+}
+
+describe("rate limits", () => {
+  it("limit anonymous callers per address and keyed callers per key, each with its own budget", async () => {
+    const server = await start({ rateLimitAnonPerMin: 3, rateLimitKeyPerMin: 5 });
+    for (let i = 0; i < 3; i++) {
+      const ok = await server.call("products.search", { limit: 1 });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("ratelimit-limit")).toBe("3");
+      expect(ok.headers.get("ratelimit-remaining")).toBe(String(2 - i));
+      expect(ok.headers.get("ratelimit-policy")).toBe('"anonymous";q=3;w=60');
+      expect(ok.headers.get("ratelimit")).toMatch(new RegExp(`^"anonymous";r=${2 - i};t=\\d+$`));
+    }
+    const refused = await server.call("products.search", { limit: 1 });
+    expectProblem(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+
+    const key = await server.key("catalog:read");
+    for (let i = 0; i < 5; i++) expect((await server.call("products.search", { limit: 1 }, { key })).status).toBe(200);
+    expectProblem(await server.call("products.search", { limit: 1 }, { key }), 429);
+    const other = await server.key("catalog:read");
+    expect((await server.call("products.search", { limit: 1 }, { key: other })).headers.get("ratelimit-limit")).toBe("5");
+  });
+
+  it.skipIf(!process.env.REDIS_URL)("share one budget between two server processes through Redis", async () => {
+    const prefix = `shop:test:shared:${crypto.randomBytes(6).toString("hex")}:`;
+    const a = await start({ rateLimitAnonPerMin: 4 }, { rateLimitPrefix: prefix });
+    const b = await start({ rateLimitAnonPerMin: 4 }, { rateLimitPrefix: prefix });
+    expect(a.runtime.limiter.store.constructor.name).toBe("RedisStore");
+    const statuses = [];
+    for (const server of [a, b, a, b, a, b]) statuses.push((await server.call("products.search", { limit: 1 })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it("keep separate budgets per process with the in-memory store", async () => {
+    const a = await start({ rateLimitAnonPerMin: 2, redisUrl: undefined });
+    const b = await start({ rateLimitAnonPerMin: 2, redisUrl: undefined });
+    expect(a.runtime.limiter.store.constructor.name).toBe("MemoryStore");
+    const statuses = [];
+    for (const server of [a, b, a, b, a]) statuses.push((await server.call("products.search", { limit: 1 })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});

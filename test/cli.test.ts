@@ -1,0 +1,58 @@
+// The `shop` CLI with its pinned subcommands, run as a real process against an embedded database directory.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { findActiveKey } from "../src/core/api-keys.ts";
+import { openDatabase } from "../src/core/db.ts";
+import { verifyPassword } from "../src/core/passwords.ts";
+
+const run = promisify(execFile);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cli-"));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" };
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function shop(...args: string[]) {
+  return run(process.execPath, ["bin/shop.js", ...args], { env, timeout: 60_000 });
+}
+
+async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const db = await openDatabase({ dataDir });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+describe("shop CLI", () => {
+  it("migrates, seeds the demo shop once, creates, lists and revokes keys, creates an admin", { timeout: 120_000 }, async () => {
+    expect((await shop("db", "migrate")).stdout).toMatch(/Applied 2026\d+_init|up to date/);
+    expect((await shop("db", "migrate")).stdout).toMatch(/up to date/);
+    expect((await shop("seed", "demo")).stdout).toMatch(/Seeded/);
+    await expect(shop("seed", "demo")).rejects.toMatchObject({ code: 1 });
+
+    const created = await shop("keys", "create", "--name", "ci", "--scopes", "catalog:read,orders:read");
+    const key = created.stdout.trim().split("\n").at(-1)!;
+    expect(key).toMatch(/^shop_[A-Za-z0-9]{8}_\S+$/);
+    const verified = await withDb((db) => findActiveKey(db.prisma, key));
+    expect(verified?.scopes).toEqual(["catalog:read", "orders:read"]);
+
+    const listed = (await shop("keys", "list")).stdout;
+    expect(listed).toContain("ci");
+    expect(listed).not.toContain(key);
+    await shop("keys", "revoke", verified!.id);
+    expect(await withDb((db) => findActiveKey(db.prisma, key))).toBeNull();
+    expect((await shop("keys", "list")).stdout).toMatch(/revoked/);
+
+    await expect(shop("keys", "create", "--name", "bad", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1 });
+    await expect(shop("keys", "frobnicate")).rejects.toMatchObject({ code: 2 });
+
+    await shop("admin", "create", "--email", "Ejer@Nordlys.dk", "--password", "correct horse battery");
+    const admin = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } }));
+    expect(verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
+    expect(admin.passwordHash).not.toContain("correct");
+  });
+});

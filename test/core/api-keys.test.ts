@@ -1,0 +1,50 @@
+// API keys: hashed at rest, shown once, scoped, `*` wildcard, revocable at once, last-used time recorded.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey, hashKey, listApiKeys } from "../../src/core/api-keys.ts";
+import { expectProblem } from "../support/expect.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe("API keys", () => {
+  it("are stored only as a hash and listed without the secret", async () => {
+    const db = server.runtime.database.prisma;
+    const { key, info } = await createApiKey(db, "integration", ["catalog:read", "orders:read"]);
+    expect(key).toMatch(/^shop_[A-Za-z0-9]{8}_/);
+    const row = await db.apiKey.findUniqueOrThrow({ where: { id: info.id } });
+    expect(row.hash).toBe(hashKey(key));
+    expect(JSON.stringify(row)).not.toContain(key.slice(14));
+    const listed = (await listApiKeys(db)).find((k) => k.id === info.id)!;
+    expect(listed).toMatchObject({ name: "integration", scopes: ["catalog:read", "orders:read"], revokedAt: null });
+    expect(JSON.stringify(listed)).not.toContain(key.slice(14));
+  });
+
+  it("refuse unknown scopes and empty scope lists", async () => {
+    const db = server.runtime.database.prisma;
+    await expect(createApiKey(db, "x", ["orders:readd"])).rejects.toThrow(/Unknown scope/);
+    await expect(createApiKey(db, "x", [])).rejects.toThrow(/at least one scope/);
+  });
+
+  it("grant only their scopes, `*` grants every scope, revocation takes effect on the next call", async () => {
+    const pagesOnly = await server.key("pages:read");
+    expectProblem(await server.call("audit.list", {}, { key: pagesOnly }), server.runtime.registry.get("audit.list") ? 403 : 404);
+    const star = await server.key("*");
+    expect((await server.call("products.search", {}, { key: star })).status).toBe(200);
+    const row = await server.runtime.database.prisma.apiKey.findFirstOrThrow({ where: { scopes: { has: "*" } }, orderBy: { createdAt: "desc" } });
+    await server.runtime.auth.revoke(row.id);
+    expectProblem(await server.call("products.search", {}, { key: star }), 401, "unauthorized");
+  });
+
+  it("record when they were last used", async () => {
+    const key = await server.key("catalog:read");
+    const db = server.runtime.database.prisma;
+    const row = await db.apiKey.findFirstOrThrow({ where: { hash: hashKey(key) } });
+    expect(row.lastUsedAt).toBeNull();
+    await server.call("products.search", {}, { key });
+    await expect.poll(async () => (await db.apiKey.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt).not.toBeNull();
+  });
+});
