@@ -76,6 +76,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the process;
+  // the pool replaces it and the next query reports any real outage as a 503.
+  pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const listeners: pg.Client[] = [];
   let closed = false;

@@ -1,0 +1,28 @@
+// pages.delete: remove a content page for good (audit.revert can bring it back from the audit entry).
+import { z } from "zod";
+import { DESTRUCTIVE, defineTool } from "../tool.ts";
+import { pageSlug } from "./schemas.ts";
+import { findPage } from "./service.ts";
+
+export default defineTool({
+  name: "pages.delete",
+  description:
+    "Delete a content page by slug (hard delete, layout included; /info/<slug> then answers 404). confirm must be exactly true. " +
+    "To only hide it, use pages.upsert with status \"draft\". Returns {ok: true, slug}; 404 for an unknown slug.",
+  input: z.strictObject({
+    slug: pageSlug,
+    confirm: z.literal(true).describe("Must be exactly true: the page is deleted."),
+  }),
+  output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
+  scope: "pages:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ slug: "vinterudsalg", confirm: true }],
+  async handler({ slug }, ctx) {
+    const before = await findPage(ctx.db, slug);
+    await ctx.db.page.delete({ where: { id: before.id } });
+    await ctx.audit({ subjectType: "page", subjectId: before.id, before, after: null });
+    return { ok: true as const, slug };
+  },
+});

@@ -1,0 +1,136 @@
+// The visual-builder section tree of a page (DESIGN.md "Page layouts"): strict per-type props, bounded size and depth.
+import { z } from "zod";
+
+/** How many levels of `columns` may nest (a columns section inside a columns section inside … ). */
+export const MAX_COLUMN_DEPTH = 2;
+export const MAX_TOP_SECTIONS = 50;
+export const MAX_SECTIONS_PER_COLUMN = 20;
+export const MAX_TOTAL_SECTIONS = 200;
+
+const url = (what: string) => z.url({ protocol: /^https?$/ }).max(2000).describe(`${what}: an absolute http(s) URL.`);
+const text = (max: number, what: string) => z.string().min(1).max(max).describe(`${what}, 1 to ${max} characters.`);
+const id = z.string().min(1).max(64).describe("Section id, 1 to 64 characters, unique within the whole layout.");
+
+const hero = z.strictObject({
+  id,
+  type: z.literal("hero"),
+  props: z
+    .strictObject({
+      heading: text(200, "Big heading"),
+      subheading: text(500, "Line under the heading").optional(),
+      imageUrl: url("Background/side image").optional(),
+      ctaLabel: text(80, "Button text (give ctaUrl too)").optional(),
+      ctaUrl: url("Button target (give ctaLabel too)").optional(),
+    })
+    .refine((p) => (p.ctaLabel === undefined) === (p.ctaUrl === undefined), { message: "Give ctaLabel and ctaUrl together, or neither." }),
+});
+
+const textSection = z.strictObject({
+  id,
+  type: z.literal("text"),
+  props: z.strictObject({
+    heading: text(200, "Heading above the text").optional(),
+    body: text(20_000, "Text; lines starting with \"## \" become headings and blank lines separate paragraphs"),
+  }),
+});
+
+const image = z.strictObject({
+  id,
+  type: z.literal("image"),
+  props: z.strictObject({
+    url: url("Image"),
+    alt: z.string().max(300).describe("Text alternative for screen readers (empty string for a purely decorative image), at most 300 characters."),
+    caption: text(300, "Caption under the image").optional(),
+  }),
+});
+
+const productGrid = z.strictObject({
+  id,
+  type: z.literal("product_grid"),
+  props: z
+    .strictObject({
+      title: text(200, "Heading above the grid").optional(),
+      productSlugs: z.array(z.string().min(1).max(200)).min(1).max(24).describe("These products, in this order (1 to 24 slugs); unknown or deleted ones are skipped.").optional(),
+      categorySlug: z.string().min(1).max(200).describe("The first products of this category (featured first, then by name).").optional(),
+      limit: z.number().int().min(1).max(24).describe("How many products at most, 1..24 (default 8 for a category, all given slugs otherwise).").optional(),
+    })
+    .refine((p) => (p.productSlugs === undefined) !== (p.categorySlug === undefined), { message: "Give either productSlugs or categorySlug (exactly one)." }),
+});
+
+const cta = z.strictObject({
+  id,
+  type: z.literal("cta"),
+  props: z.strictObject({
+    label: text(80, "Button text"),
+    url: url("Button target"),
+    text: text(500, "Line shown before the button").optional(),
+    style: z.enum(["primary", "secondary"]).describe("Button look (default primary).").optional(),
+  }),
+});
+
+const faq = z.strictObject({
+  id,
+  type: z.literal("faq"),
+  props: z.strictObject({
+    title: text(200, "Heading above the questions").optional(),
+    items: z.array(z.strictObject({ q: text(300, "Question"), a: text(5000, "Answer") })).min(1).max(50).describe("1 to 50 questions with answers."),
+  }),
+});
+
+type Leaf = z.infer<typeof hero> | z.infer<typeof textSection> | z.infer<typeof image> | z.infer<typeof productGrid> | z.infer<typeof cta> | z.infer<typeof faq>;
+export type ColumnsSection = { id: string; type: "columns"; props: { columns: Section[][] } };
+export type Section = Leaf | ColumnsSection;
+export type Layout = { sections: Section[] };
+
+const TYPES = "hero, text, image, product_grid, cta, faq, columns";
+
+/** A section schema in which `columns` may nest `depth` more levels; built finitely, so no recursion bombs and finite JSON Schemas. */
+function sectionSchema(depth: number): z.ZodType<Section> {
+  const leaves = [hero, textSection, image, productGrid, cta, faq] as const;
+  const unknownType = { error: depth > 0 ? `Unknown section type; use one of ${TYPES}.` : `Unknown section type (columns may nest at most ${MAX_COLUMN_DEPTH} levels); use one of ${TYPES}.` };
+  if (depth === 0) return z.discriminatedUnion("type", [...leaves], unknownType);
+  const inner = sectionSchema(depth - 1);
+  const columns = z.strictObject({
+    id,
+    type: z.literal("columns"),
+    props: z.strictObject({
+      columns: z
+        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe(`One column: 1 to ${MAX_SECTIONS_PER_COLUMN} sections, top to bottom.`))
+        .min(2)
+        .max(4)
+        .describe("2 to 4 columns side by side, each a list of sections."),
+    }),
+  });
+  return z.discriminatedUnion("type", [...leaves, columns], unknownType);
+}
+
+/** Every section of the tree, depth first. */
+export function walk(sections: readonly Section[]): Section[] {
+  return sections.flatMap((section) => (section.type === "columns" ? [section, ...walk(section.props.columns.flat())] : [section]));
+}
+
+export const layoutSchema: z.ZodType<Layout> = z
+  .strictObject({
+    sections: z.array(sectionSchema(MAX_COLUMN_DEPTH)).min(1).max(MAX_TOP_SECTIONS).describe(`The sections top to bottom, 1 to ${MAX_TOP_SECTIONS}.`),
+  })
+  .superRefine((layout, issue) => {
+    const all = walk(layout.sections);
+    if (all.length > MAX_TOTAL_SECTIONS) issue.addIssue({ code: "custom", path: ["sections"], message: `At most ${MAX_TOTAL_SECTIONS} sections in total.` });
+    const seen = new Set<string>();
+    for (const section of all) {
+      if (seen.has(section.id)) issue.addIssue({ code: "custom", path: ["sections"], message: `Section id "${section.id}" is used twice; ids must be unique.` });
+      seen.add(section.id);
+    }
+  })
+  .describe(
+    `A page layout: {sections: [{id, type, props}]}. Types and props: hero {heading, subheading?, imageUrl?, ctaLabel?, ctaUrl?}; ` +
+      `text {heading?, body}; image {url, alt, caption?}; product_grid {title?, productSlugs? | categorySlug?, limit?}; ` +
+      `cta {label, url, text?, style?}; faq {title?, items: [{q, a}]}; columns {columns: [[section, …], …]} (2 to 4 columns). URLs are http(s).`,
+  );
+
+/** The stored layout if it is (still) valid under the schema, else null (the page then renders from its body). */
+export function validLayout(stored: unknown): Layout | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = layoutSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,34 @@
+// pages.upsert: create a page or replace its title and body (status: new → published, existing → unchanged, unless given).
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { pageSlug, pageStatus } from "./schemas.ts";
+import { pageStatusOf } from "./service.ts";
+
+export default defineTool({
+  name: "pages.upsert",
+  description:
+    "Create a content page, or update the title and body of the page with that slug. Served at /info/<slug>. " +
+    "Body format: lines starting with \"## \" are headings, blank lines separate paragraphs. " +
+    "status: a new page without it is published; an existing page without it keeps its status; \"draft\" hides it from the storefront. " +
+    "Returns id, slug, title and status. A section layout set with pages.set_layout is kept and rendered instead of the body.",
+  input: z.strictObject({
+    slug: pageSlug,
+    title: z.string().min(2).max(200).describe("Page title, 2 to 200 characters."),
+    body: z.string().min(10).max(100_000).describe("Page text, at least 10 characters: \"## \" lines are headings, blank lines separate paragraphs."),
+    status: pageStatus.optional(),
+  }),
+  output: z.strictObject({ id: z.string(), slug: z.string(), title: z.string(), status: pageStatus }),
+  scope: "pages:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ slug: "levering", title: "Levering", body: "## Levering\n\nVi sender med GLS inden for 1-3 hverdage.", status: "draft" }],
+  async handler({ slug, title, body, status }, ctx) {
+    const before = await ctx.db.page.findUnique({ where: { slug } });
+    const after = before
+      ? await ctx.db.page.update({ where: { id: before.id }, data: { title, body, ...(status ? { status } : {}) } })
+      : await ctx.db.page.create({ data: { slug, title, body, status: status ?? "published" } });
+    await ctx.audit({ subjectType: "page", subjectId: after.id, before, after });
+    return { id: after.id, slug: after.slug, title: after.title, status: pageStatusOf(after) };
+  },
+});

@@ -1,0 +1,28 @@
+// services.delete: remove an offering for good (audit.revert can bring it back from the audit entry).
+import { z } from "zod";
+import { DESTRUCTIVE, defineTool } from "../tool.ts";
+import { serviceSlug } from "./schemas.ts";
+import { findService } from "./service.ts";
+
+export default defineTool({
+  name: "services.delete",
+  description:
+    "Delete a service offering by slug (hard delete; its public page disappears). confirm must be exactly true. " +
+    "To only hide it, use services.update with status \"draft\" instead. Returns {ok: true, slug}; 404 for an unknown slug.",
+  input: z.strictObject({
+    slug: serviceSlug,
+    confirm: z.literal(true).describe("Must be exactly true: the offering is deleted."),
+  }),
+  output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
+  scope: "pages:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ slug: "brilleservice", confirm: true }],
+  async handler({ slug }, ctx) {
+    const before = await findService(ctx.db, slug);
+    await ctx.db.serviceOffering.delete({ where: { id: before.id } });
+    await ctx.audit({ subjectType: "serviceOffering", subjectId: before.id, before, after: null });
+    return { ok: true as const, slug };
+  },
+});

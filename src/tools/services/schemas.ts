@@ -1,0 +1,43 @@
+// Shared shapes of the services area (SPEC.md "Service offering"): write fields, summary and detail results.
+import { z } from "zod";
+import { isoDateTime, MAX_INT, newSlug } from "../products/schemas.ts";
+
+export const STATUSES = ["draft", "published"] as const;
+export const status = z.enum(STATUSES).describe("\"published\" shows it on the public /services pages; \"draft\" keeps it hidden.");
+
+export const serviceSlug = z.string().min(1).max(200).describe("The offering's slug, e.g. \"synsproeve\".");
+
+/** Write fields of an offering (create; a subset inside `patch` for update). */
+export const serviceFields = {
+  title: z.string().min(2).max(200).describe("Title shown on /services, 2 to 200 characters."),
+  body: z.string().min(1).max(50_000).describe("Long copy. Blank lines separate paragraphs; lines starting with \"## \" become headings."),
+  slug: newSlug.describe("URL slug (lowercase letters, digits, hyphens; min 2). Omit it to generate one from the title. Cannot be changed later."),
+  shortDescription: z.string().min(1).max(500).describe("One-line teaser for the listing, 1 to 500 characters."),
+  priceString: z.string().min(1).max(100).describe("Free-form price text shown as is, e.g. \"Fra 395 kr.\" (not a number), 1 to 100 characters."),
+  heroImage: z.url({ protocol: /^https?$/ }).max(2000).describe("http(s) URL of the hero image on the offering's page."),
+  features: z.array(z.string().min(1).max(200)).max(30).describe("Short bullet strings (each 1 to 200 characters, at most 30)."),
+  showInNav: z.boolean().describe("Stored for the admin UI; does not by itself add a header navigation link."),
+  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key of the /services listing (ties sorted by title)."),
+  status,
+};
+
+export const serviceSummary = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  shortDescription: z.string().nullable(),
+  priceString: z.string().nullable(),
+  status,
+  showInNav: z.boolean(),
+  navOrder: z.number().int().describe("Sort key of the /services listing."),
+  publicUrl: z.string().describe("Where the offering is (or, as a draft, will be) shown."),
+  updatedAt: isoDateTime,
+});
+
+export const serviceDetail = z.strictObject({
+  ...serviceSummary.shape,
+  body: z.string(),
+  heroImage: z.string().nullable(),
+  features: z.array(z.string()),
+  createdAt: isoDateTime,
+});

@@ -1,0 +1,44 @@
+// services.update: change an offering's texts, listing order or status; the slug stays.
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { serviceFields, serviceSlug } from "./schemas.ts";
+import { findService } from "./service.ts";
+
+const { title, shortDescription, priceString, body, showInNav, navOrder, status } = serviceFields;
+
+const patch = z
+  .strictObject({
+    title: title.optional(),
+    shortDescription: shortDescription.optional(),
+    priceString: priceString.optional(),
+    body: body.optional(),
+    showInNav: showInNav.optional(),
+    navOrder: navOrder.optional(),
+    status: status.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
+  .describe("The fields to change; omitted fields keep their value. The slug cannot be changed.");
+
+export default defineTool({
+  name: "services.update",
+  description:
+    "Update a service offering by slug: title, shortDescription, priceString, body, showInNav, navOrder and/or status " +
+    "(\"published\" shows it on /services, \"draft\" hides it). The slug, hero image and features cannot be changed here. Returns id and slug; 404 for an unknown slug.",
+  input: z.strictObject({ slug: serviceSlug, patch }),
+  output: z.strictObject({ id: z.string(), slug: z.string() }),
+  scope: "pages:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ slug: "synsproeve", patch: { priceString: "Gratis ved køb af briller", navOrder: 1 } }],
+  async handler({ slug, patch }, ctx) {
+    const before = await findService(ctx.db, slug);
+    const { navOrder: order, ...rest } = patch;
+    const after = await ctx.db.serviceOffering.update({
+      where: { id: before.id },
+      data: { ...rest, ...(order === undefined ? {} : { navOrder: BigInt(order) }) },
+    });
+    await ctx.audit({ subjectType: "serviceOffering", subjectId: after.id, before, after });
+    return { id: after.id, slug: after.slug };
+  },
+});
