@@ -1,0 +1,122 @@
+// REST/MCP parity over the whole registry: every tool's examples, and its refusals (no key, wrong scope, unknown
+// field), answer alike through both doors. Reads run through both doors on one server; writes run REST on one server
+// and MCP on its twin (cloned from the same template), in the same order, so generated ids must correspond 1:1.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeTool } from "../../src/api/catalogue.ts";
+import { createRegistry } from "../../src/tools/registry.ts";
+import type { AnyTool } from "../../src/tools/tool.ts";
+import { Correspondence } from "../support/correspondence.ts";
+import { mcpCall, rpc, wrapped } from "../support/mcp.ts";
+import type { CallResult, TestServer } from "../support/server.ts";
+import { startServer } from "../support/server.ts";
+
+const TOOLS = createRegistry().tools;
+const twins = new Correspondence(true);
+
+let restSide: TestServer;
+let mcpTwin: TestServer;
+beforeAll(async () => {
+  [restSide, mcpTwin] = await Promise.all([startServer(), startServer()]);
+});
+afterAll(() => Promise.all([restSide?.close(), mcpTwin?.close()]));
+
+const isRead = (tool: AnyTool) => tool.annotations.readOnlyHint && !tool.audited;
+
+function expectAlike(label: string, rest: CallResult, mcp: CallResult, correspondence: Correspondence): void {
+  if (rest.status !== mcp.status) throw new Error(`${label}: REST ${rest.status} ${JSON.stringify(rest.body)} vs MCP ${mcp.status} ${JSON.stringify(mcp.body)}`);
+  if (rest.status >= 500) throw new Error(`${label}: both doors failed with ${rest.status}: ${JSON.stringify(rest.body)}`);
+  try {
+    correspondence.check(rest.body, mcp.body);
+  } catch (error) {
+    throw new Error(`${label}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+describe("the parity comparison", () => {
+  const id = (n: number) => `c${String(n).padStart(24, "0")}`;
+  it("lets generated ids, tokens and clock readings differ only consistently, and nothing else", () => {
+    const twin = new Correspondence(true);
+    twin.check({ id: id(1), url: `/orders/${id(1)}/pay?token=Ab3_-xYz9Q`, at: "2026-01-01T10:00:00.000Z" }, { id: id(2), url: `/orders/${id(2)}/pay?token=Qz7-_kLm2W`, at: "2026-01-01T10:00:01.500Z" });
+    twin.check([id(1), id(3)], [id(2), id(3)]);
+    expect(() => twin.check(id(1), id(4))).toThrow(/already paired/);
+    expect(() => twin.check(id(3), id(2))).toThrow(/already paired/);
+    expect(() => twin.check({ n: 1 }, { n: 2 })).toThrow(/\$\.n/);
+    expect(() => twin.check({ a: 1 }, { a: 1, b: 2 })).toThrow();
+    expect(() => twin.check(["x"], ["x", "y"])).toThrow();
+    expect(() => twin.check("Mette Hansen", "Mette Jensen")).toThrow();
+    expect(() => twin.check("2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z")).toThrow();
+    expect(() => twin.check(null, {})).toThrow();
+    const oneServer = new Correspondence(false);
+    oneServer.check({ at: "2026-01-01T10:00:00Z" }, { at: "2026-01-01T10:00:00.250Z" });
+    expect(() => oneServer.check(id(5), id(6))).toThrow();
+    expect(() => oneServer.check("Ab3xYz9Q12", "Qz7kLm2W34")).toThrow();
+  });
+});
+
+describe("REST/MCP parity", () => {
+  it("walks the registry the servers run, and MCP lists every tool as the REST catalogue describes it", async () => {
+    expect(restSide.runtime.registry.tools.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
+    const listing = await rpc(restSide, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { key: await restSide.key("*") });
+    const tools = (listing.body.result as { tools: Array<Record<string, unknown> & { name: string }> }).tools;
+    const catalogue = (await (await fetch(`${restSide.url}/api/v1/tools`)).json()) as { result: { tools: Array<ReturnType<typeof describeTool>> } };
+    expect(tools.map((tool) => tool.name)).toEqual(catalogue.result.tools.map((tool) => tool.name));
+    for (const [i, entry] of catalogue.result.tools.entries()) {
+      const tool = tools[i]!;
+      expect(tool.description, entry.name).toBe(entry.description);
+      expect(tool.inputSchema, entry.name).toEqual(entry.inputSchema);
+      expect(tool.annotations, entry.name).toEqual(entry.annotations);
+      const { $defs, ...inner } = entry.outputSchema;
+      const output = wrapped(restSide, entry.name)
+        ? { type: "object", properties: { result: inner }, required: ["result"], additionalProperties: false, ...($defs ? { $defs } : {}) }
+        : { type: "object", ...entry.outputSchema };
+      expect(tool.outputSchema, entry.name).toEqual(output);
+    }
+  });
+
+  for (const tool of TOOLS) {
+    it(`${tool.name}: examples and refusals answer alike`, async () => {
+      expect(tool.examples.length, "a tool needs examples (valid inputs against the demo shop)").toBeGreaterThan(0);
+      for (const example of tool.examples) expect(tool.input.safeParse(example).success, JSON.stringify(example)).toBe(true);
+      const read = isRead(tool);
+      const mcpSide = read ? restSide : mcpTwin;
+      const correspondence = read ? new Correspondence(false) : twins;
+      const otherScope = tool.scope === "orders:read" ? "pages:read" : "orders:read";
+      const keyPair = async (scope: string) => {
+        const [rest, twin] = await Promise.all([restSide.key(scope), mcpTwin.key(scope)]);
+        return { rest, mcp: read ? rest : twin };
+      };
+      const right = await keyPair(tool.scope);
+      const wrong = await keyPair(otherScope);
+      const compare = async (label: string, input: unknown, keys?: { rest: string; mcp: string }) => {
+        const rest = await restSide.call(tool.name, input, keys ? { key: keys.rest } : {});
+        const mcp = await mcpCall(mcpSide, tool.name, input, keys ? { key: keys.mcp } : {});
+        expectAlike(`${tool.name} ${label}`, rest, mcp, correspondence);
+        return rest;
+      };
+      const audits = async (): Promise<[number, number]> => [
+        await restSide.runtime.database.prisma.auditEntry.count(),
+        await mcpTwin.runtime.database.prisma.auditEntry.count(),
+      ];
+      const [restBefore, mcpBefore] = await audits();
+
+      const anonymous = await compare("without a key", tool.examples[0], undefined);
+      if (!tool.anonymous) expect(anonymous).toMatchObject({ status: 401, body: { code: "unauthorized" } });
+      const scoped = await compare(`with a key for ${otherScope}`, tool.examples[0], wrong);
+      if (!tool.anonymous) expect(scoped).toMatchObject({ status: 403, body: { code: "forbidden" } });
+      const invalid = await compare("with an unknown field", { __unknown: 1 }, right);
+      expect(invalid).toMatchObject({ status: 400, body: { code: "invalid_input" } });
+      for (const [i, example] of tool.examples.entries()) {
+        const answer = await compare(`example ${i} ${JSON.stringify(example)}`, example, right);
+        expect([400, 401], `example ${i} is refused: ${JSON.stringify(answer.body)}`).not.toContain(answer.status);
+      }
+
+      const [restAfter, mcpAfter] = await audits();
+      if (read) expect([restAfter, mcpAfter]).toEqual([restBefore, mcpBefore]);
+      else {
+        expect(mcpAfter - mcpBefore, "both doors wrote the same number of audit entries").toBe(restAfter - restBefore);
+        const doors = await mcpTwin.runtime.database.prisma.auditEntry.findMany({ select: { door: true }, orderBy: { createdAt: "desc" }, take: mcpAfter - mcpBefore });
+        expect(doors.every((entry) => entry.door === "mcp")).toBe(true);
+      }
+    });
+  }
+});
