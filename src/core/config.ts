@@ -17,6 +17,8 @@ export interface Config {
   validateOutput: boolean;
   stockPhotoAccessKey: string | undefined;
   stockPhotoApiUrl: string;
+  /** How long a stock-photo search may take before it gives up (UNSPLASH_TIMEOUT_MS, default 8000). */
+  stockPhotoTimeoutMs: number;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiUrl: string | undefined;
@@ -57,6 +59,7 @@ export function loadConfig(env: Env = process.env): Config {
     validateOutput: env.VALIDATE_OUTPUT ? env.VALIDATE_OUTPUT === "1" : Boolean(env.VITEST),
     stockPhotoAccessKey: env.UNSPLASH_ACCESS_KEY || undefined,
     stockPhotoApiUrl: env.UNSPLASH_API_URL || "https://api.unsplash.com",
+    stockPhotoTimeoutMs: int(env, "UNSPLASH_TIMEOUT_MS", 8000),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,

@@ -1,6 +1,11 @@
 // The analytics.* tools, in catalogue order.
 import type { AnyTool } from "../tool.ts";
+import abandonedCarts from "./abandoned_carts.ts";
+import channelBreakdown from "./channel_breakdown.ts";
+import salesTimeseries from "./sales_timeseries.ts";
+import summary from "./summary.ts";
+import topProducts from "./top_products.ts";
 
-const tools: AnyTool[] = [];
+const tools: AnyTool[] = [summary, salesTimeseries, topProducts, channelBreakdown, abandonedCarts];
 
 export default tools;

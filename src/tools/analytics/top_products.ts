@@ -1,0 +1,55 @@
+// analytics.top_products: best sellers by item revenue or units sold in a date range, aggregated in SQL.
+import { z } from "zod";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { MAX_INT } from "../products/schemas.ts";
+import { defineTool, READ } from "../tool.ts";
+import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, revenueStatusesSql, toInt, utc } from "./service.ts";
+
+type Row = { productId: string; productName: string; units: unknown; revenueDkk: unknown };
+
+export default defineTool({
+  name: "analytics.top_products",
+  description:
+    "The best-selling products in a range of Danish calendar days (default: the last 30 days), ranked by revenue (default) or by units sold. " +
+    `Only orders in the statuses ${REVENUE_STATUSES.join(", ")} count. A product's revenue is the sum of its order lines ` +
+    "(unit price × quantity, incl. VAT, before order-level discounts, shipping and refunds), in øre. productName is the current name, " +
+    "or the name on the order when the product no longer exists.",
+  input: z.strictObject({
+    ...rangeFields,
+    by: z.enum(["revenue", "units"]).default("revenue").describe("Rank by \"revenue\" (default) or \"units\"."),
+    limit: z.number().int().min(1).max(50).default(10).describe("How many products, 1..50 (default 10)."),
+  }),
+  output: z.strictObject({
+    ...rangeOutput,
+    by: z.enum(["revenue", "units"]),
+    products: z.array(
+      z.strictObject({
+        productId: z.string(),
+        productName: z.string(),
+        units: z.number().int().min(0).max(MAX_INT).describe("Units sold."),
+        revenueDkk: z.number().int().max(MAX_INT).describe("Line revenue in øre."),
+      }),
+    ),
+  }),
+  scope: "analytics:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{}, { by: "units", limit: 5, fromDate: "2026-01-01", toDate: "2026-12-31" }],
+  async handler({ by, limit, ...dates }, ctx) {
+    const range = resolveRange(dates, ctx.now());
+    const order = by === "units" ? Prisma.sql`units DESC, "revenueDkk" DESC` : Prisma.sql`"revenueDkk" DESC, units DESC`;
+    const rows = await ctx.db.$queryRaw<Row[]>`
+      SELECT oi."productId" AS "productId", COALESCE(MAX(p.name), MAX(oi."productName")) AS "productName",
+             SUM(oi.quantity)::bigint AS units, SUM(oi."unitPriceDkk" * oi.quantity)::bigint AS "revenueDkk"
+      FROM "OrderItem" oi
+      JOIN "Order" o ON o.id = oi."orderId"
+      LEFT JOIN "Product" p ON p.id = oi."productId"
+      WHERE o."createdAt" >= ${utc(range.from)} AND o."createdAt" < ${utc(range.to)} AND o.status IN (${revenueStatusesSql})
+      GROUP BY oi."productId"
+      ORDER BY ${order}, oi."productId"
+      LIMIT ${limit}`;
+    const products = rows.map((row) => ({ productId: row.productId, productName: row.productName, units: toInt(row.units), revenueDkk: toInt(row.revenueDkk) }));
+    return { fromDate: range.fromDate, toDate: range.toDate, by, products };
+  },
+});

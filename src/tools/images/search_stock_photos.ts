@@ -1,0 +1,42 @@
+// images.search_stock_photos: find stock photos for products through the configured provider; degrades to a notice.
+import { z } from "zod";
+import { defineTool } from "../tool.ts";
+import { searchStockPhotos } from "./unsplash.ts";
+
+export default defineTool({
+  name: "images.search_stock_photos",
+  description:
+    "Search stock photos (e.g. to illustrate a product that lacks images). Returns up to perPage photos with an https url (regular size), " +
+    "a thumbnail, size, photographer and a sourceId. To use one, call products.attach_image with the product's slug, imageUrl = the " +
+    "photo's url, sourceId = its sourceId and a short alt text; credit the photographer where the image is shown. English search words " +
+    "work best. When the server has no provider key, or the provider fails, the list is empty and notice says why; relay it instead of retrying at once.",
+  input: z.strictObject({
+    query: z.string().trim().min(1).max(200).describe("What to look for, 1..200 characters, e.g. \"sunglasses beach\"."),
+    perPage: z.number().int().min(1).max(30).default(10).describe("Photos per page, 1..30 (default 10)."),
+    page: z.number().int().min(1).max(100).default(1).describe("Result page, 1..100 (default 1)."),
+  }),
+  output: z.strictObject({
+    photos: z.array(
+      z.strictObject({
+        id: z.string().describe("The provider's photo id."),
+        description: z.string().nullable().describe("What the photo shows, when the provider knows."),
+        url: z.url({ protocol: /^https$/ }).describe("https URL of the regular-size image: pass it as imageUrl to products.attach_image."),
+        thumbUrl: z.url().describe("Small preview image URL."),
+        width: z.number().int().positive().describe("Original width in pixels."),
+        height: z.number().int().positive().describe("Original height in pixels."),
+        photographer: z.string().describe("Name to credit."),
+        photographerUrl: z.url().describe("The photographer's profile page."),
+        sourceId: z.string().describe("Pass as sourceId to products.attach_image (e.g. \"unsplash:abc123\")."),
+      }),
+    ),
+    notice: z.string().nullable().describe("Why there are no photos (no provider key, provider error, nothing matched); null otherwise."),
+  }),
+  scope: "products:write",
+  anonymous: false,
+  audited: false,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  examples: [{ query: "sunglasses", perPage: 5 }],
+  async handler(input, ctx) {
+    return searchStockPhotos(ctx.config, input, ctx.log);
+  },
+});

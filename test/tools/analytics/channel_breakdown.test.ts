@@ -1,0 +1,59 @@
+// analytics.channel_breakdown through real HTTP: one row per channel/agent combination with exact counts and revenue.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { createOrders } from "./fixtures.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("analytics:read");
+  await createOrders(server, [
+    { createdAt: "2025-07-10T10:00:00Z", totalDkk: 10000 },
+    { createdAt: "2025-07-11T10:00:00Z", totalDkk: 15000, status: "delivered" },
+    { createdAt: "2025-07-12T10:00:00Z", totalDkk: 40000, channel: "mcp", isAiGenerated: true, aiAgentSource: "claude" },
+    { createdAt: "2025-07-13T10:00:00Z", totalDkk: 20000, channel: "mcp", isAiGenerated: true, aiAgentSource: "chatgpt", status: "partial_refund", refundedDkk: 2000 },
+    { createdAt: "2025-07-14T10:00:00Z", totalDkk: 5000, channel: "web", isAiGenerated: true, aiAgentSource: "storefront-assistant" },
+    { createdAt: "2025-07-15T10:00:00Z", totalDkk: 90000, channel: "mcp", isAiGenerated: true, aiAgentSource: "claude", status: "cancelled" },
+    { createdAt: "2025-06-30T21:30:00Z", totalDkk: 70000, channel: "acp" },
+  ]);
+});
+afterAll(() => server.close());
+
+type Breakdown = { fromDate: string; toDate: string; channels: Array<{ channel: string; aiAgentSource: string | null; isAiGenerated: boolean; orderCount: number; revenueDkk: number }> };
+const breakdown = async (input: object) => expectOk<Breakdown>(server, "analytics.channel_breakdown", await server.call("analytics.channel_breakdown", input, { key }));
+
+describe("analytics.channel_breakdown", () => {
+  it("groups counted orders by channel, agent and AI flag, largest revenue first", async () => {
+    expect(await breakdown({ fromDate: "2025-07-01", toDate: "2025-07-31" })).toEqual({
+      fromDate: "2025-07-01",
+      toDate: "2025-07-31",
+      channels: [
+        { channel: "mcp", aiAgentSource: "claude", isAiGenerated: true, orderCount: 1, revenueDkk: 40000 },
+        { channel: "web", aiAgentSource: null, isAiGenerated: false, orderCount: 2, revenueDkk: 25000 },
+        { channel: "mcp", aiAgentSource: "chatgpt", isAiGenerated: true, orderCount: 1, revenueDkk: 18000 },
+        { channel: "web", aiAgentSource: "storefront-assistant", isAiGenerated: true, orderCount: 1, revenueDkk: 5000 },
+      ],
+    });
+  });
+
+  it("uses Copenhagen day boundaries (21:30 UTC on 30 June is still June locally)", async () => {
+    const june = await breakdown({ fromDate: "2025-06-30", toDate: "2025-06-30" });
+    expect(june.channels).toEqual([{ channel: "acp", aiAgentSource: null, isAiGenerated: false, orderCount: 1, revenueDkk: 70000 }]);
+    expect((await breakdown({})).channels).toEqual([]);
+  });
+
+  it("needs analytics:read", async () => {
+    await expectScopeMatrix(server, "analytics.channel_breakdown", {});
+  });
+
+  it("rejects bad input with a 400 problem", async () => {
+    await expectRejected(server, "analytics.channel_breakdown", key, [
+      { fromDate: "yesterday" },
+      { toDate: null },
+      { fromDate: "2025-07-31", toDate: "2025-07-01" },
+      { channel: "web" },
+    ]);
+  });
+});
