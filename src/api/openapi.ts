@@ -32,11 +32,43 @@ function problemResponse(description: string, headers?: Record<string, unknown>)
   };
 }
 
+/**
+ * JSON Schemas of recursive types (opaque JSON values) carry `$defs` with `#/$defs/…` references, which resolve
+ * against the document root in OpenAPI: move them to components/schemas under a per-tool name and rewrite the refs.
+ */
+function hoistDefs(schema: JsonSchema, prefix: string, components: Record<string, unknown>): JsonSchema {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!value || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$defs") continue;
+      out[key] = key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")
+        ? `#/components/schemas/${prefix}_${item.slice("#/$defs/".length)}`
+        : rewrite(item);
+    }
+    return out;
+  };
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(collect);
+    if (!value || typeof value !== "object") return;
+    const defs = (value as { $defs?: Record<string, unknown> }).$defs;
+    for (const [name, def] of Object.entries(defs ?? {})) components[`${prefix}_${name}`] = rewrite(def);
+    Object.values(value).forEach(collect);
+  };
+  collect(schema);
+  return rewrite(schema) as JsonSchema;
+}
+
 export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema {
   const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = { Problem: problemSchema };
   for (const tool of registry.tools) {
     const described = describeTool(tool);
     const [area, action] = tool.name.split(".") as [string, string];
+    const prefix = `${area}_${action}`;
+    const inputSchema = hoistDefs(described.inputSchema, `${prefix}_input`, schemas);
+    const outputSchema = hoistDefs(described.outputSchema, `${prefix}_output`, schemas);
     paths[`/api/v1/tools/${tool.name}`] = {
       post: {
         operationId: `invoke_${area}_${action}`,
@@ -51,7 +83,7 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
           required: true,
           content: {
             "application/json": {
-              schema: described.inputSchema,
+              schema: inputSchema,
               examples: Object.fromEntries(tool.examples.map((value, i) => [`example${i + 1}`, { value }])),
             },
           },
@@ -66,7 +98,7 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
                   type: "object",
                   required: ["ok", "result"],
                   additionalProperties: false,
-                  properties: { ok: { const: true }, result: described.outputSchema },
+                  properties: { ok: { const: true }, result: outputSchema },
                 },
               },
             },
@@ -100,7 +132,7 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key with the scopes the tool needs (`*` for admin keys)." },
       },
-      schemas: { Problem: problemSchema },
+      schemas,
       headers: {
         "RateLimit-Policy": { description: "Quota policy: name, quota q and window w in seconds.", schema: { type: "string" } },
         RateLimit: { description: "Remaining requests r and seconds t until the window resets.", schema: { type: "string" } },
