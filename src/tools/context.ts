@@ -33,6 +33,8 @@ export interface AuditRecord {
   subjectId: string;
   before: unknown;
   after: unknown;
+  /** Why the change was made, in the caller's words (e.g. a stock adjustment reason). */
+  note?: string;
 }
 
 export interface ToolContext {
@@ -47,6 +49,8 @@ export interface ToolContext {
   now(): Date;
   /** Records an audit entry (tool, actor, door, subject, before, after) in the tool's transaction. */
   audit(record: AuditRecord): Promise<void>;
+  /** Declares that this call of an audited tool changed nothing (dry run, idempotent repeat): no audit entry is owed. */
+  unchanged(): void;
   /** Runs after the transaction commits (events, cache refresh, e-mail); never on rollback. */
   afterCommit(effect: () => Promise<void> | void): void;
 }

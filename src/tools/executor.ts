@@ -80,9 +80,11 @@ export class Executor {
       result = await database.prisma.$transaction(
         async (tx) => {
           const audited: AuditRecord[] = [];
-          const ctx = this.context(tx, call, requestId, tool, effects, audited);
+          const state = { unchanged: false };
+          const ctx = this.context(tx, call, requestId, tool, effects, audited, state);
           const value = await tool.handler(input, ctx);
-          if (tool.audited && audited.length === 0) {
+          // Safety net: an audited call that recorded nothing and did not declare itself a no-op still leaves a trace.
+          if (tool.audited && audited.length === 0 && !state.unchanged) {
             await writeAudit(tx, tool, call, requestId, { subjectType: "tool", subjectId: tool.name, before: null, after: { input } });
           }
           return value;
@@ -107,6 +109,7 @@ export class Executor {
     tool: AnyTool,
     effects: Array<() => Promise<void> | void>,
     audited?: AuditRecord[],
+    state = { unchanged: false },
   ): ToolContext {
     const { config, log, services, now } = this.deps;
     return {
@@ -122,6 +125,9 @@ export class Executor {
         if (!audited) throw new Error(`${tool.name} is a read tool and cannot write audit entries.`);
         audited.push(record);
         await writeAudit(db, tool, call, requestId, record);
+      },
+      unchanged() {
+        state.unchanged = true;
       },
       afterCommit(effect) {
         effects.push(effect);
@@ -149,6 +155,7 @@ async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: st
       subjectId: record.subjectId,
       before: jsonOrNull(record.before),
       after: jsonOrNull(record.after),
+      note: record.note ?? null,
     },
   });
 }

@@ -45,6 +45,7 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
     const admin = await openDatabase({ databaseUrl: base });
     await admin.exec(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate}"`);
     const database = await openDatabase({ databaseUrl: databaseUrl(base, name) });
+    databaseUrls.set(database, databaseUrl(base, name));
     return {
       database,
       drop: async () => {
@@ -66,6 +67,24 @@ export interface StartOptions {
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
   const { database, drop } = await testDatabase();
+  return serve(database, drop, overrides, options);
+}
+
+/** PostgreSQL URLs of the databases testDatabase() created, so a peer server can open its own pool on one. */
+const databaseUrls = new WeakMap<Database, string>();
+
+/**
+ * PostgreSQL only (TEST_DATABASE_URL): a second server process on the same database as `first` (its own pool,
+ * read model and LISTEN connection), for cross-process tests. Closing it leaves the database to `first`.
+ */
+export async function startPeerServer(first: TestServer, overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const url = databaseUrls.get(first.runtime.database);
+  if (!url) throw new Error("startPeerServer needs a PostgreSQL test database (set TEST_DATABASE_URL).");
+  const database = await openDatabase({ databaseUrl: url });
+  return serve(database, () => database.close(), overrides, options);
+}
+
+async function serve(database: Database, drop: () => Promise<void>, overrides: Partial<Config>, options: StartOptions): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", VITEST: "true" }),
     databaseUrl: undefined,

@@ -63,3 +63,22 @@ export const productFields = {
 };
 
 export const productRef = z.strictObject({ id: z.string(), slug: z.string() });
+
+/** Image URLs of a product write: distinct, in display order. */
+export const imageList = productFields.images.refine((urls) => new Set(urls).size === urls.length, "Image URLs must be distinct");
+
+/** A product variant as the variant tools return it. */
+export const variantOutput = z.strictObject({
+  id: z.string(),
+  sku: z.string(),
+  attributes: stringMap.describe("Variant attributes, e.g. {\"size\": \"M\"}."),
+  priceDkk: z.number().int().nullable().describe("Price override in øre, or null when the product price applies."),
+  stock: z.number().int().min(0).describe("Units of this variant in stock."),
+});
+
+export const sku = z.string().min(1).max(100).describe("The variant's SKU (unique within its product), e.g. \"ray-ban-aviator-classic-1-m\".");
+
+/** `schema.optional()` keeping its description (zod 4 does not carry `.describe()` over to the wrapper). */
+export function optional<T extends z.ZodType>(schema: T) {
+  return schema.optional().describe(`${schema.description ?? ""} Optional.`.trim());
+}

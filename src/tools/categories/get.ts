@@ -1,0 +1,23 @@
+// categories.get: one category with its number of visible products, read from the database.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { defineTool, READ } from "../tool.ts";
+import { categoryRow } from "./list.ts";
+
+export default defineTool({
+  name: "categories.get",
+  description: "Get one category by slug: id, slug, name, description and productCount (visible, non-deleted products). 404 if it does not exist.",
+  input: z.strictObject({ slug: z.string().min(1).describe("The category's slug, e.g. \"solbriller\".") }),
+  output: categoryRow,
+  scope: "catalog:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ slug: "solbriller" }],
+  async handler({ slug }, ctx) {
+    const category = await ctx.db.category.findUnique({ where: { slug } });
+    if (!category) throw new NotFound(`No category with slug "${slug}".`);
+    const productCount = await ctx.db.product.count({ where: { categoryId: category.id, deletedAt: null } });
+    return { id: category.id, slug: category.slug, name: category.name, description: category.description, productCount };
+  },
+});

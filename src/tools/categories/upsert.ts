@@ -1,0 +1,31 @@
+// categories.upsert: create a category, or rename / re-describe the one with this slug.
+import { z } from "zod";
+import { newSlug } from "../products/schemas.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+
+export default defineTool({
+  name: "categories.upsert",
+  description:
+    "Create a category, or update the name and description of the category with this slug (the slug itself never " +
+    "changes). Omitting description keeps the current one. Returns {id, slug, name}.",
+  input: z.strictObject({
+    slug: newSlug.describe("Category slug: lowercase letters, digits, hyphens; min 2. Identifies the category."),
+    name: z.string().trim().min(2).max(200).describe("Display name, 2..200 characters."),
+    description: z.string().max(2000).optional().describe("Short description shown on the category page, at most 2000 characters."),
+  }),
+  output: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
+  scope: "categories:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ slug: "skibriller", name: "Skibriller", description: "Goggles og briller til sne og fjeld." }],
+  async handler({ slug, name, description }, ctx) {
+    const before = await ctx.db.category.findUnique({ where: { slug } });
+    const after = before
+      ? await ctx.db.category.update({ where: { id: before.id }, data: { name, ...(description !== undefined && { description }) } })
+      : await ctx.db.category.create({ data: { slug, name, description: description ?? null } });
+    await ctx.audit({ subjectType: "category", subjectId: after.id, before, after });
+    await ctx.services.catalog.changed(ctx, { categories: true });
+    return { id: after.id, slug: after.slug, name: after.name };
+  },
+});

@@ -1,0 +1,44 @@
+// products.attach_image: append one https image to a product; idempotent when the URL is already there.
+import { z } from "zod";
+import { defineTool } from "../tool.ts";
+import { slugInput } from "./schemas.ts";
+import { lockVisibleProduct, productSnapshot } from "./service.ts";
+
+const total = z.number().int().min(1).describe("Number of images on the product now.");
+
+export default defineTool({
+  name: "products.attach_image",
+  description:
+    "Append an image (https URL) to a product's images, e.g. one found with images.search_stock_photos. It never replaces " +
+    "or reorders existing images and needs no confirmation. Returns {ok, slug, attached, totalImages}, or " +
+    "{ok, slug, alreadyAttached: true, totalImages} when the URL is already on the product (nothing changes). 404 if the product does not exist or is deleted.",
+  input: z.strictObject({
+    slug: slugInput,
+    imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL; must be https."),
+    alt: z.string().max(200).optional().describe("Alternative text for screen readers, at most 200 characters."),
+    sourceId: z.string().min(1).max(200).optional().describe("Identifier of the photo at its source (e.g. the stock-photo id), for attribution."),
+  }),
+  output: z.union([
+    z.strictObject({ ok: z.literal(true), slug: z.string(), alreadyAttached: z.literal(true), totalImages: total }),
+    z.strictObject({ ok: z.literal(true), slug: z.string(), attached: z.url().describe("The URL just attached."), totalImages: total }),
+  ]),
+  scope: "products:write",
+  anonymous: false,
+  audited: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  examples: [{ slug: "oakley-aviator-coast-1", imageUrl: "https://images.nordlys-optik.dk/products/oakley-aviator-coast-1-3.jpg", alt: "Set fra siden" }],
+  async handler({ slug, imageUrl, alt, sourceId }, ctx) {
+    const id = await lockVisibleProduct(ctx.db, slug);
+    const before = await productSnapshot(ctx.db, id);
+    if (before.images.some((image) => image.url === imageUrl)) {
+      ctx.unchanged();
+      return { ok: true as const, slug, alreadyAttached: true as const, totalImages: before.images.length };
+    }
+    const position = Math.max(-1, ...before.images.map((image) => image.position)) + 1;
+    await ctx.db.productImage.create({ data: { productId: id, url: imageUrl, alt: alt ?? null, sourceId: sourceId ?? null, position } });
+    const after = await productSnapshot(ctx.db, id);
+    await ctx.audit({ subjectType: "product", subjectId: id, before, after });
+    await ctx.services.catalog.changed(ctx, { productIds: [id] });
+    return { ok: true as const, slug, attached: imageUrl, totalImages: after.images.length };
+  },
+});

@@ -1,0 +1,71 @@
+// products.create: a new product with its images, in a category given by id or slug.
+import { z } from "zod";
+import { Conflict } from "../../core/errors.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { imageList, newSlug, optional, productFields as f, productRef } from "./schemas.ts";
+import { productSnapshot, resolveCategory } from "./service.ts";
+
+const input = z
+  .strictObject({
+    name: f.name,
+    slug: newSlug.describe("URL slug (lowercase letters, digits, hyphens; min 2). Cannot be changed later."),
+    description: f.description,
+    priceDkk: f.priceDkk,
+    stock: f.stock,
+    frameColor: optional(f.frameColor),
+    lensColor: optional(f.lensColor),
+    brand: optional(f.brand),
+    attributes: optional(f.attributes),
+    answerSummary: optional(f.answerSummary),
+    faq: optional(f.faq),
+    useCases: optional(f.useCases),
+    comparisonFacts: optional(f.comparisonFacts),
+    categoryId: optional(f.categoryId),
+    categorySlug: optional(f.categorySlug),
+    featured: f.featured.default(false).describe("Shown first in listings (default false)."),
+    images: imageList.default([]).describe("Image URLs in display order (default none)."),
+  })
+  .refine((value) => value.categoryId !== undefined || value.categorySlug !== undefined, {
+    message: "Give the category as categoryId or categorySlug",
+    path: ["categorySlug"],
+  });
+
+export default defineTool({
+  name: "products.create",
+  description:
+    "Create a product. Required: name, slug (permanent), description, priceDkk (øre incl. VAT), stock, and the category as " +
+    "categorySlug (or categoryId). Returns {id, slug}. 404 if the category does not exist; 409 if the slug is taken " +
+    "(also by a deleted product); 400 if categoryId and categorySlug name different categories.",
+  input,
+  output: productRef,
+  scope: "products:write",
+  anonymous: false,
+  audited: true,
+  annotations: WRITE,
+  examples: [
+    {
+      name: "Nordlys Panto Demo",
+      slug: "nordlys-panto-demo",
+      description: "Let panto-stel i acetat med grå glas.",
+      priceDkk: 89900,
+      stock: 12,
+      categorySlug: "solbriller",
+      brand: "Nordlys",
+    },
+  ],
+  async handler(input, ctx) {
+    const { categoryId, categorySlug, images, priceDkk, stock, ...fields } = input;
+    const category = await resolveCategory(ctx.db, { categoryId, categorySlug });
+    const taken = await ctx.db.product.findUnique({ where: { slug: input.slug }, select: { deletedAt: true } });
+    if (taken) throw new Conflict(`The slug "${input.slug}" is already used by ${taken.deletedAt ? "a deleted" : "another"} product.`);
+    const product = await ctx.db.product.create({
+      data: { ...fields, priceDkk: BigInt(priceDkk), stock: BigInt(stock), categoryId: category.id },
+    });
+    if (images.length) {
+      await ctx.db.productImage.createMany({ data: images.map((url, position) => ({ productId: product.id, url, position })) });
+    }
+    await ctx.audit({ subjectType: "product", subjectId: product.id, before: null, after: await productSnapshot(ctx.db, product.id) });
+    await ctx.services.catalog.changed(ctx, { productIds: [product.id] });
+    return { id: product.id, slug: product.slug };
+  },
+});

@@ -1,0 +1,30 @@
+// products.delete: soft delete (sets deletedAt); the product disappears from every catalogue read.
+import { z } from "zod";
+import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { slugInput } from "./schemas.ts";
+import { lockVisibleProduct, productSnapshot } from "./service.ts";
+
+export default defineTool({
+  name: "products.delete",
+  description:
+    "Delete a product by slug (soft delete: it is hidden from search, get, compare and category counts at once, and can be " +
+    "restored with audit.revert). Needs confirm: true. Returns {ok, slug}. 404 if it does not exist or is already deleted.",
+  input: z.strictObject({
+    slug: slugInput,
+    confirm: z.literal(true).describe("Must be exactly true: confirms the deletion."),
+  }),
+  output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
+  scope: "products:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ slug: "etui-sommer-28", confirm: true }],
+  async handler({ slug }, ctx) {
+    const id = await lockVisibleProduct(ctx.db, slug);
+    const before = await productSnapshot(ctx.db, id);
+    await ctx.db.product.update({ where: { id }, data: { deletedAt: ctx.now() } });
+    await ctx.audit({ subjectType: "product", subjectId: id, before, after: await productSnapshot(ctx.db, id) });
+    await ctx.services.catalog.changed(ctx, { productIds: [id] });
+    return { ok: true as const, slug };
+  },
+});

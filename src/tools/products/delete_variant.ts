@@ -1,0 +1,31 @@
+// products.delete_variant: remove one variant of a product for good.
+import { z } from "zod";
+import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { sku, slugInput } from "./schemas.ts";
+import { findVariant, lockVisibleProduct } from "./service.ts";
+
+export default defineTool({
+  name: "products.delete_variant",
+  description:
+    "Delete one variant (by product slug and sku). Needs confirm: true. Past orders keep their SKU snapshot; audit.revert " +
+    "can recreate the variant. Returns {ok, slug, sku}. 404 if the product or the variant does not exist.",
+  input: z.strictObject({
+    slug: slugInput,
+    sku,
+    confirm: z.literal(true).describe("Must be exactly true: confirms the deletion."),
+  }),
+  output: z.strictObject({ ok: z.literal(true), slug: z.string(), sku: z.string() }),
+  scope: "products:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ slug: "gucci-oversize-slim-12", sku: "gucci-oversize-slim-12-l", confirm: true }],
+  async handler({ slug, sku }, ctx) {
+    const productId = await lockVisibleProduct(ctx.db, slug);
+    const variant = await findVariant(ctx.db, productId, slug, sku);
+    await ctx.db.productVariant.delete({ where: { id: variant.id } });
+    await ctx.audit({ subjectType: "productVariant", subjectId: variant.id, before: variant, after: null });
+    await ctx.services.catalog.changed(ctx, { productIds: [productId] });
+    return { ok: true as const, slug, sku };
+  },
+});

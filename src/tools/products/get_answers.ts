@@ -1,0 +1,40 @@
+// products.get_answers: the answer-engine content of one product (summary, FAQ, use cases, facts, attributes).
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { productFields, slugInput } from "./schemas.ts";
+import { visibleProduct } from "./service.ts";
+
+export default defineTool({
+  name: "products.get_answers",
+  description:
+    "Get the answer-engine content of a product, for answering shoppers' questions precisely: answerSummary (short " +
+    "summary or null), faq (questions and answers), useCases, comparisonFacts and attributes (string maps). Empty lists " +
+    "and maps mean nothing has been written yet. 404 if the product does not exist or is deleted.",
+  input: z.strictObject({ slug: slugInput }),
+  output: z.strictObject({
+    slug: z.string(),
+    name: z.string(),
+    answerSummary: z.string().nullable(),
+    faq: productFields.faq,
+    useCases: productFields.useCases,
+    comparisonFacts: productFields.comparisonFacts,
+    attributes: productFields.attributes,
+  }),
+  scope: "catalog:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ slug: "oakley-aviator-coast-1" }],
+  async handler({ slug }, ctx) {
+    const product = await visibleProduct(ctx.db, slug);
+    return {
+      slug: product.slug,
+      name: product.name,
+      answerSummary: product.answerSummary,
+      faq: product.faq as Array<{ q: string; a: string }>,
+      useCases: product.useCases as Array<{ title: string; description: string }>,
+      comparisonFacts: product.comparisonFacts as Record<string, string>,
+      attributes: product.attributes as Record<string, string>,
+    };
+  },
+});

@@ -1,0 +1,61 @@
+// products.update: change any write field of a visible product except its slug.
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { imageList, optional, productFields as f, productRef, slugInput } from "./schemas.ts";
+import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./service.ts";
+
+const patch = z
+  .strictObject({
+    name: optional(f.name),
+    description: optional(f.description),
+    priceDkk: optional(f.priceDkk),
+    stock: optional(f.stock),
+    frameColor: optional(f.frameColor),
+    lensColor: optional(f.lensColor),
+    brand: optional(f.brand),
+    attributes: optional(f.attributes),
+    answerSummary: optional(f.answerSummary),
+    faq: optional(f.faq),
+    useCases: optional(f.useCases),
+    comparisonFacts: optional(f.comparisonFacts),
+    categoryId: optional(f.categoryId),
+    categorySlug: optional(f.categorySlug),
+    featured: optional(f.featured),
+    images: imageList.optional().describe("Replaces the whole image list (in display order); to add one image use products.attach_image."),
+  })
+  .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")
+  .describe("Fields to change; omitted fields stay as they are. The slug cannot be changed.");
+
+export default defineTool({
+  name: "products.update",
+  description:
+    "Change fields of a product found by slug: price (øre), stock, texts, colours, answer-engine content, category, featured " +
+    "or the full image list. The slug is permanent (a patch containing it is rejected). Returns {id, slug}. 404 if the " +
+    "product does not exist or is deleted, or the new category does not exist.",
+  input: z.strictObject({ slug: slugInput, patch }),
+  output: productRef,
+  scope: "products:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ slug: "vogue-clubmaster-sommer-2", patch: { priceDkk: 129900, featured: true } }],
+  async handler({ slug, patch }, ctx) {
+    const id = await lockVisibleProduct(ctx.db, slug);
+    const before = await productSnapshot(ctx.db, id);
+    const { categoryId, categorySlug, images, priceDkk, stock, ...fields } = patch;
+    const category = categoryId || categorySlug ? await resolveCategory(ctx.db, { categoryId, categorySlug }) : undefined;
+    await ctx.db.product.update({
+      where: { id },
+      data: {
+        ...fields,
+        ...(priceDkk !== undefined && { priceDkk: BigInt(priceDkk) }),
+        ...(stock !== undefined && { stock: BigInt(stock) }),
+        ...(category && { categoryId: category.id }),
+      },
+    });
+    if (images) await replaceImages(ctx.db, id, images);
+    await ctx.audit({ subjectType: "product", subjectId: id, before, after: await productSnapshot(ctx.db, id) });
+    await ctx.services.catalog.changed(ctx, { productIds: [id] });
+    return { id, slug };
+  },
+});
