@@ -104,6 +104,9 @@ export function toToolError(error: unknown): ToolError {
   const code = errorCode(error);
   if (code === "P2002" || code === "23505") return new Conflict("That value is already taken.");
   if (code === "P2025") return new NotFound("The record does not exist.");
+  if (code === "P2003" || code === "P2039" || code === "23503" || code === "23001") {
+    return new Refused("has_dependents", "Other records still refer to this one, or it refers to a record that does not exist.");
+  }
   if (code !== undefined && CONNECTION_CODES.has(code)) return new Unavailable();
   return new ToolError(500, "internal", "Internal error", "An unexpected error occurred.");
 }

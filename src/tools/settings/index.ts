@@ -1,6 +1,14 @@
 // The settings.* tools, in catalogue order.
 import type { AnyTool } from "../tool.ts";
+import get from "./get.ts";
+import updateBranding from "./update_branding.ts";
+import updateShipping from "./update_shipping.ts";
+import updateContact from "./update_contact.ts";
+import updatePolicies from "./update_policies.ts";
+import getPolicies from "./get_policies.ts";
+import listFeatures from "./list_features.ts";
+import setFeature from "./set_feature.ts";
 
-const tools: AnyTool[] = [];
+const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature];
 
 export default tools;

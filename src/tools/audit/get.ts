@@ -1,0 +1,32 @@
+// audit.get: one audit entry with its before and after snapshots.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { defineTool, READ } from "../tool.ts";
+import { auditDetail, entryId } from "./schemas.ts";
+import { summaries } from "./service.ts";
+
+export default defineTool({
+  name: "audit.get",
+  description:
+    "Get one audit entry by id: tool, actor, door, subject, time, revert state, and the subject's full before and after snapshots " +
+    "(opaque JSON; before is null for a creation, after is null for a deletion). 404 for an unknown id.",
+  input: z.strictObject({ id: entryId }),
+  output: auditDetail,
+  scope: "audit:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ id: "cmaudit0000000000000000000" }],
+  async handler({ id }, ctx) {
+    const entry = await ctx.db.auditEntry.findUnique({ where: { id } });
+    if (!entry) throw new NotFound(`No audit entry "${id}".`);
+    const [summary] = await summaries(ctx.db, [entry]);
+    return {
+      ...summary!,
+      requestId: entry.requestId,
+      revertedBy: entry.revertedBy,
+      before: entry.before as Record<string, unknown> | null,
+      after: entry.after as Record<string, unknown> | null,
+    };
+  },
+});

@@ -1,0 +1,58 @@
+// audit.revert: undo one audited change by restoring its before-state, in one transaction with its own audit entry.
+import { z } from "zod";
+import { NotFound, Refused } from "../../core/errors.ts";
+import { DESTRUCTIVE, defineTool } from "../tool.ts";
+import { lockRow, modelOf } from "./model.ts";
+import { restore } from "./restore.ts";
+import { entryId } from "./schemas.ts";
+import { laterChange, staticRefusal } from "./service.ts";
+
+export default defineTool({
+  name: "audit.revert",
+  description:
+    "Undo one audited change (id from audit.list): a created subject is deleted (products soft-deleted), a deleted one is recreated " +
+    "(a soft-deleted product becomes visible again), a changed one gets the changed fields back. 422 with a reason when it cannot: " +
+    "already_reverted, not_revertible (generic entries, reverts themselves, order changes other than status), changed_since (a later " +
+    "change to the same subject must be reverted first), illegal_transition (orders), has_dependents / missing_reference (rows that " +
+    "refer to it, or that it refers to); 409 when a recreated subject's slug or code is taken now. Returns what was done.",
+  input: z.strictObject({ id: entryId }),
+  output: z.strictObject({
+    ok: z.literal(true),
+    entryId: z.string().describe("The reverted entry."),
+    revertEntryId: z.string().describe("The audit entry recording this revert."),
+    subjectType: z.string(),
+    subjectId: z.string(),
+    action: z.enum(["deleted", "recreated", "restored"]).describe("deleted: the created subject was removed; recreated: the deleted one is back; restored: changed fields were put back."),
+  }),
+  scope: "audit:revert",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ id: "cmaudit0000000000000000000" }],
+  async handler({ id }, ctx) {
+    const entry = await ctx.db.auditEntry.findUnique({ where: { id } });
+    if (!entry) throw new NotFound(`No audit entry "${id}".`);
+    const refusal = staticRefusal(ctx.db, entry);
+    if (refusal) throw new Refused(refusal.code, refusal.detail);
+    const subjectType = entry.subjectType!;
+    const subjectId = entry.subjectId!;
+    const model = modelOf(ctx.db, subjectType)!;
+    await lockRow(ctx.db, model, subjectId);
+    const later = await laterChange(ctx.db, entry);
+    if (later) {
+      throw new Refused("changed_since", `${entry.subjectType} ${entry.subjectId} was changed later by ${later.tool} (entry ${later.id}); revert that entry first.`);
+    }
+    const claimed = await ctx.db.auditEntry.updateMany({ where: { id, revertedAt: null }, data: { revertedAt: ctx.now(), revertedBy: ctx.caller.actor } });
+    if (claimed.count === 0) throw new Refused("already_reverted", `Entry ${id} was already reverted.`);
+    const restored = await restore(ctx, entry, model);
+    if (subjectType === "product") await ctx.services.catalog.changed(ctx, { productIds: [subjectId] });
+    if (subjectType === "category") await ctx.services.catalog.changed(ctx, { categories: true });
+    await ctx.audit({ subjectType, subjectId, before: restored.before, after: restored.after });
+    const own = await ctx.db.auditEntry.findFirstOrThrow({
+      where: { requestId: ctx.requestId, tool: "audit.revert", subjectType, subjectId, revertOfId: null },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    await ctx.db.auditEntry.update({ where: { id: own.id }, data: { revertOfId: id } });
+    return { ok: true as const, entryId: id, revertEntryId: own.id, subjectType, subjectId, action: restored.action };
+  },
+});

@@ -1,0 +1,28 @@
+// discounts.delete: remove a discount code for good (orders keep the code they were placed with).
+import { z } from "zod";
+import { DESTRUCTIVE, defineTool } from "../tool.ts";
+import { codeInput } from "./schemas.ts";
+import { findDiscount } from "./service.ts";
+
+export default defineTool({
+  name: "discounts.delete",
+  description:
+    "Delete a discount code permanently (confirm must be true). Orders that used it keep their code snapshot. " +
+    "To pause a code instead, use discounts.toggle. Returns {ok, code}; 404 for an unknown code.",
+  input: z.strictObject({
+    code: codeInput,
+    confirm: z.literal(true).describe("Must be true: the deletion cannot be undone except through audit.revert."),
+  }),
+  output: z.strictObject({ ok: z.literal(true), code: z.string() }),
+  scope: "discounts:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ code: "UDLOBET", confirm: true }],
+  async handler({ code }, ctx) {
+    const before = await findDiscount(ctx.db, code);
+    await ctx.db.discount.delete({ where: { id: before.id } });
+    await ctx.audit({ subjectType: "discount", subjectId: before.id, before, after: null });
+    return { ok: true as const, code: before.code };
+  },
+});

@@ -1,0 +1,21 @@
+// discounts.get: one discount code with its usage.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { codeInput, discountRow } from "./schemas.ts";
+import { discountView, findDiscount } from "./service.ts";
+
+export default defineTool({
+  name: "discounts.get",
+  description:
+    "Get one discount code (any letter case): type, value (percent or øre), validUntil, usageLimit, usageCount and active. 404 if unknown.",
+  input: z.strictObject({ code: codeInput }),
+  output: discountRow,
+  scope: "discounts:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ code: "SOMMER200" }],
+  async handler({ code }, ctx) {
+    return discountView(await findDiscount(ctx.db, code));
+  },
+});

@@ -1,0 +1,34 @@
+// Shared shapes of the discounts area (SPEC.md "Discount"): codes are stored uppercase and matched case-insensitively.
+import { z } from "zod";
+import { MAX_INT } from "../products/schemas.ts";
+
+export const DISCOUNT_TYPES = ["percent", "fixed"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export const codeInput = z.string().min(1).max(64).describe("The discount code, any letter case (codes are matched case-insensitively), e.g. \"VELKOMMEN10\".");
+export const newCode = z
+  .string()
+  .min(3)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, \"_\" and \"-\" only")
+  .describe("The new code, 3 to 64 letters, digits, \"_\" or \"-\"; stored uppercase.");
+export const discountValue = z
+  .number()
+  .int()
+  .gt(0)
+  .max(MAX_INT)
+  .describe("For percent: 1 to 100 (percent off the subtotal). For fixed: the amount off in øre (10000 = 100,00 kr.).");
+export const validUntilInput = z.iso.datetime().describe("Last moment the code is valid, ISO 8601 UTC (e.g. \"2030-12-31T23:59:59Z\"); must be in the future.");
+export const usageLimitInput = z.number().int().gt(0).max(MAX_INT).describe("How many orders may use the code in total, 1 or more.");
+
+export const discountRow = z.strictObject({
+  id: z.string(),
+  code: z.string().describe("Stored uppercase."),
+  type: z.enum(DISCOUNT_TYPES).describe("percent: value is percent off; fixed: value is øre off."),
+  value: z.number().int().describe("1 to 100 for percent, øre for fixed."),
+  validUntil: z.iso.datetime().nullable().describe("Expiry (UTC), or null for no expiry."),
+  usageLimit: z.number().int().nullable().describe("Maximum number of uses, or null for unlimited."),
+  usageCount: z.number().int().min(0).describe("Number of orders that used the code so far."),
+  active: z.boolean().describe("Inactive codes cannot be applied."),
+});
+export type DiscountView = z.infer<typeof discountRow>;

@@ -1,0 +1,28 @@
+// discounts.toggle: switch a discount code on or off (to the given state, or the opposite of the current one).
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { codeInput } from "./schemas.ts";
+import { findDiscount } from "./service.ts";
+
+export default defineTool({
+  name: "discounts.toggle",
+  description:
+    "Activate or deactivate a discount code. With active given the code gets exactly that state; without it the state flips. " +
+    "Returns {code, active}; 404 for an unknown code.",
+  input: z.strictObject({
+    code: codeInput,
+    active: z.boolean().optional().describe("The state to set; omit to flip the current state."),
+  }),
+  output: z.strictObject({ code: z.string(), active: z.boolean() }),
+  scope: "discounts:write",
+  anonymous: false,
+  audited: true,
+  annotations: { ...UPDATE, idempotentHint: false },
+  examples: [{ code: "velkommen10", active: true }],
+  async handler({ code, active }, ctx) {
+    const before = await findDiscount(ctx.db, code);
+    const after = await ctx.db.discount.update({ where: { id: before.id }, data: { active: active ?? !before.active } });
+    await ctx.audit({ subjectType: "discount", subjectId: after.id, before, after });
+    return { code: after.code, active: after.active };
+  },
+});

@@ -1,0 +1,22 @@
+// settings.get_policies: the public policy texts, for shoppers and agents.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { SECTION_SCHEMAS } from "./schemas.ts";
+import { getSection } from "./service.ts";
+
+export default defineTool({
+  name: "settings.get_policies",
+  description:
+    "Get the shop's public policies as plain text: returns (return/refund rules), shipping, privacy and terms. Use it to answer " +
+    "shoppers' questions about returns, delivery, data and conditions.",
+  input: z.strictObject({}),
+  output: SECTION_SCHEMAS.policies,
+  scope: "catalog:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{}],
+  async handler(_input, ctx) {
+    return getSection(ctx.db, "policies");
+  },
+});

@@ -1,0 +1,58 @@
+// The typed sections of the one settings document (rows of the Setting table) and the feature-flag shape.
+import { z } from "zod";
+import { MAX_INT } from "../products/schemas.ts";
+
+const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what} as #rrggbb, e.g. "#12355b".`);
+const amount = (what: string) => z.number().int().min(0).max(MAX_INT).describe(`${what}, integer øre (4900 = 49,00 kr.), 0 or more.`);
+const text = (what: string, max: number) => z.string().min(1).max(max).describe(`${what}, 1 to ${max} characters.`);
+
+export const carrier = z
+  .strictObject({
+    name: text("Carrier name, e.g. \"PostNord\"", 100),
+    minDays: z.number().int().min(0).max(365).describe("Fewest business days to delivery, 0 to 365."),
+    maxDays: z.number().int().min(0).max(365).describe("Most business days to delivery, 0 to 365, at least minDays."),
+  })
+  .refine((c) => c.minDays <= c.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
+
+export const SECTION_SCHEMAS = {
+  branding: z.strictObject({
+    shopName: text("The shop's name", 100),
+    tagline: z.string().max(200).describe("Short slogan under the name, at most 200 characters (empty for none)."),
+    logoUrl: z.url({ protocol: /^https?$/ }).nullable().describe("Logo image URL (http or https), or null for none."),
+    primaryColor: color("Main brand colour"),
+    accentColor: color("Accent colour"),
+  }),
+  shipping: z.strictObject({
+    flatRateDkk: amount("Shipping price per order"),
+    freeShippingThresholdDkk: amount("Subtotal from which shipping is free"),
+    carriers: z.array(carrier).max(20).describe("Carriers offered, with delivery-time estimates in business days (at most 20)."),
+  }),
+  contact: z.strictObject({
+    email: z.email().describe("Customer-service e-mail address."),
+    phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").describe("Customer-service phone, e.g. \"+45 70 20 30 40\"."),
+    address: text("Postal address of the business", 300),
+    cvr: z.string().regex(/^\d{8}$/, "A CVR number is 8 digits").describe("Danish company registration (CVR) number, 8 digits."),
+  }),
+  policies: z.strictObject({
+    returns: text("Return policy shown to shoppers", 20000),
+    shipping: text("Shipping policy shown to shoppers", 20000),
+    privacy: text("Privacy policy shown to shoppers", 20000),
+    terms: text("Terms and conditions shown to shoppers", 20000),
+  }),
+};
+
+export type SectionName = keyof typeof SECTION_SCHEMAS;
+export const SECTION_NAMES = Object.keys(SECTION_SCHEMAS) as SectionName[];
+export type Settings = { [K in SectionName]: z.infer<(typeof SECTION_SCHEMAS)[K]> };
+
+/** The input of settings.update_<section>: any subset of the section's fields (at least one). */
+export function sectionPatch<T extends z.ZodRawShape>(section: z.ZodObject<T, z.core.$strict>) {
+  return section.partial().refine((patch) => Object.keys(patch).length > 0, { message: "Give at least one field to change" });
+}
+
+export const featureFlag = z.strictObject({
+  key: z.string().describe("Flag key, e.g. \"storefront_chat\"."),
+  enabled: z.boolean(),
+  description: z.string().describe("What the flag switches."),
+  updatedAt: z.iso.datetime().describe("Last change (UTC)."),
+});

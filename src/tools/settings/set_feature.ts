@@ -1,0 +1,30 @@
+// settings.set_feature: switch one feature flag on or off.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { featureFlag } from "./schemas.ts";
+import { featureView } from "./service.ts";
+
+export default defineTool({
+  name: "settings.set_feature",
+  description:
+    "Turn one feature flag on (enabled true) or off (false), by key as listed by settings.list_features. Returns the flag; " +
+    "404 for an unknown key (flags cannot be created here).",
+  input: z.strictObject({
+    key: z.string().min(1).max(100).describe("The flag key, e.g. \"agent_checkout\"."),
+    enabled: z.boolean().describe("true to turn the feature on, false to turn it off."),
+  }),
+  output: featureFlag,
+  scope: "features:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ key: "product_reviews", enabled: true }],
+  async handler({ key, enabled }, ctx) {
+    const before = await ctx.db.featureFlag.findUnique({ where: { key } });
+    if (!before) throw new NotFound(`No feature flag "${key}"; settings.list_features lists the keys.`);
+    const after = await ctx.db.featureFlag.update({ where: { key }, data: { enabled } });
+    await ctx.audit({ subjectType: "featureFlag", subjectId: key, before, after });
+    return featureView(after);
+  },
+});

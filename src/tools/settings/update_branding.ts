@@ -1,0 +1,21 @@
+// settings.update_branding: change some branding settings; the given fields are merged into the stored section.
+import { defineTool, UPDATE } from "../tool.ts";
+import { SECTION_SCHEMAS, sectionPatch } from "./schemas.ts";
+import { updateSection } from "./service.ts";
+
+export default defineTool({
+  name: "settings.update_branding",
+  description:
+    "Change the shop's branding: shopName, tagline, logoUrl (http/https, or null to remove) and the colours primaryColor and " +
+    "accentColor (#rrggbb). Give only the fields to change; the others stay. Returns the full branding section.",
+  input: sectionPatch(SECTION_SCHEMAS.branding),
+  output: SECTION_SCHEMAS.branding,
+  scope: "settings:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ tagline: "Briller med nordisk lys", primaryColor: "#12355b" }],
+  async handler(patch, ctx) {
+    return updateSection(ctx, "branding", patch);
+  },
+});

@@ -1,0 +1,21 @@
+// settings.update_contact: change some contact settings; the given fields are merged into the stored section.
+import { defineTool, UPDATE } from "../tool.ts";
+import { SECTION_SCHEMAS, sectionPatch } from "./schemas.ts";
+import { updateSection } from "./service.ts";
+
+export default defineTool({
+  name: "settings.update_contact",
+  description:
+    "Change the shop's contact details: email, phone, address and cvr (8-digit Danish company number). Give only the fields " +
+    "to change. Returns the full contact section.",
+  input: sectionPatch(SECTION_SCHEMAS.contact),
+  output: SECTION_SCHEMAS.contact,
+  scope: "settings:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ phone: "+45 70 20 30 41" }],
+  async handler(patch, ctx) {
+    return updateSection(ctx, "contact", patch);
+  },
+});

@@ -1,0 +1,21 @@
+// settings.update_policies: change some policies settings; the given fields are merged into the stored section.
+import { defineTool, UPDATE } from "../tool.ts";
+import { SECTION_SCHEMAS, sectionPatch } from "./schemas.ts";
+import { updateSection } from "./service.ts";
+
+export default defineTool({
+  name: "settings.update_policies",
+  description:
+    "Change the policy texts shown to shoppers: returns, shipping, privacy and terms (plain text, up to 20000 characters each). " +
+    "Give only the texts to change. Returns all four policy texts.",
+  input: sectionPatch(SECTION_SCHEMAS.policies),
+  output: SECTION_SCHEMAS.policies,
+  scope: "settings:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ returns: "Du har 30 dages fuld returret på alle varer." }],
+  async handler(patch, ctx) {
+    return updateSection(ctx, "policies", patch);
+  },
+});

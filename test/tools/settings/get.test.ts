@@ -1,0 +1,34 @@
+// settings.get through real HTTP: all four sections of the seeded settings document.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("settings:read");
+});
+afterAll(() => server.close());
+
+describe("settings.get", () => {
+  it("returns branding, shipping, contact and policies as stored", async () => {
+    const result = expectOk(server, "settings.get", await server.call("settings.get", {}, { key }));
+    expect(result).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("reads a section that was never stored as its default", async () => {
+    await server.runtime.database.prisma.setting.delete({ where: { section: "contact" } });
+    const result = expectOk<{ contact: unknown }>(server, "settings.get", await server.call("settings.get", {}, { key }));
+    expect(result.contact).toEqual(DEFAULT_SETTINGS.contact);
+  });
+
+  it("needs settings:read", async () => {
+    await expectScopeMatrix(server, "settings.get", {});
+  });
+
+  it("rejects bad input", async () => {
+    await expectRejected(server, "settings.get", key, [{ section: "branding" }]);
+  });
+});

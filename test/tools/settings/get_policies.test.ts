@@ -1,0 +1,35 @@
+// settings.get_policies through real HTTP: the four public policy texts, for catalog:read callers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("catalog:read");
+});
+afterAll(() => server.close());
+
+describe("settings.get_policies", () => {
+  it("returns the returns, shipping, privacy and terms texts", async () => {
+    expect(expectOk(server, "settings.get_policies", await server.call("settings.get_policies", {}, { key }))).toEqual(DEFAULT_SETTINGS.policies);
+  });
+
+  it("reflects an update", async () => {
+    const admin = await server.key("settings:write");
+    expectOk(server, "settings.update_policies", await server.call("settings.update_policies", { terms: "Nye betingelser." }, { key: admin }));
+    const result = expectOk<{ terms: string; returns: string }>(server, "settings.get_policies", await server.call("settings.get_policies", {}, { key }));
+    expect(result.terms).toBe("Nye betingelser.");
+    expect(result.returns).toBe(DEFAULT_SETTINGS.policies.returns);
+  });
+
+  it("needs catalog:read (a storefront-safe scope)", async () => {
+    await expectScopeMatrix(server, "settings.get_policies", {});
+  });
+
+  it("rejects bad input", async () => {
+    await expectRejected(server, "settings.get_policies", key, [{ lang: "da" }]);
+  });
+});

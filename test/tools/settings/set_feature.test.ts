@@ -1,0 +1,53 @@
+// settings.set_feature through real HTTP: switch a flag, audited; 404 for an unknown key.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("features:write");
+});
+afterAll(() => server.close());
+
+const flag = (k: string) => server.runtime.database.prisma.featureFlag.findUniqueOrThrow({ where: { key: k } });
+
+describe("settings.set_feature", () => {
+  it("turns a flag on and off and audits the flag row", async () => {
+    const on = expectOk(server, "settings.set_feature", await server.call("settings.set_feature", { key: "agent_checkout", enabled: true }, { key }));
+    expect(on).toMatchObject({ key: "agent_checkout", enabled: true, description: expect.any(String) });
+    expect((await flag("agent_checkout")).enabled).toBe(true);
+    expect(await lastAudit(server)).toMatchObject({
+      tool: "settings.set_feature",
+      subjectType: "featureFlag",
+      subjectId: "agent_checkout",
+      before: { key: "agent_checkout", enabled: false },
+      after: { key: "agent_checkout", enabled: true },
+    });
+    expectOk(server, "settings.set_feature", await server.call("settings.set_feature", { key: "agent_checkout", enabled: false }, { key }));
+    expect((await flag("agent_checkout")).enabled).toBe(false);
+  });
+
+  it("answers 404 for an unknown key and creates nothing", async () => {
+    const before = await auditCount(server);
+    expectProblem(await server.call("settings.set_feature", { key: "teleportation", enabled: true }, { key }), 404, "not_found");
+    expect(await server.runtime.database.prisma.featureFlag.findUnique({ where: { key: "teleportation" } })).toBeNull();
+    expect(await auditCount(server)).toBe(before);
+  });
+
+  it("needs features:write", async () => {
+    await expectScopeMatrix(server, "settings.set_feature", { key: "newsletter", enabled: true });
+  });
+
+  it("rejects bad input", async () => {
+    await expectRejected(server, "settings.set_feature", key, [
+      {},
+      { key: "newsletter" },
+      { enabled: true },
+      { key: "", enabled: true },
+      { key: "newsletter", enabled: "on" },
+      { key: "newsletter", enabled: true, description: "x" },
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+// settings.update_contact through real HTTP: e-mail, phone and CVR formats, partial merge, audited Setting row.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("settings:write");
+});
+afterAll(() => server.close());
+
+const stored = async () => (await server.runtime.database.prisma.setting.findUnique({ where: { section: "contact" } }))?.value;
+
+describe("settings.update_contact", () => {
+  it("merges the given fields and returns the full section", async () => {
+    const result = expectOk(server, "settings.update_contact", await server.call("settings.update_contact", { email: "hej@nordlys.dk", cvr: "87654321" }, { key }));
+    const expected = { ...DEFAULT_SETTINGS.contact, email: "hej@nordlys.dk", cvr: "87654321" };
+    expect(result).toEqual(expected);
+    expect(await stored()).toEqual(expected);
+    expect(await lastAudit(server)).toMatchObject({ tool: "settings.update_contact", subjectType: "setting", subjectId: "contact", after: { value: expected } });
+  });
+
+  it("creates the row from the defaults when the section was never stored (audited with before null)", async () => {
+    await server.runtime.database.prisma.setting.delete({ where: { section: "contact" } });
+    const result = expectOk(server, "settings.update_contact", await server.call("settings.update_contact", { phone: "+45 11 22 33 44" }, { key }));
+    expect(result).toEqual({ ...DEFAULT_SETTINGS.contact, phone: "+45 11 22 33 44" });
+    expect(await lastAudit(server)).toMatchObject({ subjectId: "contact", before: null });
+  });
+
+  it("needs settings:write", async () => {
+    await expectScopeMatrix(server, "settings.update_contact", { address: "Vestergade 1, 8000 Aarhus C" });
+  });
+
+  it("rejects bad input and writes nothing", async () => {
+    await expectRejected(
+      server,
+      "settings.update_contact",
+      key,
+      [{}, { email: "not-an-email" }, { cvr: "1234" }, { cvr: "1234567a" }, { phone: "call us" }, { address: "" }, { email: null }, { fax: "123" }],
+      async () => [await stored(), await auditCount(server)],
+    );
+  });
+});

@@ -1,0 +1,58 @@
+// settings.update_shipping through real HTTP: amounts in øre, the carrier list replaced whole, audited Setting row.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { getSection } from "../../../src/tools/settings/service.ts";
+import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("settings:write");
+});
+afterAll(() => server.close());
+
+const stored = async () => (await server.runtime.database.prisma.setting.findUniqueOrThrow({ where: { section: "shipping" } })).value;
+const update = async (input: object) => expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", input, { key }));
+
+describe("settings.update_shipping", () => {
+  it("changes the amounts and keeps the carriers", async () => {
+    expect(await update({ flatRateDkk: 3900, freeShippingThresholdDkk: 0 })).toEqual({ ...DEFAULT_SETTINGS.shipping, flatRateDkk: 3900, freeShippingThresholdDkk: 0 });
+    expect(await getSection(server.runtime.database.prisma, "shipping")).toMatchObject({ flatRateDkk: 3900, freeShippingThresholdDkk: 0 });
+    expect(await lastAudit(server)).toMatchObject({ subjectType: "setting", subjectId: "shipping", before: { value: { flatRateDkk: 4900 } }, after: { value: { flatRateDkk: 3900 } } });
+  });
+
+  it("replaces the whole carrier list", async () => {
+    const carriers = [{ name: "DAO", minDays: 2, maxDays: 4 }];
+    expect(await update({ carriers })).toMatchObject({ carriers, flatRateDkk: 3900 });
+    expect(await stored()).toMatchObject({ carriers });
+    expect(await update({ carriers: [] })).toMatchObject({ carriers: [] });
+  });
+
+  it("needs settings:write", async () => {
+    await expectScopeMatrix(server, "settings.update_shipping", { flatRateDkk: 4500 });
+  });
+
+  it("rejects bad input and writes nothing", async () => {
+    await expectRejected(
+      server,
+      "settings.update_shipping",
+      key,
+      [
+        {},
+        { flatRateDkk: -1 },
+        { flatRateDkk: 49.5 },
+        { freeShippingThresholdDkk: 9007199254740992 },
+        { flatRateDkk: "49" },
+        { carriers: [{ name: "GLS", minDays: 3, maxDays: 1 }] },
+        { carriers: [{ name: "", minDays: 1, maxDays: 2 }] },
+        { carriers: [{ name: "GLS", minDays: -1, maxDays: 2 }] },
+        { carriers: [{ name: "GLS", minDays: 1, maxDays: 2, price: 10 }] },
+        { carriers: "GLS" },
+        { currency: "EUR" },
+      ],
+      async () => [await stored(), await auditCount(server)],
+    );
+  });
+});
