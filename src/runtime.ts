@@ -5,6 +5,8 @@ import { createLogger, type Logger } from "./core/log.ts";
 import { createMailer } from "./core/mail.ts";
 import { migrate } from "./core/migrate.ts";
 import { Authenticator } from "./api/auth.ts";
+import { SessionManager, sessionSecret } from "./api/session.ts";
+import { createPaymentProvider } from "./tools/orders/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./api/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
 import { createRegistry, type Registry } from "./tools/registry.ts";
@@ -21,6 +23,10 @@ export interface Runtime {
   executor: Executor;
   auth: Authenticator;
   limiter: RateLimiter;
+  /** Storefront cookie sessions (resolver of auth.sessions, session routes). */
+  sessions: SessionManager;
+  /** Signs session cookies and payment links (SESSION_SECRET or the generated Setting row "session_secret"). */
+  secret: string;
   close(): Promise<void>;
 }
 
@@ -46,7 +52,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const catalog = new CatalogReadModel(database, log);
   await catalog.start();
   const mailer = createMailer(config);
-  const services: Services = { catalog, mailer, db: database.prisma };
+  const secret = await sessionSecret(database.prisma, config.sessionSecret);
+  const payments = createPaymentProvider(config, secret);
+  const services: Services = { catalog, mailer, db: database.prisma, payments };
   const registry = createRegistry();
   const now = options.now ?? (() => new Date());
   const executor = new Executor({ config, database, registry, services, log, now });
@@ -58,6 +66,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin);
   const auth = new Authenticator(database);
+  const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
+  auth.sessions = (req) => sessions.resolve(req);
   return {
     config,
     log,
@@ -67,7 +77,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     executor,
     auth,
     limiter,
+    sessions,
+    secret,
     async close() {
+      await sessions.idle();
       await catalog.stop();
       mailer.close();
       await store.close();

@@ -4,7 +4,12 @@ import { NotFound, ToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { openApiDocument } from "./openapi.ts";
 import { requestId, sendProblem, type Gate } from "./http.ts";
+import { mcpRouter } from "./mcp.ts";
 import { restRouter } from "./rest.ts";
+import { paymentPageRouter } from "./payment-page.ts";
+import { sessionRouter } from "./session.ts";
+import { webhookRouter } from "./webhooks.ts";
+import { publicPagesRouter } from "../web/public-pages.ts";
 
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
@@ -25,12 +30,19 @@ export function createApp(runtime: Runtime): express.Express {
     }
   });
 
+  // Stripe signs the raw body: the webhook route parses it itself (express.raw), before any JSON parser.
+  app.use(webhookRouter(runtime));
+  app.use(sessionRouter(runtime.sessions, runtime.database.prisma, runtime.services.mailer, gate));
+  app.use(paymentPageRouter(runtime));
+
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {
     openapi ??= JSON.stringify(openApiDocument(runtime.registry, runtime.config.publicBaseUrl));
     res.type("json").send(openapi);
   });
   app.use(restRouter(runtime.executor, gate));
+  app.use(publicPagesRouter(runtime));
+  app.use(mcpRouter(runtime.executor, gate));
 
   app.use("/api", (req: Request, res: Response) => {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));

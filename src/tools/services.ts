@@ -1,5 +1,7 @@
 // Long-lived collaborators that handlers reach through ctx.services (read models, providers); built once per process.
+import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
+import type { PaymentProvider } from "./orders/payments/provider.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
 
 export interface Services {
@@ -7,4 +9,8 @@ export interface Services {
   catalog: CatalogReadModel;
   /** Outgoing e-mail (SMTP or the DATA_DIR/outbox folder); send only from ctx.afterCommit effects. */
   mailer: Mailer;
+  /** The shared database client (not a transaction): only for ctx.afterCommit effects, handlers use ctx.db. */
+  db: Db;
+  /** Turns placed orders into payment URLs: manual bank transfer / invoice, or Stripe Checkout. */
+  payments: PaymentProvider;
 }

@@ -1,6 +1,13 @@
 // The cart.* tools, in catalogue order.
 import type { AnyTool } from "../tool.ts";
+import add from "./add.ts";
+import updateQuantity from "./update_quantity.ts";
+import remove from "./remove.ts";
+import getSummary from "./get_summary.ts";
+import clear from "./clear.ts";
+import setShippingAddress from "./set_shipping_address.ts";
+import checkout from "./checkout.ts";
 
-const tools: AnyTool[] = [];
+const tools: AnyTool[] = [add, updateQuantity, remove, getSummary, clear, setShippingAddress, checkout];
 
 export default tools;

@@ -1,0 +1,56 @@
+// cart.checkout: turn the session cart into an order in pending_payment and return where to pay.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { channelOf, placeOrder } from "../orders/place.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { oere } from "../products/schemas.ts";
+import { CartStore, sessionOf } from "./service.ts";
+
+export default defineTool({
+  name: "cart.checkout",
+  description:
+    "Place the order for the shopper's cart: needs items (422 cart_empty) and a shipping address (cart.set_shipping_address; 422 " +
+    "shipping_address_required). Prices, discount and shipping are recomputed; stock is reserved at once (422 insufficient_stock when " +
+    "another order took it). A discount code that no longer applies refuses with 422 discount_unavailable unless dropDiscount is true. " +
+    "The order starts in pending_payment; returns its id, total (øre) and the paymentUrl to send the shopper to. The cart is emptied.",
+  input: z.strictObject({
+    dropDiscount: z.boolean().default(false).describe("Order without the cart's discount code if it no longer applies (default false: refuse)."),
+  }),
+  output: z.strictObject({
+    orderId: z.string(),
+    status: z.literal("pending_payment"),
+    totalDkk: oere("Total to pay incl. VAT and shipping"),
+    paymentUrl: z.url().describe("Where the shopper pays (Stripe Checkout, or the bank-transfer instructions page)."),
+  }),
+  scope: "cart:write",
+  anonymous: false,
+  audited: true,
+  annotations: WRITE,
+  examples: [{}],
+  async handler({ dropDiscount }, ctx) {
+    const session = sessionOf(ctx);
+    const cart = await CartStore.open(ctx, true);
+    const { lines, shipping, discountCode } = cart.state;
+    if (lines.length === 0) throw new Refused("cart_empty", "The cart is empty; add products with cart.add first.");
+    if (!shipping) throw new Refused("shipping_address_required", "Set the shipping address with cart.set_shipping_address first.");
+    const { order, paymentUrl, customerCreated } = await placeOrder(ctx, {
+      lines,
+      discountCode,
+      dropInvalidDiscount: dropDiscount,
+      email: shipping.email,
+      phone: shipping.phone,
+      shipping,
+      billing: null,
+      channel: channelOf(ctx.door),
+      aiAgentSource: null,
+      sessionId: session.persistent ? session.id : null,
+    });
+    // Bind the session to the customer only when this checkout created it: an e-mail typed at checkout proves nothing
+    // about an existing customer (that takes the login code), so it must not reveal their earlier orders.
+    if (session.persistent && session.customerId === null && customerCreated) {
+      await ctx.db.storefrontSession.update({ where: { id: session.id }, data: { customerId: order.userId } });
+    }
+    await cart.clear(order.id);
+    return { orderId: order.id, status: "pending_payment" as const, totalDkk: Number(order.totalDkk), paymentUrl };
+  },
+});

@@ -1,0 +1,22 @@
+// cart.clear: empty the session cart.
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { cartSummary } from "./schemas.ts";
+import { CartStore, summarize } from "./service.ts";
+
+export default defineTool({
+  name: "cart.clear",
+  description: "Empty the shopper's cart: removes every line and the discount code (the shipping address is kept). Returns the (empty) cart summary.",
+  input: z.strictObject({}),
+  output: cartSummary,
+  scope: "cart:write",
+  anonymous: false,
+  audited: false,
+  annotations: UPDATE,
+  examples: [{}],
+  async handler(_input, ctx) {
+    const cart = await CartStore.open(ctx, true);
+    await cart.clear();
+    return summarize(ctx.db, cart.state, ctx.now());
+  },
+});

@@ -1,0 +1,22 @@
+// cart.remove: take one line out of the session cart.
+import { z } from "zod";
+import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { cartSummary } from "./schemas.ts";
+import { CartStore, summarize } from "./service.ts";
+
+export default defineTool({
+  name: "cart.remove",
+  description: "Remove one line (lineId from the cart summary) from the shopper's cart. 404 when the line is not in the cart. Returns the whole cart summary.",
+  input: z.strictObject({ lineId: z.string().min(1).describe("The line's id from the cart summary.") }),
+  output: cartSummary,
+  scope: "cart:write",
+  anonymous: false,
+  audited: false,
+  annotations: DESTRUCTIVE,
+  examples: [{ lineId: "line-id-from-cart-summary" }],
+  async handler({ lineId }, ctx) {
+    const cart = await CartStore.open(ctx, true);
+    await cart.remove(lineId);
+    return summarize(ctx.db, cart.state, ctx.now());
+  },
+});

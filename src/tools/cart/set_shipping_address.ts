@@ -1,0 +1,35 @@
+// cart.set_shipping_address: the Danish delivery address and contact details used at checkout.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { validateAddress } from "../address/service.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { cartSummary } from "./schemas.ts";
+import { CartStore, summarize } from "./service.ts";
+
+export default defineTool({
+  name: "cart.set_shipping_address",
+  description:
+    "Set the shipping address and contact details for checkout (Denmark only). The postal code must exist and the city must " +
+    "match it (any case; stored with the official name), else 422 invalid_address with the reason. Returns the cart summary.",
+  input: z.strictObject({
+    name: z.string().trim().min(2).max(200).describe("Recipient's full name."),
+    address: z.string().trim().min(2).max(200).describe("Street and number, e.g. \"Strøget 12, 2. tv\"."),
+    zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Danish 4-digit postal code, e.g. \"1160\"."),
+    city: z.string().trim().min(1).max(100).describe("City of the postal code, e.g. \"København K\"."),
+    email: z.email().max(254).describe("E-mail for the order confirmation."),
+    phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Phone number, e.g. \"+45 12 34 56 78\"."),
+  }),
+  output: cartSummary,
+  scope: "cart:write",
+  anonymous: false,
+  audited: false,
+  annotations: UPDATE,
+  examples: [{ name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K", email: "mette@example.dk" }],
+  async handler(input, ctx) {
+    const check = validateAddress(input);
+    if (!check.valid || !check.normalized) throw new Refused("invalid_address", check.problems.join(" "));
+    const cart = await CartStore.open(ctx, true);
+    await cart.setShipping({ name: input.name, ...check.normalized, email: input.email.toLowerCase(), phone: input.phone ?? null });
+    return summarize(ctx.db, cart.state, ctx.now());
+  },
+});

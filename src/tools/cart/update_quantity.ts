@@ -1,0 +1,33 @@
+// cart.update_quantity: set one cart line's quantity (0 removes the line).
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { cartSummary } from "./schemas.ts";
+import { CartStore, checkQuantity, summarize } from "./service.ts";
+
+export default defineTool({
+  name: "cart.update_quantity",
+  description:
+    "Set the quantity of one cart line (lineId from the cart summary); 0 removes the line. Refuses more units than in stock " +
+    "(422 insufficient_stock). 404 when the line is not in the cart. Returns the whole cart summary.",
+  input: z.strictObject({
+    lineId: z.string().min(1).describe("The line's id from the cart summary."),
+    quantity: z.number().int().min(0).max(100).describe("New quantity, 0 to 100; 0 removes the line."),
+  }),
+  output: cartSummary,
+  scope: "cart:write",
+  anonymous: false,
+  audited: false,
+  annotations: UPDATE,
+  examples: [{ lineId: "line-id-from-cart-summary", quantity: 2 }],
+  async handler({ lineId, quantity }, ctx) {
+    const cart = await CartStore.open(ctx, true);
+    const line = cart.line(lineId);
+    if (quantity > line.quantity) {
+      const variant = line.variantId ? await ctx.db.productVariant.findUnique({ where: { id: line.variantId } }) : null;
+      const product = await ctx.db.product.findUniqueOrThrow({ where: { id: line.productId } });
+      checkQuantity(variant ? `${product.name} (${variant.sku})` : product.name, variant ? variant.stock : product.stock, quantity, line.quantity);
+    }
+    await cart.setQuantity(lineId, quantity);
+    return summarize(ctx.db, cart.state, ctx.now());
+  },
+});

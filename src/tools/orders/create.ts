@@ -1,0 +1,79 @@
+// orders.create: staff or an agent places an order from line items; same pricing, stock and payment path as checkout.
+import { z } from "zod";
+import { resolveItem } from "../cart/service.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { oere } from "../products/schemas.ts";
+import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
+
+export default defineTool({
+  name: "orders.create",
+  description:
+    "Create an order for a customer (phone or mail orders, agents). Prices come from the catalogue, stock is taken at once (422 " +
+    "insufficient_stock), an optional discountCode must apply (422 discount_unavailable), addresses must be Danish (422 invalid_address). " +
+    "Products with variants need variantSku (422 variant_required). The order starts in pending_payment; returns its id, totals in øre " +
+    "and the paymentUrl to send the customer. Staff marks manual payments with orders.update_status.",
+  input: z.strictObject({
+    items: z.array(z.strictObject({
+      productSlug: z.string().min(1).describe("Product slug."),
+      variantSku: z.string().min(1).max(100).optional().describe("Variant SKU; required when the product has variants."),
+      quantity: z.number().int().min(1).max(100).describe("Units, 1 to 100."),
+    })).min(1).max(50).describe("Order lines, 1 to 50."),
+    email: z.email().max(254).describe("Customer e-mail (confirmation goes here; finds or creates the customer)."),
+    phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Customer phone."),
+    shipping: z.strictObject(postal).describe("Danish shipping address."),
+    billing: z.strictObject({ ...postal, country: z.literal("DK").default("DK").describe("Billing country (DK).") }).optional().describe("Billing address when it differs."),
+    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Sales channel; default from how the tool is called (web, mcp, chat)."),
+    aiAgentSource: z.string().trim().min(1).max(100).optional().describe("Name of the AI agent placing the order; marks it AI-generated."),
+    discountCode: z.string().trim().min(1).max(100).optional().describe("Discount code to apply (any case)."),
+  }),
+  output: z.strictObject({
+    orderId: z.string(),
+    status: z.literal("pending_payment"),
+    subtotalDkk: oere("Sum of the lines"),
+    discountDkk: oere("Discount"),
+    shippingDkk: oere("Shipping"),
+    vatOere: oere("VAT included in the total"),
+    totalDkk: oere("Total incl. VAT"),
+    paymentUrl: z.url().describe("Where the customer pays."),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: WRITE,
+  examples: [{
+    items: [{ productSlug: "gucci-oversize-bold-74", quantity: 1 }],
+    email: "kunde@example.dk",
+    shipping: { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K" },
+  }],
+  async handler(input, ctx) {
+    const lines = [];
+    for (const item of input.items) {
+      const { product, variant } = await resolveItem(ctx.db, item.productSlug, item.variantSku);
+      lines.push({ productId: product.id, variantId: variant?.id ?? null, quantity: item.quantity });
+    }
+    const shipping = { name: input.shipping.name, ...checkedAddress("Shipping address", input.shipping) };
+    const billing = input.billing ? { name: input.billing.name, country: input.billing.country, ...checkedAddress("Billing address", input.billing) } : null;
+    const { order, paymentUrl } = await placeOrder(ctx, {
+      lines,
+      discountCode: input.discountCode ?? null,
+      dropInvalidDiscount: false,
+      email: input.email,
+      phone: input.phone ?? null,
+      shipping,
+      billing,
+      channel: input.channel ?? channelOf(ctx.door),
+      aiAgentSource: input.aiAgentSource ?? null,
+      sessionId: null,
+    });
+    return {
+      orderId: order.id,
+      status: "pending_payment" as const,
+      subtotalDkk: Number(order.subtotalDkk),
+      discountDkk: Number(order.discountDkk),
+      shippingDkk: Number(order.shippingDkk),
+      vatOere: Number(order.vatOere),
+      totalDkk: Number(order.totalDkk),
+      paymentUrl,
+    };
+  },
+});

@@ -1,0 +1,16 @@
+// Manual payment (bank transfer / invoice): the payment URL is the shop's own page with the instructions;
+// staff marks the order paid with orders.update_status when the money has arrived.
+import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
+
+export class ManualPayments implements PaymentProvider {
+  readonly name = "manual" as const;
+
+  constructor(
+    private readonly publicBaseUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  async createPayment(order: PaymentOrder): Promise<PaymentSession> {
+    return { paymentUrl: paymentPageUrl(this.publicBaseUrl, this.secret, order.id) };
+  }
+}

@@ -1,0 +1,40 @@
+// Payments behind one interface: the provider turns a placed order into a URL where the shopper pays.
+import crypto from "node:crypto";
+
+export interface PaymentOrder {
+  id: string;
+  email: string;
+  totalDkk: number;
+  shippingDkk: number;
+  discountDkk: number;
+  items: Array<{ productName: string; unitPriceDkk: number; quantity: number }>;
+}
+
+export interface PaymentSession {
+  /** Where the shopper pays (or reads the payment instructions). */
+  paymentUrl: string;
+  /** The provider's id of the payment session, stored as Order.paymentProviderSessionId. */
+  providerSessionId?: string;
+}
+
+export interface PaymentProvider {
+  /** Stored as Order.paymentProvider: "manual" (bank transfer / invoice) or "stripe". */
+  readonly name: "manual" | "stripe";
+  createPayment(order: PaymentOrder): Promise<PaymentSession>;
+}
+
+/** The token that lets whoever holds a payment link open that order's payment page (HMAC-SHA256 of the id). */
+export function paymentToken(secret: string, orderId: string): string {
+  return crypto.createHmac("sha256", secret).update(`order-payment:${orderId}`).digest("base64url");
+}
+
+export function verifyPaymentToken(secret: string, orderId: string, token: string): boolean {
+  const expected = Buffer.from(paymentToken(secret, orderId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+/** The storefront payment page of an order (instructions for manual payment, the landing page after Stripe). */
+export function paymentPageUrl(publicBaseUrl: string, secret: string, orderId: string, extra = ""): string {
+  return `${publicBaseUrl}/orders/${encodeURIComponent(orderId)}/pay?token=${paymentToken(secret, orderId)}${extra}`;
+}

@@ -1,0 +1,62 @@
+// Stripe Checkout: one Checkout Session per order (amounts in DKK øre, metadata orderId), and webhook verification.
+import Stripe from "stripe";
+import type { Config } from "../../../core/config.ts";
+import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
+
+type LineItem = { quantity: number; price_data: { currency: "dkk"; unit_amount: number; product_data: { name: string } } };
+
+function line(name: string, unitAmount: number, quantity: number): LineItem {
+  return { quantity, price_data: { currency: "dkk", unit_amount: unitAmount, product_data: { name } } };
+}
+
+export class StripePayments implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly client: Stripe;
+
+  constructor(
+    private readonly config: Pick<Config, "stripeSecretKey" | "stripeWebhookSecret" | "stripeApiUrl" | "publicBaseUrl">,
+    private readonly secret: string,
+  ) {
+    const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : undefined;
+    this.client = new Stripe(config.stripeSecretKey ?? "", {
+      maxNetworkRetries: 1,
+      ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "http:" ? "http" : "https" } : {}),
+    });
+  }
+
+  /**
+   * Line items sum exactly to the order total: the items and shipping when there is no discount; with a discount one
+   * line "Ordre <id>" for the total (Checkout has no negative lines, and coupons would need extra API objects).
+   */
+  static lineItems(order: PaymentOrder): LineItem[] {
+    if (order.discountDkk > 0) return [line(`Ordre ${order.id}`, order.totalDkk, 1)];
+    const items = order.items.map((item) => line(item.productName, item.unitPriceDkk, item.quantity));
+    return order.shippingDkk > 0 ? [...items, line("Fragt", order.shippingDkk, 1)] : items;
+  }
+
+  async createPayment(order: PaymentOrder): Promise<PaymentSession> {
+    const page = (result: string) => paymentPageUrl(this.config.publicBaseUrl, this.secret, order.id, `&result=${result}`);
+    const session = await this.client.checkout.sessions.create(
+      {
+        mode: "payment",
+        currency: "dkk",
+        line_items: StripePayments.lineItems(order),
+        customer_email: order.email,
+        client_reference_id: order.id,
+        metadata: { orderId: order.id },
+        payment_intent_data: { metadata: { orderId: order.id } },
+        success_url: page("success"),
+        cancel_url: page("cancelled"),
+      },
+      { idempotencyKey: `order-${order.id}` },
+    );
+    if (!session.url) throw new Error(`Stripe returned no URL for the Checkout Session of order ${order.id}.`);
+    return { paymentUrl: session.url, providerSessionId: session.id };
+  }
+
+  /** The verified event of a webhook request (throws on a bad signature or when no webhook secret is configured). */
+  event(rawBody: Buffer, signature: string): Stripe.Event {
+    if (!this.config.stripeWebhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not configured.");
+    return this.client.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
+  }
+}

@@ -1,0 +1,168 @@
+// Placing an order (cart.checkout and orders.create share it): price, decrement stock and discount usage with
+// conditional updates in the caller's transaction (any shortfall → 422 and everything rolls back), find or create
+// the customer, write the order with item snapshots, its first status change and audit entry, then ask the payment
+// provider for the payment URL (inside the transaction, so a provider failure leaves no orphan order).
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import type { Order } from "../../generated/prisma/client.ts";
+import { validateAddress } from "../address/service.ts";
+import type { Door, ToolContext } from "../context.ts";
+import { redeemDiscount } from "../discounts/service.ts";
+import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
+
+export interface PostalAddress {
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+}
+
+/** Input fields of a Danish postal address (orders.create shipping and billing). */
+export const postal = {
+  name: z.string().trim().min(2).max(200).describe("Full name."),
+  address: z.string().trim().min(2).max(200).describe("Street and number."),
+  zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Danish 4-digit postal code."),
+  city: z.string().trim().min(1).max(100).describe("City of the postal code (checked against it)."),
+};
+
+/** The address with the official city name; 422 invalid_address naming `what` and the problems. */
+export function checkedAddress(what: string, input: { address: string; zip: string; city: string }) {
+  const check = validateAddress(input);
+  if (!check.valid || !check.normalized) throw new Refused("invalid_address", `${what}: ${check.problems.join(" ")}`);
+  return check.normalized;
+}
+
+export interface PlaceOrderInput {
+  lines: LineRef[];
+  discountCode: string | null;
+  /** Order without a code that no longer applies instead of refusing (422 discount_unavailable). */
+  dropInvalidDiscount: boolean;
+  email: string;
+  phone: string | null;
+  shipping: PostalAddress;
+  billing: (PostalAddress & { country: string }) | null;
+  channel: string;
+  aiAgentSource: string | null;
+  sessionId: string | null;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  pricing: Pricing;
+  paymentUrl: string;
+  /** True when this order created the customer (no earlier customer had the e-mail). */
+  customerCreated: boolean;
+}
+
+const AI_DOORS: ReadonlySet<Door> = new Set(["mcp", "storefront-assistant", "admin-assistant"]);
+
+/** The order channel of a door: "mcp", "chat" for the assistants, else "web". */
+export function channelOf(door: Door): string {
+  if (door === "mcp") return "mcp";
+  return door === "storefront-assistant" || door === "admin-assistant" ? "chat" : "web";
+}
+
+/** The AI agent behind a call (MCP client or assistant), or null for people. */
+export function aiAgentOf(ctx: ToolContext): string | null {
+  return AI_DOORS.has(ctx.door) ? (ctx.caller.agent ?? ctx.door) : null;
+}
+
+/** Decrements stock for every line (one conditional UPDATE each, in id order); 422 insufficient_stock on a shortfall. */
+async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
+  const wanted = new Map<string, { productId: string; variantId: string | null; quantity: number; name: string }>();
+  for (const line of pricing.lines) {
+    const key = `${line.productId}:${line.variantId ?? ""}`;
+    const entry = wanted.get(key) ?? { productId: line.productId, variantId: line.variantId, quantity: 0, name: line.variantSku ? `${line.productName} (${line.variantSku})` : line.productName };
+    entry.quantity += line.quantity;
+    wanted.set(key, entry);
+  }
+  for (const key of [...wanted.keys()].sort()) {
+    const { productId, variantId, quantity, name } = wanted.get(key)!;
+    const n = BigInt(quantity);
+    const count = variantId
+      ? await ctx.db.$executeRaw`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
+          WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL`
+      : await ctx.db.$executeRaw`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
+          WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL`;
+    if (count === 0) throw new Refused("insufficient_stock", `Not enough of ${name} in stock for ${quantity} units.`);
+  }
+}
+
+export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const now = ctx.now();
+  let pricing = await priceLines(ctx.db, input.lines, input.discountCode, now);
+  if (pricing.lines.length === 0) throw new Refused("cart_empty", "There is nothing to order: no lines, or only products that are no longer sold.");
+  if (pricing.discountRefusal) {
+    if (!input.dropInvalidDiscount) throw new Refused("discount_unavailable", pricing.discountRefusal.detail);
+    pricing = await priceLines(ctx.db, input.lines, null, now);
+  }
+  await takeStock(ctx, pricing);
+  if (pricing.discountCode && !(await redeemDiscount(ctx.db, pricing.discountCode, now))) {
+    throw new Refused("discount_unavailable", `The code ${pricing.discountCode} could not be redeemed (used up, expired or switched off just now).`);
+  }
+  const email = input.email.toLowerCase();
+  const known = await ctx.db.customer.findUnique({ where: { email } });
+  const customer =
+    known ??
+    (await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} }));
+  const aiAgentSource = input.aiAgentSource ?? aiAgentOf(ctx);
+  const order = await ctx.db.order.create({
+    data: {
+      userId: customer.id,
+      sessionId: input.sessionId,
+      email,
+      status: "pending_payment",
+      shippingName: input.shipping.name,
+      shippingAddress: input.shipping.address,
+      shippingZip: input.shipping.zip,
+      shippingCity: input.shipping.city,
+      billingName: input.billing?.name ?? null,
+      billingAddress: input.billing?.address ?? null,
+      billingZip: input.billing?.zip ?? null,
+      billingCity: input.billing?.city ?? null,
+      billingCountry: input.billing?.country ?? null,
+      phoneNumber: input.phone,
+      subtotalDkk: BigInt(pricing.subtotalDkk),
+      shippingDkk: BigInt(pricing.shippingDkk),
+      discountDkk: BigInt(pricing.discountDkk),
+      totalDkk: BigInt(pricing.totalDkk),
+      vatOere: BigInt(pricing.vatOere),
+      discountCode: pricing.discountCode,
+      isAiGenerated: aiAgentSource !== null,
+      aiAgentSource,
+      paymentProvider: ctx.services.payments.name,
+      currency: "DKK",
+      fxRate: 1,
+      channel: input.channel,
+      createdAt: now,
+      items: {
+        create: pricing.lines.map((line) => ({
+          productId: line.productId,
+          productName: line.productName,
+          unitPriceDkk: BigInt(line.unitPriceDkk),
+          quantity: line.quantity,
+          variantId: line.variantId,
+          variantSku: line.variantSku,
+          ...(line.variantAttributes ? { variantAttributes: line.variantAttributes } : {}),
+        })),
+      },
+    },
+  });
+  await ctx.db.orderStatusChange.create({
+    data: { orderId: order.id, fromStatus: null, toStatus: order.status, actor: ctx.caller.actor, reason: "Order placed", createdAt: now },
+  });
+  const payment = await ctx.services.payments.createPayment({
+    id: order.id,
+    email,
+    totalDkk: pricing.totalDkk,
+    shippingDkk: pricing.shippingDkk,
+    discountDkk: pricing.discountDkk,
+    items: pricing.lines.map((line) => ({ productName: line.productName, unitPriceDkk: line.unitPriceDkk, quantity: line.quantity })),
+  });
+  const saved = payment.providerSessionId
+    ? await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } })
+    : order;
+  await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
+  await ctx.services.catalog.changed(ctx, { productIds: [...new Set(pricing.lines.map((line) => line.productId))] });
+  return { order: saved, pricing, paymentUrl: payment.paymentUrl, customerCreated: known === null };
+}

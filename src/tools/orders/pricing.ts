@@ -1,0 +1,124 @@
+// The one pricing function: cart summaries, checkout and orders.create all price lines here.
+// Unit prices come from the catalogue (a variant's priceDkk overrides its product's), the discount from
+// evaluateDiscount, shipping from the "shipping" settings. All amounts are integer øre, VAT 25 % included:
+// vatOere = total × 25 / 125 = total / 5, rounded half up to whole øre. Sums are computed in BigInt and refused
+// (422 amount_too_large) beyond 9007199254740991.
+import type { Db } from "../../core/db.ts";
+import { Refused } from "../../core/errors.ts";
+import { evaluateDiscount, type DiscountEvaluation } from "../discounts/service.ts";
+import { getSection } from "../settings/service.ts";
+
+export const MAX_AMOUNT = 9007199254740991n;
+
+export interface LineRef {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+export type PricedLine<R extends LineRef = LineRef> = R & PricedFields;
+
+export interface PricedFields {
+  productSlug: string;
+  productName: string;
+  variantSku: string | null;
+  variantAttributes: Record<string, string> | null;
+  unitPriceDkk: number;
+  lineTotalDkk: number;
+  /** Units in stock of the product, or of the variant for a variant line. */
+  stock: number;
+}
+
+export interface Pricing<R extends LineRef = LineRef> {
+  lines: Array<PricedLine<R>>;
+  itemCount: number;
+  subtotalDkk: number;
+  discountCode: string | null;
+  discountDkk: number;
+  /** Why the requested code gives no discount (null when none was asked for, or it applies). */
+  discountRefusal: Extract<DiscountEvaluation, { ok: false }> | null;
+  shippingDkk: number;
+  vatOere: number;
+  totalDkk: number;
+}
+
+/** The "shipping" settings section (flat rate and free-shipping threshold in øre; defaults when never stored). */
+export async function shippingSettings(db: Db) {
+  return getSection(db, "shipping");
+}
+
+/** VAT contained in a VAT-inclusive amount at 25 %: amount / 5, rounded half up (integer øre). */
+export function vatOf(totalDkk: bigint): bigint {
+  return (totalDkk + 2n) / 5n;
+}
+
+function checked(amount: bigint, what: string): number {
+  if (amount > MAX_AMOUNT) throw new Refused("amount_too_large", `The ${what} exceeds the largest amount the shop can handle (9007199254740991 øre).`);
+  return Number(amount);
+}
+
+/**
+ * Prices lines against the catalogue. Lines whose product was deleted (or whose variant no longer exists) are
+ * left out: what the summary shows is exactly what checkout orders. Lines keep the order they were given in.
+ */
+export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountCode: string | null, now: Date): Promise<Pricing<R>> {
+  const productIds = [...new Set(refs.map((ref) => ref.productId))];
+  const variantIds = refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : []));
+  const [products, variants] = await Promise.all([
+    productIds.length ? db.product.findMany({ where: { id: { in: productIds }, deletedAt: null } }) : [],
+    variantIds.length ? db.productVariant.findMany({ where: { id: { in: variantIds } } }) : [],
+  ]);
+  const productById = new Map(products.map((row) => [row.id, row]));
+  const variantById = new Map(variants.map((row) => [row.id, row]));
+  const lines: Array<PricedLine<R>> = [];
+  let subtotal = 0n;
+  let itemCount = 0;
+  for (const ref of refs) {
+    const product = productById.get(ref.productId);
+    const variant = ref.variantId ? variantById.get(ref.variantId) : undefined;
+    if (!product || (ref.variantId && (!variant || variant.productId !== product.id))) continue;
+    const unit = variant?.priceDkk ?? product.priceDkk;
+    const lineTotal = unit * BigInt(ref.quantity);
+    subtotal += lineTotal;
+    itemCount += ref.quantity;
+    lines.push({
+      ...ref,
+      productSlug: product.slug,
+      productName: product.name,
+      variantSku: variant?.sku ?? null,
+      variantAttributes: variant ? (variant.attributes as Record<string, string>) : null,
+      unitPriceDkk: checked(unit, "unit price"),
+      lineTotalDkk: checked(lineTotal, "line total"),
+      stock: Number(variant ? variant.stock : product.stock),
+    });
+  }
+  const subtotalDkk = checked(subtotal, "subtotal");
+  let discount = 0n;
+  let appliedCode: string | null = null;
+  let discountRefusal: Pricing["discountRefusal"] = null;
+  if (discountCode) {
+    const evaluation = await evaluateDiscount(db, discountCode, subtotalDkk, now);
+    if (evaluation.ok) {
+      discount = BigInt(evaluation.discountDkk);
+      appliedCode = evaluation.discount.code;
+    } else {
+      discountRefusal = evaluation;
+    }
+  }
+  const settings = await shippingSettings(db);
+  const afterDiscount = subtotal - discount;
+  const free = lines.length === 0 || afterDiscount >= BigInt(settings.freeShippingThresholdDkk);
+  const shipping = free ? 0n : BigInt(settings.flatRateDkk);
+  const total = afterDiscount + shipping;
+  return {
+    lines,
+    itemCount,
+    subtotalDkk,
+    discountCode: appliedCode,
+    discountDkk: Number(discount),
+    discountRefusal,
+    shippingDkk: Number(shipping),
+    vatOere: Number(vatOf(total)),
+    totalDkk: checked(total, "order total"),
+  };
+}

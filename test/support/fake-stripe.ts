@@ -1,0 +1,78 @@
+// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session creation and records
+// every request (method, path, decoded form body) so tests can assert what the SDK sent. Also signs webhook payloads.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: StripeRequest[];
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: StripeRequest[] = [];
+  let counter = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      requests.push({ method: req.method ?? "", path: req.url ?? "", form });
+      res.setHeader("content-type", "application/json");
+      if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+        const id = `cs_test_${++counter}`;
+        res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, mode: "payment", metadata: {} }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `No fake for ${req.method} ${req.url}` } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+const signer = new Stripe("sk_test_signer");
+
+/** POSTs a Stripe event to the shop's webhook, signed with `secret` by the SDK's own test-header helper. */
+export async function sendStripeEvent(baseUrl: string, event: object, secret: string, signature?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const payload = JSON.stringify(event);
+  const header = signature ?? signer.webhooks.generateTestHeaderString({ payload, secret });
+  const response = await fetch(`${baseUrl}/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A checkout.session.completed event for an order's Checkout Session. */
+export function sessionCompleted(eventId: string, orderId: string, sessionId: string, intentId = `pi_${eventId}`) {
+  return {
+    id: eventId,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        client_reference_id: orderId,
+        metadata: { orderId },
+        payment_intent: intentId,
+        payment_status: "paid",
+        payment_method_types: ["card"],
+      },
+    },
+  };
+}
