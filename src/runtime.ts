@@ -12,6 +12,7 @@ import { Executor } from "./tools/executor.ts";
 import { createRegistry, type Registry } from "./tools/registry.ts";
 import type { Services } from "./tools/services.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
+import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
 import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
 
 export interface Runtime {
@@ -68,6 +69,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const auth = new Authenticator(database);
   const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
+  // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
+  const campaignTimer = setInterval(() => {
+    dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
+  }, 60_000);
+  campaignTimer.unref();
   return {
     config,
     log,
@@ -80,6 +86,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     sessions,
     secret,
     async close() {
+      clearInterval(campaignTimer);
       await sessions.idle();
       await catalog.stop();
       mailer.close();

@@ -35,6 +35,8 @@ export interface AuditRecord {
   after: unknown;
   /** Why the change was made, in the caller's words (e.g. a stock adjustment reason). */
   note?: string;
+  /** Set by audit.revert: the entry this one undoes. */
+  revertOfId?: string;
 }
 
 export interface ToolContext {
@@ -47,8 +49,8 @@ export interface ToolContext {
   log: Logger;
   services: Services;
   now(): Date;
-  /** Records an audit entry (tool, actor, door, subject, before, after) in the tool's transaction. */
-  audit(record: AuditRecord): Promise<void>;
+  /** Records an audit entry (tool, actor, door, subject, before, after) in the tool's transaction; returns its id. */
+  audit(record: AuditRecord): Promise<string>;
   /** Declares that this call of an audited tool changed nothing (dry run, idempotent repeat): no audit entry is owed. */
   unchanged(): void;
   /** Runs after the transaction commits (events, cache refresh, e-mail); never on rollback. */

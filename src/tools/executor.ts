@@ -124,7 +124,7 @@ export class Executor {
       async audit(record) {
         if (!audited) throw new Error(`${tool.name} is a read tool and cannot write audit entries.`);
         audited.push(record);
-        await writeAudit(db, tool, call, requestId, record);
+        return writeAudit(db, tool, call, requestId, record);
       },
       unchanged() {
         state.unchanged = true;
@@ -144,8 +144,8 @@ export class Executor {
   }
 }
 
-async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: string, record: AuditRecord): Promise<void> {
-  await db.auditEntry.create({
+async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: string, record: AuditRecord): Promise<string> {
+  const entry = await db.auditEntry.create({
     data: {
       tool: tool.name,
       actor: call.caller.actor,
@@ -156,8 +156,11 @@ async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: st
       before: jsonOrNull(record.before),
       after: jsonOrNull(record.after),
       note: record.note ?? null,
+      revertOfId: record.revertOfId ?? null,
     },
+    select: { id: true },
   });
+  return entry.id;
 }
 
 function jsonOrNull(value: unknown) {

@@ -47,12 +47,7 @@ export default defineTool({
     const restored = await restore(ctx, entry, model);
     if (subjectType === "product") await ctx.services.catalog.changed(ctx, { productIds: [subjectId] });
     if (subjectType === "category") await ctx.services.catalog.changed(ctx, { categories: true });
-    await ctx.audit({ subjectType, subjectId, before: restored.before, after: restored.after });
-    const own = await ctx.db.auditEntry.findFirstOrThrow({
-      where: { requestId: ctx.requestId, tool: "audit.revert", subjectType, subjectId, revertOfId: null },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    });
-    await ctx.db.auditEntry.update({ where: { id: own.id }, data: { revertOfId: id } });
-    return { ok: true as const, entryId: id, revertEntryId: own.id, subjectType, subjectId, action: restored.action };
+    const revertEntryId = await ctx.audit({ subjectType, subjectId, before: restored.before, after: restored.after, revertOfId: id });
+    return { ok: true as const, entryId: id, revertEntryId, subjectType, subjectId, action: restored.action };
   },
 });
