@@ -1,6 +1,10 @@
 // The customer.* tools, in catalogue order.
 import type { AnyTool } from "../tool.ts";
+import lookupByEmail from "./lookup_by_email.ts";
+import lookupByPhone from "./lookup_by_phone.ts";
+import list from "./list.ts";
+import getOrders from "./get_orders.ts";
 
-const tools: AnyTool[] = [];
+const tools: AnyTool[] = [lookupByEmail, lookupByPhone, list, getOrders];
 
 export default tools;

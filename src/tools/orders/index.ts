@@ -1,6 +1,16 @@
 // The orders.* tools, in catalogue order.
 import type { AnyTool } from "../tool.ts";
+import list from "./list.ts";
+import get from "./get.ts";
+import updateStatus from "./update_status.ts";
+import create from "./create.ts";
+import refund from "./refund.ts";
+import cancel from "./cancel.ts";
+import setTracking from "./set_tracking.ts";
+import addNote from "./add_note.ts";
+import getTimeline from "./get_timeline.ts";
+import resendConfirmation from "./resend_confirmation.ts";
 
-const tools: AnyTool[] = [];
+const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation];
 
 export default tools;

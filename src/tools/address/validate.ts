@@ -1,0 +1,30 @@
+// address.validate: is this a plausible Danish address (postal code exists and matches the city)? With a normalised form.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { validateAddress } from "./service.ts";
+
+export default defineTool({
+  name: "address.validate",
+  description:
+    "Check a Danish shipping address before using it: the postal code must exist and belong to the city (case and spacing " +
+    "do not matter). Returns valid, the normalised address (spaces collapsed, the official city name; null when invalid) and " +
+    "the problems found (e.g. that 8000 belongs to Aarhus C, not Odense).",
+  input: z.strictObject({
+    address: z.string().max(200).describe("Street and number, e.g. \"Strøget 12, 2. th.\"."),
+    zip: z.string().max(10).describe("Postal code, 4 digits."),
+    city: z.string().max(100).describe("City name as the customer wrote it."),
+  }),
+  output: z.strictObject({
+    valid: z.boolean(),
+    normalized: z.strictObject({ address: z.string(), zip: z.string(), city: z.string() }).nullable(),
+    problems: z.array(z.string()).describe("Empty when valid."),
+  }),
+  scope: "catalog:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ address: "Strøget 12", zip: "1160", city: "københavn k" }],
+  async handler(input) {
+    return validateAddress(input);
+  },
+});

@@ -1,0 +1,38 @@
+// orders.add_note: an internal staff note on an order (never shown to the customer).
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { isoDateTime } from "../products/schemas.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { orderId } from "./schemas.ts";
+
+export default defineTool({
+  name: "orders.add_note",
+  description:
+    "Add an internal note to an order (for staff; the customer never sees it), e.g. what the customer said on the phone. " +
+    "The author is the calling key or session. Notes show up in orders.get_timeline. Returns the note.",
+  input: z.strictObject({
+    orderId,
+    body: z.string().trim().min(1).max(2000).describe("The note text, 1 to 2000 characters."),
+  }),
+  output: z.strictObject({
+    id: z.string(),
+    orderId: z.string(),
+    body: z.string(),
+    author: z.string().describe("Who wrote it: \"key:<id>\", \"session:<id>\" or \"system:<name>\"."),
+    createdAt: isoDateTime,
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: WRITE,
+  examples: [{ orderId: "ord_example", body: "Kunden ringede: levering efter kl. 16." }],
+  async handler(input, ctx) {
+    const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, select: { id: true } });
+    if (!order) throw new NotFound(`No order with id "${input.orderId}".`);
+    const note = await ctx.db.orderNote.create({
+      data: { orderId: order.id, body: input.body, author: ctx.caller.actor, createdAt: ctx.now() },
+    });
+    await ctx.audit({ subjectType: "orderNote", subjectId: note.id, before: null, after: note });
+    return { id: note.id, orderId: note.orderId, body: note.body, author: note.author, createdAt: note.createdAt.toISOString() };
+  },
+});

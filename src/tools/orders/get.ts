@@ -1,0 +1,24 @@
+// orders.get: every field of one order, with its lines.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { defineTool, READ } from "../tool.ts";
+import { itemOrder, orderDetail, orderId, toOrderDetail } from "./schemas.ts";
+
+export default defineTool({
+  name: "orders.get",
+  description:
+    "Get one order by id with every field: customer e-mail, shipping and billing address, amounts in øre (subtotal, shipping, " +
+    "discount, total, VAT), status, payment, tracking, timestamps and the order lines. 404 if no such order.",
+  input: z.strictObject({ orderId }),
+  output: orderDetail,
+  scope: "orders:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ orderId: "ord_example" }],
+  async handler(input, ctx) {
+    const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, include: { items: { orderBy: itemOrder } } });
+    if (!order) throw new NotFound(`No order with id "${input.orderId}".`);
+    return toOrderDetail(order);
+  },
+});

@@ -1,0 +1,46 @@
+// orders.refund: record a full or partial refund; the status becomes refunded or partial_refund.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { MAX_INT } from "../products/schemas.ts";
+import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { orderId } from "./schemas.ts";
+import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+
+export default defineTool({
+  name: "orders.refund",
+  description:
+    "Record a refund on a paid order. amountDkk (øre) refunds part of it; omit it to refund everything not yet refunded. " +
+    "Refunds accumulate: when they reach the order total the status becomes refunded, otherwise partial_refund. Refused with " +
+    "422 refund_exceeds_paid when the amount is more than what is left, 422 illegal_transition when the order's status allows " +
+    "no refund (unpaid, cancelled or already fully refunded). Records the refund in the shop; it does not move money at the " +
+    "payment provider. Returns {id, status, refundedDkk, remainingDkk}.",
+  input: z.strictObject({
+    orderId,
+    amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Amount to refund in øre (e.g. 10000 = 100,00 kr.); omitted = the full remaining amount."),
+    reason: z.string().trim().min(1).max(500).optional().describe("Why the refund is made (kept in the order's status history)."),
+  }),
+  output: z.strictObject({
+    id: z.string(),
+    status: z.enum(["refunded", "partial_refund"]),
+    refundedDkk: z.number().int().min(0).describe("Total refunded so far, øre."),
+    remainingDkk: z.number().int().min(0).describe("Paid and not yet refunded, øre."),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ orderId: "ord_example", amountDkk: 10000, reason: "Ridse i glasset" }],
+  async handler(input, ctx) {
+    const order = await lockOrder(ctx.db, input.orderId);
+    const remaining = order.totalDkk - order.refundedDkk;
+    const amount = input.amountDkk === undefined ? remaining : BigInt(input.amountDkk);
+    const to: "refunded" | "partial_refund" = amount >= remaining ? "refunded" : "partial_refund";
+    assertTransition(order, to, "refund");
+    if (amount > remaining || amount <= 0n) {
+      throw new Refused("refund_exceeds_paid", `Order ${order.id} has ${remaining} øre left to refund; ${amount} øre is more than that.`);
+    }
+    const refunded = order.refundedDkk + amount;
+    await changeStatus(ctx, order, { to, reason: input.reason ?? null, data: { refundedDkk: refunded } });
+    return { id: order.id, status: to, refundedDkk: Number(refunded), remainingDkk: Number(order.totalDkk - refunded) };
+  },
+});

@@ -1,0 +1,40 @@
+// orders.resend_confirmation: send the order confirmation e-mail again, after commit, and report whether it went out.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { defineTool } from "../tool.ts";
+import { orderId } from "./schemas.ts";
+import { confirmAfterCommit, lockOrder, orderRow } from "./service.ts";
+
+export default defineTool({
+  name: "orders.resend_confirmation",
+  description:
+    "Send the order confirmation e-mail (items, totals, VAT, shipping address) to the order's e-mail address again, e.g. when " +
+    "the customer cannot find it. Only for paid orders (paidAt set): otherwise 422 order_not_paid. The e-mail is sent after " +
+    "the change is saved; sent tells whether it went out, and confirmationEmailSentAt is then the new send time (it stays " +
+    "unchanged when the mail server failed). Returns {id, to, sent, confirmationEmailSentAt}.",
+  input: z.strictObject({ orderId }),
+  output: z.strictObject({
+    id: z.string(),
+    to: z.string().describe("The address the confirmation was sent to."),
+    sent: z.boolean().describe("True when the mail was handed to the mail server (or outbox)."),
+    confirmationEmailSentAt: z.iso.datetime().nullable().describe("When a confirmation was last sent, or null if never."),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  examples: [{ orderId: "ord_example" }],
+  async handler(input, ctx) {
+    const order = await lockOrder(ctx.db, input.orderId);
+    if (!order.paidAt) throw new Refused("order_not_paid", `Order ${order.id} is not paid (status "${order.status}"); a confirmation is sent once it is.`);
+    await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after: orderRow(order) });
+    const result = { id: order.id, to: order.email, sent: false, confirmationEmailSentAt: order.confirmationEmailSentAt?.toISOString() ?? null };
+    // The executor runs after-commit effects before it answers, so the effect can fill in the outcome of the send.
+    confirmAfterCommit(ctx, order.id, (sentAt) => {
+      if (!sentAt) return;
+      result.sent = true;
+      result.confirmationEmailSentAt = sentAt.toISOString();
+    });
+    return result;
+  },
+});

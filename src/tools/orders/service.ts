@@ -1,0 +1,91 @@
+// Order writes shared by the orders.* tools: row lock, status changes (history, audit, stamps), restock, e-mail effects.
+import { NotFound, Refused } from "../../core/errors.ts";
+import type { Db } from "../../core/db.ts";
+import type { Order, Prisma } from "../../generated/prisma/client.ts";
+import type { ToolContext } from "../context.ts";
+import { sendOrderConfirmation } from "./emails.ts";
+import { itemOrder, type OrderWithItems } from "./schemas.ts";
+import { canTransition, type OrderStatus } from "./transitions.ts";
+
+/** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
+export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
+  await db.$queryRaw`SELECT id FROM "Order" WHERE id = ${id} FOR UPDATE`;
+  const order = await db.order.findUnique({ where: { id }, include: { items: { orderBy: itemOrder } } });
+  if (!order) throw new NotFound(`No order with id "${id}".`);
+  return order;
+}
+
+/** The order row without relations (the audit snapshot). */
+export function orderRow(order: OrderWithItems | Order): Order {
+  const { items: _items, ...row } = order as OrderWithItems;
+  return row;
+}
+
+export function assertTransition(order: Order, to: OrderStatus, action = "move"): void {
+  if (!canTransition(order.status, to)) {
+    throw new Refused("illegal_transition", `Cannot ${action} order ${order.id}: the transition from "${order.status}" to "${to}" is not allowed.`);
+  }
+}
+
+export interface StatusChange {
+  to: OrderStatus;
+  reason?: string | null;
+  /** More columns to write in the same update (refund amounts, tracking, cancel reason). */
+  data?: Prisma.OrderUpdateInput;
+}
+
+/**
+ * Moves a locked order to `to` (refusing illegal transitions with 422 illegal_transition), stamps paidAt / disputedAt /
+ * refundedAt / cancelledAt, writes the status history and the audit entry, restocks on cancel and, on the way to paid,
+ * sends the confirmation after commit when none was sent yet.
+ */
+export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
+  const { to } = change;
+  assertTransition(order, to);
+  const now = ctx.now();
+  const data: Prisma.OrderUpdateInput = { ...change.data, status: to };
+  if (to === "paid" && !order.paidAt) data.paidAt = now;
+  if (to === "disputed") data.disputedAt = now;
+  if (to === "refunded" || to === "partial_refund") data.refundedAt = now;
+  if (to === "cancelled") data.cancelledAt = now;
+  const after = await ctx.db.order.update({ where: { id: order.id }, data });
+  await ctx.db.orderStatusChange.create({
+    data: { orderId: order.id, fromStatus: order.status, toStatus: to, actor: ctx.caller.actor, reason: change.reason ?? null, createdAt: now },
+  });
+  await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after });
+  if (to === "cancelled") await restock(ctx, order);
+  if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
+  return after;
+}
+
+/** Puts the order's units back: variant lines into the variant's stock, other lines into the product's (as orders took them). */
+export async function restock(ctx: ToolContext, order: OrderWithItems): Promise<void> {
+  const now = ctx.now();
+  for (const item of order.items) {
+    const units = BigInt(item.quantity);
+    if (item.variantId) {
+      await ctx.db.productVariant.updateMany({ where: { id: item.variantId }, data: { stock: { increment: units }, updatedAt: now } });
+    } else {
+      await ctx.db.product.updateMany({ where: { id: item.productId }, data: { stock: { increment: units }, updatedAt: now } });
+    }
+  }
+  const productIds = [...new Set(order.items.map((item) => item.productId))];
+  if (productIds.length) await ctx.services.catalog.changed(ctx, { productIds });
+}
+
+/**
+ * Sends the confirmation once the transaction has committed (never on rollback); the effect records the EmailMessage
+ * and confirmationEmailSentAt itself, so a failed send leaves both untouched. `onDone` learns the send time (null on failure).
+ */
+export function confirmAfterCommit(ctx: ToolContext, orderId: string, onDone?: (sentAt: Date | null) => void): void {
+  ctx.afterCommit(async () => {
+    const sentAt = ctx.now();
+    try {
+      await sendOrderConfirmation(ctx.services.db, ctx.services.mailer, orderId, sentAt);
+    } catch (error) {
+      onDone?.(null);
+      throw error;
+    }
+    onDone?.(sentAt);
+  });
+}

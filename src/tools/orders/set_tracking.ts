@@ -1,0 +1,78 @@
+// orders.set_tracking: carrier, tracking number and link, estimated delivery window; optionally mark shipped.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { iso } from "../../core/json.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { orderId } from "./schemas.ts";
+import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
+
+const when = z.iso.datetime({ offset: true });
+
+export default defineTool({
+  name: "orders.set_tracking",
+  description:
+    "Set the shipment tracking of an order: carrier, trackingNumber, trackingUrl (https) and the estimated delivery window. " +
+    "Fields left out keep their value. With markShipped true the order also moves to shipped (422 illegal_transition when " +
+    "its status does not allow that, and then nothing is saved); 422 invalid_delivery_window when the window, merged with the " +
+    "stored dates, would end before it starts. Returns the tracking fields and the status.",
+  input: z
+    .strictObject({
+      orderId,
+      carrier: z.string().trim().min(1).max(100).optional().describe("Carrier name, e.g. \"PostNord\", \"GLS\", \"DAO\"."),
+      trackingNumber: z.string().trim().min(1).max(100).optional().describe("The carrier's tracking number."),
+      trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional().describe("https link to the carrier's tracking page."),
+      estDeliveryFrom: when.optional().describe("Earliest expected delivery (ISO 8601 date-time)."),
+      estDeliveryTo: when.optional().describe("Latest expected delivery (ISO 8601 date-time), not before estDeliveryFrom."),
+      markShipped: z.boolean().default(false).describe("Also move the order to shipped (default false)."),
+    })
+    .refine((v) => !v.estDeliveryFrom || !v.estDeliveryTo || new Date(v.estDeliveryFrom) <= new Date(v.estDeliveryTo), {
+      message: "estDeliveryFrom must not be after estDeliveryTo",
+      path: ["estDeliveryTo"],
+    }),
+  output: z.strictObject({
+    id: z.string(),
+    status: z.string().describe("The order's status after the change."),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    estDeliveryFrom: z.iso.datetime().nullable(),
+    estDeliveryTo: z.iso.datetime().nullable(),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ orderId: "ord_example", carrier: "PostNord", trackingNumber: "00370712345678901234", markShipped: true }],
+  async handler({ orderId: id, markShipped, ...fields }, ctx) {
+    const order = await lockOrder(ctx.db, id);
+    const data = {
+      ...(fields.carrier !== undefined && { carrier: fields.carrier }),
+      ...(fields.trackingNumber !== undefined && { trackingNumber: fields.trackingNumber }),
+      ...(fields.trackingUrl !== undefined && { trackingUrl: fields.trackingUrl }),
+      ...(fields.estDeliveryFrom !== undefined && { estDeliveryFrom: new Date(fields.estDeliveryFrom) }),
+      ...(fields.estDeliveryTo !== undefined && { estDeliveryTo: new Date(fields.estDeliveryTo) }),
+    };
+    const from = data.estDeliveryFrom ?? order.estDeliveryFrom;
+    const to = data.estDeliveryTo ?? order.estDeliveryTo;
+    if (from && to && from > to) {
+      throw new Refused("invalid_delivery_window", `The delivery window would end (${to.toISOString()}) before it starts (${from.toISOString()}).`);
+    }
+    let after;
+    if (markShipped) {
+      assertTransition(order, "shipped", "ship");
+      after = await changeStatus(ctx, order, { to: "shipped", data });
+    } else {
+      after = await ctx.db.order.update({ where: { id }, data });
+      await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
+    }
+    return {
+      id,
+      status: after.status,
+      carrier: after.carrier,
+      trackingNumber: after.trackingNumber,
+      trackingUrl: after.trackingUrl,
+      estDeliveryFrom: iso(after.estDeliveryFrom),
+      estDeliveryTo: iso(after.estDeliveryTo),
+    };
+  },
+});

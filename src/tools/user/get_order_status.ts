@@ -1,0 +1,47 @@
+// user.get_order_status: status and tracking of one of the session customer's own orders.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { iso } from "../../core/json.ts";
+import { orderId } from "../orders/schemas.ts";
+import { isoDateTime } from "../products/schemas.ts";
+import { defineTool, READ } from "../tool.ts";
+import { sessionCustomerId } from "./service.ts";
+
+export default defineTool({
+  name: "user.get_order_status",
+  description:
+    "Where is my order? Status, carrier, tracking number and link, estimated delivery window and last change of one of " +
+    "the signed-in shopper's own orders. 404 when the order does not exist or belongs to someone else; 422 no_customer " +
+    "when the session is not linked to a customer.",
+  input: z.strictObject({ orderId }),
+  output: z.strictObject({
+    orderId: z.string(),
+    status: z.string(),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    estDeliveryFrom: isoDateTime.nullable(),
+    estDeliveryTo: isoDateTime.nullable(),
+    updatedAt: isoDateTime.describe("When the order last changed."),
+  }),
+  scope: "customer:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ orderId: "ord_example" }],
+  async handler(input, ctx) {
+    const customerId = sessionCustomerId(ctx.caller);
+    const order = await ctx.db.order.findFirst({ where: { id: input.orderId, userId: customerId } });
+    if (!order) throw new NotFound(`You have no order with id "${input.orderId}".`);
+    return {
+      orderId: order.id,
+      status: order.status,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: order.trackingUrl,
+      estDeliveryFrom: iso(order.estDeliveryFrom),
+      estDeliveryTo: iso(order.estDeliveryTo),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+  },
+});

@@ -1,0 +1,31 @@
+// user.list_orders: the session customer's own orders, newest first.
+import { z } from "zod";
+import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
+import { defineTool, READ } from "../tool.ts";
+import { sessionCustomerId } from "./service.ts";
+
+export default defineTool({
+  name: "user.list_orders",
+  description:
+    "The signed-in shopper's own orders, newest first, as order summaries (status, amounts in øre, lines). Never shows " +
+    "anyone else's orders. 422 no_customer when the session is not linked to a customer.",
+  input: z.strictObject({
+    limit: z.number().int().min(1).max(100).default(20).describe("Most orders to return, 1 to 100 (default 20)."),
+  }),
+  output: z.array(orderSummary),
+  scope: "customer:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{}],
+  async handler({ limit }, ctx) {
+    const customerId = sessionCustomerId(ctx.caller);
+    const orders = await ctx.db.order.findMany({
+      where: { userId: customerId },
+      include: { items: { orderBy: itemOrder } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+    });
+    return orders.map(toOrderSummary);
+  },
+});

@@ -1,0 +1,61 @@
+// customer.list through real HTTP: staff only, newest first, statistics from SQL, search and pagination.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
+
+type Row = { id: string; email: string; orderCount: number; totalSpentDkk: number; lastOrderAt: string | null };
+
+let server: TestServer;
+let key: string;
+const ids: string[] = [];
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("customer:read");
+  for (let i = 0; i < 25; i++) {
+    const customer = await createCustomer(server, { email: `kunde${String(i).padStart(2, "0")}@example.dk`, ...(i === 7 && { name: "Søren Kierkegaard" }), createdAt: new Date(Date.UTC(2025, 0, i + 1)) });
+    ids.push(customer.id);
+  }
+  const paid = await createOrder(server, { userId: ids[24], status: "completed" });
+  await createOrder(server, { userId: ids[24], status: "refunded" });
+  expectedSpent = Number(paid.totalDkk);
+});
+let expectedSpent = 0;
+afterAll(() => server.close());
+
+const list = async (input: object) => expectOk<Row[]>(server, "customer.list", await server.call("customer.list", input, { key }));
+
+describe("customer.list", () => {
+  it("lists 20 customers by default, newest first, with statistics", async () => {
+    const rows = await list({});
+    expect(rows).toHaveLength(20);
+    expect(rows[0]).toMatchObject({ id: ids[24], orderCount: 2, totalSpentDkk: expectedSpent, lastOrderAt: expect.stringMatching(/Z$/) });
+    expect(rows[1]).toMatchObject({ id: ids[23], orderCount: 0, totalSpentDkk: 0, lastOrderAt: null });
+    expect(rows.map((r) => r.id)).toEqual([...ids].reverse().slice(0, 20));
+  });
+
+  it("pages with limit and offset", async () => {
+    expect((await list({ limit: 5, offset: 20 })).map((r) => r.id)).toEqual(ids.slice(0, 5).reverse());
+    expect(await list({ offset: 100 })).toEqual([]);
+  });
+
+  it("searches e-mail and name, case-insensitively, with LIKE wildcards taken literally", async () => {
+    expect((await list({ q: "SØREN" })).map((r) => r.id)).toEqual([ids[7]]);
+    expect((await list({ q: "kunde0", limit: 100 })).length).toBe(10);
+    expect(await list({ q: "%" })).toEqual([]);
+    expect(await list({ q: "_unde" })).toEqual([]);
+  });
+
+  it("is forbidden to a storefront session", async () => {
+    const cookie = await sessionFor(server, ids[0]!);
+    expectProblem(await server.call("customer.list", {}, { cookie }), 403, "forbidden");
+  });
+
+  it("needs customer:read", async () => {
+    await expectScopeMatrix(server, "customer.list", {});
+  });
+
+  it("rejects bad input with a 400 problem", async () => {
+    await expectRejected(server, "customer.list", key, [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { offset: 1.5 }, { q: "" }, { q: "x".repeat(101) }, { sort: "name" }]);
+  });
+});

@@ -1,0 +1,113 @@
+// Test data for the order, customer and user suites: orders written straight to the database, and a capturing mailer.
+import type { MailMessage, Mailer } from "../../../src/core/mail.ts";
+import type { TestServer } from "../../support/server.ts";
+import { newSession, sessionIdOf } from "../../support/session.ts";
+
+export interface OrderSeed {
+  status?: string;
+  email?: string;
+  userId?: string | null;
+  createdAt?: Date;
+  paidAt?: Date | null;
+  /** Lines: quantity per line; the first uses a variant when `variant` is true. */
+  quantities?: number[];
+  variant?: boolean;
+  shippingDkk?: number;
+  discountDkk?: number;
+  shippingAddress?: string;
+}
+
+let counter = 0;
+
+/** Creates an order (with lines from demo products) and returns it with its items. */
+export async function createOrder(server: TestServer, seed: OrderSeed = {}) {
+  const prisma = server.runtime.database.prisma;
+  const quantities = seed.quantities ?? [2, 1];
+  const products = await prisma.product.findMany({ where: { deletedAt: null }, include: { variants: true }, orderBy: { slug: "asc" }, take: 20 });
+  const withVariant = products.find((p) => p.variants.length > 0);
+  const plain = products.filter((p) => p.id !== withVariant?.id);
+  const lines = quantities.map((quantity, i) => {
+    const variant = seed.variant && i === 0 ? withVariant?.variants[0] : undefined;
+    const product = variant ? withVariant! : plain[i % plain.length]!;
+    const unit = variant?.priceDkk ?? product.priceDkk;
+    return {
+      productId: product.id,
+      productName: product.name,
+      unitPriceDkk: unit,
+      quantity,
+      variantId: variant?.id ?? null,
+      variantSku: variant?.sku ?? null,
+      variantAttributes: variant ? (variant.attributes as Record<string, string>) : undefined,
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPriceDkk * BigInt(l.quantity), 0n);
+  const shipping = BigInt(seed.shippingDkk ?? 4900);
+  const discount = BigInt(seed.discountDkk ?? 0);
+  const total = subtotal + shipping - discount;
+  const status = seed.status ?? "paid";
+  counter += 1;
+  return prisma.order.create({
+    data: {
+      email: seed.email ?? `kunde${counter}@example.dk`,
+      userId: seed.userId ?? null,
+      status,
+      shippingName: "Mette Hansen",
+      shippingAddress: seed.shippingAddress ?? `Testvej ${counter}`,
+      shippingZip: "8000",
+      shippingCity: "Aarhus C",
+      phoneNumber: "+45 12 34 56 78",
+      subtotalDkk: subtotal,
+      shippingDkk: shipping,
+      discountDkk: discount,
+      totalDkk: total,
+      vatOere: total / 5n,
+      discountCode: discount > 0n ? "SOMMER10" : null,
+      paidAt: seed.paidAt !== undefined ? seed.paidAt : ["pending_payment", "pending", "flagged_review", "cancelled"].includes(status) ? null : new Date(),
+      ...(seed.createdAt && { createdAt: seed.createdAt }),
+      items: { create: lines },
+    },
+    include: { items: true },
+  });
+}
+
+export async function createCustomer(server: TestServer, data: { email: string; name?: string; phone?: string; createdAt?: Date }) {
+  return server.runtime.database.prisma.customer.create({ data });
+}
+
+/** Replaces the server's mailer with one that records messages (or fails, when `fail` is set). */
+export function captureMail(server: TestServer): { sent: MailMessage[]; fail: boolean } {
+  const box = { sent: [] as MailMessage[], fail: false };
+  const mailer: Mailer = {
+    async send(message) {
+      if (box.fail) throw new Error("SMTP server unreachable");
+      box.sent.push(message);
+      return { messageId: `<test-${box.sent.length}@example.dk>`, transport: "smtp" };
+    },
+    close() {},
+  };
+  server.runtime.services.mailer = mailer;
+  return box;
+}
+
+/** Everything an order write may touch, for "nothing written" checks. */
+export async function orderState(server: TestServer, orderId: string) {
+  const prisma = server.runtime.database.prisma;
+  const [order, audits, changes, notes, stock, variants] = await Promise.all([
+    prisma.order.findUnique({ where: { id: orderId } }),
+    prisma.auditEntry.count(),
+    prisma.orderStatusChange.count(),
+    prisma.orderNote.count(),
+    prisma.product.aggregate({ _sum: { stock: true } }),
+    prisma.productVariant.aggregate({ _sum: { stock: true } }),
+  ]);
+  return { order, audits, changes, notes, stock: stock._sum.stock, variants: variants._sum.stock };
+}
+
+/** A storefront session cookie (POST /api/v1/session), bound to `customerId` when given, as a verified login leaves it. */
+export async function sessionFor(server: TestServer, customerId: string | null): Promise<string> {
+  const cookie = await newSession(server);
+  if (customerId) {
+    await server.runtime.database.prisma.storefrontSession.update({ where: { id: sessionIdOf(cookie) }, data: { customerId } });
+  }
+  return cookie;
+}

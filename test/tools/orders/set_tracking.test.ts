@@ -1,0 +1,92 @@
+// orders.set_tracking through real HTTP: tracking fields, delivery window, markShipped only where legal.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { createOrder, orderState } from "./fixtures.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("orders:write");
+});
+afterAll(() => server.close());
+
+const track = (input: object) => server.call("orders.set_tracking", input, { key });
+const full = {
+  carrier: "PostNord",
+  trackingNumber: "00370712345678901234",
+  trackingUrl: "https://tracking.postnord.com/dk/?id=00370712345678901234",
+  estDeliveryFrom: "2026-03-02T08:00:00Z",
+  estDeliveryTo: "2026-03-03T18:00:00+01:00",
+};
+
+describe("orders.set_tracking", () => {
+  it("sets tracking and marks the order shipped", async () => {
+    const order = await createOrder(server, { status: "processing" });
+    const result = expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full, markShipped: true }));
+    expect(result).toEqual({ id: order.id, status: "shipped", ...full, estDeliveryTo: "2026-03-03T17:00:00.000Z", estDeliveryFrom: "2026-03-02T08:00:00.000Z" });
+    const [change] = await server.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: order.id } });
+    expect(change).toMatchObject({ fromStatus: "processing", toStatus: "shipped" });
+    const audit = await lastAudit(server);
+    expect(audit).toMatchObject({ tool: "orders.set_tracking", subjectType: "order", subjectId: order.id });
+    expect(audit!.after).toMatchObject({ status: "shipped", carrier: "PostNord" });
+  });
+
+  it("updates only the given fields without changing the status", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full }));
+    const result = expectOk(server, "orders.set_tracking", await track({ orderId: order.id, carrier: "GLS" }));
+    expect(result).toMatchObject({ status: "paid", carrier: "GLS", trackingNumber: full.trackingNumber, estDeliveryFrom: "2026-03-02T08:00:00.000Z" });
+    expect(await server.runtime.database.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
+    expect((await lastAudit(server))!.before).toMatchObject({ carrier: "PostNord" });
+  });
+
+  it("refuses markShipped where shipping is not legal with 422 illegal_transition, saving nothing", async () => {
+    for (const status of ["pending_payment", "cancelled", "shipped", "refunded"]) {
+      const order = await createOrder(server, { status });
+      const before = await orderState(server, order.id);
+      expectProblem(await track({ orderId: order.id, ...full, markShipped: true }), 422, "illegal_transition");
+      expect(await orderState(server, order.id)).toEqual(before);
+    }
+  });
+
+  it("refuses a window that, with the stored dates, ends before it starts (422 invalid_delivery_window)", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full }));
+    const before = await orderState(server, order.id);
+    expectProblem(await track({ orderId: order.id, estDeliveryFrom: "2026-04-01T00:00:00Z" }), 422, "invalid_delivery_window");
+    expect(await orderState(server, order.id)).toEqual(before);
+  });
+
+  it("answers 404 for an unknown order", async () => {
+    expectProblem(await track({ orderId: "nope", carrier: "GLS" }), 404, "not_found");
+  });
+
+  it("needs orders:write", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    await expectScopeMatrix(server, "orders.set_tracking", { orderId: order.id, carrier: "DAO" });
+  });
+
+  it("rejects bad input with a 400 problem and writes nothing", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    const id = order.id;
+    await expectRejected(
+      server,
+      "orders.set_tracking",
+      key,
+      [
+        { carrier: "GLS" },
+        { orderId: id, trackingUrl: "http://insecure.example/track" },
+        { orderId: id, trackingUrl: "not a url" },
+        { orderId: id, estDeliveryFrom: "2026-03-05T00:00:00Z", estDeliveryTo: "2026-03-01T00:00:00Z" },
+        { orderId: id, estDeliveryFrom: "tomorrow" },
+        { orderId: id, carrier: "" },
+        { orderId: id, markShipped: "yes" },
+        { orderId: id, carrier: "x".repeat(101) },
+        { orderId: id, status: "shipped" },
+      ],
+      () => orderState(server, id),
+    );
+  });
+});
