@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { describeTool } from "../../src/api/catalogue.ts";
 import { createRegistry, Registry, wireName } from "../../src/tools/registry.ts";
 import { defineTool, READ, type AnyTool } from "../../src/tools/tool.ts";
 
@@ -108,8 +109,10 @@ describe("the registry", () => {
   it("gives every tool a description, described input fields, examples valid under its input schema, and a test file", () => {
     for (const tool of registry.tools) {
       expect(tool.description.length, tool.name).toBeGreaterThan(30);
-      for (const [field, schema] of Object.entries(tool.input.shape)) {
-        expect((schema as z.ZodType).description, `${tool.name}.${field} needs .describe()`).toBeTruthy();
+      const properties = (describeTool(tool).inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      expect(Object.keys(properties).sort(), tool.name).toEqual(Object.keys(tool.input.shape).sort());
+      for (const [field, schema] of Object.entries(properties)) {
+        expect(schema.description, `${tool.name}.${field} needs .describe()`).toBeTruthy();
       }
       expect(tool.examples.length, `${tool.name} examples`).toBeGreaterThan(0);
       for (const example of tool.examples) expect(tool.input.safeParse(example).success, `${tool.name} example`).toBe(true);
