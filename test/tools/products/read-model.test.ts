@@ -1,0 +1,92 @@
+// The catalogue read model's indexed search agrees with a naive filter over the database rows, for many filter mixes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchFilters } from "../../../src/tools/products/read-model.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+interface Row {
+  slug: string;
+  name: string;
+  brand: string | null;
+  priceDkk: number;
+  stock: number;
+  featured: boolean;
+  frameColor: string | null;
+  lensColor: string | null;
+  categorySlug: string;
+  categoryName: string;
+}
+
+async function visibleRows(): Promise<Row[]> {
+  const products = await server.runtime.database.prisma.product.findMany({ where: { deletedAt: null }, include: { category: true } });
+  const collator = new Intl.Collator("da", { sensitivity: "base" });
+  return products
+    .map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      brand: p.brand,
+      priceDkk: Number(p.priceDkk),
+      stock: Number(p.stock),
+      featured: p.featured,
+      frameColor: p.frameColor,
+      lensColor: p.lensColor,
+      categorySlug: p.category.slug,
+      categoryName: p.category.name,
+    }))
+    .sort((a, b) => Number(b.featured) - Number(a.featured) || collator.compare(a.name, b.name) || collator.compare(a.slug, b.slug));
+}
+
+function naive(rows: Row[], f: SearchFilters): string[] {
+  const terms = f.q ? f.q.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  const lower = (s: string | null | undefined) => s?.toLowerCase();
+  return rows
+    .filter((r) => {
+      const text = [r.name, r.brand, r.categoryName, r.frameColor, r.lensColor].filter(Boolean).join(" ").toLowerCase();
+      return (
+        (!f.categorySlug || r.categorySlug === f.categorySlug) &&
+        (f.brand === undefined || lower(r.brand) === lower(f.brand)) &&
+        (f.frameColor === undefined || lower(r.frameColor) === lower(f.frameColor)) &&
+        (f.lensColor === undefined || lower(r.lensColor) === lower(f.lensColor)) &&
+        (f.featured === undefined || r.featured === f.featured) &&
+        (f.inStock === undefined || r.stock > 0 === f.inStock) &&
+        (f.minPriceOere === undefined || r.priceDkk >= f.minPriceOere) &&
+        (f.maxPriceOere === undefined || r.priceDkk <= f.maxPriceOere) &&
+        terms.every((t) => text.includes(t))
+      );
+    })
+    .slice(f.offset, f.offset + f.limit)
+    .map((r) => r.slug);
+}
+
+describe("catalogue read model", () => {
+  it("returns exactly what a naive filter over the database returns, for 400 random filter combinations", async () => {
+    const rows = await visibleRows();
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+    let nonEmpty = 0;
+    const words = ["aviator", "ray", "gucci sol", "av", "a", "ørgreen", "cat-eye", "klar", "zz", "blå spejl", "børn"];
+    for (let i = 0; i < 400; i++) {
+      const sample = pick(rows);
+      const f: SearchFilters = { limit: pick([1, 5, 20, 100]), offset: pick([0, 0, 3, 50]) };
+      if (random() < 0.4) f.q = pick(words);
+      if (random() < 0.3) f.categorySlug = random() < 0.9 ? sample.categorySlug : "no-such-category";
+      if (random() < 0.3) f.brand = random() < 0.9 ? (sample.brand ?? "Nordlys").toUpperCase() : "No Brand";
+      if (random() < 0.2 && sample.frameColor) f.frameColor = sample.frameColor;
+      if (random() < 0.2 && sample.lensColor) f.lensColor = sample.lensColor;
+      if (random() < 0.3) f.featured = random() < 0.5;
+      if (random() < 0.3) f.inStock = random() < 0.7;
+      if (random() < 0.3) f.minPriceOere = Math.floor(random() * 200000);
+      if (random() < 0.3) f.maxPriceOere = Math.floor(random() * 300000);
+      const actual = server.runtime.services.catalog.search(f).map((p) => p.slug);
+      expect(actual, JSON.stringify(f)).toEqual(naive(rows, f));
+      if (actual.length) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+});
