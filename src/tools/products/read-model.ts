@@ -90,8 +90,8 @@ interface Notice extends CatalogChange {
 class Snapshot {
   private orderCache: CatalogProduct[] | undefined;
   private summaryCache = new Map<string, ProductSummary>();
-  private indexCache: { haystacks: string[]; postings: Map<string, number[]> } | undefined;
-  private groupCache: { byCategory: Map<string, number[]>; byBrand: Map<string, number[]> } | undefined;
+  private indexCache: { haystacks: string[]; postings: Map<string, Int32Array> } | undefined;
+  private groupCache: { byCategory: Map<string, Int32Array>; byBrand: Map<string, Int32Array> } | undefined;
   private columnCache: Columns | undefined;
   readonly bySlug: Map<string, CatalogProduct>;
   readonly productCount: Map<string, number>;
@@ -164,7 +164,7 @@ class Snapshot {
           list.push(position);
         }
       });
-      this.indexCache = { haystacks, postings };
+      this.indexCache = { haystacks, postings: frozen(postings) };
     }
     return this.indexCache;
   }
@@ -221,7 +221,7 @@ class Snapshot {
         add(byCategory, product.categoryId, position);
         if (product.keys.brand) add(byBrand, product.keys.brand, position);
       });
-      this.groupCache = { byCategory, byBrand };
+      this.groupCache = { byCategory: frozen(byCategory), byBrand: frozen(byBrand) };
     }
     return this.groupCache;
   }
@@ -247,7 +247,7 @@ class Snapshot {
     const maxPrice = filters.maxPriceOere ?? Infinity;
     // Walk the smallest candidate list that every hit must be in: a category's or brand's products, or the
     // products sharing the query's rarest bi-/trigram; each list is in listing order, so the walk stops at limit.
-    const lists: number[][] = [];
+    const lists: ArrayLike<number>[] = [];
     if (category) lists.push(this.groups.byCategory.get(category.id) ?? []);
     if (brand !== undefined) lists.push(this.groups.byBrand.get(brand) ?? []);
     let haystacks: string[] | undefined;
@@ -440,6 +440,14 @@ export class CatalogReadModel {
 const collator = new Intl.Collator("da", { sensitivity: "base" });
 function compareText(a: string, b: string): number {
   return collator.compare(a, b);
+}
+
+/**
+ * Position lists as Int32Arrays: one flat backing store each, which the garbage collector does not trace element by
+ * element (millions of postings at 100,000 products would otherwise lengthen every major GC).
+ */
+function frozen(lists: Map<string, number[]>): Map<string, Int32Array> {
+  return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
 }
 
 function lower(text: string | null): string | null {
