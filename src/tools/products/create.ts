@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Conflict } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { imageList, newSlug, optional, productFields as f, productRef } from "./schemas.ts";
+import { imageList, newSlug, optionalProductFields, productFields as f, productRef } from "./schemas.ts";
 import { productSnapshot, resolveCategory } from "./service.ts";
 
 const input = z
@@ -12,16 +12,7 @@ const input = z
     description: f.description,
     priceDkk: f.priceDkk,
     stock: f.stock,
-    frameColor: optional(f.frameColor),
-    lensColor: optional(f.lensColor),
-    brand: optional(f.brand),
-    attributes: optional(f.attributes),
-    answerSummary: optional(f.answerSummary),
-    faq: optional(f.faq),
-    useCases: optional(f.useCases),
-    comparisonFacts: optional(f.comparisonFacts),
-    categoryId: optional(f.categoryId),
-    categorySlug: optional(f.categorySlug),
+    ...optionalProductFields,
     featured: f.featured.default(false).describe("Shown first in listings (default false)."),
     images: imageList.default([]).describe("Image URLs in display order (default none)."),
   })

@@ -82,3 +82,17 @@ export const sku = z.string().min(1).max(100).describe("The variant's SKU (uniqu
 export function optional<T extends z.ZodType>(schema: T) {
   return schema.optional().describe(`${schema.description ?? ""} Optional.`.trim());
 }
+
+/** The write fields that are optional on create and update alike. */
+export const optionalProductFields = {
+  frameColor: optional(productFields.frameColor),
+  lensColor: optional(productFields.lensColor),
+  brand: optional(productFields.brand),
+  attributes: optional(productFields.attributes),
+  answerSummary: optional(productFields.answerSummary),
+  faq: optional(productFields.faq),
+  useCases: optional(productFields.useCases),
+  comparisonFacts: optional(productFields.comparisonFacts),
+  categoryId: optional(productFields.categoryId),
+  categorySlug: optional(productFields.categorySlug),
+};

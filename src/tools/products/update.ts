@@ -1,7 +1,7 @@
 // products.update: change any write field of a visible product except its slug.
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
-import { imageList, optional, productFields as f, productRef, slugInput } from "./schemas.ts";
+import { imageList, optional, optionalProductFields, productFields as f, productRef, slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./service.ts";
 
 const patch = z
@@ -10,16 +10,7 @@ const patch = z
     description: optional(f.description),
     priceDkk: optional(f.priceDkk),
     stock: optional(f.stock),
-    frameColor: optional(f.frameColor),
-    lensColor: optional(f.lensColor),
-    brand: optional(f.brand),
-    attributes: optional(f.attributes),
-    answerSummary: optional(f.answerSummary),
-    faq: optional(f.faq),
-    useCases: optional(f.useCases),
-    comparisonFacts: optional(f.comparisonFacts),
-    categoryId: optional(f.categoryId),
-    categorySlug: optional(f.categorySlug),
+    ...optionalProductFields,
     featured: optional(f.featured),
     images: imageList.optional().describe("Replaces the whole image list (in display order); to add one image use products.attach_image."),
   })
