@@ -101,7 +101,7 @@ const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57
 /** Maps anything thrown below a door to a ToolError; unknown errors become a 500 without internals. */
 export function toToolError(error: unknown): ToolError {
   if (error instanceof ToolError) return error;
-  const code = errorCode(error);
+  const code = dbErrorCode(error);
   if (code === "P2002" || code === "23505") return new Conflict("That value is already taken.");
   if (code === "P2025") return new NotFound("The record does not exist.");
   if (code === "P2003" || code === "P2039" || code === "23503" || code === "23001") {
@@ -111,7 +111,8 @@ export function toToolError(error: unknown): ToolError {
   return new ToolError(500, "internal", "Internal error", "An unexpected error occurred.");
 }
 
-function errorCode(error: unknown): string | undefined {
+/** The Prisma/PostgreSQL code of a failed statement (walks `cause`), e.g. "23503" for a foreign-key violation. */
+export function dbErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
     const code = (current as { code?: unknown }).code;

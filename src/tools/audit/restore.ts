@@ -1,6 +1,6 @@
 // Restores an audit entry's before-state from its snapshots, generically over the Prisma models:
 // created (before null) → delete; deleted (after null) → recreate; changed → put back the fields the entry changed.
-import { Conflict, Refused } from "../../core/errors.ts";
+import { Conflict, dbErrorCode, Refused } from "../../core/errors.ts";
 import type { AuditEntry } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { canTransition } from "../orders/transitions.ts";
@@ -29,16 +29,6 @@ function changedSince(entry: AuditEntry, what: string): Refused {
   return new Refused("changed_since", `${entry.subjectType} ${entry.subjectId} ${what} since entry ${entry.id}; it cannot be reverted without losing that change.`);
 }
 
-function dbCode(error: unknown): string | undefined {
-  let at: unknown = error;
-  for (let depth = 0; depth < 4 && at && typeof at === "object"; depth++) {
-    const code = (at as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    at = (at as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 export async function restore(ctx: ToolContext, entry: AuditEntry, model: ModelInfo): Promise<Restored> {
   const id = entry.subjectId!;
   const where = { [model.key]: id };
@@ -56,7 +46,7 @@ export async function restore(ctx: ToolContext, entry: AuditEntry, model: ModelI
       try {
         await delegate.delete({ where });
       } catch (error) {
-        const code = dbCode(error);
+        const code = dbErrorCode(error);
         if (code !== undefined && FK_CODES.has(code)) {
           throw new Refused("has_dependents", `${entry.subjectType} ${id} cannot be deleted: other records (e.g. products in a category) still refer to it.`);
         }
@@ -71,7 +61,7 @@ export async function restore(ctx: ToolContext, entry: AuditEntry, model: ModelI
     try {
       await delegate.create({ data: writeData(model, before) });
     } catch (error) {
-      const code = dbCode(error);
+      const code = dbErrorCode(error);
       if (code === "P2002" || code === "23505") throw new Conflict(`${entry.subjectType} ${id} cannot be recreated: another ${entry.subjectType} now uses one of its unique values (slug, code …).`);
       if (code !== undefined && FK_CODES.has(code)) throw new Refused("missing_reference", `${entry.subjectType} ${id} cannot be recreated: a record it refers to no longer exists.`);
       throw error;

@@ -1,8 +1,8 @@
 // categories.delete: delete an empty category; refused while visible products remain in it.
 import { z } from "zod";
-import { NotFound, Refused } from "../../core/errors.ts";
+import { dbErrorCode, NotFound, Refused } from "../../core/errors.ts";
 import { newSlug } from "../products/schemas.ts";
-import { dbErrorCode, productSnapshots } from "../products/service.ts";
+import { productSnapshots } from "../products/service.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 
 export default defineTool({

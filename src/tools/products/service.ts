@@ -91,17 +91,6 @@ export function variantView(variant: ProductVariant) {
   };
 }
 
-/** Prisma/pg error code of a failed statement (walks `cause`), e.g. "23503" for a foreign-key violation. */
-export function dbErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * The one conditional stock UPDATE: applies a delta only while the result stays within 0..MAX_INT (so concurrent
  * adjustments and orders can never drive stock negative), or sets a value. Returns the new stock, or null if refused.

@@ -1,6 +1,6 @@
 // The catalogue read model's indexed search agrees with a naive filter over the database rows, for many filter mixes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchFilters } from "../../../src/tools/products/read-model.ts";
+import type { ProductSummary, SearchFilters } from "../../../src/tools/products/read-model.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 let server: TestServer;
@@ -9,18 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Row {
-  slug: string;
-  name: string;
-  brand: string | null;
-  priceDkk: number;
-  stock: number;
-  featured: boolean;
-  frameColor: string | null;
-  lensColor: string | null;
-  categorySlug: string;
-  categoryName: string;
-}
+type Row = Omit<ProductSummary, "id" | "firstImage">;
 
 async function visibleRows(): Promise<Row[]> {
   const products = await server.runtime.database.prisma.product.findMany({ where: { deletedAt: null }, include: { category: true } });
