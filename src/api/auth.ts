@@ -12,10 +12,14 @@ const TOUCH_EVERY_MS = 60_000;
 /** Resolves the storefront session of a request (cookie), when the storefront is wired in. */
 export type SessionResolver = (req: Request) => Promise<SessionRef | undefined>;
 
+/** Resolves the signed-in staff user of a Cookie header (the `shop_admin` cookie), when the admin web is wired in. */
+export type StaffResolver = (cookieHeader: string | undefined) => Promise<Caller | undefined>;
+
 export class Authenticator {
   private readonly cache = new Map<string, { key: VerifiedKey | null; until: number }>();
   private readonly touched = new Map<string, number>();
   sessions: SessionResolver | undefined;
+  staff: StaffResolver | undefined;
 
   constructor(private readonly database: Database) {}
 

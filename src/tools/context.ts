@@ -5,7 +5,7 @@ import type { JsonValue } from "../core/json.ts";
 import type { Logger } from "../core/log.ts";
 import type { Services } from "./services.ts";
 
-export type Door = "rest" | "mcp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "webhook" | "system";
+export type Door = "rest" | "mcp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
 
 /** A storefront (cookie) session, and the customer it is bound to once known. */
 export interface SessionRef {
@@ -16,11 +16,13 @@ export interface SessionRef {
 }
 
 export interface Caller {
-  kind: "anonymous" | "key" | "session" | "system";
-  /** Audit actor: "key:<id>", "session:<id>", "anonymous" or "system:<name>". */
+  kind: "anonymous" | "key" | "session" | "staff" | "system";
+  /** Audit actor: "key:<id>", "session:<id>", "staff:<id>", "anonymous" or "system:<name>". */
   actor: string;
   scopes: ReadonlySet<string>;
   keyId?: string;
+  /** The signed-in staff user (admin web and admin assistant), kind "staff". */
+  staffId?: string;
   session?: SessionRef;
   /** Client address, for per-address rate limits. */
   address?: string;
