@@ -31,6 +31,11 @@ const SERVER_ERROR = -32000;
 interface Exchange {
   caller: Caller | ToolError;
   requestId: string;
+  /**
+   * `params.arguments` of a tools/call exactly as the client sent them: the SDK's schema silently strips a
+   * `__proto__` key, and the executor must judge the input the client sent, as it does for REST.
+   */
+  sentArguments?: unknown;
 }
 
 export function mcpRouter(executor: Executor, gate: Gate): Router {
@@ -58,7 +63,7 @@ export function mcpRouter(executor: Executor, gate: Gate): Router {
     }
     if (!(caller instanceof ToolError)) caller.agent = agentOf(message, req);
     try {
-      const answer = await serve(executor, { caller, requestId: id }, message, req);
+      const answer = await serve(executor, { caller, requestId: id, sentArguments: parsed.sentArguments }, message, req);
       res.status(answer.status);
       answer.headers.forEach((value, name) => res.setHeader(name, value));
       res.end(await answer.text());
@@ -100,7 +105,7 @@ async function serve(executor: Executor, exchange: Exchange, message: JSONRPCMes
   }
 }
 
-function mcpServer(executor: Executor, { caller, requestId }: Exchange): Server {
+function mcpServer(executor: Executor, { caller, requestId, sentArguments }: Exchange): Server {
   const server = new Server({ name: "shop", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: caller instanceof ToolError ? [] : executor.registry.tools.filter((tool) => executor.allows(tool, caller)).map(mcpTool),
@@ -110,7 +115,7 @@ function mcpServer(executor: Executor, { caller, requestId }: Exchange): Server 
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". Call tools/list for the tools you may use.`);
     if (caller instanceof ToolError) return refusal(problemOf(caller, requestId));
     try {
-      const result = await executor.invoke({ name: tool.name, input: request.params.arguments ?? {}, caller, door: "mcp", requestId });
+      const result = await executor.invoke({ name: tool.name, input: sentArguments ?? request.params.arguments ?? {}, caller, door: "mcp", requestId });
       return toolResult(tool, result);
     } catch (error) {
       return refusal(problemOf(toToolError(error), requestId));
@@ -119,7 +124,7 @@ function mcpServer(executor: Executor, { caller, requestId }: Exchange): Server 
   return server;
 }
 
-type Parsed = { message: JSONRPCMessage } | { fault: { status: number; code: number; message: string; id: string | number | null } };
+type Parsed = { message: JSONRPCMessage; sentArguments?: unknown } | { fault: { status: number; code: number; message: string; id: string | number | null } };
 
 type Issues = { issues: Array<{ path: PropertyKey[]; message: string }> };
 const PARAMS_CHECKED: Record<string, { safeParse(value: unknown): { success: boolean; error?: Issues } } | undefined> = {
@@ -154,7 +159,7 @@ function parseMessage(body: unknown): Parsed {
     const detail = `Invalid params for ${(message as { method: string }).method}: ${issues.join("; ")}`;
     return { fault: { status: 200, code: ErrorCode.InvalidParams, message: detail, id: (message as { id: string | number }).id } };
   }
-  return { message };
+  return { message, sentArguments: (value as { params?: { arguments?: unknown } }).params?.arguments };
 }
 
 /** The MCP client acting, for flagging AI-made changes: initialize's clientInfo, else the User-Agent, else "mcp". */

@@ -7,9 +7,11 @@ import { z } from "zod";
 import type { Prisma } from "../core/db.ts";
 import { Invalid, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
+import { illFormed } from "../core/wellformed.ts";
 import type { Mailer } from "../core/mail.ts";
 import { fieldErrors } from "../tools/executor.ts";
 import type { SessionRef } from "../tools/context.ts";
+import { readCookie } from "./cookies.ts";
 import { admit, requestId, sendProblem, type Gate } from "./http.ts";
 
 export const SESSION_COOKIE = "shop_session";
@@ -31,14 +33,6 @@ export async function sessionSecret(prisma: Prisma, configured: string): Promise
   const secret = (row.value as { secret?: unknown }).secret;
   if (typeof secret !== "string" || secret.length < 16) throw new Error(`The Setting row "${SECRET_SECTION}" holds no usable secret.`);
   return secret;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
 }
 
 class Refusal extends ToolError {
@@ -125,6 +119,8 @@ const verifyBody = z.strictObject({
 });
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const hostile = illFormed(body);
+  if (hostile.length) throw new Invalid("The request body holds values no route accepts.", hostile);
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) throw new Invalid("The request body does not match the schema.", fieldErrors(parsed.error));
   return parsed.data;

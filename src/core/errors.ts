@@ -97,6 +97,8 @@ export function problemOf(error: ToolError, requestId?: string): Problem {
 }
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001", "P1001", "P1017"]);
+/** Prisma's codes for a value the database cannot take: too long, invalid, out of range. */
+const BAD_VALUE_CODES = new Set(["P2000", "P2007", "P2020", "P2023"]);
 
 /** Maps anything thrown below a door to a ToolError; unknown errors become a 500 without internals. */
 export function toToolError(error: unknown): ToolError {
@@ -104,20 +106,34 @@ export function toToolError(error: unknown): ToolError {
   const code = dbErrorCode(error);
   if (code === "P2002" || code === "23505") return new Conflict("That value is already taken.");
   if (code === "P2025") return new NotFound("The record does not exist.");
-  if (code === "P2003" || code === "P2039" || code === "23503" || code === "23001") {
+  if (code === "P2003" || code === "23503" || code === "23001") {
     return new Refused("has_dependents", "Other records still refer to this one, or it refers to a record that does not exist.");
+  }
+  // SQLSTATE class 22 is "data exception" (22021 bad encoding, 22P02 invalid text, 22P05 untranslatable, 22003 out of
+  // range …): the input carried a value the database cannot hold, which is the caller's error, not ours.
+  if (code !== undefined && (code.startsWith("22") || BAD_VALUE_CODES.has(code))) {
+    const detail = "The database cannot store a value of this input (invalid characters, too long or out of range).";
+    return new Invalid(detail, [{ path: "(root)", message: detail }]);
   }
   if (code !== undefined && CONNECTION_CODES.has(code)) return new Unavailable();
   return new ToolError(500, "internal", "Internal error", "An unexpected error occurred.");
 }
 
-/** The Prisma/PostgreSQL code of a failed statement (walks `cause`), e.g. "23503" for a foreign-key violation. */
+/** Prisma's catch-all codes ("database error", "raw query failed"), behind which the SQLSTATE says what happened. */
+const WRAPPER_CODES = new Set(["P2039", "P2010"]);
+
+/**
+ * The Prisma/PostgreSQL code of a failed statement, e.g. "P2003" or "23503" for a foreign-key violation. Walks `cause`
+ * and Prisma's `meta.driverAdapterError`; behind a catch-all wrapper (P2039, P2010) it answers the SQLSTATE.
+ */
 export function dbErrorCode(error: unknown): string | undefined {
+  const codes: string[] = [];
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 6 && current && typeof current === "object"; depth++) {
+    const { code, originalCode, meta, cause } = current as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown };
+    for (const found of [code, originalCode]) if (typeof found === "string" && !codes.includes(found)) codes.push(found);
+    current = meta?.driverAdapterError ?? cause;
   }
-  return undefined;
+  const [first, ...rest] = codes;
+  return first !== undefined && WRAPPER_CODES.has(first) && rest.length ? rest[rest.length - 1] : first;
 }

@@ -5,6 +5,7 @@ import type { Config } from "../core/config.ts";
 import type { Database, Db } from "../core/db.ts";
 import { Forbidden, Invalid, NotFound, ToolError, Unauthorized, toToolError, type FieldError } from "../core/errors.ts";
 import { toJson } from "../core/json.ts";
+import { illFormed } from "../core/wellformed.ts";
 import type { Logger } from "../core/log.ts";
 import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
 import type { Registry } from "./registry.ts";
@@ -56,6 +57,8 @@ export class Executor {
   async invoke(call: Invocation): Promise<unknown> {
     const requestId = call.requestId ?? crypto.randomUUID();
     const tool = this.authorize(call.name, call.caller);
+    const hostile = illFormed(call.input);
+    if (hostile.length) throw new Invalid(`The input of ${tool.name} holds values no tool accepts.`, hostile);
     const parsed = tool.input.safeParse(call.input);
     if (!parsed.success) throw new Invalid(`The input does not match ${tool.name}'s schema.`, fieldErrors(parsed.error));
     try {

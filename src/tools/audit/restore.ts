@@ -15,7 +15,7 @@ export interface Restored {
 }
 
 /** Prisma and PostgreSQL codes for a delete blocked by rows that still refer to the subject (RESTRICT / NO ACTION). */
-const FK_CODES = new Set(["P2003", "P2014", "P2039", "23001", "23503"]);
+const FK_CODES = new Set(["P2003", "P2014", "23001", "23503"]);
 
 type Image = { url: string; alt: string | null; sourceId: string | null; position: number };
 
