@@ -1,5 +1,6 @@
 // Starts the shop server: `npm start`.
 import { createApp } from "./api/app.ts";
+import { answerParserErrors } from "./api/http.ts";
 import { createRuntime } from "./runtime.ts";
 
 const runtime = await createRuntime();
@@ -9,6 +10,7 @@ const server = app.listen(runtime.config.port, runtime.config.host, () => {
   console.log(`Shop server listening on ${url} (database: ${runtime.database.kind}, public URL: ${runtime.config.publicBaseUrl})`);
 });
 server.keepAliveTimeout = 65_000;
+answerParserErrors(server);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -1,6 +1,6 @@
 // The express application: every door mounted on one runtime.
 import express, { type NextFunction, type Request, type Response } from "express";
-import { NotFound, ToolError } from "../core/errors.ts";
+import { NotFound, toToolError, ToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { openApiDocument } from "./openapi.ts";
 import { requestId, sendProblem, type Gate } from "./http.ts";
@@ -9,7 +9,7 @@ import { restRouter } from "./rest.ts";
 import { paymentPageRouter } from "./payment-page.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
-import { publicPagesRouter } from "../web/public-pages.ts";
+import { publicPagesRouter, sendErrorPage } from "../web/public-pages.ts";
 
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
@@ -48,18 +48,30 @@ export function createApp(runtime: Runtime): express.Express {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    sendProblem(res, bodyError(error), requestId(req), runtime.log);
+    const id = requestId(req);
+    const mapped = toToolError(httpError(error));
+    if (mapped.status >= 500) runtime.log.error("request failed", { requestId: id, path: req.path, error: String(error) });
+    // Pages answer pages (an undecodable /info/%E0%A4%A is a 400 page); the API and everything else answer problems.
+    if (req.method === "GET" && !req.path.startsWith("/api/")) sendErrorPage(res, mapped.status);
+    else sendProblem(res, mapped, id);
   });
   return app;
 }
 
-/** Translates body-parser failures (bad JSON, too large, bad charset) into problems. */
-function bodyError(error: unknown): unknown {
-  const type = (error as { type?: unknown }).type;
+/**
+ * Translates what express, body-parser and raw-body throw (bad JSON, too large, bad charset, a body that is not the
+ * gzip it claims, an undecodable %-escape in the path) into problems: their 4xx `status` is honoured, never a 500.
+ */
+function httpError(error: unknown): unknown {
+  const { type, status, statusCode } = error as { type?: unknown; status?: unknown; statusCode?: unknown };
   if (type === "entity.parse.failed") return new ToolError(400, "invalid_json", "Invalid JSON", "The request body is not valid JSON.");
   if (type === "entity.too.large") return new ToolError(413, "payload_too_large", "Payload too large", "The request body is too large.");
   if (type === "charset.unsupported" || type === "encoding.unsupported") {
-    return new ToolError(415, "unsupported_media_type", "Unsupported media type", "Send the body as UTF-8 JSON.");
+    return new ToolError(415, "unsupported_media_type", "Unsupported media type", "Send the body as UTF-8 JSON (identity, gzip, deflate or br encoded).");
+  }
+  const given = typeof status === "number" ? status : statusCode;
+  if (typeof given === "number" && given >= 400 && given < 500) {
+    return new ToolError(given, "bad_request", "Bad request", "The request could not be read: a malformed path, header or body encoding.");
   }
   return error;
 }

@@ -1,7 +1,9 @@
 // HTTP pieces shared by the REST and MCP doors: admitting a request (caller + rate limit) and writing problems.
 import crypto from "node:crypto";
+import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { Request, Response } from "express";
-import { problemOf, RateLimited, toToolError, type ToolError } from "../core/errors.ts";
+import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Authenticator } from "./auth.ts";
@@ -36,4 +38,26 @@ export function sendProblem(res: Response, error: unknown, id: string, log?: Log
   if (mapped.status === 401) res.set("WWW-Authenticate", 'Bearer realm="shop"');
   if (mapped instanceof RateLimited) res.set("Retry-After", String(mapped.retryAfterSeconds));
   res.status(mapped.status).type("application/problem+json").send(JSON.stringify(problemOf(mapped, id)));
+}
+
+/** What Node's HTTP parser refuses before express runs, as the status Node itself would answer. */
+const PARSER_REFUSALS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request header fields too large", "The request headers exceed 16 KB (an Authorization header of that size is no API key)."],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload too large", "The chunk extensions are too large."],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request timeout", "The request was not received in time."],
+};
+
+/** Answers requests Node's parser refuses (oversized headers, malformed HTTP) with a problem instead of a bare status line. */
+export function answerParserErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, title, detail] = PARSER_REFUSALS[error.code ?? ""] ?? [400, "Bad request", "The request is not valid HTTP."];
+    const body = JSON.stringify(problemOf(new ToolError(status, "bad_request", title, detail)));
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

@@ -4,6 +4,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { verifyPaymentToken } from "../tools/orders/payments/provider.ts";
 import type { Runtime } from "../runtime.ts";
 import { documentHtml, escapeHtml, formatKr } from "../web/html.ts";
+import { SECURITY_HEADERS } from "../web/public-pages.ts";
 
 const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]);
 
@@ -18,6 +19,7 @@ export function paymentPageRouter(runtime: Runtime): Router {
   router.get("/orders/:id/pay", async (req: Request, res: Response) => {
     const orderId = String(req.params.id);
     const token = typeof req.query.token === "string" ? req.query.token : "";
+    res.set(SECURITY_HEADERS);
     const notFound = () => res.status(404).type("html").send(documentHtml("Ordren findes ikke", "<h1>Ordren findes ikke</h1><p>Linket er ugyldigt eller udløbet.</p>"));
     if (!verifyPaymentToken(runtime.secret, orderId, token)) return notFound();
     const order = await runtime.database.prisma.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });

@@ -1,5 +1,6 @@
 // The public server-rendered content pages: /services, /services/<slug> and /info/<slug> (published only; 404 page otherwise).
 import express, { type Request, type Response, type Router } from "express";
+import { toToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { validLayout } from "../tools/pages/layout.ts";
 import { publishedPage } from "../tools/pages/service.ts";
@@ -7,7 +8,7 @@ import { publishedService, publishedServices } from "../tools/services/service.t
 import { bodyHtml, documentHtml, escapeHtml } from "./html.ts";
 import { layoutHtml } from "./sections.ts";
 
-const SECURITY_HEADERS = {
+export const SECURITY_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -21,14 +22,24 @@ function notFound(res: Response): void {
   send(res, 404, "Siden findes ikke", `<h1>Siden findes ikke</h1>\n<p>Vi kunne ikke finde den side, du leder efter.</p>\n<p><a href="/services">Se vores ydelser</a></p>`);
 }
 
-/** Wraps a page handler: failures answer a plain 500 page (never a stack trace) and are logged. */
+/** The HTML answer for a failed page request: 404 and 400 pages for what the visitor asked, else a plain 500 page. */
+export function sendErrorPage(res: Response, status: number): void {
+  if (status === 404) return notFound(res);
+  if (status >= 400 && status < 500) {
+    return send(res, status, "Ugyldig adresse", `<h1>Ugyldig adresse</h1>\n<p>Adressen indeholder tegn, vi ikke kan læse.</p>\n<p><a href="/services">Se vores ydelser</a></p>`);
+  }
+  send(res, 500, "Der opstod en fejl", "<h1>Der opstod en fejl</h1>\n<p>Prøv igen om lidt.</p>");
+}
+
+/** Wraps a page handler: failures answer an error page (never a stack trace); unexpected ones are logged. */
 function page(runtime: Runtime, handler: (req: Request, res: Response) => Promise<void>) {
   return async (req: Request, res: Response) => {
     try {
       await handler(req, res);
     } catch (error) {
-      runtime.log.error("public page failed", { path: req.path, error: String(error) });
-      send(res, 500, "Der opstod en fejl", "<h1>Der opstod en fejl</h1>\n<p>Prøv igen om lidt.</p>");
+      const mapped = toToolError(error);
+      if (mapped.status >= 500) runtime.log.error("public page failed", { path: req.path, error: String(error) });
+      sendErrorPage(res, mapped.status);
     }
   };
 }

@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import crypto from "node:crypto";
 import { inject } from "vitest";
 import { createApp } from "../../src/api/app.ts";
+import { answerParserErrors } from "../../src/api/http.ts";
 import { createApiKey } from "../../src/core/api-keys.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
@@ -102,6 +103,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
+  answerParserErrors(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
