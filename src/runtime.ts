@@ -65,8 +65,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     await redis.ready(5_000).catch((error: Error) => log.warn("Redis not reachable yet; rate limits fail open until it is", { error: error.message }));
     store = redis;
   }
-  const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin);
-  const auth = new Authenticator(database);
+  const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin, config.rateLimitAuthFailuresPerMin);
+  const auth = new Authenticator(database, limiter);
   const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).

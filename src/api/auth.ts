@@ -2,9 +2,10 @@
 import type { Request } from "express";
 import { findActiveKey, revokeApiKey, touchApiKey, type VerifiedKey } from "../core/api-keys.ts";
 import type { Database } from "../core/db.ts";
-import { Unauthorized } from "../core/errors.ts";
+import { RateLimited, Unauthorized } from "../core/errors.ts";
 import type { Caller, SessionRef } from "../tools/context.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 
 const CACHE_MS = 2_000;
 const TOUCH_EVERY_MS = 60_000;
@@ -21,18 +22,31 @@ export class Authenticator {
   sessions: SessionResolver | undefined;
   staff: StaffResolver | undefined;
 
-  constructor(private readonly database: Database) {}
+  /** `limiter` budgets failed authentications per client address (none: unlimited, for tools such as the CLI). */
+  constructor(
+    private readonly database: Database,
+    private readonly limiter?: RateLimiter,
+  ) {}
 
-  /** The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key. */
+  /** The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key, 429 once an address guessed too often. */
   async caller(req: Request): Promise<Caller> {
     const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const header = req.headers.authorization;
     const session = this.sessions ? await this.sessions(req) : undefined;
     if (header !== undefined) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      if (!match) throw new Unauthorized("The Authorization header must be `Bearer <API key>`.");
-      const key = await this.verify(match[1]!);
-      if (!key) throw new Unauthorized("The API key is invalid or has been revoked.");
+      const secret = match?.[1];
+      // A key this process just verified skips the check, so valid keys are never slowed down; anything else pays
+      // for its lookup only while the address has failures left.
+      if (!(secret && this.cache.get(secret)?.key) && this.limiter) {
+        const retryAfter = await this.limiter.authBlocked(address);
+        if (retryAfter !== null) throw new RateLimited(retryAfter);
+      }
+      const key = secret ? await this.verify(secret) : null;
+      if (!key) {
+        await this.limiter?.authFailed(address);
+        throw new Unauthorized(secret ? "The API key is invalid or has been revoked." : "The Authorization header must be `Bearer <API key>`.");
+      }
       const caller: Caller = { kind: "key", actor: `key:${key.id}`, scopes: new Set(key.scopes), keyId: key.id, address };
       if (session) caller.session = session;
       return caller;

@@ -12,6 +12,8 @@ export interface Hit {
 
 export interface RateLimitStore {
   hit(bucket: string): Promise<Hit>;
+  /** The bucket's count in the current window, without counting this look. */
+  peek(bucket: string): Promise<Hit>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,12 @@ export class MemoryStore implements RateLimitStore {
     return { count: window.count, resetMs: window.resetAt - now };
   }
 
+  async peek(bucket: string): Promise<Hit> {
+    const now = Date.now();
+    const window = this.windows.get(bucket);
+    return window && window.resetAt > now ? { count: window.count, resetMs: window.resetAt - now } : { count: 0, resetMs: WINDOW_SECONDS * 1000 };
+  }
+
   private sweep(now: number): void {
     for (const [bucket, window] of this.windows) if (window.resetAt <= now) this.windows.delete(bucket);
     this.sweepAt = now + WINDOW_SECONDS * 1000;
@@ -52,6 +60,11 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+const PEEK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}`;
 
 export class RedisStore implements RateLimitStore {
@@ -72,6 +85,16 @@ export class RedisStore implements RateLimitStore {
       return { count, resetMs: ttl };
     } catch (error) {
       // Fail open: a rate-limit outage must not take the shop down.
+      this.log.warn("rate limit store unavailable; request allowed", { error: (error as Error).message });
+      return { count: 0, resetMs: WINDOW_SECONDS * 1000 };
+    }
+  }
+
+  async peek(bucket: string): Promise<Hit> {
+    try {
+      const [count, ttl] = (await this.redis.eval(PEEK_SCRIPT, 1, this.prefix + bucket)) as [number, number];
+      return { count, resetMs: ttl > 0 ? ttl : WINDOW_SECONDS * 1000 };
+    } catch (error) {
       this.log.warn("rate limit store unavailable; request allowed", { error: (error as Error).message });
       return { count: 0, resetMs: WINDOW_SECONDS * 1000 };
     }
@@ -99,7 +122,20 @@ export class RateLimiter {
     readonly store: RateLimitStore,
     readonly anonPerMin: number,
     readonly keyPerMin: number,
+    /** Failed key authentications allowed per client address and window (guessing keys is cheap, looking them up is not). */
+    readonly authFailuresPerMin = 20,
   ) {}
+
+  /** Seconds until this address may try a key again, when its failed authentications used up the budget; else null. */
+  async authBlocked(address: string): Promise<number | null> {
+    const seen = await this.store.peek(`authfail:${address}`);
+    return seen.count >= this.authFailuresPerMin ? Math.max(1, Math.ceil(seen.resetMs / 1000)) : null;
+  }
+
+  /** Counts one failed key authentication against the address. */
+  async authFailed(address: string): Promise<void> {
+    await this.store.hit(`authfail:${address}`);
+  }
 
   async check(bucket: string, keyed: boolean): Promise<RateLimitState> {
     const limit = keyed ? this.keyPerMin : this.anonPerMin;

@@ -11,6 +11,8 @@ export interface Config {
   seed: "demo" | "none";
   rateLimitAnonPerMin: number;
   rateLimitKeyPerMin: number;
+  /** Failed API-key authentications per client address per minute before 429 (RATE_LIMIT_AUTH_FAILURES_PER_MIN). */
+  rateLimitAuthFailuresPerMin: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   sessionSecret: string;
   /** Check every tool result against its output schema (on in tests, off in production for speed). */
@@ -54,6 +56,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed,
     rateLimitAnonPerMin: int(env, "RATE_LIMIT_ANON_PER_MIN", 120),
     rateLimitKeyPerMin: int(env, "RATE_LIMIT_KEY_PER_MIN", 1200),
+    rateLimitAuthFailuresPerMin: int(env, "RATE_LIMIT_AUTH_FAILURES_PER_MIN", 20),
     logLevel,
     sessionSecret: env.SESSION_SECRET || "",
     validateOutput: env.VALIDATE_OUTPUT ? env.VALIDATE_OUTPUT === "1" : Boolean(env.VITEST),

@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectProblem } from "../support/expect.ts";
+import { rpc } from "../support/mcp.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const servers: TestServer[] = [];
@@ -34,6 +35,32 @@ describe("rate limits", () => {
     expectProblem(await server.call("products.search", { limit: 1 }, { key }), 429);
     const other = await server.key("catalog:read");
     expect((await server.call("products.search", { limit: 1 }, { key: other })).headers.get("ratelimit-limit")).toBe("5");
+  });
+
+  it("budget failed key authentications per address before any lookup; valid keys and other addresses carry on", async () => {
+    const server = await start({ rateLimitAuthFailuresPerMin: 5 });
+    const from = (address: string, authorization?: string) => ({ headers: { "x-forwarded-for": address, ...(authorization ? { authorization } : {}) } });
+    const known = await server.key("catalog:read");
+    const fresh = await server.key("catalog:read");
+    expect((await server.call("products.search", { limit: 1 }, from("203.0.113.7", `Bearer ${known}`))).status).toBe(200);
+    const wrong = (i: number) => `Bearer shop_abcdefgh_${String(i).padStart(30, "x")}`;
+    for (let i = 0; i < 4; i++) expectProblem(await server.call("products.search", {}, from("203.0.113.7", wrong(i))), 401, "unauthorized");
+    expectProblem(await server.call("products.search", {}, from("203.0.113.7", "Basic bm9wZQ==")), 401, "unauthorized");
+
+    const blocked = await server.call("products.search", {}, from("203.0.113.7", wrong(99)));
+    expectProblem(blocked, 429, "rate_limited");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Refused before the lookup: even a valid key this process has not verified yet waits out the window.
+    expectProblem(await server.call("products.search", {}, from("203.0.113.7", `Bearer ${fresh}`)), 429, "rate_limited");
+    const mcp = await rpc(server, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "products.search", arguments: {} } }, from("203.0.113.7", wrong(100)));
+    expect(mcp.body.result).toMatchObject({ isError: true, structuredContent: { status: 429, code: "rate_limited" } });
+
+    expect((await server.call("products.search", { limit: 1 }, from("203.0.113.7", `Bearer ${known}`))).status).toBe(200);
+    const anonymous = await server.call("products.search", { limit: 1 }, from("203.0.113.7"));
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("ratelimit-remaining")).toBe(String(100_000 - 1));
+    expectProblem(await server.call("products.search", {}, from("198.51.100.1", wrong(1))), 401, "unauthorized");
+    expect((await server.call("products.search", { limit: 1 }, from("198.51.100.1", `Bearer ${fresh}`))).status).toBe(200);
   });
 
   it.skipIf(!process.env.REDIS_URL)("share one budget between two server processes through Redis", async () => {

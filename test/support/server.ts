@@ -92,6 +92,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     seed: "none",
     rateLimitAnonPerMin: 100_000,
     rateLimitKeyPerMin: 100_000,
+    rateLimitAuthFailuresPerMin: 100_000,
     ...overrides,
   };
   const runtime = await createRuntime({
