@@ -1,6 +1,6 @@
 // The OpenAPI 3.1.0 document, generated from the registry (never written by hand).
 import type { Registry } from "../tools/registry.ts";
-import { SCOPES } from "../tools/scopes.ts";
+import { ADVERTISED_SCOPES } from "../tools/scopes.ts";
 import { describeTool, type JsonSchema } from "./catalogue.ts";
 
 const problemSchema: JsonSchema = {
@@ -125,7 +125,7 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: baseUrl }],
-    "x-service-scopes-supported": [...SCOPES],
+    "x-service-scopes-supported": [...ADVERTISED_SCOPES],
     tags: [...new Set(registry.tools.map((tool) => tool.name.split(".")[0]!))].map((name) => ({ name })),
     paths,
     components: {

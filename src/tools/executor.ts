@@ -46,12 +46,16 @@ export class Executor {
     if (!hasScope(caller.scopes, tool.scope)) {
       throw new Forbidden(`${tool.name} needs the scope "${tool.scope}", which this caller does not have.`);
     }
+    if (tool.staffOnly && caller.kind === "session") {
+      throw new Forbidden(`${tool.name} is for staff; a storefront session only sees its own customer (customer.lookup_by_email, user.list_orders).`);
+    }
     return tool;
   }
 
   /** Whether the caller may call the tool (for listings such as MCP tools/list). */
   allows(tool: AnyTool, caller: Caller): boolean {
-    return tool.anonymous || (caller.kind !== "anonymous" && hasScope(caller.scopes, tool.scope));
+    if (tool.anonymous) return true;
+    return caller.kind !== "anonymous" && hasScope(caller.scopes, tool.scope) && !(tool.staffOnly && caller.kind === "session");
   }
 
   async invoke(call: Invocation): Promise<unknown> {

@@ -25,6 +25,12 @@ export const SCOPES = [
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
+
+/**
+ * The scopes the machine description lists (SPEC.md, Authentication 4): every scope but `products:read`, which keys may
+ * still carry but no tool requires (catalogue reads use catalog:read).
+ */
+export const ADVERTISED_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== "products:read");
 export const WILDCARD = "*";
 
 /** The fixed scopes of a storefront (cookie) session; never the wildcard. */

@@ -33,6 +33,11 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   anonymous: boolean;
   /** Writes an audit entry in the same transaction as its change. */
   audited: boolean;
+  /**
+   * Staff views a storefront session may not call although its scopes include `scope` (customer:read also serves the
+   * shopper's own-customer tools). Checked with the scope, before the input, so a session learns nothing from a 400.
+   */
+  staffOnly?: boolean;
   annotations: ToolAnnotations;
   /** Valid inputs against the demo shop: shown in OpenAPI and replayed by the REST/MCP parity test. */
   examples: Array<z.input<I>>;

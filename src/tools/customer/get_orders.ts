@@ -3,7 +3,6 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
-import { requireStaff } from "./service.ts";
 
 export default defineTool({
   name: "customer.get_orders",
@@ -22,10 +21,10 @@ export default defineTool({
   scope: "customer:read",
   anonymous: false,
   audited: false,
+  staffOnly: true,
   annotations: READ,
   examples: [{ email: "kunde@example.dk" }],
   async handler({ customerId, email, limit }, ctx) {
-    requireStaff(ctx.caller, "customer.get_orders");
     const customer = await ctx.db.customer.findFirst({
       where: customerId ? { id: customerId } : { email: { equals: email ?? "", mode: "insensitive" } },
       select: { id: true },

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
-import { customerOutput, customerRows, requireStaff } from "./service.ts";
+import { customerOutput, customerRows } from "./service.ts";
 
 export default defineTool({
   name: "customer.list",
@@ -19,10 +19,10 @@ export default defineTool({
   scope: "customer:read",
   anonymous: false,
   audited: false,
+  staffOnly: true,
   annotations: READ,
   examples: [{}, { q: "example.dk", limit: 10 }],
   async handler({ q, limit, offset }, ctx) {
-    requireStaff(ctx.caller, "customer.list");
     const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
     const where = pattern
       ? Prisma.sql`(c.email ILIKE ${pattern} OR c.name ILIKE ${pattern} OR c.phone ILIKE ${pattern})`

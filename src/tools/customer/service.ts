@@ -1,6 +1,6 @@
 // Customers as staff see them (order count, total spent, last order computed in SQL) and who may see which customer.
 import { z } from "zod";
-import { Forbidden, NotFound } from "../../core/errors.ts";
+import { NotFound } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { revenueStatusesSql } from "../analytics/service.ts";
@@ -50,12 +50,6 @@ export async function customerRows(db: Db, where: Prisma.Sql, limit: number, off
 /** Staff: an API key (or system) caller; its scope was checked by the executor. A storefront session is never staff. */
 export function isStaff(caller: Caller): boolean {
   return caller.kind !== "session";
-}
-
-export function requireStaff(caller: Caller, tool: string): void {
-  if (!isStaff(caller)) {
-    throw new Forbidden(`${tool} is for staff API keys; a storefront session only sees its own customer (customer.lookup_by_email, user.list_orders).`);
-  }
 }
 
 /**

@@ -42,6 +42,9 @@ describe("customer.get_orders", () => {
   it("is forbidden to a storefront session, even its own customer", async () => {
     const cookie = await sessionFor(server, anna.id);
     expectProblem(await server.call("customer.get_orders", { customerId: anna.id }, { cookie }), 403, "forbidden");
+    // Authorised before the input is read: an empty or broken input is refused as forbidden too, not as a 400.
+    expectProblem(await server.call("customer.get_orders", {}, { cookie }), 403, "forbidden");
+    expectProblem(await server.call("customer.get_orders", { customerId: 7, x: 1 }, { cookie }), 403, "forbidden");
   });
 
   it("needs customer:read", async () => {

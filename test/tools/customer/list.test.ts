@@ -49,6 +49,7 @@ describe("customer.list", () => {
   it("is forbidden to a storefront session", async () => {
     const cookie = await sessionFor(server, ids[0]!);
     expectProblem(await server.call("customer.list", {}, { cookie }), 403, "forbidden");
+    expectProblem(await server.call("customer.list", { limit: "all" }, { cookie }), 403, "forbidden");
   });
 
   it("needs customer:read", async () => {
