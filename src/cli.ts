@@ -1,103 +1,72 @@
-// The `shop` command line: keys, admin users, migrations and seeding, with the server's environment.
-import { parseArgs } from "node:util";
-import { createApiKey, listApiKeys, revokeApiKey } from "./core/api-keys.ts";
-import { loadConfig } from "./core/config.ts";
-import { openDatabase, type Database } from "./core/db.ts";
-import { ToolError } from "./core/errors.ts";
+// The `shop` command line: runs a command on the database itself or, while a server holds the embedded database,
+// inside that server through its local channel (PGlite allows one process per data directory).
+import { setTimeout as sleep } from "node:timers/promises";
+import { sendCommand } from "./cli/channel.ts";
+import { parseCommand, runParsed, type CommandOutput, type ParsedCommand } from "./cli/commands.ts";
+import { loadConfig, type Config } from "./core/config.ts";
+import { DataDirBusy, dataDirHolder } from "./core/data-lock.ts";
+import { openDatabase } from "./core/db.ts";
 import { migrate } from "./core/migrate.ts";
-import { hashPassword } from "./core/passwords.ts";
-import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
 
-const USAGE = `Usage: shop <command>
-  keys create --name NAME --scopes a,b   create an API key (printed once, as the last line)
-  keys list                              list keys (never the secrets)
-  keys revoke ID                         revoke a key
-  admin create --email E --password P    create an admin user
-  db migrate                             apply pending migrations
-  seed demo                              seed the demo shop into an empty database`;
+/** How long to wait for a server that holds the data directory but does not answer yet (starting, seeding). */
+const WAIT_MS = 60_000;
+
+const print: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { name: { type: "string" }, scopes: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
-  });
-  const [group, command, arg] = positionals;
+  const parsed = parseCommand(argv, print);
+  if (typeof parsed === "number") return parsed;
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const applied = await migrate(database);
-    if (group === "db" && command === "migrate") {
-      console.log(applied.length ? `Applied ${applied.join(", ")}.` : "Database schema is up to date.");
-      return 0;
+  if (config.databaseUrl) return runHere(config, parsed);
+  const deadline = Date.now() + WAIT_MS;
+  let told = false;
+  for (;;) {
+    const holder = dataDirHolder(config.dataDir);
+    if (!holder) {
+      try {
+        return await runHere(config, parsed);
+      } catch (error) {
+        if (!(error instanceof DataDirBusy)) throw error; // a server took the directory this instant: ask it instead
+        continue;
+      }
     }
-    return await run(database, `${group ?? ""} ${command ?? ""}`.trim(), arg, values);
+    if (holder.socket) {
+      try {
+        const ran = await sendCommand(holder.socket, argv);
+        ran.stdout.forEach(print.out);
+        ran.stderr.forEach(print.err);
+        return ran.code;
+      } catch (error) {
+        if (!isGone(error)) throw error; // else the server stopped this instant: look again
+      }
+    }
+    if (Date.now() > deadline) throw new DataDirBusy(config.dataDir, holder);
+    if (!told) print.err(`Waiting for the shop process holding ${config.dataDir} (pid ${holder.pid}, ${holder.what}) …`);
+    told = true;
+    await sleep(200);
+  }
+}
+
+/** Opens the database in this process (taking the data directory), migrates it and runs the command. */
+async function runHere(config: Config, parsed: ParsedCommand): Promise<number> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: `shop ${parsed.command.name}` });
+  try {
+    if (!parsed.command.migrates) await migrate(database);
+    return await runParsed(parsed, { ...print, database });
   } finally {
     await database.close();
   }
 }
 
-async function run(database: Database, command: string, arg: string | undefined, values: Record<string, string | undefined>): Promise<number> {
-  const db = database.prisma;
-  switch (command) {
-    case "keys create": {
-      if (!values.name || !values.scopes) return usage("keys create needs --name and --scopes");
-      const { key, info } = await createApiKey(db, values.name, values.scopes.split(","));
-      console.log(`Created API key ${info.id} "${info.name}" with scopes ${info.scopes.join(",")}. It is shown only once:`);
-      console.log(key);
-      return 0;
-    }
-    case "keys list": {
-      const keys = await listApiKeys(db);
-      if (keys.length === 0) console.log("No API keys.");
-      for (const key of keys) {
-        const state = key.revokedAt ? `revoked ${key.revokedAt}` : `active, last used ${key.lastUsedAt ?? "never"}`;
-        console.log(`${key.id}\t${key.name}\t${key.prefix}\t${key.scopes.join(",")}\t${state}`);
-      }
-      return 0;
-    }
-    case "keys revoke": {
-      if (!arg) return usage("keys revoke needs the key id");
-      const info = await revokeApiKey(db, arg);
-      console.log(`Revoked API key ${info.id} "${info.name}" at ${info.revokedAt}.`);
-      return 0;
-    }
-    case "admin create": {
-      if (!values.email || !values.password) return usage("admin create needs --email and --password");
-      if (values.password.length < 10) return usage("the password needs at least 10 characters");
-      const email = values.email.trim().toLowerCase();
-      const row = await db.adminUser.upsert({
-        where: { email },
-        create: { email, passwordHash: hashPassword(values.password) },
-        update: { passwordHash: hashPassword(values.password) },
-      });
-      console.log(`Admin user ${row.email} (${row.id}) is ready.`);
-      return 0;
-    }
-    case "seed demo": {
-      if (!(await isEmpty(db))) {
-        console.error("The database already has a catalogue; seed demo only fills an empty database.");
-        return 1;
-      }
-      await seedDemo(db);
-      console.log("Seeded the demo shop.");
-      return 0;
-    }
-    default:
-      return usage(command ? `unknown command "${command}"` : undefined);
-  }
-}
-
-function usage(problem?: string): number {
-  if (problem) console.error(`shop: ${problem}`);
-  console.error(USAGE);
-  return 2;
+function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ECONNREFUSED" || code === "ENOENT" || code === "ECONNRESET";
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`shop: ${error instanceof ToolError ? error.message : error instanceof Error ? error.message : String(error)}`);
+    console.error(`shop: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

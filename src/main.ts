@@ -1,16 +1,40 @@
 // Starts the shop server: `npm start`.
+import type { AddressInfo } from "node:net";
 import { createApp } from "./api/app.ts";
 import { answerParserErrors } from "./api/http.ts";
-import { createRuntime } from "./runtime.ts";
+import { serveCommands, socketPathFor } from "./cli/channel.ts";
+import { createRuntime, type Runtime } from "./runtime.ts";
 
-const runtime = await createRuntime();
+let runtime: Runtime;
+try {
+  runtime = await createRuntime();
+} catch (error) {
+  // A start-up failure (database unreachable, data directory held by another process …) is one clear line, no stack.
+  console.error(`shop: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+// On the embedded database this process holds the data directory: `shop …` commands run in here, through a local socket.
+const lock = runtime.database.lock;
+const channel = lock
+  ? await serveCommands(
+      {
+        database: runtime.database,
+        server: { keysChanged: () => runtime.auth.forgetKeys(), catalogChanged: () => runtime.services.catalog.reload() },
+      },
+      socketPathFor(runtime.config.dataDir),
+    )
+  : undefined;
+
 const app = createApp(runtime);
 const server = app.listen(runtime.config.port, runtime.config.host, () => {
-  const url = `http://${runtime.config.host === "0.0.0.0" ? "localhost" : runtime.config.host}:${runtime.config.port}`;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${runtime.config.host === "0.0.0.0" ? "localhost" : runtime.config.host}:${port}`;
   console.log(`Shop server listening on ${url} (database: ${runtime.database.kind}, public URL: ${runtime.config.publicBaseUrl})`);
 });
 server.keepAliveTimeout = 65_000;
 answerParserErrors(server);
+if (lock && channel) lock.advertise(channel.path);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -18,6 +42,7 @@ async function stop(signal: string) {
   stopping = true;
   runtime.log.info("shutting down", { signal });
   server.close();
+  await channel?.close();
   await runtime.close();
   process.exit(0);
 }

@@ -3,7 +3,7 @@ import { loadConfig, type Config } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
 import { createMailer } from "./core/mail.ts";
-import { migrate } from "./core/migrate.ts";
+import { prepareDatabase } from "./core/setup.ts";
 import { Authenticator } from "./api/auth.ts";
 import { SessionManager, sessionSecret } from "./api/session.ts";
 import { createPaymentProvider } from "./tools/orders/payments/index.ts";
@@ -13,7 +13,6 @@ import { createRegistry, type Registry } from "./tools/registry.ts";
 import type { Services } from "./tools/services.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
-import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
 
 export interface Runtime {
   config: Config;
@@ -43,13 +42,9 @@ export interface RuntimeOptions {
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const log = createLogger(config.logLevel);
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const applied = await migrate(database);
-  if (applied.length) log.info("migrations applied", { applied });
-  if (config.seed === "demo" && (await isEmpty(database.prisma))) {
-    await seedDemo(database.prisma);
-    log.info("demo shop seeded");
-  }
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: "server" }));
+  const { seeded } = await prepareDatabase(database, config.seed, log);
+  if (seeded) log.info("demo shop seeded");
   const catalog = new CatalogReadModel(database, log);
   await catalog.start();
   const mailer = createMailer(config);

@@ -1,4 +1,5 @@
-// The `shop` CLI with its pinned subcommands, run as a real process against an embedded database directory.
+// The `shop` CLI with its pinned subcommands, run as a real process against an embedded database directory: on its own,
+// and while a server holds that directory (the commands then run inside the server, over its local socket).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findActiveKey } from "../src/core/api-keys.ts";
 import { openDatabase } from "../src/core/db.ts";
 import { verifyPassword } from "../src/core/passwords.ts";
+import { shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cli-"));
@@ -54,5 +56,43 @@ describe("shop CLI", () => {
     const admin = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } }));
     expect(verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
     expect(admin.passwordHash).not.toContain("correct");
+  });
+
+  it("works while a server runs on the embedded database: keys it creates work at once and survive the server", { timeout: 180_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cli-live-"));
+    let server: ShopProcess | undefined;
+    try {
+      server = spawnShop({ DATA_DIR: dir });
+      const url = await server.url();
+      const socket = JSON.parse(fs.readFileSync(path.join(dir, "shop.lock"), "utf8")).socket as string;
+      expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+
+      const created = await shopCli({ DATA_DIR: dir }, "keys", "create", "--name", "live", "--scopes", "orders:read");
+      const key = created.stdout.trim().split("\n").at(-1)!;
+      const call = () => fetch(`${url}/api/v1/tools/orders.list`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{}" });
+      expect((await call()).status).toBe(200);
+      expect((await shopCli({ DATA_DIR: dir }, "keys", "list")).stdout).toMatch(/\tlive\t.*active, last used 20/);
+      await expect(shopCli({ DATA_DIR: dir }, "keys", "create", "--name", "bad", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Unknown scope/) });
+      await expect(shopCli({ DATA_DIR: dir }, "seed", "demo")).rejects.toMatchObject({ code: 1 });
+
+      const second = spawnShop({ DATA_DIR: dir });
+      expect(await second.exited).toBe(1);
+      expect(second.output().trim()).toMatch(/^shop: cannot start: The data directory .* is in use by another shop process \(pid \d+, server\)/);
+
+      await server.stop();
+      expect(fs.existsSync(socket)).toBe(false);
+      const listed = (await shopCli({ DATA_DIR: dir }, "keys", "list")).stdout;
+      expect(listed).toContain("live");
+      const id = listed.split("\t")[0]!;
+
+      server = spawnShop({ DATA_DIR: dir });
+      const again = await server.url();
+      await shopCli({ DATA_DIR: dir }, "keys", "revoke", id);
+      const revoked = await fetch(`${again}/api/v1/tools/orders.list`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{}" });
+      expect(revoked.status).toBe(401);
+    } finally {
+      await server?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -78,7 +78,12 @@ export class Authenticator {
   /** Revokes a key and forgets it at once in this process (others follow within the cache time). */
   async revoke(id: string) {
     const info = await revokeApiKey(this.database.prisma, id);
-    this.cache.clear();
+    this.forgetKeys();
     return info;
+  }
+
+  /** Drops every cached key verdict (a key was revoked elsewhere, e.g. by `shop keys revoke` through the CLI channel). */
+  forgetKeys(): void {
+    this.cache.clear();
   }
 }

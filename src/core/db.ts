@@ -7,10 +7,17 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { lockDataDirPatiently, type DataDirLock } from "./data-lock.ts";
 
 export type Prisma = PrismaClient;
 /** A Prisma client or an interactive transaction on it. */
 export type Db = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+/** One database session: statements that must share a connection (a session lock, BEGIN … ROLLBACK). */
+export interface Session {
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -19,11 +26,18 @@ export interface Database {
   exec(sql: string): Promise<void>;
   /** One parameterised query outside Prisma: rows as plain objects. */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `fn` while holding the session-level advisory lock `id` on one dedicated session (waiting while another
+   * process holds it); `fn` gets that session. Prisma queries inside `fn` run on other connections, still under the lock.
+   */
+  withLock<T>(id: number, fn: (session: Session) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on a channel; delivered after the notifying transaction commits. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (tests clone a migrated template from it). */
   dump?(): Promise<Blob>;
+  /** PGlite in a data directory only: this process's exclusive lock on it (a server advertises its CLI channel there). */
+  lock?: DataDirLock;
 }
 
 export interface OpenOptions {
@@ -32,6 +46,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite data-dir dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob;
+  /** Who opens a data directory, named in the lock so another process can say who holds it ("server", "shop keys list"). */
+  holder?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -40,24 +56,43 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   let dir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
+    // Two processes on one PGlite directory corrupt it or lose writes silently: take the directory before opening it.
+    lock = await lockDataDirPatiently(options.dataDir, options.holder ?? "a shop process", 30_000);
     dir = path.join(options.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
-  return {
-    kind: "pglite",
-    prisma,
+  const session: Session = {
     async exec(sql) {
       await client.exec(sql);
     },
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await client.query<T>(sql, params);
       return result.rows;
+    },
+  };
+  // PGlite is one session in one process (the DATA_DIR lock keeps other processes out): a queue is the whole lock.
+  let locked: Promise<unknown> = Promise.resolve();
+  return {
+    kind: "pglite",
+    prisma,
+    ...session,
+    withLock<T>(_id: number, fn: (session: Session) => Promise<T>): Promise<T> {
+      const run = locked.then(() => fn(session));
+      locked = run.catch(() => undefined);
+      return run;
     },
     async listen(channel, onMessage) {
       const unlisten = await client.listen(channel, onMessage);
@@ -67,14 +102,17 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       if (client.closed) return;
       await prisma.$disconnect();
       await client.close();
+      lock?.release();
     },
     async dump() {
       return client.dumpDataDir("none");
     },
+    ...(lock ? { lock } : {}),
   };
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  await ensurePostgresDatabase(url);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the process;
   // the pool replaces it and the next query reports any real outage as a 503.
@@ -91,6 +129,28 @@ async function openPostgres(url: string): Promise<Database> {
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params);
       return result.rows as T[];
+    },
+    async withLock(id, fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [id]);
+        try {
+          return await fn({
+            async exec(sql) {
+              await client.query(sql);
+            },
+            async query<T>(sql: string, params: unknown[] = []) {
+              return (await client.query(sql, params)).rows as T[];
+            },
+          });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [id]).catch((error: Error) => (broken = error));
+        }
+      } finally {
+        // A connection whose unlock failed may still hold the lock: close it rather than return it to the pool.
+        client.release(broken ?? false);
+      }
     },
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: url });
@@ -114,4 +174,47 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Creates the database DATABASE_URL names when it does not exist yet (as `createdb` would, from the server's
+ * maintenance database), so a first start needs no manual step; fails with one clear sentence when it may not.
+ */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  probe.on("error", () => undefined);
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "3D000") throw new Error(`Cannot connect to PostgreSQL at ${where(url)}: ${(error as Error).message}.`, { cause: error });
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const maintenance = new URL(url);
+  maintenance.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  admin.on("error", () => undefined);
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (error) {
+    // Another process starting at the same moment may have created it first: that is success too.
+    const code = (error as { code?: string }).code;
+    if (code !== "42P04" && code !== "23505") {
+      throw new Error(
+        `The database "${name}" does not exist on ${where(url)} and could not be created (${(error as Error).message}): ` +
+          `create it (createdb "${name}") or point DATABASE_URL at an existing database.`,
+        { cause: error },
+      );
+    }
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+function where(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || "5432"}`;
 }

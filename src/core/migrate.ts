@@ -3,10 +3,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./db.ts";
+import type { Database, Session } from "./db.ts";
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/migrations");
-const LOCK_ID = 72707369; // the advisory lock number Prisma Migrate uses
+/** The advisory lock Prisma Migrate takes: migrations and the first-start seed run under it, so `prisma migrate deploy` waits too. */
+export const MIGRATION_LOCK_ID = 72707369;
 
 export interface Migration {
   name: string;
@@ -26,8 +27,16 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
-/** Applies pending migrations in order, each in its own transaction; returns the names applied. */
+/** Applies pending migrations in order, each in its own transaction, under the migration lock; returns the names applied. */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
+  return db.withLock(MIGRATION_LOCK_ID, (session) => applyMigrations(session, migrations));
+}
+
+/**
+ * Applies pending migrations on a session that holds the migration lock. Everything runs on that one connection, so a
+ * failed migration's ROLLBACK reaches its own BEGIN, and two processes never create the bookkeeping table at once.
+ */
+export async function applyMigrations(db: Session, migrations = readMigrations()): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id" VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum" VARCHAR(64) NOT NULL,
@@ -39,35 +48,30 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
     "applied_steps_count" INTEGER NOT NULL DEFAULT 0
   )`);
   const applied: string[] = [];
-  await db.query(`SELECT pg_advisory_lock(${LOCK_ID})`);
-  try {
-    const rows = await db.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
-    const done = new Map(rows.map((row) => [row.migration_name, row.checksum]));
-    for (const migration of migrations) {
-      const checksum = done.get(migration.name);
-      if (checksum !== undefined) {
-        if (checksum !== migration.checksum) {
-          throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch).`);
-        }
-        continue;
+  const rows = await db.query<{ migration_name: string; checksum: string }>(
+    `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const done = new Map(rows.map((row) => [row.migration_name, row.checksum]));
+  for (const migration of migrations) {
+    const checksum = done.get(migration.name);
+    if (checksum !== undefined) {
+      if (checksum !== migration.checksum) {
+        throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch).`);
       }
-      const id = crypto.randomUUID();
-      const name = migration.name.replace(/'/g, "''");
-      await db.exec(`BEGIN;
+      continue;
+    }
+    const id = crypto.randomUUID();
+    const name = migration.name.replace(/'/g, "''");
+    await db.exec(`BEGIN;
 ${migration.sql}
 ;
 INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
 VALUES ('${id}', '${migration.checksum}', now(), '${name}', 1);
 COMMIT;`).catch(async (error: unknown) => {
-        await db.exec("ROLLBACK").catch(() => undefined);
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
-      });
-      applied.push(migration.name);
-    }
-  } finally {
-    await db.query(`SELECT pg_advisory_unlock(${LOCK_ID})`);
+      await db.exec("ROLLBACK").catch(() => undefined);
+      throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+    });
+    applied.push(migration.name);
   }
   return applied;
 }

@@ -4,8 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/core/db.ts";
-import { migrate } from "../../src/core/migrate.ts";
-import { seedDemo } from "../../prisma/seed/demo.ts";
+import { prepareDatabase } from "../../src/core/setup.ts";
 import { adminUrl, databaseUrl } from "./postgres.ts";
 
 export default async function setup(project: TestProject) {
@@ -16,8 +15,7 @@ export default async function setup(project: TestProject) {
     const admin = await openDatabase({ databaseUrl: adminUrl(pgUrl) });
     await admin.exec(`CREATE DATABASE "${template}"`);
     const db = await openDatabase({ databaseUrl: databaseUrl(pgUrl, template) });
-    await migrate(db);
-    await seedDemo(db.prisma);
+    await prepareDatabase(db, "demo");
     await db.close();
     project.provide("pgTemplate", template);
     project.provide("pgliteTemplate", "");
@@ -27,8 +25,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const db = await openDatabase({});
-  await migrate(db);
-  await seedDemo(db.prisma);
+  await prepareDatabase(db, "demo");
   await db.query("CHECKPOINT");
   const dump = await db.dump!();
   const file = path.join(os.tmpdir(), `shop-template-${run}.tar`);
