@@ -119,7 +119,13 @@ export const DEFAULT_SETTINGS = {
       { name: "GLS", minDays: 1, maxDays: 2 },
     ],
   },
-  contact: { email: "kundeservice@nordlys-optik.dk", phone: "+45 70 20 30 40", address: "Strøget 12, 1160 København K", cvr: "12345678" },
+  contact: {
+    email: "kundeservice@nordlys-optik.dk",
+    phone: "+45 70 20 30 40",
+    address: "Strøget 12, 1160 København K",
+    cvr: "12345678",
+    bankAccount: null as null | { bankName: string; regNo: string; accountNo: string; iban: string },
+  },
   policies: {
     returns: "Du har 30 dages fuld returret. Varen skal være ubrugt og i original emballage.",
     shipping: "Vi sender med PostNord og GLS. Fri fragt ved køb over 499 kr.",
@@ -184,8 +190,15 @@ export async function seedCatalog(db: Db, count: number, seed = 42): Promise<voi
   }
 }
 
+/**
+ * The demo shop's (made-up) bank account. Seeded with the demo, never a fallback: a shop that never set its own must not
+ * send shoppers' money to an account that looks real.
+ */
+export const DEMO_BANK_ACCOUNT = { bankName: "Nordlys Bank", regNo: "1234", accountNo: "0012345678", iban: "DK5912340012345678" };
+
 export async function seedSettings(db: Db): Promise<void> {
-  for (const [section, value] of Object.entries(DEFAULT_SETTINGS)) {
+  const seeded = { ...DEFAULT_SETTINGS, contact: { ...DEFAULT_SETTINGS.contact, bankAccount: DEMO_BANK_ACCOUNT } };
+  for (const [section, value] of Object.entries(seeded)) {
     await db.setting.upsert({ where: { section }, create: { section, value }, update: {} });
   }
   for (const flag of DEFAULT_FEATURES) {

@@ -5,14 +5,9 @@ import { verifyPaymentToken } from "../tools/orders/payments/provider.ts";
 import type { Runtime } from "../runtime.ts";
 import { documentHtml, escapeHtml, formatKr } from "../web/html.ts";
 import { SECURITY_HEADERS } from "../web/public-pages.ts";
+import { getSection } from "../tools/settings/service.ts";
 
 const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]);
-
-async function section(runtime: Runtime, name: string): Promise<Record<string, unknown>> {
-  const row = await runtime.database.prisma.setting.findUnique({ where: { section: name } });
-  const value = row?.value;
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 
 export function paymentPageRouter(runtime: Runtime): Router {
   const router = express.Router();
@@ -24,8 +19,8 @@ export function paymentPageRouter(runtime: Runtime): Router {
     if (!verifyPaymentToken(runtime.secret, orderId, token)) return notFound();
     const order = await runtime.database.prisma.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
     if (!order) return notFound();
-    const contact = await section(runtime, "contact");
-    const shop = String((await section(runtime, "branding")).shopName ?? "Webshoppen");
+    const contact = await getSection(runtime.database.prisma, "contact");
+    const shop = (await getSection(runtime.database.prisma, "branding")).shopName;
     const total = formatKr(Number(order.totalDkk));
     const rows = order.items
       .map((item) => `<tr><td>${escapeHtml(item.productName)}${item.variantSku ? ` (${escapeHtml(item.variantSku)})` : ""}</td><td>${item.quantity}</td><td>${escapeHtml(formatKr(Number(item.unitPriceDkk) * item.quantity))}</td></tr>`)
@@ -38,10 +33,22 @@ export function paymentPageRouter(runtime: Runtime): Router {
         ? "<p>Betalingen blev afbrudt. Ordren afventer stadig betaling.</p>"
         : "<p>Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.</p>";
     } else {
+      const bank = contact.bankAccount;
+      const account = bank
+        ? `<table><tbody>
+<tr><th>Bank</th><td>${escapeHtml(bank.bankName)}</td></tr>
+<tr><th>Reg.nr.</th><td>${escapeHtml(bank.regNo)}</td></tr>
+<tr><th>Kontonr.</th><td>${escapeHtml(bank.accountNo)}</td></tr>
+<tr><th>IBAN</th><td>${escapeHtml(bank.iban)}</td></tr>
+</tbody></table>`
+        : "<p>Skriv eller ring til os, så får du vores bankoplysninger.</p>";
+      // Promise the e-mail only once it has gone out (it is sent right after the order is placed).
+      const mailed = await runtime.database.prisma.emailMessage.count({ where: { orderId: order.id, kind: "payment_instructions" } });
       status = `<h2>Betal med bankoverførsel</h2>
-<p>Overfør <strong>${escapeHtml(total)}</strong> og skriv ordrenummeret <strong>${escapeHtml(order.id)}</strong> som reference.
-Du modtager en faktura med bankoplysninger på ${escapeHtml(order.email)}. Vi sender varerne, når beløbet er modtaget.</p>
-<p>Spørgsmål? Skriv til ${escapeHtml(String(contact.email ?? ""))} eller ring på ${escapeHtml(String(contact.phone ?? ""))}.</p>`;
+<p>Overfør <strong>${escapeHtml(total)}</strong> og skriv ordrenummeret <strong>${escapeHtml(order.id)}</strong> som reference.</p>
+${account}
+<p>${mailed ? `Vi har sendt betalingsoplysningerne til ${escapeHtml(order.email)}. ` : ""}Vi sender varerne, når beløbet er modtaget.</p>
+<p>Spørgsmål? Skriv til ${escapeHtml(contact.email)} eller ring på ${escapeHtml(contact.phone)}.</p>`;
     }
     const main = `<h1>Ordre ${escapeHtml(order.id)} hos ${escapeHtml(shop)}</h1>
 ${status}

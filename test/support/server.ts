@@ -1,5 +1,7 @@
 // Starts a real HTTP server for one test file on its own database (cloned from the run's template) and calls it.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import crypto from "node:crypto";
@@ -86,8 +88,11 @@ export async function startPeerServer(first: TestServer, overrides: Partial<Conf
 }
 
 async function serve(database: Database, drop: () => Promise<void>, overrides: Partial<Config>, options: StartOptions): Promise<TestServer> {
+  // Its own DATA_DIR, for the mail outbox (.eml files) of this server alone.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
   const config: Config = {
     ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", VITEST: "true" }),
+    dataDir,
     databaseUrl: undefined,
     seed: "none",
     rateLimitAnonPerMin: 100_000,
@@ -130,6 +135,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

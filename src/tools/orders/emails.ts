@@ -1,7 +1,10 @@
-// The Danish order confirmation e-mail: rendered from the order row, sent after commit, recorded as an EmailMessage.
+// The Danish order e-mails, rendered from the order row, sent after commit and recorded as EmailMessage rows: the
+// confirmation (once paid) and, for bank-transfer orders, the payment instructions with the shop's bank account.
 import type { Db } from "../../core/db.ts";
 import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
+import type { Settings } from "../settings/schemas.ts";
+import { getSection } from "../settings/service.ts";
 
 /** Øre as Danish kroner: 123450 → "1.234,50 kr." */
 export function formatKr(oere: number | bigint): string {
@@ -41,8 +44,8 @@ function variantText(attributes: unknown): string {
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
-/** Renders subject, plain text and escaped HTML of the confirmation for an order (with its items). */
-export function renderOrderConfirmation(order: OrderWithItems, shop: string): MailMessage {
+/** The item lines and the totals (subtotal, discount, shipping, total, VAT) of an order, as label/value pairs. */
+function orderLines(order: OrderWithItems): { items: Line[]; totals: Line[] } {
   const items = order.items.map((item) => ({
     label: `${item.quantity} × ${item.productName}${variantText(item.variantAttributes)}`,
     value: formatKr(item.unitPriceDkk * BigInt(item.quantity)),
@@ -55,6 +58,15 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
   totals.push({ label: "Fragt", value: formatKr(order.shippingDkk) });
   totals.push({ label: "I alt", value: formatKr(order.totalDkk) });
   totals.push({ label: "Heraf moms (25 %)", value: formatKr(vat) });
+  return { items, totals };
+}
+
+const rows = (lines: Line[]) =>
+  lines.map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td></tr>`).join("");
+
+/** Renders subject, plain text and escaped HTML of the confirmation for an order (with its items). */
+export function renderOrderConfirmation(order: OrderWithItems, shop: string): MailMessage {
+  const { items, totals } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const subject = `Ordrebekræftelse ${order.id} – ${shop}`;
   const text = [
@@ -71,8 +83,6 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
     "",
     `Venlig hilsen ${shop}`,
   ].join("\n");
-  const rows = (lines: Line[]) =>
-    lines.map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td></tr>`).join("");
   const html = [
     `<p>Tak for din ordre hos ${escapeHtml(shop)}!</p>`,
     `<p>Ordrenummer: <strong>${escapeHtml(order.id)}</strong></p>`,
@@ -98,4 +108,61 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
     data: { to: message.to, subject: message.subject, kind: "order_confirmation", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
   });
   await db.order.update({ where: { id: orderId }, data: { confirmationEmailSentAt: now } });
+}
+
+/** How to pay a bank-transfer order: the amount, the order number as reference, and the shop's account (or whom to ask). */
+export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string): MailMessage {
+  const { items, totals } = orderLines(order);
+  const account: Line[] = contact.bankAccount
+    ? [
+        { label: "Bank", value: contact.bankAccount.bankName },
+        { label: "Reg.nr.", value: contact.bankAccount.regNo },
+        { label: "Kontonr.", value: contact.bankAccount.accountNo },
+        { label: "IBAN", value: contact.bankAccount.iban },
+      ]
+    : [];
+  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk) }, ...account, { label: "Reference", value: order.id }];
+  const ask = contact.bankAccount
+    ? "Vi sender varerne, når beløbet er modtaget."
+    : `Skriv til ${contact.email} eller ring på ${contact.phone}, så får du vores bankoplysninger. Vi sender varerne, når beløbet er modtaget.`;
+  const subject = `Betaling af ordre ${order.id} – ${shop}`;
+  const text = [
+    `Tak for din ordre hos ${shop}!`,
+    "",
+    "Betal med bankoverførsel:",
+    ...transfer.map((l) => `${l.label}: ${l.value}`),
+    "",
+    ask,
+    `Oplysningerne står også her: ${paymentUrl}`,
+    "",
+    ...items.map((l) => `${l.label}: ${l.value}`),
+    "",
+    ...totals.map((l) => `${l.label}: ${l.value}`),
+    "",
+    `Venlig hilsen ${shop}`,
+  ].join("\n");
+  const html = [
+    `<p>Tak for din ordre hos ${escapeHtml(shop)}!</p>`,
+    "<p><strong>Betal med bankoverførsel:</strong></p>",
+    `<table>${rows(transfer)}</table>`,
+    `<p>${escapeHtml(ask)} <a href="${escapeHtml(paymentUrl)}">Se betalingsoplysningerne</a>.</p>`,
+    `<table>${rows(items)}</table>`,
+    `<table>${rows(totals)}</table>`,
+    `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
+  ].join("\n");
+  return { to: order.email, subject, text, html };
+}
+
+/**
+ * Sends the payment instructions of a bank-transfer order and records them (EmailMessage kind "payment_instructions").
+ * Call it only after the order's transaction has committed (from ctx.afterCommit).
+ */
+export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: string, paymentUrl: string, now: Date): Promise<void> {
+  const order = await loadOrder(db, orderId);
+  if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
+  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl);
+  const sent = await mailer.send(message);
+  await db.emailMessage.create({
+    data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+  });
 }

@@ -8,6 +8,7 @@ import type { Order } from "../../generated/prisma/client.ts";
 import { validateAddress } from "../address/service.ts";
 import type { Door, ToolContext } from "../context.ts";
 import { redeemDiscount } from "../discounts/service.ts";
+import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
 
 export interface PostalAddress {
@@ -163,6 +164,10 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     ? await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } })
     : order;
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
+  // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
+  if (ctx.services.payments.name === "manual") {
+    ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, saved.id, payment.paymentUrl, ctx.now()));
+  }
   await ctx.services.catalog.changed(ctx, { productIds: [...new Set(pricing.lines.map((line) => line.productId))] });
   return { order: saved, pricing, paymentUrl: payment.paymentUrl, customerCreated: known === null };
 }

@@ -8,7 +8,7 @@ export default defineTool({
   name: "settings.get",
   description:
     "Get all shop settings: branding (name, tagline, logo, colours), shipping (flat rate and free-shipping threshold in øre, carriers " +
-    "with delivery days), contact (e-mail, phone, address, CVR) and policies (returns, shipping, privacy, terms texts).",
+    "with delivery days), contact (e-mail, phone, address, CVR, bank account for transfers) and policies (returns, shipping, privacy, terms texts).",
   input: z.strictObject({}),
   output: z.strictObject(SECTION_SCHEMAS),
   scope: "settings:read",

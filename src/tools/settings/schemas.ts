@@ -14,6 +14,28 @@ export const carrier = z
   })
   .refine((c) => c.minDays <= c.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
+/** ISO 13616 check digits: the IBAN, rearranged and read as a number in base 36, is 1 modulo 97. */
+function ibanChecks(iban: string): boolean {
+  const digits = [...(iban.slice(4) + iban.slice(0, 4))].map((char) => parseInt(char, 36)).join("");
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+export const bankAccount = z
+  .strictObject({
+    bankName: text("Name of the bank, e.g. \"Danske Bank\"", 100),
+    regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Danish bank registration number (reg.nr.), 4 digits."),
+    accountNo: z.string().regex(/^\d{4,10}$/, "An account number is 4 to 10 digits").describe("Account number (kontonr.), 4 to 10 digits."),
+    iban: z
+      .string()
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, "Write the IBAN in capitals without spaces, e.g. DK5000400440116243")
+      .refine(ibanChecks, "The IBAN's check digits do not match")
+      .describe("IBAN for transfers from abroad, capitals without spaces, e.g. \"DK5000400440116243\"."),
+  })
+  .nullable()
+  .describe("The account shoppers pay bank transfers to (shown on the payment page and in the payment e-mail); null when none is set.");
+
 export const SECTION_SCHEMAS = {
   branding: z.strictObject({
     shopName: text("The shop's name", 100),
@@ -32,6 +54,7 @@ export const SECTION_SCHEMAS = {
     phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").describe("Customer-service phone, e.g. \"+45 70 20 30 40\"."),
     address: text("Postal address of the business", 300),
     cvr: z.string().regex(/^\d{8}$/, "A CVR number is 8 digits").describe("Danish company registration (CVR) number, 8 digits."),
+    bankAccount,
   }),
   policies: z.strictObject({
     returns: text("Return policy shown to shoppers", 20000),

@@ -6,8 +6,9 @@ import { updateSection } from "./service.ts";
 export default defineTool({
   name: "settings.update_contact",
   description:
-    "Change the shop's contact details: email, phone, address and cvr (8-digit Danish company number). Give only the fields " +
-    "to change. Returns the full contact section.",
+    "Change the shop's contact details: email, phone, address, cvr (8-digit Danish company number) and bankAccount (bank " +
+    "name, reg.nr., account number and IBAN that bank-transfer orders are paid to; null removes it). Give only the fields " +
+    "to change; bankAccount is replaced as a whole. Returns the full contact section.",
   input: sectionPatch(SECTION_SCHEMAS.contact),
   output: SECTION_SCHEMAS.contact,
   scope: "settings:write",

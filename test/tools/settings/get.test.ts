@@ -1,6 +1,6 @@
 // settings.get through real HTTP: all four sections of the seeded settings document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS, DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
@@ -15,13 +15,14 @@ afterAll(() => server.close());
 describe("settings.get", () => {
   it("returns branding, shipping, contact and policies as stored", async () => {
     const result = expectOk(server, "settings.get", await server.call("settings.get", {}, { key }));
-    expect(result).toEqual(DEFAULT_SETTINGS);
+    expect(result).toEqual({ ...DEFAULT_SETTINGS, contact: { ...DEFAULT_SETTINGS.contact, bankAccount: DEMO_BANK_ACCOUNT } });
   });
 
-  it("reads a section that was never stored as its default", async () => {
+  it("reads a section that was never stored as its default (no bank account: the demo's is never a fallback)", async () => {
     await server.runtime.database.prisma.setting.delete({ where: { section: "contact" } });
     const result = expectOk<{ contact: unknown }>(server, "settings.get", await server.call("settings.get", {}, { key }));
     expect(result.contact).toEqual(DEFAULT_SETTINGS.contact);
+    expect(DEFAULT_SETTINGS.contact.bankAccount).toBeNull();
   });
 
   it("needs settings:read", async () => {
