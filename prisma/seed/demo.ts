@@ -1,7 +1,12 @@
 // The demo shop: "Nordlys Optik", a Danish eyewear shop (80 products in 7 categories, settings, pages, services, codes).
 import type { PrismaClient } from "../../src/generated/prisma/client.ts";
+import { seedHistory } from "./history.ts";
 
-type Db = Pick<PrismaClient, "category" | "product" | "productImage" | "productVariant" | "setting" | "featureFlag" | "page" | "serviceOffering" | "discount">;
+type Db = Pick<
+  PrismaClient,
+  | "category" | "product" | "productImage" | "productVariant" | "setting" | "featureFlag" | "page" | "serviceOffering" | "discount"
+  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry"
+>;
 
 export const DEMO_CATEGORIES = [
   { slug: "solbriller", name: "Solbriller", description: "Solbriller med UV400-beskyttelse til by, strand og bjerge." },
@@ -206,9 +211,11 @@ export async function seedSettings(db: Db): Promise<void> {
   }
 }
 
-/** The whole demo shop: catalogue, settings, pages, services and discount codes. */
-export async function seedDemo(db: Db): Promise<void> {
+/** The whole demo shop: catalogue, settings, pages, services, discount codes and a few weeks of history up to `now`. */
+export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   await seedCatalog(db, 80);
+  // Gift cards are not sold yet: an empty category (the one categories.delete's example removes).
+  await db.category.create({ data: { slug: "gavekort", name: "Gavekort", description: "Gavekort til briller og synsprøver kommer snart." } });
   await seedSettings(db);
   await db.page.createMany({
     data: [
@@ -226,9 +233,10 @@ export async function seedDemo(db: Db): Promise<void> {
   });
   await db.discount.createMany({
     data: [
-      { code: "VELKOMMEN10", type: "percent", value: 10n },
-      { code: "SOMMER200", type: "fixed", value: 20000n, usageLimit: 100n },
-      { code: "UDLOBET", type: "percent", value: 25n, validUntil: new Date("2024-01-01T00:00:00Z") },
+      { id: "demo-discount-velkommen10", code: "VELKOMMEN10", type: "percent", value: 10n },
+      { id: "demo-discount-sommer200", code: "SOMMER200", type: "fixed", value: 20000n, usageLimit: 100n },
+      { id: "demo-discount-udlobet", code: "UDLOBET", type: "percent", value: 25n, validUntil: new Date("2024-01-01T00:00:00Z") },
     ],
   });
+  await seedHistory(db, now);
 }

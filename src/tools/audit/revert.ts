@@ -28,7 +28,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: DESTRUCTIVE,
-  examples: [{ id: "cmaudit0000000000000000000" }],
+  examples: [{ id: "demo-audit-sommer200" }],
   async handler({ id }, ctx) {
     const entry = await ctx.db.auditEntry.findUnique({ where: { id } });
     if (!entry) throw new NotFound(`No audit entry "${id}".`);

@@ -13,7 +13,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: DESTRUCTIVE,
-  examples: [{ lineId: "line-id-from-cart-summary" }],
+  examples: [{ lineId: "demo-cart-line-2" }],
   async handler({ lineId }, ctx) {
     const cart = await CartStore.open(ctx, true);
     await cart.remove(lineId);

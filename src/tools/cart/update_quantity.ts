@@ -18,7 +18,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: UPDATE,
-  examples: [{ lineId: "line-id-from-cart-summary", quantity: 2 }],
+  examples: [{ lineId: "demo-cart-line-1", quantity: 2 }],
   async handler({ lineId, quantity }, ctx) {
     const cart = await CartStore.open(ctx, true);
     const line = cart.line(lineId);

@@ -23,7 +23,7 @@ export default defineTool({
   audited: false,
   staffOnly: true,
   annotations: READ,
-  examples: [{ email: "kunde@example.dk" }],
+  examples: [{ email: "mette.hansen@example.dk" }],
   async handler({ customerId, email, limit }, ctx) {
     const customer = await ctx.db.customer.findFirst({
       where: customerId ? { id: customerId } : { email: { equals: email ?? "", mode: "insensitive" } },

@@ -16,7 +16,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: READ,
-  examples: [{ email: "kunde@example.dk" }],
+  examples: [{ email: "mette.hansen@example.dk" }],
   async handler({ email }, ctx) {
     return visibleCustomer(ctx.db, ctx.caller, Prisma.sql`lower(c.email) = lower(${email})`, `No customer with the e-mail ${email}.`);
   },

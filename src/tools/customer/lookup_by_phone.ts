@@ -28,7 +28,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: READ,
-  examples: [{ phone: "+45 12 34 56 78" }],
+  examples: [{ phone: "+45 20 11 22 33" }],
   async handler({ phone }, ctx) {
     const variants = Prisma.join(phoneVariants(phone));
     const where = Prisma.sql`regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') IN (${variants})`;

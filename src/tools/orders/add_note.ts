@@ -25,7 +25,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: WRITE,
-  examples: [{ orderId: "ord_example", body: "Kunden ringede: levering efter kl. 16." }],
+  examples: [{ orderId: "demo-order-19", body: "Kunden ringede: levering efter kl. 16." }],
   async handler(input, ctx) {
     const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, select: { id: true } });
     if (!order) throw new NotFound(`No order with id "${input.orderId}".`);

@@ -19,7 +19,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: DESTRUCTIVE,
-  examples: [{ orderId: "ord_example", reason: "Kunden fortrød købet" }],
+  examples: [{ orderId: "demo-order-20", reason: "Kunden fortrød købet" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
     await changeStatus(ctx, order, { to: "cancelled", reason: input.reason, data: { cancelReason: input.reason } });

@@ -15,7 +15,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: READ,
-  examples: [{ orderId: "ord_example" }],
+  examples: [{ orderId: "demo-order-01" }],
   async handler(input, ctx) {
     const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, include: { items: { orderBy: itemOrder } } });
     if (!order) throw new NotFound(`No order with id "${input.orderId}".`);

@@ -29,7 +29,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: READ,
-  examples: [{ orderId: "ord_example" }],
+  examples: [{ orderId: "demo-order-01" }],
   async handler({ orderId: id, limit }, ctx) {
     const order = await ctx.db.order.findUnique({ where: { id }, select: { id: true } });
     if (!order) throw new NotFound(`No order with id "${id}".`);

@@ -29,7 +29,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: DESTRUCTIVE,
-  examples: [{ orderId: "ord_example", amountDkk: 10000, reason: "Ridse i glasset" }],
+  examples: [{ orderId: "demo-order-23", amountDkk: 10000, reason: "Ridse i glasset" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
     const remaining = order.totalDkk - order.refundedDkk;

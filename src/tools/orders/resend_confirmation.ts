@@ -23,7 +23,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  examples: [{ orderId: "ord_example" }],
+  examples: [{ orderId: "demo-order-15" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
     if (!order.paidAt) throw new Refused("order_not_paid", `Order ${order.id} is not paid (status "${order.status}"); a confirmation is sent once it is.`);

@@ -42,7 +42,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: UPDATE,
-  examples: [{ orderId: "ord_example", carrier: "PostNord", trackingNumber: "00370712345678901234", markShipped: true }],
+  examples: [{ orderId: "demo-order-17", carrier: "PostNord", trackingNumber: "00370712345678901234", markShipped: true }],
   async handler({ orderId: id, markShipped, ...fields }, ctx) {
     const order = await lockOrder(ctx.db, id);
     const data = {

@@ -26,7 +26,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: UPDATE,
-  examples: [{ orderId: "ord_example", status: "processing" }],
+  examples: [{ orderId: "demo-order-16", status: "processing" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
     if (order.status === input.status) {

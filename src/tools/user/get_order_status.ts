@@ -28,7 +28,7 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: READ,
-  examples: [{ orderId: "ord_example" }],
+  examples: [{ orderId: "demo-order-22" }],
   async handler(input, ctx) {
     const customerId = sessionCustomerId(ctx.caller);
     const order = await ctx.db.order.findFirst({ where: { id: input.orderId, userId: customerId } });

@@ -1,6 +1,8 @@
-// analytics.abandoned_carts through real HTTP: which carts count, their value at current prices, idle time, totals and bounds.
+// analytics.abandoned_carts through real HTTP: which carts count, their value at current prices, idle time, totals and bounds,
+// over the carts written here and the demo shop's two carts (idle for a day and a half).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO } from "../../../prisma/seed/history.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 let server: TestServer;
@@ -8,6 +10,9 @@ let key: string;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const ids: Record<string, string> = {};
 let prices: { p0: number; p1: number; variant: number };
+type Expected = { cartId: string; itemCount: number; valueDkk: number; customerEmail: string | null };
+/** The demo shop's carts: Mette's session and the checkout session, both with her address, idle for 36 hours. */
+let demoCarts: Expected[];
 
 type Line = { productId: string; variantId?: string; quantity: number; updatedAt?: Date };
 async function cart(name: string, updatedAt: Date, lines: Line[], extra: { email?: string; shippingEmail?: string; orderId?: string } = {}) {
@@ -33,6 +38,14 @@ beforeAll(async () => {
   const [p0, p1] = await db.product.findMany({ where: { deletedAt: null }, orderBy: { id: "asc" }, take: 2 });
   const variant = await db.productVariant.findFirstOrThrow({ where: { priceDkk: { not: null } } });
   const deleted = await db.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
+  demoCarts = await Promise.all(
+    [DEMO.session, DEMO.checkoutSession].map(async (sessionId) => {
+      const demo = await db.cart.findUniqueOrThrow({ where: { sessionId }, include: { items: true } });
+      let valueDkk = 0;
+      for (const item of demo.items) valueDkk += Number((await db.product.findUniqueOrThrow({ where: { id: item.productId } })).priceDkk) * item.quantity;
+      return { cartId: demo.id, itemCount: demo.items.reduce((sum, item) => sum + item.quantity, 0), valueDkk, customerEmail: DEMO.customerEmail };
+    }),
+  );
   prices = { p0: Number(p0!.priceDkk), p1: Number(p1!.priceDkk), variant: Number(variant.priceDkk) };
   await cart("customer", hoursAgo(48), [{ productId: p0!.id, quantity: 2 }], { email: "anna@example.dk" });
   await cart("shipping", hoursAgo(30), [{ productId: p1!.id, quantity: 1 }, { productId: variant.productId, variantId: variant.id, quantity: 3 }], { shippingEmail: "bo@example.dk" });
@@ -55,10 +68,12 @@ describe("analytics.abandoned_carts", () => {
       { cartId: ids.customer!, itemCount: 2, valueDkk: 2 * prices.p0, customerEmail: "anna@example.dk" },
       { cartId: ids.shipping!, itemCount: 4, valueDkk: shippingValue, customerEmail: "bo@example.dk" },
       { cartId: ids.deleted!, itemCount: 4, valueDkk: 0, customerEmail: null },
+      ...demoCarts,
     ].sort((a, b) => b.valueDkk - a.valueDkk);
+    expect(new Set(expected.map((cart) => cart.valueDkk)).size, "distinct values, so the order is defined").toBe(expected.length);
     expect(result.olderThanHours).toBe(24);
-    expect(result.cartCount).toBe(3);
-    expect(result.totalValueDkk).toBe(2 * prices.p0 + shippingValue);
+    expect(result.cartCount).toBe(5);
+    expect(result.totalValueDkk).toBe(2 * prices.p0 + shippingValue + demoCarts.reduce((sum, cart) => sum + cart.valueDkk, 0));
     expect(result.carts.map(({ updatedAt: _, ...rest }) => rest)).toEqual(expected);
     const customer = result.carts.find((row) => row.cartId === ids.customer)!;
     expect(Math.abs(Date.parse(customer.updatedAt) - hoursAgo(48).getTime())).toBeLessThan(60_000);
@@ -66,7 +81,7 @@ describe("analytics.abandoned_carts", () => {
 
   it("uses the last activity of the cart or its lines for the idle time", async () => {
     const result = await abandoned({ olderThanHours: 1 });
-    expect(result.carts.map((row) => row.cartId).sort()).toEqual([ids.customer, ids.shipping, ids.recent, ids.deleted, ids.touched].sort());
+    expect(result.carts.map((row) => row.cartId).sort()).toEqual([ids.customer, ids.shipping, ids.recent, ids.deleted, ids.touched, ...demoCarts.map((cart) => cart.cartId)].sort());
     const touched = result.carts.find((row) => row.cartId === ids.touched)!;
     expect(Math.abs(Date.parse(touched.updatedAt) - hoursAgo(1.5).getTime())).toBeLessThan(60_000);
     expect((await abandoned({ olderThanHours: 40 })).carts.map((row) => row.cartId).sort()).toEqual([ids.customer, ids.deleted].sort());
@@ -76,7 +91,7 @@ describe("analytics.abandoned_carts", () => {
   it("limits the list but not the totals", async () => {
     const result = await abandoned({ limit: 1 });
     expect(result.carts).toHaveLength(1);
-    expect(result.cartCount).toBe(3);
+    expect(result.cartCount).toBe(5);
   });
 
   it("needs analytics:read", async () => {

@@ -1,6 +1,8 @@
 // analytics.channel_breakdown through real HTTP: one row per channel/agent combination with exact counts and revenue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO_ORDERS } from "../../../prisma/seed/history.ts";
+import { REVENUE_STATUSES } from "../../../src/tools/analytics/service.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 
@@ -41,7 +43,22 @@ describe("analytics.channel_breakdown", () => {
   it("uses Copenhagen day boundaries (21:30 UTC on 30 June is still June locally)", async () => {
     const june = await breakdown({ fromDate: "2025-06-30", toDate: "2025-06-30" });
     expect(june.channels).toEqual([{ channel: "acp", aiAgentSource: null, isAiGenerated: false, orderCount: 1, revenueDkk: 70000 }]);
-    expect((await breakdown({})).channels).toEqual([]);
+  });
+
+  it("defaults to the last 30 days: the demo shop's web, phone, chat and MCP orders", async () => {
+    const counted = DEMO_ORDERS.filter((order) => (REVENUE_STATUSES as readonly string[]).includes(order.status));
+    const groups = new Map<string, number>();
+    for (const order of counted) {
+      const group = `${order.channel}|${order.agent ?? ""}|${order.agent !== undefined}`;
+      groups.set(group, (groups.get(group) ?? 0) + 1);
+    }
+    const rows = (await breakdown({})).channels;
+    expect(rows.map((row) => `${row.channel}|${row.aiAgentSource ?? ""}|${row.isAiGenerated}`).sort()).toEqual([...groups.keys()].sort());
+    for (const row of rows) expect(row.orderCount).toBe(groups.get(`${row.channel}|${row.aiAgentSource ?? ""}|${row.isAiGenerated}`));
+    expect(rows.map((row) => row.channel)).toEqual(expect.arrayContaining(["web", "chat", "mcp", "phone"]));
+    const orders = await server.runtime.database.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" }, status: { in: [...REVENUE_STATUSES] } } });
+    expect(rows.reduce((sum, row) => sum + row.revenueDkk, 0)).toBe(orders.reduce((sum, order) => sum + Number(order.totalDkk - order.refundedDkk), 0));
+    expect(rows.map((row) => row.revenueDkk)).toEqual([...rows.map((row) => row.revenueDkk)].sort((a, b) => b - a));
   });
 
   it("needs analytics:read", async () => {

@@ -1,6 +1,8 @@
 // analytics.summary through real HTTP: exact figures for a range, Copenhagen day boundaries, defaults, scopes and bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO_ORDERS } from "../../../prisma/seed/history.ts";
+import { REVENUE_STATUSES } from "../../../src/tools/analytics/service.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 
@@ -71,7 +73,11 @@ describe("analytics.summary", () => {
     });
   });
 
-  it("defaults to the last 30 days including today", async () => {
+  it("defaults to the last 30 days including today (where the demo shop's four weeks of orders are)", async () => {
+    const demo = await summary({});
+    const demoRevenueOrders = DEMO_ORDERS.filter((order) => (REVENUE_STATUSES as readonly string[]).includes(order.status));
+    expect(demo.orderCount).toBe(demoRevenueOrders.length);
+    expect(demo.aiGeneratedOrderCount).toBe(demoRevenueOrders.filter((order) => order.agent).length);
     const now = Date.now();
     await createOrders(server, [
       { createdAt: new Date(now - 60_000).toISOString(), totalDkk: 12345 },
@@ -81,7 +87,7 @@ describe("analytics.summary", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
     expect(result.toDate).toBe(today);
     expect(Date.parse(result.toDate) - Date.parse(result.fromDate)).toBe(29 * 86_400_000);
-    expect(result).toMatchObject({ revenueDkk: 12345, orderCount: 1 });
+    expect(result).toMatchObject({ revenueDkk: demo.revenueDkk + 12345, orderCount: demo.orderCount + 1 });
   });
 
   it("needs analytics:read", async () => {

@@ -1,6 +1,7 @@
 // audit.get through real HTTP: one entry with its before and after snapshots; 404 for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO } from "../../../prisma/seed/history.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 let server: TestServer;
@@ -11,7 +12,7 @@ beforeAll(async () => {
   key = await server.key("audit:read");
   const writer = await server.key("discounts:write");
   expectOk(server, "discounts.update", await server.call("discounts.update", { code: "SOMMER200", patch: { value: 25000 } }, { key: writer, headers: { "x-request-id": "req-audit-get-1" } }));
-  entryId = (await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { tool: "discounts.update" } })).id;
+  entryId = (await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { requestId: "req-audit-get-1" } })).id;
 });
 afterAll(() => server.close());
 
@@ -43,6 +44,11 @@ describe("audit.get", () => {
     expect(entry).toMatchObject({ revertedAt: expect.any(String), revertedBy: expect.stringMatching(/^key:/), revertible: false });
     const own = expectOk(server, "audit.get", await server.call("audit.get", { id: reverted.revertEntryId }, { key }));
     expect(own).toMatchObject({ tool: "audit.revert", revertOfId: entryId, before: { value: 25000 }, after: { value: 20000 }, revertible: false });
+  });
+
+  it("returns the demo shop's entry (SOMMER200 raised from 150 to 200 kr.), revertible again once the later change was reverted", async () => {
+    const entry = expectOk(server, "audit.get", await server.call("audit.get", { id: DEMO.auditEntry }, { key }));
+    expect(entry).toMatchObject({ tool: "discounts.update", actor: "system:demo", before: { code: "SOMMER200", value: 15000 }, after: { code: "SOMMER200", value: 20000 }, revertible: true });
   });
 
   it("answers 404 for an unknown id", async () => {

@@ -1,6 +1,8 @@
-// audit.list through real HTTP: newest first, every filter, summaries without snapshots, the revertible flag.
+// audit.list through real HTTP: newest first, every filter, summaries without snapshots, the revertible flag; the demo
+// shop's own entry (SOMMER200 raised a week ago) is the oldest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO } from "../../../prisma/seed/history.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 type Summary = {
@@ -41,7 +43,8 @@ const list = async (input: object) => expectOk<Summary[]>(server, "audit.list", 
 describe("audit.list", () => {
   it("lists summaries newest first, without snapshots", async () => {
     const entries = await list({});
-    expect(entries.map((e) => e.tool)).toEqual(["audit.revert", "settings.set_feature", "discounts.create", "discounts.toggle", "discounts.toggle"]);
+    expect(entries.map((e) => e.tool)).toEqual(["audit.revert", "settings.set_feature", "discounts.create", "discounts.toggle", "discounts.toggle", "discounts.update"]);
+    expect(entries.at(-1)).toMatchObject({ id: DEMO.auditEntry, actor: "system:demo", subjectType: "discount" });
     expect(Object.keys(entries[0]!).sort()).toEqual(["actor", "createdAt", "door", "id", "revertOfId", "revertedAt", "revertible", "subjectId", "subjectType", "tool"]);
     const times = entries.map((e) => e.createdAt);
     expect(times).toEqual([...times].sort().reverse());
@@ -49,19 +52,20 @@ describe("audit.list", () => {
   });
 
   it("says what can be reverted: not reverted entries, not reverts, not entries changed later", async () => {
-    const [revertEntry, feature, created, toggleOn, toggleOff] = await list({});
+    const [revertEntry, feature, created, toggleOn, toggleOff, demo] = await list({});
     expect(revertEntry).toMatchObject({ revertOfId: created!.id, revertible: false });
     expect(created).toMatchObject({ revertedAt: expect.any(String), revertible: false });
     expect(feature!.revertible).toBe(true);
     expect(toggleOn!.revertible).toBe(true);
     expect(toggleOff!.revertible).toBe(false);
+    expect(demo!.revertible).toBe(false); // the toggles above changed SOMMER200 after it
   });
 
   it("filters by tool, subject, actor and time window, and honours limit", async () => {
     expect((await list({ tool: "discounts.toggle" })).map((e) => e.tool)).toEqual(["discounts.toggle", "discounts.toggle"]);
     expect((await list({ subjectType: "featureFlag" })).map((e) => e.subjectId)).toEqual(["newsletter"]);
     const sommer = await server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
-    expect(await list({ subjectType: "discount", subjectId: sommer.id })).toHaveLength(2);
+    expect((await list({ subjectType: "discount", subjectId: sommer.id })).map((e) => e.tool)).toEqual(["discounts.toggle", "discounts.toggle", "discounts.update"]);
     expect(await list({ actor: writerActor })).toHaveLength(4);
     expect(await list({ actor: "key:nobody" })).toEqual([]);
     expect(await list({ limit: 2 })).toHaveLength(2);

@@ -1,6 +1,7 @@
 // customer.list through real HTTP: staff only, newest first, statistics from SQL, search and pagination.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO, DEMO_ORDERS } from "../../../prisma/seed/history.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
@@ -9,9 +10,13 @@ type Row = { id: string; email: string; orderCount: number; totalSpentDkk: numbe
 let server: TestServer;
 let key: string;
 const ids: string[] = [];
+/** Every customer, newest first: the demo shop's (created in the last weeks), then the older ones made here. */
+let newestFirst: string[] = [];
 beforeAll(async () => {
   server = await startServer();
   key = await server.key("customer:read");
+  const demo = await server.runtime.database.prisma.customer.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  expect(demo.map((c) => c.id)).toContain(DEMO.customer);
   for (let i = 0; i < 25; i++) {
     const customer = await createCustomer(server, { email: `kunde${String(i).padStart(2, "0")}@example.dk`, ...(i === 7 && { name: "Søren Kierkegaard" }), createdAt: new Date(Date.UTC(2025, 0, i + 1)) });
     ids.push(customer.id);
@@ -19,6 +24,7 @@ beforeAll(async () => {
   const paid = await createOrder(server, { userId: ids[24], status: "completed" });
   await createOrder(server, { userId: ids[24], status: "refunded" });
   expectedSpent = Number(paid.totalDkk);
+  newestFirst = [...demo.map((c) => c.id), ...[...ids].reverse()];
 });
 let expectedSpent = 0;
 afterAll(() => server.close());
@@ -28,14 +34,21 @@ const list = async (input: object) => expectOk<Row[]>(server, "customer.list", a
 describe("customer.list", () => {
   it("lists 20 customers by default, newest first, with statistics", async () => {
     const rows = await list({});
-    expect(rows).toHaveLength(20);
-    expect(rows[0]).toMatchObject({ id: ids[24], orderCount: 2, totalSpentDkk: expectedSpent, lastOrderAt: expect.stringMatching(/Z$/) });
-    expect(rows[1]).toMatchObject({ id: ids[23], orderCount: 0, totalSpentDkk: 0, lastOrderAt: null });
-    expect(rows.map((r) => r.id)).toEqual([...ids].reverse().slice(0, 20));
+    expect(rows.map((r) => r.id)).toEqual(newestFirst.slice(0, 20));
+    const all = await list({ limit: 100 });
+    expect(all.map((r) => r.id)).toEqual(newestFirst);
+    expect(all.find((r) => r.id === ids[24])).toMatchObject({ orderCount: 2, totalSpentDkk: expectedSpent, lastOrderAt: expect.stringMatching(/Z$/) });
+    expect(all.find((r) => r.id === ids[23])).toMatchObject({ orderCount: 0, totalSpentDkk: 0, lastOrderAt: null });
+    const mette = DEMO_ORDERS.filter((order) => order.customer === "mette");
+    // Mette's demo orders are all paid ones (paid, shipped, delivered, completed), so all of them count as spent.
+    const paidOrders = await server.runtime.database.prisma.order.findMany({ where: { userId: DEMO.customer } });
+    expect(paidOrders.every((order) => order.paidAt !== null && order.refundedDkk === 0n)).toBe(true);
+    const spent = paidOrders.reduce((sum, order) => sum + Number(order.totalDkk), 0);
+    expect(all.find((r) => r.id === DEMO.customer)).toMatchObject({ email: DEMO.customerEmail, orderCount: mette.length, totalSpentDkk: spent });
   });
 
   it("pages with limit and offset", async () => {
-    expect((await list({ limit: 5, offset: 20 })).map((r) => r.id)).toEqual(ids.slice(0, 5).reverse());
+    expect((await list({ limit: 5, offset: 20 })).map((r) => r.id)).toEqual(newestFirst.slice(20, 25));
     expect(await list({ offset: 100 })).toEqual([]);
   });
 

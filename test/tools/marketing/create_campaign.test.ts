@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
-import { campaignState, seedAudience } from "./fixtures.ts";
+import { campaignState, DEMO_AUDIENCE, seedAudience } from "./fixtures.ts";
 
 let server: TestServer;
 let key: string;
@@ -20,7 +20,7 @@ const valid = { name: "Vinterudsalg", subject: "Op til 40 % rabat", body: "Kære
 describe("marketing.create_campaign", () => {
   it("creates a draft for all subscribers by default and audits it", async () => {
     const campaign = await create(valid);
-    expect(campaign).toMatchObject({ ...valid, audience: "all_subscribers", status: "draft", sendAt: null, sentAt: null, recipientCount: 0, audienceCount: 4 });
+    expect(campaign).toMatchObject({ ...valid, audience: "all_subscribers", status: "draft", sendAt: null, sentAt: null, recipientCount: 0, audienceCount: 4 + DEMO_AUDIENCE.all_subscribers });
     const row = await server.runtime.database.prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row).toMatchObject({ ...valid, status: "draft" });
     const audit = await lastAudit(server);
@@ -29,8 +29,8 @@ describe("marketing.create_campaign", () => {
   });
 
   it("counts each audience among active consenting subscribers only", async () => {
-    expect((await create({ ...valid, audience: "customers" })).audienceCount).toBe(2);
-    expect((await create({ ...valid, audience: "recent_customers" })).audienceCount).toBe(1);
+    expect((await create({ ...valid, audience: "customers" })).audienceCount).toBe(2 + DEMO_AUDIENCE.customers);
+    expect((await create({ ...valid, audience: "recent_customers" })).audienceCount).toBe(1 + DEMO_AUDIENCE.recent_customers);
   });
 
   it("trims texts", async () => {

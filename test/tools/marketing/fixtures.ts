@@ -3,7 +3,16 @@ import type { TestServer } from "../../support/server.ts";
 
 const DAY = 86_400_000;
 
-/** Four active subscribers (two customers, one of them recent) and one who unsubscribed: audiences 4 / 2 / 1. */
+/**
+ * The demo shop's own audience (prisma/seed/history.ts), on top of what a test adds: five active subscribers who consented
+ * in the last two months, three of them (Mette, Sofie, Anne) with paid orders from the last four weeks; Karin unsubscribed.
+ */
+export const DEMO_AUDIENCE = { all_subscribers: 5, customers: 3, recent_customers: 3 } as const;
+
+/** The demo shop's campaigns, newest first: the draft the tool examples edit, and an autumn newsletter sent 10 days ago. */
+export const DEMO_CAMPAIGNS = ["demo-campaign", "demo-campaign-autumn"] as const;
+
+/** Four active subscribers (two customers, one of them recent) and one who unsubscribed: audiences 4 / 2 / 1 more. */
 export async function seedAudience(server: TestServer): Promise<void> {
   const db = server.runtime.database.prisma;
   const now = Date.now();

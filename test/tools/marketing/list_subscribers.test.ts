@@ -1,14 +1,19 @@
-// marketing.list_subscribers through real HTTP: newest first, active/unsubscribed/all, pagination, scopes and bad input.
+// marketing.list_subscribers through real HTTP: newest first, active/unsubscribed/all, pagination, scopes and bad input,
+// over the demo shop's subscribers (signed up in the last months) and three older ones written here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 let server: TestServer;
 let key: string;
+/** The demo shop's subscribers, newest first. */
+let demo: Array<{ email: string; unsubscribedAt: Date | null }>;
 beforeAll(async () => {
   server = await startServer();
   key = await server.key("marketing:write");
   const db = server.runtime.database.prisma;
+  demo = await db.subscriber.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  expect(demo.length).toBeGreaterThan(0);
   const customer = await db.customer.create({ data: { email: "anna@example.dk" } });
   await db.subscriber.createMany({
     data: [
@@ -26,16 +31,22 @@ const list = async (input: object) => expectOk<Row[]>(server, "marketing.list_su
 describe("marketing.list_subscribers", () => {
   it("lists active subscribers newest first with consent time, source and customer link", async () => {
     const rows = await list({});
-    expect(rows.map((row) => row.email)).toEqual(["bo@example.dk", "anna@example.dk"]);
-    expect(rows[1]).toMatchObject({ consentAt: "2025-01-01T10:00:00.000Z", source: "checkout", createdAt: "2025-01-01T10:00:00.000Z", unsubscribedAt: null });
-    expect(rows[1]!.customerId).toEqual(expect.any(String));
-    expect(rows[0]!.customerId).toBeNull();
+    const demoActive = demo.filter((row) => row.unsubscribedAt === null).map((row) => row.email);
+    expect(rows.map((row) => row.email)).toEqual([...demoActive, "bo@example.dk", "anna@example.dk"]);
+    expect(rows.find((row) => row.email === "mette.hansen@example.dk")).toMatchObject({ source: "checkout", customerId: "demo-customer-mette" });
+    expect(rows.at(-1)).toMatchObject({ consentAt: "2025-01-01T10:00:00.000Z", source: "checkout", createdAt: "2025-01-01T10:00:00.000Z", unsubscribedAt: null });
+    expect(rows.at(-1)!.customerId).toEqual(expect.any(String));
+    expect(rows.at(-2)!.customerId).toBeNull();
   });
 
   it("shows unsubscribed or all subscribers and pages with limit and offset", async () => {
-    expect(await list({ status: "unsubscribed" })).toEqual([expect.objectContaining({ email: "carl@example.dk", unsubscribedAt: "2025-04-01T10:00:00.000Z" })]);
-    expect((await list({ status: "all" })).map((row) => row.email)).toEqual(["carl@example.dk", "bo@example.dk", "anna@example.dk"]);
-    expect((await list({ status: "all", limit: 1, offset: 1 })).map((row) => row.email)).toEqual(["bo@example.dk"]);
+    const demoGone = demo.filter((row) => row.unsubscribedAt !== null).map((row) => row.email);
+    expect(demoGone).toEqual(["karin.dahl@example.dk"]);
+    expect((await list({ status: "unsubscribed" })).map((row) => row.email)).toEqual([...demoGone, "carl@example.dk"]);
+    expect((await list({ status: "unsubscribed" })).at(-1)).toMatchObject({ email: "carl@example.dk", unsubscribedAt: "2025-04-01T10:00:00.000Z" });
+    const all = [...demo.map((row) => row.email), "carl@example.dk", "bo@example.dk", "anna@example.dk"];
+    expect((await list({ status: "all" })).map((row) => row.email)).toEqual(all);
+    expect((await list({ status: "all", limit: 1, offset: all.length - 2 })).map((row) => row.email)).toEqual(["bo@example.dk"]);
     expect(await list({ offset: 100_000 })).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dispatchDueCampaigns } from "../../../src/tools/marketing/service.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
-import { campaignState, createCampaign, seedAudience } from "./fixtures.ts";
+import { campaignState, createCampaign, DEMO_AUDIENCE, seedAudience } from "./fixtures.ts";
 
 let server: TestServer;
 let key: string;
@@ -23,7 +23,7 @@ describe("marketing.schedule_campaign", () => {
   it("schedules a draft, moves it, and unschedules it back to draft, auditing each step", async () => {
     const draft = await createCampaign(server);
     const first = inDays(2).toISOString();
-    expect(await ok({ id: draft.id, sendAt: first })).toMatchObject({ id: draft.id, status: "scheduled", sendAt: first, sentAt: null, audienceCount: 4 });
+    expect(await ok({ id: draft.id, sendAt: first })).toMatchObject({ id: draft.id, status: "scheduled", sendAt: first, sentAt: null, audienceCount: 4 + DEMO_AUDIENCE.all_subscribers });
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "marketing.schedule_campaign", subjectType: "campaign", subjectId: draft.id });
     expect(audit!.before).toMatchObject({ status: "draft", sendAt: null });
@@ -90,10 +90,10 @@ describe("dispatchDueCampaigns (the sent step)", () => {
     const draft = await createCampaign(server);
 
     expect(await dispatchDueCampaigns(db, now)).toEqual([
-      { id: dueAll.id, recipientCount: 4 },
-      { id: dueCustomers.id, recipientCount: 2 },
+      { id: dueAll.id, recipientCount: 4 + DEMO_AUDIENCE.all_subscribers },
+      { id: dueCustomers.id, recipientCount: 2 + DEMO_AUDIENCE.customers },
     ]);
-    expect(await db.campaign.findUniqueOrThrow({ where: { id: dueAll.id } })).toMatchObject({ status: "sent", sentAt: now, recipientCount: 4 });
+    expect(await db.campaign.findUniqueOrThrow({ where: { id: dueAll.id } })).toMatchObject({ status: "sent", sentAt: now, recipientCount: 4 + DEMO_AUDIENCE.all_subscribers });
     expect(await db.campaign.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ status: "scheduled", sentAt: null, recipientCount: 0 });
     expect(await db.campaign.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "draft", sentAt: null });
     expect(await dispatchDueCampaigns(db, now)).toEqual([]);
@@ -102,7 +102,7 @@ describe("dispatchDueCampaigns (the sent step)", () => {
   it("counts only subscribers who had consented by the time of sending", async () => {
     const db = server.runtime.database.prisma;
     const early = await createCampaign(server, { status: "scheduled", sendAt: new Date(Date.now() - 100 * 86_400_000) });
-    // Two of the four active subscribers consented only five days ago.
+    // Two of the four active subscribers consented only five days ago, and the demo shop's within the last two months.
     expect(await dispatchDueCampaigns(db, new Date(Date.now() - 99 * 86_400_000))).toEqual([{ id: early.id, recipientCount: 2 }]);
   });
 
@@ -111,9 +111,9 @@ describe("dispatchDueCampaigns (the sent step)", () => {
     const sendAt = inDays(1);
     await ok({ id: created.id, sendAt: sendAt.toISOString() });
     const dispatched = await dispatchDueCampaigns(server.runtime.database.prisma, new Date(sendAt.getTime() + 1000));
-    expect(dispatched).toContainEqual({ id: created.id, recipientCount: 1 });
+    expect(dispatched).toContainEqual({ id: created.id, recipientCount: 1 + DEMO_AUDIENCE.recent_customers });
     const listed = expectOk<Campaign[]>(server, "marketing.list_campaigns", await server.call("marketing.list_campaigns", { status: "sent" }, { key }));
-    expect(listed.find((row) => row.id === created.id)).toMatchObject({ status: "sent", sentAt: new Date(sendAt.getTime() + 1000).toISOString(), recipientCount: 1 });
+    expect(listed.find((row) => row.id === created.id)).toMatchObject({ status: "sent", sentAt: new Date(sendAt.getTime() + 1000).toISOString(), recipientCount: 1 + DEMO_AUDIENCE.recent_customers });
     expectProblem(await schedule({ id: created.id, sendAt: null }), 422, "campaign_already_sent");
     expectProblem(await server.call("marketing.update_campaign", { id: created.id, patch: { name: "X" } }, { key }), 422, "campaign_not_draft");
   });

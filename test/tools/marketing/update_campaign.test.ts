@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
-import { campaignState, createCampaign } from "./fixtures.ts";
+import { campaignState, createCampaign, DEMO_AUDIENCE } from "./fixtures.ts";
 
 let server: TestServer;
 let key: string;
@@ -18,7 +18,7 @@ describe("marketing.update_campaign", () => {
   it("changes the given fields of a draft and audits before and after", async () => {
     const draft = await createCampaign(server);
     const result = expectOk<Record<string, unknown>>(server, "marketing.update_campaign", await update({ id: draft.id, patch: { subject: "Nyt emne", audience: "customers" } }));
-    expect(result).toMatchObject({ id: draft.id, name: "Test", subject: "Nyt emne", body: "Brødtekst", audience: "customers", status: "draft", audienceCount: 0 });
+    expect(result).toMatchObject({ id: draft.id, name: "Test", subject: "Nyt emne", body: "Brødtekst", audience: "customers", status: "draft", audienceCount: DEMO_AUDIENCE.customers });
     const row = await server.runtime.database.prisma.campaign.findUniqueOrThrow({ where: { id: draft.id } });
     expect(row).toMatchObject({ subject: "Nyt emne", audience: "customers", name: "Test" });
     const audit = await lastAudit(server);

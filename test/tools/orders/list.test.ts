@@ -1,6 +1,8 @@
-// orders.list through real HTTP: summary shape, newest first, every filter, bounds and scopes.
+// orders.list through real HTTP: summary shape, newest first, every filter, bounds and scopes, over the demo shop's
+// orders (the last four weeks) and older ones written here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { DEMO, DEMO_ORDERS } from "../../../prisma/seed/history.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { createOrder } from "./fixtures.ts";
 
@@ -8,12 +10,14 @@ type Summary = { id: string; email: string; status: string; itemCount: number; t
 
 let server: TestServer;
 let key: string;
+let pendingId: string;
 beforeAll(async () => {
   server = await startServer();
   key = await server.key("orders:read");
-  const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+  expect(await server.runtime.database.prisma.order.count()).toBe(DEMO_ORDERS.length);
+  const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
   await createOrder(server, { status: "paid", email: "Anna@Example.dk", createdAt: day(1), quantities: [3, 2], discountDkk: 5000 });
-  await createOrder(server, { status: "pending_payment", createdAt: day(2) });
+  pendingId = (await createOrder(server, { status: "pending_payment", createdAt: day(2) })).id;
   await createOrder(server, { status: "shipped", email: "anna@example.dk", createdAt: day(3) });
   for (let i = 0; i < 22; i++) await createOrder(server, { status: "completed", createdAt: day(10 + i) });
 });
@@ -27,24 +31,26 @@ describe("orders.list", () => {
     expect(result).toHaveLength(20);
     const times = result.map((o) => o.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    expect(await list({ limit: 100 })).toHaveLength(25);
+    expect(await list({ limit: 100 })).toHaveLength(DEMO_ORDERS.length + 25);
+    expect(result.map((o) => o.id)).toContain(DEMO.order(21));
   });
 
   it("counts units in itemCount and lists the lines", async () => {
-    const [first] = await list({ status: "paid" });
+    const [first] = await list({ status: "paid", email: "anna@example.dk" });
     expect(first!.itemCount).toBe(5);
     expect(first!.items.map((i) => i.quantity)).toEqual(expect.arrayContaining([3, 2]));
     expect(first).toMatchObject({ email: "Anna@Example.dk", discountDkk: 5000, discountCode: "SOMMER10", shippingName: "Mette Hansen" });
   });
 
   it("filters by status, e-mail (case-insensitive) and creation time", async () => {
-    expect((await list({ status: "pending_payment" })).map((o) => o.status)).toEqual(["pending_payment"]);
-    expect(await list({ status: "refunded" })).toEqual([]);
+    expect((await list({ status: "pending_payment" })).map((o) => o.id)).toEqual([DEMO.order(21), DEMO.order(20), pendingId]);
+    expect((await list({ status: "refunded" })).map((o) => o.id)).toEqual([DEMO.order(5)]);
+    expect(await list({ status: "pending", email: "anna@example.dk" })).toEqual([]);
     const anna = await list({ email: "ANNA@example.DK" });
     expect(anna.map((o) => o.status)).toEqual(["shipped", "paid"]);
-    const range = await list({ fromDate: "2026-01-02T00:00:00Z", toDate: "2026-01-03T12:00:00Z" });
+    const range = await list({ fromDate: "2025-01-02T00:00:00Z", toDate: "2025-01-03T12:00:00Z" });
     expect(range.map((o) => o.status)).toEqual(["pending_payment"]);
-    expect((await list({ fromDate: "2026-01-02T13:00:00+01:00", toDate: "2026-01-03T12:00:00.001Z" })).map((o) => o.status)).toEqual(["shipped", "pending_payment"]);
+    expect((await list({ fromDate: "2025-01-02T13:00:00+01:00", toDate: "2025-01-03T12:00:00.001Z" })).map((o) => o.status)).toEqual(["shipped", "pending_payment"]);
   });
 
   it("refuses a range that ends before it starts", async () => {

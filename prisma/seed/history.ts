@@ -1,0 +1,252 @@
+// The demo shop's history, with fixed ids (tool examples and the REST/MCP parity test name them): customers, four weeks
+// of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
+// newsletter subscribers and campaigns, two storefront sessions with carts, and one revertable audit entry.
+import { toJson, type JsonValue } from "../../src/core/json.ts";
+import type { PrismaClient } from "../../src/generated/prisma/client.ts";
+import { vatOf } from "../../src/tools/orders/pricing.ts";
+
+type Db = Pick<
+  PrismaClient,
+  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry"
+>;
+
+const DAY = 24 * 3600_000;
+
+/** Fixed ids the tool examples use. */
+export const DEMO = {
+  customer: "demo-customer-mette",
+  customerEmail: "mette.hansen@example.dk",
+  customerPhone: "+45 20 11 22 33",
+  /** Mette's storefront session (cart with two lines and her address), for the cart.* and user.* examples. */
+  session: "demo-session",
+  cartLines: ["demo-cart-line-1", "demo-cart-line-2"],
+  /** A second session whose cart the examples of cart.checkout and cart.clear may empty. */
+  checkoutSession: "demo-session-checkout",
+  campaign: "demo-campaign",
+  auditEntry: "demo-audit-sommer200",
+  order: (n: number) => `demo-order-${String(n).padStart(2, "0")}`,
+} as const;
+
+const CUSTOMERS = [
+  { key: "mette", name: "Mette Hansen", phone: DEMO.customerPhone, address: "Strøget 12", zip: "1160", city: "København K" },
+  { key: "jonas", name: "Jonas Nielsen", phone: "+45 31 22 33 44", address: "Nørregade 7", zip: "5000", city: "Odense C" },
+  { key: "sofie", name: "Sofie Pedersen", phone: "+45 42 33 44 55", address: "Vestergade 3", zip: "8000", city: "Aarhus C" },
+  { key: "lars", name: "Lars Andersen", phone: "+45 53 44 55 66", address: "Algade 21", zip: "9000", city: "Aalborg" },
+  { key: "anne", name: "Anne Kristensen", phone: "+45 60 55 66 77", address: "Torvegade 4", zip: "6700", city: "Esbjerg" },
+  { key: "mikkel", name: "Mikkel Larsen", phone: "+45 71 66 77 88", address: "Bredgade 30", zip: "7100", city: "Vejle" },
+  { key: "ida", name: "Ida Jørgensen", phone: "+45 22 77 88 99", address: "Søndergade 10", zip: "8700", city: "Horsens" },
+] as const;
+type CustomerKey = (typeof CUSTOMERS)[number]["key"];
+
+const emailOf = (key: CustomerKey) => `${CUSTOMERS.find((c) => c.key === key)!.name.toLowerCase().replace(/ø/g, "o").replace(" ", ".")}@example.dk`;
+
+/** Each status's path from pending_payment along DESIGN.md's legal transitions. */
+const PATHS: Record<string, string[]> = {
+  pending_payment: ["pending_payment"],
+  pending: ["pending_payment", "pending"],
+  paid: ["pending_payment", "paid"],
+  flagged_review: ["pending_payment", "flagged_review"],
+  processing: ["pending_payment", "paid", "processing"],
+  shipped: ["pending_payment", "paid", "processing", "shipped"],
+  delivered: ["pending_payment", "paid", "processing", "shipped", "delivered"],
+  completed: ["pending_payment", "paid", "processing", "shipped", "delivered", "completed"],
+  cancelled: ["pending_payment", "cancelled"],
+  refunded: ["pending_payment", "paid", "refunded"],
+  partial_refund: ["pending_payment", "paid", "processing", "shipped", "delivered", "partial_refund"],
+  disputed: ["pending_payment", "paid", "disputed"],
+};
+
+export interface DemoOrder {
+  customer: CustomerKey;
+  status: string;
+  daysAgo: number;
+  channel: "web" | "chat" | "mcp" | "phone" | "email";
+  /** The AI agent that placed it (chat: the storefront assistant; mcp: the client's name). */
+  agent?: string;
+  /** [product index among the plain demo products, quantity] */
+  lines: Array<[number, number]>;
+  code?: "VELKOMMEN10";
+}
+
+export const DEMO_ORDERS: readonly DemoOrder[] = [
+  { customer: "mette", status: "completed", daysAgo: 27, channel: "web", lines: [[0, 1], [5, 1]] },
+  { customer: "jonas", status: "completed", daysAgo: 26, channel: "web", lines: [[1, 1]] },
+  { customer: "sofie", status: "delivered", daysAgo: 24, channel: "chat", agent: "storefront-assistant", lines: [[2, 1], [9, 2]] },
+  { customer: "lars", status: "completed", daysAgo: 23, channel: "phone", lines: [[3, 1]] },
+  { customer: "anne", status: "refunded", daysAgo: 22, channel: "web", lines: [[4, 1]] },
+  { customer: "mikkel", status: "delivered", daysAgo: 20, channel: "mcp", agent: "Claude Desktop", lines: [[6, 1]] },
+  { customer: "ida", status: "completed", daysAgo: 19, channel: "web", lines: [[7, 1], [10, 1]], code: "VELKOMMEN10" },
+  { customer: "mette", status: "delivered", daysAgo: 17, channel: "web", lines: [[8, 2]] },
+  { customer: "jonas", status: "partial_refund", daysAgo: 16, channel: "web", lines: [[11, 1], [12, 1]] },
+  { customer: "sofie", status: "shipped", daysAgo: 14, channel: "chat", agent: "storefront-assistant", lines: [[13, 1]] },
+  { customer: "lars", status: "cancelled", daysAgo: 13, channel: "web", lines: [[14, 1]] },
+  { customer: "anne", status: "disputed", daysAgo: 12, channel: "web", lines: [[15, 1]] },
+  { customer: "mikkel", status: "shipped", daysAgo: 10, channel: "web", lines: [[16, 1], [2, 1]] },
+  { customer: "ida", status: "processing", daysAgo: 8, channel: "mcp", agent: "shop-agent", lines: [[17, 1]] },
+  { customer: "mette", status: "paid", daysAgo: 6, channel: "chat", agent: "storefront-assistant", lines: [[18, 1]] },
+  { customer: "jonas", status: "paid", daysAgo: 5, channel: "web", lines: [[19, 1], [0, 1]], code: "VELKOMMEN10" },
+  { customer: "sofie", status: "processing", daysAgo: 4, channel: "web", lines: [[20, 1]] },
+  { customer: "lars", status: "flagged_review", daysAgo: 3, channel: "mcp", agent: "Claude Desktop", lines: [[21, 3]] },
+  { customer: "anne", status: "pending", daysAgo: 2, channel: "email", lines: [[22, 1]] },
+  { customer: "mikkel", status: "pending_payment", daysAgo: 1, channel: "web", lines: [[23, 1]] },
+  { customer: "ida", status: "pending_payment", daysAgo: 0.5, channel: "chat", agent: "storefront-assistant", lines: [[24, 1]] },
+  { customer: "mette", status: "shipped", daysAgo: 3, channel: "web", lines: [[25, 1]] },
+  { customer: "jonas", status: "delivered", daysAgo: 9, channel: "web", lines: [[26, 1]] },
+  { customer: "anne", status: "completed", daysAgo: 15, channel: "web", lines: [[27, 2]] },
+];
+
+const SHIPPING_DKK = 4900n;
+const FREE_FROM_DKK = 49900n;
+
+/** The demo history, `now` being the seed time (orders fall in the four weeks before it). */
+export async function seedHistory(db: Db, now = new Date()): Promise<void> {
+  const at = (daysAgo: number, plusHours = 0) => new Date(now.getTime() - daysAgo * DAY + plusHours * 3600_000);
+  const products = await db.product.findMany({ where: { deletedAt: null, variants: { none: {} }, stock: { gt: 0 } }, orderBy: { id: "asc" } });
+
+  for (const [i, c] of CUSTOMERS.entries()) {
+    await db.customer.create({ data: { id: `demo-customer-${c.key}`, email: emailOf(c.key), name: c.name, phone: c.phone, createdAt: at(40 - i) } });
+  }
+
+  const welcome = await db.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } });
+  for (const [i, spec] of DEMO_ORDERS.entries()) {
+    const id = DEMO.order(i + 1);
+    const customer = CUSTOMERS.find((c) => c.key === spec.customer)!;
+    const lines = spec.lines.map(([index, quantity]) => ({ product: products[index % products.length]!, quantity }));
+    const subtotal = lines.reduce((sum, line) => sum + line.product.priceDkk * BigInt(line.quantity), 0n);
+    const discount = spec.code ? (subtotal * welcome.value + 50n) / 100n : 0n;
+    const shipping = subtotal - discount >= FREE_FROM_DKK ? 0n : SHIPPING_DKK;
+    const total = subtotal - discount + shipping;
+    const path = PATHS[spec.status]!;
+    const step = (n: number) => at(spec.daysAgo, n * 7); // each status change some hours after the previous one
+    const reached = (status: string) => (path.includes(status) ? step(path.indexOf(status)) : null);
+    const shippedAt = reached("shipped");
+    const refunded = spec.status === "refunded" ? total : spec.status === "partial_refund" ? 10000n : 0n;
+    await db.order.create({
+      data: {
+        id,
+        userId: `demo-customer-${customer.key}`,
+        email: emailOf(customer.key),
+        status: spec.status,
+        shippingName: customer.name,
+        shippingAddress: customer.address,
+        shippingZip: customer.zip,
+        shippingCity: customer.city,
+        phoneNumber: customer.phone,
+        subtotalDkk: subtotal,
+        shippingDkk: shipping,
+        discountDkk: discount,
+        totalDkk: total,
+        vatOere: vatOf(total),
+        refundedDkk: refunded,
+        discountCode: spec.code ?? null,
+        isAiGenerated: spec.agent !== undefined,
+        aiAgentSource: spec.agent ?? null,
+        channel: spec.channel,
+        paymentProvider: spec.status === "disputed" ? "stripe" : "manual",
+        paymentMethod: spec.status === "disputed" ? "card" : reached("paid") ? "bank_transfer" : null,
+        paymentProviderPaymentIntentId: spec.status === "disputed" ? `pi_demo_${i + 1}` : null,
+        paidAt: reached("paid"),
+        confirmationEmailSentAt: reached("paid"),
+        carrier: shippedAt ? "PostNord" : null,
+        trackingNumber: shippedAt ? `00370712${String(i + 1).padStart(12, "0")}` : null,
+        trackingUrl: shippedAt ? `https://tracking.postnord.com/dk/?id=00370712${String(i + 1).padStart(12, "0")}` : null,
+        estDeliveryFrom: shippedAt ? new Date(shippedAt.getTime() + DAY) : null,
+        estDeliveryTo: shippedAt ? new Date(shippedAt.getTime() + 3 * DAY) : null,
+        refundedAt: refunded > 0n ? step(path.length - 1) : null,
+        disputedAt: reached("disputed"),
+        cancelledAt: reached("cancelled"),
+        cancelReason: spec.status === "cancelled" ? "Kunden fortrød købet" : null,
+        createdAt: step(0),
+        items: {
+          create: lines.map((line) => ({ productId: line.product.id, productName: line.product.name, unitPriceDkk: line.product.priceDkk, quantity: line.quantity })),
+        },
+      },
+    });
+    await db.orderStatusChange.createMany({
+      data: path.map((status, n) => ({
+        orderId: id,
+        fromStatus: n === 0 ? null : path[n - 1]!,
+        toStatus: status,
+        actor: "system:demo",
+        reason: n === 0 ? "Order placed" : null,
+        createdAt: step(n),
+      })),
+    });
+  }
+  await db.discount.update({ where: { id: welcome.id }, data: { usageCount: BigInt(DEMO_ORDERS.filter((o) => o.code).length) } });
+
+  const subscribers = [
+    { key: "mette", email: emailOf("mette"), daysAgo: 27, source: "checkout", customerId: "demo-customer-mette" },
+    { key: "sofie", email: emailOf("sofie"), daysAgo: 24, source: "chat", customerId: "demo-customer-sofie" },
+    { key: "anne", email: emailOf("anne"), daysAgo: 30, source: "storefront", customerId: "demo-customer-anne" },
+    { key: "hanne", email: "hanne.berg@example.dk", daysAgo: 33, source: "storefront", customerId: null },
+    { key: "peter", email: "peter.holm@example.dk", daysAgo: 60, source: "import", customerId: null },
+    { key: "karin", email: "karin.dahl@example.dk", daysAgo: 50, source: "storefront", customerId: null, unsubscribedDaysAgo: 11 },
+  ];
+  await db.subscriber.createMany({
+    data: subscribers.map((s) => ({
+      id: `demo-subscriber-${s.key}`,
+      email: s.email,
+      consentAt: at(s.daysAgo),
+      source: s.source,
+      customerId: s.customerId,
+      createdAt: at(s.daysAgo),
+      unsubscribedAt: s.unsubscribedDaysAgo === undefined ? null : at(s.unsubscribedDaysAgo),
+    })),
+  });
+  await db.campaign.createMany({
+    data: [
+      {
+        id: DEMO.campaign,
+        name: "Vinterudsalg",
+        subject: "Vinterudsalg: op til 40 % på solbriller",
+        body: "Kære kunde,\n\nVores vinterudsalg starter snart, med op til 40 % på udvalgte solbriller.\n\nVenlig hilsen Nordlys Optik",
+        audience: "all_subscribers",
+        createdAt: at(2),
+      },
+      {
+        id: "demo-campaign-autumn",
+        name: "Efterårsnyheder",
+        subject: "Nye stel til efteråret",
+        body: "Kære kunde,\n\nSe vores nye stel i varme efterårsfarver.\n\nVenlig hilsen Nordlys Optik",
+        audience: "customers",
+        status: "sent",
+        sendAt: at(10),
+        sentAt: at(10),
+        recipientCount: 3,
+        createdAt: at(12),
+      },
+    ],
+  });
+
+  const mette = CUSTOMERS[0];
+  const shipping = { name: mette.name, address: mette.address, zip: mette.zip, city: mette.city, email: emailOf("mette"), phone: mette.phone };
+  for (const [sessionId, cartId, lineIds, customerId] of [
+    [DEMO.session, "demo-cart", DEMO.cartLines, "demo-customer-mette"],
+    [DEMO.checkoutSession, "demo-cart-checkout", ["demo-cart-checkout-line-1"], null],
+  ] as const) {
+    await db.storefrontSession.create({ data: { id: sessionId, customerId, createdAt: at(2), lastSeenAt: at(1.5) } });
+    await db.cart.create({ data: { id: cartId, sessionId, shipping, createdAt: at(2), updatedAt: at(1.5) } });
+    for (const [n, lineId] of lineIds.entries()) {
+      const product = products[30 + n]!;
+      await db.cartItem.create({ data: { id: lineId, cartId, lineKey: `${product.id}:`, productId: product.id, quantity: 1, createdAt: at(2, n), updatedAt: at(1.5) } });
+    }
+  }
+
+  // Staff raised SOMMER200 from 150 to 200 kr. a week ago: an audit entry audit.revert can undo.
+  const sommer = await db.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
+  const after = toJson(sommer) as Record<string, JsonValue>;
+  await db.auditEntry.create({
+    data: {
+      id: DEMO.auditEntry,
+      tool: "discounts.update",
+      actor: "system:demo",
+      door: "rest",
+      subjectType: "discount",
+      subjectId: sommer.id,
+      before: { ...after, value: 15000 },
+      after,
+      createdAt: at(7),
+    },
+  });
+}
