@@ -170,7 +170,8 @@ function isMessage(value: unknown): value is JSONRPCMessage {
  */
 function agentOf(message: JSONRPCMessage, req: HttpRequest): Pick<Caller, "agent" | "agentVersion"> {
   const meta = "params" in message ? (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta : undefined;
-  const info = (meta?.[CLIENT_INFO_META_KEY] ?? (isInitializeRequest(message) ? message.params.clientInfo : undefined)) as
+  const initialize = "method" in message && message.method === "initialize" && isInitializeRequest(message) ? message.params.clientInfo : undefined;
+  const info = (meta?.[CLIENT_INFO_META_KEY] ?? initialize) as
     | { name?: unknown; version?: unknown }
     | undefined;
   const name = typeof info?.name === "string" && info.name.trim() ? info.name : req.get("user-agent");
