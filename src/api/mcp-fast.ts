@@ -1,16 +1,13 @@
-// The fast path of /api/mcp: well-formed tools/call, tools/list and ping answered without building an SDK server;
-// the answers are the SDK's own result shapes (test/api/mcp-fast.test.ts compares both paths request by request).
+// The fast path of /api/mcp: well-formed 2025-era tools/call, tools/list and ping answered without building an SDK
+// server; the answers are the SDK's own (test/api/mcp-modern.test.ts compares both paths request by request).
+// 2026-07-28 requests always go through the SDK, whose header checks past classification are not public API.
 import { problemOf, toToolError, ToolError } from "../core/errors.ts";
 import type { Executor } from "../tools/executor.ts";
 import type { AnyTool } from "../tools/tool.ts";
-import { listedTools, SERVER_INFO, TOOLS_LIST_CACHE, type Exchange } from "./mcp-sdk.ts";
+import { listedTools, type Exchange } from "./mcp-sdk.ts";
 import { refusal, wrapsResult } from "./mcp-tools.ts";
 import type { ResultCache } from "./result-cache.ts";
 
-export type Era = "legacy" | "modern";
-
-/** What every 2026-07-28 result carries: its type and, in `_meta`, who answered. */
-const MODERN_TAIL = `"resultType":"complete","_meta":${JSON.stringify({ "io.modelcontextprotocol/serverInfo": SERVER_INFO })}`;
 
 interface Request {
   id: string | number;
@@ -22,26 +19,23 @@ interface Request {
  * The serialized JSON-RPC response for a request the fast path answers, or undefined when the SDK must answer it
  * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error).
  */
-export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, era: Era, exchange: Exchange): Promise<string> | undefined {
+export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<string> | undefined {
   const params = request.params;
   if (params !== undefined && !isPlainObject(params)) return undefined;
-  const tail = era === "modern" ? MODERN_TAIL : "";
   switch (request.method) {
     case "tools/call": {
       if (!params || !onlyKeys(params, CALL_KEYS) || typeof params.name !== "string") return undefined;
       if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
       const tool = executor.registry.get(params.name);
       if (!tool) return undefined;
-      return call(executor, cache, tool, params.arguments ?? {}, exchange, tail).then((result) => respond(request.id, result));
+      return call(executor, cache, tool, params.arguments ?? {}, exchange).then((result) => respond(request.id, result));
     }
     case "tools/list": {
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
-      const cacheHint = era === "modern" ? `,"ttlMs":${TOOLS_LIST_CACHE.ttlMs},"cacheScope":"${TOOLS_LIST_CACHE.cacheScope}",` : "";
-      const tools = JSON.stringify(listedTools(executor, exchange.caller));
-      return Promise.resolve(respond(request.id, `{"tools":${tools}${cacheHint}${tail}}`));
+      return Promise.resolve(respond(request.id, JSON.stringify({ tools: listedTools(executor, exchange.caller) })));
     }
     case "ping":
-      if (era === "modern" || (params && !onlyKeys(params, META_KEYS))) return undefined;
+      if (params && !onlyKeys(params, META_KEYS)) return undefined;
       return Promise.resolve(respond(request.id, "{}"));
     default:
       return undefined;
@@ -52,22 +46,16 @@ const CALL_KEYS = new Set(["name", "arguments", "_meta"]);
 const META_KEYS = new Set(["_meta"]);
 
 /** The CallToolResult JSON: structuredContent and the same JSON as one text block, or the refusal (isError). */
-async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange, tail: string): Promise<string> {
-  const close = tail ? `,${tail}}` : "}";
-  if (caller instanceof ToolError) return withTail(refusal(problemOf(caller, requestId)), close);
+async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange): Promise<string> {
+  if (caller instanceof ToolError) return JSON.stringify(refusal(problemOf(caller, requestId)));
   try {
-    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, `mcp${close}`, (json) => {
+    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", (json) => {
       const structured = wrapsResult(tool) ? `{"result":${json}}` : json;
-      return `{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}${close}`;
+      return `{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
     });
   } catch (error) {
-    return withTail(refusal(problemOf(toToolError(error), requestId)), close);
+    return JSON.stringify(refusal(problemOf(toToolError(error), requestId)));
   }
-}
-
-function withTail(result: object, close: string): string {
-  const json = JSON.stringify(result);
-  return json.slice(0, -1) + close;
 }
 
 function respond(id: string | number, result: string): string {

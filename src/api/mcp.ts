@@ -13,7 +13,7 @@ import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { admit, requestId, sendProblem, type Gate } from "./http.ts";
-import { fastAnswer, type Era } from "./mcp-fast.ts";
+import { fastAnswer } from "./mcp-fast.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
 import type { ResultCache } from "./result-cache.ts";
@@ -32,7 +32,7 @@ const FORWARDED = ["mcp-protocol-version", "mcp-method", "mcp-name"];
 const LEGACY_VERSIONS = new Set<string>(SUPPORTED_PROTOCOL_VERSIONS);
 
 interface Classified {
-  era: Era;
+  era: "legacy" | "modern";
   message: JSONRPCMessage;
 }
 
@@ -75,8 +75,8 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     if (!(caller instanceof ToolError)) Object.assign(caller, agentOf(message, req));
     const exchange: Exchange = { caller, requestId: id };
     try {
-      const fast = config.mcpFastPath && "method" in message && messageId !== null
-        ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, era, exchange)
+      const fast = config.mcpFastPath && era === "legacy" && "method" in message && messageId !== null
+        ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, exchange)
         : undefined;
       if (fast) {
         res.type("application/json").send(await fast);
