@@ -40,6 +40,24 @@ export function sendProblem(res: Response, error: unknown, id: string, log?: Log
   res.status(mapped.status).type("application/problem+json").send(JSON.stringify(problemOf(mapped, id)));
 }
 
+/**
+ * Translates what express, body-parser and raw-body throw (bad JSON, too large, bad charset, a body that is not the
+ * gzip it claims, an undecodable %-escape in the path) into problems: their 4xx `status` is honoured, never a 500.
+ */
+export function httpError(error: unknown): unknown {
+  const { type, status, statusCode } = error as { type?: unknown; status?: unknown; statusCode?: unknown };
+  if (type === "entity.parse.failed") return new ToolError(400, "invalid_json", "Invalid JSON", "The request body is not valid JSON.");
+  if (type === "entity.too.large") return new ToolError(413, "payload_too_large", "Payload too large", "The request body is too large.");
+  if (type === "charset.unsupported" || type === "encoding.unsupported") {
+    return new ToolError(415, "unsupported_media_type", "Unsupported media type", "Send the body as UTF-8 JSON (identity, gzip, deflate or br encoded).");
+  }
+  const given = typeof status === "number" ? status : statusCode;
+  if (typeof given === "number" && given >= 400 && given < 500) {
+    return new ToolError(given, "bad_request", "Bad request", "The request could not be read: a malformed path, header or body encoding.");
+  }
+  return error;
+}
+
 /** What Node's HTTP parser refuses before express runs, as the status Node itself would answer. */
 const PARSER_REFUSALS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, "Request header fields too large", "The request headers exceed 16 KB (an Authorization header of that size is no API key)."],

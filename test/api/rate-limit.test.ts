@@ -53,7 +53,9 @@ describe("rate limits", () => {
     // Refused before the lookup: even a valid key this process has not verified yet waits out the window.
     expectProblem(await server.call("products.search", {}, from("203.0.113.7", `Bearer ${fresh}`)), 429, "rate_limited");
     const mcp = await rpc(server, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "products.search", arguments: {} } }, from("203.0.113.7", wrong(100)));
-    expect(mcp.body.result).toMatchObject({ isError: true, structuredContent: { status: 429, code: "rate_limited" } });
+    expect(mcp.status).toBe(429);
+    expect(Number(mcp.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(mcp.body.error).toMatchObject({ code: 429, data: { retryAfter: expect.any(Number), status: 429, code: "rate_limited" } });
 
     expect((await server.call("products.search", { limit: 1 }, from("203.0.113.7", `Bearer ${known}`))).status).toBe(200);
     const anonymous = await server.call("products.search", { limit: 1 }, from("203.0.113.7"));

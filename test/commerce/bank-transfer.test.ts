@@ -67,7 +67,7 @@ describe("a bank-transfer order", () => {
 
     const page = await paymentPage(server, placed.paymentUrl);
     expect(page).toContain(DEMO_BANK_ACCOUNT.iban);
-    expect(page).toContain(`<th>Reg.nr.</th><td>${DEMO_BANK_ACCOUNT.regNo}</td>`);
+    expect(page).toContain(`<th scope="row">Reg.nr.</th><td>${DEMO_BANK_ACCOUNT.regNo}</td>`);
     expect(page).toContain("Vi har sendt betalingsoplysningerne til betaler@example.dk.");
     expect(page).not.toMatch(/faktura/i);
   });
