@@ -10,6 +10,7 @@ import { paymentPageRouter } from "./payment-page.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
 import { publicPagesRouter } from "../web/public-pages.ts";
+import { adminRouter } from "../web/admin/router.ts";
 
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
@@ -42,6 +43,7 @@ export function createApp(runtime: Runtime): express.Express {
   });
   app.use(restRouter(runtime.executor, gate));
   app.use(publicPagesRouter(runtime));
+  app.use(adminRouter(runtime));
   app.use(mcpRouter(runtime.executor, gate));
 
   app.use("/api", (req: Request, res: Response) => {
