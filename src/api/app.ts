@@ -6,11 +6,9 @@ import { openApiDocument } from "./openapi.ts";
 import { requestId, sendProblem, type Gate } from "./http.ts";
 import { mcpRouter } from "./mcp.ts";
 import { restRouter } from "./rest.ts";
-import { paymentPageRouter } from "./payment-page.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
-import { publicPagesRouter } from "../web/public-pages.ts";
-import { adminRouter } from "../web/admin/router.ts";
+import { webRouter } from "../web/index.ts";
 
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
@@ -34,7 +32,6 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw), before any JSON parser.
   app.use(webhookRouter(runtime));
   app.use(sessionRouter(runtime.sessions, runtime.database.prisma, runtime.services.mailer, gate));
-  app.use(paymentPageRouter(runtime));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {
@@ -42,13 +39,13 @@ export function createApp(runtime: Runtime): express.Express {
     res.type("json").send(openapi);
   });
   app.use(restRouter(runtime.executor, gate));
-  app.use(publicPagesRouter(runtime));
-  app.use(adminRouter(runtime));
   app.use(mcpRouter(runtime.executor, gate));
 
   app.use("/api", (req: Request, res: Response) => {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
   });
+  // The web pages last: their 404 page answers every path no door above claimed.
+  app.use(webRouter(runtime));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendProblem(res, bodyError(error), requestId(req), runtime.log);
   });

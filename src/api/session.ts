@@ -74,10 +74,18 @@ export class SessionManager {
     return `${SESSION_COOKIE}=${this.sign(id)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${COOKIE_MAX_AGE_S}${this.secure ? "; Secure" : ""}`;
   }
 
+  /**
+   * The session id the request's cookie proves (valid signature), without reading the database: enough to bind a
+   * CSRF token or decide whether to start a session; whether the row still exists is `resolve`'s question.
+   */
+  idOf(req: Request): string | undefined {
+    const raw = readCookie(req.headers.cookie, SESSION_COOKIE);
+    return (raw && this.verify(raw)) || undefined;
+  }
+
   /** The request's session (valid signature, row still there), else undefined: the Authenticator's resolver. */
   async resolve(req: Request): Promise<SessionRef | undefined> {
-    const raw = readCookie(req.headers.cookie, SESSION_COOKIE);
-    const id = raw ? this.verify(raw) : null;
+    const id = this.idOf(req);
     if (!id) return undefined;
     const row = await this.prisma.storefrontSession.findUnique({ where: { id } });
     if (!row) return undefined;
