@@ -1,7 +1,7 @@
 // Starts the shop server: `npm start`.
 import { createApp } from "./api/app.ts";
 import { createRuntime } from "./runtime.ts";
-import { setupAnnouncement } from "./web/admin/setup.ts";
+import { setupAnnouncement } from "./web/admin/pages/setup.ts";
 
 const runtime = await createRuntime();
 const app = createApp(runtime);

@@ -27,7 +27,7 @@ export interface Runtime {
   limiter: RateLimiter;
   /** Storefront cookie sessions (resolver of auth.sessions, session routes). */
   sessions: SessionManager;
-  /** Staff sign-in, the `shop_admin` cookie and admin CSRF tokens (resolver of auth.staff). */
+  /** Staff sign-in and the `shop_admin` cookie (resolver of auth.staff). */
   staff: StaffAuth;
   /** Signs session cookies and payment links (SESSION_SECRET or the generated Setting row "session_secret"). */
   secret: string;
@@ -74,7 +74,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const auth = new Authenticator(database);
   const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
-  const staff = new StaffAuth(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), now);
+  const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {

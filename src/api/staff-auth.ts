@@ -1,6 +1,5 @@
-// Staff identity over HTTP: the `shop_admin` session cookie, the StaffResolver that the Authenticator and the admin
-// assistant share, and CSRF tokens bound to the staff session (or, before sign-in, to a nonce cookie).
-import crypto from "node:crypto";
+// Staff identity over HTTP: the `shop_admin` session cookie and the StaffResolver that the Authenticator, the admin
+// web and the admin assistant share.
 import type { Prisma } from "../core/db.ts";
 import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../core/staff/sessions.ts";
 import { signIn, type SignInAttempt } from "../core/staff/sign-in.ts";
@@ -11,17 +10,12 @@ import type { StaffResolver } from "./auth.ts";
 import { readCookie } from "./cookies.ts";
 
 export const STAFF_COOKIE = "shop_admin";
-/** Before sign-in there is no session to bind a CSRF token to: this cookie holds a random nonce instead. */
-const PRE_COOKIE = "shop_admin_pre";
-const PRE_MAX_AGE_S = 2 * 60 * 60;
 
 export interface SignedInStaff {
   sessionId: string;
   staff: StaffUser;
   /** The identity every admin page and the admin assistant act with: door "admin", actor staff:<id>. */
   caller: Caller;
-  /** The CSRF token every form of this session carries. */
-  csrf: string;
 }
 
 export function staffCaller(staff: StaffUser): Caller {
@@ -31,7 +25,6 @@ export function staffCaller(staff: StaffUser): Caller {
 export class StaffAuth {
   constructor(
     private readonly prisma: Prisma,
-    private readonly secret: string,
     private readonly secure: boolean,
     readonly now: () => Date,
     readonly throttle: ThrottlePolicy = DEFAULT_THROTTLE,
@@ -43,7 +36,7 @@ export class StaffAuth {
     if (!token) return undefined;
     const session = await findSession(this.prisma, token, this.now());
     if (!session) return undefined;
-    return { sessionId: session.id, staff: session.staff, caller: staffCaller(session.staff), csrf: this.csrfToken(`session:${session.id}`) };
+    return { sessionId: session.id, staff: session.staff, caller: staffCaller(session.staff) };
   }
 
   /** Cookie header → staff Caller: the hook installed as `runtime.auth.staff`. */
@@ -72,36 +65,5 @@ export class StaffAuth {
 
   clearedSessionCookie(): string {
     return `${STAFF_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${this.secure ? "; Secure" : ""}`;
-  }
-
-  /** The pre-sign-in nonce of the request, or a new one with the Set-Cookie value that stores it. */
-  preSignIn(cookieHeader: string | undefined): { csrf: string; setCookie?: string } {
-    const existing = readCookie(cookieHeader, PRE_COOKIE);
-    if (existing && /^[A-Za-z0-9_-]{22}$/.test(existing)) return { csrf: this.csrfToken(`pre:${existing}`) };
-    const nonce = crypto.randomBytes(16).toString("base64url");
-    const setCookie = `${PRE_COOKIE}=${nonce}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${PRE_MAX_AGE_S}${this.secure ? "; Secure" : ""}`;
-    return { csrf: this.csrfToken(`pre:${nonce}`), setCookie };
-  }
-
-  /** Whether a form token matches the pre-sign-in nonce cookie. */
-  preSignInValid(cookieHeader: string | undefined, token: unknown): boolean {
-    const nonce = readCookie(cookieHeader, PRE_COOKIE);
-    return Boolean(nonce) && this.csrfValid(`pre:${nonce}`, token);
-  }
-
-  /** Whether a form token belongs to this staff session. */
-  sessionCsrfValid(signedIn: SignedInStaff, token: unknown): boolean {
-    return this.csrfValid(`session:${signedIn.sessionId}`, token);
-  }
-
-  private csrfToken(binding: string): string {
-    return crypto.createHmac("sha256", this.secret).update(`admin-csrf:${binding}`).digest("base64url");
-  }
-
-  private csrfValid(binding: string, token: unknown): boolean {
-    if (typeof token !== "string") return false;
-    const expected = Buffer.from(this.csrfToken(binding));
-    const given = Buffer.from(token);
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 }

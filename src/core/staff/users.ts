@@ -58,3 +58,10 @@ export async function checkCredentials(db: Db, email: string, password: string):
   if (!(await verifyPassword(password, row.passwordHash))) return null;
   return { id: row.id, email: row.email, scopes: row.scopes };
 }
+
+/** E-mail addresses of staff users by id (for showing "staff:<id>" actors as people). */
+export async function staffEmails(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.adminUser.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, email: true } });
+  return new Map(rows.map((row) => [row.id, row.email]));
+}

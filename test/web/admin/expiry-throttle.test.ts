@@ -78,7 +78,7 @@ describe("sign-in throttling", () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(locked.headers.get("retry-after"))).toBeLessThanOrEqual(DEFAULT_THROTTLE.windowMs / 1000);
-    expect(locked.html).toMatch(/Too many sign-in attempts\. Try again in \d+ minutes?\./);
+    expect(locked.html).toMatch(/For mange forsøg\. Prøv igen om \d+ minut(ter)?\./);
     expect(locked.headers.getSetCookie().some((line) => line.startsWith("shop_admin="))).toBe(false);
     // An unknown account is throttled the same way, so the lock tells nothing about which accounts exist.
     for (let attempt = 1; attempt <= DEFAULT_THROTTLE.perAccount; attempt++) await signIn("ghost@nordlys.dk", `10.2.0.${attempt}`, "guess");

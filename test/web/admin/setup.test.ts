@@ -1,7 +1,7 @@
 // First run: a shop without staff users prints a one-time setup link; it creates the first staff user once, then dies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETUP_TTL_MS } from "../../../src/core/staff/setup.ts";
-import { setupAnnouncement } from "../../../src/web/admin/setup.ts";
+import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { AdminClient, csrfOf } from "../../support/admin.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
@@ -43,10 +43,10 @@ describe("first run", () => {
     const client = new AdminClient(server);
     const mismatch = await submit(client, path, { email: "ejer@nordlys.dk", password: "lang nok kode", password2: "en anden kode" });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.html).toContain("The two passwords differ.");
+    expect(mismatch.html).toContain("De to adgangskoder er forskellige.");
     const short = await submit(client, path, { email: "ejer@nordlys.dk", password: "kort", password2: "kort" });
     expect(short.status).toBe(400);
-    expect(short.html).toContain("at least 10 characters");
+    expect(short.html).toContain("mindst 10 tegn");
     const badEmail = await submit(client, path, { email: "ejer", password: "lang nok kode", password2: "lang nok kode" });
     expect(badEmail.status).toBe(400);
     const token = new URL(path, server.url).searchParams.get("token")!;
@@ -80,8 +80,11 @@ describe("first run", () => {
 
     expect((await new AdminClient(server).get(path)).status).toBe(410);
     expect((await new AdminClient(server).get(other)).status).toBe(410);
-    // Replaying the filled-in form creates nobody.
-    const replay = await client.request("POST", "/admin/setup", { form: { ...form, email: "second@nordlys.dk" } });
+    // Replaying the filled-in form creates nobody: in the signed-in browser its token is stale; from another
+    // browser (a valid form token of its own) the link is spent.
+    expect((await client.request("POST", "/admin/setup", { form: { ...form, email: "second@nordlys.dk" } })).status).toBe(403);
+    const stranger = new AdminClient(server);
+    const replay = await stranger.request("POST", "/admin/setup", { form: { ...form, _csrf: csrfOf((await stranger.get("/admin/login")).html), email: "second@nordlys.dk" } });
     expect(replay.status).toBe(410);
     expect(await server.runtime.database.prisma.adminUser.count()).toBe(1);
     expect(await setupAnnouncement(server.runtime)).toBeNull();

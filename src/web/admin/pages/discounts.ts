@@ -1,0 +1,117 @@
+// /admin/discounts: the codes with usage and state, a form for a new code, and per code on/off, value, expiry,
+// usage limit and delete (discounts.*).
+import type { z } from "zod";
+import { NotFound } from "../../../core/errors.ts";
+import createDiscount from "../../../tools/discounts/create.ts";
+import deleteDiscount from "../../../tools/discounts/delete.ts";
+import discountsGet from "../../../tools/discounts/get.ts";
+import discountsList from "../../../tools/discounts/list.ts";
+import toggleDiscount from "../../../tools/discounts/toggle.ts";
+import updateDiscount from "../../../tools/discounts/update.ts";
+import { emptyState, field as input } from "../../components.ts";
+import { html, type Html } from "../../html.ts";
+import type { Outcome, View } from "../../page.ts";
+import { actionButton, formOpen, kr, krInput, pageHead, select, submit, table } from "../components.ts";
+import { integer, kroner, localDateTime, toLocalDateTime, when } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+
+type Discount = z.output<typeof discountsList.output>[number];
+
+function valueText(discount: Pick<Discount, "type" | "value">): string {
+  return discount.type === "percent" ? `${discount.value} %` : kr(discount.value);
+}
+
+function editForm(web: AdminRequest, discount: Discount): Html {
+  return html`<details><summary>Ret</summary>
+${formOpen(web, "/admin/discounts/update", html` class="compact-form"`)}
+<input type="hidden" name="code" value="${discount.code}">
+${input({ name: "value", label: discount.type === "percent" ? "Procent" : "Beløb i kr.", value: discount.type === "percent" ? String(discount.value) : krInput(discount.value), required: true, inputmode: "decimal" })}
+${input({ name: "validUntil", label: "Gyldig til", type: "datetime-local", value: toLocalDateTime(discount.validUntil), hint: "Tom: ingen udløb." })}
+${input({ name: "usageLimit", label: "Maks. antal brug", type: "number", min: 1, value: discount.usageLimit ?? "", hint: "Tom: ubegrænset." })}
+${submit(web, updateDiscount, "Gem")}
+</form>
+${actionButton(web, deleteDiscount, { action: "/admin/discounts/delete", label: "Slet koden", fields: { code: discount.code }, look: "danger", small: true, confirm: `Slet rabatkoden ${discount.code}?` })}
+</details>`;
+}
+
+export async function discountsPage(web: AdminRequest): Promise<View> {
+  const discounts = await web.call(discountsList, { limit: 100 });
+  const rows = discounts.map((discount) => [
+    html`<code class="code">${discount.code}</code>`,
+    valueText(discount),
+    html`${discount.usageCount}${discount.usageLimit ? ` / ${discount.usageLimit}` : ""}`,
+    when(discount.validUntil),
+    actionButton(web, toggleDiscount, {
+      action: "/admin/discounts/toggle",
+      label: discount.active ? "Aktiv – slå fra" : "Inaktiv – slå til",
+      fields: { code: discount.code, active: discount.active ? "false" : "true" },
+      look: discount.active ? "primary" : "secondary",
+      small: true,
+    }),
+    editForm(web, discount),
+  ]);
+  return {
+    title: "Rabatkoder",
+    main: html`${pageHead("Rabatkoder", { lead: "Koder kunderne kan skrive i kurven. Ordrer beholder koden, selv om den slettes." })}
+${rows.length ? table("Rabatkoder", ["Kode", "Rabat", "Brugt", "Udløber", "Status", ""], rows) : emptyState("Ingen rabatkoder", "Opret den første herunder.")}
+<section class="card narrow"><h2>Ny rabatkode</h2>
+${formOpen(web, "/admin/discounts/create")}
+${input({ name: "code", label: "Kode", required: true, pattern: "[A-Za-z0-9_-]{3,64}", hint: "3–64 tegn: bogstaver, tal, - og _. Gemmes med store bogstaver." })}
+<div class="form-pair">
+${select({ name: "type", label: "Type", value: "percent", choices: [["percent", "Procent"], ["fixed", "Fast beløb"]] })}
+${input({ name: "value", label: "Værdi", required: true, inputmode: "decimal", hint: "Procent (1–100) eller kroner." })}
+</div>
+<div class="form-pair">
+${input({ name: "validUntil", label: "Gyldig til", type: "datetime-local" })}
+${input({ name: "usageLimit", label: "Maks. antal brug", type: "number", min: 1 })}
+</div>
+${submit(web, createDiscount, "Opret rabatkode")}
+</form></section>`,
+  };
+}
+
+/** The value field: whole percent, or kroner for a fixed amount. */
+function discountValue(web: AdminRequest, type: string): number | undefined {
+  return type === "percent" ? integer(web.field("value"), "value") : kroner(web.field("value"), "value");
+}
+
+const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
+  async create(web) {
+    const type = web.field("type") === "fixed" ? "fixed" : "percent";
+    const created = await web.call(createDiscount, {
+      code: web.field("code").trim(),
+      type,
+      value: discountValue(web, type) ?? 0,
+      validUntil: localDateTime(web.field("validUntil"), "validUntil"),
+      usageLimit: integer(web.field("usageLimit"), "usageLimit"),
+    });
+    return `Rabatkoden ${created.code} er oprettet.`;
+  },
+  async toggle(web) {
+    const result = await web.call(toggleDiscount, { code: web.field("code"), active: web.field("active") === "true" });
+    return `${result.code} er nu ${result.active ? "aktiv" : "slået fra"}.`;
+  },
+  async update(web) {
+    const code = web.field("code");
+    const current = await web.call(discountsGet, { code });
+    await web.call(updateDiscount, {
+      code,
+      patch: {
+        value: discountValue(web, current.type) ?? 0,
+        validUntil: localDateTime(web.field("validUntil"), "validUntil") ?? null,
+        usageLimit: integer(web.field("usageLimit"), "usageLimit") ?? null,
+      },
+    });
+    return `${code} er gemt.`;
+  },
+  async delete(web) {
+    await web.call(deleteDiscount, { code: web.field("code"), confirm: true });
+    return `${web.field("code")} er slettet.`;
+  },
+};
+
+export async function discountAction(web: AdminRequest, name: string): Promise<Outcome> {
+  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+  if (!action) throw new NotFound(`No discount action ${name}.`);
+  return web.act("/admin/discounts", () => action(web));
+}
