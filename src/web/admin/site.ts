@@ -82,13 +82,14 @@ export class AdminRequest extends WebRequest {
   }
 
   /**
-   * Runs one form action and redirects back with its outcome as a flash message (see `refused` for failures).
+   * Runs one form action and redirects to `back` with its outcome as a flash message; a refusal goes to `failed`
+   * (the form again, by default the same page; see `refused`).
    */
-  async act(back: string, work: () => Promise<string>): Promise<Redirect> {
+  async act(back: string, work: () => Promise<string>, failed = back): Promise<Redirect> {
     try {
       return this.done(back, await work());
     } catch (error) {
-      return this.refused(back, error);
+      return this.refused(failed, error);
     }
   }
 

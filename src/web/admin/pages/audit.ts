@@ -8,12 +8,17 @@ import auditRevert from "../../../tools/audit/revert.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, facts, pageHead, table } from "../components.ts";
+import { actionButton, facts, pageHead, select, table } from "../components.ts";
 import { when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
 const PAGE_SIZE = 50;
 const ID = /^[\w-]{1,100}$/;
+const SUBJECTS: Array<[string, string]> = [
+  ["", "Alle"], ["product", "Produkter"], ["productVariant", "Varianter"], ["category", "Kategorier"], ["order", "Ordrer"],
+  ["discount", "Rabatkoder"], ["page", "Sider"], ["serviceOffering", "Ydelser"], ["setting", "Indstillinger"],
+  ["featureFlag", "Funktioner"], ["campaign", "Kampagner"], ["subscriber", "Tilmeldte"], ["apiKey", "API-nøgler"],
+];
 const DOORS: Record<string, string> = { rest: "REST", mcp: "MCP", admin: "Admin", "admin-assistant": "Admin-assistent", "storefront-assistant": "Butikschat", cli: "CLI", web: "Butik", webhook: "Webhook", system: "System" };
 
 /** Actors as people where we can: staff e-mails, "dig" for the viewer. */
@@ -58,7 +63,7 @@ export async function auditPage(web: AdminRequest): Promise<View> {
     title: "Ændringslog",
     main: html`${pageHead("Ændringslog", { lead: "Alle ændringer fra admin, API, MCP og assistenterne, nyeste først." })}
 <form method="get" action="/admin/audit" class="filters" role="search">
-${input({ name: "subjectType", label: "Emne", value: filters.subjectType, placeholder: "product, order, discount …" })}
+${select({ name: "subjectType", label: "Emne", value: filters.subjectType, choices: SUBJECTS })}
 ${input({ name: "tool", label: "Værktøj", value: filters.tool, placeholder: "products.delete" })}
 ${input({ name: "actor", label: "Udført af", value: filters.actor, placeholder: "staff:…, key:…" })}
 <div class="filter-actions"><button class="button" type="submit">Filtrér</button> <a class="button button-secondary" href="/admin/audit">Nulstil</a></div>

@@ -16,6 +16,17 @@ import { when } from "../forms.ts";
 import { problemText, type AdminRequest } from "../site.ts";
 
 const SLUG = /^[a-z0-9-]{2,200}$/;
+const LAYOUT_EXAMPLE = JSON.stringify(
+  {
+    sections: [
+      { id: "intro", type: "hero", props: { heading: "Velkommen", subheading: "Briller med nordisk lys" } },
+      { id: "om", type: "text", props: { heading: "Om os", body: "Vi har solgt briller siden 1998." } },
+      { id: "udvalg", type: "product_grid", props: { title: "Udvalgte solbriller", categorySlug: "solbriller", limit: 4 } },
+    ],
+  },
+  null,
+  2,
+);
 const STATUS: Array<[string, string]> = [["published", "Udgivet"], ["draft", "Kladde"]];
 
 function statusTag(status: string): Html {
@@ -68,7 +79,9 @@ ${formOpen(web, "/admin/pages/layout")}
 <input type="hidden" name="slug" value="${page.slug}">
 ${textarea({ name: "layout", label: "Layout som JSON", value: layoutText, rows: 18, mono: true, error: layoutState?.errors.length ? "Ret fejlene ovenfor." : undefined })}
 ${submit(web, setLayout, "Gem layout")}
-</form></section>
+</form>
+<details><summary>Eksempel</summary><pre class="code-sample">${LAYOUT_EXAMPLE}</pre></details>
+</section>
 </div>
 <section class="card narrow danger-zone"><h2>Slet side</h2>
 ${actionButton(web, pagesDelete, { action: "/admin/pages/delete", label: "Slet siden", fields: { slug: page.slug }, look: "danger", confirm: `Slet siden ${page.title}?` })}

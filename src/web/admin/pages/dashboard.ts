@@ -23,9 +23,9 @@ function kpi(label: string, week: string, month: string): Html {
   return html`<div class="kpi"><p class="kpi-label">${label}</p><p class="kpi-value">${month}</p><p class="kpi-sub">7 dage: ${week}</p></div>`;
 }
 
-async function figures(web: AdminRequest, today: string): Promise<Html> {
+async function figures(web: AdminRequest, today: string): Promise<{ overview: Html; bestSellers: Html }> {
   if (!web.may(analyticsSummary)) {
-    return html`<div class="notice notice-info">Nøgletal kræver adgangen analytics:read.</div>`;
+    return { overview: html`<div class="notice notice-info">Nøgletal kræver adgangen analytics:read.</div>`, bestSellers: html`` };
   }
   const from30 = addDays(today, -29);
   const [week, month, series, top] = await Promise.all([
@@ -37,12 +37,12 @@ async function figures(web: AdminRequest, today: string): Promise<Html> {
   const bestSellers = top.products.length
     ? table("Bedst sælgende produkter", ["Produkt", "Stk.", "Omsætning"], top.products.map((p) => [p.productName, p.units, kr(p.revenueDkk)]), [1, 2])
     : html`<p class="hint">Ingen salg i perioden.</p>`;
-  return html`<section class="kpis" aria-label="Nøgletal for de sidste 30 dage">
+  const overview = html`<section class="kpis" aria-label="Nøgletal for de sidste 30 dage">
 ${kpi("Omsætning", kr(week.revenueDkk), kr(month.revenueDkk))}
 ${kpi("Ordrer", String(week.orderCount), String(month.orderCount))}
 ${kpi("Gns. ordre", kr(week.averageOrderValueDkk), kr(month.averageOrderValueDkk))}
 ${kpi("Nye kunder", String(week.newCustomers), String(month.newCustomers))}
-${kpi("Fra AI-agenter", `${percent(week.aiGeneratedShare)} (${week.aiGeneratedOrderCount})`, `${percent(month.aiGeneratedShare)} · ${month.aiGeneratedOrderCount} ordrer`)}
+<div class="kpi"><p class="kpi-label">Fra AI-agenter</p><p class="kpi-value">${percent(month.aiGeneratedShare)}</p><p class="kpi-sub">${month.aiGeneratedOrderCount} ordrer · 7 dage: ${percent(week.aiGeneratedShare)}</p></div>
 </section>
 <section class="card chart-card">
 <h2>Omsætning pr. dag</h2>
@@ -51,20 +51,19 @@ ${salesChartSvg(series.buckets, `Omsætning pr. dag fra ${from30} til ${today}`)
 <details><summary>Vis som tabel</summary>
 ${table("Omsætning pr. dag", ["Dag", "Ordrer", "Omsætning"], series.buckets.map((b) => [b.date, b.orderCount, kr(b.revenueDkk)]), [1, 2])}
 </details>
-</section>
-<section class="card"><h2>Bedst sælgende, 30 dage</h2>${bestSellers}</section>`;
+</section>`;
+  return { overview, bestSellers: html`<section class="card" id="best-sellers"><h2>Bedst sælgende, 30 dage</h2>${bestSellers}</section>` };
 }
 
 async function lowStock(web: AdminRequest): Promise<Html> {
   if (!web.may(listLowStock)) return html``;
   const low = await web.call(listLowStock, { threshold: 5, includeVariants: true, limit: 10 });
   const rows = low.items.map((item) => [
-    html`<a href="/admin/products/${item.slug}">${item.name}</a>`,
-    item.sku ?? "",
+    html`<a href="/admin/products/${item.slug}">${item.name}</a>${item.sku ? html`<br><span class="hint">Variant ${item.sku}</span>` : ""}`,
     html`<span class="${item.stock === 0 ? "tag tag-bad" : "tag tag-warn"}">${item.stock}</span>`,
   ]);
   return html`<section class="card"><h2>Lav lagerbeholdning</h2>
-${rows.length ? table("Produkter med 5 eller færre på lager", ["Produkt", "Variant", "På lager"], rows, [2]) : html`<p class="hint">Alle produkter har mere end 5 på lager.</p>`}
+${rows.length ? table("Produkter med 5 eller færre på lager", ["Produkt", "Lager"], rows, [1]) : html`<p class="hint">Alle produkter har mere end 5 på lager.</p>`}
 ${low.total > low.items.length ? html`<p class="hint">${low.total - low.items.length} flere under grænsen.</p>` : ""}
 </section>`;
 }
@@ -78,12 +77,12 @@ async function waiting(web: AdminRequest): Promise<Html> {
 
 export async function dashboardPage(web: AdminRequest): Promise<View> {
   const today = copenhagenDate(web.runtime.now());
-  const [notice, main, stock] = await Promise.all([waiting(web), figures(web, today), lowStock(web)]);
+  const [notice, { overview, bestSellers }, stock] = await Promise.all([waiting(web), figures(web, today), lowStock(web)]);
   return {
     title: "Overblik",
     main: html`${pageHead("Overblik", { lead: `Sidste 30 dage til og med ${today}` })}
 ${notice}
-${main}
-${stock}`,
+${overview}
+<div class="columns columns-2">${bestSellers}${stock}</div>`,
   };
 }

@@ -21,39 +21,54 @@ function valueText(discount: Pick<Discount, "type" | "value">): string {
   return discount.type === "percent" ? `${discount.value} %` : kr(discount.value);
 }
 
+/** Why a code does not work right now, or null when it does. */
+function state(discount: Discount, now: Date): Html {
+  if (!discount.active) return html`<span class="tag">Slået fra</span>`;
+  if (discount.validUntil && Date.parse(discount.validUntil) <= now.getTime()) return html`<span class="tag tag-warn">Udløbet</span>`;
+  if (discount.usageLimit !== null && discount.usageCount >= discount.usageLimit) return html`<span class="tag tag-warn">Opbrugt</span>`;
+  return html`<span class="tag tag-ok">Aktiv</span>`;
+}
+
 function editForm(web: AdminRequest, discount: Discount): Html {
-  return html`<details><summary>Ret</summary>
-${formOpen(web, "/admin/discounts/update", html` class="compact-form"`)}
+  return html`<section class="card narrow" id="edit"><h2>Ret <code class="code">${discount.code}</code></h2>
+<p class="hint">Kode og type kan ikke ændres (${discount.type === "percent" ? "procent" : "fast beløb"}).</p>
+${formOpen(web, "/admin/discounts/update")}
 <input type="hidden" name="code" value="${discount.code}">
-${input({ name: "value", label: discount.type === "percent" ? "Procent" : "Beløb i kr.", value: discount.type === "percent" ? String(discount.value) : krInput(discount.value), required: true, inputmode: "decimal" })}
-${input({ name: "validUntil", label: "Gyldig til", type: "datetime-local", value: toLocalDateTime(discount.validUntil), hint: "Tom: ingen udløb." })}
+${input({ name: "value", label: discount.type === "percent" ? "Rabat i procent" : "Rabat i kr.", value: discount.type === "percent" ? String(discount.value) : krInput(discount.value), required: true, inputmode: "decimal" })}
+<div class="form-pair">
+${input({ name: "validUntil", label: "Gyldig til", type: "datetime-local", value: toLocalDateTime(discount.validUntil), hint: "Tom: udløber ikke." })}
 ${input({ name: "usageLimit", label: "Maks. antal brug", type: "number", min: 1, value: discount.usageLimit ?? "", hint: "Tom: ubegrænset." })}
-${submit(web, updateDiscount, "Gem")}
+</div>
+<div class="button-row">${submit(web, updateDiscount, "Gem")} <a class="button button-secondary" href="/admin/discounts">Annullér</a></div>
 </form>
+<hr>
 ${actionButton(web, deleteDiscount, { action: "/admin/discounts/delete", label: "Slet koden", fields: { code: discount.code }, look: "danger", small: true, confirm: `Slet rabatkoden ${discount.code}?` })}
-</details>`;
+</section>`;
 }
 
 export async function discountsPage(web: AdminRequest): Promise<View> {
   const discounts = await web.call(discountsList, { limit: 100 });
+  const now = web.runtime.now();
+  const editing = discounts.find((discount) => discount.code === web.query("edit"));
   const rows = discounts.map((discount) => [
     html`<code class="code">${discount.code}</code>`,
     valueText(discount),
     html`${discount.usageCount}${discount.usageLimit ? ` / ${discount.usageLimit}` : ""}`,
     when(discount.validUntil),
-    actionButton(web, toggleDiscount, {
+    html`<span class="toggle-state">${state(discount, now)}${actionButton(web, toggleDiscount, {
       action: "/admin/discounts/toggle",
-      label: discount.active ? "Aktiv – slå fra" : "Inaktiv – slå til",
+      label: discount.active ? "Slå fra" : "Slå til",
       fields: { code: discount.code, active: discount.active ? "false" : "true" },
-      look: discount.active ? "primary" : "secondary",
+      look: "secondary",
       small: true,
-    }),
-    editForm(web, discount),
+    })}</span>`,
+    html`<a href="/admin/discounts?edit=${encodeURIComponent(discount.code)}#edit">Ret</a>`,
   ]);
   return {
     title: "Rabatkoder",
     main: html`${pageHead("Rabatkoder", { lead: "Koder kunderne kan skrive i kurven. Ordrer beholder koden, selv om den slettes." })}
 ${rows.length ? table("Rabatkoder", ["Kode", "Rabat", "Brugt", "Udløber", "Status", ""], rows) : emptyState("Ingen rabatkoder", "Opret den første herunder.")}
+${editing ? editForm(web, editing) : ""}
 <section class="card narrow"><h2>Ny rabatkode</h2>
 ${formOpen(web, "/admin/discounts/create")}
 ${input({ name: "code", label: "Kode", required: true, pattern: "[A-Za-z0-9_-]{3,64}", hint: "3–64 tegn: bogstaver, tal, - og _. Gemmes med store bogstaver." })}
@@ -113,5 +128,6 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
 export async function discountAction(web: AdminRequest, name: string): Promise<Outcome> {
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action) throw new NotFound(`No discount action ${name}.`);
-  return web.act("/admin/discounts", () => action(web));
+  const failed = name === "update" ? `/admin/discounts?edit=${encodeURIComponent(web.field("code"))}#edit` : "/admin/discounts";
+  return web.act("/admin/discounts", () => action(web), failed);
 }

@@ -54,7 +54,8 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
     main: html`${breadcrumbs([{ label: "Ordrer", href: "/admin/orders" }, { label: `#${order.id.slice(-8)}` }])}
 ${pageHead(`Ordre #${order.id.slice(-8)}`, { lead: html`${statusTag(order.status)} · ${when(order.createdAt)} · ${order.channel}${order.isAiGenerated ? html` · <span class="tag tag-info">AI: ${order.aiAgentSource ?? "agent"}</span>` : ""}` })}
 <section class="card" aria-labelledby="next-status"><h2 id="next-status">Næste skridt</h2>${nextStatuses(web, order.id, order.status)}</section>
-<div class="columns columns-2">
+<div class="split">
+<div>
 <section class="card"><h2>Varer</h2>
 ${table("Ordrelinjer", ["Vare", "Antal", "Stykpris", "I alt"], lines, [1, 2, 3])}
 ${facts([
@@ -65,29 +66,12 @@ ${facts([
   ["Heraf moms", kr(order.vatOere)],
 ])}
 </section>
-<section class="card"><h2>Kunde</h2>
-${facts([
-  ["E-mail", html`<a href="mailto:${order.email}">${order.email}</a>`],
-  ["Telefon", order.phoneNumber],
-  ["Leveringsadresse", address([order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`])],
-  ["Faktureringsadresse", order.billingAddress ? address([order.billingName, order.billingAddress, `${order.billingZip ?? ""} ${order.billingCity ?? ""}`, order.billingCountry]) : "Som levering"],
-])}
-<h2>Betaling</h2>
-${facts([
-  ["Metode", order.paymentMethod],
-  ["Betalt", when(order.paidAt)],
-  ["Betalings-id", order.paymentProviderPaymentIntentId],
-  ["Refunderet", when(order.refundedAt)],
-  ["Bekræftelse sendt", when(order.confirmationEmailSentAt)],
-])}
-${actionButton(web, resendConfirmation, { action: `${base}/resend-confirmation`, label: "Send ordrebekræftelse igen", look: "secondary", small: true })}
-</section>
-</div>
-<div class="columns columns-2">
-<section class="card"><h2>Forsendelse</h2>
+<section class="card" id="shipping"><h2>Forsendelse</h2>
 ${formOpen(web, `${base}/tracking`)}
+<div class="form-pair">
 ${input({ name: "carrier", label: "Fragtfirma", value: order.carrier ?? "", placeholder: "PostNord, GLS, DAO …", maxlength: 100 })}
 ${input({ name: "trackingNumber", label: "Trackingnummer", value: order.trackingNumber ?? "", maxlength: 100 })}
+</div>
 ${input({ name: "trackingUrl", label: "Tracking-link", type: "url", value: order.trackingUrl ?? "", placeholder: "https://…" })}
 <div class="form-pair">
 ${input({ name: "estDeliveryFrom", label: "Forventet levering fra", type: "datetime-local", value: toLocalDateTime(order.estDeliveryFrom) })}
@@ -97,18 +81,12 @@ ${isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("shipp
 ${submit(web, setTracking, "Gem forsendelse")}
 </form>
 </section>
-<section class="card"><h2>Noter</h2>
-${formOpen(web, `${base}/notes`)}
-${textarea({ name: "body", label: "Intern note", rows: 3, required: true, maxlength: 2000, hint: "Kun synlig for medarbejdere." })}
-${submit(web, addNote, "Tilføj note", "secondary")}
-</form>
-</section>
-</div>
-${canRefund || canCancel ? html`<div class="columns columns-2">
 ${canRefund ? html`<section class="card"><h2>Refundér</h2>
 ${formOpen(web, `${base}/refund`, html` data-confirm="Refundér beløbet til kunden?"`)}
+<div class="form-pair">
 ${input({ name: "amount", label: "Beløb i kr.", inputmode: "decimal", hint: "Tom for hele det resterende beløb." })}
 ${input({ name: "reason", label: "Årsag", maxlength: 500 })}
+</div>
 ${submit(web, refundOrder, "Refundér")}
 </form></section>` : ""}
 ${canCancel ? html`<section class="card"><h2>Annullér</h2>
@@ -116,7 +94,34 @@ ${formOpen(web, `${base}/cancel`, html` data-confirm="Annullér ordren og læg v
 ${input({ name: "reason", label: "Årsag", required: true, maxlength: 500 })}
 ${submit(web, cancelOrder, "Annullér ordren", "secondary")}
 </form></section>` : ""}
-</div>` : ""}
-<section class="card"><h2>Historik</h2>${events.length ? html`<ol class="timeline">${events}</ol>` : html`<p class="hint">Ingen hændelser.</p>`}</section>`,
+</div>
+<div>
+<section class="card"><h2>Kunde</h2>
+${facts([
+  ["E-mail", html`<a href="mailto:${order.email}">${order.email}</a>`],
+  ["Telefon", order.phoneNumber],
+  ["Levering", address([order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`])],
+  ["Faktura", order.billingAddress ? address([order.billingName, order.billingAddress, `${order.billingZip ?? ""} ${order.billingCity ?? ""}`, order.billingCountry]) : "Som levering"],
+])}
+</section>
+<section class="card"><h2>Betaling</h2>
+${facts([
+  ["Metode", order.paymentMethod],
+  ["Betalt", when(order.paidAt)],
+  ["Betalings-id", order.paymentProviderPaymentIntentId],
+  ["Refunderet", when(order.refundedAt)],
+  ["Bekræftelse sendt", when(order.confirmationEmailSentAt)],
+])}
+${actionButton(web, resendConfirmation, { action: `${base}/resend-confirmation`, label: "Send ordrebekræftelse igen", look: "secondary", small: true })}
+</section>
+<section class="card"><h2>Noter og historik</h2>
+${formOpen(web, `${base}/notes`)}
+${textarea({ name: "body", label: "Ny intern note", rows: 2, required: true, maxlength: 2000, hint: "Kun synlig for medarbejdere." })}
+${submit(web, addNote, "Tilføj note", "secondary")}
+</form>
+${events.length ? html`<ol class="timeline">${events}</ol>` : html`<p class="hint">Ingen hændelser endnu.</p>`}
+</section>
+</div>
+</div>`,
   };
 }

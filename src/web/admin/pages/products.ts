@@ -20,7 +20,7 @@ export async function productsPage(web: AdminRequest): Promise<View> {
   ]);
   const shown = products.slice(0, PAGE_SIZE);
   const rows = shown.map((product) => [
-    product.firstImage ? html`<img class="thumb" src="${product.firstImage}" alt="" loading="lazy">` : html`<span class="thumb thumb-empty" aria-hidden="true"></span>`,
+    html`<span class="thumb" aria-hidden="true">${product.firstImage ? html`<img src="${product.firstImage}" alt="" loading="lazy">` : ""}</span>`,
     html`<a href="/admin/products/${product.slug}">${product.name}</a>${product.featured ? html` <span class="tag tag-info">Fremhævet</span>` : ""}<br><span class="hint">${product.brand ?? ""}</span>`,
     product.categoryName,
     kr(product.priceDkk),

@@ -11,7 +11,7 @@ import updateShipping from "../../../tools/settings/update_shipping.ts";
 import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, krInput, pageHead, submit, table, textarea } from "../components.ts";
+import { actionButton, formOpen, krInput, pageHead, submit, textarea } from "../components.ts";
 import { kroner, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -31,12 +31,11 @@ function readCarriers(text: string): Array<{ name: string; minDays: number; maxD
 async function features(web: AdminRequest): Promise<Html> {
   if (!web.may(listFeatures)) return html`<p class="hint">Funktioner kræver adgangen ${listFeatures.scope}.</p>`;
   const flags = await web.call(listFeatures, {});
-  return table("Funktioner", ["Funktion", "Beskrivelse", "Ændret", ""], flags.map((flag) => [
-    html`<code>${flag.key}</code>`,
-    flag.description,
-    when(flag.updatedAt),
-    actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag.enabled ? "Til – slå fra" : "Fra – slå til", fields: { key: flag.key, enabled: flag.enabled ? "false" : "true" }, look: flag.enabled ? "primary" : "secondary", small: true }),
-  ]));
+  return html`<ul class="toggle-list">${flags.map((flag) => html`<li>
+<div><p><strong>${flag.description}</strong></p><p class="hint"><code>${flag.key}</code> · ændret ${when(flag.updatedAt)}</p></div>
+<span class="toggle-state">${flag.enabled ? html`<span class="tag tag-ok">Til</span>` : html`<span class="tag">Fra</span>`}
+${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag.enabled ? "Slå fra" : "Slå til", fields: { key: flag.key, enabled: flag.enabled ? "false" : "true" }, look: "secondary", small: true })}</span>
+</li>`)}</ul>`;
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
