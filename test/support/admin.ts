@@ -32,14 +32,15 @@ export class AdminClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async request(method: string, path: string, init: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Page> {
+  /** One request; `form` is sent urlencoded (URLSearchParams for repeated fields such as checkboxes). */
+  async request(method: string, path: string, init: { form?: Record<string, string> | URLSearchParams; headers?: Record<string, string> } = {}): Promise<Page> {
     const headers: Record<string, string> = { accept: "text/html,application/xhtml+xml", ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (this.address) headers["x-forwarded-for"] = this.address;
     let body: string | undefined;
     if (init.form) {
       headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(init.form).toString();
+      body = (init.form instanceof URLSearchParams ? init.form : new URLSearchParams(init.form)).toString();
     }
     const response = await fetch(`${this.server.url}${path}`, { method, headers, body, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
