@@ -55,7 +55,7 @@ export async function auditPage(web: AdminRequest): Promise<View> {
     html`<a href="/admin/audit/${entry.id}">${when(entry.createdAt)}</a>`,
     html`<code>${entry.tool}</code>`,
     subjectLink(entry.subjectType, entry.subjectId),
-    html`${name(entry.actor)}<br><span class="hint">${DOORS[entry.door] ?? entry.door}</span>`,
+    html`${name(entry.actor)}<br><span class="hint">${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}</span>`,
     entry.revertedAt ? html`<span class="tag">Fortrudt</span>` : entry.revertOfId ? html`<span class="tag tag-info">Fortrydelse</span>` : entry.revertible ? html`<a href="/admin/audit/${entry.id}">Fortryd…</a>` : "",
   ]);
   const params = new URLSearchParams(Object.entries({ ...filters, before: shown.at(-1)?.createdAt ?? "" }).filter(([, value]) => value));
@@ -109,7 +109,7 @@ export async function auditEntryPage(web: AdminRequest, id: string): Promise<Vie
   return {
     title: `Ændring ${entry.tool}`,
     main: html`${breadcrumbs([{ label: "Ændringslog", href: "/admin/audit" }, { label: entry.tool }])}
-${pageHead(entry.tool, { lead: html`${when(entry.createdAt)} · ${name(entry.actor)} · ${DOORS[entry.door] ?? entry.door}` })}
+${pageHead(entry.tool, { lead: html`${when(entry.createdAt)} · ${name(entry.actor)} · ${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}` })}
 <section class="card">
 ${facts([
   ["Emne", subjectLink(entry.subjectType, entry.subjectId)],
