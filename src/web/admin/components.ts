@@ -94,8 +94,8 @@ ${options.hint ? html`<p class="hint">${options.hint}</p>` : ""}
 export function checkbox(options: { name: string; label: string; checked?: boolean; hint?: string; value?: string; disabled?: boolean }): Html {
   const id = `f-${options.name}${options.value ? `-${options.value.replace(/[^\w-]/g, "_")}` : ""}`;
   return html`<div class="check">
-<input type="checkbox" id="${id}" name="${options.name}" value="${options.value ?? "on"}"${options.checked ? " checked" : ""}${options.disabled ? " disabled" : ""}>
-<label for="${id}">${options.label}${options.hint ? html` <span class="hint">${options.hint}</span>` : ""}</label>
+<input type="checkbox" id="${id}" name="${options.name}" value="${options.value ?? "on"}"${options.checked ? " checked" : ""}${options.disabled ? " disabled" : ""}${options.hint ? html` aria-describedby="${id}-hint"` : ""}>
+<div><label for="${id}">${options.label}</label>${options.hint ? html`<span class="hint" id="${id}-hint">${options.hint}</span>` : ""}</div>
 </div>`;
 }
 

@@ -33,9 +33,12 @@ async function actorNames(web: AdminRequest, actors: string[]): Promise<(actor: 
   };
 }
 
-function subjectLink(subjectType: string | null, subjectId: string | null): Html {
+function subjectLink(subjectType: string | null, subjectId: string | null, snapshot?: Record<string, unknown> | null): Html {
   if (!subjectType || !subjectId) return html`—`;
   if (subjectType === "order") return html`ordre <a href="/admin/orders/${subjectId}">#${subjectId.slice(-8)}</a>`;
+  const slug = typeof snapshot?.slug === "string" ? snapshot.slug : undefined;
+  const pages: Record<string, string> = { product: "/admin/products/", category: "/admin/categories/", page: "/admin/pages/", serviceOffering: "/admin/services/" };
+  if (slug && pages[subjectType]) return html`${subjectType} <a href="${pages[subjectType]}${slug}">${slug}</a>`;
   return html`${subjectType} <code class="hint">${subjectId.length > 14 ? `${subjectId.slice(0, 14)}…` : subjectId}</code>`;
 }
 
@@ -76,25 +79,34 @@ ${entries.length > PAGE_SIZE ? html`<a class="button button-secondary" rel="next
   };
 }
 
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 function value(raw: unknown): Html {
   if (raw === undefined) return html`<span class="hint">—</span>`;
-  if (raw === null) return html`<span class="hint">tom</span>`;
+  if (raw === null || raw === "") return html`<span class="hint">tom</span>`;
   if (typeof raw === "object") return html`<pre>${JSON.stringify(raw, null, 2)}</pre>`;
   const text = String(raw);
+  if (ISO.test(text)) return html`<time datetime="${text}">${when(text)}</time>`;
   return html`${text.length > 400 ? `${text.slice(0, 400)}…` : text}`;
 }
 
-/** The fields of both snapshots, changed ones first and marked. */
+function diffTable(caption: string, keys: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, changed: boolean): Html {
+  return html`<div class="table-wrap"><table class="diff">
+<caption class="visually-hidden">${caption}</caption>
+<thead><tr><th>Felt</th><th>Før</th><th>Efter</th></tr></thead>
+<tbody>${keys.map((key) => html`<tr${changed ? html` class="changed"` : ""}><th scope="row">${key}</th><td>${value(before ? before[key] : undefined)}</td><td>${value(after ? after[key] : undefined)}</td></tr>`)}</tbody>
+</table></div>`;
+}
+
+/** The changed fields side by side; the unchanged ones folded away below them. */
 function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Html {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const changed = (key: string) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]);
-  const ordered = [...keys.filter(changed), ...keys.filter((key) => !changed(key))];
-  if (!ordered.length) return html`<p class="hint">Ingen øjebliksbilleder.</p>`;
-  return html`<div class="table-wrap"><table class="diff">
-<caption class="visually-hidden">Før og efter</caption>
-<thead><tr><th>Felt</th><th>Før</th><th>Efter</th></tr></thead>
-<tbody>${ordered.map((key) => html`<tr${changed(key) ? html` class="changed"` : ""}><th scope="row">${key}</th><td>${value(before ? before[key] : undefined)}</td><td>${value(after ? after[key] : undefined)}</td></tr>`)}</tbody>
-</table></div>`;
+  if (!keys.length) return html`<p class="hint">Ingen øjebliksbilleder.</p>`;
+  const isChanged = (key: string) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]);
+  const changed = keys.filter(isChanged);
+  const same = keys.filter((key) => !isChanged(key));
+  return html`${changed.length ? diffTable("Ændrede felter", changed, before, after, true) : html`<p class="hint">Ingen felter blev ændret.</p>`}
+${same.length ? html`<details><summary>Uændrede felter (${same.length})</summary>${diffTable("Uændrede felter", same, before, after, false)}</details>` : ""}`;
 }
 
 export async function auditEntryPage(web: AdminRequest, id: string): Promise<View> {
@@ -112,7 +124,7 @@ export async function auditEntryPage(web: AdminRequest, id: string): Promise<Vie
 ${pageHead(entry.tool, { lead: html`${when(entry.createdAt)} · ${name(entry.actor)} · ${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}` })}
 <section class="card">
 ${facts([
-  ["Emne", subjectLink(entry.subjectType, entry.subjectId)],
+  ["Emne", subjectLink(entry.subjectType, entry.subjectId, entry.after ?? entry.before)],
   ["Forespørgsel", entry.requestId ? html`<code>${entry.requestId}</code>` : null],
   ["Fortryder", entry.revertOfId ? html`<a href="/admin/audit/${entry.revertOfId}">en tidligere ændring</a>` : null],
 ])}
