@@ -18,7 +18,7 @@ export interface SignedInStaff {
   caller: Caller;
 }
 
-export function staffCaller(staff: StaffUser): Caller {
+function staffCaller(staff: StaffUser): Caller {
   return { kind: "staff", actor: `staff:${staff.id}`, scopes: new Set(staff.scopes), staffId: staff.id };
 }
 

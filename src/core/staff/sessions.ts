@@ -16,17 +16,17 @@ const KEEP_EXPIRED_MS = 30 * 24 * 60 * 60_000;
 export interface StaffSessionRef {
   id: string;
   staff: StaffUser;
-  expiresAt: Date;
 }
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-export async function openSession(db: Db, staffId: string, now: Date, client: { address?: string | undefined; userAgent?: string | undefined }) {
+/** A new session for the staff user; the token (for the cookie) exists only in the answer. */
+export async function openSession(db: Db, staffId: string, now: Date, client: { address?: string | undefined; userAgent?: string | undefined }): Promise<{ token: string }> {
   await db.staffSession.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - KEEP_EXPIRED_MS) } } });
   const token = crypto.randomBytes(32).toString("base64url");
-  const row = await db.staffSession.create({
+  await db.staffSession.create({
     data: {
       tokenHash: hashToken(token),
       staffId,
@@ -38,7 +38,7 @@ export async function openSession(db: Db, staffId: string, now: Date, client: { 
     },
   });
   await db.adminUser.update({ where: { id: staffId }, data: { lastLoginAt: now } });
-  return { token, id: row.id, expiresAt: row.expiresAt };
+  return { token };
 }
 
 /** The live session of a cookie token (not revoked, not idle, not past its absolute expiry), with its staff user. */
@@ -51,7 +51,7 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Sta
   if (at - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db.staffSession.updateMany({ where: { id: row.id, revokedAt: null }, data: { lastSeenAt: now } });
   }
-  return { id: row.id, staff: { id: row.staff.id, email: row.staff.email, scopes: row.staff.scopes }, expiresAt: row.expiresAt };
+  return { id: row.id, staff: { id: row.staff.id, email: row.staff.email, scopes: row.staff.scopes } };
 }
 
 export async function closeSession(db: Db, id: string, now: Date): Promise<void> {

@@ -20,12 +20,12 @@ export interface SignInAttempt {
 }
 
 /** A new session for the staff user, or WrongCredentials (401) / RateLimited (429). */
-export async function signIn(db: Db, policy: ThrottlePolicy, attempt: SignInAttempt, now: Date): Promise<{ token: string; expiresAt: Date; staff: StaffUser }> {
+export async function signIn(db: Db, policy: ThrottlePolicy, attempt: SignInAttempt, now: Date): Promise<{ token: string; staff: StaffUser }> {
   const verdict = await countAttempt(db, policy, attempt.address, attempt.email, now);
   if (!verdict.allowed) throw new RateLimited(verdict.retryAfterSeconds);
   const staff = await checkCredentials(db, attempt.email, attempt.password);
   if (!staff) throw new WrongCredentials();
   await forgiveAttempt(db, attempt.address, attempt.email);
   const session = await openSession(db, staff.id, now, { address: attempt.address, userAgent: attempt.userAgent });
-  return { token: session.token, expiresAt: session.expiresAt, staff };
+  return { token: session.token, staff };
 }

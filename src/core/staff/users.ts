@@ -5,7 +5,7 @@ import { validateScopes } from "../api-keys.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "../passwords.ts";
 
 export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 200;
+const MAX_PASSWORD_LENGTH = 200;
 
 export interface StaffUser {
   id: string;
@@ -17,12 +17,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function checkNewPassword(password: string): void {
+function checkNewPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw new Invalid(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > MAX_PASSWORD_LENGTH) throw new Invalid(`The password may have at most ${MAX_PASSWORD_LENGTH} characters.`);
 }
 
-export function checkEmail(email: string): string {
+function checkEmail(email: string): string {
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized) || normalized.length > 254) throw new Invalid("That is not an e-mail address.");
   return normalized;

@@ -21,7 +21,7 @@ export function needs(tool: Tool): string {
 }
 
 /** ` disabled` plus an explanation when the staff user may not call the tool. */
-export function disabledUnless(web: AdminRequest, tool: Tool): Html {
+function disabledUnless(web: AdminRequest, tool: Tool): Html {
   return web.may(tool) ? html`` : html` disabled title="${needs(tool)}"`;
 }
 

@@ -19,7 +19,7 @@ interface NavEntry {
   scope: Scope | null;
 }
 
-export const NAV: readonly NavEntry[] = [
+const NAV: readonly NavEntry[] = [
   { href: "/admin", label: "Overblik", scope: null },
   { href: "/admin/orders", label: "Ordrer", scope: "orders:read" },
   { href: "/admin/products", label: "Produkter", scope: "catalog:read" },
@@ -64,7 +64,7 @@ function sidebar(web: AdminRequest): Html {
 </header>`;
 }
 
-export function flashHtml(flash: Flash | undefined): Html {
+function flashHtml(flash: Flash | undefined): Html {
   if (!flash) return html``;
   return html`<div class="notice notice-${flash.kind === "ok" ? "success" : "error"}" role="${flash.kind === "ok" ? "status" : "alert"}">${flash.text}</div>`;
 }

@@ -2,6 +2,7 @@
 // disabled and is refused when posting anyway; form posts change the shop through the tools, audited as the staff user.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findActiveKey } from "../../../src/core/api-keys.ts";
+import { KEY_AUDIT } from "../../../src/core/staff/api-keys.ts";
 import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
 import { expectProblem } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
@@ -119,13 +120,13 @@ describe("API keys", () => {
     const listed = await owner.get("/admin/api-keys");
     expect(listed.html).toContain("ERP-synk");
     expect(listed.html).not.toContain(key);
-    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "admin.api_keys.create", subjectId: row.id } });
+    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: KEY_AUDIT.create, subjectId: row.id } });
     expect(audit).toMatchObject({ actor: `staff:${ownerId}`, door: "admin", subjectType: "apiKey", before: null });
     expect(JSON.stringify(audit.after)).not.toContain(key);
 
     expect(await follow(owner, await owner.submit("/admin/api-keys", `/admin/api-keys/${row.id}/revoke`, {}))).toContain("tilbagekaldt");
     expectProblem(await server.call("orders.list", {}, { key }), 401, "unauthorized");
-    const revoked = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "admin.api_keys.revoke", subjectId: row.id } });
+    const revoked = await prisma().auditEntry.findFirstOrThrow({ where: { tool: KEY_AUDIT.revoke, subjectId: row.id } });
     expect(revoked.actor).toBe(`staff:${ownerId}`);
     // The audit page shows the entry, and audit.revert refuses to restore a key.
     const entryPage = await owner.get(`/admin/audit/${revoked.id}`);

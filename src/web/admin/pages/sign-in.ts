@@ -8,7 +8,7 @@ import type { Outcome, View } from "../../page.ts";
 import type { AdminRequest } from "../site.ts";
 
 /** Only local admin paths are followed after sign-in, never another host. */
-export function safeNext(next: string): string {
+function safeNext(next: string): string {
   return /^\/admin(?:[/?#][^\\\s]*)?$/.test(next) && !next.startsWith("//") ? next : "/admin";
 }
 
