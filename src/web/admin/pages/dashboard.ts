@@ -70,9 +70,10 @@ ${low.total > low.items.length ? html`<p class="hint">${low.total - low.items.le
 
 async function waiting(web: AdminRequest): Promise<Html> {
   if (!web.may(ordersList)) return html``;
-  const paid = await web.call(ordersList, { status: "paid", limit: 100 });
+  const paid = await web.call(ordersList, { status: "paid", limit: 21 });
   if (!paid.length) return html`<div class="notice notice-success" role="status">Ingen betalte ordrer venter på at blive sendt.</div>`;
-  return html`<div class="notice notice-info" role="status"><strong>${paid.length === 100 ? "100+" : paid.length} betalte ordrer</strong> venter på at blive sendt. <a href="/admin/orders?status=paid">Se dem</a></div>`;
+  const count = paid.length > 20 ? "Over 20" : String(paid.length);
+  return html`<div class="notice notice-info" role="status"><strong>${count} betalte ${paid.length === 1 ? "ordre" : "ordrer"}</strong> venter på at blive sendt. <a href="/admin/orders?status=paid">Se dem</a></div>`;
 }
 
 export async function dashboardPage(web: AdminRequest): Promise<View> {
