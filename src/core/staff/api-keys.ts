@@ -1,7 +1,7 @@
 // API keys managed by a signed-in staff user (/admin/api-keys): never beyond the user's own scopes, and each create
 // or revoke leaves an audit entry with the staff user as actor (keys are not a tool, so this writes the entry itself).
 import type { Prisma } from "../db.ts";
-import { Forbidden } from "../errors.ts";
+import { Forbidden, Invalid } from "../errors.ts";
 import { createApiKey, revokeApiKey, validateScopes, type ApiKeyInfo } from "../api-keys.ts";
 import { hasScope, isScope, WILDCARD } from "../../tools/scopes.ts";
 import type { StaffUser } from "./users.ts";
@@ -21,6 +21,7 @@ function snapshot(info: ApiKeyInfo) {
 }
 
 export async function createKeyAsStaff(prisma: Prisma, staff: StaffUser, name: string, scopes: string[]): Promise<{ key: string; info: ApiKeyInfo }> {
+  if (name.trim().length > 100) throw new Invalid("A key's name may have at most 100 characters.", [{ path: "name", message: "At most 100 characters" }]);
   const wanted = validateScopes(scopes);
   const beyond = wanted.filter((scope) => !mayGrant(staff, scope));
   if (beyond.length) throw new Forbidden(`You cannot give a key scopes you do not have yourself: ${beyond.join(", ")}.`);

@@ -134,8 +134,10 @@ describe("API keys", () => {
     expect(await follow(owner, await owner.submit(`/admin/audit/${revoked.id}`, `/admin/audit/${revoked.id}/revert`, {}))).toMatch(/no subject snapshot|cannot/i);
   });
 
-  it("needs at least one scope", async () => {
+  it("needs at least one scope and a name of at most 100 characters", async () => {
     expect(await follow(owner, await owner.submit("/admin/api-keys", "/admin/api-keys", { name: "tom" }))).toContain("mindst én adgang");
+    expect(await follow(owner, await owner.submit("/admin/api-keys", "/admin/api-keys", { name: "x".repeat(101), scopes: "orders:read" }))).toContain("at most 100 characters");
+    expect(await follow(owner, await owner.submit("/admin/api-keys", "/admin/api-keys", { name: " ", scopes: "orders:read" }))).toContain("needs a name");
   });
 });
 
