@@ -34,6 +34,8 @@ export interface View {
 export interface Redirect {
   redirect: string;
   status?: 301 | 302 | 303;
+  /** Allow an absolute http(s) address (a payment provider); otherwise only same-site paths are followed. */
+  external?: boolean;
 }
 
 export type Outcome = View | Redirect;
@@ -175,7 +177,8 @@ function failureOutcome<W extends WebRequest>(site: Site<W>, web: W, error: unkn
 
 async function respond<W extends WebRequest>(site: Site<W>, web: W, outcome: Outcome): Promise<void> {
   if (isRedirect(outcome)) {
-    web.res.set("Cache-Control", "no-store").redirect(outcome.status ?? 303, localPath(outcome.redirect));
+    const target = outcome.external && /^https?:\/\//.test(outcome.redirect) ? outcome.redirect : localPath(outcome.redirect);
+    web.res.set("Cache-Control", "no-store").redirect(outcome.status ?? 303, target);
     return;
   }
   let document: Html;

@@ -16,7 +16,7 @@ import type { StorefrontRequest } from "./site.ts";
 export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js"];
 
 /** The storefront's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts" } };
+export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts" } };
 
 const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
 
