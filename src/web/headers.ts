@@ -35,9 +35,11 @@ export function setSecurityHeaders(res: Response): void {
 }
 
 /**
- * Sends a whole HTML document with the security headers. Pages are personal (CSRF tokens bound to the session,
+ * Sends a whole HTML document with the security headers (a header the route already set, e.g. a stricter
+ * Referrer-Policy, is kept). Pages are personal (CSRF tokens bound to the session,
  * order and payment details), so no cache keeps them.
  */
 export function sendHtml(res: Response, status: number, document: Html, cacheControl = "private, no-store"): void {
-  res.status(status).set(SECURITY_HEADERS).set("Cache-Control", cacheControl).type("html").send(document.value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(name)) res.set(name, value);
+  res.status(status).set("Cache-Control", cacheControl).type("html").send(document.value);
 }

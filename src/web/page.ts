@@ -28,6 +28,8 @@ export interface View {
   head?: Html;
   /** Extra client scripts (asset names) for this page, after the site's own. */
   scripts?: string[];
+  /** Response headers beyond (or tightening) the security headers, e.g. a stricter Referrer-Policy. */
+  headers?: Record<string, string>;
 }
 
 /** A POST handled: go here next (303 See Other by default, so a reload does not post again). */
@@ -190,6 +192,7 @@ async function respond<W extends WebRequest>(site: Site<W>, web: W, outcome: Out
     sendHtml(web.res, 500, bareDocument(web.requestId));
     return;
   }
+  if (outcome.headers) web.res.set(outcome.headers);
   sendHtml(web.res, outcome.status ?? 200, document);
 }
 

@@ -65,7 +65,7 @@ export function stockLabel(stock: number): Html {
 
 /** The photo (if any) over the illustration, in a fixed 4:3 frame so the grid never jumps while images load. */
 export function productMedia(product: CardLook, alt: string, eager = false): Html {
-  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img src="${product.firstImage}" alt="${alt}" width="800" height="600"${eager ? "" : ' loading="lazy"'} decoding="async">` : ""}</div>`;
+  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img src="${product.firstImage}" alt="${alt}" width="800" height="600"${eager ? "" : html` loading="lazy"`} decoding="async">` : ""}</div>`;
 }
 
 export function productCard(product: CardProduct, headingLevel: 2 | 3 = 3): Html {

@@ -73,5 +73,5 @@ ${summary.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td c
 function progress(status: string): Html {
   const reached = REACHED[status];
   if (reached === undefined) return notice("info", `Ordren er ${ (ORDER_STATUS[status] ?? status).toLowerCase() }.`);
-  return html`<ol class="progress" aria-label="Ordrens forløb">${STEPS.map((step, index) => html`<li class="${index <= reached ? "done" : ""}"${index === reached ? ' aria-current="step"' : ""}>${STEP_LABELS[index]}</li>`)}</ol>`;
+  return html`<ol class="progress" aria-label="Ordrens forløb">${STEPS.map((step, index) => html`<li class="${index <= reached ? "done" : ""}"${index === reached ? html` aria-current="step"` : ""}>${STEP_LABELS[index]}</li>`)}</ol>`;
 }
