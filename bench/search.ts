@@ -1,5 +1,5 @@
-// `npm run bench`: products.search throughput and latency (64 connections) on PGlite and PostgreSQL, demo size and
-// 100,000 products, next to a plain Express "hello JSON" server measured by the same script on the same machine.
+// `npm run bench`: products.search and the storefront pages (bench/pages.ts) at 64 connections on PGlite and
+// PostgreSQL, demo size and 100,000 products, next to a plain Express "hello JSON" server measured by the same script.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
+import { measurePages } from "./pages.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -116,6 +117,7 @@ for (const kind of DATABASES) {
       rows.push({ target: `products.search ${label} — ${kind}, ${size.toLocaleString("en")} products`, ...(await load(url, body)) });
       console.error(rows.at(-1));
     }
+    rows.push(...(await measurePages(`http://127.0.0.1:${server.port}`, `${kind}, ${size.toLocaleString("en")} products`, CONNECTIONS, DURATION)));
     await stopChild(server.child);
     await cleanup();
   }

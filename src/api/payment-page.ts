@@ -45,7 +45,8 @@ Du modtager en faktura med bankoplysninger på ${order.email}. Vi sender varerne
       // The address holds the payment token: never send it on, not even as a same-origin referrer.
       headers: { "Referrer-Policy": "no-referrer" },
       main: html`<div class="narrow">
-<h1>Ordre ${order.id}</h1>
+<h1>${PAID.has(order.status) ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
+<p class="order-number">Ordrenummer <strong class="order-ref">${order.id}</strong></p>
 ${status}
 <section aria-labelledby="pay-summary">
 <h2 id="pay-summary">Din ordre</h2>

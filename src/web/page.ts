@@ -1,7 +1,7 @@
 // The page helper of every web route (storefront and admin): route → executor calls (door "web"/"admin") → view →
 // escaped HTML in the site's chrome, with CSRF and rate limits on form posts and error pages instead of stack traces.
 import crypto from "node:crypto";
-import express, { type Request, type RequestHandler, type Response } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { RateLimited, toToolError, ToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
@@ -157,6 +157,20 @@ async function admitForm(web: WebRequest): Promise<void> {
   const state = await web.runtime.limiter.check(`addr:${address}`, false);
   web.res.set(rateLimitHeaders(state));
   if (!state.allowed) throw new RateLimited(state.resetSeconds);
+}
+
+/**
+ * Express error middleware for a site's router: what express itself refuses before a page handler runs (an
+ * undecodable %-escape in the path is a 400) answers the site's error page instead of a JSON problem.
+ */
+export function webErrors<W extends WebRequest>(site: Site<W>): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const { status } = error as { status?: unknown };
+    const mapped = typeof status === "number" && status >= 400 && status < 500 ? new ToolError(status, "bad_request", "Bad request", "The address could not be read.") : error;
+    const web = site.context(req, res);
+    void respond(site, web, failureOutcome(site, web, mapped));
+  };
 }
 
 function formError(error: unknown): ToolError {

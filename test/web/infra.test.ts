@@ -128,6 +128,16 @@ describe("error pages", () => {
     }
   });
 
+  it("answers an undecodable address with the 400 page, not a JSON problem", async () => {
+    for (const path of ["/info/%E0%A4%A", "/products/%E0%A4%A"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expectSecurityHeaders(response.headers);
+      expect(await response.text()).toContain("Ugyldig forespørgsel");
+    }
+  });
+
   it("sends the security headers on the payment page, and 404 for a forged link", async () => {
     const response = await fetch(`${server.url}/orders/nope/pay?token=forged`);
     expect(response.status).toBe(404);

@@ -19,8 +19,14 @@ export type CardLook = Pick<CardProduct, "name" | "frameColor" | "lensColor" | "
 /** A colour name as a CSS class key: "blå spejl" → "blaa-spejl" (the stylesheet maps known keys to colours). */
 export function colourKey(colour: string | null): string {
   if (!colour) return "none";
-  return colour.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "none";
+  let key = colourKeys.get(colour);
+  if (key === undefined) {
+    key = colour.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "none";
+    if (colourKeys.size < 1000) colourKeys.set(colour, key);
+  }
+  return key;
 }
+const colourKeys = new Map<string, string>();
 
 type ArtKind = "glasses" | "contact" | "case";
 

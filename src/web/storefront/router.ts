@@ -1,7 +1,7 @@
 // The storefront routes: each one a page handler over the storefront site (src/web/page.ts does the rest).
 import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
-import { webRoute } from "../page.ts";
+import { webErrors, webRoute } from "../page.ts";
 import { accountPage, requestCode, signOut, verifyCode } from "./pages/account.ts";
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
@@ -48,5 +48,6 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.use(webRoute(site, async (web) => {
     throw new NotFound(`No page ${web.req.path}.`);
   }));
+  router.use(webErrors(site));
   return router;
 }

@@ -47,7 +47,8 @@ export async function orderPage(web: StorefrontRequest, orderId: string): Promis
     noindex: true,
     main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Konto", href: "/account" }, { label: `Ordre ${orderId}` }])}
 <div class="narrow">
-<h1>Ordre <span class="order-ref">${orderId}</span></h1>
+<h1>Din ordre</h1>
+<p class="order-number">Ordrenummer <strong class="order-ref">${orderId}</strong></p>
 <p>Status: <strong class="order-status">${ORDER_STATUS[status.status] ?? status.status}</strong> · opdateret ${formatDate(status.updatedAt)}</p>
 ${progress(status.status)}
 ${status.trackingNumber || status.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
