@@ -51,7 +51,9 @@ describe("GET /", () => {
     }
     expect(page.html).toContain('href="/categories/solbriller"');
     expect(page.html).toContain('<link rel="canonical" href="http://localhost:3000/">');
-    expect(page.html).toContain("data-chat-toggle");
+    expect(page.html).toContain('<meta property="og:title" content="Nordlys Optik">');
+    expect(page.html).toContain('<meta property="og:url" content="http://localhost:3000/">');
+    expect(page.html).toMatch(/<button class="utility-link chat-toggle" type="button" data-chat-toggle [^>]*hidden>/);
     const again = await client.get("/");
     expect(again.headers.get("set-cookie")).toBeNull();
     expect(await server.runtime.database.prisma.storefrontSession.count({ where: { id: client.cookies.get("shop_session")!.split(".")[0] } })).toBe(1);

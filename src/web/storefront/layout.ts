@@ -52,7 +52,13 @@ export async function storefrontDocument(web: StorefrontRequest, view: View): Pr
     description: view.description,
     canonical: view.canonical ? `${base}${view.canonical}` : undefined,
     noindex: view.noindex,
-    head: view.head,
+    head: html`<meta property="og:site_name" content="${shop}">
+<meta property="og:locale" content="da_DK">
+${view.head?.value.includes('property="og:title"') ? view.head : html`<meta property="og:type" content="website">
+<meta property="og:title" content="${view.title}">
+${view.canonical ? html`<meta property="og:url" content="${base}${view.canonical}">` : ""}
+${view.description ? html`<meta property="og:description" content="${view.description}">` : ""}
+${view.head ?? ""}`}`,
     styles: ["site.css"],
     scripts: [...STOREFRONT_SCRIPTS, ...(view.scripts ?? [])],
     icon: "icon.svg",

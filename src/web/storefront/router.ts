@@ -13,12 +13,11 @@ import { productPage } from "./pages/product.ts";
 import { searchPage } from "./pages/search.ts";
 import { robotsTxt, sitemapXml } from "./pages/seo.ts";
 import { servicePage, servicesPage } from "./pages/services.ts";
-import type { StorefrontSite } from "./site.ts";
+import type { StorefrontRequest, StorefrontSite } from "./site.ts";
 
 export function storefrontRouter(site: StorefrontSite): Router {
   const router = express.Router();
-  const param = (name: string) => (web: { req: { params: Record<string, string | string[] | undefined> } }) => String(web.req.params[name]);
-  const slug = param("slug");
+  const slug = (web: StorefrontRequest) => String(web.req.params.slug);
 
   router.get("/", webRoute(site, homePage));
   router.get("/search", webRoute(site, searchPage));
@@ -32,7 +31,7 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/cart/discount", webRoute(site, applyDiscount));
   router.get("/checkout", webRoute(site, checkoutPage));
   router.post("/checkout", webRoute(site, placeOrder));
-  router.get("/orders/:id", webRoute(site, (web) => orderPage(web, param("id")(web))));
+  router.get("/orders/:id", webRoute(site, (web) => orderPage(web, String(web.req.params.id))));
 
   router.get("/account", webRoute(site, accountPage));
   router.post("/account/login", webRoute(site, requestCode));

@@ -23,10 +23,6 @@ export async function homePage(web: StorefrontRequest): Promise<View> {
     title: shopName,
     description: tagline || `${shopName}: webshop`,
     canonical: "/",
-    head: html`<meta property="og:type" content="website">
-<meta property="og:title" content="${shopName}">
-<meta property="og:description" content="${tagline}">
-<meta property="og:url" content="${web.runtime.config.publicBaseUrl}/">`,
     main: html`<section class="home-hero" aria-labelledby="home-title">
 <div class="home-hero-text">
 <p class="eyebrow">Velkommen til ${shopName}</p>
