@@ -100,6 +100,18 @@ describe("assets", () => {
   });
 });
 
+describe("HTML responses", () => {
+  it("answers HEAD with the page's headers and no body", async () => {
+    const get = await fetch(`${server.url}/services`);
+    const head = await fetch(`${server.url}/services`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expectSecurityHeaders(head.headers);
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(await get.text())));
+    expect(await head.text()).toBe("");
+  });
+});
+
 describe("error pages", () => {
   it("answers unknown paths with the 404 page in the layout, with the security headers", async () => {
     const response = await fetch(`${server.url}/findes/ikke?x=<script>`);
