@@ -6,6 +6,7 @@ import { openApiDocument } from "./openapi.ts";
 import { requestId, sendProblem, type Gate } from "./http.ts";
 import { mcpRouter } from "./mcp.ts";
 import { restRouter } from "./rest.ts";
+import { ResultCache } from "./result-cache.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
 import { webRouter } from "../web/index.ts";
@@ -38,8 +39,9 @@ export function createApp(runtime: Runtime): express.Express {
     openapi ??= JSON.stringify(openApiDocument(runtime.registry, runtime.config.publicBaseUrl));
     res.type("json").send(openapi);
   });
-  app.use(restRouter(runtime.executor, gate));
-  app.use(mcpRouter(runtime.executor, gate));
+  const cache = new ResultCache(runtime.executor, runtime.services.catalog);
+  app.use(restRouter(runtime.executor, gate, cache));
+  app.use(mcpRouter(runtime.executor, gate, runtime.config, cache));
 
   app.use("/api", (req: Request, res: Response) => {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));

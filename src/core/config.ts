@@ -27,6 +27,10 @@ export interface Config {
   openaiApiKey: string | undefined;
   openaiBaseUrl: string | undefined;
   openaiModel: string;
+  /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
+  mcpAllowedOrigins: string[];
+  /** Answer well-formed tools/call, tools/list and ping without building an SDK server (MCP_FAST_PATH=0 turns it off). */
+  mcpFastPath: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,5 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
     openaiModel: env.OPENAI_MODEL || "gpt-4.1-mini",
+    mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    mcpFastPath: env.MCP_FAST_PATH !== "0",
   };
 }

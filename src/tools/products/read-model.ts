@@ -300,18 +300,33 @@ class Snapshot {
 }
 
 export class CatalogReadModel {
-  private snapshot = new Snapshot(new Map(), new Map());
+  private current = new Snapshot(new Map(), new Map());
+  private generation = 0;
   private readonly origin = crypto.randomUUID();
   private queue: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
   private readonly details = new Map<string, ProductDetails>();
-  /** Bumped by every refresh: a details read that raced a change is not kept. */
-  private generation = 0;
+  /** Bumped when a refresh starts: a details read that raced a change is not kept. */
+  private detailsEpoch = 0;
 
   constructor(
     private readonly database: Database,
     private readonly log: Logger,
   ) {}
+
+  /** Changes whenever the visible catalogue does (serialized results of catalogue reads are cached per version). */
+  get version(): number {
+    return this.generation;
+  }
+
+  private get snapshot(): Snapshot {
+    return this.current;
+  }
+
+  private set snapshot(next: Snapshot) {
+    this.current = next;
+    this.generation++;
+  }
 
   /** Loads everything and subscribes to other processes' changes. */
   async start(): Promise<void> {
@@ -343,7 +358,7 @@ export class CatalogReadModel {
   async productDetails(id: string): Promise<ProductDetails> {
     const cached = this.details.get(id);
     if (cached) return cached;
-    const generation = this.generation;
+    const epoch = this.detailsEpoch;
     const [row] = await this.database.query<{ details: string }>(
       `SELECT json_build_object(
                 'answerSummary', p."answerSummary", 'faq', p.faq, 'useCases', p."useCases",
@@ -358,7 +373,7 @@ export class CatalogReadModel {
     );
     if (!row) throw new Error(`Product ${id} is in the read model but not in the database.`);
     const details = JSON.parse(row.details) as ProductDetails;
-    if (generation === this.generation) {
+    if (epoch === this.detailsEpoch) {
       if (this.details.size >= MAX_DETAILS) this.details.delete(this.details.keys().next().value!);
       this.details.set(id, details);
     }
@@ -415,7 +430,7 @@ export class CatalogReadModel {
   }
 
   private async reloadAll(): Promise<void> {
-    this.generation++;
+    this.detailsEpoch++;
     this.details.clear();
     const categories = await this.database.query<CatalogCategory>(
       `SELECT id, slug, name, description FROM "Category"`,
@@ -425,7 +440,7 @@ export class CatalogReadModel {
   }
 
   private async reloadProducts(ids: string[]): Promise<void> {
-    this.generation++;
+    this.detailsEpoch++;
     for (const id of ids) this.details.delete(id);
     const fresh = await this.loadProducts(ids);
     const products = new Map(this.snapshot.products);
