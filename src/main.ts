@@ -4,6 +4,7 @@ import { createApp } from "./api/app.ts";
 import { answerParserErrors } from "./api/http.ts";
 import { serveCommands, socketPathFor } from "./cli/channel.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
+import { setupAnnouncement } from "./web/admin/pages/setup.ts";
 
 let runtime: Runtime;
 try {
@@ -31,6 +32,10 @@ const server = app.listen(runtime.config.port, runtime.config.host, () => {
   const { port } = server.address() as AddressInfo;
   const url = `http://${runtime.config.host === "0.0.0.0" ? "localhost" : runtime.config.host}:${port}`;
   console.log(`Shop server listening on ${url} (database: ${runtime.database.kind}, public URL: ${runtime.config.publicBaseUrl})`);
+  setupAnnouncement(runtime).then(
+    (text) => text && console.log(text),
+    (error: unknown) => runtime.log.error("could not issue a setup link", { error: String(error) }),
+  );
 });
 server.keepAliveTimeout = 65_000;
 answerParserErrors(server);

@@ -6,6 +6,7 @@ import { createMailer } from "./core/mail.ts";
 import { prepareDatabase } from "./core/setup.ts";
 import { Authenticator } from "./api/auth.ts";
 import { SessionManager, sessionSecret } from "./api/session.ts";
+import { StaffAuth } from "./api/staff-auth.ts";
 import { createPaymentProvider } from "./tools/orders/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./api/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
@@ -25,8 +26,12 @@ export interface Runtime {
   limiter: RateLimiter;
   /** Storefront cookie sessions (resolver of auth.sessions, session routes). */
   sessions: SessionManager;
+  /** Staff sign-in and the `shop_admin` cookie (resolver of auth.staff). */
+  staff: StaffAuth;
   /** Signs session cookies and payment links (SESSION_SECRET or the generated Setting row "session_secret"). */
   secret: string;
+  /** The clock (tests inject one to expire sessions). */
+  now: () => Date;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const auth = new Authenticator(database, limiter);
   const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
+  const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
+  auth.staff = staff.resolver;
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
@@ -79,7 +86,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     auth,
     limiter,
     sessions,
+    staff,
     secret,
+    now,
     async close() {
       clearInterval(campaignTimer);
       await sessions.idle();

@@ -28,7 +28,11 @@ export class Authenticator {
     private readonly limiter?: RateLimiter,
   ) {}
 
-  /** The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key, 429 once an address guessed too often. */
+  /**
+   * The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key, 429 once an address guessed too
+   * often. The staff cookie is deliberately not consulted: the admin web is server-rendered and calls the executor
+   * itself, so REST and MCP stay Bearer-only for staff and a cookie can never be ridden into a tool call from another site.
+   */
   async caller(req: Request): Promise<Caller> {
     const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const header = req.headers.authorization;

@@ -5,8 +5,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from "../core/api-keys.ts";
 import type { Database } from "../core/db.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
-import { hashPassword } from "../core/passwords.ts";
 import { seedDemoOnce } from "../core/setup.ts";
+import { upsertStaff } from "../core/staff/users.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
 export interface CommandOutput {
@@ -86,16 +86,15 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "admin create",
-    args: "--email E --password P",
-    summary: "create an admin user",
-    options: { email: string, password: string },
+    args: "--email E --password P [--scopes a,b]",
+    summary: "create a staff user (scopes default to *), or set a new password (and scopes, when given) on an existing one",
+    options: { email: string, password: string, scopes: string },
     async run(ctx, values) {
       if (typeof values.email !== "string" || typeof values.password !== "string") return usage(ctx, "admin create needs --email and --password");
-      if (values.password.length < 10) return usage(ctx, "the password needs at least 10 characters");
-      const email = values.email.trim().toLowerCase();
-      const passwordHash = hashPassword(values.password);
-      const row = await ctx.database.prisma.adminUser.upsert({ where: { email }, create: { email, passwordHash }, update: { passwordHash } });
-      ctx.out(`Admin user ${row.email} (${row.id}) is ready.`);
+      const scopes = typeof values.scopes === "string" ? values.scopes.split(",") : undefined;
+      const staff = await upsertStaff(ctx.database.prisma, { email: values.email, password: values.password, scopes }, new Date());
+      const verb = staff.created ? "created" : "updated (signed out everywhere)";
+      ctx.out(`Staff user ${staff.email} (${staff.id}) ${verb} with scopes ${staff.scopes.join(",")}.`);
       return 0;
     },
   },

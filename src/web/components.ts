@@ -6,7 +6,7 @@ import type { View } from "./page.ts";
 export interface FieldOptions {
   name: string;
   label: string;
-  type?: "text" | "email" | "tel" | "number" | "password" | "search" | "url" | "hidden";
+  type?: "text" | "email" | "tel" | "number" | "password" | "search" | "url" | "hidden" | "date" | "datetime-local";
   value?: string | number | undefined;
   required?: boolean;
   autocomplete?: string;
@@ -33,7 +33,7 @@ export function field(options: FieldOptions): Html {
   return html`<div class="field${options.error ? " field-invalid" : ""}">
 <label for="${id}">${options.label}${options.required ? "" : html` <span class="optional">(valgfri)</span>`}</label>
 ${options.hint ? html`<p class="hint" id="${id}-hint">${options.hint}</p>` : ""}
-<input id="${id}" name="${options.name}" type="${options.type ?? "text"}"${options.value !== undefined ? html` value="${options.value}"` : ""}${options.required ? " required" : ""}${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ""}${options.inputmode ? html` inputmode="${options.inputmode}"` : ""}${options.pattern ? html` pattern="${options.pattern}"` : ""}${options.min !== undefined ? html` min="${options.min}"` : ""}${options.max !== undefined ? html` max="${options.max}"` : ""}${options.maxlength !== undefined ? html` maxlength="${options.maxlength}"` : ""}${options.placeholder ? html` placeholder="${options.placeholder}"` : ""}${described ? html` aria-describedby="${described}"` : ""}${options.error ? ' aria-invalid="true"' : ""}${data}>
+<input id="${id}" name="${options.name}" type="${options.type ?? "text"}"${options.value !== undefined ? html` value="${options.value}"` : ""}${options.required ? " required" : ""}${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ""}${options.inputmode ? html` inputmode="${options.inputmode}"` : ""}${options.pattern ? html` pattern="${options.pattern}"` : ""}${options.min !== undefined ? html` min="${options.min}"` : ""}${options.max !== undefined ? html` max="${options.max}"` : ""}${options.maxlength !== undefined ? html` maxlength="${options.maxlength}"` : ""}${options.placeholder ? html` placeholder="${options.placeholder}"` : ""}${described ? html` aria-describedby="${described}"` : ""}${options.error ? html` aria-invalid="true"` : ""}${data}>
 ${options.error ? html`<p class="field-error" id="${id}-error">${options.error}</p>` : ""}
 </div>`;
 }

@@ -1,20 +1,25 @@
-// The web door: bundled assets, the storefront pages and the payment page, mounted by the express app.
+// The web door: bundled assets, the admin, the storefront pages and the payment page, mounted by the express app.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { httpError } from "../api/http.ts";
 import type { Runtime } from "../runtime.ts";
 import { paymentPageRouter } from "../api/payment-page.ts";
 import { Assets, mergeEntries, WEB_ASSETS } from "./assets.ts";
+import { ADMIN_ASSETS } from "./admin/layout.ts";
+import { adminRouter } from "./admin/router.ts";
+import { AdminSite } from "./admin/site.ts";
 import { STOREFRONT_ASSETS } from "./storefront/layout.ts";
 import { webRoute } from "./page.ts";
 import { storefrontRouter } from "./storefront/router.ts";
 import { StorefrontSite } from "./storefront/site.ts";
 
 export function webRouter(runtime: Runtime): Router {
-  const assets = new Assets(mergeEntries(WEB_ASSETS, STOREFRONT_ASSETS));
+  const assets = new Assets(mergeEntries(WEB_ASSETS, STOREFRONT_ASSETS, ADMIN_ASSETS));
   const storefront = new StorefrontSite(runtime, assets);
   const router = express.Router();
   router.use(assets.router());
   router.use(paymentPageRouter(storefront));
+  // Before the storefront, whose last route answers every other path with its 404 page.
+  router.use(adminRouter(new AdminSite(runtime, assets)));
   router.use(storefrontRouter(storefront));
   // A page request the router cannot even read (an undecodable %-escape in the path) gets the site's 400 page too.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -66,6 +66,8 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
 export interface StartOptions {
   /** Share rate-limit counters with other servers started with the same prefix (Redis only). */
   rateLimitPrefix?: string;
+  /** The server's clock (sessions, expiry); the real one by default. */
+  now?: () => Date;
 }
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -104,6 +106,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     config,
     database,
     rateLimitPrefix: options.rateLimitPrefix ?? `shop:test:${crypto.randomBytes(6).toString("hex")}:`,
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
