@@ -4,6 +4,7 @@
 import express, { type Router } from "express";
 import { NotFound } from "../core/errors.ts";
 import { verifyPaymentToken } from "../tools/orders/payments/provider.ts";
+import settingsGet from "../tools/settings/get.ts";
 import { notice } from "../web/components.ts";
 import { formatKr, html, type Html } from "../web/html.ts";
 import { webRoute } from "../web/page.ts";
@@ -20,7 +21,8 @@ export function paymentPageRouter(site: StorefrontSite): Router {
     if (!verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
     const order = await web.runtime.database.prisma.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
     if (!order) throw gone;
-    const { contact } = await web.chrome();
+    // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
+    const { contact } = await web.read(settingsGet, {});
     const total = formatKr(Number(order.totalDkk));
     let status: Html;
     if (PAID.has(order.status)) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
