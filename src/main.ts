@@ -1,5 +1,6 @@
 // Starts the shop server: `npm start`.
 import { createApp } from "./api/app.ts";
+import { attachChat } from "./assistants/socket.ts";
 import { createRuntime } from "./runtime.ts";
 
 const runtime = await createRuntime();
@@ -9,13 +10,14 @@ const server = app.listen(runtime.config.port, runtime.config.host, () => {
   console.log(`Shop server listening on ${url} (database: ${runtime.database.kind}, public URL: ${runtime.config.publicBaseUrl})`);
 });
 server.keepAliveTimeout = 65_000;
+const chat = attachChat(server, runtime);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   runtime.log.info("shutting down", { signal });
-  server.close();
+  await chat.close();
   await runtime.close();
   process.exit(0);
 }

@@ -13,6 +13,7 @@ import { createRegistry, type Registry } from "./tools/registry.ts";
 import type { Services } from "./tools/services.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
+import { ChatService } from "./assistants/service.ts";
 import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
 
 export interface Runtime {
@@ -28,6 +29,10 @@ export interface Runtime {
   sessions: SessionManager;
   /** Signs session cookies and payment links (SESSION_SECRET or the generated Setting row "session_secret"). */
   secret: string;
+  /** The storefront and admin assistants (their transports: src/assistants/http.ts and attachChat). */
+  chat: ChatService;
+  /** Prefix of this deployment's Redis keys and channels (tests isolate theirs). */
+  redisPrefix: string;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,8 @@ export interface RuntimeOptions {
   now?: () => Date;
   /** Namespace for rate-limit counters in Redis (tests isolate their budgets). */
   rateLimitPrefix?: string;
+  /** Prefix of other Redis keys and channels, e.g. the socket.io adapter's (default "shop:"). */
+  redisPrefix?: string;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -69,6 +76,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const auth = new Authenticator(database);
   const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, limiter, secret, now, auth, sessions });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
@@ -85,8 +93,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     limiter,
     sessions,
     secret,
+    chat,
+    redisPrefix: options.redisPrefix ?? "shop:",
     async close() {
       clearInterval(campaignTimer);
+      chat.close();
       await sessions.idle();
       await catalog.stop();
       mailer.close();

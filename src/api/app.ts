@@ -10,6 +10,7 @@ import { paymentPageRouter } from "./payment-page.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
 import { publicPagesRouter } from "../web/public-pages.ts";
+import { chatRouter } from "../assistants/http.ts";
 
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
@@ -41,6 +42,7 @@ export function createApp(runtime: Runtime): express.Express {
     res.type("json").send(openapi);
   });
   app.use(restRouter(runtime.executor, gate));
+  app.use(chatRouter(runtime));
   app.use(publicPagesRouter(runtime));
   app.use(mcpRouter(runtime.executor, gate));
 

@@ -82,8 +82,13 @@ export class SessionManager {
   }
 
   /** The request's session (valid signature, row still there), else undefined: the Authenticator's resolver. */
-  async resolve(req: Request): Promise<SessionRef | undefined> {
-    const raw = readCookie(req.headers.cookie, SESSION_COOKIE);
+  resolve(req: Request): Promise<SessionRef | undefined> {
+    return this.resolveCookie(req.headers.cookie);
+  }
+
+  /** The session of a Cookie header (the socket.io handshake has no express Request). */
+  async resolveCookie(cookieHeader: string | undefined): Promise<SessionRef | undefined> {
+    const raw = readCookie(cookieHeader, SESSION_COOKIE);
     const id = raw ? this.verify(raw) : null;
     if (!id) return undefined;
     const row = await this.prisma.storefrontSession.findUnique({ where: { id } });
