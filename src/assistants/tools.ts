@@ -55,12 +55,19 @@ export function buildToolSet({ executor, limiter, profile, caller, requestId, re
           const problem = problemOf(toToolError(error));
           record({ name: definition.name, status: problem.status, ms: elapsed(started) });
           const { ok: _ok, type: _type, ...forModel } = problem;
-          throw new Error(JSON.stringify(forModel), { cause: error });
+          throw new ToolProblem(JSON.stringify(forModel), { cause: error });
         }
       },
     });
   }
   return tools;
+}
+
+/** A failed call as the model (and the UI) sees it: the problem JSON alone, without an "Error:" prefix. */
+class ToolProblem extends Error {
+  override toString(): string {
+    return this.message;
+  }
 }
 
 function elapsed(started: number): number {
