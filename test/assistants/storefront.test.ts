@@ -5,7 +5,8 @@ import type { Socket } from "socket.io-client";
 import { STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
-import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
+import type { UIMessage } from "ai";
+import { answerApprovals, connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk } from "../support/expect.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -111,15 +112,14 @@ describe("storefront assistant over socket.io", () => {
     expect(JSON.stringify(sent)).not.toContain("forged");
     expect(sent.filter((m) => m.role === "system")).toHaveLength(1);
 
-    const list = await fetch(`${server.url}/api/v1/chat/storefront`, { headers: { cookie } }).then((r) => r.json());
-    expect(list).toMatchObject({ ok: true, result: { assistant: "storefront", available: true, chats: [{ id: "chat-history", title: "Hej" }] } });
-    const reopened = await fetch(`${server.url}/api/v1/chat/storefront/chat-history`, { headers: { cookie } }).then((r) => r.json());
-    expect(reopened.result.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    expect(reopened.result.messages[3].parts.at(-1)).toMatchObject({ type: "text", text: "Du har skrevet 2 beskeder." });
+    const list = await getJson(server, "/api/v1/chat/storefront", { cookie });
+    expect(list.body).toMatchObject({ ok: true, result: { assistant: "storefront", available: true, chats: [{ id: "chat-history", title: "Hej" }] } });
+    const reopened = await getJson<{ result: { messages: UIMessage[] } }>(server, "/api/v1/chat/storefront/chat-history", { cookie });
+    expect(reopened.body.result.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(reopened.body.result.messages[3]!.parts.at(-1)).toMatchObject({ type: "text", text: "Du har skrevet 2 beskeder." });
 
     const stranger = await newSession(server);
-    expect((await fetch(`${server.url}/api/v1/chat/storefront/chat-history`, { headers: { cookie: stranger } })).status).toBe(404);
-    const theirs = await fetch(`${server.url}/api/v1/chat/storefront`, { headers: { cookie: stranger } }).then((r) => r.json());
-    expect(theirs.result.chats).toEqual([]);
+    expect((await getJson(server, "/api/v1/chat/storefront/chat-history", { cookie: stranger })).status).toBe(404);
+    expect((await getJson(server, "/api/v1/chat/storefront", { cookie: stranger })).body.result.chats).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SocketChatTransport } from "../../src/web/client/socket-chat-transport.ts";
-import { connect, send, socketTransport, TestChat, toolParts } from "../support/chat.ts";
+import { connect, getJson, send, socketTransport, TestChat, toolParts } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
@@ -70,15 +70,15 @@ describe("AbstractChat over DefaultChatTransport (HTTP, server-sent events)", ()
     const cookie = await newSession(server);
     const shop = new TestChat({ id: "t-http", transport: new DefaultChatTransport({ api: `${server.url}/api/v1/chat/storefront`, headers: { cookie } }) });
     await shop.sendMessage({ text: "hej" });
-    expect(shop.lastError).toBeUndefined();
+    expect(shop.error).toBeUndefined();
     expect(shop.messages[1]!.parts.at(-1)).toMatchObject({ type: "text", text: "Hej fra HTTP." });
 
     const token = await server.key("catalog:read");
     const admin = new TestChat({ id: "t-http", transport: new DefaultChatTransport({ api: `${server.url}/api/v1/chat/admin`, headers: { authorization: `Bearer ${token}` } }) });
     await admin.sendMessage({ text: "hej" });
     expect(admin.messages[1]!.parts.at(-1)).toMatchObject({ type: "text", text: "Hej fra HTTP." });
-    const listed = await fetch(`${server.url}/api/v1/chat/admin`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-    expect(listed.result.chats.map((c: { id: string }) => c.id)).toEqual(["t-http"]);
+    const listed = await getJson(server, "/api/v1/chat/admin", { authorization: `Bearer ${token}` });
+    expect(listed.body.result.chats.map((c) => c.id)).toEqual(["t-http"]);
   });
 
   it("answers with the UI message stream headers, and with problems before streaming", async () => {
@@ -121,8 +121,8 @@ describe("without OPENAI_API_KEY", () => {
       });
       expect(http.status).toBe(503);
       expect(await http.json()).toMatchObject({ code: "not_configured", detail: expect.stringMatching(/^assistant not configured/) });
-      const status = await fetch(`${bare.url}/api/v1/chat/storefront`, { headers: { cookie } }).then((r) => r.json());
-      expect(status.result).toMatchObject({ available: false, code: "not_configured" });
+      const status = await getJson(bare, "/api/v1/chat/storefront", { cookie });
+      expect(status.body.result).toMatchObject({ available: false, code: "not_configured" });
       expect((await bare.call("products.search", { limit: 1 })).status).toBe(200);
     } finally {
       await bare.close();

@@ -115,7 +115,7 @@ export function answerApprovals(message: UIMessage, approved: boolean, reason?: 
     ...message,
     parts: message.parts.map((part) =>
       "approval" in part && part.state === "approval-requested"
-        ? ({ ...part, state: "approval-responded", approval: { id: part.approval.id, approved, ...(reason ? { reason } : {}) } } as typeof part)
+        ? ({ ...part, state: "approval-responded", approval: { id: part.approval.id, approved, ...(reason ? { reason } : {}) } } as unknown as typeof part)
         : part,
     ),
   };
@@ -132,14 +132,6 @@ export function toolParts(message: UIMessage | undefined): Array<{ name: string;
 export class TestChat extends AbstractChat<UIMessage> {
   constructor(init: ChatInit<UIMessage>) {
     super({ ...init, state: new ArrayState(init.messages ?? []) });
-  }
-
-  get messages(): UIMessage[] {
-    return this.state.messages;
-  }
-
-  get lastError(): Error | undefined {
-    return this.state.error;
   }
 }
 
@@ -159,4 +151,14 @@ export function socketTransport(server: TestServer, assistant: string, who: Who 
     socket: { forceNew: true, reconnection: false, ...(who.cookie ? { extraHeaders: { cookie: who.cookie } } : {}) },
     ...(who.token ? { auth: { token: who.token } } : {}),
   });
+}
+
+/** GET a chat endpoint (/api/v1/chat/...) with these headers; the parsed JSON body. */
+export async function getJson<T = { ok: boolean; result: Record<string, unknown> & { chats: Array<{ id: string; title: string | null }> } }>(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}${path}`, { headers });
+  return { status: response.status, body: (response.status === 204 ? {} : await response.json()) as T };
 }

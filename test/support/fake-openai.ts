@@ -64,7 +64,7 @@ interface ChatMessage {
 }
 
 export interface RuleBuilder {
-  callTool(name: string, input?: Dynamic<unknown>): RuleBuilder;
+  callTool(name: string, input?: object | ((request: FakeRequest) => object)): RuleBuilder;
   callTools(calls: Dynamic<FakeToolCall[]>): RuleBuilder;
   say(text: Dynamic<string>): RuleBuilder;
   fail(status: number, message: string): RuleBuilder;
