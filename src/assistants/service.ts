@@ -96,12 +96,6 @@ export class ChatService {
     const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
     const stream = this.streams.begin(key);
     if (!stream) throw busy();
-    try {
-      await this.store.save(chat, history);
-    } catch (error) {
-      this.streams.finish(stream, { type: "error", errorText: "The chat could not be saved.", code: "internal" });
-      throw error;
-    }
     void this.run(profile, caller, chat, history, stream);
     return stream;
   }
@@ -187,6 +181,8 @@ export class ChatService {
       this.streams.finish(stream, { type: "end" });
     } catch (error) {
       failure = error;
+      // The turn broke before the stream could store it: keep at least the person's message.
+      await this.store.save(chat, history).catch((saveError: unknown) => log.error("chat not saved", { chatId: chat.clientId, error: String(saveError) }));
       this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
     } finally {
       const fields = {

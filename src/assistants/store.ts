@@ -31,6 +31,8 @@ export interface ChatSummary {
 }
 
 const TITLE_CHARS = 80;
+/** Many turns end at once under load: wait for a pooled connection like the executor does, not Prisma's 2 s. */
+const SAVE_WAIT = { maxWait: 10_000, timeout: 30_000 };
 const LIST_LIMIT = 50;
 
 export class ChatStore {
@@ -38,12 +40,16 @@ export class ChatStore {
 
   /** The chat with its messages in order, created empty when the owner has none with this id. */
   async open(ref: ChatRef): Promise<OpenChat> {
-    const chat = await this.prisma.chat.upsert({
-      where: { assistant_owner_clientId: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId } },
-      create: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId, sessionId: ref.sessionId },
-      update: {},
-      include: { messages: { orderBy: { position: "asc" } } },
-    });
+    const where = { assistant_owner_clientId: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId } };
+    const include = { messages: { orderBy: { position: "asc" as const } } };
+    const chat =
+      (await this.prisma.chat.findUnique({ where, include })) ??
+      (await this.prisma.chat.upsert({
+        where,
+        create: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId, sessionId: ref.sessionId },
+        update: {},
+        include,
+      }));
     const messages = chat.messages.map(toUIMessage);
     return { id: chat.id, clientId: chat.clientId, title: chat.title, messages, stored: messages.map(serialize) };
   }
@@ -66,7 +72,7 @@ export class ChatStore {
         })),
       }),
       this.prisma.chat.update({ where: { id: chat.id }, data: { title, updatedAt: new Date() } }),
-    ]);
+    ], SAVE_WAIT);
     chat.stored = messages.map(serialize);
     chat.title = title;
   }

@@ -1,5 +1,5 @@
 // The model's tools, derived from the registry for one caller: each call runs through the executor as that caller.
-import { tool, type ToolSet } from "ai";
+import { tool, zodSchema, type Schema, type ToolSet } from "ai";
 import { spend } from "../api/http.ts";
 import type { RateLimiter } from "../api/rate-limit.ts";
 import { problemOf, RateLimited, toToolError } from "../core/errors.ts";
@@ -42,7 +42,7 @@ export function buildToolSet({ executor, limiter, profile, caller, requestId, re
   for (const definition of offeredTools(executor, profile, caller)) {
     tools[wireName(definition.name)] = tool({
       description: definition.description,
-      inputSchema: definition.input,
+      inputSchema: inputSchema(definition),
       execute: async (input: unknown) => {
         const started = performance.now();
         try {
@@ -61,6 +61,15 @@ export function buildToolSet({ executor, limiter, profile, caller, requestId, re
     });
   }
   return tools;
+}
+
+const schemas = new WeakMap<AnyTool, Schema<unknown>>();
+
+/** The tool's zod input schema as the AI SDK wraps it, made once per process: its JSON Schema is converted once, not per step. */
+function inputSchema(definition: AnyTool): Schema<unknown> {
+  let schema = schemas.get(definition);
+  if (!schema) schemas.set(definition, (schema = zodSchema(definition.input) as Schema<unknown>));
+  return schema;
 }
 
 /** A failed call as the model (and the UI) sees it: the problem JSON alone, without an "Error:" prefix. */
