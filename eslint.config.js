@@ -13,4 +13,9 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  {
+    // Browser code: the DOM globals are checked by TypeScript (src/web/client/tsconfig.json), not by no-undef.
+    files: ["src/web/client/**/*.ts"],
+    rules: { "no-undef": "off" },
+  },
 );

@@ -1,5 +1,6 @@
-// `npm run bench`: products.search throughput and latency (64 connections) on PGlite and PostgreSQL, demo size and
-// 100,000 products, next to a plain Express "hello JSON" server measured by the same script on the same machine.
+// `npm run bench`: named targets (REST and MCP calls of the same tools, pages) on PGlite and PostgreSQL, demo size and
+// 100,000 products, next to a plain Express "hello JSON" server measured by the same script on the same machine; the
+// server's RSS idle and after load; REST/MCP ratios (robust to other load on the machine).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,11 +15,54 @@ const CONNECTIONS = 64;
 const SIZES = (process.env.BENCH_SIZES ?? "80,100000").split(",").map(Number);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
-const SCENARIOS: Array<[string, object]> = [
+
+/** One thing to load: a request and the name it is reported under. Add rows here (storefront pages, other tools). */
+interface Target {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const MODERN = "2026-07-28";
+const rest = (label: string, tool: string, input: object): Target => ({ name: `REST ${tool} ${label}`, method: "POST", path: `/api/v1/tools/${tool}`, body: input });
+const mcp = (label: string, tool: string, input: object): Target => ({
+  name: `MCP ${tool} ${label}`,
+  method: "POST",
+  path: "/api/mcp",
+  body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool, arguments: input } },
+});
+const mcpModern = (label: string, tool: string, input: object): Target => ({
+  name: `MCP ${MODERN} ${tool} ${label}`,
+  method: "POST",
+  path: "/api/mcp",
+  headers: { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": tool },
+  body: {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: {
+      name: tool,
+      arguments: input,
+      _meta: { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" } },
+    },
+  },
+});
+
+const SEARCHES: Array<[string, object]> = [
   ["{}", {}],
   ["q", { q: "aviator" }],
   ["filters", { categorySlug: "solbriller", inStock: true, maxPriceOere: 200000, limit: 20 }],
 ];
+/** BENCH_ONLY=<regex> keeps only the targets whose name matches (quick reruns). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const TARGETS: Target[] = [
+  ...SEARCHES.flatMap(([label, input]) => [rest(label, "products.search", input), mcp(label, "products.search", input)]),
+  mcpModern("{}", "products.search", {}),
+  rest("", "categories.list", {}),
+  mcp("", "categories.list", {}),
+].filter((target) => !ONLY || ONLY.test(target.name));
 
 interface Row {
   target: string;
@@ -48,12 +92,19 @@ async function stopChild(child: ChildProcess) {
   child.kill("SIGKILL");
 }
 
-async function load(url: string, body: object): Promise<Omit<Row, "target">> {
+/** Resident set size of a process in MB (Linux /proc), after a moment to settle. */
+async function rssMb(pid: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function load(origin: string, target: Target): Promise<Omit<Row, "target">> {
   const result = await autocannon({
-    url,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+    url: origin + target.path,
+    method: target.method,
+    headers: { "content-type": "application/json", ...target.headers },
+    ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
     connections: CONNECTIONS,
     duration: DURATION,
   });
@@ -94,9 +145,11 @@ async function prepare(kind: string, size: number): Promise<{ env: Record<string
 }
 
 const rows: Row[] = [];
+const notes: string[] = [];
 const hello = await startChild("bench/hello.ts", {});
-await load(`http://127.0.0.1:${hello.port}/hello`, {}); // warm-up, as for the shop server
-rows.push({ target: "express hello JSON (baseline)", ...(await load(`http://127.0.0.1:${hello.port}/hello`, {})) });
+const helloTarget: Target = { name: "express hello JSON (baseline)", method: "POST", path: "/hello", body: {} };
+await load(`http://127.0.0.1:${hello.port}`, helloTarget); // warm-up, as for the shop server
+rows.push({ target: helloTarget.name, ...(await load(`http://127.0.0.1:${hello.port}`, helloTarget)) });
 await stopChild(hello.child);
 const baseline = rows[0]!.req;
 
@@ -110,12 +163,26 @@ for (const kind of DATABASES) {
       RATE_LIMIT_ANON_PER_MIN: "1000000000",
       REDIS_URL: "",
     });
-    const url = `http://127.0.0.1:${server.port}/api/v1/tools/products.search`;
-    await load(url, {}); // warm-up: JIT and the read model's lazy indexes
-    for (const [label, body] of SCENARIOS) {
-      rows.push({ target: `products.search ${label} — ${kind}, ${size.toLocaleString("en")} products`, ...(await load(url, body)) });
-      console.error(rows.at(-1));
+    const origin = `http://127.0.0.1:${server.port}`;
+    const where = `${kind}, ${size.toLocaleString("en")} products`;
+    const idle = await rssMb(server.child.pid!);
+    const measured = new Map<string, Row>();
+    for (const target of TARGETS) {
+      await load(origin, { ...target }).catch(() => undefined); // warm-up: JIT, lazy indexes, caches
+      const row = { target: `${target.name} — ${where}`, ...(await load(origin, target)) };
+      measured.set(target.name, row);
+      rows.push(row);
+      console.error(row);
     }
+    const loaded = await rssMb(server.child.pid!);
+    const ratios = TARGETS.filter((target) => target.name.startsWith("REST ")).map((target) => {
+      const restRow = measured.get(target.name)!;
+      const mcpRow = measured.get(target.name.replace(/^REST /, "MCP "));
+      return mcpRow
+        ? `${target.name.slice(5)}: MCP/REST req/s ${Math.round((mcpRow.req / restRow.req) * 100)} %, p99 ${restRow.p99} → ${mcpRow.p99} ms`
+        : undefined;
+    });
+    notes.push(`${where}: RSS ${idle} MB idle, ${loaded} MB after load. ${ratios.filter(Boolean).join("; ")}.`);
     await stopChild(server.child);
     await cleanup();
   }
@@ -129,5 +196,7 @@ const lines = [
   "| target | req/s | vs baseline | p50 ms | p99 ms | errors |",
   "|---|---:|---:|---:|---:|---:|",
   ...rows.map((r) => `| ${r.target} | ${r.req} | ${Math.round((r.req / baseline) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  "",
+  ...notes.map((note) => `- ${note}`),
 ];
 console.log(lines.join("\n"));

@@ -6,10 +6,10 @@ import { openApiDocument } from "./openapi.ts";
 import { requestId, sendProblem, type Gate } from "./http.ts";
 import { mcpRouter } from "./mcp.ts";
 import { restRouter } from "./rest.ts";
-import { paymentPageRouter } from "./payment-page.ts";
+import { ResultCache } from "./result-cache.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
-import { publicPagesRouter } from "../web/public-pages.ts";
+import { webRouter } from "../web/index.ts";
 import { chatRouter } from "../assistants/http.ts";
 
 export function createApp(runtime: Runtime): express.Express {
@@ -34,21 +34,22 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw), before any JSON parser.
   app.use(webhookRouter(runtime));
   app.use(sessionRouter(runtime.sessions, runtime.database.prisma, runtime.services.mailer, gate));
-  app.use(paymentPageRouter(runtime));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {
     openapi ??= JSON.stringify(openApiDocument(runtime.registry, runtime.config.publicBaseUrl));
     res.type("json").send(openapi);
   });
-  app.use(restRouter(runtime.executor, gate));
+  const cache = new ResultCache(runtime.executor, runtime.services.catalog);
+  app.use(restRouter(runtime.executor, gate, cache));
   app.use(chatRouter(runtime));
-  app.use(publicPagesRouter(runtime));
-  app.use(mcpRouter(runtime.executor, gate));
+  app.use(mcpRouter(runtime.executor, gate, runtime.config, cache));
 
   app.use("/api", (req: Request, res: Response) => {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
   });
+  // The web pages last: their 404 page answers every path no door above claimed.
+  app.use(webRouter(runtime));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendProblem(res, bodyError(error), requestId(req), runtime.log);
   });

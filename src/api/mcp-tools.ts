@@ -1,8 +1,9 @@
 // The registry seen through MCP: tool listings (schemas, annotations) and tool results (structuredContent + text).
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { Problem } from "../core/errors.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { describeTool, type JsonSchema } from "./catalogue.ts";
+import { compactSchema } from "./mcp-schema.ts";
 
 /**
  * MCP requires `outputSchema` to describe an object and `structuredContent` to be one. A tool whose result is always an
@@ -21,6 +22,11 @@ function alwaysObject(schema: JsonSchema): boolean {
 
 const listings = new WeakMap<AnyTool, Tool>();
 
+/**
+ * A tool as tools/list shows it: name, description, compact input schema and annotations. Output schemas are left out
+ * of the listing (they were over half of it: 128k of 238k characters for a * key); structuredContent still follows
+ * mcpOutputSchema(), and GET /api/v1/tools and the OpenAPI document publish the full output schemas.
+ */
 export function mcpTool(tool: AnyTool): Tool {
   let listing = listings.get(tool);
   if (!listing) {
@@ -28,13 +34,18 @@ export function mcpTool(tool: AnyTool): Tool {
     listing = {
       name: tool.name,
       description: description.description,
-      inputSchema: description.inputSchema as Tool["inputSchema"],
-      outputSchema: (wrapsResult(tool) ? wrapped(description.outputSchema) : { type: "object", ...description.outputSchema }) as Tool["outputSchema"],
+      inputSchema: compactSchema(description.inputSchema) as Tool["inputSchema"],
       annotations: { ...description.annotations },
     };
     listings.set(tool, listing);
   }
   return listing;
+}
+
+/** The schema a tool's structuredContent follows: its REST output schema, wrapped as `{ result }` when needed. */
+export function mcpOutputSchema(tool: AnyTool): JsonSchema {
+  const schema = describeTool(tool).outputSchema;
+  return wrapsResult(tool) ? wrapped(schema) : { type: "object", ...schema };
 }
 
 /** `{ result: schema }`, with any `$defs` hoisted to the root so `#/$defs/...` references still resolve. */

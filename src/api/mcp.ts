@@ -1,40 +1,48 @@
-// The MCP door: POST /api/mcp, Streamable HTTP without sessions, one SDK Server + transport per request over the registry.
+// The MCP door, POST /api/mcp: 2026-07-28 and the 2025 era on one stateless endpoint, behind the Origin/Host guard.
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  InitializeRequestSchema,
+  CLIENT_INFO_META_KEY,
+  classifyInboundRequest,
   isInitializeRequest,
-  JSONRPCMessageSchema,
-  ListToolsRequestSchema,
-  McpError,
+  PROTOCOL_VERSION_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
-} from "@modelcontextprotocol/sdk/types.js";
-import { problemOf, toToolError, ToolError } from "../core/errors.ts";
+} from "@modelcontextprotocol/server";
+import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.ts";
+import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { admit, requestId, sendProblem, type Gate } from "./http.ts";
-import { mcpTool, refusal, toolResult } from "./mcp-tools.ts";
+import { fastAnswer } from "./mcp-fast.ts";
+import { mcpGuard } from "./mcp-guard.ts";
+import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
+import type { ResultCache } from "./result-cache.ts";
 import { BODY_LIMIT } from "./rest.ts";
 
-const INSTRUCTIONS =
-  "Tools of a Danish online shop (prices include 25 % VAT). Money fields are integers in øre (1/100 DKK). " +
-  "tools/list shows only the tools your API key may call; without a key you get the public catalogue tools. " +
-  "A refused call returns isError with an RFC 9457 problem (status, code, detail, errors[]) as structuredContent.";
-
+/** JSON-RPC error codes of this door. 429 (outside the reserved −32768…−32000) says "rate limited" with `data.retryAfter`. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const INTERNAL_ERROR = -32603;
+const RATE_LIMITED = 429;
 /** JSON-RPC's implementation-defined server error, as the SDK transport uses for HTTP-level refusals. */
 const SERVER_ERROR = -32000;
 
-/** Who is asking in this HTTP request: the admitted caller, or why they were refused (invalid key, rate limit). */
-interface Exchange {
-  caller: Caller | ToolError;
-  requestId: string;
+/** Headers the SDK reads from an MCP request; everything else stays at the door. */
+const FORWARDED = ["mcp-protocol-version", "mcp-method", "mcp-name"];
+const LEGACY_VERSIONS = new Set<string>(SUPPORTED_PROTOCOL_VERSIONS);
+
+interface Classified {
+  era: "legacy" | "modern";
+  message: JSONRPCMessage;
 }
 
-export function mcpRouter(executor: Executor, gate: Gate): Router {
+export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache: ResultCache): Router {
   const router = express.Router();
+  const guard = mcpGuard(config);
+  const sdk = new SdkDoor(executor, gate.log);
+
+  router.options("/api/mcp", (req, res) => guard.preflight(req, res));
+  router.use("/api/mcp", (req, res, next) => guard.check(req, res, next));
 
   router.post("/api/mcp", express.text({ type: () => true, limit: BODY_LIMIT }), async (req: HttpRequest, res: HttpResponse) => {
     const id = requestId(req);
@@ -45,31 +53,48 @@ export function mcpRouter(executor: Executor, gate: Gate): Router {
       caller = toToolError(error);
       if (caller.status >= 500) gate.log.error("mcp admission failed", { requestId: id, error: String(error) });
     }
-    const parsed = parseMessage(req.body);
-    if ("fault" in parsed) {
-      sendRpcError(res, parsed.fault.status, parsed.fault.code, parsed.fault.message, parsed.fault.id);
+    const classified = classify(req);
+    if ("status" in classified) {
+      sendRpcError(res, classified.status, classified.code, classified.message, classified.id, classified.data);
       return;
     }
-    const message = parsed.message;
+    const { era, message } = classified;
+    const messageId = "id" in message && message.id !== undefined ? message.id : null;
+    if (caller instanceof RateLimited) {
+      // MCP clients back off on a JSON-RPC error they can read: HTTP 429, Retry-After, and data.retryAfter in seconds.
+      res.set("Retry-After", String(caller.retryAfterSeconds));
+      const data = { retryAfter: caller.retryAfterSeconds, ...problemOf(caller, id) };
+      sendRpcError(res, 429, RATE_LIMITED, caller.message, messageId, data);
+      return;
+    }
     // A refused tool call is a tool result (isError) the model can read; any other refused request fails over HTTP.
-    if (caller instanceof ToolError && !("method" in message && message.method === "tools/call" && "id" in message)) {
+    if (caller instanceof ToolError && !("method" in message && message.method === "tools/call" && messageId !== null)) {
       sendProblem(res, caller, id);
       return;
     }
-    if (!(caller instanceof ToolError)) caller.agent = agentOf(message, req);
+    if (!(caller instanceof ToolError)) Object.assign(caller, agentOf(message, req));
+    const exchange: Exchange = { caller, requestId: id };
     try {
-      const answer = await serve(executor, { caller, requestId: id }, message, req);
+      const fast = config.mcpFastPath && era === "legacy" && "method" in message && messageId !== null
+        ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, exchange)
+        : undefined;
+      if (fast) {
+        res.type("application/json").send(await fast);
+        return;
+      }
+      const headers = sdkHeaders(req);
+      const answer = era === "modern" ? await sdk.modernRequest(message, headers, exchange) : await sdk.legacyRequest(message, headers, exchange);
       res.status(answer.status);
       answer.headers.forEach((value, name) => res.setHeader(name, value));
       res.end(await answer.text());
     } catch (error) {
       gate.log.error("mcp request failed", { requestId: id, error: String(error) });
-      sendRpcError(res, 500, ErrorCode.InternalError, "Internal error", "id" in message ? (message.id ?? null) : null);
+      sendRpcError(res, 500, INTERNAL_ERROR, "Internal error", messageId);
     }
   });
 
   router.all("/api/mcp", (req: HttpRequest, res: HttpResponse) => {
-    res.set("Allow", "POST");
+    res.set("Allow", "POST, OPTIONS");
     sendRpcError(
       res,
       405,
@@ -83,86 +108,91 @@ export function mcpRouter(executor: Executor, gate: Gate): Router {
   return router;
 }
 
-/** Runs one JSON-RPC message through a fresh SDK server and stateless transport, answering in JSON. */
-async function serve(executor: Executor, exchange: Exchange, message: JSONRPCMessage, req: HttpRequest): Promise<Response> {
-  const server = mcpServer(executor, exchange);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  try {
-    await server.connect(transport);
-    // The body is already parsed; the transport sees a canonical JSON request, so plain `curl -d` posts work too.
-    const headers = new Headers({ accept: "application/json, text/event-stream", "content-type": "application/json" });
-    const version = req.get("mcp-protocol-version");
-    if (version) headers.set("mcp-protocol-version", version);
-    const request = new Request(new URL(req.originalUrl, "http://localhost"), { method: "POST", headers });
-    return await transport.handleRequest(request, { parsedBody: message });
-  } finally {
-    await server.close();
-  }
-}
+type Fault = { status: number; code: number; message: string; id: string | number | null; data?: unknown };
 
-function mcpServer(executor: Executor, { caller, requestId }: Exchange): Server {
-  const server = new Server({ name: "shop", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: caller instanceof ToolError ? [] : executor.registry.tools.filter((tool) => executor.allows(tool, caller)).map(mcpTool),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = executor.registry.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". Call tools/list for the tools you may use.`);
-    if (caller instanceof ToolError) return refusal(problemOf(caller, requestId));
-    try {
-      const result = await executor.invoke({ name: tool.name, input: request.params.arguments ?? {}, caller, door: "mcp", requestId });
-      return toolResult(tool, result);
-    } catch (error) {
-      return refusal(problemOf(toToolError(error), requestId));
-    }
-  });
-  return server;
-}
-
-type Parsed = { message: JSONRPCMessage } | { fault: { status: number; code: number; message: string; id: string | number | null } };
-
-type Issues = { issues: Array<{ path: PropertyKey[]; message: string }> };
-const PARAMS_CHECKED: Record<string, { safeParse(value: unknown): { success: boolean; error?: Issues } } | undefined> = {
-  "tools/call": CallToolRequestSchema,
-  "tools/list": ListToolsRequestSchema,
-  initialize: InitializeRequestSchema,
-};
-
-function parseMessage(body: unknown): Parsed {
+/**
+ * Parses the body and decides the era. A request that claims the 2026-07-28 envelope (`_meta` protocol version, or a
+ * modern MCP-Protocol-Version header) goes through the SDK's own classification, which also checks the Mcp-* headers
+ * against the body; anything else is 2025-era traffic, served as before (plain JSON-RPC POSTs included).
+ */
+function classify(req: HttpRequest): Classified | Fault {
   let value: unknown;
   try {
-    value = JSON.parse(typeof body === "string" ? body : "");
+    value = JSON.parse(typeof req.body === "string" ? req.body : "");
   } catch {
-    return { fault: { status: 400, code: ErrorCode.ParseError, message: "Parse error: the body is not valid JSON.", id: null } };
+    return { status: 400, code: PARSE_ERROR, message: "Parse error: the body is not valid JSON.", id: null };
   }
   if (Array.isArray(value)) {
-    const message = "Invalid Request: JSON-RPC batches are not supported; POST one message per request.";
-    return { fault: { status: 400, code: ErrorCode.InvalidRequest, message, id: null } };
+    return { status: 400, code: INVALID_REQUEST, message: "Invalid Request: JSON-RPC batches are not supported; POST one message per request.", id: null };
   }
-  const checked = JSONRPCMessageSchema.safeParse(value);
-  if (!checked.success) {
+  const version = req.get("mcp-protocol-version");
+  if (!claimsModern(value, version)) {
+    if (!isMessage(value)) {
+      const given = (value as { id?: unknown } | null)?.id;
+      const id = typeof given === "string" || typeof given === "number" ? given : null;
+      return { status: 400, code: INVALID_REQUEST, message: "Invalid Request: the body is not a JSON-RPC 2.0 message.", id };
+    }
+    return { era: "legacy", message: value };
+  }
+  const outcome = classifyInboundRequest({
+    httpMethod: "POST",
+    protocolVersionHeader: version,
+    mcpMethodHeader: req.get("mcp-method"),
+    mcpNameHeader: req.get("mcp-name"),
+    body: value,
+  });
+  if (outcome.kind === "reject") {
     const given = (value as { id?: unknown } | null)?.id;
     const id = typeof given === "string" || typeof given === "number" ? given : null;
-    return { fault: { status: 400, code: ErrorCode.InvalidRequest, message: "Invalid Request: the body is not a JSON-RPC 2.0 message.", id } };
+    return { status: outcome.httpStatus, code: outcome.code, message: outcome.message, id, data: outcome.data };
   }
-  // The SDK reports a malformed params object as an internal error (-32603); answer it as invalid params instead.
-  const message = checked.data;
-  const schema = "id" in message && "method" in message ? PARAMS_CHECKED[message.method] : undefined;
-  const checkedParams = schema?.safeParse(message);
-  if (checkedParams && !checkedParams.success) {
-    const issues = (checkedParams.error?.issues ?? []).map((issue) => `${issue.path.map(String).join(".")}: ${issue.message}`);
-    const detail = `Invalid params for ${(message as { method: string }).method}: ${issues.join("; ")}`;
-    return { fault: { status: 200, code: ErrorCode.InvalidParams, message: detail, id: (message as { id: string | number }).id } };
-  }
-  return { message };
+  return outcome.kind === "modern" ? { era: "modern", message: outcome.message } : { era: "legacy", message: value as JSONRPCMessage };
 }
 
-/** The MCP client acting, for flagging AI-made changes: initialize's clientInfo, else the User-Agent, else "mcp". */
-function agentOf(message: JSONRPCMessage, req: HttpRequest): string {
-  const name = isInitializeRequest(message) ? message.params.clientInfo.name : req.get("user-agent");
-  return name?.trim() ? name.trim().slice(0, 200) : "mcp";
+function claimsModern(value: unknown, versionHeader: string | undefined): boolean {
+  if (versionHeader !== undefined && !LEGACY_VERSIONS.has(versionHeader)) return true;
+  const meta = (value as { params?: { _meta?: unknown } } | null)?.params?._meta;
+  return typeof meta === "object" && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
 }
 
-function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null): void {
-  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+/** A JSON-RPC 2.0 request, notification or response object (the SDK checks the rest of the shape). */
+function isMessage(value: unknown): value is JSONRPCMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const message = value as Record<string, unknown>;
+  if (message.jsonrpc !== "2.0") return false;
+  if ("method" in message) return typeof message.method === "string";
+  return "id" in message && ("result" in message || "error" in message);
+}
+
+/**
+ * The MCP client acting, for flagging AI-made changes: the 2026-07-28 `_meta` clientInfo every request carries, else an
+ * `initialize`'s clientInfo, else the User-Agent (a stateless 2025-era request remembers no earlier initialize), else "mcp".
+ */
+function agentOf(message: JSONRPCMessage, req: HttpRequest): Pick<Caller, "agent" | "agentVersion"> {
+  const meta = "params" in message ? (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta : undefined;
+  const initialize = "method" in message && message.method === "initialize" && isInitializeRequest(message) ? message.params.clientInfo : undefined;
+  const info = (meta?.[CLIENT_INFO_META_KEY] ?? initialize) as
+    | { name?: unknown; version?: unknown }
+    | undefined;
+  const name = typeof info?.name === "string" && info.name.trim() ? info.name : req.get("user-agent");
+  const version = typeof info?.version === "string" && info.version.trim() ? info.version.trim().slice(0, 100) : undefined;
+  return { agent: name?.trim() ? name.trim().slice(0, 200) : "mcp", ...(version && name === info?.name ? { agentVersion: version } : {}) };
+}
+
+function sdkHeaders(req: HttpRequest): Headers {
+  // The body is already parsed; the SDK sees a canonical JSON request, so plain `curl -d` posts work too.
+  const headers = new Headers({ accept: "application/json, text/event-stream", "content-type": "application/json" });
+  for (const name of FORWARDED) {
+    const value = req.get(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith("mcp-param-") && typeof value === "string") headers.set(name, value);
+  }
+  return headers;
+}
+
+function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null, data?: unknown): void {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error }));
 }

@@ -1,54 +1,67 @@
-// GET /orders/<id>/pay?token=…: the payment page of an order (HTML, every value escaped). For manual payment it
+// GET /orders/<id>/pay?token=…: the payment page of an order, in the storefront layout. It is opened by the signed
+// payment link (not by a session), so it reads the order by id once the token checks out. For manual payment it
 // shows the bank-transfer instructions; after Stripe Checkout it is the landing page (result=success|cancelled).
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Router } from "express";
+import { NotFound } from "../core/errors.ts";
 import { verifyPaymentToken } from "../tools/orders/payments/provider.ts";
-import type { Runtime } from "../runtime.ts";
-import { documentHtml, escapeHtml, formatKr } from "../web/html.ts";
+import { notice } from "../web/components.ts";
+import { formatKr, html, type Html } from "../web/html.ts";
+import { webRoute } from "../web/page.ts";
+import type { StorefrontRequest, StorefrontSite } from "../web/storefront/site.ts";
 
 const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]);
 
-async function section(runtime: Runtime, name: string): Promise<Record<string, unknown>> {
-  const row = await runtime.database.prisma.setting.findUnique({ where: { section: name } });
-  const value = row?.value;
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-export function paymentPageRouter(runtime: Runtime): Router {
+export function paymentPageRouter(site: StorefrontSite): Router {
   const router = express.Router();
-  router.get("/orders/:id/pay", async (req: Request, res: Response) => {
-    const orderId = String(req.params.id);
-    const token = typeof req.query.token === "string" ? req.query.token : "";
-    const notFound = () => res.status(404).type("html").send(documentHtml("Ordren findes ikke", "<h1>Ordren findes ikke</h1><p>Linket er ugyldigt eller udløbet.</p>"));
-    if (!verifyPaymentToken(runtime.secret, orderId, token)) return notFound();
-    const order = await runtime.database.prisma.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
-    if (!order) return notFound();
-    const contact = await section(runtime, "contact");
-    const shop = String((await section(runtime, "branding")).shopName ?? "Webshoppen");
+  router.get("/orders/:id/pay", webRoute(site, async (web: StorefrontRequest) => {
+    const orderId = String(web.req.params.id);
+    const token = web.query("token");
+    const gone = new NotFound("The payment link is invalid or has expired.");
+    if (!verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
+    const order = await web.runtime.database.prisma.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
+    if (!order) throw gone;
+    const { contact } = await web.chrome();
     const total = formatKr(Number(order.totalDkk));
-    const rows = order.items
-      .map((item) => `<tr><td>${escapeHtml(item.productName)}${item.variantSku ? ` (${escapeHtml(item.variantSku)})` : ""}</td><td>${item.quantity}</td><td>${escapeHtml(formatKr(Number(item.unitPriceDkk) * item.quantity))}</td></tr>`)
-      .join("\n");
-    let status: string;
-    if (PAID.has(order.status)) status = "<p><strong>Tak! Din betaling er modtaget.</strong></p>";
-    else if (order.status === "cancelled") status = "<p>Ordren er annulleret.</p>";
+    let status: Html;
+    if (PAID.has(order.status)) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
+    else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
     else if (order.paymentProvider === "stripe") {
-      status = req.query.result === "cancelled"
-        ? "<p>Betalingen blev afbrudt. Ordren afventer stadig betaling.</p>"
-        : "<p>Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.</p>";
+      status = web.query("result") === "cancelled"
+        ? notice("error", "Betalingen blev afbrudt. Ordren afventer stadig betaling.")
+        : notice("info", "Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.");
     } else {
-      status = `<h2>Betal med bankoverførsel</h2>
-<p>Overfør <strong>${escapeHtml(total)}</strong> og skriv ordrenummeret <strong>${escapeHtml(order.id)}</strong> som reference.
-Du modtager en faktura med bankoplysninger på ${escapeHtml(order.email)}. Vi sender varerne, når beløbet er modtaget.</p>
-<p>Spørgsmål? Skriv til ${escapeHtml(String(contact.email ?? ""))} eller ring på ${escapeHtml(String(contact.phone ?? ""))}.</p>`;
+      status = html`${notice("success", html`<strong>Tak for din bestilling!</strong> Ordren er modtaget og afventer betaling.`)}
+<section class="card pay-instructions" aria-labelledby="pay-how">
+<h2 id="pay-how">Betal med bankoverførsel</h2>
+<p>Overfør <strong>${total}</strong> og skriv ordrenummeret <strong class="order-ref">${order.id}</strong> som reference.
+Du modtager en faktura med bankoplysninger på ${order.email}. Vi sender varerne, når beløbet er modtaget.</p>
+<p class="hint">Spørgsmål? Skriv til <a href="mailto:${contact.email}">${contact.email}</a> eller ring på ${contact.phone}.</p>
+</section>`;
     }
-    const main = `<h1>Ordre ${escapeHtml(order.id)} hos ${escapeHtml(shop)}</h1>
+    const rows = order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(Number(item.unitPriceDkk) * item.quantity)}</td></tr>`);
+    web.res.set("Referrer-Policy", "no-referrer");
+    return {
+      title: `Betaling – ordre ${order.id}`,
+      noindex: true,
+      main: html`<div class="narrow">
+<h1>Ordre ${order.id}</h1>
 ${status}
-<table><thead><tr><th>Vare</th><th>Antal</th><th>Beløb</th></tr></thead><tbody>
-${rows}
-</tbody></table>
-<p>Fragt: ${escapeHtml(formatKr(Number(order.shippingDkk)))}${order.discountDkk > 0n ? ` · Rabat: -${escapeHtml(formatKr(Number(order.discountDkk)))}` : ""}</p>
-<p class="price">I alt: ${escapeHtml(total)} (heraf moms ${escapeHtml(formatKr(Number(order.vatOere ?? 0n)))})</p>`;
-    res.set("Cache-Control", "no-store").type("html").send(documentHtml(`Betaling – ordre ${order.id}`, main));
-  });
+<section aria-labelledby="pay-summary">
+<h2 id="pay-summary">Din ordre</h2>
+<div class="table-wrap"><table class="order-lines">
+<thead><tr><th>Vare</th><th class="num">Antal</th><th class="num">Beløb</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot>
+<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatKr(Number(order.shippingDkk))}</td></tr>
+${order.discountDkk > 0n ? html`<tr><th scope="row" colspan="2">Rabat${order.discountCode ? html` (${order.discountCode})` : ""}</th><td class="num">−${formatKr(Number(order.discountDkk))}</td></tr>` : ""}
+<tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${total}</td></tr>
+<tr><th scope="row" colspan="2" class="hint">Heraf moms</th><td class="num hint">${formatKr(Number(order.vatOere ?? 0n))}</td></tr>
+</tfoot>
+</table></div>
+</section>
+<p><a href="/">← Fortsæt med at handle</a></p>
+</div>`,
+    };
+  }));
   return router;
 }

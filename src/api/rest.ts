@@ -4,10 +4,11 @@ import { Invalid } from "../core/errors.ts";
 import type { Executor } from "../tools/executor.ts";
 import { describeTool } from "./catalogue.ts";
 import { admit, requestId, sendProblem, type Gate } from "./http.ts";
+import type { ResultCache } from "./result-cache.ts";
 
 export const BODY_LIMIT = "256kb";
 
-export function restRouter(executor: Executor, gate: Gate): Router {
+export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): Router {
   const router = express.Router();
   let catalogue: string | undefined;
 
@@ -29,8 +30,8 @@ export function restRouter(executor: Executor, gate: Gate): Router {
           { path: "(root)", message: "Expected a JSON object" },
         ]);
       }
-      const result = await executor.invoke({ name: String(req.params.name), input: body, caller, door: "rest", requestId: id });
-      res.type("json").send(JSON.stringify({ ok: true, result }));
+      const call = { name: String(req.params.name), input: body, caller, door: "rest" as const, requestId: id };
+      res.type("json").send(await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`));
     } catch (error) {
       sendProblem(res, error, id, gate.log);
     }

@@ -81,6 +81,19 @@ export class SessionManager {
     return `${SESSION_COOKIE}=${this.sign(id)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${COOKIE_MAX_AGE_S}${this.secure ? "; Secure" : ""}`;
   }
 
+  /**
+   * The session id the request's cookie proves (valid signature), without reading the database: enough to bind a
+   * CSRF token or decide whether to start a session; whether the row still exists is `resolve`'s question.
+   */
+  idOf(req: Request): string | undefined {
+    return this.idOfCookie(req.headers.cookie);
+  }
+
+  private idOfCookie(cookieHeader: string | undefined): string | undefined {
+    const raw = readCookie(cookieHeader, SESSION_COOKIE);
+    return (raw && this.verify(raw)) || undefined;
+  }
+
   /** The request's session (valid signature, row still there), else undefined: the Authenticator's resolver. */
   resolve(req: Request): Promise<SessionRef | undefined> {
     return this.resolveCookie(req.headers.cookie);
@@ -88,8 +101,7 @@ export class SessionManager {
 
   /** The session of a Cookie header (the socket.io handshake has no express Request). */
   async resolveCookie(cookieHeader: string | undefined): Promise<SessionRef | undefined> {
-    const raw = readCookie(cookieHeader, SESSION_COOKIE);
-    const id = raw ? this.verify(raw) : null;
+    const id = this.idOfCookie(cookieHeader);
     if (!id) return undefined;
     const row = await this.prisma.storefrontSession.findUnique({ where: { id } });
     if (!row) return undefined;

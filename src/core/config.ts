@@ -33,6 +33,10 @@ export interface Config {
   chatTurnsPerMin: number;
   /** How long a socket.io turn keeps running after its last listener disconnected, so a reconnect can resume it. */
   chatResumeGraceMs: number;
+  /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
+  mcpAllowedOrigins: string[];
+  /** Answer well-formed tools/call, tools/list and ping without building an SDK server (MCP_FAST_PATH=0 turns it off). */
+  mcpFastPath: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,5 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     openaiApiStyle: apiStyle(env.OPENAI_API_STYLE),
     chatTurnsPerMin: int(env, "CHAT_TURNS_PER_MIN", 20),
     chatResumeGraceMs: int(env, "CHAT_RESUME_GRACE_MS", 15_000),
+    mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    mcpFastPath: env.MCP_FAST_PATH !== "0",
   };
 }

@@ -34,6 +34,21 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * PGlite runs Postgres inside this process's WASM heap (128 MB declared by the module, grown on demand, never shrunk).
+ * Postgres's default 128 MB shared_buffers and 64 MB maintenance_work_mem fill it up and more. Hot reads come from the
+ * in-memory read model, so the embedded database needs few buffers; PGlite's own start parameters are kept as they are.
+ */
+const EMBEDDED_MEMORY = {
+  startParams: [
+    "--single", "-F", "-O", "-j",
+    "-c", "search_path=public", "-c", "exit_on_error=false", "-c", "log_checkpoints=false",
+    "-c", "max_worker_processes=0", "-c", "max_parallel_workers=0", "-c", "max_parallel_workers_per_gather=0",
+    "-c", "io_method=sync", "-c", "max_parallel_maintenance_workers=0",
+    "-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB", "-c", "temp_buffers=2MB",
+  ],
+};
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
@@ -46,6 +61,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
+    ...EMBEDDED_MEMORY,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });

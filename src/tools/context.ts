@@ -28,6 +28,8 @@ export interface Caller {
   address?: string;
   /** Name of the AI agent or assistant acting, when known (MCP client name, assistant id). */
   agent?: string;
+  /** The agent's version, when it says (MCP clientInfo.version). */
+  agentVersion?: string;
 }
 
 export interface AuditRecord {

@@ -150,6 +150,7 @@ async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: st
       tool: tool.name,
       actor: call.caller.actor,
       door: call.door,
+      agent: agentOf(call.caller),
       requestId,
       subjectType: record.subjectType,
       subjectId: record.subjectId,
@@ -161,6 +162,12 @@ async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: st
     select: { id: true },
   });
   return entry.id;
+}
+
+/** "name/version" of the acting agent (MCP clientInfo), its name alone, or null for people. */
+function agentOf(caller: Invocation["caller"]): string | null {
+  if (!caller.agent) return null;
+  return caller.agentVersion ? `${caller.agent}/${caller.agentVersion}` : caller.agent;
 }
 
 function jsonOrNull(value: unknown) {

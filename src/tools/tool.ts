@@ -34,6 +34,11 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   /** Writes an audit entry in the same transaction as its change. */
   audited: boolean;
   annotations: ToolAnnotations;
+  /**
+   * "catalog": an anonymous read whose result depends only on its input and the catalogue read model, so doors may
+   * reuse a serialized result until the catalogue changes.
+   */
+  cache?: "catalog";
   /** Valid inputs against the demo shop: shown in OpenAPI and replayed by the REST/MCP parity test. */
   examples: Array<z.input<I>>;
   handler(input: z.output<I>, ctx: ToolContext): Promise<z.input<O>>;

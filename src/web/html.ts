@@ -1,10 +1,51 @@
-// HTML building blocks of the server-rendered pages: the one escape function, the document shell, body text and money.
+// HTML building blocks of the server-rendered pages: the one escape function, the `html` template tag that applies it
+// to every interpolated value, body text and money.
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Escapes text for HTML content and quoted attribute values; every dynamic value goes through it. */
 export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+}
+
+/** Markup that is already safe: produced by `html`, or trusted by `raw`. Interpolating it does not escape it again. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** What `html` accepts between `${}`: markup, text (escaped), numbers, arrays of these, and nothing (null, undefined, false). */
+export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
+
+function render(value: HtmlValue): string {
+  if (value instanceof Html) return value.value;
+  if (value === null || value === undefined || value === false || value === true) return "";
+  if (typeof value === "string" || typeof value === "number") return escapeHtml(value);
+  let out = "";
+  for (const item of value) out += render(item);
+  return out;
+}
+
+/**
+ * The template tag of every view: `html\`<p>${name}</p>\`` escapes `name`, so escaping is the default and
+ * forgetting it is impossible; nested `html` results and arrays of them are inserted as markup.
+ */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  return new Html(out);
+}
+
+/** Marks a string as markup. Only for output of trusted code (never for data): e.g. JSON made safe by `jsonScript`. */
+export function raw(markup: string): Html {
+  return new Html(markup);
+}
+
+/** A JSON value as the content of a <script type="application/ld+json"> (no "<" can close the element early). */
+export function jsonScript(value: unknown): Html {
+  return raw(JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026"));
 }
 
 /** Integer øre as Danish kroner: 123450 → "1.234,50 kr.". */
@@ -19,7 +60,7 @@ export function formatKr(oere: number): string {
  * Body text as HTML: blank lines separate blocks, a line starting with "## " is a heading,
  * the other lines of a block form one paragraph (single line breaks kept).
  */
-export function bodyHtml(text: string, headingLevel: 2 | 3 = 2): string {
+export function bodyHtml(text: string, headingLevel: 2 | 3 = 2): Html {
   const out: string[] = [];
   for (const block of text.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
     let paragraph: string[] = [];
@@ -39,45 +80,5 @@ export function bodyHtml(text: string, headingLevel: 2 | 3 = 2): string {
     }
     flush();
   }
-  return out.join("\n");
-}
-
-const STYLE = `
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.55;margin:0;color:#1d1d1f;background:#fff}
-header,main,footer{max-width:64rem;margin:0 auto;padding:1rem 1.25rem}
-header nav a{margin-right:1rem}
-a{color:#0b5cad}
-img{max-width:100%;height:auto}
-.card-list{list-style:none;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
-.card{border:1px solid #ddd;border-radius:.5rem;padding:1rem}
-.price{font-weight:600}
-.hero{padding:2rem 0}
-.button{display:inline-block;padding:.6rem 1.1rem;border-radius:.4rem;background:#0b5cad;color:#fff;text-decoration:none}
-.button.secondary{background:#fff;color:#0b5cad;border:1px solid #0b5cad}
-.columns{display:grid;gap:1.5rem}
-.columns-2{grid-template-columns:repeat(2,1fr)}
-.columns-3{grid-template-columns:repeat(3,1fr)}
-.columns-4{grid-template-columns:repeat(4,1fr)}
-@media (max-width:40rem){.columns{grid-template-columns:1fr}}
-:focus-visible{outline:3px solid #f5a623;outline-offset:2px}
-`.trim();
-
-/** A complete, accessible HTML5 document around already-escaped main content. */
-export function documentHtml(title: string, main: string): string {
-  return `<!doctype html>
-<html lang="da">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><nav aria-label="Hovedmenu"><a href="/">Forside</a><a href="/services">Ydelser</a></nav></header>
-<main>
-${main}
-</main>
-</body>
-</html>
-`;
+  return raw(out.join("\n"));
 }

@@ -64,7 +64,7 @@ describe("MCP through the SDK client", () => {
     const client = await connect(await server.key("*"));
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(server.runtime.registry.tools.map((tool) => tool.name));
-    for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe("object");
+    for (const tool of tools) expect(tool.outputSchema, `${tool.name}: output schemas stay out of the compact listing`).toBeUndefined();
 
     const tool = writeTool();
     const before = await auditCount(server);
@@ -78,12 +78,17 @@ describe("MCP through the SDK client", () => {
     }
   });
 
-  it("returns a refusal as an isError result with the REST problem, readable through a plain tools/call request", async () => {
+  it("returns a refusal as an isError result with the REST problem, through callTool and a plain tools/call request", async () => {
     const client = await connect(await server.key("orders:read"));
     const tool = writeTool();
+    const problem = { ok: false, status: 403, code: "forbidden", detail: expect.stringContaining(tool.scope) };
     const answer = await client.request({ method: "tools/call", params: { name: tool.name, arguments: tool.examples[0] } }, CallToolResultSchema);
     expect(answer.isError).toBe(true);
-    expect(answer.structuredContent).toMatchObject({ ok: false, status: 403, code: "forbidden", detail: expect.stringContaining(tool.scope) });
+    expect(answer.structuredContent).toMatchObject(problem);
+    // Without output schemas in the listing, SDK 1.x no longer mistakes a refusal for an invalid result (typescript-sdk#1943).
+    await client.listTools();
+    const called = await client.callTool({ name: tool.name, arguments: tool.examples[0] as Record<string, unknown> });
+    expect(called).toMatchObject({ isError: true, structuredContent: problem });
     await expect(client.callTool({ name: "nope.nothing", arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 

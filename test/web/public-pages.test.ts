@@ -24,11 +24,14 @@ async function call(name: string, input: object): Promise<unknown> {
 function expectDocument(page: { html: string; headers: Headers }, title: string): void {
   expect(page.headers.get("content-type")).toMatch(/^text\/html; charset=utf-8/);
   expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+  expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+  expect(page.headers.get("x-content-type-options")).toBe("nosniff");
   expect(page.html).toMatch(/^<!doctype html>\n<html lang="da">/);
-  expect(page.html).toContain(`<title>${escapeHtml(title)}</title>`);
-  expect(page.html.match(/<main>/g)).toHaveLength(1);
+  expect(page.html).toContain(`<title>${escapeHtml(title)} – Nordlys Optik</title>`);
+  expect(page.html.match(/<main id="main"/g)).toHaveLength(1);
   expect(page.html).toContain("</main>");
-  expect(page.html).not.toMatch(/<script/i);
+  // Scripts only from files (CSP script-src 'self'): no inline code.
+  for (const tag of page.html.match(/<script[^>]*>/gi) ?? []) expect(tag).toMatch(/ src="\/assets\/[\w.-]+\.js"/);
 }
 
 async function expectNotFound(path: string): Promise<void> {
@@ -50,7 +53,7 @@ describe("html helpers", () => {
   });
 
   it("turns ## lines into headings and blank-line blocks into paragraphs", () => {
-    expect(bodyHtml("## Titel\n\nFørste linje\nanden linje\n\n\nNy <b>afsnit</b>")).toBe(
+    expect(bodyHtml("## Titel\n\nFørste linje\nanden linje\n\n\nNy <b>afsnit</b>").value).toBe(
       "<h2>Titel</h2>\n<p>Første linje<br>\nanden linje</p>\n<p>Ny &lt;b&gt;afsnit&lt;/b&gt;</p>",
     );
   });
@@ -98,7 +101,7 @@ describe("GET /services/<slug>", () => {
     expect(page.html).toContain("<li>Samme dag</li>");
     expect(page.html).toContain("<li>Garanti</li>");
     expect(page.html).toContain("Fra 600 kr.");
-    expect(page.html).toContain('<img src="https://images.example.com/glas.jpg"');
+    expect(page.html).toContain('src="https://images.example.com/glas.jpg"');
   });
 
   it("answers an HTML 404 for drafts and unknown slugs", async () => {
@@ -133,10 +136,10 @@ describe("GET /services/<slug>", () => {
     for (const path of ["/services/ond", "/services"]) {
       const page = await get(path);
       expect(page.status).toBe(200);
-      expect(page.html).not.toMatch(/<script|<img src=x|<b>0/);
+      expect(page.html).not.toMatch(/<script>|<img src=x|<b>0/);
       expect(page.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;");
     }
-    expect((await get("/services/ond")).html).toContain(`<title>${escapeHtml(evil)}</title>`);
+    expect((await get("/services/ond")).html).toContain(`<title>${escapeHtml(evil)} – Nordlys Optik</title>`);
   });
 });
 
@@ -168,8 +171,8 @@ describe("GET /info/<slug>", () => {
     await call("pages.upsert", { slug: "ond-side", title: "<script>alert(1)</script>", body: "## <i>x</i>\n\n<script>alert(2)</script>" });
     const page = await get("/info/ond-side");
     expect(page.status).toBe(200);
-    expect(page.html).not.toMatch(/<script|<i>/);
-    expect(page.html).toContain("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>");
+    expect(page.html).not.toMatch(/<script>|<i>/);
+    expect(page.html).toContain("<title>&lt;script&gt;alert(1)&lt;/script&gt; – Nordlys Optik</title>");
     expect(page.html).toContain("<h2>&lt;i&gt;x&lt;/i&gt;</h2>");
   });
 
@@ -207,13 +210,14 @@ describe("GET /info/<slug>", () => {
     expect(html).toContain('<img src="https://example.com/pakke.jpg" alt="En pakke">');
     expect(html).toContain("<figcaption>Pak den godt ind</figcaption>");
     for (const product of grid) {
-      expect(html).toContain(`<a href="/products/${product.slug}">${escapeHtml(product.name)}</a>`);
+      expect(html).toContain(`href="/products/${product.slug}"`);
+      expect(html).toContain(`<h3 class="product-name">${escapeHtml(product.name)}</h3>`);
       expect(html).toContain(formatKr(product.priceDkk));
     }
     expect(html).toMatch(/\d+,\d\d kr\./);
     expect(html).not.toContain(`/products/${deleted.slug}"`);
     expect(html.split(`/products/${picked.slug}"`)).toHaveLength(3);
-    expect(html).toContain('class="button secondary" href="https://example.com/retur">Start retur</a>');
+    expect(html).toContain('class="button button-secondary" href="https://example.com/retur">Start retur</a>');
     expect(html).toContain("<summary>Hvor lang tid?</summary>");
     expect(html).toContain('class="columns columns-2"');
     expect(html).toContain("Venstre kolonne.");

@@ -77,6 +77,7 @@ export function summary(entry: AuditEntry, revertible: boolean) {
     tool: entry.tool,
     actor: entry.actor,
     door: entry.door,
+    agent: entry.agent,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,
     createdAt: entry.createdAt.toISOString(),

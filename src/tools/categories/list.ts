@@ -21,6 +21,7 @@ export default defineTool({
   anonymous: true,
   audited: false,
   annotations: READ,
+  cache: "catalog",
   examples: [{}, { includeEmpty: false }],
   async handler({ includeEmpty }, ctx) {
     const categories = ctx.services.catalog.categories();

@@ -13,6 +13,7 @@ export default defineTool({
   anonymous: true,
   audited: false,
   annotations: READ,
+  cache: "catalog",
   examples: [{ slug: "gucci-oversize-bold-74" }],
   async handler({ slug }, ctx) {
     const catalog = ctx.services.catalog;

@@ -286,7 +286,8 @@ class Snapshot {
 }
 
 export class CatalogReadModel {
-  private snapshot = new Snapshot(new Map(), new Map());
+  private current = new Snapshot(new Map(), new Map());
+  private generation = 0;
   private readonly origin = crypto.randomUUID();
   private queue: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
@@ -295,6 +296,20 @@ export class CatalogReadModel {
     private readonly database: Database,
     private readonly log: Logger,
   ) {}
+
+  /** Changes whenever the visible catalogue does (serialized results of catalogue reads are cached per version). */
+  get version(): number {
+    return this.generation;
+  }
+
+  private get snapshot(): Snapshot {
+    return this.current;
+  }
+
+  private set snapshot(next: Snapshot) {
+    this.current = next;
+    this.generation++;
+  }
 
   /** Loads everything and subscribes to other processes' changes. */
   async start(): Promise<void> {

@@ -28,6 +28,7 @@ export default defineTool({
   anonymous: true,
   audited: false,
   annotations: READ,
+  cache: "catalog",
   examples: [{}, { q: "aviator", inStock: true, limit: 5 }],
   async handler(input, ctx) {
     return ctx.services.catalog.search(input);

@@ -42,10 +42,10 @@ describe("audit.list", () => {
   it("lists summaries newest first, without snapshots", async () => {
     const entries = await list({});
     expect(entries.map((e) => e.tool)).toEqual(["audit.revert", "settings.set_feature", "discounts.create", "discounts.toggle", "discounts.toggle"]);
-    expect(Object.keys(entries[0]!).sort()).toEqual(["actor", "createdAt", "door", "id", "revertOfId", "revertedAt", "revertible", "subjectId", "subjectType", "tool"]);
+    expect(Object.keys(entries[0]!).sort()).toEqual(["actor", "agent", "createdAt", "door", "id", "revertOfId", "revertedAt", "revertible", "subjectId", "subjectType", "tool"]);
     const times = entries.map((e) => e.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    expect(entries[1]).toMatchObject({ actor: writerActor, door: "rest", subjectType: "featureFlag", subjectId: "newsletter", revertible: true });
+    expect(entries[1]).toMatchObject({ actor: writerActor, door: "rest", agent: null, subjectType: "featureFlag", subjectId: "newsletter", revertible: true });
   });
 
   it("says what can be reverted: not reverted entries, not reverts, not entries changed later", async () => {

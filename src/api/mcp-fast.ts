@@ -1,0 +1,72 @@
+// The fast path of /api/mcp: well-formed 2025-era tools/call, tools/list and ping answered without building an SDK
+// server; the answers are the SDK's own (test/api/mcp-modern.test.ts compares both paths request by request).
+// 2026-07-28 requests always go through the SDK, whose header checks past classification are not public API.
+import { problemOf, toToolError, ToolError } from "../core/errors.ts";
+import type { Executor } from "../tools/executor.ts";
+import type { AnyTool } from "../tools/tool.ts";
+import { listedTools, type Exchange } from "./mcp-sdk.ts";
+import { refusal, wrapsResult } from "./mcp-tools.ts";
+import type { ResultCache } from "./result-cache.ts";
+
+
+interface Request {
+  id: string | number;
+  method: string;
+  params?: unknown;
+}
+
+/**
+ * The serialized JSON-RPC response for a request the fast path answers, or undefined when the SDK must answer it
+ * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error).
+ */
+export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<string> | undefined {
+  const params = request.params;
+  if (params !== undefined && !isPlainObject(params)) return undefined;
+  switch (request.method) {
+    case "tools/call": {
+      if (!params || !onlyKeys(params, CALL_KEYS) || typeof params.name !== "string") return undefined;
+      if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
+      const tool = executor.registry.get(params.name);
+      if (!tool) return undefined;
+      return call(executor, cache, tool, params.arguments ?? {}, exchange).then((result) => respond(request.id, result));
+    }
+    case "tools/list": {
+      if (params && !onlyKeys(params, META_KEYS)) return undefined;
+      return Promise.resolve(respond(request.id, JSON.stringify({ tools: listedTools(executor, exchange.caller) })));
+    }
+    case "ping":
+      if (params && !onlyKeys(params, META_KEYS)) return undefined;
+      return Promise.resolve(respond(request.id, "{}"));
+    default:
+      return undefined;
+  }
+}
+
+const CALL_KEYS = new Set(["name", "arguments", "_meta"]);
+const META_KEYS = new Set(["_meta"]);
+
+/** The CallToolResult JSON: structuredContent and the same JSON as one text block, or the refusal (isError). */
+async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange): Promise<string> {
+  if (caller instanceof ToolError) return JSON.stringify(refusal(problemOf(caller, requestId)));
+  try {
+    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", (json) => {
+      const structured = wrapsResult(tool) ? `{"result":${json}}` : json;
+      return `{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
+    });
+  } catch (error) {
+    return JSON.stringify(refusal(problemOf(toToolError(error), requestId)));
+  }
+}
+
+function respond(id: string | number, result: string): string {
+  return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function onlyKeys(object: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
+  for (const key in object) if (!allowed.has(key)) return false;
+  return true;
+}

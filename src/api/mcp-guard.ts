@@ -1,0 +1,84 @@
+// DNS-rebinding protection and CORS for /api/mcp: Origin (and, on a loopback bind, Host) checked against an allow-list.
+import type { NextFunction, Request, Response } from "express";
+import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
+import type { Config } from "../core/config.ts";
+
+const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+/** Request headers a browser client may send (besides the CORS-safelisted ones); `Mcp-Param-*` is allowed by prefix. */
+const ALLOWED_HEADERS = ["authorization", "content-type", "accept", "mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id", "last-event-id", "x-request-id"];
+const EXPOSED_HEADERS = "RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, Mcp-Session-Id";
+
+export interface McpGuard {
+  /** Refuses (403) a request whose Origin, or on a loopback bind whose Host, is not allowed; adds CORS headers otherwise. */
+  check(req: Request, res: Response, next: NextFunction): void;
+  /** Answers a CORS preflight: 204 with the allowed method and headers for an allowed Origin, 403 otherwise. */
+  preflight(req: Request, res: Response): void;
+}
+
+/**
+ * Allowed origins (port-agnostic hostnames): loopback, the host of PUBLIC_BASE_URL, and MCP_ALLOWED_ORIGINS. Requests
+ * without an Origin header (every non-browser MCP client) pass the Origin check. When the server listens on a
+ * loopback address only, the Host header must name one of the same hosts, so a page on a rebound name cannot reach it.
+ * MCP_ALLOWED_ORIGINS=* lets every Origin through (a deployment whose proxy checks origins itself).
+ */
+export function mcpGuard(config: Config): McpGuard {
+  const hostnames = [...new Set([...localhostAllowedHostnames(), hostnameOf(config.publicBaseUrl), ...config.mcpAllowedOrigins.map(hostnameOf)])]
+    .filter((name): name is string => Boolean(name));
+  const anyOrigin = config.mcpAllowedOrigins.includes("*");
+  const checkHost = LOOPBACK_BINDS.has(config.host);
+
+  const refusal = (req: Request): string | undefined => {
+    const origin = anyOrigin ? undefined : validateOriginHeader(req.headers.origin, hostnames);
+    if (origin && !origin.ok) return origin.message;
+    if (checkHost) {
+      const host = validateHostHeader(req.headers.host, hostnames);
+      if (!host.ok) return host.message;
+    }
+    return undefined;
+  };
+
+  const allowOrigin = (req: Request, res: Response) => {
+    res.vary("Origin");
+    if (req.headers.origin) {
+      res.set("Access-Control-Allow-Origin", req.headers.origin);
+      res.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    }
+  };
+
+  return {
+    check(req, res, next) {
+      const refused = refusal(req);
+      if (refused) return forbid(res, refused);
+      allowOrigin(req, res);
+      next();
+    },
+    preflight(req, res) {
+      const refused = refusal(req);
+      if (refused) return forbid(res, refused);
+      allowOrigin(req, res);
+      const asked = String(req.headers["access-control-request-headers"] ?? "")
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
+      const unknown = asked.filter((name) => !ALLOWED_HEADERS.includes(name) && !name.startsWith("mcp-param-"));
+      if (unknown.length) return forbid(res, `These request headers are not allowed: ${unknown.join(", ")}.`);
+      res.set("Access-Control-Allow-Methods", "POST, GET, DELETE, OPTIONS");
+      res.set("Access-Control-Allow-Headers", [...new Set([...ALLOWED_HEADERS, ...asked])].join(", "));
+      res.set("Access-Control-Max-Age", "600");
+      res.status(204).end();
+    },
+  };
+}
+
+/** 403 with a JSON-RPC error without id, as the MCP transport spec describes for a refused Origin. */
+function forbid(res: Response, message: string): void {
+  res.status(403).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Forbidden: ${message}` } }));
+}
+
+function hostnameOf(value: string): string | undefined {
+  try {
+    return new URL(value.includes("://") ? value : `http://${value}`).hostname.toLowerCase() || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,129 @@
+// The compact, portable JSON Schema MCP's tools/list shows: the registry's schema minus what repeats or says nothing.
+import type { JsonSchema } from "./catalogue.ts";
+
+/** Formats JSON Schema names: a `pattern` beside one of them only spells the format out again (zod emits both). */
+const NAMED_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "uuid", "uri", "ipv4", "ipv6"]);
+const SAFE = Number.MAX_SAFE_INTEGER;
+/** Subschemas at least this long (as JSON) that occur twice or more in one tool's schema are shared through `$defs`. */
+const SHARE_FROM = 300;
+
+/**
+ * The same schema in fewer characters and in the form MCP clients read everywhere. It accepts and refuses the same
+ * values, except integers beyond ±(2^53 − 1), which no JSON client represents exactly (the server still refuses them),
+ * and values whose format the named `format` and zod's regex judge differently (e.g. date-times with an offset: zod
+ * wants Z, which the descriptions and the server instructions say):
+ * - `pattern` dropped where `format` names the same thing (`date-time`, `email` …);
+ * - the ±9007199254740991 bounds of integers dropped;
+ * - `type: [X, "null"]` written as `anyOf: [{type: X …}, {type: "null"}]` (portable; Inspector warns on type arrays);
+ * - the empty `additionalProperties: {}` and `propertyNames: {type: "string"}` of records dropped (both allow anything);
+ * - a large subschema used more than once (a layout section inside a column) defined once under `$defs`.
+ */
+export function compactSchema(schema: JsonSchema): JsonSchema {
+  return share(trim(schema) as JsonSchema);
+}
+
+function trim(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(trim);
+  if (!value || typeof value !== "object") return value;
+  const node = value as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, item] of Object.entries(node)) {
+    if (key === "pattern" && typeof node.format === "string" && NAMED_FORMATS.has(node.format)) continue;
+    if (node.type === "integer" && ((key === "minimum" && item === -SAFE) || (key === "maximum" && item === SAFE))) continue;
+    if (key === "additionalProperties" && isEmptyObject(item)) continue;
+    if (key === "propertyNames" && isStringType(item)) continue;
+    out[key] = key === "properties" || key === "$defs" ? mapValues(item as JsonSchema, trim) : trim(item);
+  }
+  return Array.isArray(out.type) ? nullableAsAnyOf(out) : out;
+}
+
+/** `{type: ["string", "null"], minLength: 1, description}` → `{anyOf: [{type: "string", minLength: 1}, {type: "null"}], description}`. */
+function nullableAsAnyOf(node: JsonSchema): JsonSchema {
+  const types = node.type as string[];
+  const { type: _type, description, title, default: fallback, ...rest } = node;
+  const branches = types.map((type) => (type === "null" ? { type } : { type, ...rest }));
+  return {
+    anyOf: branches,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    ...(fallback === undefined ? {} : { default: fallback }),
+  };
+}
+
+/** Moves repeated large subschemas to `$defs` (largest first) and points every use at them with `$ref`. */
+function share(schema: JsonSchema): JsonSchema {
+  const defs: Record<string, unknown> = { ...((schema.$defs as Record<string, unknown> | undefined) ?? {}) };
+  let root: JsonSchema = { ...schema };
+  delete root.$defs;
+  for (;;) {
+    const counts = new Map<string, number>();
+    count(root, counts);
+    for (const def of Object.values(defs)) if (isObject(def)) count(def, counts);
+    const repeated = [...counts].filter(([json, n]) => n > 1 && json.length >= SHARE_FROM).sort((a, b) => b[0].length - a[0].length);
+    if (repeated.length === 0) break;
+    const [json] = repeated[0]!;
+    const name = defName(JSON.parse(json) as JsonSchema, defs);
+    defs[name] = JSON.parse(json);
+    const ref = { $ref: `#/$defs/${name}` };
+    root = replace(root, json, ref);
+    for (const [key, def] of Object.entries(defs)) if (key !== name && isObject(def)) defs[key] = replace(def, json, ref);
+  }
+  return Object.keys(defs).length ? { ...root, $defs: defs } : root;
+}
+
+/** Keywords whose value is one subschema, and keywords whose value is a list or a map of them. */
+const ONE = new Set(["items", "additionalProperties", "not", "propertyNames", "contains", "if", "then", "else"]);
+const LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
+const MAP = new Set(["properties", "$defs", "patternProperties", "dependentSchemas"]);
+
+/** Calls `visit` on every subschema position of a schema node (not on the node itself), rebuilding the node. */
+function mapSubschemas(node: JsonSchema, visit: (sub: JsonSchema) => JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (ONE.has(key) && isObject(value)) out[key] = visit(value);
+    else if (LIST.has(key) && Array.isArray(value)) out[key] = value.map((item) => (isObject(item) ? visit(item) : item));
+    else if (MAP.has(key) && isObject(value)) out[key] = mapValues(value, (item) => (isObject(item) ? visit(item) : item));
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Counts every subschema below `node`, keyed by its JSON. */
+function count(node: JsonSchema, counts: Map<string, number>): void {
+  mapSubschemas(node, (sub) => {
+    const json = JSON.stringify(sub);
+    counts.set(json, (counts.get(json) ?? 0) + 1);
+    count(sub, counts);
+    return sub;
+  });
+}
+
+function replace(node: JsonSchema, json: string, ref: JsonSchema): JsonSchema {
+  return mapSubschemas(node, (sub) => (JSON.stringify(sub) === json ? ref : replace(sub, json, ref)));
+}
+
+/** A readable name: the subschema's discriminating constant (`{type: {const: "hero"}}` → "hero"), else its title. */
+function defName(schema: JsonSchema, taken: Record<string, unknown>): string {
+  const properties = (schema.properties ?? {}) as Record<string, { const?: unknown }>;
+  const constant = Object.values(properties).find((property) => typeof property?.const === "string")?.const as string | undefined;
+  const base = (constant ?? (typeof schema.title === "string" ? schema.title : "shared")).replace(/[^A-Za-z0-9_-]/g, "_");
+  let name = base;
+  for (let n = 2; name in taken; n++) name = `${base}${n}`;
+  return name;
+}
+
+function mapValues(object: JsonSchema, fn: (value: unknown) => unknown): JsonSchema {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fn(value)]));
+}
+
+function isObject(value: unknown): value is JsonSchema {
+  return !!value && typeof value === "object" && !Array.isArray(value);
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+function isStringType(value: unknown): boolean {
+  return JSON.stringify(value) === '{"type":"string"}';
+}

@@ -1,0 +1,43 @@
+// The response headers of every HTML page (storefront, admin, payment page): strict CSP, nosniff, referrer and framing rules.
+import type { Response } from "express";
+import type { Html } from "./html.ts";
+
+/**
+ * Scripts and styles only from this server (no inline code or style attributes), images also from https hosts
+ * (product photos live on image hosts), fetch/WebSocket only to this server, forms only post here, no <base>
+ * tricks and no framing (clickjacking).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' https: data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+};
+
+/** Sets the security headers on a response (for HTML answers that are not sent through `sendHtml`). */
+export function setSecurityHeaders(res: Response): void {
+  res.set(SECURITY_HEADERS);
+}
+
+/**
+ * Sends a whole HTML document with the security headers. Pages are personal (CSRF tokens bound to the session,
+ * order and payment details), so no cache keeps them.
+ */
+export function sendHtml(res: Response, status: number, document: Html, cacheControl = "private, no-store"): void {
+  res.status(status).set(SECURITY_HEADERS).set("Cache-Control", cacheControl).type("html").send(document.value);
+}

@@ -1,0 +1,84 @@
+// Storefront view pieces: product cards, the drawn product illustration behind photos, stock labels.
+import { html, raw, type Html } from "../html.ts";
+import { price } from "../components.ts";
+
+export interface CardProduct {
+  slug: string;
+  name: string;
+  brand: string | null;
+  priceDkk: number;
+  stock: number;
+  frameColor: string | null;
+  lensColor: string | null;
+  firstImage: string | null;
+}
+
+/** A colour name as a CSS class key: "blå spejl" → "blaa-spejl" (the stylesheet maps known keys to colours). */
+export function colourKey(colour: string | null): string {
+  if (!colour) return "none";
+  return colour.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "none";
+}
+
+type ArtKind = "glasses" | "contact" | "case";
+
+function artKind(product: Pick<CardProduct, "frameColor" | "lensColor">): ArtKind {
+  if (!product.frameColor) return "contact";
+  return product.lensColor ? "glasses" : "case";
+}
+
+function lensShape(name: string): "round" | "aviator" | "rect" {
+  if (/\b(rund|panto|round)\b/i.test(name)) return "round";
+  return /aviator|pilot/i.test(name) ? "aviator" : "rect";
+}
+
+const LENSES = {
+  round: '<circle class="art-lens" cx="58" cy="52" r="32"/><circle class="art-lens" cx="142" cy="52" r="32"/>',
+  rect: '<rect class="art-lens" x="22" y="26" width="72" height="50" rx="14"/><rect class="art-lens" x="106" y="26" width="72" height="50" rx="14"/>',
+  aviator: '<path class="art-lens" d="M24 30h68c2 24-8 48-34 48S20 54 24 30z"/><path class="art-lens" d="M108 30h68c4 24-8 48-34 48s-36-24-34-48z"/>',
+};
+
+/**
+ * A drawn stand-in for the product photo, tinted with the product's frame and lens colours: shown while a photo
+ * loads, when it fails (the demo shop's photo host does not exist) and for products without photos.
+ */
+export function productArt(product: Pick<CardProduct, "name" | "frameColor" | "lensColor">): Html {
+  const kind = artKind(product);
+  let shape: string;
+  if (kind === "glasses") {
+    shape = `${LENSES[lensShape(product.name)]}<path class="art-frame-line" d="M94 46q6-8 12 0M22 40L6 34M178 40l16-6"/>`;
+  } else if (kind === "contact") {
+    shape = '<ellipse class="art-lens" cx="100" cy="56" rx="44" ry="30"/><path class="art-shine" d="M72 48q10-14 30-16"/>';
+  } else {
+    shape = '<rect class="art-case" x="34" y="30" width="132" height="44" rx="22"/><path class="art-shine" d="M54 44h60"/>';
+  }
+  return html`<svg class="art art-${kind} frame-${colourKey(product.frameColor)} lens-${colourKey(product.lensColor)}" viewBox="0 0 200 100" aria-hidden="true" focusable="false">${raw(shape)}</svg>`;
+}
+
+export function stockLabel(stock: number): Html {
+  if (stock <= 0) return html`<span class="tag tag-bad">Udsolgt</span>`;
+  if (stock <= 5) return html`<span class="tag tag-warn">Kun ${stock} tilbage</span>`;
+  return html`<span class="tag tag-ok">På lager</span>`;
+}
+
+/** The photo (if any) over the illustration, in a fixed 4:3 frame so the grid never jumps while images load. */
+export function productMedia(product: CardProduct | (Pick<CardProduct, "name" | "frameColor" | "lensColor"> & { firstImage: string | null }), alt: string, eager = false): Html {
+  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img src="${product.firstImage}" alt="${alt}" width="800" height="600"${eager ? "" : ' loading="lazy"'} decoding="async">` : ""}</div>`;
+}
+
+export function productCard(product: CardProduct, headingLevel: 2 | 3 = 3): Html {
+  const heading = headingLevel === 2 ? html`<h2 class="product-name">${product.name}</h2>` : html`<h3 class="product-name">${product.name}</h3>`;
+  return html`<li class="product-card">
+<a class="product-link" href="/products/${encodeURIComponent(product.slug)}">
+${productMedia(product, "")}
+<div class="product-body">
+${product.brand ? html`<p class="product-brand">${product.brand}</p>` : ""}
+${heading}
+<p class="product-meta">${price(product.priceDkk)} ${stockLabel(product.stock)}</p>
+</div>
+</a>
+</li>`;
+}
+
+export function productGrid(products: CardProduct[], headingLevel: 2 | 3 = 3): Html {
+  return html`<ul class="product-grid">${products.map((product) => productCard(product, headingLevel))}</ul>`;
+}

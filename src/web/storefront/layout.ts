@@ -1,0 +1,145 @@
+// The storefront chrome: header (shop name, search, account, chat slot, cart), category navigation and footer.
+import categoriesList from "../../tools/categories/list.ts";
+import pagesList from "../../tools/pages/list.ts";
+import settingsGet from "../../tools/settings/get.ts";
+import type { Settings } from "../../tools/settings/schemas.ts";
+import type { AssetEntries } from "../assets.ts";
+import { documentHtml } from "../document.ts";
+import { formatKr, html, raw, type Html } from "../html.ts";
+import type { View } from "../page.ts";
+import type { StorefrontRequest } from "./site.ts";
+
+/**
+ * Client scripts of every storefront page, in order. The chat widget (a later piece) adds its entry here; it finds
+ * its button (`[data-chat-toggle]`, hidden until a script shows it) and its mount point (`#chat-root`) in the layout.
+ */
+export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js"];
+
+/** The storefront's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
+export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts" } };
+
+const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
+
+export interface Chrome {
+  branding: Settings["branding"];
+  shipping: Settings["shipping"];
+  contact: Settings["contact"];
+  categories: Array<{ slug: string; name: string }>;
+  pages: Array<{ slug: string; title: string }>;
+}
+
+export async function loadChrome(web: StorefrontRequest): Promise<Chrome> {
+  const [settings, categories, pages] = await Promise.all([
+    web.read(settingsGet, {}),
+    web.read(categoriesList, { includeEmpty: false }),
+    web.read(pagesList, {}),
+  ]);
+  return {
+    branding: settings.branding,
+    shipping: settings.shipping,
+    contact: settings.contact,
+    categories: categories.map(({ slug, name }) => ({ slug, name })),
+    pages: pages.filter((page) => page.status === "published").map(({ slug, title }) => ({ slug, title })),
+  };
+}
+
+export async function storefrontDocument(web: StorefrontRequest, view: View): Promise<Html> {
+  const chrome = await web.chrome();
+  const shop = chrome.branding.shopName;
+  const base = web.runtime.config.publicBaseUrl;
+  return documentHtml(web.site.assets, {
+    title: view.title === shop ? `${shop} – ${chrome.branding.tagline || "webshop"}` : `${view.title} – ${shop}`,
+    description: view.description,
+    canonical: view.canonical ? `${base}${view.canonical}` : undefined,
+    noindex: view.noindex,
+    head: view.head,
+    styles: ["site.css"],
+    scripts: [...STOREFRONT_SCRIPTS, ...(view.scripts ?? [])],
+    icon: "icon.svg",
+    header: header(web, chrome),
+    main: view.main,
+    footer: footer(chrome),
+  });
+}
+
+function perks(chrome: Chrome): Html[] {
+  const { freeShippingThresholdDkk, carriers } = chrome.shipping;
+  const fastest = Math.min(...carriers.map((carrier) => carrier.minDays));
+  const slowest = Math.max(...carriers.map((carrier) => carrier.maxDays));
+  return [
+    freeShippingThresholdDkk > 0 ? html`<li>Fri fragt over ${formatKr(freeShippingThresholdDkk).replace(",00", "")}</li>` : html`<li>Fri fragt</li>`,
+    carriers.length ? html`<li>Levering på ${fastest}–${slowest} hverdage</li>` : "",
+    html`<li>Kundeservice <a href="tel:${chrome.contact.phone.replace(/[^+\d]/g, "")}">${chrome.contact.phone}</a></li>`,
+  ].filter((item): item is Html => item !== "");
+}
+
+function header(web: StorefrontRequest, chrome: Chrome): Html {
+  const path = web.req.path;
+  const q = path === "/search" ? web.query("q") : "";
+  const current = (href: string) => (path === href ? html` aria-current="page"` : "");
+  return html`<header class="site-header">
+<div class="topbar"><ul class="wrap">${perks(chrome)}</ul></div>
+<div class="masthead wrap">
+<a class="brand" href="/">${BRAND_MARK}<span class="brand-name">${chrome.branding.shopName}</span></a>
+<form class="site-search" role="search" action="/search" method="get">
+<label class="visually-hidden" for="site-q">Søg i butikken</label>
+<input id="site-q" name="q" type="search" value="${q}" placeholder="Søg efter stel, mærke eller farve" autocomplete="off" maxlength="200">
+<button class="button" type="submit">Søg</button>
+</form>
+<nav class="utility" aria-label="Konto og kurv">
+<a class="utility-link" href="/account"${current("/account")}>Konto</a>
+<button class="utility-link chat-toggle" type="button" data-chat-toggle aria-controls="chat-root" aria-expanded="false" hidden>Chat</button>
+<a class="utility-link cart-link" href="/cart"${current("/cart")}>Kurv ${cartBadge(web)}</a>
+</nav>
+</div>
+<nav class="category-nav" aria-label="Kategorier"><ul class="wrap">
+${chrome.categories.map((category) => html`<li><a href="/categories/${category.slug}"${current(`/categories/${category.slug}`)}>${category.name}</a></li>`)}
+<li><a href="/services"${current("/services")}>Ydelser</a></li>
+</ul></nav>
+</header>`;
+}
+
+/**
+ * The cart count: rendered when this request loaded the cart anyway (cart, checkout), else left for the storefront
+ * script to fetch (only when there is a session), so browsing pages need no cart read.
+ */
+function cartBadge(web: StorefrontRequest): Html {
+  const count = web.cartCount;
+  return html`<span class="badge" data-cart-count="${count ?? ""}"${web.sessionId() ? " data-session" : ""}${count ? "" : " hidden"}>${count ?? ""}</span>`;
+}
+
+function footer(chrome: Chrome): Html {
+  const { branding, contact } = chrome;
+  return html`<footer class="site-footer">
+<div class="wrap footer-grid">
+<section aria-labelledby="footer-shop">
+<h2 id="footer-shop">${branding.shopName}</h2>
+${branding.tagline ? html`<p>${branding.tagline}</p>` : ""}
+<address>${contact.address}<br>CVR ${contact.cvr}</address>
+</section>
+<section aria-labelledby="footer-help">
+<h2 id="footer-help">Kundeservice</h2>
+<ul>
+<li><a href="mailto:${contact.email}">${contact.email}</a></li>
+<li><a href="tel:${contact.phone.replace(/[^+\d]/g, "")}">${contact.phone}</a></li>
+<li><a href="/account">Dine ordrer</a></li>
+</ul>
+</section>
+<section aria-labelledby="footer-info">
+<h2 id="footer-info">Information</h2>
+<ul>
+${chrome.pages.map((page) => html`<li><a href="/info/${page.slug}">${page.title}</a></li>`)}
+<li><a href="/services">Ydelser</a></li>
+</ul>
+</section>
+<section aria-labelledby="footer-shop-links">
+<h2 id="footer-shop-links">Sortiment</h2>
+<ul>
+${chrome.categories.map((category) => html`<li><a href="/categories/${category.slug}">${category.name}</a></li>`)}
+</ul>
+</section>
+</div>
+<p class="wrap legal">Alle priser er i danske kroner inkl. 25 % moms.</p>
+</footer>
+<div id="chat-root" class="chat-root" data-chat-root></div>`;
+}

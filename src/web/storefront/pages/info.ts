@@ -1,0 +1,48 @@
+// GET /info/<slug>: a published content page, its section layout when set, else its body (drafts are 404).
+import { NotFound, ToolError } from "../../../core/errors.ts";
+import pagesGet from "../../../tools/pages/get.ts";
+import pagesGetLayout from "../../../tools/pages/get_layout.ts";
+import productsGet from "../../../tools/products/get.ts";
+import productsSearch from "../../../tools/products/search.ts";
+import { validLayout } from "../../../tools/pages/layout.ts";
+import { breadcrumbs } from "../../components.ts";
+import { bodyHtml, html } from "../../html.ts";
+import type { View } from "../../page.ts";
+import type { CardProduct } from "../components.ts";
+import { layoutHtml, type GridRequest } from "../sections.ts";
+import type { StorefrontRequest } from "../site.ts";
+
+const SLUG = /^[a-z0-9-]{2,200}$/;
+
+export async function infoPage(web: StorefrontRequest, slug: string): Promise<View> {
+  if (!SLUG.test(slug)) throw new NotFound(`No page "${slug}".`);
+  const page = await web.read(pagesGet, { slug });
+  if (page.status !== "published") throw new NotFound(`No published page "${slug}".`);
+  const layout = page.hasLayout ? validLayout((await web.read(pagesGetLayout, { slug })).layout) : null;
+  const content = layout ? await layoutHtml(layout, (request) => gridProducts(web, request)) : bodyHtml(page.body);
+  return {
+    title: page.title,
+    canonical: `/info/${page.slug}`,
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: page.title }])}
+<article class="prose info${layout ? " has-layout" : ""}">
+<h1>${page.title}</h1>
+${content}
+</article>`,
+  };
+}
+
+async function gridProducts(web: StorefrontRequest, request: GridRequest): Promise<CardProduct[]> {
+  if (!request.productSlugs) return web.read(productsSearch, { categorySlug: request.categorySlug, limit: request.limit ?? 8 });
+  const found = await Promise.all(
+    request.productSlugs.map((slug) =>
+      web.read(productsGet, { slug }).then(
+        (product) => ({ ...product, firstImage: product.images[0] ?? null }),
+        (error: unknown) => {
+          if (error instanceof ToolError && error.status === 404) return null;
+          throw error;
+        },
+      ),
+    ),
+  );
+  return found.filter((product) => product !== null).slice(0, request.limit ?? 24);
+}

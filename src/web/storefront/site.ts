@@ -1,0 +1,113 @@
+// The storefront as a site of the page helper: the shopper's request (cookie session, public reads), CSRF keying,
+// the chrome around every page and its error pages.
+import type { Request, Response } from "express";
+import type { ToolError } from "../../core/errors.ts";
+import type { Runtime } from "../../runtime.ts";
+import type { Caller } from "../../tools/context.ts";
+import { SESSION_SCOPES } from "../../tools/scopes.ts";
+import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
+import type { z } from "zod";
+import type { Assets } from "../assets.ts";
+import { failureView } from "../components.ts";
+import { Csrf } from "../csrf.ts";
+import type { Html } from "../html.ts";
+import { WebRequest, type Outcome, type Site, type View } from "../page.ts";
+import { loadChrome, storefrontDocument, type Chrome } from "./layout.ts";
+
+/**
+ * The reader of public storefront content. A shopper session's scopes (catalog:read, cart:write, customer:read) do
+ * not include pages:read or settings:read, yet published pages, services and the shop's name and contact details
+ * are public. Rather than widen every session, the pages read public content as this system caller: read-only
+ * scopes, never used for a write or for anything of a shopper (cart, orders, account run as the shopper's own
+ * session, so the tools' ownership checks apply); the views show only published pages and services.
+ */
+export const PUBLIC_READER: Caller = {
+  kind: "system",
+  actor: "system:storefront-web",
+  scopes: new Set(["catalog:read", "pages:read", "settings:read"]),
+};
+
+export const CSRF_PURPOSE = "storefront";
+
+export class StorefrontRequest extends WebRequest {
+  private startedSession: string | undefined;
+  /** The cart's item count when this request loaded the cart (shown in the header badge without a script). */
+  cartCount: number | undefined;
+  private chromeData: Promise<Chrome> | undefined;
+
+  constructor(runtime: Runtime, req: Request, res: Response, readonly site: StorefrontSite) {
+    super(runtime, req, res, "web", (request) => runtime.auth.caller(request));
+  }
+
+  /** Reads public content as PUBLIC_READER (no session lookup, so browsing pages need no database read for the caller). */
+  read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
+    return this.callAs(PUBLIC_READER, tool, input);
+  }
+
+  /** The session id proven by the cookie (or started in this request); no database read. */
+  sessionId(): string | undefined {
+    return this.startedSession ?? this.runtime.sessions.idOf(this.req);
+  }
+
+  /**
+   * Starts the shop_session (row and cookie) when the request has no validly signed cookie. A valid signature is
+   * trusted without a database read; a session whose row is gone is replaced by `shopper()` at the next form post.
+   */
+  async startSession(): Promise<void> {
+    if (!this.sessionId()) await this.newSession();
+  }
+
+  /** The shopper's session caller for cart and account actions, starting a session when there is none (or it is gone). */
+  async shopper(): Promise<Caller> {
+    const caller = await this.caller();
+    if (caller.session) return caller;
+    return this.newSession();
+  }
+
+  private async newSession(): Promise<Caller> {
+    const { session } = await this.runtime.sessions.ensure(this.req, this.res);
+    this.startedSession = session.id;
+    const caller: Caller = { kind: "session", actor: `session:${session.id}`, scopes: new Set(SESSION_SCOPES), session, address: this.req.ip ?? "unknown" };
+    this.useCaller(caller);
+    return caller;
+  }
+
+  /** The hidden CSRF input for a form of this page. */
+  csrfField(): Html {
+    return this.site.csrf.field(this.sessionId() ?? "", CSRF_PURPOSE);
+  }
+
+  /** Shop name, navigation and footer data, loaded once per request. */
+  chrome(): Promise<Chrome> {
+    this.chromeData ??= loadChrome(this);
+    return this.chromeData;
+  }
+}
+
+export class StorefrontSite implements Site<StorefrontRequest> {
+  readonly name = CSRF_PURPOSE;
+  readonly csrf: Csrf;
+
+  constructor(
+    readonly runtime: Runtime,
+    readonly assets: Assets,
+  ) {
+    this.csrf = new Csrf(runtime.secret);
+  }
+
+  context(req: Request, res: Response): StorefrontRequest {
+    return new StorefrontRequest(this.runtime, req, res, this);
+  }
+
+  sessionKey(web: StorefrontRequest): string | undefined {
+    return web.sessionId();
+  }
+
+  render(web: StorefrontRequest, view: View): Promise<Html> {
+    return storefrontDocument(web, view);
+  }
+
+  failure(web: StorefrontRequest, error: ToolError): Outcome {
+    return failureView(error, web.requestId);
+  }
+}
