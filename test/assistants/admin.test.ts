@@ -69,7 +69,7 @@ describe("admin assistant over socket.io", () => {
     expect((await prisma().product.findUniqueOrThrow({ where: { id: second!.id } })).deletedAt).toBeInstanceOf(Date);
     expect(server.runtime.services.catalog.product(second!.slug)).toBeUndefined();
     const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "products.delete", subjectId: second!.id } });
-    expect(audit).toMatchObject({ actor: `key:${keyId}`, door: "admin-assistant" });
+    expect(audit).toMatchObject({ actor: `key:${keyId}`, door: "admin-assistant", agent: "admin-assistant" });
   });
 
   it("refuses approvals that were never requested, and ignores a client's change to the approved input", async () => {
@@ -121,6 +121,26 @@ describe("admin assistant over socket.io", () => {
     // The provider wraps error texts for the model as {"error": "<text>"}: the model reads the same problem.
     expect(JSON.parse(JSON.parse(fake.requests.at(-1)!.toolResults[0]!.content).error)).toMatchObject({ status: 422, code: "category_not_empty" });
     expect(await prisma().category.count({ where: { id: category.id } })).toBe(1);
+  });
+
+  it("acts as the staff user of the login cookie through the Authenticator's staff hook", async () => {
+    // The admin web implements auth.staff (shop_admin cookie → staff caller); here a resolver of that contract stands in.
+    const previous = server.runtime.auth.staff;
+    server.runtime.auth.staff = async (cookie) =>
+      cookie?.includes("shop_admin=valid") ? { kind: "staff", actor: "staff:s1", staffId: "s1", scopes: new Set(["catalog:read", "features:read"]) } : undefined;
+    try {
+      fake.on("flag").callTool("settings_list_features", {}).say("Her er flagene.");
+      const socket = await connect(server, "admin", { cookie: "shop_admin=valid" });
+      sockets.push(socket);
+      const turn = await send(socket, "a-staff", "vis flag");
+      expect(toolParts(turn.message)).toMatchObject([{ name: "settings_list_features", state: "output-available" }]);
+      expect(fake.requests[0]!.toolNames).toContain("settings_list_features");
+      expect(fake.requests[0]!.toolNames).not.toContain("products_delete");
+      expect((await server.runtime.chat.store.list("admin", "staff:s1")).map((chat) => chat.id)).toEqual(["a-staff"]);
+      await expect(connect(server, "admin", { cookie: "shop_admin=expired" })).rejects.toMatchObject({ data: { status: 401 } });
+    } finally {
+      server.runtime.auth.staff = previous;
+    }
   });
 
   it("refuses a connection without a valid key, and a revoked key at its next turn", async () => {

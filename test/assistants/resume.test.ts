@@ -78,6 +78,20 @@ describe("resuming and aborting turns", () => {
     expect(fake.requests.filter((request) => request.aborted)).toHaveLength(0);
   });
 
+  it("replays a running turn over HTTP to DefaultChatTransport's reconnect (GET …/<chatId>/stream), 204 when none", async () => {
+    const cookie = await newSession(server);
+    const socket = await open(server, cookie);
+    await startTurn(socket, "r-http", 3);
+    const replay = await fetch(`${server.url}/api/v1/chat/storefront/r-http/stream`, { headers: { cookie } });
+    expect(replay.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
+    const events = (await replay.text()).trim().split("\n\n");
+    expect(events.at(-1)).toBe("data: [DONE]");
+    const deltas = events.slice(0, -1).map((event) => JSON.parse(event.slice(6)) as { type: string; delta?: string });
+    expect(deltas[0]!.type).toBe("start");
+    expect(deltas.filter((chunk) => chunk.type === "text-delta").map((chunk) => chunk.delta).join("")).toBe(LONG);
+    expect((await fetch(`${server.url}/api/v1/chat/storefront/r-none/stream`, { headers: { cookie } })).status).toBe(204);
+  });
+
   it("resumes through AbstractChat.resumeStream after the transport lost its connection", async () => {
     const cookie = await newSession(server);
     const transport = socketTransport(server, "storefront", { cookie });

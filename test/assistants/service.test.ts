@@ -81,6 +81,18 @@ describe("ChatService with a mock model", () => {
   });
 });
 
+describe("the storefront allow-list", () => {
+  it("names only registry tools that a shopper session's scopes allow", () => {
+    for (const name of STOREFRONT_TOOLS) {
+      const tool = server.runtime.registry.get(name);
+      expect(tool, name).toBeDefined();
+      expect(tool!.anonymous || SESSION_SCOPES.includes(tool!.scope), name).toBe(true);
+    }
+    const staffOnly = server.runtime.registry.tools.filter((tool) => !tool.anonymous && !SESSION_SCOPES.includes(tool.scope));
+    expect(staffOnly.filter((tool) => STOREFRONT_TOOLS.includes(tool.name))).toEqual([]);
+  });
+});
+
 describe("nextHistory", () => {
   const pending: UIMessage = {
     id: "a1",
