@@ -134,8 +134,9 @@ export class ChatService {
     let failure: unknown;
     try {
       const requestId = crypto.randomUUID();
-      const tools = buildToolSet({ executor, limiter, profile, caller, requestId, record: (call) => calls.push(call) });
-      const approvals = offeredTools(executor, profile, caller).filter((tool) => profile.needsApproval(tool));
+      const offered = offeredTools(executor, profile, caller);
+      const tools = buildToolSet({ executor, limiter, profile, caller, offered, requestId, record: (call) => calls.push(call) });
+      const approvals = offered.filter((tool) => profile.needsApproval(tool));
       const result = streamText({
         model: this.model!,
         instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now() }),

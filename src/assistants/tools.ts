@@ -22,6 +22,8 @@ export interface ToolSetOptions {
   limiter: RateLimiter;
   profile: AssistantProfile;
   caller: Caller;
+  /** offeredTools() of this turn. */
+  offered: readonly AnyTool[];
   requestId: string;
   /** Called once per finished call. */
   record(call: ToolCallRecord): void;
@@ -37,9 +39,9 @@ export function offeredTools(executor: Executor, profile: AssistantProfile, call
  * caller's rate limit like a REST call and runs through the executor (scopes, validation, transaction, audit, AI
  * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail).
  */
-export function buildToolSet({ executor, limiter, profile, caller, requestId, record }: ToolSetOptions): ToolSet {
+export function buildToolSet({ executor, limiter, profile, caller, offered, requestId, record }: ToolSetOptions): ToolSet {
   const tools: ToolSet = {};
-  for (const definition of offeredTools(executor, profile, caller)) {
+  for (const definition of offered) {
     tools[wireName(definition.name)] = tool({
       description: definition.description,
       inputSchema: inputSchema(definition),
