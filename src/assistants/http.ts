@@ -41,8 +41,7 @@ export function chatRouter(runtime: Runtime): Router {
     };
 
   router.get("/api/v1/chat/:assistant", route(async (_req, res, assistant, caller) => {
-    const [status, chats] = await Promise.all([chat.status(assistant), chat.list(assistant, caller)]);
-    res.json({ ok: true, result: { ...status, chats } });
+    res.json({ ok: true, result: await chat.overview(assistant, caller) });
   }));
 
   router.get("/api/v1/chat/:assistant/:chatId", route(async (req, res, assistant, caller) => {

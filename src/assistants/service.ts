@@ -11,7 +11,7 @@ import {
   type ToolSet,
   type UIMessage,
 } from "ai";
-import { RateLimiter, type RateLimitStore } from "../api/rate-limit.ts";
+import { RateLimiter } from "../api/rate-limit.ts";
 import type { Config } from "../core/config.ts";
 import type { Prisma } from "../core/db.ts";
 import { RateLimited, ToolError } from "../core/errors.ts";
@@ -25,7 +25,7 @@ import { identify, type Credentials, type Identities } from "./identity.ts";
 import { configuredModel } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
-import { ChatStore, type OpenChat } from "./store.ts";
+import { ChatStore, type ChatSummary, type OpenChat } from "./store.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
 import { buildToolSet, offeredTools, type ToolCallRecord } from "./tools.ts";
 
@@ -47,7 +47,8 @@ export interface ChatServiceDeps extends Identities {
 export interface AssistantStatus {
   assistant: AssistantName;
   available: boolean;
-  code?: "not_configured" | "feature_disabled";
+  /** "not_configured" or "feature_disabled". */
+  code?: string;
   detail?: string;
 }
 
@@ -61,8 +62,7 @@ export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {
     this.store = new ChatStore(deps.prisma);
     this.model = deps.model ?? configuredModel(deps.config);
-    const store: RateLimitStore = deps.limiter.store;
-    this.turns = new RateLimiter(store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
+    this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();
   }
 
@@ -77,7 +77,7 @@ export class ChatService {
 
   async status(assistant: AssistantName): Promise<AssistantStatus> {
     const refusal = await this.unavailable(PROFILES[assistant]);
-    return refusal ? { assistant, available: false, code: refusal.code as AssistantStatus["code"], detail: refusal.message } : { assistant, available: true };
+    return refusal ? { assistant, available: false, code: refusal.code, detail: refusal.message } : { assistant, available: true };
   }
 
   /**
@@ -100,8 +100,10 @@ export class ChatService {
     return stream;
   }
 
-  list(assistant: AssistantName, caller: Caller) {
-    return this.store.list(assistant, caller.actor);
+  /** Whether the assistant can answer, and the caller's chats with it (what a widget shows on load). */
+  async overview(assistant: AssistantName, caller: Caller): Promise<AssistantStatus & { chats: ChatSummary[] }> {
+    const [status, chats] = await Promise.all([this.status(assistant), this.store.list(assistant, caller.actor)]);
+    return { ...status, chats };
   }
 
   get(assistant: AssistantName, caller: Caller, chatId: string) {

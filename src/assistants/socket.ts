@@ -136,8 +136,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
         if (typeof id === "string") {
           ack({ ok: true, result: await chat.get(assistant, caller, id) });
         } else {
-          const [status, chats] = await Promise.all([chat.status(assistant), chat.list(assistant, caller)]);
-          ack({ ok: true, result: { ...status, chats } });
+          ack({ ok: true, result: await chat.overview(assistant, caller) });
         }
       } catch (error) {
         ack(problemOf(toToolError(error)));
