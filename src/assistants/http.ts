@@ -2,10 +2,11 @@
 import express, { type Request, type Response, type Router } from "express";
 import { UI_MESSAGE_STREAM_HEADERS } from "ai";
 import { admitCaller, requestId, sendProblem } from "../api/http.ts";
-import { NotFound, Unauthorized } from "../core/errors.ts";
+import { Forbidden, NotFound, Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
+import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
 import type { Listener, StreamFrame, TurnStream } from "./streams.ts";
@@ -31,6 +32,7 @@ export function chatRouter(runtime: Runtime): Router {
       try {
         const assistant = String(req.params.assistant) as AssistantName;
         if (!ASSISTANTS.includes(assistant)) throw new NotFound(`There is no assistant "${assistant}".`);
+        if (!ownOrigin(req, runtime.config.publicBaseUrl)) throw new Forbidden("Chats answer only pages of this shop (the Origin is another site).");
         const caller = await chat.identify(assistant, credentialsOf(req, assistant));
         await admitCaller(runtime.limiter, caller, res);
         await handler(req, res, assistant, caller);

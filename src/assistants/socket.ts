@@ -7,6 +7,7 @@ import { Server, type Namespace, type Socket } from "socket.io";
 import { problemOf, toToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
+import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
 import type { Listener, StreamFrame, TurnStream } from "./streams.ts";
@@ -34,7 +35,14 @@ const PEER_TIMEOUT_MS = 3_000;
  * `resume` that lands on another process than the one running the turn is answered by that process through the adapter.
  */
 export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer {
-  const io = new Server(httpServer, { serveClient: false, maxHttpBufferSize: 2_000_000 });
+  const io = new Server(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 2_000_000,
+    allowRequest: (req, callback) => {
+      const allowed = ownOrigin(req, runtime.config.publicBaseUrl);
+      callback(allowed ? null : "foreign origin", allowed);
+    },
+  });
   const clients: Redis[] = [];
   if (runtime.config.redisUrl) {
     const pub = new Redis(runtime.config.redisUrl, { maxRetriesPerRequest: 1 });

@@ -100,6 +100,19 @@ describe("assistant guard rails", () => {
     expect(toolParts(turn.message)).toHaveLength(LIMITS.maxSteps);
   });
 
+  it("opens chats only from the shop's own pages when a browser names its Origin", async () => {
+    fake.on("hej").say("Hej.");
+    const cookie = await newSession(server);
+    await expect(connect(server, "storefront", { cookie, origin: "https://evil.example" })).rejects.toThrow();
+    const own = await connect(server, "storefront", { cookie, origin: server.url });
+    sockets.push(own);
+    expect((await send(own, "g-origin", "hej")).outcome).toBe("end");
+    const body = JSON.stringify({ id: "g-origin", messages: [{ id: "m", role: "user", parts: [{ type: "text", text: "hej" }] }] });
+    const foreign = await fetch(`${server.url}/api/v1/chat/storefront`, { method: "POST", headers: { cookie, origin: "https://evil.example", "content-type": "application/json" }, body });
+    expect(foreign.status).toBe(403);
+    expect(await getJson(server, "/api/v1/chat/storefront", { cookie, origin: "https://evil.example" })).toMatchObject({ status: 403 });
+  });
+
   it("acts only as the cookie's own session: another shopper's cart and orders stay out of reach", async () => {
     const product = (await plainProducts(server)).at(-1)!;
     const owner = await newSession(server);

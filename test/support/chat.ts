@@ -7,6 +7,8 @@ import type { TestServer } from "./server.ts";
 export interface Who {
   cookie?: string;
   token?: string;
+  /** The Origin header a browser would send. */
+  origin?: string;
 }
 
 /** A connected socket.io client of a namespace ("storefront" or "admin"); rejects with the connect_error. */
@@ -15,7 +17,7 @@ export async function connect(server: TestServer, assistant: string, who: Who = 
     transports: ["websocket"],
     forceNew: true,
     reconnection: false,
-    ...(who.cookie ? { extraHeaders: { cookie: who.cookie } } : {}),
+    extraHeaders: { ...(who.cookie ? { cookie: who.cookie } : {}), ...(who.origin ? { origin: who.origin } : {}) },
     ...(who.token ? { auth: { token: who.token } } : {}),
   });
   await new Promise<void>((resolve, reject) => {
