@@ -45,7 +45,8 @@ export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer
   });
   const clients: Redis[] = [];
   if (runtime.config.redisUrl) {
-    const pub = new Redis(runtime.config.redisUrl, { maxRetriesPerRequest: 1 });
+    // Commands wait through a Redis outage instead of failing: the adapter does not catch every rejection it causes.
+    const pub = new Redis(runtime.config.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on("error", (error: Error) => runtime.log.warn("socket.io redis error", { error: error.message }));
     clients.push(pub, sub);
@@ -56,8 +57,10 @@ export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer
     io,
     async close() {
       runtime.chat.close();
+      // Let the adapter's (un)subscribe commands get their replies before the connections go (QUIT waits for them).
+      await Promise.all(clients.map((client) => ready(client, PEER_TIMEOUT_MS)));
       await new Promise<void>((resolve) => void io.close(() => resolve()));
-      for (const client of clients) client.disconnect();
+      await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
 }
@@ -184,6 +187,18 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     entry?.stream.detach(entry.listener, grace);
   });
   nsp.on("chat:abort", (key: string) => chat.streams.find(key)?.abort("aborted by the client"));
+}
+
+/** Resolves once the client is connected, or after `timeoutMs` (it may be reconnecting to a Redis that is down). */
+function ready(client: Redis, timeoutMs: number): Promise<void> {
+  if (client.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** The handshake's Cookie header, and for the admin namespace the API key of `auth: { token }`. */
