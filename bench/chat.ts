@@ -1,7 +1,8 @@
 // `npm run bench:chat`: the storefront assistant at 1, 50 and 200 concurrent chats over socket.io, the shop in a child
 // process (PGlite, demo shop), a scripted model streaming at a fixed token rate in this process. Each turn is one
 // products_search step and one streamed answer. Measures the server's added latency to first token, chunks/s, the
-// server's time per tool step, and the server's RSS.
+// server's time per tool step, and the server's RSS. BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS,
+// BENCH_DATABASE (pglite | postgres) and BENCH_DATABASE_URL tune it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +15,8 @@ const LEVELS = (process.env.BENCH_CHATS ?? "1,50,200").split(",").map(Number);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2);
 const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 20);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
+/** Chats start spread evenly over this many ms (people do not press enter in the same millisecond); 0 = all at once. */
+const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 1000);
 /** `pglite` (default, a fresh data dir) or `postgres` (a fresh database on BENCH_DATABASE_URL). */
 const DATABASE = process.env.BENCH_DATABASE ?? "pglite";
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -46,6 +49,12 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     });
     child.on("exit", (code) => reject(new Error(`bench/server.ts exited with ${code}`)));
   });
+}
+
+/** User + system CPU seconds the process has used (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssMiB(pid: number): number {
@@ -141,9 +150,11 @@ async function main() {
       let peakRss = rssMiB(child.pid!);
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(child.pid!))), 100);
       const started = performance.now();
+      const cpuBefore = cpuSeconds(child.pid!);
       const results: Array<TurnResult & { text: string; label: string }> = [];
       await Promise.all(
         sockets.map(async (socket, i) => {
+          await new Promise((resolve) => setTimeout(resolve, (i * SPREAD_MS) / chats));
           for (let t = 0; t < TURNS; t++) {
             const label = `bench ${chats} ${i} ${t}`;
             results.push({ ...(await turn(socket, `bench-${chats}-${i}`, label, `r${chats}-${i}-${t}`)), label });
@@ -151,6 +162,7 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const cpu = cpuSeconds(child.pid!) - cpuBefore;
       clearInterval(sampler);
       for (const socket of sockets) socket.close();
 
@@ -171,7 +183,8 @@ async function main() {
       const chunks = results.reduce((sum, result) => sum + result.chunks, 0);
       rows.push(
         `| ${chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
-          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${peakRss} | ${errors} | ${round(seconds)} |`,
+          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${Math.round((100 * cpu) / seconds)} | ` +
+          `${round((1000 * cpu) / chunks)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
       );
       console.error(rows.at(-1));
     }
@@ -184,9 +197,9 @@ async function main() {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat.\n`);
-  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server RSS MiB | errors | s |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat, chats starting over ${SPREAD_MS} ms.\n`);
+  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | server CPU ms per chunk | server RSS MiB | errors | s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 
