@@ -5,14 +5,16 @@ import { loadConfig } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { ToolError } from "./core/errors.ts";
 import { migrate } from "./core/migrate.ts";
-import { hashPassword } from "./core/passwords.ts";
+import { upsertStaff } from "./core/staff/users.ts";
 import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
 
 const USAGE = `Usage: shop <command>
   keys create --name NAME --scopes a,b   create an API key (printed once, as the last line)
   keys list                              list keys (never the secrets)
   keys revoke ID                         revoke a key
-  admin create --email E --password P    create an admin user
+  admin create --email E --password P [--scopes a,b]
+                                         create a staff user (scopes default to *), or set a new password
+                                         (and scopes, when given) on an existing one
   db migrate                             apply pending migrations
   seed demo                              seed the demo shop into an empty database`;
 
@@ -64,14 +66,9 @@ async function run(database: Database, command: string, arg: string | undefined,
     }
     case "admin create": {
       if (!values.email || !values.password) return usage("admin create needs --email and --password");
-      if (values.password.length < 10) return usage("the password needs at least 10 characters");
-      const email = values.email.trim().toLowerCase();
-      const row = await db.adminUser.upsert({
-        where: { email },
-        create: { email, passwordHash: hashPassword(values.password) },
-        update: { passwordHash: hashPassword(values.password) },
-      });
-      console.log(`Admin user ${row.email} (${row.id}) is ready.`);
+      const staff = await upsertStaff(db, { email: values.email, password: values.password, scopes: values.scopes?.split(",") }, new Date());
+      const verb = staff.created ? "created" : "updated (signed out everywhere)";
+      console.log(`Staff user ${staff.email} (${staff.id}) ${verb} with scopes ${staff.scopes.join(",")}.`);
       return 0;
     }
     case "seed demo": {

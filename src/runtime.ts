@@ -6,6 +6,7 @@ import { createMailer } from "./core/mail.ts";
 import { migrate } from "./core/migrate.ts";
 import { Authenticator } from "./api/auth.ts";
 import { SessionManager, sessionSecret } from "./api/session.ts";
+import { StaffAuth } from "./api/staff-auth.ts";
 import { createPaymentProvider } from "./tools/orders/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./api/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
@@ -27,12 +28,16 @@ export interface Runtime {
   limiter: RateLimiter;
   /** Storefront cookie sessions (resolver of auth.sessions, session routes). */
   sessions: SessionManager;
+  /** Staff sign-in and the `shop_admin` cookie (resolver of auth.staff). */
+  staff: StaffAuth;
   /** Signs session cookies and payment links (SESSION_SECRET or the generated Setting row "session_secret"). */
   secret: string;
   /** The storefront and admin assistants (their transports: src/assistants/http.ts and attachChat). */
   chat: ChatService;
   /** Prefix of this deployment's Redis keys and channels (tests isolate theirs). */
   redisPrefix: string;
+  /** The clock (tests inject one to expire sessions). */
+  now: () => Date;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const auth = new Authenticator(database);
   const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
+  const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
+  auth.staff = staff.resolver;
   const chat = new ChatService({ config, log, executor, prisma: database.prisma, limiter, secret, now, auth, sessions });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
@@ -92,9 +99,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     auth,
     limiter,
     sessions,
+    staff,
     secret,
     chat,
     redisPrefix: options.redisPrefix ?? "shop:",
+    now,
     async close() {
       clearInterval(campaignTimer);
       chat.close();

@@ -52,7 +52,17 @@ describe("shop CLI", () => {
 
     await shop("admin", "create", "--email", "Ejer@Nordlys.dk", "--password", "correct horse battery");
     const admin = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } }));
-    expect(verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
+    expect(await verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
     expect(admin.passwordHash).not.toContain("correct");
+    expect(admin.scopes).toEqual(["*"]);
+
+    // --scopes limits a staff user; running it again for the same e-mail sets a new password and keeps the scopes.
+    const clerk = await shop("admin", "create", "--email", "lager@nordlys.dk", "--password", "lager lager lager", "--scopes", "orders:read,orders:write");
+    expect(clerk.stdout).toMatch(/created with scopes orders:read,orders:write/);
+    await shop("admin", "create", "--email", "lager@nordlys.dk", "--password", "nyt kodeord her");
+    const updated = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } }));
+    expect(updated.scopes).toEqual(["orders:read", "orders:write"]);
+    expect(await verifyPassword("nyt kodeord her", updated.passwordHash)).toBe(true);
+    await expect(shop("admin", "create", "--email", "x@nordlys.dk", "--password", "long enough pw", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1 });
   });
 });

@@ -23,7 +23,11 @@ export class Authenticator {
 
   constructor(private readonly database: Database) {}
 
-  /** The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key. */
+  /**
+   * The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key. The staff cookie is deliberately
+   * not consulted: the admin web is server-rendered and calls the executor itself, so REST and MCP stay Bearer-only for
+   * staff and a cookie can never be ridden into a tool call from another site.
+   */
   async caller(req: Request): Promise<Caller> {
     const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const header = req.headers.authorization;

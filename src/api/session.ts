@@ -10,6 +10,7 @@ import type { Logger } from "../core/log.ts";
 import type { Mailer } from "../core/mail.ts";
 import { fieldErrors } from "../tools/executor.ts";
 import type { SessionRef } from "../tools/context.ts";
+import { readCookie } from "./cookies.ts";
 import { admit, requestId, sendProblem, type Gate } from "./http.ts";
 
 export const SESSION_COOKIE = "shop_session";
@@ -31,14 +32,6 @@ export async function sessionSecret(prisma: Prisma, configured: string): Promise
   const secret = (row.value as { secret?: unknown }).secret;
   if (typeof secret !== "string" || secret.length < 16) throw new Error(`The Setting row "${SECRET_SECTION}" holds no usable secret.`);
   return secret;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
 }
 
 class Refusal extends ToolError {

@@ -62,6 +62,8 @@ export function chatRouter(runtime: Runtime): Router {
   }));
 
   router.post("/api/v1/chat/:assistant", express.json({ limit: BODY_LIMIT, type: () => true }), route(async (req, res, assistant, caller) => {
+    // The staff cookie also rides along on requests other sites make; a browser names its Origin on every POST.
+    if (caller.kind === "staff" && req.headers.origin === undefined) throw new Forbidden("A chat post with the staff login cookie must come from the shop's pages (Origin header).");
     const stream = await chat.start(assistant, caller, await parseTurnRequest(req.body));
     pipe(stream, res, 0);
   }));

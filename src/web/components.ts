@@ -6,7 +6,7 @@ import type { View } from "./page.ts";
 export interface FieldOptions {
   name: string;
   label: string;
-  type?: "text" | "email" | "tel" | "number" | "password" | "search" | "url" | "hidden";
+  type?: "text" | "email" | "tel" | "number" | "password" | "search" | "url" | "hidden" | "date" | "datetime-local";
   value?: string | number | undefined;
   required?: boolean;
   autocomplete?: string;

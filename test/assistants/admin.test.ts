@@ -138,6 +138,13 @@ describe("admin assistant over socket.io", () => {
       expect(fake.requests[0]!.toolNames).not.toContain("products_delete");
       expect((await server.runtime.chat.store.list("admin", "staff:s1")).map((chat) => chat.id)).toEqual(["a-staff"]);
       await expect(connect(server, "admin", { cookie: "shop_admin=expired" })).rejects.toMatchObject({ data: { status: 401 } });
+      const body = JSON.stringify({ id: "a-staff-http", messages: [{ id: "m", role: "user", parts: [{ type: "text", text: "vis flag" }] }] });
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.url}/api/v1/chat/admin`, { method: "POST", headers: { cookie: "shop_admin=valid", "content-type": "application/json", ...headers }, body });
+      expect((await post({})).status).toBe(403);
+      const fromPage = await post({ origin: server.url });
+      expect(fromPage.status).toBe(200);
+      expect(await fromPage.text()).toContain("settings_list_features");
     } finally {
       server.runtime.auth.staff = previous;
     }

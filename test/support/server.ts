@@ -64,6 +64,8 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
 export interface StartOptions {
   /** Share rate-limit counters and socket.io rooms with other servers started with the same prefix (Redis only). */
   rateLimitPrefix?: string;
+  /** The server's clock (sessions, expiry); the real one by default. */
+  now?: () => Date;
 }
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -95,7 +97,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     ...overrides,
   };
   const prefix = options.rateLimitPrefix ?? `shop:test:${crypto.randomBytes(6).toString("hex")}:`;
-  const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix });
+  const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix, ...(options.now ? { now: options.now } : {}) });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));

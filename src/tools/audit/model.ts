@@ -33,7 +33,7 @@ export interface Delegate {
 }
 
 /** Models whose rows are credentials or the audit log itself: never restored from a snapshot. */
-const NEVER = new Set(["AuditEntry", "ApiKey", "AdminUser", "LoginCode"]);
+const NEVER = new Set(["AuditEntry", "ApiKey", "AdminUser", "StaffSession", "StaffSetupToken", "LoginThrottle", "LoginCode"]);
 
 interface RuntimeDataModel {
   models: Record<string, { fields: FieldInfo[]; dbName?: string | null }>;

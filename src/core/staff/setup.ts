@@ -1,0 +1,47 @@
+// First run: while no staff user exists, a one-time link (/admin/setup?token=…) creates the first one from the browser.
+import crypto from "node:crypto";
+import type { Prisma } from "../db.ts";
+import { Refused } from "../errors.ts";
+import { hashToken } from "./sessions.ts";
+import { upsertStaff, type StaffUser } from "./users.ts";
+
+/** How long a printed setup link stays valid. */
+export const SETUP_TTL_MS = 60 * 60_000;
+/** Serialises redemptions, so two links used at the same moment cannot both create a "first" user. */
+const SETUP_LOCK = 720_011;
+
+export class SetupLinkInvalid extends Refused {
+  constructor() {
+    super("setup_link_invalid", "This setup link is not valid: it was used already, it has expired, or the shop already has a staff user.");
+  }
+}
+
+/** A fresh setup token when the shop has no staff user yet, else null. */
+export async function issueSetupToken(prisma: Prisma, now: Date): Promise<string | null> {
+  if ((await prisma.adminUser.count()) > 0) return null;
+  const token = crypto.randomBytes(24).toString("base64url");
+  await prisma.staffSetupToken.create({ data: { tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) } });
+  return token;
+}
+
+/** Whether the token may still create the first staff user (shown before the form is filled in). */
+export async function setupTokenUsable(prisma: Prisma, token: string, now: Date): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const row = await prisma.staffSetupToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  return Boolean(row && !row.usedAt && row.expiresAt > now && (await prisma.adminUser.count()) === 0);
+}
+
+/** Spends the token and creates the first staff user (scope "*"), all or nothing. */
+export async function redeemSetupToken(prisma: Prisma, token: string, input: { email: string; password: string }, now: Date): Promise<StaffUser> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
+    if ((await tx.adminUser.count()) > 0) throw new SetupLinkInvalid();
+    const spent = await tx.staffSetupToken.updateMany({
+      where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (spent.count !== 1) throw new SetupLinkInvalid();
+    const staff = await upsertStaff(tx, { ...input, scopes: ["*"] }, now);
+    return { id: staff.id, email: staff.email, scopes: staff.scopes };
+  });
+}

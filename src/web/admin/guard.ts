@@ -1,0 +1,27 @@
+// Every admin route past sign-in needs a live staff session: browsers without one go to the login page, scripts get
+// 401. (The page helper then checks the CSRF token of every form post.)
+import type { NextFunction, Request, Response } from "express";
+import { requestId, sendProblem } from "../../api/http.ts";
+import { ToolError } from "../../core/errors.ts";
+import type { Runtime } from "../../runtime.ts";
+
+/** A browser navigation or form post (sent to the login page) rather than a script (answered 401). */
+function wantsHtml(req: Request): boolean {
+  return (req.headers.accept ?? "").includes("text/html");
+}
+
+export function requireStaff(runtime: Runtime) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const signedIn = await runtime.staff.signedIn(req.headers.cookie);
+    if (signedIn) {
+      res.locals.staff = signedIn;
+      return next();
+    }
+    if (wantsHtml(req)) {
+      const back = req.method === "GET" ? req.originalUrl : "/admin";
+      res.set("Cache-Control", "no-store").redirect(303, `/admin/login?next=${encodeURIComponent(back)}`);
+    } else {
+      sendProblem(res, new ToolError(401, "unauthorized", "Unauthorized", "Sign in at /admin/login first."), requestId(req));
+    }
+  };
+}

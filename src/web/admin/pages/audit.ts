@@ -1,0 +1,144 @@
+// /admin/audit: who changed what (audit.list, filtered and paged), one entry's before/after side by side
+// (audit.get) and the Revert button (audit.revert), whose refusals come back with the shop's reason.
+import { NotFound } from "../../../core/errors.ts";
+import { staffEmails } from "../../../core/staff/users.ts";
+import auditGet from "../../../tools/audit/get.ts";
+import auditList from "../../../tools/audit/list.ts";
+import auditRevert from "../../../tools/audit/revert.ts";
+import { breadcrumbs, emptyState, field as input } from "../../components.ts";
+import { html, type Html } from "../../html.ts";
+import type { Outcome, View } from "../../page.ts";
+import { actionButton, facts, pageHead, select, table } from "../components.ts";
+import { when } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+
+const PAGE_SIZE = 50;
+const ID = /^[\w-]{1,100}$/;
+const SUBJECTS: Array<[string, string]> = [
+  ["", "Alle"], ["product", "Produkter"], ["productVariant", "Varianter"], ["category", "Kategorier"], ["order", "Ordrer"],
+  ["discount", "Rabatkoder"], ["page", "Sider"], ["serviceOffering", "Ydelser"], ["setting", "Indstillinger"],
+  ["featureFlag", "Funktioner"], ["campaign", "Kampagner"], ["subscriber", "Tilmeldte"], ["apiKey", "API-nøgler"],
+];
+const DOORS: Record<string, string> = { rest: "REST", mcp: "MCP", admin: "Admin", "admin-assistant": "Admin-assistent", "storefront-assistant": "Butikschat", cli: "CLI", web: "Butik", webhook: "Webhook", system: "System" };
+
+/** Actors as people where we can: staff e-mails, "dig" for the viewer. */
+async function actorNames(web: AdminRequest, actors: string[]): Promise<(actor: string) => string> {
+  const ids = actors.filter((actor) => actor.startsWith("staff:")).map((actor) => actor.slice(6));
+  const emails = await staffEmails(web.runtime.database.prisma, ids);
+  return (actor) => {
+    if (actor === web.staff.caller.actor) return "dig";
+    if (actor.startsWith("staff:")) return emails.get(actor.slice(6)) ?? actor;
+    if (actor.startsWith("key:")) return `API-nøgle ${actor.slice(4, 12)}…`;
+    return actor;
+  };
+}
+
+function subjectLink(subjectType: string | null, subjectId: string | null, snapshot?: Record<string, unknown> | null): Html {
+  if (!subjectType || !subjectId) return html`—`;
+  if (subjectType === "order") return html`ordre <a href="/admin/orders/${subjectId}">#${subjectId.slice(-8)}</a>`;
+  const slug = typeof snapshot?.slug === "string" ? snapshot.slug : undefined;
+  const pages: Record<string, string> = { product: "/admin/products/", category: "/admin/categories/", page: "/admin/pages/", serviceOffering: "/admin/services/" };
+  if (slug && pages[subjectType]) return html`${subjectType} <a href="${pages[subjectType]}${slug}">${slug}</a>`;
+  return html`${subjectType} <code class="hint">${subjectId.length > 14 ? `${subjectId.slice(0, 14)}…` : subjectId}</code>`;
+}
+
+export async function auditPage(web: AdminRequest): Promise<View> {
+  const filters = { tool: web.query("tool"), subjectType: web.query("subjectType"), actor: web.query("actor"), before: web.query("before") };
+  const before = filters.before && !Number.isNaN(Date.parse(filters.before)) ? new Date(Date.parse(filters.before) - 1).toISOString() : undefined;
+  const entries = await web.call(auditList, {
+    ...(filters.tool && { tool: filters.tool.slice(0, 100) }),
+    ...(filters.subjectType && { subjectType: filters.subjectType.slice(0, 100) }),
+    ...(filters.actor && { actor: filters.actor.slice(0, 200) }),
+    ...(before && { toDate: before }),
+    limit: PAGE_SIZE + 1,
+  });
+  const shown = entries.slice(0, PAGE_SIZE);
+  const name = await actorNames(web, shown.map((entry) => entry.actor));
+  const rows = shown.map((entry) => [
+    html`<a href="/admin/audit/${entry.id}">${when(entry.createdAt)}</a>`,
+    html`<code>${entry.tool}</code>`,
+    subjectLink(entry.subjectType, entry.subjectId),
+    html`${name(entry.actor)}<br><span class="hint">${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}</span>`,
+    entry.revertedAt ? html`<span class="tag">Fortrudt</span>` : entry.revertOfId ? html`<span class="tag tag-info">Fortrydelse</span>` : entry.revertible ? html`<a href="/admin/audit/${entry.id}">Fortryd…</a>` : "",
+  ]);
+  const params = new URLSearchParams(Object.entries({ ...filters, before: shown.at(-1)?.createdAt ?? "" }).filter(([, value]) => value));
+  return {
+    title: "Ændringslog",
+    main: html`${pageHead("Ændringslog", { lead: "Alle ændringer fra admin, API, MCP og assistenterne, nyeste først." })}
+<form method="get" action="/admin/audit" class="filters" role="search">
+${select({ name: "subjectType", label: "Emne", value: filters.subjectType, choices: SUBJECTS })}
+${input({ name: "tool", label: "Værktøj", value: filters.tool, placeholder: "products.delete" })}
+${input({ name: "actor", label: "Udført af", value: filters.actor, placeholder: "staff:…, key:…" })}
+<div class="filter-actions"><button class="button" type="submit">Filtrér</button> <a class="button button-secondary" href="/admin/audit">Nulstil</a></div>
+</form>
+${rows.length ? table("Ændringer", ["Tidspunkt", "Værktøj", "Emne", "Udført af", ""], rows) : emptyState("Ingen ændringer", "Intet passer til filtrene.")}
+<nav class="pagination" aria-label="Sider">
+${filters.before ? html`<a class="button button-secondary" href="/admin/audit">← Nyeste</a>` : html`<span></span>`}
+${entries.length > PAGE_SIZE ? html`<a class="button button-secondary" rel="next" href="/admin/audit?${params.toString()}">Ældre →</a>` : html`<span></span>`}
+</nav>`,
+  };
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+function value(raw: unknown): Html {
+  if (raw === undefined) return html`<span class="hint">—</span>`;
+  if (raw === null || raw === "") return html`<span class="hint">tom</span>`;
+  if (typeof raw === "object") return html`<pre>${JSON.stringify(raw, null, 2)}</pre>`;
+  const text = String(raw);
+  if (ISO.test(text)) return html`<time datetime="${text}">${when(text)}</time>`;
+  return html`${text.length > 400 ? `${text.slice(0, 400)}…` : text}`;
+}
+
+function diffTable(caption: string, keys: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, changed: boolean): Html {
+  return html`<div class="table-wrap"><table class="diff">
+<caption class="visually-hidden">${caption}</caption>
+<thead><tr><th>Felt</th><th>Før</th><th>Efter</th></tr></thead>
+<tbody>${keys.map((key) => html`<tr${changed ? html` class="changed"` : ""}><th scope="row">${key}</th><td>${value(before ? before[key] : undefined)}</td><td>${value(after ? after[key] : undefined)}</td></tr>`)}</tbody>
+</table></div>`;
+}
+
+/** The changed fields side by side; the unchanged ones folded away below them. */
+function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Html {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  if (!keys.length) return html`<p class="hint">Ingen øjebliksbilleder.</p>`;
+  const isChanged = (key: string) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]);
+  const changed = keys.filter(isChanged);
+  const same = keys.filter((key) => !isChanged(key));
+  return html`${changed.length ? diffTable("Ændrede felter", changed, before, after, true) : html`<p class="hint">Ingen felter blev ændret.</p>`}
+${same.length ? html`<details><summary>Uændrede felter (${same.length})</summary>${diffTable("Uændrede felter", same, before, after, false)}</details>` : ""}`;
+}
+
+export async function auditEntryPage(web: AdminRequest, id: string): Promise<View> {
+  if (!ID.test(id)) throw new NotFound(`No audit entry "${id}".`);
+  const entry = await web.call(auditGet, { id });
+  const name = await actorNames(web, [entry.actor, entry.revertedBy ?? ""]);
+  const revert = entry.revertedAt
+    ? html`<div class="notice notice-info">Fortrudt ${when(entry.revertedAt)} af ${name(entry.revertedBy ?? "")}.</div>`
+    : entry.revertible
+      ? actionButton(web, auditRevert, { action: `/admin/audit/${entry.id}/revert`, label: "Fortryd ændringen", look: "danger", confirm: "Fortryd ændringen og gendan det tidligere indhold?" })
+      : html`<p class="hint">Denne ændring kan ikke fortrydes herfra.</p>`;
+  return {
+    title: `Ændring ${entry.tool}`,
+    main: html`${breadcrumbs([{ label: "Ændringslog", href: "/admin/audit" }, { label: entry.tool }])}
+${pageHead(entry.tool, { lead: html`${when(entry.createdAt)} · ${name(entry.actor)} · ${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}` })}
+<section class="card">
+${facts([
+  ["Emne", subjectLink(entry.subjectType, entry.subjectId, entry.after ?? entry.before)],
+  ["Forespørgsel", entry.requestId ? html`<code>${entry.requestId}</code>` : null],
+  ["Fortryder", entry.revertOfId ? html`<a href="/admin/audit/${entry.revertOfId}">en tidligere ændring</a>` : null],
+])}
+${revert}
+</section>
+<section class="card"><h2>Før og efter</h2>${diff(entry.before, entry.after)}</section>`,
+  };
+}
+
+export async function revertAction(web: AdminRequest, id: string): Promise<Outcome> {
+  if (!ID.test(id)) throw new NotFound(`No audit entry "${id}".`);
+  return web.act(`/admin/audit/${id}`, async () => {
+    const result = await web.call(auditRevert, { id });
+    const what = { deleted: "slettet igen", recreated: "genskabt", restored: "gendannet" }[result.action];
+    return `${result.subjectType} er ${what}.`;
+  });
+}

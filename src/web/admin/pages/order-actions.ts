@@ -1,0 +1,59 @@
+// The form posts of an order page: each calls one orders.* tool and goes back to the order with what happened.
+import { NotFound } from "../../../core/errors.ts";
+import addNote from "../../../tools/orders/add_note.ts";
+import cancelOrder from "../../../tools/orders/cancel.ts";
+import refundOrder from "../../../tools/orders/refund.ts";
+import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
+import setTracking from "../../../tools/orders/set_tracking.ts";
+import updateStatus from "../../../tools/orders/update_status.ts";
+import { isOrderStatus } from "../../../tools/orders/transitions.ts";
+import type { Outcome } from "../../page.ts";
+import { kr, ORDER_STATUS_LABELS } from "../components.ts";
+import { kroner, localDateTime, optional } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+import { ORDER_ID } from "./order.ts";
+
+type Action = (web: AdminRequest, orderId: string) => Promise<string>;
+
+const ACTIONS: Record<string, Action> = {
+  async status(web, orderId) {
+    const status = web.field("status");
+    if (!isOrderStatus(status)) throw new NotFound(`Unknown status "${status}".`);
+    await web.call(updateStatus, { orderId, status });
+    return `Ordren er nu ${ORDER_STATUS_LABELS[status]?.toLowerCase() ?? status}.`;
+  },
+  async tracking(web, orderId) {
+    const result = await web.call(setTracking, {
+      orderId,
+      carrier: optional(web.field("carrier")),
+      trackingNumber: optional(web.field("trackingNumber")),
+      trackingUrl: optional(web.field("trackingUrl")),
+      estDeliveryFrom: localDateTime(web.field("estDeliveryFrom"), "estDeliveryFrom"),
+      estDeliveryTo: localDateTime(web.field("estDeliveryTo"), "estDeliveryTo"),
+      markShipped: web.field("markShipped") === "on",
+    });
+    return result.status === "shipped" && web.field("markShipped") === "on" ? "Forsendelsen er gemt, og ordren er afsendt." : "Forsendelsen er gemt.";
+  },
+  async refund(web, orderId) {
+    const result = await web.call(refundOrder, { orderId, amountDkk: kroner(web.field("amount"), "amount"), reason: optional(web.field("reason")) });
+    return `Refunderet i alt ${kr(result.refundedDkk)}; ${kr(result.remainingDkk)} tilbage.`;
+  },
+  async cancel(web, orderId) {
+    await web.call(cancelOrder, { orderId, reason: web.field("reason").trim() });
+    return "Ordren er annulleret, og varerne er lagt tilbage på lager.";
+  },
+  async notes(web, orderId) {
+    await web.call(addNote, { orderId, body: web.field("body").trim() });
+    return "Noten er tilføjet.";
+  },
+  async "resend-confirmation"(web, orderId) {
+    const result = await web.call(resendConfirmation, { orderId });
+    return result.sent ? `Ordrebekræftelsen er sendt til ${result.to}.` : `Ordrebekræftelsen kunne ikke sendes til ${result.to}.`;
+  },
+};
+
+export async function orderAction(web: AdminRequest, orderId: string, name: string): Promise<Outcome> {
+  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+  if (!action || !ORDER_ID.test(orderId)) throw new NotFound(`No order action ${name}.`);
+  return web.act(`/admin/orders/${orderId}`, () => action(web, orderId));
+}

@@ -1,0 +1,127 @@
+// GET /admin/orders/<id>: one order to work on: lines, totals, addresses, payment, the legal next statuses as
+// buttons, tracking, refund, cancel, notes, resend confirmation and the timeline.
+import { NotFound } from "../../../core/errors.ts";
+import addNote from "../../../tools/orders/add_note.ts";
+import cancelOrder from "../../../tools/orders/cancel.ts";
+import ordersGet from "../../../tools/orders/get.ts";
+import getTimeline from "../../../tools/orders/get_timeline.ts";
+import refundOrder from "../../../tools/orders/refund.ts";
+import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
+import setTracking from "../../../tools/orders/set_tracking.ts";
+import updateStatus from "../../../tools/orders/update_status.ts";
+import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transitions.ts";
+import { breadcrumbs, field as input } from "../../components.ts";
+import { html, type Html } from "../../html.ts";
+import type { View } from "../../page.ts";
+import { actionButton, checkbox, facts, formOpen, kr, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea } from "../components.ts";
+import { toLocalDateTime, when } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+
+export const ORDER_ID = /^[\w-]{1,200}$/;
+
+/** Statuses with their own form (refund needs an amount, cancel a reason) are not plain buttons. */
+const OWN_FORM = new Set(["refunded", "partial_refund", "cancelled"]);
+
+function nextStatuses(web: AdminRequest, id: string, status: string): Html {
+  const next = isOrderStatus(status) ? ORDER_TRANSITIONS[status].filter((to) => !OWN_FORM.has(to)) : [];
+  if (!next.length) return html`<p class="hint">Ingen statusskift mulige herfra.</p>`;
+  return html`<div class="button-row">${next.map((to) =>
+    actionButton(web, updateStatus, { action: `/admin/orders/${id}/status`, label: `→ ${ORDER_STATUS_LABELS[to] ?? to}`, fields: { status: to }, look: to === "processing" || to === "shipped" || to === "paid" ? "primary" : "secondary" }),
+  )}</div>`;
+}
+
+function address(lines: Array<string | null>): Html {
+  return html`${lines.filter(Boolean).map((line, index) => html`${index ? html`<br>` : ""}${line}`)}`;
+}
+
+export async function orderPage(web: AdminRequest, id: string): Promise<View> {
+  if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
+  const [order, timeline] = await Promise.all([web.call(ordersGet, { orderId: id }), web.call(getTimeline, { orderId: id, limit: 100 })]);
+  const base = `/admin/orders/${order.id}`;
+  const canRefund = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].some((to) => to === "refunded" || to === "partial_refund");
+  const canCancel = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("cancelled");
+  const lines = order.items.map((item) => [
+    html`${item.productName}${item.variantSku ? html`<br><span class="hint">${item.variantSku}</span>` : ""}`,
+    item.quantity,
+    kr(item.unitPriceDkk),
+    kr(item.unitPriceDkk * item.quantity),
+  ]);
+  const events = timeline.map((event) => html`<li><time datetime="${event.at}">${when(event.at)}</time> ${event.summary}${
+    event.kind === "note" ? html`<blockquote>${event.body}</blockquote>` : ""
+  }</li>`);
+  return {
+    title: `Ordre #${order.id.slice(-8)}`,
+    main: html`${breadcrumbs([{ label: "Ordrer", href: "/admin/orders" }, { label: `#${order.id.slice(-8)}` }])}
+${pageHead(`Ordre #${order.id.slice(-8)}`, { lead: html`${statusTag(order.status)} · ${when(order.createdAt)} · ${order.channel}${order.isAiGenerated ? html` · <span class="tag tag-info">AI: ${order.aiAgentSource ?? "agent"}</span>` : ""}` })}
+<section class="card" aria-labelledby="next-status"><h2 id="next-status">Næste skridt</h2>${nextStatuses(web, order.id, order.status)}</section>
+<div class="split">
+<div>
+<section class="card"><h2>Varer</h2>
+${table("Ordrelinjer", ["Vare", "Antal", "Stykpris", "I alt"], lines, [1, 2, 3])}
+${facts([
+  ["Subtotal", kr(order.subtotalDkk)],
+  ["Rabat", order.discountDkk ? html`−${kr(order.discountDkk)}${order.discountCode ? html` <code>${order.discountCode}</code>` : ""}` : "—"],
+  ["Fragt", kr(order.shippingDkk)],
+  ["Total", html`<strong>${kr(order.totalDkk)}</strong>`],
+  ["Heraf moms", kr(order.vatOere)],
+])}
+</section>
+<section class="card" id="shipping"><h2>Forsendelse</h2>
+${formOpen(web, `${base}/tracking`)}
+<div class="form-pair">
+${input({ name: "carrier", label: "Fragtfirma", value: order.carrier ?? "", placeholder: "PostNord, GLS, DAO …", maxlength: 100 })}
+${input({ name: "trackingNumber", label: "Trackingnummer", value: order.trackingNumber ?? "", maxlength: 100 })}
+</div>
+${input({ name: "trackingUrl", label: "Tracking-link", type: "url", value: order.trackingUrl ?? "", placeholder: "https://…" })}
+<div class="form-pair">
+${input({ name: "estDeliveryFrom", label: "Forventet levering fra", type: "datetime-local", value: toLocalDateTime(order.estDeliveryFrom) })}
+${input({ name: "estDeliveryTo", label: "til", type: "datetime-local", value: toLocalDateTime(order.estDeliveryTo) })}
+</div>
+${isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("shipped") ? checkbox({ name: "markShipped", label: "Markér ordren som afsendt", checked: true }) : ""}
+${submit(web, setTracking, "Gem forsendelse")}
+</form>
+</section>
+${canRefund ? html`<section class="card"><h2>Refundér</h2>
+${formOpen(web, `${base}/refund`, html` data-confirm="Refundér beløbet til kunden?"`)}
+<div class="form-pair">
+${input({ name: "amount", label: "Beløb i kr.", inputmode: "decimal", hint: "Tom for hele det resterende beløb." })}
+${input({ name: "reason", label: "Årsag", maxlength: 500 })}
+</div>
+${submit(web, refundOrder, "Refundér")}
+</form></section>` : ""}
+${canCancel ? html`<section class="card"><h2>Annullér</h2>
+${formOpen(web, `${base}/cancel`, html` data-confirm="Annullér ordren og læg varerne tilbage på lager?"`)}
+${input({ name: "reason", label: "Årsag", required: true, maxlength: 500 })}
+${submit(web, cancelOrder, "Annullér ordren", "secondary")}
+</form></section>` : ""}
+</div>
+<div>
+<section class="card"><h2>Kunde</h2>
+${facts([
+  ["E-mail", html`<a href="mailto:${order.email}">${order.email}</a>`],
+  ["Telefon", order.phoneNumber],
+  ["Levering", address([order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`])],
+  ["Faktura", order.billingAddress ? address([order.billingName, order.billingAddress, `${order.billingZip ?? ""} ${order.billingCity ?? ""}`, order.billingCountry]) : "Som levering"],
+])}
+</section>
+<section class="card"><h2>Betaling</h2>
+${facts([
+  ["Metode", order.paymentMethod],
+  ["Betalt", when(order.paidAt)],
+  ["Betalings-id", order.paymentProviderPaymentIntentId],
+  ["Refunderet", when(order.refundedAt)],
+  ["Bekræftelse sendt", when(order.confirmationEmailSentAt)],
+])}
+${actionButton(web, resendConfirmation, { action: `${base}/resend-confirmation`, label: "Send ordrebekræftelse igen", look: "secondary", small: true })}
+</section>
+<section class="card"><h2>Noter og historik</h2>
+${formOpen(web, `${base}/notes`)}
+${textarea({ name: "body", label: "Ny intern note", rows: 2, required: true, maxlength: 2000, hint: "Kun synlig for medarbejdere." })}
+${submit(web, addNote, "Tilføj note", "secondary")}
+</form>
+${events.length ? html`<ol class="timeline">${events}</ol>` : html`<p class="hint">Ingen hændelser endnu.</p>`}
+</section>
+</div>
+</div>`,
+  };
+}

@@ -1,0 +1,97 @@
+// The form posts of the product pages: create and edit (errors shown in the form, input kept), stock, images,
+// variants and soft delete (each one tool call, then back with a message).
+import { NotFound, toToolError } from "../../../core/errors.ts";
+import adjustStock from "../../../tools/products/adjust_stock.ts";
+import attachImage from "../../../tools/products/attach_image.ts";
+import createProduct from "../../../tools/products/create.ts";
+import deleteProduct from "../../../tools/products/delete.ts";
+import deleteVariant from "../../../tools/products/delete_variant.ts";
+import detachImage from "../../../tools/products/detach_image.ts";
+import updateProduct from "../../../tools/products/update.ts";
+import upsertVariant from "../../../tools/products/upsert_variant.ts";
+import type { Outcome } from "../../page.ts";
+import { integer, keyValues, kroner, optional } from "../forms.ts";
+import { problemText, type AdminRequest } from "../site.ts";
+import { newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
+import { formErrors, stockField, valuesFromForm, writeFields } from "./product-form.ts";
+
+/** A refusal the form can show (bad input, taken slug, shop rule); anything else goes to the error page. */
+function formState(error: unknown, values: FormState["values"]): FormState {
+  const mapped = toToolError(error);
+  if (mapped.status === 401 || mapped.status === 403 || mapped.status >= 500) throw error;
+  return { values, errors: formErrors(mapped.errors), status: mapped.status, message: problemText(mapped) };
+}
+
+export async function createProductAction(web: AdminRequest): Promise<Outcome> {
+  const values = valuesFromForm((name) => web.field(name));
+  try {
+    const created = await web.call(createProduct, { ...writeFields(values), slug: values.slug.trim(), stock: stockField(values) });
+    return web.done(`/admin/products/${created.slug}`, `${values.name.trim()} er oprettet.`);
+  } catch (error) {
+    return newProductPage(web, formState(error, values));
+  }
+}
+
+export async function updateProductAction(web: AdminRequest, slug: string): Promise<Outcome> {
+  const values = { ...valuesFromForm((name) => web.field(name)), slug };
+  try {
+    await web.call(updateProduct, { slug, patch: writeFields(values) });
+    return web.done(`/admin/products/${slug}`, "Ændringerne er gemt.");
+  } catch (error) {
+    return productPage(web, slug, formState(error, values));
+  }
+}
+
+type Action = (web: AdminRequest, slug: string) => Promise<string>;
+
+const ACTIONS: Record<string, Action> = {
+  async stock(web, slug) {
+    const delta = integer(web.field("delta"), "delta");
+    const set = integer(web.field("set"), "set");
+    const result = await web.call(adjustStock, { slug, ...(delta !== undefined ? { delta } : {}), ...(set !== undefined ? { set } : {}), reason: web.field("reason").trim() });
+    return `Lageret er ændret fra ${result.previousStock} til ${result.stock}.`;
+  },
+  async images(web, slug) {
+    const result = await web.call(attachImage, { slug, imageUrl: web.field("imageUrl").trim(), alt: optional(web.field("alt")), sourceId: optional(web.field("sourceId")) });
+    return "alreadyAttached" in result ? "Billedet var der allerede." : `Billedet er tilføjet (${result.totalImages} i alt).`;
+  },
+  async "images/detach"(web, slug) {
+    const result = await web.call(detachImage, { slug, imageUrl: web.field("imageUrl") });
+    return `Billedet er fjernet (${result.totalImages} tilbage).`;
+  },
+  async variants(web, slug) {
+    const price = web.field("price").trim();
+    const stock = integer(web.field("stock"), "stock");
+    const attributes = web.field("attributes").trim() ? keyValues(web.field("attributes").replace(/,\s*/g, "\n"), "attributes") : undefined;
+    const result = await web.call(upsertVariant, {
+      slug,
+      sku: web.field("sku").trim(),
+      ...(attributes ? { attributes } : {}),
+      priceDkk: price ? kroner(price, "price") : null,
+      ...(stock !== undefined ? { stock } : {}),
+    });
+    return result.created ? `Varianten ${result.variant.sku} er oprettet.` : `Varianten ${result.variant.sku} er gemt.`;
+  },
+  async "variants/delete"(web, slug) {
+    await web.call(deleteVariant, { slug, sku: web.field("sku"), confirm: true });
+    return `Varianten ${web.field("sku")} er slettet.`;
+  },
+};
+
+export async function productAction(web: AdminRequest, slug: string, name: string): Promise<Outcome> {
+  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+  if (!action || !PRODUCT_SLUG.test(slug)) throw new NotFound(`No product action ${name}.`);
+  return web.act(`/admin/products/${slug}`, () => action(web, slug));
+}
+
+export async function deleteProductAction(web: AdminRequest, slug: string): Promise<Outcome> {
+  if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
+  const back = `/admin/products/${slug}`;
+  if (web.field("confirm") !== "on") return web.done(back, "Sæt flueben ved \"Ja, slet produktet\" for at slette.", "error");
+  try {
+    await web.call(deleteProduct, { slug, confirm: true });
+  } catch (error) {
+    return web.refused(back, error);
+  }
+  return web.done("/admin/products", "Produktet er slettet. Det kan genskabes fra ændringsloggen.");
+}

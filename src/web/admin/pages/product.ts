@@ -1,0 +1,152 @@
+// GET /admin/products/new and /admin/products/<slug>: the product form, and for an existing product its stock,
+// images (from a URL or a stock-photo search), variants and soft delete.
+import { NotFound } from "../../../core/errors.ts";
+import categoriesList from "../../../tools/categories/list.ts";
+import searchStockPhotos from "../../../tools/images/search_stock_photos.ts";
+import adjustStock from "../../../tools/products/adjust_stock.ts";
+import attachImage from "../../../tools/products/attach_image.ts";
+import createProduct from "../../../tools/products/create.ts";
+import deleteProduct from "../../../tools/products/delete.ts";
+import deleteVariant from "../../../tools/products/delete_variant.ts";
+import detachImage from "../../../tools/products/detach_image.ts";
+import productsGet from "../../../tools/products/get.ts";
+import getAnswers from "../../../tools/products/get_answers.ts";
+import listVariants from "../../../tools/products/list_variants.ts";
+import updateProduct from "../../../tools/products/update.ts";
+import upsertVariant from "../../../tools/products/upsert_variant.ts";
+import { breadcrumbs, field as input } from "../../components.ts";
+import { html, type Html } from "../../html.ts";
+import type { View } from "../../page.ts";
+import { actionButton, checkbox, formOpen, kr, pageHead, submit, table } from "../components.ts";
+import { keyValuesText } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+import { EMPTY_PRODUCT, productFormFields, valuesFromProduct, type ProductValues } from "./product-form.ts";
+
+export const PRODUCT_SLUG = /^[a-z0-9-]{1,200}$/;
+
+export interface FormState {
+  values: ProductValues;
+  errors: Record<string, string>;
+  status: number;
+  message?: string;
+}
+
+export async function newProductPage(web: AdminRequest, state?: FormState): Promise<View> {
+  const categories = await web.call(categoriesList, { includeEmpty: true });
+  const values = state?.values ?? { ...EMPTY_PRODUCT, category: categories[0]?.slug ?? "" };
+  return {
+    status: state?.status ?? 200,
+    title: "Nyt produkt",
+    main: html`${breadcrumbs([{ label: "Produkter", href: "/admin/products" }, { label: "Nyt produkt" }])}
+${pageHead("Nyt produkt")}
+${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
+${formOpen(web, "/admin/products/new", html` class="product-form"`)}
+${productFormFields(values, state?.errors ?? {}, categories, true)}
+${submit(web, createProduct, "Opret produkt")}
+</form>`,
+  };
+}
+
+function stockSection(web: AdminRequest, slug: string, stock: number): Html {
+  return html`<section class="card"><h2>Lager</h2>
+<p>På lager nu: <strong class="stock-now">${stock}</strong></p>
+${formOpen(web, `/admin/products/${slug}/stock`)}
+<div class="form-pair">
+${input({ name: "delta", label: "Læg til / træk fra", type: "number", hint: "Fx 10 ved en levering, -1 ved brud." })}
+${input({ name: "set", label: "eller sæt til", type: "number", min: 0 })}
+</div>
+${input({ name: "reason", label: "Årsag", required: true, maxlength: 500, placeholder: "Levering, optælling, brud …" })}
+${submit(web, adjustStock, "Justér lager", "secondary")}
+</form></section>`;
+}
+
+async function imagesSection(web: AdminRequest, slug: string, images: string[]): Promise<Html> {
+  const query = web.query("photos").slice(0, 200);
+  const found = query && web.may(searchStockPhotos) ? await web.call(searchStockPhotos, { query, perPage: 12 }) : undefined;
+  const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${url}" alt="" loading="lazy"></a>
+<span class="image-name" title="${url}">${url.split("/").at(-1) ?? url}</span>
+${actionButton(web, detachImage, { action: `/admin/products/${slug}/images/detach`, label: "Fjern", fields: { imageUrl: url }, look: "secondary", small: true, confirm: "Fjern billedet fra produktet?" })}</li>`);
+  const results = found?.photos.map((photo) => html`<li class="image-tile"><span class="image-frame"><img src="${photo.thumbUrl}" alt="${photo.description ?? ""}" loading="lazy"></span>
+<span class="hint">Foto: ${photo.photographer}</span>
+${actionButton(web, attachImage, { action: `/admin/products/${slug}/images`, label: "Tilføj", fields: { imageUrl: photo.url, alt: (photo.description ?? "").slice(0, 200), sourceId: photo.sourceId }, small: true })}</li>`);
+  return html`<section class="card" id="images"><h2>Billeder</h2>
+${current.length ? html`<ul class="image-grid">${current}</ul>` : html`<p class="hint">Ingen billeder endnu.</p>`}
+${formOpen(web, `/admin/products/${slug}/images`)}
+<div class="form-pair">
+${input({ name: "imageUrl", label: "Tilføj fra adresse", type: "url", placeholder: "https://…", required: true })}
+${input({ name: "alt", label: "Beskrivelse (alt-tekst)", maxlength: 200 })}
+</div>
+${submit(web, attachImage, "Tilføj billede", "secondary")}
+</form>
+<form method="get" action="/admin/products/${slug}#images" class="inline-search" role="search">
+${input({ name: "photos", label: "Søg i stockfotos", type: "search", value: query, placeholder: "fx solbriller strand" })}
+<button class="button button-secondary" type="submit"${web.may(searchStockPhotos) ? "" : html` disabled title="Kræver adgangen ${searchStockPhotos.scope}"`}>Søg</button>
+</form>
+${found?.notice ? html`<p class="notice notice-info">${found.notice}</p>` : ""}
+${results?.length ? html`<ul class="image-grid">${results}</ul>` : ""}
+</section>`;
+}
+
+async function variantsSection(web: AdminRequest, slug: string): Promise<Html> {
+  const variants = await web.call(listVariants, { slug });
+  const rows = variants.map((variant) => [
+    html`<code>${variant.sku}</code>`,
+    keyValuesText(variant.attributes) || "—",
+    variant.priceDkk === null ? "Produktets pris" : kr(variant.priceDkk),
+    variant.stock,
+    actionButton(web, deleteVariant, { action: `/admin/products/${slug}/variants/delete`, label: "Slet", fields: { sku: variant.sku }, look: "secondary", small: true, confirm: `Slet varianten ${variant.sku}?` }),
+  ]);
+  return html`<section class="card"><h2>Varianter</h2>
+${rows.length ? table("Varianter", ["SKU", "Egenskaber", "Pris", "Lager", ""], rows, [2, 3]) : html`<p class="hint">Ingen varianter: produktet sælges, som det er.</p>`}
+<details${rows.length ? "" : " open"}><summary>Tilføj eller ret en variant</summary>
+${formOpen(web, `/admin/products/${slug}/variants`)}
+<div class="form-pair">
+${input({ name: "sku", label: "SKU", required: true, maxlength: 100, hint: "En eksisterende SKU rettes." })}
+${input({ name: "stock", label: "Lager", type: "number", min: 0 })}
+</div>
+<div class="form-pair">
+${input({ name: "attributes", label: "Egenskaber", placeholder: "størrelse: M, farve: sort" })}
+${input({ name: "price", label: "Egen pris i kr.", inputmode: "decimal", hint: "Tom: produktets pris." })}
+</div>
+${submit(web, upsertVariant, "Gem variant", "secondary")}
+</form></details>
+</section>`;
+}
+
+export async function productPage(web: AdminRequest, slug: string, state?: FormState): Promise<View> {
+  if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
+  const [product, answers, categories] = await Promise.all([
+    web.call(productsGet, { slug }),
+    web.call(getAnswers, { slug }),
+    web.call(categoriesList, { includeEmpty: true }),
+  ]);
+  const values = state?.values ?? valuesFromProduct(product, answers);
+  const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug)]);
+  return {
+    status: state?.status ?? 200,
+    title: product.name,
+    main: html`${breadcrumbs([{ label: "Produkter", href: "/admin/products" }, { label: product.name }])}
+${pageHead(product.name, { lead: html`${kr(product.priceDkk)} · ${product.stock} på lager · <a href="/products/${product.slug}">Se i butikken ↗</a>` })}
+${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
+<div class="product-layout">
+<div>
+${formOpen(web, `/admin/products/${slug}`, html` class="product-form"`)}
+${productFormFields(values, state?.errors ?? {}, categories, false)}
+${submit(web, updateProduct, "Gem ændringer")}
+</form>
+</div>
+<div>
+${stockSection(web, slug, product.stock)}
+${images}
+${variants}
+<section class="card danger-zone"><h2>Slet produkt</h2>
+<p class="hint">Produktet forsvinder fra butikken. Det kan genskabes fra ændringsloggen.</p>
+${formOpen(web, `/admin/products/${slug}/delete`, html` data-confirm="Slet ${product.name}?"`)}
+${checkbox({ name: "confirm", label: "Ja, slet produktet" })}
+<button type="submit" class="button button-danger"${web.may(deleteProduct) ? "" : html` disabled title="Kræver adgangen ${deleteProduct.scope}"`}>Slet produkt</button>
+</form></section>
+</div>
+</div>`,
+  };
+}
+

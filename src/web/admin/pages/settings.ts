@@ -1,0 +1,128 @@
+// /admin/settings: branding, shipping (rates and carriers), contact details, the policy texts and the feature
+// flags, each saved by its own settings.* tool.
+import { Invalid, NotFound } from "../../../core/errors.ts";
+import settingsGet from "../../../tools/settings/get.ts";
+import listFeatures from "../../../tools/settings/list_features.ts";
+import setFeature from "../../../tools/settings/set_feature.ts";
+import updateBranding from "../../../tools/settings/update_branding.ts";
+import updateContact from "../../../tools/settings/update_contact.ts";
+import updatePolicies from "../../../tools/settings/update_policies.ts";
+import updateShipping from "../../../tools/settings/update_shipping.ts";
+import { field as input } from "../../components.ts";
+import { html, type Html } from "../../html.ts";
+import type { Outcome, View } from "../../page.ts";
+import { actionButton, formOpen, krInput, pageHead, submit, textarea } from "../components.ts";
+import { kroner, when } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+
+/** "PostNord: 1-3" per line ↔ carriers with business-day estimates. */
+function carriersText(carriers: Array<{ name: string; minDays: number; maxDays: number }>): string {
+  return carriers.map((carrier) => `${carrier.name}: ${carrier.minDays}-${carrier.maxDays}`).join("\n");
+}
+
+function readCarriers(text: string): Array<{ name: string; minDays: number; maxDays: number }> {
+  return text.split(/\r?\n/).filter((line) => line.trim()).map((line, index) => {
+    const match = /^(.+?):\s*(\d+)\s*-\s*(\d+)\s*$/.exec(line.trim());
+    if (!match) throw new Invalid(`carriers: Linje ${index + 1} skal have formen "Navn: 1-3"`, [{ path: "carriers", message: `Linje ${index + 1} skal have formen "Navn: 1-3"` }]);
+    return { name: match[1]!.trim(), minDays: Number(match[2]), maxDays: Number(match[3]) };
+  });
+}
+
+async function features(web: AdminRequest): Promise<Html> {
+  if (!web.may(listFeatures)) return html`<p class="hint">Funktioner kræver adgangen ${listFeatures.scope}.</p>`;
+  const flags = await web.call(listFeatures, {});
+  return html`<ul class="toggle-list">${flags.map((flag) => html`<li>
+<div><p><strong>${flag.description}</strong></p><p class="hint"><code>${flag.key}</code> · ændret ${when(flag.updatedAt)}</p></div>
+<span class="toggle-state">${flag.enabled ? html`<span class="tag tag-ok">Til</span>` : html`<span class="tag">Fra</span>`}
+${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag.enabled ? "Slå fra" : "Slå til", fields: { key: flag.key, enabled: flag.enabled ? "false" : "true" }, look: "secondary", small: true })}</span>
+</li>`)}</ul>`;
+}
+
+export async function settingsPage(web: AdminRequest): Promise<View> {
+  const [settings, flags] = await Promise.all([web.call(settingsGet, {}), features(web)]);
+  const { branding, shipping, contact, policies } = settings;
+  return {
+    title: "Indstillinger",
+    main: html`${pageHead("Indstillinger")}
+<div class="columns columns-2">
+<section class="card" id="branding"><h2>Butikkens udseende</h2>
+${formOpen(web, "/admin/settings/branding")}
+${input({ name: "shopName", label: "Butikkens navn", value: branding.shopName, required: true, maxlength: 100 })}
+${input({ name: "tagline", label: "Slogan", value: branding.tagline, maxlength: 200 })}
+${input({ name: "logoUrl", label: "Logo (adresse)", type: "url", value: branding.logoUrl ?? "", placeholder: "https://…" })}
+<div class="form-pair">
+${input({ name: "primaryColor", label: "Hovedfarve", value: branding.primaryColor, pattern: "#[0-9a-fA-F]{6}", required: true })}
+${input({ name: "accentColor", label: "Accentfarve", value: branding.accentColor, pattern: "#[0-9a-fA-F]{6}", required: true })}
+</div>
+${submit(web, updateBranding, "Gem udseende")}
+</form></section>
+<section class="card" id="shipping"><h2>Fragt</h2>
+${formOpen(web, "/admin/settings/shipping")}
+<div class="form-pair">
+${input({ name: "flatRate", label: "Fragt i kr.", value: krInput(shipping.flatRateDkk), inputmode: "decimal", required: true })}
+${input({ name: "freeShippingThreshold", label: "Fri fragt fra kr.", value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: aldrig fri fragt." })}
+</div>
+${textarea({ name: "carriers", label: "Fragtfirmaer", value: carriersText(shipping.carriers), rows: 3, mono: true, hint: "Ét pr. linje med leveringstid i hverdage: PostNord: 1-3" })}
+${submit(web, updateShipping, "Gem fragt")}
+</form></section>
+<section class="card" id="contact"><h2>Kontakt</h2>
+${formOpen(web, "/admin/settings/contact")}
+${input({ name: "email", label: "E-mail", type: "email", value: contact.email, required: true })}
+${input({ name: "phone", label: "Telefon", type: "tel", value: contact.phone, required: true })}
+${textarea({ name: "address", label: "Adresse", value: contact.address, rows: 2, required: true, maxlength: 300 })}
+${input({ name: "cvr", label: "CVR-nummer", value: contact.cvr, pattern: "\\d{8}", required: true, inputmode: "numeric" })}
+${submit(web, updateContact, "Gem kontakt")}
+</form></section>
+<section class="card" id="features"><h2>Funktioner</h2>${flags}</section>
+</div>
+<section class="card" id="policies"><h2>Vilkår og politikker</h2>
+${formOpen(web, "/admin/settings/policies")}
+<div class="columns columns-2">
+${textarea({ name: "returns", label: "Returret", value: policies.returns, rows: 8, required: true })}
+${textarea({ name: "shipping", label: "Levering", value: policies.shipping, rows: 8, required: true })}
+${textarea({ name: "privacy", label: "Privatliv", value: policies.privacy, rows: 8, required: true })}
+${textarea({ name: "terms", label: "Handelsbetingelser", value: policies.terms, rows: 8, required: true })}
+</div>
+${submit(web, updatePolicies, "Gem tekster")}
+</form></section>`,
+  };
+}
+
+const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
+  async branding(web) {
+    await web.call(updateBranding, {
+      shopName: web.field("shopName").trim(),
+      tagline: web.field("tagline").trim(),
+      logoUrl: web.field("logoUrl").trim() || null,
+      primaryColor: web.field("primaryColor").trim(),
+      accentColor: web.field("accentColor").trim(),
+    });
+    return "Udseendet er gemt.";
+  },
+  async shipping(web) {
+    await web.call(updateShipping, {
+      flatRateDkk: kroner(web.field("flatRate"), "flatRate") ?? 0,
+      freeShippingThresholdDkk: kroner(web.field("freeShippingThreshold"), "freeShippingThreshold") ?? 0,
+      carriers: readCarriers(web.field("carriers")),
+    });
+    return "Fragten er gemt.";
+  },
+  async contact(web) {
+    await web.call(updateContact, { email: web.field("email").trim(), phone: web.field("phone").trim(), address: web.field("address").trim(), cvr: web.field("cvr").trim() });
+    return "Kontaktoplysningerne er gemt.";
+  },
+  async policies(web) {
+    await web.call(updatePolicies, { returns: web.field("returns"), shipping: web.field("shipping"), privacy: web.field("privacy"), terms: web.field("terms") });
+    return "Teksterne er gemt.";
+  },
+  async feature(web) {
+    const result = await web.call(setFeature, { key: web.field("key"), enabled: web.field("enabled") === "true" });
+    return `${result.key} er nu ${result.enabled ? "slået til" : "slået fra"}.`;
+  },
+};
+
+export async function settingsAction(web: AdminRequest, name: string): Promise<Outcome> {
+  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+  if (!action) throw new NotFound(`No settings action ${name}.`);
+  return web.act(`/admin/settings#${name === "feature" ? "features" : name}`, () => action(web));
+}

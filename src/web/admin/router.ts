@@ -1,0 +1,102 @@
+// The admin web under /admin: sign-in and first-run setup are open, every other route needs a staff session; each
+// route is a page handler of the admin site (src/web/page.ts does CSRF, rate limits and error pages).
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { NotFound, ToolError } from "../../core/errors.ts";
+import { webRoute, type Outcome } from "../page.ts";
+import { requireStaff } from "./guard.ts";
+import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
+import { assistantPage } from "./pages/assistant.ts";
+import { auditEntryPage, auditPage, revertAction } from "./pages/audit.ts";
+import { categoriesPage, categoryPage, deleteCategoryAction, upsertCategoryAction } from "./pages/categories.ts";
+import { contentPage, contentPagesPage, contentPageAction } from "./pages/content-pages.ts";
+import { dashboardPage } from "./pages/dashboard.ts";
+import { discountAction, discountsPage } from "./pages/discounts.ts";
+import { marketingAction, marketingPage } from "./pages/marketing.ts";
+import { orderPage } from "./pages/order.ts";
+import { orderAction } from "./pages/order-actions.ts";
+import { ordersPage } from "./pages/orders.ts";
+import { newProductPage, productPage } from "./pages/product.ts";
+import { createProductAction, deleteProductAction, productAction, updateProductAction } from "./pages/product-actions.ts";
+import { productsPage } from "./pages/products.ts";
+import { serviceAction, servicePage, servicesPage } from "./pages/services.ts";
+import { settingsAction, settingsPage } from "./pages/settings.ts";
+import { setupFirstStaff, setupPage } from "./pages/setup.ts";
+import { loginPage, signIn, signOut } from "./pages/sign-in.ts";
+import type { AdminRequest, AdminSite } from "./site.ts";
+
+/** Admin forms carry long texts (page bodies, policies, layouts as JSON): a larger limit than the storefront's. */
+const forms = express.urlencoded({ extended: false, limit: "512kb", parameterLimit: 1000 });
+
+export function adminRouter(site: AdminSite): Router {
+  const router = express.Router();
+  const route = (handler: (web: AdminRequest) => Promise<Outcome>) => webRoute(site, handler);
+  const param = (web: AdminRequest, name: string) => String(web.req.params[name]);
+
+  router.use("/admin", (req: Request, res: Response, next: NextFunction) => {
+    forms(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = (error as { status?: number }).status === 413 ? 413 : 400;
+      route(async () => {
+        throw new ToolError(status, status === 413 ? "payload_too_large" : "invalid_form", "Invalid form", status === 413 ? "The form is too large." : "The form could not be read.");
+      })(req, res, next);
+    });
+  });
+  router.get("/admin/login", route(loginPage));
+  router.post("/admin/login", route(signIn));
+  router.get("/admin/setup", route(setupPage));
+  router.post("/admin/setup", route(setupFirstStaff));
+
+  router.use("/admin", requireStaff(site.runtime));
+  router.post("/admin/logout", route(signOut));
+  router.get("/admin", route(dashboardPage));
+
+  router.get("/admin/orders", route(ordersPage));
+  router.get("/admin/orders/:id", route((web) => orderPage(web, param(web, "id"))));
+  router.post("/admin/orders/:id/:action", route((web) => orderAction(web, param(web, "id"), param(web, "action"))));
+
+  router.get("/admin/products", route(productsPage));
+  router.get("/admin/products/new", route((web) => newProductPage(web)));
+  router.post("/admin/products/new", route(createProductAction));
+  router.get("/admin/products/:slug", route((web) => productPage(web, param(web, "slug"))));
+  router.post("/admin/products/:slug", route((web) => updateProductAction(web, param(web, "slug"))));
+  router.post("/admin/products/:slug/delete", route((web) => deleteProductAction(web, param(web, "slug"))));
+  router.post("/admin/products/:slug/:action", route((web) => productAction(web, param(web, "slug"), param(web, "action"))));
+  router.post("/admin/products/:slug/:action/:sub", route((web) => productAction(web, param(web, "slug"), `${param(web, "action")}/${param(web, "sub")}`)));
+
+  router.get("/admin/categories", route(categoriesPage));
+  router.post("/admin/categories", route(upsertCategoryAction));
+  router.get("/admin/categories/:slug", route((web) => categoryPage(web, param(web, "slug"))));
+  router.post("/admin/categories/:slug/delete", route((web) => deleteCategoryAction(web, param(web, "slug"))));
+
+  router.get("/admin/discounts", route(discountsPage));
+  router.post("/admin/discounts/:action", route((web) => discountAction(web, param(web, "action"))));
+
+  router.get("/admin/pages", route(contentPagesPage));
+  router.get("/admin/pages/:slug", route((web) => contentPage(web, param(web, "slug"))));
+  router.post("/admin/pages/:action", route((web) => contentPageAction(web, param(web, "action"))));
+
+  router.get("/admin/services", route(servicesPage));
+  router.get("/admin/services/:slug", route((web) => servicePage(web, param(web, "slug"))));
+  router.post("/admin/services/:action", route((web) => serviceAction(web, param(web, "action"))));
+
+  router.get("/admin/settings", route(settingsPage));
+  router.post("/admin/settings/:action", route((web) => settingsAction(web, param(web, "action"))));
+
+  router.get("/admin/marketing", route(marketingPage));
+  router.post("/admin/marketing/:action", route((web) => marketingAction(web, param(web, "action"))));
+
+  router.get("/admin/audit", route(auditPage));
+  router.get("/admin/audit/:id", route((web) => auditEntryPage(web, param(web, "id"))));
+  router.post("/admin/audit/:id/revert", route((web) => revertAction(web, param(web, "id"))));
+
+  router.get("/admin/api-keys", route(apiKeysPage));
+  router.post("/admin/api-keys", route(createKeyAction));
+  router.post("/admin/api-keys/:id/revoke", route((web) => revokeKeyAction(web, param(web, "id"))));
+
+  router.get("/admin/assistant", route(assistantPage));
+
+  router.use("/admin", route(async (web) => {
+    throw new NotFound(`There is no admin page ${web.req.path}.`);
+  }));
+  return router;
+}

@@ -1,0 +1,178 @@
+// The admin in headless Chromium: the first-run link to the first staff user, sign-out and sign-in, an API key used
+// over REST, an order from paid to shipped with tracking (without JavaScript), a price change seen on the
+// storefront, and a deleted product brought back from the audit log. Screenshots land in test-artifacts/.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
+import { staffUser } from "../../support/admin.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { createOrder } from "../../tools/orders/fixtures.ts";
+
+const EMAIL = "ejer@nordlys.dk";
+const PASSWORD = "briller i nordisk lys";
+
+describeBrowser("the admin in a browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+  const open: BrowserPage[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(open.map((tab) => tab.close()));
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function tab(options: { javaScript?: boolean } = {}): Promise<BrowserPage> {
+    const page = await openPage(browser, server.url, options);
+    // Destructive forms ask first (data-confirm); the person at the keyboard says yes.
+    page.page.on("dialog", (dialog) => void dialog.accept());
+    open.push(page);
+    return page;
+  }
+
+  /** Signs in as the owner (created here when the first test did not run). */
+  async function signIn(page: BrowserPage["page"]): Promise<void> {
+    if (!(await server.runtime.database.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(server, EMAIL, ["*"], PASSWORD);
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await page.getByLabel("Adgangskode").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log ind" }).click();
+    await page.waitForURL("**/admin");
+  }
+
+  /** The flash message of the page a form post led to (polled: the navigation may still be under way). */
+  const notice = (page: BrowserPage["page"]) => page.locator(".notice").first().innerText().catch(() => "");
+
+  it("creates the first staff user from the setup link, signs out and in, and makes an API key that works over REST", { timeout: 90_000 }, async () => {
+    const announcement = (await setupAnnouncement(server.runtime))!;
+    const link = /https?:\/\/\S+/.exec(announcement)![0];
+    const { page, context, problems, screenshot } = await tab();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await screenshot("admin-setup");
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await page.getByLabel("Adgangskode", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Gentag adgangskoden").fill(PASSWORD);
+    await page.getByRole("button", { name: "Opret og log ind" }).click();
+    await page.waitForURL("**/admin");
+    await expect.poll(() => notice(page)).toContain(`Velkommen, ${EMAIL}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Overblik");
+
+    await page.getByRole("button", { name: "Log ud" }).click();
+    await page.waitForURL("**/admin/login");
+    await expect.poll(() => notice(page)).toBe("Du er logget ud.");
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await page.getByLabel("Adgangskode").fill("forkert kodeord");
+    await page.getByRole("button", { name: "Log ind" }).click();
+    await expect.poll(() => notice(page)).toBe("E-mail eller adgangskode er forkert.");
+    await screenshot("admin-login-failed");
+    await signIn(page);
+    await screenshot("admin-dashboard");
+
+    await page.getByRole("link", { name: "API-nøgler" }).click();
+    await page.getByLabel("Navn").fill("Lagerstyring");
+    await page.getByLabel("orders:read", { exact: true }).check();
+    await page.getByLabel("catalog:read", { exact: true }).check();
+    await screenshot("admin-api-keys");
+    await page.getByRole("button", { name: "Opret nøgle" }).click();
+    const key = await page.locator("#new-key").inputValue();
+    expect(key).toMatch(/^shop_[A-Za-z0-9]{8}_\S+$/);
+    await page.getByRole("button", { name: "Kopiér" }).click();
+    await page.getByRole("button", { name: "Kopieret ✓" }).waitFor();
+    expect(await page.evaluate("navigator.clipboard.readText()")).toBe(key);
+    await screenshot("admin-api-key-created");
+
+    const listed = await server.call("orders.list", { limit: 1 }, { key });
+    expect(listed.status).toBe(200);
+    expect((await server.call("products.delete", { slug: "x", confirm: true }, { key })).status).toBe(403);
+    await page.goto("/admin/api-keys");
+    await page.getByRole("cell", { name: /Lagerstyring/ }).waitFor();
+    expect(await page.content()).not.toContain(key);
+    expect(problems).toEqual([]);
+  });
+
+  it("moves an order from paid through processing to shipped with tracking, with JavaScript off", { timeout: 90_000 }, async () => {
+    const order = await createOrder(server, { status: "paid" });
+    const { page, problems, screenshot } = await tab({ javaScript: false });
+    await signIn(page);
+    await page.getByRole("link", { name: "Ordrer", exact: true }).click();
+    await page.getByLabel("Status").selectOption("paid");
+    await page.getByRole("button", { name: "Filtrér" }).click();
+    await page.getByRole("link", { name: `#${order.id.slice(-8)}` }).click();
+    await expect.poll(() => page.locator("[data-status]").first().innerText()).toBe("Betalt");
+
+    await page.getByRole("button", { name: "→ Behandles" }).click();
+    await expect.poll(() => notice(page)).toBe("Ordren er nu behandles.");
+    await expect.poll(() => page.locator("[data-status]").first().innerText()).toBe("Behandles");
+
+    await page.getByLabel("Fragtfirma").fill("PostNord");
+    await page.getByLabel("Trackingnummer").fill("00370712345678");
+    await page.getByLabel("Tracking-link").fill("https://tracking.postnord.com/00370712345678");
+    expect(await page.getByLabel("Markér ordren som afsendt").isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Gem forsendelse" }).click();
+    await expect.poll(() => notice(page)).toBe("Forsendelsen er gemt, og ordren er afsendt.");
+    await expect.poll(() => page.locator("[data-status]").first().innerText()).toBe("Afsendt");
+    await expect.poll(() => page.locator(".timeline").innerText()).toContain("processing → shipped");
+    await screenshot("admin-order-shipped");
+
+    const stored = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored).toMatchObject({ status: "shipped", carrier: "PostNord", trackingNumber: "00370712345678" });
+    expect(problems).toEqual([]);
+  });
+
+  it("changes a price that the storefront then shows, deletes the product and brings it back from the audit log", { timeout: 90_000 }, async () => {
+    const product = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, variants: { none: {} } }, orderBy: { slug: "asc" } });
+    // A storefront page whose grid shows this product (set up through the tool, as a shop would have it).
+    await server.runtime.executor.invoke({
+      name: "pages.set_layout",
+      input: { slug: "om-os", layout: { sections: [{ id: "grid", type: "product_grid", props: { title: "Udvalgt", productSlugs: [product.slug] } }] } },
+      caller: { kind: "system", actor: "system:test", scopes: new Set(["*"]) },
+      door: "system",
+    });
+    const { page, problems, screenshot } = await tab();
+    await signIn(page);
+
+    await page.getByRole("link", { name: "Produkter" }).click();
+    await page.getByLabel("Søg").fill(product.name);
+    await page.getByRole("button", { name: "Søg", exact: true }).click();
+    await page.getByRole("link", { name: product.name, exact: true }).click();
+    await page.getByLabel("Pris i kr. inkl. moms").fill("1234");
+    await page.getByRole("button", { name: "Gem ændringer" }).click();
+    await expect.poll(() => notice(page)).toBe("Ændringerne er gemt.");
+    await screenshot("admin-product");
+
+    await page.goto("/info/om-os");
+    await expect.poll(() => page.locator("main").innerText()).toContain(product.name);
+    await expect.poll(() => page.locator("main").innerText()).toContain("1.234,00 kr.");
+
+    await page.goto(`/admin/products/${product.slug}`);
+    await page.getByLabel("Ja, slet produktet").check();
+    await page.getByRole("button", { name: "Slet produkt" }).click();
+    await page.waitForURL("**/admin/products");
+    await expect.poll(() => notice(page)).toContain("Produktet er slettet");
+    await page.goto("/info/om-os");
+    await expect.poll(() => page.locator("main").innerText()).not.toContain(product.name);
+
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Ændringslog" }).click();
+    await page.getByLabel("Emne").selectOption("product");
+    await page.getByRole("button", { name: "Filtrér" }).click();
+    const row = page.getByRole("row").filter({ hasText: "products.delete" }).first();
+    await row.getByRole("link").first().click();
+    await expect.poll(() => page.locator("tr.changed").first().innerText()).toContain("deletedAt");
+    await screenshot("admin-audit-entry");
+    await page.getByRole("button", { name: "Fortryd ændringen" }).click();
+    await expect.poll(() => notice(page)).toBe("product er gendannet.");
+    await page.getByText(/Fortrudt .* af dig\./).waitFor();
+
+    await page.goto("/info/om-os");
+    await expect.poll(() => page.locator("main").innerText()).toContain(product.name);
+    await expect.poll(() => page.locator("main").innerText()).toContain("1.234,00 kr.");
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,255 @@
+// The admin pages over real HTTP: every page renders for a full-scope staff user; a scope-limited one sees actions
+// disabled and is refused when posting anyway; form posts change the shop through the tools, audited as the staff user.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findActiveKey } from "../../../src/core/api-keys.ts";
+import { KEY_AUDIT } from "../../../src/core/staff/api-keys.ts";
+import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
+import { expectProblem } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { createOrder } from "../../tools/orders/fixtures.ts";
+
+let server: TestServer;
+let owner: AdminClient;
+let ownerId: string;
+beforeAll(async () => {
+  server = await startServer();
+  owner = await signedInClient(server, "ejer@nordlys.dk");
+  ownerId = (await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } })).id;
+});
+afterAll(() => server.close());
+
+const prisma = () => server.runtime.database.prisma;
+
+/** The flash message the page after a redirect shows. */
+async function follow(client: AdminClient, page: { status: number; location: string | null; html: string }): Promise<string> {
+  const said = [...page.html.matchAll(/(?:notice-error|field-error|<h1)[^>]*>([^<]+)/g)].map((match) => match[1]).join(" | ");
+  expect(page.status, said).toBe(303);
+  const next = await client.get(page.location!);
+  const text = /<div class="notice notice-(?:success|error)"[^>]*>([^<]*)<\/div>/.exec(next.html)?.[1] ?? "";
+  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+describe("every admin page", () => {
+  it("renders for a staff user with every scope, under the strict CSP and without inline script", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    const product = await prisma().product.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { slug: "asc" } });
+    await owner.submit("/admin/discounts", "/admin/discounts/toggle", { code: "VELKOMMEN10", active: "false" });
+    const entry = await prisma().auditEntry.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const paths = [
+      "/admin", "/admin/orders", "/admin/orders?status=paid&from=2020-01-01&to=2099-12-31", `/admin/orders/${order.id}`,
+      "/admin/products", "/admin/products?q=gucci&category=solbriller&page=2", `/admin/products/${product.slug}`, "/admin/products/new",
+      "/admin/categories", "/admin/categories/solbriller", "/admin/discounts", "/admin/discounts?edit=VELKOMMEN10", "/admin/pages", "/admin/pages/om-os",
+      "/admin/services", "/admin/services/synsproeve", "/admin/settings", "/admin/marketing", "/admin/audit", `/admin/audit/${entry.id}`,
+      "/admin/api-keys", "/admin/assistant",
+    ];
+    for (const path of paths) {
+      const page = await owner.get(path);
+      expect(page.status, `${path}: ${page.html.slice(0, 300)}`).toBe(200);
+      expect(page.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(page.html, path).not.toMatch(/<script(?![^>]*\bsrc=)/);
+      expect(page.html, path).not.toMatch(/\sstyle=/);
+      expect(page.html, path).toContain('<meta name="robots" content="noindex">');
+    }
+    expect((await owner.get(`/admin/orders/${order.id}`)).html).toContain(order.email);
+    expect((await owner.get("/admin/nothing-here")).status).toBe(404);
+    expect((await owner.get("/admin/orders/no-such-order")).status).toBe(404);
+  });
+});
+
+describe("a staff user with few scopes", () => {
+  it("sees write actions disabled with the scope they need, and is refused (403) when posting anyway", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    const clerk = await signedInClient(server, "laeser@nordlys.dk", ["orders:read"]);
+    const page = await clerk.get(`/admin/orders/${order.id}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<button type="submit" class="button [^"]*" disabled title="Kræver adgangen orders:write">→ Behandles<\/button>/);
+    expect(page.html).toMatch(/Gem forsendelse<\/button> <span class="hint">Kræver adgangen orders:write<\/span>/);
+
+    const forced = await clerk.request("POST", `/admin/orders/${order.id}/status`, { form: { _csrf: csrfOf(page.html), status: "processing" } });
+    expect(forced.status).toBe(403);
+    expect(forced.html).toContain("orders:write");
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("paid");
+
+    const audit = await clerk.get("/admin/audit");
+    expect(audit.status).toBe(403);
+    expect(audit.html).toContain("audit:read");
+    const home = await clerk.get("/admin");
+    expect(home.status).toBe(200);
+    expect(home.html).toContain("Nøgletal kræver adgangen analytics:read.");
+  });
+
+  it("cannot give an API key more than their own scopes, nor revoke a stronger key", async () => {
+    const clerk = await signedInClient(server, "noegler@nordlys.dk", ["orders:read", "catalog:read"]);
+    const form = await clerk.get("/admin/api-keys");
+    expect(form.html).toMatch(/<input type="checkbox" id="f-scopes-orders_read" name="scopes" value="orders:read" aria-describedby="f-scopes-orders_read-hint">/);
+    expect(form.html).toMatch(/<input type="checkbox" id="f-scopes-orders_write" name="scopes" value="orders:write" disabled aria-describedby="f-scopes-orders_write-hint">/);
+    expect(form.html).toMatch(/value="\*" disabled aria-describedby/);
+    const before = await prisma().apiKey.count();
+    for (const scopes of [["orders:write"], ["*"], ["orders:read", "products:write"]]) {
+      const body = new URLSearchParams({ _csrf: csrfOf(form.html), name: "too much" });
+      for (const scope of scopes) body.append("scopes", scope);
+      expect((await clerk.request("POST", "/admin/api-keys", { form: body })).status, scopes.join()).toBe(403);
+    }
+    expect(await prisma().apiKey.count()).toBe(before);
+
+    const strong = await server.key("*");
+    const strongRow = (await findActiveKey(prisma(), strong))!;
+    const revoke = await clerk.submit("/admin/api-keys", `/admin/api-keys/${strongRow.id}/revoke`, {});
+    expect(revoke.status).toBe(403);
+    expect(await findActiveKey(prisma(), strong)).not.toBeNull();
+  });
+});
+
+describe("API keys", () => {
+  it("are created with the chosen scopes, shown once, usable over REST, listed without the secret, revoked, and audited", async () => {
+    const form = await owner.get("/admin/api-keys");
+    const body = new URLSearchParams({ _csrf: csrfOf(form.html), name: "ERP-synk" });
+    body.append("scopes", "orders:read");
+    body.append("scopes", "catalog:read");
+    const created = await owner.request("POST", "/admin/api-keys", { form: body });
+    expect(created.status).toBe(201);
+    const html = created.html;
+    const key = /id="new-key"[^>]*value="(shop_[^"]+)"/.exec(html)![1]!;
+    expect(html).toContain("vises kun denne ene gang");
+
+    expect((await server.call("orders.list", { limit: 1 }, { key })).status).toBe(200);
+    expectProblem(await server.call("orders.update_status", { orderId: "x", status: "paid" }, { key }), 403, "forbidden");
+    const row = (await findActiveKey(prisma(), key))!;
+    expect([...row.scopes].sort()).toEqual(["catalog:read", "orders:read"]);
+
+    const listed = await owner.get("/admin/api-keys");
+    expect(listed.html).toContain("ERP-synk");
+    expect(listed.html).not.toContain(key);
+    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: KEY_AUDIT.create, subjectId: row.id } });
+    expect(audit).toMatchObject({ actor: `staff:${ownerId}`, door: "admin", subjectType: "apiKey", before: null });
+    expect(JSON.stringify(audit.after)).not.toContain(key);
+
+    expect(await follow(owner, await owner.submit("/admin/api-keys", `/admin/api-keys/${row.id}/revoke`, {}))).toContain("tilbagekaldt");
+    expectProblem(await server.call("orders.list", {}, { key }), 401, "unauthorized");
+    const revoked = await prisma().auditEntry.findFirstOrThrow({ where: { tool: KEY_AUDIT.revoke, subjectId: row.id } });
+    expect(revoked.actor).toBe(`staff:${ownerId}`);
+    // The audit page shows the entry, and audit.revert refuses to restore a key.
+    const entryPage = await owner.get(`/admin/audit/${revoked.id}`);
+    expect(entryPage.html).toContain("kan ikke fortrydes");
+    expect(await follow(owner, await owner.submit(`/admin/audit/${revoked.id}`, `/admin/audit/${revoked.id}/revert`, {}))).toMatch(/no subject snapshot|cannot/i);
+  });
+
+  it("needs at least one scope and a name of at most 100 characters", async () => {
+    expect(await follow(owner, await owner.submit("/admin/api-keys", "/admin/api-keys", { name: "tom" }))).toContain("mindst én adgang");
+    expect(await follow(owner, await owner.submit("/admin/api-keys", "/admin/api-keys", { name: "x".repeat(101), scopes: "orders:read" }))).toContain("at most 100 characters");
+    expect(await follow(owner, await owner.submit("/admin/api-keys", "/admin/api-keys", { name: " ", scopes: "orders:read" }))).toContain("needs a name");
+  });
+});
+
+describe("orders", () => {
+  it("move along legal transitions only, with tracking, notes and refunds, audited as the staff user", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    const path = `/admin/orders/${order.id}`;
+    expect(await follow(owner, await owner.submit(path, `${path}/status`, { status: "completed" }))).toMatch(/transition|not allowed|illegal/i);
+    expect(await follow(owner, await owner.submit(path, `${path}/status`, { status: "processing" }))).toBe("Ordren er nu behandles.");
+    const shipped = await follow(owner, await owner.submit(path, `${path}/tracking`, { carrier: "PostNord", trackingNumber: "00370712345", trackingUrl: "https://tracking.postnord.com/00370712345", estDeliveryFrom: "2026-12-01T08:00", estDeliveryTo: "2026-12-02T16:00", markShipped: "on" }));
+    expect(shipped).toBe("Forsendelsen er gemt, og ordren er afsendt.");
+    const row = await prisma().order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(row).toMatchObject({ status: "shipped", carrier: "PostNord", trackingNumber: "00370712345" });
+    // 08:00 in Copenhagen in December is 07:00 UTC.
+    expect(row.estDeliveryFrom?.toISOString()).toBe("2026-12-01T07:00:00.000Z");
+    expect(await follow(owner, await owner.submit(path, `${path}/notes`, { body: "Kunden ringede." }))).toBe("Noten er tilføjet.");
+    expect(await follow(owner, await owner.submit(path, `${path}/refund`, { amount: "100", reason: "Ridse" }))).toMatch(/^Refunderet i alt 100,00 kr\./);
+    const page = await owner.get(path);
+    expect(page.html).toContain("Kunden ringede.");
+    const audits = await prisma().auditEntry.findMany({ where: { subjectType: "order", subjectId: order.id } });
+    expect(audits.map((entry) => entry.tool)).toEqual(expect.arrayContaining(["orders.update_status", "orders.set_tracking", "orders.refund"]));
+    expect(new Set(audits.map((entry) => `${entry.actor} ${entry.door}`))).toEqual(new Set([`staff:${ownerId} admin`]));
+  });
+});
+
+describe("products", () => {
+  it("keep what was typed and name the field when the shop refuses a new product; then create and edit it", async () => {
+    const bad = await owner.submit("/admin/products/new", "/admin/products/new", {
+      name: "Nordlys Test", slug: "Ugyldig Slug", description: "En flot brille til test.", price: "abc", stock: "3", category: "solbriller", faq: "Kun et spørgsmål",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('value="Nordlys Test"');
+    expect(bad.html).toContain("En flot brille til test.");
+    expect(bad.html).toMatch(/field-error[^>]*>Skriv et beløb i kroner/);
+
+    const created = await owner.submit("/admin/products/new", "/admin/products/new", {
+      name: "Nordlys Test", slug: "nordlys-test", description: "En flot brille til test.", price: "1.299,50", stock: "3", category: "solbriller",
+      attributes: "form: rund\nmateriale: titanium", faq: "Er den let?\nJa, 14 g.", featured: "on",
+    });
+    expect(await follow(owner, created)).toBe("Nordlys Test er oprettet.");
+    expect(created.location).toBe("/admin/products/nordlys-test");
+    const product = await server.call("products.get", { slug: "nordlys-test" });
+    expect(product.body.result).toMatchObject({ priceDkk: 129950, stock: 3, featured: true });
+
+    const taken = await owner.submit("/admin/products/new", "/admin/products/new", { name: "Igen", slug: "nordlys-test", description: "En flot brille til test.", price: "10", stock: "1", category: "solbriller" });
+    expect(taken.status).toBe(409);
+
+    const edit = await owner.get("/admin/products/nordlys-test");
+    expect(edit.html).toContain("Er den let?\nJa, 14 g.");
+    const saved = await owner.submit("/admin/products/nordlys-test", "/admin/products/nordlys-test", {
+      name: "Nordlys Test", description: "En flot brille til test.", price: "999", category: "solbriller", attributes: "form: rund", faq: "", useCases: "", comparisonFacts: "", answerSummary: "",
+    });
+    expect(await follow(owner, saved)).toBe("Ændringerne er gemt.");
+    expect((await server.call("products.get", { slug: "nordlys-test" })).body.result).toMatchObject({ priceDkk: 99900, featured: false });
+    const answers = await server.call("products.get_answers", { slug: "nordlys-test" }, { key: await server.key("catalog:read") });
+    expect(answers.body.result).toMatchObject({ attributes: { form: "rund" }, faq: [] });
+    expect(await follow(owner, await owner.submit("/admin/products/nordlys-test", "/admin/products/nordlys-test/stock", { delta: "5", reason: "Levering" }))).toBe("Lageret er ændret fra 3 til 8.");
+  });
+
+  it("are soft-deleted only with the box ticked, and come back with Revert on the audit page", async () => {
+    const product = await prisma().product.findFirstOrThrow({ where: { deletedAt: null, slug: { not: "nordlys-test" } }, orderBy: { slug: "desc" } });
+    const path = `/admin/products/${product.slug}`;
+    expect(await follow(owner, await owner.submit(path, `${path}/delete`, {}))).toContain("Sæt flueben");
+    expect((await server.call("products.get", { slug: product.slug })).status).toBe(200);
+    expect(await follow(owner, await owner.submit(path, `${path}/delete`, { confirm: "on" }))).toContain("er slettet");
+    expect((await server.call("products.get", { slug: product.slug })).status).toBe(404);
+
+    const entry = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "products.delete", subjectId: product.id } });
+    const list = await owner.get("/admin/audit?subjectType=product");
+    expect(list.html).toContain(`/admin/audit/${entry.id}`);
+    const detail = await owner.get(`/admin/audit/${entry.id}`);
+    expect(detail.html).toMatch(/<tr class="changed"><th scope="row">deletedAt<\/th>/);
+    expect(await follow(owner, await owner.submit(`/admin/audit/${entry.id}`, `/admin/audit/${entry.id}/revert`, {}))).toBe("product er gendannet.");
+    expect((await server.call("products.get", { slug: product.slug })).status).toBe(200);
+    // A second revert is refused, with the shop's reason.
+    const again = await owner.request("POST", `/admin/audit/${entry.id}/revert`, { form: { _csrf: csrfOf(detail.html) } });
+    expect(await follow(owner, again)).toMatch(/already reverted/);
+  });
+});
+
+describe("content pages", () => {
+  it("show invalid layout JSON and schema errors next to the editor, and save a valid layout", async () => {
+    const page = await owner.get("/admin/pages/om-os");
+    const post = (layout: string) => owner.request("POST", "/admin/pages/layout", { form: { _csrf: csrfOf(page.html), slug: "om-os", layout } });
+    const broken = await post("{ sections: ");
+    expect(broken.status).toBe(400);
+    expect(broken.html).toContain("Ugyldig JSON");
+    expect(broken.html).toContain("{ sections:");
+    const invalid = await post(JSON.stringify({ sections: [{ id: "a", type: "hero", props: {} }] }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.html).toMatch(/<code>sections\.0[^<]*heading/);
+    const valid = await post(JSON.stringify({ sections: [{ id: "a", type: "hero", props: { heading: "Velkommen" } }] }));
+    expect(await follow(owner, valid)).toBe("Layoutet er gemt (1 sektioner).");
+    expect((await server.call("pages.get_layout", { slug: "om-os" }, { key: await server.key("pages:read") })).body.result).toMatchObject({ layout: { sections: [{ id: "a" }] } });
+  });
+});
+
+describe("discounts, categories, settings", () => {
+  it("create, toggle, update and delete through their tools", async () => {
+    expect(await follow(owner, await owner.submit("/admin/discounts", "/admin/discounts/create", { code: "vinter25", type: "percent", value: "25", usageLimit: "10" }))).toBe("Rabatkoden VINTER25 er oprettet.");
+    expect(await follow(owner, await owner.submit("/admin/discounts", "/admin/discounts/toggle", { code: "VINTER25", active: "false" }))).toBe("VINTER25 er nu slået fra.");
+    expect(await follow(owner, await owner.submit("/admin/discounts?edit=VINTER25", "/admin/discounts/update", { code: "VINTER25", value: "30", validUntil: "", usageLimit: "" }))).toBe("VINTER25 er gemt.");
+    expect(await prisma().discount.findUniqueOrThrow({ where: { code: "VINTER25" } })).toMatchObject({ value: 30n, usageLimit: null, active: false });
+    expect(await follow(owner, await owner.submit("/admin/discounts", "/admin/discounts/delete", { code: "VINTER25" }))).toBe("VINTER25 er slettet.");
+
+    expect(await follow(owner, await owner.submit("/admin/categories", "/admin/categories", { slug: "skibriller", name: "Skibriller" }))).toBe("Kategorien Skibriller er gemt.");
+    expect(await follow(owner, await owner.submit("/admin/categories/solbriller", "/admin/categories/solbriller/delete", {}))).toMatch(/^Category "solbriller" still has \d+ product\(s\)/);
+    expect(await follow(owner, await owner.submit("/admin/categories/skibriller", "/admin/categories/skibriller/delete", {}))).toBe("Kategorien er slettet.");
+
+    expect(await follow(owner, await owner.submit("/admin/settings", "/admin/settings/shipping", { flatRate: "39", freeShippingThreshold: "599", carriers: "PostNord: 1-3\nGLS: 1-2" }))).toBe("Fragten er gemt.");
+    const settings = await server.call("settings.get", {}, { key: await server.key("settings:read") });
+    expect(settings.body.result).toMatchObject({ shipping: { flatRateDkk: 3900, freeShippingThresholdDkk: 59900, carriers: [{ name: "PostNord", minDays: 1, maxDays: 3 }, { name: "GLS", minDays: 1, maxDays: 2 }] } });
+    expect(await follow(owner, await owner.submit("/admin/settings", "/admin/settings/shipping", { flatRate: "39", freeShippingThreshold: "599", carriers: "PostNord tre dage" }))).toContain('"Navn: 1-3"');
+  });
+});
