@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { wireName } from "../../src/tools/registry.ts";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
+import { signedInClient } from "../support/admin.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -123,31 +124,26 @@ describe("admin assistant over socket.io", () => {
     expect(await prisma().category.count({ where: { id: category.id } })).toBe(1);
   });
 
-  it("acts as the staff user of the login cookie through the Authenticator's staff hook", async () => {
-    // The admin web implements auth.staff (shop_admin cookie → staff caller); here a resolver of that contract stands in.
-    const previous = server.runtime.auth.staff;
-    server.runtime.auth.staff = async (cookie) =>
-      cookie?.includes("shop_admin=valid") ? { kind: "staff", actor: "staff:s1", staffId: "s1", scopes: new Set(["catalog:read", "features:read"]) } : undefined;
-    try {
-      fake.on("flag").callTool("settings_list_features", {}).say("Her er flagene.");
-      const socket = await connect(server, "admin", { cookie: "shop_admin=valid" });
-      sockets.push(socket);
-      const turn = await send(socket, "a-staff", "vis flag");
-      expect(toolParts(turn.message)).toMatchObject([{ name: "settings_list_features", state: "output-available" }]);
-      expect(fake.requests[0]!.toolNames).toContain("settings_list_features");
-      expect(fake.requests[0]!.toolNames).not.toContain("products_delete");
-      expect((await server.runtime.chat.store.list("admin", "staff:s1")).map((chat) => chat.id)).toEqual(["a-staff"]);
-      await expect(connect(server, "admin", { cookie: "shop_admin=expired" })).rejects.toMatchObject({ data: { status: 401 } });
-      const body = JSON.stringify({ id: "a-staff-http", messages: [{ id: "m", role: "user", parts: [{ type: "text", text: "vis flag" }] }] });
-      const post = (headers: Record<string, string>) =>
-        fetch(`${server.url}/api/v1/chat/admin`, { method: "POST", headers: { cookie: "shop_admin=valid", "content-type": "application/json", ...headers }, body });
-      expect((await post({})).status).toBe(403);
-      const fromPage = await post({ origin: server.url });
-      expect(fromPage.status).toBe(200);
-      expect(await fromPage.text()).toContain("settings_list_features");
-    } finally {
-      server.runtime.auth.staff = previous;
-    }
+  it("acts as the signed-in staff user of the shop_admin cookie, with that user's scopes", async () => {
+    const client = await signedInClient(server, "assistent@example.dk", ["catalog:read", "features:read"]);
+    const cookie = client.cookieHeader();
+    const staffId = (await prisma().adminUser.findUniqueOrThrow({ where: { email: "assistent@example.dk" } })).id;
+    fake.on("flag").callTool("settings_list_features", {}).say("Her er flagene.");
+    const socket = await connect(server, "admin", { cookie, origin: server.url });
+    sockets.push(socket);
+    const turn = await send(socket, "a-staff", "vis flag");
+    expect(toolParts(turn.message)).toMatchObject([{ name: "settings_list_features", state: "output-available" }]);
+    expect(fake.requests[0]!.toolNames).toContain("settings_list_features");
+    expect(fake.requests[0]!.toolNames).not.toContain("products_delete");
+    expect((await server.runtime.chat.store.list("admin", `staff:${staffId}`)).map((chat) => chat.id)).toEqual(["a-staff"]);
+    await expect(connect(server, "admin", { cookie: "shop_admin=expired" })).rejects.toMatchObject({ data: { status: 401 } });
+
+    const body = JSON.stringify({ id: "a-staff-http", messages: [{ id: "m", role: "user", parts: [{ type: "text", text: "vis flag" }] }] });
+    const post = (headers: Record<string, string>) => fetch(`${server.url}/api/v1/chat/admin`, { method: "POST", headers: { cookie, "content-type": "application/json", ...headers }, body });
+    expect((await post({})).status).toBe(403);
+    const fromPage = await post({ origin: server.url });
+    expect(fromPage.status).toBe(200);
+    expect(await fromPage.text()).toContain("settings_list_features");
   });
 
   it("refuses a connection without a valid key, and a revoked key at its next turn", async () => {
