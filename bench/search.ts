@@ -1,4 +1,4 @@
-// `npm run bench`: named targets (REST and MCP calls of the same tools, pages) on PGlite and PostgreSQL, demo size and
+// `npm run bench`: named targets (REST and MCP calls of the same tools, the storefront pages of bench/pages.ts) on PGlite and PostgreSQL, demo size and
 // 100,000 products, next to a plain Express "hello JSON" server measured by the same script on the same machine; the
 // server's RSS idle and after load; REST/MCP ratios (robust to other load on the machine).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
+import { pageTargets } from "./pages.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -167,7 +168,8 @@ for (const kind of DATABASES) {
     const where = `${kind}, ${size.toLocaleString("en")} products`;
     const idle = await rssMb(server.child.pid!);
     const measured = new Map<string, Row>();
-    for (const target of TARGETS) {
+    const pages = (await pageTargets(origin)).filter((target) => !ONLY || ONLY.test(target.name));
+    for (const target of [...TARGETS, ...pages]) {
       await load(origin, { ...target }).catch(() => undefined); // warm-up: JIT, lazy indexes, caches
       const row = { target: `${target.name} — ${where}`, ...(await load(origin, target)) };
       measured.set(target.name, row);

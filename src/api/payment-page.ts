@@ -39,12 +39,14 @@ Du modtager en faktura med bankoplysninger på ${order.email}. Vi sender varerne
 </section>`;
     }
     const rows = order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(Number(item.unitPriceDkk) * item.quantity)}</td></tr>`);
-    web.res.set("Referrer-Policy", "no-referrer");
     return {
       title: `Betaling – ordre ${order.id}`,
       noindex: true,
+      // The address holds the payment token: never send it on, not even as a same-origin referrer.
+      headers: { "Referrer-Policy": "no-referrer" },
       main: html`<div class="narrow">
-<h1>Ordre ${order.id}</h1>
+<h1>${PAID.has(order.status) ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
+<p class="order-number">Ordrenummer <strong class="order-ref">${order.id}</strong></p>
 ${status}
 <section aria-labelledby="pay-summary">
 <h2 id="pay-summary">Din ordre</h2>

@@ -113,6 +113,11 @@ export class SessionManager {
     return { session: { id: row.id, customerId: null, persistent: true }, created: true };
   }
 
+  /** Unbinds the session from its customer (signing out keeps the cart). */
+  async signOut(id: string): Promise<void> {
+    await this.prisma.storefrontSession.updateMany({ where: { id }, data: { customerId: null } });
+  }
+
   codeHash(sessionId: string, email: string, code: string): string {
     return this.mac(`login:${sessionId}:${email}:${code}`);
   }
@@ -152,6 +157,43 @@ async function sendLoginCode(prisma: Prisma, mailer: Mailer, to: string, code: s
   await prisma.emailMessage.create({ data: { to, subject, kind: "login_code", transport: sent.transport, messageId: sent.messageId } });
 }
 
+/**
+ * Stores a login code for this session and e-mails it when a customer has the address (the answer is the same
+ * either way, so it reveals nobody). Shared by POST /api/v1/session/login and the storefront's account page.
+ */
+export async function requestLoginCode(sessions: SessionManager, prisma: Prisma, mailer: Mailer, session: SessionRef, address: string) {
+  const email = address.toLowerCase();
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+  const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_MS);
+  await prisma.loginCode.create({ data: { sessionId: session.id, email, codeHash: sessions.codeHash(session.id, email, code), expiresAt } });
+  const customer = await prisma.customer.findUnique({ where: { email } });
+  if (customer) sessions.track(sendLoginCode(prisma, mailer, email, code));
+  return { email, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Checks a code (at most LOGIN_CODE_MAX_ATTEMPTS tries, constant-time) and binds the session to the customer;
+ * returns the customer id, or refuses with 422 invalid_code / too_many_attempts.
+ */
+export async function verifyLoginCode(sessions: SessionManager, prisma: Prisma, session: SessionRef, address: string, code: string): Promise<string> {
+  const email = address.toLowerCase();
+  const row = await prisma.loginCode.findFirst({
+    where: { sessionId: session.id, email, usedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+  });
+  if (!row) throw new Refusal("invalid_code", "There is no valid code for this e-mail in this session (expired or never requested).");
+  const counted = await prisma.loginCode.updateMany({ where: { id: row.id, attempts: { lt: LOGIN_CODE_MAX_ATTEMPTS } }, data: { attempts: { increment: 1 } } });
+  if (counted.count === 0) throw new Refusal("too_many_attempts", "Too many wrong attempts; request a new code.");
+  const expected = Buffer.from(row.codeHash);
+  const given = Buffer.from(sessions.codeHash(session.id, email, code));
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw new Refusal("invalid_code", "The code is wrong.");
+  const customer = await prisma.customer.findUnique({ where: { email } });
+  const used = await prisma.loginCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+  if (!customer || used.count === 0) throw new Refusal("invalid_code", "The code is not valid.");
+  await prisma.storefrontSession.update({ where: { id: session.id }, data: { customerId: customer.id } });
+  return customer.id;
+}
+
 /** The session routes; `gate` rate-limits them like anonymous tool calls. */
 export function sessionRouter(sessions: SessionManager, prisma: Prisma, mailer: Mailer, gate: Gate): Router {
   const router = express.Router();
@@ -175,37 +217,19 @@ export function sessionRouter(sessions: SessionManager, prisma: Prisma, mailer: 
 
   /** E-mails a 6-digit code (10 minutes, 5 attempts) when a customer has this e-mail; answers 202 either way. */
   router.post("/api/v1/session/login", json, route(async (req, res) => {
-    const email = parse(loginBody, req.body).email.toLowerCase();
+    const email = parse(loginBody, req.body).email;
     const { session } = await sessions.ensure(req, res);
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-    const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_MS);
-    await prisma.loginCode.create({ data: { sessionId: session.id, email, codeHash: sessions.codeHash(session.id, email, code), expiresAt } });
-    const customer = await prisma.customer.findUnique({ where: { email } });
-    if (customer) sessions.track(sendLoginCode(prisma, mailer, email, code));
-    return { status: 202, result: { email, expiresAt: expiresAt.toISOString(), detail: "If a customer has this e-mail, a 6-digit code is on its way." } };
+    const sent = await requestLoginCode(sessions, prisma, mailer, session, email);
+    return { status: 202, result: { ...sent, detail: "If a customer has this e-mail, a 6-digit code is on its way." } };
   }));
 
   /** Checks the code and binds the session to the customer. */
   router.post("/api/v1/session/verify", json, route(async (req) => {
     const body = parse(verifyBody, req.body);
-    const email = body.email.toLowerCase();
     const session = await sessions.resolve(req);
     if (!session) throw new Refusal("invalid_code", "No storefront session: request the code with POST /api/v1/session/login in the same session.");
-    const row = await prisma.loginCode.findFirst({
-      where: { sessionId: session.id, email, usedAt: null, expiresAt: { gt: new Date() } },
-      orderBy: { createdAt: "desc" },
-    });
-    if (!row) throw new Refusal("invalid_code", "There is no valid code for this e-mail in this session (expired or never requested).");
-    const counted = await prisma.loginCode.updateMany({ where: { id: row.id, attempts: { lt: LOGIN_CODE_MAX_ATTEMPTS } }, data: { attempts: { increment: 1 } } });
-    if (counted.count === 0) throw new Refusal("too_many_attempts", "Too many wrong attempts; request a new code.");
-    const expected = Buffer.from(row.codeHash);
-    const given = Buffer.from(sessions.codeHash(session.id, email, body.code));
-    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw new Refusal("invalid_code", "The code is wrong.");
-    const customer = await prisma.customer.findUnique({ where: { email } });
-    const used = await prisma.loginCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
-    if (!customer || used.count === 0) throw new Refusal("invalid_code", "The code is not valid.");
-    await prisma.storefrontSession.update({ where: { id: session.id }, data: { customerId: customer.id } });
-    return { status: 200, result: await sessionView(prisma, { ...session, customerId: customer.id }, false) };
+    const customerId = await verifyLoginCode(sessions, prisma, session, body.email, body.code);
+    return { status: 200, result: await sessionView(prisma, { ...session, customerId }, false) };
   }));
 
   return router;

@@ -1,7 +1,7 @@
 // The page helper of every web route (storefront and admin): route → executor calls (door "web"/"admin") → view →
 // escaped HTML in the site's chrome, with CSRF and rate limits on form posts and error pages instead of stack traces.
 import crypto from "node:crypto";
-import express, { type Request, type RequestHandler, type Response } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { RateLimited, toToolError, ToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
@@ -28,12 +28,16 @@ export interface View {
   head?: Html;
   /** Extra client scripts (asset names) for this page, after the site's own. */
   scripts?: string[];
+  /** Response headers beyond (or tightening) the security headers, e.g. a stricter Referrer-Policy. */
+  headers?: Record<string, string>;
 }
 
 /** A POST handled: go here next (303 See Other by default, so a reload does not post again). */
 export interface Redirect {
   redirect: string;
   status?: 301 | 302 | 303;
+  /** Allow an absolute http(s) address (a payment provider); otherwise only same-site paths are followed. */
+  external?: boolean;
 }
 
 export type Outcome = View | Redirect;
@@ -155,6 +159,20 @@ async function admitForm(web: WebRequest): Promise<void> {
   if (!state.allowed) throw new RateLimited(state.resetSeconds);
 }
 
+/**
+ * Express error middleware for a site's router: what express itself refuses before a page handler runs (an
+ * undecodable %-escape in the path is a 400) answers the site's error page instead of a JSON problem.
+ */
+export function webErrors<W extends WebRequest>(site: Site<W>): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const { status } = error as { status?: unknown };
+    const mapped = typeof status === "number" && status >= 400 && status < 500 ? new ToolError(status, "bad_request", "Bad request", "The address could not be read.") : error;
+    const web = site.context(req, res);
+    void respond(site, web, failureOutcome(site, web, mapped));
+  };
+}
+
 function formError(error: unknown): ToolError {
   const type = (error as { type?: unknown }).type;
   if (type === "entity.too.large" || type === "parameters.too.many") return new ToolError(413, "payload_too_large", "Payload too large", "The form is too large.");
@@ -175,7 +193,8 @@ function failureOutcome<W extends WebRequest>(site: Site<W>, web: W, error: unkn
 
 async function respond<W extends WebRequest>(site: Site<W>, web: W, outcome: Outcome): Promise<void> {
   if (isRedirect(outcome)) {
-    web.res.set("Cache-Control", "no-store").redirect(outcome.status ?? 303, localPath(outcome.redirect));
+    const target = outcome.external && /^https?:\/\//.test(outcome.redirect) ? outcome.redirect : localPath(outcome.redirect);
+    web.res.set("Cache-Control", "no-store").redirect(outcome.status ?? 303, target);
     return;
   }
   let document: Html;
@@ -187,6 +206,7 @@ async function respond<W extends WebRequest>(site: Site<W>, web: W, outcome: Out
     sendHtml(web.res, 500, bareDocument(web.requestId));
     return;
   }
+  if (outcome.headers) web.res.set(outcome.headers);
   sendHtml(web.res, outcome.status ?? 200, document);
 }
 

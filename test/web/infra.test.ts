@@ -100,6 +100,18 @@ describe("assets", () => {
   });
 });
 
+describe("HTML responses", () => {
+  it("answers HEAD with the page's headers and no body", async () => {
+    const get = await fetch(`${server.url}/services`);
+    const head = await fetch(`${server.url}/services`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expectSecurityHeaders(head.headers);
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(await get.text())));
+    expect(await head.text()).toBe("");
+  });
+});
+
 describe("error pages", () => {
   it("answers unknown paths with the 404 page in the layout, with the security headers", async () => {
     const response = await fetch(`${server.url}/findes/ikke?x=<script>`);
@@ -125,6 +137,16 @@ describe("error pages", () => {
       expect(body).not.toMatch(/boom|secret|\.ts:/);
     } finally {
       prisma.serviceOffering.findMany = original;
+    }
+  });
+
+  it("answers an undecodable address with the 400 page, not a JSON problem", async () => {
+    for (const path of ["/info/%E0%A4%A", "/products/%E0%A4%A"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expectSecurityHeaders(response.headers);
+      expect(await response.text()).toContain("Ugyldig forespørgsel");
     }
   });
 

@@ -1,8 +1,8 @@
-// products.get_answers: the answer-engine content of one product (summary, FAQ, use cases, facts, attributes).
+// products.get_answers: the answer-engine content of one product (summary, FAQ, use cases, facts, attributes), from the read model.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { productFields, slugInput } from "./schemas.ts";
-import { visibleProduct } from "./service.ts";
+import { catalogProduct } from "./service.ts";
 
 export default defineTool({
   name: "products.get_answers",
@@ -26,15 +26,16 @@ export default defineTool({
   annotations: READ,
   examples: [{ slug: "oakley-aviator-coast-1" }],
   async handler({ slug }, ctx) {
-    const product = await visibleProduct(ctx.db, slug);
+    const product = catalogProduct(ctx, slug);
+    const details = await ctx.services.catalog.productDetails(product.id);
     return {
       slug: product.slug,
       name: product.name,
-      answerSummary: product.answerSummary,
-      faq: product.faq as Array<{ q: string; a: string }>,
-      useCases: product.useCases as Array<{ title: string; description: string }>,
-      comparisonFacts: product.comparisonFacts as Record<string, string>,
-      attributes: product.attributes as Record<string, string>,
+      answerSummary: details.answerSummary,
+      faq: details.faq,
+      useCases: details.useCases,
+      comparisonFacts: details.comparisonFacts,
+      attributes: details.attributes,
     };
   },
 });

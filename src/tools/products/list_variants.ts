@@ -1,8 +1,8 @@
-// products.list_variants: the variants (sizes, colours …) of one visible product.
+// products.list_variants: the variants (sizes, colours …) of one visible product, from the read model.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { slugInput, variantOutput } from "./schemas.ts";
-import { variantView, visibleProduct } from "./service.ts";
+import { catalogProduct } from "./service.ts";
 
 export default defineTool({
   name: "products.list_variants",
@@ -17,8 +17,7 @@ export default defineTool({
   annotations: READ,
   examples: [{ slug: "vogue-clubmaster-sommer-2" }],
   async handler({ slug }, ctx) {
-    const product = await visibleProduct(ctx.db, slug);
-    const variants = await ctx.db.productVariant.findMany({ where: { productId: product.id }, orderBy: [{ createdAt: "asc" }, { sku: "asc" }] });
-    return variants.map(variantView);
+    const product = catalogProduct(ctx, slug);
+    return (await ctx.services.catalog.productDetails(product.id)).variants;
   },
 });

@@ -63,6 +63,20 @@ export interface SearchFilters {
   offset: number;
 }
 
+/** The answer content and variants of one product (products.get_answers, products.list_variants), read on demand. */
+export interface ProductDetails {
+  answerSummary: string | null;
+  faq: Array<{ q: string; a: string }>;
+  useCases: Array<{ title: string; description: string }>;
+  comparisonFacts: Record<string, string>;
+  attributes: Record<string, string>;
+  /** In creation order (then by sku). */
+  variants: Array<{ id: string; sku: string; attributes: Record<string, string>; priceDkk: number | null; stock: number }>;
+}
+
+/** Products whose details are kept (the most recently loaded; product pages of a large catalogue stay bounded). */
+const MAX_DETAILS = 5_000;
+
 export interface CatalogChange {
   /** Products whose rows, images or visibility changed. */
   productIds?: string[];
@@ -291,6 +305,9 @@ export class CatalogReadModel {
   private readonly origin = crypto.randomUUID();
   private queue: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
+  private readonly details = new Map<string, ProductDetails>();
+  /** Bumped when a refresh starts: a details read that raced a change is not kept. */
+  private detailsEpoch = 0;
 
   constructor(
     private readonly database: Database,
@@ -332,6 +349,35 @@ export class CatalogReadModel {
 
   category(id: string): CatalogCategory | undefined {
     return this.snapshot.categories.get(id);
+  }
+
+  /**
+   * Answer content and variants of a visible product: loaded from the database on first use, then kept until the
+   * product changes (the same `changed` notices refresh them), so a product page needs no query of its own.
+   */
+  async productDetails(id: string): Promise<ProductDetails> {
+    const cached = this.details.get(id);
+    if (cached) return cached;
+    const epoch = this.detailsEpoch;
+    const [row] = await this.database.query<{ details: string }>(
+      `SELECT json_build_object(
+                'answerSummary', p."answerSummary", 'faq', p.faq, 'useCases', p."useCases",
+                'comparisonFacts', p."comparisonFacts", 'attributes', p.attributes,
+                'variants', COALESCE((SELECT json_agg(json_build_object('id', v.id, 'sku', v.sku, 'attributes', v.attributes,
+                                                                        'priceDkk', v."priceDkk", 'stock', v.stock)
+                                                      ORDER BY v."createdAt", v.sku)
+                                        FROM "ProductVariant" v WHERE v."productId" = p.id), '[]'::json)
+              )::text AS details
+         FROM "Product" p WHERE p.id = $1`,
+      [id],
+    );
+    if (!row) throw new Error(`Product ${id} is in the read model but not in the database.`);
+    const details = JSON.parse(row.details) as ProductDetails;
+    if (epoch === this.detailsEpoch) {
+      if (this.details.size >= MAX_DETAILS) this.details.delete(this.details.keys().next().value!);
+      this.details.set(id, details);
+    }
+    return details;
   }
 
   categories(): Array<CatalogCategory & { productCount: number }> {
@@ -384,6 +430,8 @@ export class CatalogReadModel {
   }
 
   private async reloadAll(): Promise<void> {
+    this.detailsEpoch++;
+    this.details.clear();
     const categories = await this.database.query<CatalogCategory>(
       `SELECT id, slug, name, description FROM "Category"`,
     );
@@ -392,6 +440,8 @@ export class CatalogReadModel {
   }
 
   private async reloadProducts(ids: string[]): Promise<void> {
+    this.detailsEpoch++;
+    for (const id of ids) this.details.delete(id);
     const fresh = await this.loadProducts(ids);
     const products = new Map(this.snapshot.products);
     for (const id of ids) {

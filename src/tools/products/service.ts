@@ -2,6 +2,8 @@
 import type { Db } from "../../core/db.ts";
 import { Invalid, NotFound } from "../../core/errors.ts";
 import type { Category, Product, ProductVariant } from "../../generated/prisma/client.ts";
+import type { ToolContext } from "../context.ts";
+import type { CatalogProduct } from "./read-model.ts";
 import { MAX_INT } from "./schemas.ts";
 
 /** The audit snapshot of a product: the full row plus its images in display order (CONTRIBUTING.md). */
@@ -37,9 +39,9 @@ export async function lockVisibleProduct(db: Db, slug: string): Promise<string> 
   return rows[0].id;
 }
 
-/** The visible product with this slug (reads); 404 when absent or soft-deleted. */
-export async function visibleProduct(db: Db, slug: string): Promise<Product> {
-  const product = await db.product.findFirst({ where: { slug, deletedAt: null } });
+/** A visible (non-deleted) product from the catalogue read model; 404 otherwise. */
+export function catalogProduct(ctx: ToolContext, slug: string): CatalogProduct {
+  const product = ctx.services.catalog.product(slug);
   if (!product) throw new NotFound(`No product with slug "${slug}".`);
   return product;
 }

@@ -34,4 +34,3 @@ function confirmations(): void {
 watchImages();
 autosubmit();
 confirmations();
-document.documentElement.classList.add("js");

@@ -13,11 +13,20 @@ export interface CardProduct {
   firstImage: string | null;
 }
 
+/** What the picture of a product needs: its photo (if any) and what to draw behind it. */
+export type CardLook = Pick<CardProduct, "name" | "frameColor" | "lensColor" | "firstImage">;
+
 /** A colour name as a CSS class key: "blå spejl" → "blaa-spejl" (the stylesheet maps known keys to colours). */
 export function colourKey(colour: string | null): string {
   if (!colour) return "none";
-  return colour.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "none";
+  let key = colourKeys.get(colour);
+  if (key === undefined) {
+    key = colour.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "none";
+    if (colourKeys.size < 1000) colourKeys.set(colour, key);
+  }
+  return key;
 }
+const colourKeys = new Map<string, string>();
 
 type ArtKind = "glasses" | "contact" | "case";
 
@@ -61,8 +70,8 @@ export function stockLabel(stock: number): Html {
 }
 
 /** The photo (if any) over the illustration, in a fixed 4:3 frame so the grid never jumps while images load. */
-export function productMedia(product: CardProduct | (Pick<CardProduct, "name" | "frameColor" | "lensColor"> & { firstImage: string | null }), alt: string, eager = false): Html {
-  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img src="${product.firstImage}" alt="${alt}" width="800" height="600"${eager ? "" : ' loading="lazy"'} decoding="async">` : ""}</div>`;
+export function productMedia(product: CardLook, alt: string, eager = false): Html {
+  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img src="${product.firstImage}" alt="${alt}" width="800" height="600"${eager ? "" : html` loading="lazy"`} decoding="async">` : ""}</div>`;
 }
 
 export function productCard(product: CardProduct, headingLevel: 2 | 3 = 3): Html {

@@ -16,7 +16,7 @@ import type { StorefrontRequest } from "./site.ts";
 export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js"];
 
 /** The storefront's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts" } };
+export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts" } };
 
 const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
 
@@ -52,7 +52,13 @@ export async function storefrontDocument(web: StorefrontRequest, view: View): Pr
     description: view.description,
     canonical: view.canonical ? `${base}${view.canonical}` : undefined,
     noindex: view.noindex,
-    head: view.head,
+    head: html`<meta property="og:site_name" content="${shop}">
+<meta property="og:locale" content="da_DK">
+${view.head?.value.includes('property="og:title"') ? view.head : html`<meta property="og:type" content="website">
+<meta property="og:title" content="${view.title}">
+${view.canonical ? html`<meta property="og:url" content="${base}${view.canonical}">` : ""}
+${view.description ? html`<meta property="og:description" content="${view.description}">` : ""}
+${view.head ?? ""}`}`,
     styles: ["site.css"],
     scripts: [...STOREFRONT_SCRIPTS, ...(view.scripts ?? [])],
     icon: "icon.svg",

@@ -1,18 +1,52 @@
 // The storefront routes: each one a page handler over the storefront site (src/web/page.ts does the rest).
 import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
-import { webRoute } from "../page.ts";
+import { webErrors, webRoute } from "../page.ts";
+import { accountPage, requestCode, signOut, verifyCode } from "./pages/account.ts";
+import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
+import { categoryPage } from "./pages/category.ts";
+import { checkoutPage, placeOrder } from "./pages/checkout.ts";
+import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
+import { orderPage } from "./pages/orders.ts";
+import { productPage } from "./pages/product.ts";
+import { searchPage } from "./pages/search.ts";
+import { robotsTxt, sitemapXml } from "./pages/seo.ts";
 import { servicePage, servicesPage } from "./pages/services.ts";
-import type { StorefrontSite } from "./site.ts";
+import type { StorefrontRequest, StorefrontSite } from "./site.ts";
 
 export function storefrontRouter(site: StorefrontSite): Router {
   const router = express.Router();
+  const slug = (web: StorefrontRequest) => String(web.req.params.slug);
+
+  router.get("/", webRoute(site, homePage));
+  router.get("/search", webRoute(site, searchPage));
+  router.get("/categories/:slug", webRoute(site, (web) => categoryPage(web, slug(web))));
+  router.get("/products/:slug", webRoute(site, (web) => productPage(web, slug(web))));
+
+  router.get("/cart", webRoute(site, cartPage));
+  router.post("/cart/add", webRoute(site, addToCart));
+  router.post("/cart/update", webRoute(site, updateLine));
+  router.post("/cart/remove", webRoute(site, removeLine));
+  router.post("/cart/discount", webRoute(site, applyDiscount));
+  router.get("/checkout", webRoute(site, checkoutPage));
+  router.post("/checkout", webRoute(site, placeOrder));
+  router.get("/orders/:id", webRoute(site, (web) => orderPage(web, String(web.req.params.id))));
+
+  router.get("/account", webRoute(site, accountPage));
+  router.post("/account/login", webRoute(site, requestCode));
+  router.post("/account/verify", webRoute(site, verifyCode));
+  router.post("/account/logout", webRoute(site, signOut));
+
   router.get("/services", webRoute(site, servicesPage));
-  router.get("/services/:slug", webRoute(site, (web) => servicePage(web, String(web.req.params.slug))));
-  router.get("/info/:slug", webRoute(site, (web) => infoPage(web, String(web.req.params.slug))));
+  router.get("/services/:slug", webRoute(site, (web) => servicePage(web, slug(web))));
+  router.get("/info/:slug", webRoute(site, (web) => infoPage(web, slug(web))));
+  router.get("/robots.txt", robotsTxt(site));
+  router.get("/sitemap.xml", sitemapXml(site));
+
   router.use(webRoute(site, async (web) => {
     throw new NotFound(`No page ${web.req.path}.`);
   }));
+  router.use(webErrors(site));
   return router;
 }

@@ -12,6 +12,7 @@ import { failureView } from "../components.ts";
 import { Csrf } from "../csrf.ts";
 import type { Html } from "../html.ts";
 import { WebRequest, type Outcome, type Site, type View } from "../page.ts";
+import { Refreshing } from "../refreshing.ts";
 import { loadChrome, storefrontDocument, type Chrome } from "./layout.ts";
 
 /**
@@ -33,7 +34,6 @@ export class StorefrontRequest extends WebRequest {
   private startedSession: string | undefined;
   /** The cart's item count when this request loaded the cart (shown in the header badge without a script). */
   cartCount: number | undefined;
-  private chromeData: Promise<Chrome> | undefined;
 
   constructor(runtime: Runtime, req: Request, res: Response, readonly site: StorefrontSite) {
     super(runtime, req, res, "web", (request) => runtime.auth.caller(request));
@@ -77,22 +77,29 @@ export class StorefrontRequest extends WebRequest {
     return this.site.csrf.field(this.sessionId() ?? "", CSRF_PURPOSE);
   }
 
-  /** Shop name, navigation and footer data, loaded once per request. */
+  /** Shop name, navigation and footer data (shared by all requests, at most CHROME_TTL_MS old). */
   chrome(): Promise<Chrome> {
-    this.chromeData ??= loadChrome(this);
-    return this.chromeData;
+    return this.site.chrome.get(() => loadChrome(this));
   }
 }
+
+/**
+ * How old the chrome (shop name, shipping and contact details, categories and info pages in the navigation) may be:
+ * it is read by every page, so it is kept in memory; a change in the admin shows on every page within this time.
+ */
+export const CHROME_TTL_MS = 2_000;
 
 export class StorefrontSite implements Site<StorefrontRequest> {
   readonly name = CSRF_PURPOSE;
   readonly csrf: Csrf;
+  readonly chrome: Refreshing<Chrome>;
 
   constructor(
     readonly runtime: Runtime,
     readonly assets: Assets,
   ) {
     this.csrf = new Csrf(runtime.secret);
+    this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
   }
 
   context(req: Request, res: Response): StorefrontRequest {

@@ -52,6 +52,21 @@ describe.skipIf(!postgres)("catalogue read model across processes", () => {
     expect(status).toBe(404);
   });
 
+  it("variant and answer changes through one server reach the other's cached product details", async () => {
+    const key = await b.key("catalog:read");
+    const slug = "oakley-aviator-coast-1";
+    const variantsOn = async (server: TestServer) => expectOk<Array<{ sku: string; stock: number }>>(server, "products.list_variants", await server.call("products.list_variants", { slug }, { key }));
+    const answersOn = async (server: TestServer) => expectOk<{ answerSummary: string | null }>(server, "products.get_answers", await server.call("products.get_answers", { slug }, { key }));
+    const before = await variantsOn(b);
+    await answersOn(b);
+    expectOk(a, "products.upsert_variant", await a.call("products.upsert_variant", { slug, sku: "tvilling-xl", attributes: { size: "XL" }, stock: 4 }, { key: productKey }));
+    const after = await within1s(() => variantsOn(b), (list) => list.length === before.length + 1);
+    expect(after.at(-1)).toMatchObject({ sku: "tvilling-xl", stock: 4 });
+    expectOk(a, "products.update", await a.call("products.update", { slug, patch: { answerSummary: "Opdateret på den anden proces." } }, { key: productKey }));
+    const answers = await within1s(() => answersOn(b), (value) => value.answerSummary === "Opdateret på den anden proces.");
+    expect(answers.answerSummary).toBe("Opdateret på den anden proces.");
+  });
+
   it("a category rename through one server shows in the other's search summaries and categories.list", async () => {
     expectOk(a, "categories.upsert", await a.call("categories.upsert", { slug: "tilbehoer", name: "Tilbehør & pleje" }, { key: categoryKey }));
     const hits = await within1s(() => searchOn(b, { categorySlug: "tilbehoer", limit: 100 }), (list) => list.every((p) => p.categoryName === "Tilbehør & pleje"));

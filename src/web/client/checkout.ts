@@ -1,0 +1,60 @@
+// Checkout enhancement: a Danish postal code fills in its city (address.lookup_postal_code over the REST door,
+// as the shopper's session), and says so when the code does not exist.
+
+interface Lookup {
+  ok: boolean;
+  result?: { zip: string; city: string };
+}
+
+async function cityOf(zip: string): Promise<string | null> {
+  const response = await fetch("/api/v1/tools/address.lookup_postal_code", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ zip }),
+    credentials: "same-origin",
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`lookup failed: ${response.status}`);
+  const body = (await response.json()) as Lookup;
+  return body.result?.city ?? null;
+}
+
+function hintFor(input: HTMLInputElement): HTMLElement {
+  const id = `${input.id}-lookup`;
+  let hint = document.getElementById(id);
+  if (!hint) {
+    hint = document.createElement("p");
+    hint.id = id;
+    hint.className = "hint lookup-hint";
+    hint.setAttribute("aria-live", "polite");
+    input.insertAdjacentElement("afterend", hint);
+    input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), id].filter(Boolean).join(" "));
+  }
+  return hint;
+}
+
+for (const zipInput of Array.from(document.querySelectorAll<HTMLInputElement>("input[data-postal-code]"))) {
+  const cityInput = document.getElementById(zipInput.dataset.postalCode ?? "");
+  if (!(cityInput instanceof HTMLInputElement)) continue;
+  let asked = "";
+  const lookUp = async () => {
+    const zip = zipInput.value.trim();
+    if (!/^\d{4}$/.test(zip) || zip === asked) return;
+    asked = zip;
+    const hint = hintFor(zipInput);
+    try {
+      const city = await cityOf(zip);
+      if (zip !== zipInput.value.trim()) return;
+      if (city) {
+        cityInput.value = city;
+        hint.textContent = `${zip} ${city}`;
+      } else {
+        hint.textContent = "Postnummeret findes ikke.";
+      }
+    } catch {
+      hint.textContent = "";
+    }
+  };
+  zipInput.addEventListener("input", () => void lookUp());
+  zipInput.addEventListener("change", () => void lookUp());
+}

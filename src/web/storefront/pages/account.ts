@@ -1,0 +1,117 @@
+// /account: sign in by a code e-mailed to the customer (the session routes' logic), then the customer's own orders;
+// sign out unbinds the session from the customer and keeps the cart.
+import { z } from "zod";
+import { ToolError } from "../../../core/errors.ts";
+import { requestLoginCode, verifyLoginCode } from "../../../api/session.ts";
+import userListOrders from "../../../tools/user/list_orders.ts";
+import { breadcrumbs, emptyState, field, notice } from "../../components.ts";
+import { formatKr, html, type Html } from "../../html.ts";
+import { localPath, type Outcome, type View } from "../../page.ts";
+import type { StorefrontRequest } from "../site.ts";
+import { NOTICES, ORDER_STATUS, reason } from "../texts.ts";
+import { formatDate } from "./orders.ts";
+
+const email = z.email().max(254);
+
+export async function accountPage(web: StorefrontRequest): Promise<View> {
+  const caller = await web.caller();
+  const flash = NOTICES[web.query("notice")];
+  const messages = flash ? notice(flash.kind, flash.text) : html``;
+  if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
+  const orders = await web.call(userListOrders, { limit: 50 });
+  return {
+    title: "Din konto",
+    noindex: true,
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Konto" }])}
+<div class="account-head">
+<h1>Din konto</h1>
+<form action="/account/logout" method="post">${web.csrfField()}<button class="button button-secondary button-small" type="submit">Log ud</button></form>
+</div>
+${messages}
+<h2>Dine ordrer</h2>
+${orders.length
+  ? html`<ul class="order-list">${orders.map((order) => html`<li class="card order-card">
+<div><a class="order-link" href="/orders/${order.id}">Ordre <span class="order-ref">${order.id}</span></a>
+<p class="hint">${formatDate(order.createdAt)} · ${order.itemCount} ${order.itemCount === 1 ? "vare" : "varer"}</p></div>
+<div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatKr(order.totalDkk)}</span></div>
+</li>`)}</ul>`
+  : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}`,
+  };
+}
+
+function loginView(web: StorefrontRequest, options: { messages?: Html; error?: string; value?: string; next?: string; status?: number }): View {
+  return {
+    title: "Log ind",
+    noindex: true,
+    status: options.status,
+    main: html`<div class="narrow">
+<h1>Log ind</h1>
+${options.messages ?? ""}
+<p>Skriv den e-mail, du handlede med. Vi sender dig en kode på 6 cifre – ingen adgangskode nødvendig.</p>
+<form class="card login-form" action="/account/login" method="post">
+${web.csrfField()}
+${options.next ? html`<input type="hidden" name="next" value="${localPath(options.next, "/account")}">` : ""}
+${field({ name: "email", label: "E-mail", type: "email", value: options.value, required: true, autocomplete: "email", error: options.error, maxlength: 254 })}
+<button class="button button-block" type="submit">Send mig en kode</button>
+</form>
+</div>`,
+  };
+}
+
+function codeView(web: StorefrontRequest, address: string, next: string, error?: string): View {
+  return {
+    title: "Skriv koden",
+    noindex: true,
+    status: error ? 422 : 200,
+    main: html`<div class="narrow">
+<h1>Skriv koden</h1>
+${error ? notice("error", error) : notice("info", html`Hvis der findes en kunde med <strong>${address}</strong>, har vi sendt en kode på 6 cifre. Den gælder i 10 minutter.`)}
+<form class="card login-form" action="/account/verify" method="post">
+${web.csrfField()}
+<input type="hidden" name="email" value="${address}">
+<input type="hidden" name="next" value="${next}">
+${field({ name: "code", label: "Kode", required: true, autocomplete: "one-time-code", inputmode: "numeric", pattern: "[0-9]{6}", maxlength: 6 })}
+<button class="button button-block" type="submit">Log ind</button>
+</form>
+<p><a href="/account">Brug en anden e-mail</a></p>
+</div>`,
+  };
+}
+
+/**
+ * Sends the code and shows the code form as the answer to the post (not a redirect): the address stays out of the
+ * URL, and the next step needs it.
+ */
+export async function requestCode(web: StorefrontRequest): Promise<View> {
+  const given = web.field("email").trim();
+  const next = localPath(web.field("next") || "/account", "/account");
+  const parsed = email.safeParse(given);
+  if (!parsed.success) return loginView(web, { value: given, error: "Skriv en gyldig e-mailadresse.", next, status: 400 });
+  const caller = await web.shopper();
+  const { runtime } = web;
+  await requestLoginCode(runtime.sessions, runtime.database.prisma, runtime.services.mailer, caller.session!, parsed.data);
+  return codeView(web, parsed.data.toLowerCase(), next);
+}
+
+export async function verifyCode(web: StorefrontRequest): Promise<Outcome> {
+  const address = web.field("email").trim().toLowerCase();
+  const code = web.field("code").trim();
+  const next = localPath(web.field("next") || "/account", "/account");
+  const caller = await web.caller();
+  if (!caller.session || !email.safeParse(address).success) return loginView(web, { error: "Start forfra: skriv din e-mail.", status: 400 });
+  if (!/^\d{6}$/.test(code)) return codeView(web, address, next, "Koden er 6 cifre.");
+  try {
+    const { runtime } = web;
+    await verifyLoginCode(runtime.sessions, runtime.database.prisma, caller.session, address, code);
+  } catch (error) {
+    if (error instanceof ToolError && error.status === 422) return codeView(web, address, next, reason(error));
+    throw error;
+  }
+  return { redirect: next === "/account" ? "/account?notice=logged-in" : next };
+}
+
+export async function signOut(web: StorefrontRequest): Promise<Outcome> {
+  const caller = await web.caller();
+  if (caller.session) await web.runtime.sessions.signOut(caller.session.id);
+  return { redirect: "/account?notice=logged-out" };
+}

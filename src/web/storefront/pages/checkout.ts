@@ -1,0 +1,123 @@
+// /checkout: the delivery address form (prefilled from the cart or the customer's last address; postal code → city
+// lookup enhanced by a script), then cart.set_shipping_address and cart.checkout, ending on the payment page.
+import { ToolError } from "../../../core/errors.ts";
+import cartCheckout from "../../../tools/cart/checkout.ts";
+import cartSetShippingAddress from "../../../tools/cart/set_shipping_address.ts";
+import type { CartSummary } from "../../../tools/cart/schemas.ts";
+import userGetLastShipping from "../../../tools/user/get_last_shipping.ts";
+import { breadcrumbs, field, notice } from "../../components.ts";
+import { formatKr, html } from "../../html.ts";
+import type { Outcome, View } from "../../page.ts";
+import type { StorefrontRequest } from "../site.ts";
+import { reason } from "../texts.ts";
+import { freeShippingLeft, loadCart, totals } from "./cart.ts";
+
+const FIELDS = ["name", "email", "phone", "address", "zip", "city"] as const;
+type Address = Record<(typeof FIELDS)[number], string>;
+
+interface FormState {
+  values: Address;
+  errors: Partial<Record<keyof Address, string>>;
+  message?: string;
+  /** The cart's discount code no longer applies: offer to order without it. */
+  offerDropDiscount?: boolean;
+}
+
+const FIELD_ERRORS: Record<keyof Address, string> = {
+  name: "Skriv dit fulde navn.",
+  email: "Skriv en gyldig e-mailadresse.",
+  phone: "Skriv et telefonnummer med 8 cifre (eller lad feltet stå tomt).",
+  address: "Skriv vej og husnummer.",
+  zip: "Et dansk postnummer har 4 cifre.",
+  city: "Skriv byen.",
+};
+
+export async function checkoutPage(web: StorefrontRequest): Promise<Outcome> {
+  const cart = await loadCart(web);
+  if (!cart || cart.lines.length === 0) return { redirect: "/cart?notice=empty", status: 303 };
+  return checkoutView(web, cart, { values: await prefill(web, cart), errors: {} });
+}
+
+async function prefill(web: StorefrontRequest, cart: CartSummary): Promise<Address> {
+  const saved = cart.shippingAddress;
+  if (saved) return { name: saved.name, email: saved.email, phone: saved.phone ?? "", address: saved.address, zip: saved.zip, city: saved.city };
+  const empty: Address = { name: "", email: "", phone: "", address: "", zip: "", city: "" };
+  const caller = await web.caller();
+  if (!caller.session?.customerId) return empty;
+  const last = await web.call(userGetLastShipping, {}).catch((error: unknown) => {
+    if (error instanceof ToolError && error.status < 500) return null;
+    throw error;
+  });
+  return last ? { ...empty, name: last.name, phone: last.phone ?? "", address: last.address, zip: last.zip, city: last.city } : empty;
+}
+
+export async function placeOrder(web: StorefrontRequest): Promise<Outcome> {
+  await web.shopper();
+  const values = Object.fromEntries(FIELDS.map((name) => [name, web.field(name).trim()])) as Address;
+  try {
+    await web.call(cartSetShippingAddress, { ...values, phone: values.phone || undefined });
+    const placed = await web.call(cartCheckout, { dropDiscount: web.field("dropDiscount") === "1" });
+    return paymentRedirect(web, placed.paymentUrl);
+  } catch (error) {
+    if (!(error instanceof ToolError) || error.status >= 500) throw error;
+    if (error.code === "cart_empty") return { redirect: "/cart?notice=empty" };
+    if (error.code === "insufficient_stock") return { redirect: "/cart?error=insufficient_stock" };
+    const cart = await loadCart(web);
+    if (!cart || cart.lines.length === 0) return { redirect: "/cart?notice=empty" };
+    const errors: FormState["errors"] = {};
+    for (const item of error.errors ?? []) {
+      const name = item.path as keyof Address;
+      if (name in FIELD_ERRORS) errors[name] = FIELD_ERRORS[name];
+    }
+    if (error.code === "invalid_address") errors.zip = "Postnummeret findes ikke, eller byen passer ikke til det.";
+    const state: FormState = { values, errors, message: reason(error), offerDropDiscount: error.code === "discount_unavailable" };
+    return { ...(await checkoutView(web, cart, state)), status: error.status === 400 ? 400 : 422 };
+  }
+}
+
+/** The payment link of the order: followed as a path on this shop, or to the payment provider's page. */
+function paymentRedirect(web: StorefrontRequest, paymentUrl: string): Outcome {
+  const url = new URL(paymentUrl);
+  if (url.origin === new URL(web.runtime.config.publicBaseUrl).origin) return { redirect: `${url.pathname}${url.search}` };
+  return { redirect: paymentUrl, external: true };
+}
+
+async function checkoutView(web: StorefrontRequest, cart: CartSummary, state: FormState): Promise<View> {
+  const { values, errors } = state;
+  const left = await freeShippingLeft(web, cart);
+  return {
+    title: "Kassen",
+    noindex: true,
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Kurv", href: "/cart" }, { label: "Kassen" }])}
+<h1>Kassen</h1>
+${state.message ? notice("error", state.message) : ""}
+<div class="checkout-layout">
+<form class="checkout-form" action="/checkout" method="post">
+${web.csrfField()}
+<fieldset><legend>Kontakt</legend>
+${field({ name: "email", label: "E-mail", type: "email", value: values.email, required: true, autocomplete: "email", hint: "Vi sender ordrebekræftelsen hertil.", error: errors.email, maxlength: 254 })}
+${field({ name: "phone", label: "Telefon", type: "tel", value: values.phone, autocomplete: "tel", inputmode: "tel", error: errors.phone, maxlength: 20 })}
+</fieldset>
+<fieldset><legend>Levering</legend>
+${field({ name: "name", label: "Fulde navn", value: values.name, required: true, autocomplete: "name", error: errors.name, maxlength: 200 })}
+${field({ name: "address", label: "Adresse", value: values.address, required: true, autocomplete: "street-address", hint: "Vej, husnummer, evt. etage.", error: errors.address, maxlength: 200 })}
+<div class="form-row">
+${field({ name: "zip", label: "Postnummer", value: values.zip, required: true, autocomplete: "postal-code", inputmode: "numeric", pattern: "[0-9]{4}", maxlength: 4, error: errors.zip, data: { "postal-code": "f-city" } })}
+${field({ name: "city", label: "By", value: values.city, required: true, autocomplete: "address-level2", error: errors.city, maxlength: 100 })}
+</div>
+<p class="hint">Vi leverer i Danmark.</p>
+</fieldset>
+${state.offerDropDiscount ? html`<div class="check"><input id="drop-discount" name="dropDiscount" type="checkbox" value="1"><label for="drop-discount">Bestil uden rabatkoden ${cart.discountCode ?? ""}</label></div>` : ""}
+<button class="button button-accent button-block" type="submit">Bestil og gå til betaling · ${formatKr(cart.totalDkk)}</button>
+<p class="hint">Når du bestiller, accepterer du vores handelsbetingelser. Du betaler på næste side.</p>
+</form>
+<aside class="cart-summary" aria-labelledby="checkout-summary">
+<h2 id="checkout-summary">Din ordre</h2>
+<ul class="summary-lines">${cart.lines.map((line) => html`<li><span>${line.quantity} × ${line.productName}${line.variantAttributes ? html` <span class="hint">(${Object.values(line.variantAttributes).join(" / ")})</span>` : ""}</span><span class="price">${formatKr(line.lineTotalDkk)}</span></li>`)}</ul>
+${totals(cart, left)}
+<p><a href="/cart">Ret kurven</a></p>
+</aside>
+</div>`,
+    scripts: ["checkout.js"],
+  };
+}

@@ -1,0 +1,163 @@
+// GET /products/<slug>: photos, price, stock, variants, the add-to-cart form, the answer content (FAQ, use cases,
+// comparison facts), related products, schema.org Product/Offer JSON-LD and Open Graph tags; 404 page when unknown.
+import { NotFound } from "../../../core/errors.ts";
+import productsGet from "../../../tools/products/get.ts";
+import productsGetAnswers from "../../../tools/products/get_answers.ts";
+import productsListVariants from "../../../tools/products/list_variants.ts";
+import productsSearch from "../../../tools/products/search.ts";
+import { breadcrumbs, notice, price } from "../../components.ts";
+import { bodyHtml, html, jsonScript, type Html } from "../../html.ts";
+import type { View } from "../../page.ts";
+import { productGrid, productMedia, stockLabel } from "../components.ts";
+import type { StorefrontRequest } from "../site.ts";
+import { NOTICES, refusalText } from "../texts.ts";
+
+type Product = Awaited<ReturnType<typeof loadProduct>>;
+
+const ATTRIBUTE_LABELS: Record<string, string> = { size: "Størrelse", shape: "Form", material: "Materiale", color: "Farve", type: "Type" };
+const label = (key: string) => ATTRIBUTE_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+
+async function loadProduct(web: StorefrontRequest, slug: string) {
+  const [product, answers, variants] = await Promise.all([
+    web.read(productsGet, { slug }),
+    web.read(productsGetAnswers, { slug }),
+    web.read(productsListVariants, { slug }),
+  ]);
+  return { ...product, answers, variants };
+}
+
+export async function productPage(web: StorefrontRequest, slug: string): Promise<View> {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw new NotFound(`No product "${slug}".`);
+  const product = await loadProduct(web, slug);
+  const [chrome, related] = await Promise.all([
+    web.chrome(),
+    web.read(productsSearch, { categorySlug: product.category.slug, inStock: true, limit: 5 }),
+  ]);
+  const url = `${web.runtime.config.publicBaseUrl}/products/${product.slug}`;
+  const summary = product.answers.answerSummary ?? firstSentence(product.description);
+  const carriers = chrome.shipping.carriers;
+  const delivery = carriers.length
+    ? `Levering på ${Math.min(...carriers.map((c) => c.minDays))}–${Math.max(...carriers.map((c) => c.maxDays))} hverdage`
+    : "Hurtig levering";
+  const flash = NOTICES[web.query("notice")];
+  const error = web.query("error");
+  return {
+    title: product.brand && !product.name.startsWith(product.brand) ? `${product.brand} ${product.name}` : product.name,
+    description: summary,
+    canonical: `/products/${product.slug}`,
+    head: html`<meta property="og:type" content="product">
+<meta property="og:title" content="${product.name}">
+<meta property="og:description" content="${summary}">
+<meta property="og:url" content="${url}">
+${product.images[0] ? html`<meta property="og:image" content="${product.images[0]}">` : ""}
+<meta property="product:price:amount" content="${(product.priceDkk / 100).toFixed(2)}">
+<meta property="product:price:currency" content="DKK">
+<script type="application/ld+json">${jsonScript(structuredData(product, url))}</script>`,
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: product.category.name, href: `/categories/${product.category.slug}` }, { label: product.name }])}
+${flash ? notice(flash.kind, flash.text) : ""}${error ? notice("error", refusalText(error)) : ""}
+<article class="product">
+<div class="product-gallery">
+${productMedia({ ...product, firstImage: product.images[0] ?? null }, product.name, true)}
+${product.images.length > 1 ? html`<ul class="product-thumbs">${product.images.slice(1).map((image, index) => html`<li>${productMedia({ ...product, firstImage: image }, `${product.name}, billede ${index + 2}`)}</li>`)}</ul>` : ""}
+</div>
+<div class="product-info">
+${product.brand ? html`<p class="product-brand">${product.brand}</p>` : ""}
+<h1>${product.name}</h1>
+<p class="product-price">${price(product.priceDkk)} <span class="hint">inkl. moms</span></p>
+<p>${stockLabel(product.stock)}</p>
+<p class="product-summary">${summary}</p>
+${buyForm(web, product)}
+<ul class="product-perks">
+<li>${delivery}</li>
+<li>Fri fragt over ${Math.round(chrome.shipping.freeShippingThresholdDkk / 100)} kr.</li>
+<li>Spørgsmål? Ring ${chrome.contact.phone}</li>
+</ul>
+</div>
+</article>
+<div class="product-details">
+<section aria-labelledby="about-title"><h2 id="about-title">Om produktet</h2>${bodyHtml(product.description)}</section>
+${facts(product)}
+${product.answers.useCases.length ? html`<section aria-labelledby="uses-title"><h2 id="uses-title">Velegnet til</h2><ul class="use-cases">${product.answers.useCases.map((use) => html`<li><strong>${use.title}</strong> ${use.description}</li>`)}</ul></section>` : ""}
+${product.answers.faq.length ? html`<section class="faq" aria-labelledby="faq-title"><h2 id="faq-title">Spørgsmål og svar</h2>${product.answers.faq.map((item) => html`<details><summary>${item.q}</summary><p>${item.a}</p></details>`)}</section>` : ""}
+</div>
+${relatedSection(related.filter((item) => item.slug !== product.slug).slice(0, 4))}`,
+  };
+}
+
+function firstSentence(text: string): string {
+  const end = text.search(/[.!?](\s|$)/);
+  return end > 0 ? text.slice(0, end + 1) : text.slice(0, 160);
+}
+
+function buyForm(web: StorefrontRequest, product: Product): Html {
+  const buyable = product.variants.length ? product.variants.some((variant) => variant.stock > 0) : product.stock > 0;
+  if (!buyable) return notice("info", "Udsolgt lige nu. Kig forbi igen snart, eller spørg kundeservice.");
+  const firstInStock = product.variants.find((variant) => variant.stock > 0);
+  const variants = product.variants.length
+    ? html`<fieldset class="variants"><legend>${variantLegend(product.variants)}</legend>${product.variants.map((variant) => {
+        const id = `v-${variant.sku}`;
+        const out = variant.stock <= 0;
+        return html`<div class="variant"><input type="radio" id="${id}" name="variantSku" value="${variant.sku}" required${out ? " disabled" : ""}${variant === firstInStock ? " checked" : ""}><label for="${id}">${Object.values(variant.attributes).join(" / ") || variant.sku}${variant.priceDkk !== null && variant.priceDkk !== product.priceDkk ? html` <span class="hint">${price(variant.priceDkk)}</span>` : ""}${out ? html` <span class="hint">(udsolgt)</span>` : ""}</label></div>`;
+      })}</fieldset>`
+    : "";
+  const max = Math.max(1, Math.min(100, product.variants.length ? Math.max(...product.variants.map((variant) => variant.stock)) : product.stock));
+  return html`<form class="buy-form" action="/cart/add" method="post">
+${web.csrfField()}
+<input type="hidden" name="productSlug" value="${product.slug}">
+${variants}
+<div class="buy-row">
+<div class="field quantity-field"><label for="buy-quantity">Antal</label><input id="buy-quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${max}" value="1" required></div>
+<button class="button button-accent buy-button" type="submit">Læg i kurv</button>
+</div>
+</form>`;
+}
+
+function variantLegend(variants: Product["variants"]): string {
+  const keys = new Set(variants.flatMap((variant) => Object.keys(variant.attributes)));
+  return keys.size === 1 ? `Vælg ${label([...keys][0]!).toLowerCase()}` : "Vælg variant";
+}
+
+function facts(product: Product): Html {
+  const rows: Array<[string, string]> = [
+    ["Mærke", product.brand ?? ""] as [string, string],
+    ["Kategori", product.category.name] as [string, string],
+    ["Stelfarve", product.frameColor ?? ""] as [string, string],
+    ["Glasfarve", product.lensColor ?? ""] as [string, string],
+    ...Object.entries(product.answers.attributes).map(([key, value]): [string, string] => [label(key), value]),
+    ...Object.entries(product.answers.comparisonFacts).map(([key, value]): [string, string] => [label(key), value]),
+  ].filter(([, value]) => value !== "");
+  return html`<section aria-labelledby="facts-title"><h2 id="facts-title">Detaljer</h2><dl class="facts">${rows.map(([key, value]) => html`<div><dt>${key}</dt><dd>${value}</dd></div>`)}</dl></section>`;
+}
+
+function relatedSection(related: Parameters<typeof productGrid>[0]): Html {
+  if (!related.length) return html``;
+  return html`<section class="related" aria-labelledby="related-title"><h2 id="related-title">Andre kiggede også på</h2>${productGrid(related)}</section>`;
+}
+
+/** schema.org Product with an Offer per buyable form (the product, or each variant), for search engines and agents. */
+function structuredData(product: Product, url: string): unknown {
+  const offer = (priceOere: number, stock: number, sku?: string) => ({
+    "@type": "Offer",
+    url,
+    ...(sku ? { sku } : {}),
+    price: (priceOere / 100).toFixed(2),
+    priceCurrency: "DKK",
+    availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.slug,
+    description: product.description,
+    url,
+    ...(product.images.length ? { image: product.images } : {}),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
+    category: product.category.name,
+    ...(product.frameColor ? { color: product.frameColor } : {}),
+    offers: product.variants.length
+      ? product.variants.map((variant) => offer(variant.priceDkk ?? product.priceDkk, variant.stock, variant.sku))
+      : offer(product.priceDkk, product.stock),
+  };
+}

@@ -1,0 +1,64 @@
+// Danish words for shop states and refusals: order statuses, tool refusal codes and the one-shot notices after a form.
+import { ToolError } from "../../core/errors.ts";
+
+export const ORDER_STATUS: Record<string, string> = {
+  pending_payment: "Afventer betaling",
+  pending: "Modtaget",
+  paid: "Betalt",
+  flagged_review: "Under behandling",
+  processing: "Pakkes",
+  shipped: "Afsendt",
+  delivered: "Leveret",
+  completed: "Gennemført",
+  cancelled: "Annulleret",
+  refunded: "Refunderet",
+  partial_refund: "Delvist refunderet",
+  disputed: "Under indsigelse",
+};
+
+const REFUSALS: Record<string, string> = {
+  insufficient_stock: "Der er desværre ikke så mange på lager.",
+  quantity_limit: "Du kan højst købe 100 af en vare ad gangen.",
+  variant_required: "Vælg en størrelse først.",
+  cart_empty: "Din kurv er tom.",
+  shipping_address_required: "Udfyld leveringsadressen først.",
+  invalid_address: "Postnummer og by passer ikke sammen. Tjek adressen.",
+  discount_unavailable: "Rabatkoden gælder ikke længere. Fjern den eller prøv en anden.",
+  invalid_code: "Koden er forkert eller udløbet. Bed om en ny kode.",
+  too_many_attempts: "For mange forkerte forsøg. Bed om en ny kode.",
+  no_customer: "Log ind for at se dine ordrer.",
+};
+
+/** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */
+export function reason(error: unknown): string {
+  if (error instanceof ToolError) {
+    const known = REFUSALS[error.code];
+    if (known) return known;
+    if (error.status === 404) return "Varen findes ikke længere.";
+    if (error.status === 400) return "Tjek de markerede felter.";
+  }
+  return "Det kunne ikke lade sig gøre. Prøv igen.";
+}
+
+/** The Danish text of a refusal code carried in an address (`?error=<code>`); unknown codes get the general text. */
+export function refusalText(code: string): string {
+  return REFUSALS[code] ?? "Det kunne ikke lade sig gøre. Prøv igen.";
+}
+
+export const DISCOUNT_REASONS: Record<string, string> = {
+  unknown: "Rabatkoden findes ikke.",
+  inactive: "Rabatkoden er ikke aktiv.",
+  expired: "Rabatkoden er udløbet.",
+  used_up: "Rabatkoden er brugt op.",
+};
+
+/** One-shot notices shown after a redirect (`?notice=<key>`): fixed texts, so the address cannot inject any. */
+export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text: string }> = {
+  added: { kind: "success", text: "Varen er lagt i kurven." },
+  updated: { kind: "success", text: "Kurven er opdateret." },
+  removed: { kind: "info", text: "Varen er fjernet fra kurven." },
+  discount: { kind: "success", text: "Rabatkoden er tilføjet." },
+  "logged-in": { kind: "success", text: "Du er logget ind." },
+  "logged-out": { kind: "info", text: "Du er logget ud." },
+  empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
+};

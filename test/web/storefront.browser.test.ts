@@ -1,0 +1,105 @@
+// A person shops in headless Chromium: searches, opens a product, adds two to the cart, applies a code, checks out
+// with an address (the postal code fills in the city) and sees the payment page; screenshots of the main pages are
+// kept under test-artifacts/, and no page may log a CSP violation or script error.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { formatKr } from "../../src/web/html.ts";
+import { describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+import { plainProducts, type DemoProduct } from "../support/session.ts";
+
+describeBrowser("storefront in a browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let product: DemoProduct;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // A product without variants that costs under the free-shipping threshold, so shipping shows in the totals.
+    product = (await plainProducts(server, 5)).find((candidate) => candidate.priceDkk < 20000)!;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("searches, adds two to the cart, applies a code, checks out and lands on the payment page", async () => {
+    const { page, problems, screenshot, close } = await openPage(browser, server.url);
+    try {
+      await page.goto("/");
+      await expect.poll(() => page.title()).toContain("Nordlys Optik");
+      await screenshot("home");
+
+      await page.getByRole("searchbox", { name: "Søg i butikken" }).fill(product.name);
+      await page.getByRole("button", { name: "Søg", exact: true }).click();
+      await page.waitForURL(/\/search\?q=/);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(product.name);
+      await screenshot("search");
+
+      await page.getByRole("link", { name: new RegExp(product.name) }).first().click();
+      await page.waitForURL(`**/products/${product.slug}`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name);
+      await screenshot("product");
+
+      await page.getByLabel("Antal").fill("2");
+      await page.getByRole("button", { name: "Læg i kurv" }).click();
+      await page.waitForURL(/\/cart\?notice=added/);
+      await expect.poll(() => page.locator("[data-cart-count]").textContent()).toBe("2");
+      expect(await page.getByRole("status").first().textContent()).toContain("Varen er lagt i kurven.");
+
+      await page.getByLabel("Rabatkode").fill("velkommen10");
+      await page.getByRole("button", { name: "Brug" }).click();
+      await page.waitForURL(/\/cart\?notice=discount/);
+      const discount = Math.round(product.priceDkk * 2 * 0.1);
+      expect(await page.locator(".totals").textContent()).toContain(`−${formatKr(discount)}`);
+      await screenshot("cart");
+
+      await page.getByRole("link", { name: "Gå til kassen" }).click();
+      await page.waitForURL("**/checkout");
+      await page.getByLabel("E-mail").fill("browser@example.dk");
+      await page.getByLabel("Fulde navn").fill("Bente Browser");
+      await page.getByLabel("Adresse").fill("Vestergade 3, 1. th");
+      await page.getByLabel("Postnummer").fill("8000");
+      await expect.poll(() => page.getByLabel("By").inputValue()).toBe("Aarhus C");
+      await screenshot("checkout");
+      await page.getByRole("button", { name: /Bestil og gå til betaling/ }).click();
+      await page.waitForURL(/\/orders\/[\w-]+\/pay\?token=/);
+      expect(await page.getByRole("heading", { level: 2, name: "Betal med bankoverførsel" }).isVisible()).toBe(true);
+      const orderId = /\/orders\/([\w-]+)\/pay/.exec(page.url())![1]!;
+      const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
+      expect(order).toMatchObject({ status: "pending_payment", channel: "web", discountCode: "VELKOMMEN10", shippingCity: "Aarhus C", email: "browser@example.dk" });
+      expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
+      expect(await page.locator("main").textContent()).toContain(formatKr(Number(order.totalDkk)));
+      await expect.poll(() => page.locator("[data-cart-count]").isHidden()).toBe(true);
+      await screenshot("payment");
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("works on a phone-sized screen, and without JavaScript", async () => {
+    const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+    try {
+      await phone.page.goto("/");
+      await phone.screenshot("home-phone");
+      await phone.page.goto(`/products/${product.slug}`);
+      // Nothing wider than the screen (no sideways scrolling): the page's own width as the browser measures it.
+      const width = await phone.page.locator("html").evaluate((root) => root.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await phone.screenshot("product-phone");
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+    const noScript = await openPage(browser, server.url, { javaScript: false });
+    try {
+      await noScript.page.goto(`/products/${product.slug}`);
+      await noScript.page.getByRole("button", { name: "Læg i kurv" }).click();
+      await noScript.page.waitForURL(/\/cart\?notice=added/);
+      expect(await noScript.page.locator(".line-name").textContent()).toBe(product.name);
+      expect(await noScript.page.locator("[data-cart-count]").textContent()).toBe("1");
+    } finally {
+      await noScript.close();
+    }
+  });
+});
