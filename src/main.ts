@@ -2,6 +2,7 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "./api/app.ts";
 import { answerParserErrors } from "./api/http.ts";
+import { attachChat } from "./assistants/socket.ts";
 import { serveCommands, socketPathFor } from "./cli/channel.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { setupAnnouncement } from "./web/admin/pages/setup.ts";
@@ -39,6 +40,7 @@ const server = app.listen(runtime.config.port, runtime.config.host, () => {
 });
 server.keepAliveTimeout = 65_000;
 answerParserErrors(server);
+const chat = attachChat(server, runtime);
 if (lock && channel) lock.advertise(channel.path);
 
 let stopping = false;
@@ -46,7 +48,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   runtime.log.info("shutting down", { signal });
-  server.close();
+  await chat.close();
   await channel?.close();
   await runtime.close();
   process.exit(0);

@@ -14,6 +14,7 @@ import { createRegistry, type Registry } from "./tools/registry.ts";
 import type { Services } from "./tools/services.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
+import { ChatService } from "./assistants/service.ts";
 
 export interface Runtime {
   config: Config;
@@ -30,6 +31,10 @@ export interface Runtime {
   staff: StaffAuth;
   /** Signs session cookies and payment links (SESSION_SECRET or the generated Setting row "session_secret"). */
   secret: string;
+  /** The storefront and admin assistants (their transports: src/assistants/http.ts and attachChat). */
+  chat: ChatService;
+  /** Prefix of this deployment's Redis keys and channels (tests isolate theirs). */
+  redisPrefix: string;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
   close(): Promise<void>;
@@ -42,6 +47,8 @@ export interface RuntimeOptions {
   now?: () => Date;
   /** Namespace for rate-limit counters in Redis (tests isolate their budgets). */
   rateLimitPrefix?: string;
+  /** Prefix of other Redis keys and channels, e.g. the socket.io adapter's (default "shop:"). */
+  redisPrefix?: string;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -71,6 +78,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, limiter, secret, now, auth, sessions });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
@@ -88,9 +96,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     sessions,
     staff,
     secret,
+    chat,
+    redisPrefix: options.redisPrefix ?? "shop:",
     now,
     async close() {
       clearInterval(campaignTimer);
+      chat.close();
       await sessions.idle();
       await catalog.stop();
       mailer.close();

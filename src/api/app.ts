@@ -10,6 +10,7 @@ import { ResultCache } from "./result-cache.ts";
 import { sessionRouter } from "./session.ts";
 import { webhookRouter } from "./webhooks.ts";
 import { webRouter } from "../web/index.ts";
+import { chatRouter } from "../assistants/http.ts";
 
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
@@ -41,6 +42,7 @@ export function createApp(runtime: Runtime): express.Express {
   });
   const cache = new ResultCache(runtime.executor, runtime.services.catalog);
   app.use(restRouter(runtime.executor, gate, cache));
+  app.use(chatRouter(runtime));
   app.use(mcpRouter(runtime.executor, gate, runtime.config, cache));
 
   app.use("/api", (req: Request, res: Response) => {

@@ -7,7 +7,7 @@ import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.t
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Authenticator } from "./auth.ts";
-import { rateLimitHeaders, type RateLimiter } from "./rate-limit.ts";
+import { rateLimitHeaders, type RateLimiter, type RateLimitState } from "./rate-limit.ts";
 
 export interface Gate {
   auth: Authenticator;
@@ -18,12 +18,21 @@ export interface Gate {
 /** Identifies the caller and counts the request against its budget; sets the RateLimit headers. */
 export async function admit(gate: Gate, req: Request, res: Response): Promise<Caller> {
   const caller = await gate.auth.caller(req);
-  const keyed = caller.kind === "key";
-  const bucket = keyed ? `key:${caller.keyId}` : `addr:${caller.address}`;
-  const state = await gate.limiter.check(bucket, keyed);
+  await admitCaller(gate.limiter, caller, res);
+  return caller;
+}
+
+/** Counts a request of a known caller against its budget and sets the RateLimit headers; 429 when it is spent. */
+export async function admitCaller(limiter: RateLimiter, caller: Caller, res: Response): Promise<void> {
+  const state = await spend(limiter, caller);
   res.set(rateLimitHeaders(state));
   if (!state.allowed) throw new RateLimited(state.resetSeconds);
-  return caller;
+}
+
+/** Counts one request of this caller against its budget: per key, else per client address. */
+export function spend(limiter: RateLimiter, caller: Caller): Promise<RateLimitState> {
+  const keyed = caller.kind === "key";
+  return limiter.check(keyed ? `key:${caller.keyId}` : `addr:${caller.address}`, keyed);
 }
 
 export function requestId(req: Request): string {

@@ -80,13 +80,22 @@ export class SessionManager {
    * CSRF token or decide whether to start a session; whether the row still exists is `resolve`'s question.
    */
   idOf(req: Request): string | undefined {
-    const raw = readCookie(req.headers.cookie, SESSION_COOKIE);
+    return this.idOfCookie(req.headers.cookie);
+  }
+
+  private idOfCookie(cookieHeader: string | undefined): string | undefined {
+    const raw = readCookie(cookieHeader, SESSION_COOKIE);
     return (raw && this.verify(raw)) || undefined;
   }
 
   /** The request's session (valid signature, row still there), else undefined: the Authenticator's resolver. */
-  async resolve(req: Request): Promise<SessionRef | undefined> {
-    const id = this.idOf(req);
+  resolve(req: Request): Promise<SessionRef | undefined> {
+    return this.resolveCookie(req.headers.cookie);
+  }
+
+  /** The session of a Cookie header (the socket.io handshake has no express Request). */
+  async resolveCookie(cookieHeader: string | undefined): Promise<SessionRef | undefined> {
+    const id = this.idOfCookie(cookieHeader);
     if (!id) return undefined;
     const row = await this.prisma.storefrontSession.findUnique({ where: { id } });
     if (!row) return undefined;

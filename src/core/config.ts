@@ -29,6 +29,12 @@ export interface Config {
   openaiApiKey: string | undefined;
   openaiBaseUrl: string | undefined;
   openaiModel: string;
+  /** Which OpenAI API the assistants speak: "responses" (OpenAI) or "chat" (/chat/completions, for OpenAI-compatible servers). */
+  openaiApiStyle: "responses" | "chat";
+  /** Assistant turns one chat owner (session, staff user, key) may start per minute. */
+  chatTurnsPerMin: number;
+  /** How long a socket.io turn keeps running after its last listener disconnected, so a reconnect can resume it. */
+  chatResumeGraceMs: number;
   /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
   mcpAllowedOrigins: string[];
   /** Answer well-formed tools/call, tools/list and ping without building an SDK server (MCP_FAST_PATH=0 turns it off). */
@@ -43,6 +49,12 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function apiStyle(raw: string | undefined): Config["openaiApiStyle"] {
+  if (raw === undefined || raw === "" || raw === "responses") return "responses";
+  if (raw === "chat") return "chat";
+  throw new Error(`OPENAI_API_STYLE must be "responses" or "chat", got "${raw}"`);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -75,6 +87,9 @@ export function loadConfig(env: Env = process.env): Config {
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
     openaiModel: env.OPENAI_MODEL || "gpt-4.1-mini",
+    openaiApiStyle: apiStyle(env.OPENAI_API_STYLE),
+    chatTurnsPerMin: int(env, "CHAT_TURNS_PER_MIN", 20),
+    chatResumeGraceMs: int(env, "CHAT_RESUME_GRACE_MS", 15_000),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     mcpFastPath: env.MCP_FAST_PATH !== "0",
   };

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { inject } from "vitest";
 import { createApp } from "../../src/api/app.ts";
 import { answerParserErrors } from "../../src/api/http.ts";
+import { attachChat } from "../../src/assistants/socket.ts";
 import { createApiKey } from "../../src/core/api-keys.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
@@ -64,7 +65,7 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
 }
 
 export interface StartOptions {
-  /** Share rate-limit counters with other servers started with the same prefix (Redis only). */
+  /** Share rate-limit counters and socket.io rooms with other servers started with the same prefix (Redis only). */
   rateLimitPrefix?: string;
   /** The server's clock (sessions, expiry); the real one by default. */
   now?: () => Date;
@@ -102,17 +103,14 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     rateLimitAuthFailuresPerMin: 100_000,
     ...overrides,
   };
-  const runtime = await createRuntime({
-    config,
-    database,
-    rateLimitPrefix: options.rateLimitPrefix ?? `shop:test:${crypto.randomBytes(6).toString("hex")}:`,
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const prefix = options.rateLimitPrefix ?? `shop:test:${crypto.randomBytes(6).toString("hex")}:`;
+  const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix, ...(options.now ? { now: options.now } : {}) });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
   answerParserErrors(server);
+  const chat = attachChat(server, runtime);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
@@ -135,7 +133,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     },
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await chat.close();
       await runtime.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

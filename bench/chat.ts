@@ -1,0 +1,206 @@
+// `npm run bench:chat`: the storefront assistant at 1, 50 and 200 concurrent chats over socket.io, the shop in a child
+// process (PGlite, demo shop), a scripted model streaming at a fixed token rate in this process. Each turn is one
+// products_search step and one streamed answer. Measures the server's added latency to first token, chunks/s, the
+// server's time per tool step, and the server's RSS. BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS,
+// BENCH_DATABASE (pglite | postgres) and BENCH_DATABASE_URL tune it.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { io, type Socket } from "socket.io-client";
+import { openDatabase } from "../src/core/db.ts";
+import { startFakeOpenAI, type FakeRequest } from "../test/support/fake-openai.ts";
+
+const LEVELS = (process.env.BENCH_CHATS ?? "1,50,200").split(",").map(Number);
+const TURNS = Number(process.env.BENCH_TURNS ?? 2);
+const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 20);
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
+/** Chats start spread evenly over this many ms (people do not press enter in the same millisecond); 0 = all at once. */
+const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 1000);
+/** `pglite` (default, a fresh data dir) or `postgres` (a fresh database on BENCH_DATABASE_URL). */
+const DATABASE = process.env.BENCH_DATABASE ?? "pglite";
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ANSWER = Array.from({ length: TOKENS }, (_, i) => `ord${i}`).join(" ");
+
+interface Frame {
+  type: string;
+  requestId: string;
+  chunk?: { type: string; delta?: string };
+}
+
+interface TurnResult {
+  text: string;
+  ok: boolean;
+  /** The error frame's text, when the turn failed. */
+  error?: string;
+  chunks: number;
+  /** performance.now() when the first text-delta frame arrived. */
+  firstTextAt: number | undefined;
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), "--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.on("exit", (code) => reject(new Error(`bench/server.ts exited with ${code}`)));
+  });
+}
+
+/** User + system CPU seconds the process has used (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function newSession(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/v1/session`, { method: "POST" });
+  return response.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+function connect(base: string, cookie: string): Promise<Socket> {
+  const socket = io(`${base}/storefront`, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", reject);
+  });
+}
+
+function turn(socket: Socket, chatId: string, text: string, requestId: string): Promise<TurnResult> {
+  const result: TurnResult = { text: "", ok: false, chunks: 0, firstTextAt: undefined };
+  return new Promise((resolve) => {
+    const onFrame = (frame: Frame) => {
+      if (frame.requestId !== requestId) return;
+      if (frame.type === "chunk") {
+        result.chunks++;
+        if (frame.chunk?.type === "text-delta") {
+          result.firstTextAt ??= performance.now();
+          result.text += frame.chunk.delta ?? "";
+        }
+        return;
+      }
+      result.ok = frame.type === "end";
+      if (frame.type === "error") result.error = (frame as { errorText?: string }).errorText;
+      socket.off("chat", onFrame);
+      resolve(result);
+    };
+    socket.on("chat", onFrame);
+    socket.emit("chat", { type: "send", requestId, id: chatId, trigger: "submit-message", messages: [{ id: requestId, role: "user", parts: [{ type: "text", text }] }], headers: {}, body: {} });
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The server's DATABASE_URL ("" = embedded PGlite in DATA_DIR) and how to remove it afterwards. */
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (DATABASE !== "postgres") return { url: "", drop: async () => undefined };
+  const name = `shop_bench_chat_${process.pid}`;
+  const admin = await openDatabase({ databaseUrl: PG_URL });
+  await admin.exec(`CREATE DATABASE "${name}"`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+async function main() {
+  const fake = await startFakeOpenAI();
+  fake.tokenDelayMs = TOKEN_MS;
+  fake.on("bench").callTool("products_search", { q: "solbriller", limit: 5 }).say(ANSWER);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-chat-"));
+  const database = await benchDatabase();
+  const { child, port } = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: "",
+    OPENAI_API_KEY: "sk-bench",
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_STYLE: "chat",
+    CHAT_TURNS_PER_MIN: "1000000",
+    RATE_LIMIT_ANON_PER_MIN: "1000000",
+    RATE_LIMIT_KEY_PER_MIN: "1000000",
+    LOG_LEVEL: "warn",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const rows: string[] = [];
+  try {
+    for (const chats of LEVELS) {
+      fake.requests.length = 0;
+      const sockets = await Promise.all(Array.from({ length: chats }, async () => connect(base, await newSession(base))));
+      let peakRss = rssMiB(child.pid!);
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(child.pid!))), 100);
+      const started = performance.now();
+      const cpuBefore = cpuSeconds(child.pid!);
+      const results: Array<TurnResult & { text: string; label: string }> = [];
+      await Promise.all(
+        sockets.map(async (socket, i) => {
+          await new Promise((resolve) => setTimeout(resolve, (i * SPREAD_MS) / chats));
+          for (let t = 0; t < TURNS; t++) {
+            const label = `bench ${chats} ${i} ${t}`;
+            results.push({ ...(await turn(socket, `bench-${chats}-${i}`, label, `r${chats}-${i}-${t}`)), label });
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = cpuSeconds(child.pid!) - cpuBefore;
+      clearInterval(sampler);
+      for (const socket of sockets) socket.close();
+
+      const byTurn = new Map<string, FakeRequest[]>();
+      for (const request of fake.requests) byTurn.set(request.lastUserText, [...(byTurn.get(request.lastUserText) ?? []), request]);
+      const added: number[] = [];
+      const toolStep: number[] = [];
+      for (const result of results) {
+        const [toolCall, answer] = [...(byTurn.get(result.label) ?? [])].sort((a, b) => a.step - b.step);
+        if (answer?.firstTokenAt !== undefined && result.firstTextAt !== undefined) added.push(result.firstTextAt - answer.firstTokenAt);
+        if (toolCall?.endedAt !== undefined && answer) toolStep.push(answer.receivedAt - toolCall.endedAt);
+      }
+      const failed = results.filter((result) => !result.ok || result.text.trim() !== ANSWER);
+      const errors = failed.length;
+      const reasons = new Map<string, number>();
+      for (const result of failed) reasons.set(result.error ?? "incomplete answer", (reasons.get(result.error ?? "incomplete answer") ?? 0) + 1);
+      if (errors) console.error(`${chats} chats, failed turns:`, Object.fromEntries(reasons));
+      const chunks = results.reduce((sum, result) => sum + result.chunks, 0);
+      rows.push(
+        `| ${chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
+          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${Math.round((100 * cpu) / seconds)} | ` +
+          `${round((1000 * cpu) / chunks)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
+      );
+      console.error(rows.at(-1));
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    child.kill("SIGKILL");
+    await fake.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat, chats starting over ${SPREAD_MS} ms.\n`);
+  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | server CPU ms per chunk | server RSS MiB | errors | s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) console.log(row);
+}
+
+await main();

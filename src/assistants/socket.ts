@@ -1,0 +1,212 @@
+// The socket.io transport of the assistants: namespaces /storefront and /admin, event `chat` carrying AI SDK WebSocketChatTransport frames.
+import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { safeValidateWebSocketChatTransportRequest, type WebSocketChatTransportResponse } from "ai";
+import { Redis } from "ioredis";
+import { Server, type Namespace, type Socket } from "socket.io";
+import { problemOf, toToolError } from "../core/errors.ts";
+import type { Runtime } from "../runtime.ts";
+import type { Credentials } from "./identity.ts";
+import { ownOrigin } from "./origin.ts";
+import { ASSISTANTS, type AssistantName } from "./profiles.ts";
+import { parseTurnRequest } from "./request.ts";
+import type { Listener, StreamFrame, TurnStream } from "./streams.ts";
+
+export interface ChatServer {
+  io: Server;
+  /** Aborts running turns, disconnects every socket, leaves the Redis adapter and closes the HTTP server it is attached to. */
+  close(): Promise<void>;
+}
+
+/** A request id of this socket bound to a turn here, or to a turn that another process streams to it. */
+type Subscription = { stream: TurnStream; listener: Listener } | { remoteKey: string };
+
+interface RemoteResume {
+  key: string;
+  socketId: string;
+  requestId: string;
+  lastSequence: number;
+}
+
+const PEER_TIMEOUT_MS = 3_000;
+
+/**
+ * Attaches socket.io to the HTTP server (path /socket.io/). With REDIS_URL the Redis adapter joins every process: a
+ * `resume` that lands on another process than the one running the turn is answered by that process through the adapter.
+ */
+export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer {
+  const io = new Server(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 2_000_000,
+    allowRequest: (req, callback) => {
+      const allowed = ownOrigin(req, runtime.config.publicBaseUrl);
+      callback(allowed ? null : "foreign origin", allowed);
+    },
+  });
+  const clients: Redis[] = [];
+  if (runtime.config.redisUrl) {
+    // Commands wait through a Redis outage instead of failing: the adapter does not catch every rejection it causes.
+    const pub = new Redis(runtime.config.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on("error", (error: Error) => runtime.log.warn("socket.io redis error", { error: error.message }));
+    clients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: `${runtime.redisPrefix}socket.io`, requestsTimeout: PEER_TIMEOUT_MS }));
+  }
+  for (const assistant of ASSISTANTS) serve(io.of(`/${assistant}`), assistant, runtime, clients.length > 0);
+  return {
+    io,
+    async close() {
+      runtime.chat.close();
+      // Let the adapter's (un)subscribe commands get their replies before the connections go (QUIT waits for them).
+      await Promise.all(clients.map((client) => ready(client, PEER_TIMEOUT_MS)));
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
+    },
+  };
+}
+
+function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clustered: boolean): void {
+  const { chat } = runtime;
+  const grace = runtime.config.chatResumeGraceMs;
+
+  nsp.use((socket, next) => {
+    const credentials = credentialsOf(socket, assistant);
+    chat.identify(assistant, credentials).then(
+      () => {
+        socket.data.credentials = credentials;
+        next();
+      },
+      (error: unknown) => {
+        const problem = problemOf(toToolError(error));
+        next(Object.assign(new Error(problem.detail), { data: { status: problem.status, code: problem.code } }));
+      },
+    );
+  });
+
+  nsp.on("connection", (socket) => {
+    const subscriptions = new Map<string, Subscription>();
+    const credentials = socket.data.credentials as Credentials;
+    const emit = (frame: WebSocketChatTransportResponse & { code?: string }) => socket.emit("chat", frame);
+    const listenerFor = (requestId: string): Listener => ({
+      send(frame) {
+        emit({ ...frame, requestId });
+        if (frame.type !== "chunk") subscriptions.delete(requestId);
+      },
+    });
+
+    socket.on("chat", async (raw: unknown) => {
+      const validated = await safeValidateWebSocketChatTransportRequest({ value: raw });
+      if (!validated.success) {
+        const requestId = (raw as { requestId?: unknown } | null)?.requestId;
+        emit({ type: "error", requestId: typeof requestId === "string" ? requestId : "", errorText: "Invalid chat frame.", code: "invalid_frame" });
+        return;
+      }
+      const frame = validated.data;
+      if (frame.type === "abort") {
+        const subscription = subscriptions.get(frame.requestId);
+        subscriptions.delete(frame.requestId);
+        if (subscription && "stream" in subscription) subscription.stream.abort("aborted by the client");
+        else if (subscription) nsp.serverSideEmit("chat:abort", subscription.remoteKey);
+        return;
+      }
+      try {
+        const caller = await chat.identify(assistant, credentials);
+        if (frame.type === "send") {
+          const request = await parseTurnRequest({ id: frame.id, trigger: frame.trigger, messageId: frame.messageId, messages: frame.messages });
+          const stream = await chat.start(assistant, caller, request);
+          const listener = listenerFor(frame.requestId);
+          subscriptions.set(frame.requestId, { stream, listener });
+          stream.attach(listener);
+          return;
+        }
+        const key = chat.streamKey(assistant, caller, frame.id);
+        const lastSequence = frame.lastSequence ?? -1;
+        const stream = chat.streams.find(key);
+        if (stream) {
+          const listener = listenerFor(frame.requestId);
+          subscriptions.set(frame.requestId, { stream, listener });
+          emit({ type: "start", requestId: frame.requestId });
+          stream.attach(listener, lastSequence);
+          return;
+        }
+        const resume: RemoteResume = { key, socketId: socket.id, requestId: frame.requestId, lastSequence };
+        const answers: unknown[] = clustered ? await nsp.serverSideEmitWithAck("chat:resume", resume).catch(() => []) : [];
+        if (answers.includes(true)) subscriptions.set(frame.requestId, { remoteKey: key });
+        else emit({ type: "no-active", requestId: frame.requestId });
+      } catch (error) {
+        const problem = problemOf(toToolError(error));
+        emit({ type: "error", requestId: frame.requestId, errorText: problem.detail, code: problem.code });
+      }
+    });
+
+    socket.on("chats", async (request: unknown, ack: unknown) => {
+      if (typeof ack !== "function") return;
+      try {
+        const caller = await chat.identify(assistant, credentials);
+        const id = (request as { id?: unknown } | null)?.id;
+        if (typeof id === "string") {
+          ack({ ok: true, result: await chat.get(assistant, caller, id) });
+        } else {
+          ack({ ok: true, result: await chat.overview(assistant, caller) });
+        }
+      } catch (error) {
+        ack(problemOf(toToolError(error)));
+      }
+    });
+
+    socket.on("disconnect", () => {
+      for (const [requestId, subscription] of subscriptions) {
+        if ("stream" in subscription) subscription.stream.detach(subscription.listener, grace);
+        else nsp.serverSideEmit("chat:detach", { socketId: socket.id, requestId });
+      }
+      subscriptions.clear();
+    });
+  });
+
+  if (!clustered) return;
+  // Peers: a socket on another process asks for a turn running here; its frames go to that socket through the adapter.
+  const remote = new Map<string, { stream: TurnStream; listener: Listener }>();
+  nsp.on("chat:resume", (resume: RemoteResume, ack: (found: boolean) => void) => {
+    const stream = chat.streams.find(resume.key);
+    if (!stream) return ack(false);
+    const id = `${resume.socketId}:${resume.requestId}`;
+    const listener: Listener = {
+      send(frame: StreamFrame) {
+        nsp.to(resume.socketId).emit("chat", { ...frame, requestId: resume.requestId });
+        if (frame.type !== "chunk") remote.delete(id);
+      },
+    };
+    remote.set(id, { stream, listener });
+    nsp.to(resume.socketId).emit("chat", { type: "start", requestId: resume.requestId });
+    stream.attach(listener, resume.lastSequence);
+    ack(true);
+  });
+  nsp.on("chat:detach", ({ socketId, requestId }: { socketId: string; requestId: string }) => {
+    const entry = remote.get(`${socketId}:${requestId}`);
+    remote.delete(`${socketId}:${requestId}`);
+    entry?.stream.detach(entry.listener, grace);
+  });
+  nsp.on("chat:abort", (key: string) => chat.streams.find(key)?.abort("aborted by the client"));
+}
+
+/** Resolves once the client is connected, or after `timeoutMs` (it may be reconnecting to a Redis that is down). */
+function ready(client: Redis, timeoutMs: number): Promise<void> {
+  if (client.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The handshake's Cookie header, and for the admin namespace the API key of `auth: { token }`. */
+function credentialsOf(socket: Socket, assistant: AssistantName): Credentials {
+  const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  return {
+    cookie: socket.handshake.headers.cookie,
+    token: assistant === "admin" && typeof token === "string" ? token : undefined,
+    address: socket.handshake.address,
+  };
+}

@@ -1,0 +1,115 @@
+// Conversations on the server: a chat per (assistant, owner, client chat id) and its UI messages, the only history the model sees.
+import type { UIMessage } from "ai";
+import type { Prisma } from "../core/db.ts";
+import type { ChatMessage } from "../generated/prisma/client.ts";
+import { toJson, type JsonValue } from "../core/json.ts";
+import type { AssistantName } from "./profiles.ts";
+
+/** Whose chat: the assistant, the owner's audit actor ("session:…", "staff:…", "key:…") and the client's chat id. */
+export interface ChatRef {
+  assistant: AssistantName;
+  owner: string;
+  clientId: string;
+  /** The storefront session, so its chats go when the session goes. */
+  sessionId: string | null;
+}
+
+export interface OpenChat {
+  id: string;
+  clientId: string;
+  title: string | null;
+  messages: UIMessage[];
+  /** The stored form of each loaded message, to write only what changed. */
+  stored: string[];
+}
+
+export interface ChatSummary {
+  id: string;
+  title: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const TITLE_CHARS = 80;
+/** Many turns end at once under load: wait for a pooled connection like the executor does, not Prisma's 2 s. */
+const SAVE_WAIT = { maxWait: 10_000, timeout: 30_000 };
+const LIST_LIMIT = 50;
+
+export class ChatStore {
+  constructor(private readonly prisma: Prisma) {}
+
+  /** The chat with its messages in order, created empty when the owner has none with this id. */
+  async open(ref: ChatRef): Promise<OpenChat> {
+    const where = { assistant_owner_clientId: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId } };
+    const include = { messages: { orderBy: { position: "asc" as const } } };
+    const chat =
+      (await this.prisma.chat.findUnique({ where, include })) ??
+      (await this.prisma.chat.upsert({
+        where,
+        create: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId, sessionId: ref.sessionId },
+        update: {},
+        include,
+      }));
+    const messages = chat.messages.map(toUIMessage);
+    return { id: chat.id, clientId: chat.clientId, title: chat.title, messages, stored: messages.map(serialize) };
+  }
+
+  /** Writes the messages that differ from what was loaded (from the first change on) and touches the chat. */
+  async save(chat: OpenChat, messages: UIMessage[]): Promise<void> {
+    let first = 0;
+    while (first < messages.length && first < chat.stored.length && serialize(messages[first]!) === chat.stored[first]) first++;
+    const title = chat.title ?? titleOf(messages);
+    await this.prisma.$transaction([
+      this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }),
+      this.prisma.chatMessage.createMany({
+        data: messages.slice(first).map((message, offset) => ({
+          chatId: chat.id,
+          messageId: message.id,
+          position: first + offset,
+          role: message.role,
+          parts: toJson(message.parts) as JsonValue[],
+          ...(message.metadata === undefined ? {} : { metadata: toJson(message.metadata) as { [key: string]: JsonValue } }),
+        })),
+      }),
+      this.prisma.chat.update({ where: { id: chat.id }, data: { title, updatedAt: new Date() } }),
+    ], SAVE_WAIT);
+    chat.stored = messages.map(serialize);
+    chat.title = title;
+  }
+
+  /** The owner's chats with this assistant, most recent first. */
+  async list(assistant: AssistantName, owner: string): Promise<ChatSummary[]> {
+    const rows = await this.prisma.chat.findMany({
+      where: { assistant, owner, messages: { some: {} } },
+      orderBy: { updatedAt: "desc" },
+      take: LIST_LIMIT,
+    });
+    return rows.map((row) => ({ id: row.clientId, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+  }
+
+  /** One of the owner's chats with its messages, or null (also for another owner's chat id). */
+  async get(assistant: AssistantName, owner: string, clientId: string): Promise<(ChatSummary & { messages: UIMessage[] }) | null> {
+    const row = await this.prisma.chat.findUnique({
+      where: { assistant_owner_clientId: { assistant, owner, clientId } },
+      include: { messages: { orderBy: { position: "asc" } } },
+    });
+    if (!row) return null;
+    return { id: row.clientId, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), messages: row.messages.map(toUIMessage) };
+  }
+}
+
+/** A stored row as the AI SDK UI message it was saved from (written by save(), so its shape is trusted). */
+function toUIMessage(row: ChatMessage): UIMessage {
+  return { id: row.messageId, role: row.role, parts: row.parts, ...(row.metadata === null ? {} : { metadata: row.metadata }) } as UIMessage;
+}
+
+function serialize(message: UIMessage): string {
+  return JSON.stringify([message.id, message.role, message.parts, message.metadata ?? null]);
+}
+
+function titleOf(messages: UIMessage[]): string | null {
+  const first = messages.find((message) => message.role === "user");
+  const text = first?.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join(" ").trim();
+  if (!text) return null;
+  return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1)}…` : text;
+}

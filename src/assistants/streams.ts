@@ -1,0 +1,103 @@
+// Running turns of this process: each keeps its UI message chunks numbered, so any listener can join late and replay from the start.
+import type { UIMessageChunk } from "ai";
+
+/** What a transport sends for a turn, before it adds its own request id. */
+export type StreamFrame =
+  | { type: "chunk"; sequence: number; chunk: UIMessageChunk }
+  | { type: "end" }
+  | { type: "error"; errorText: string; code: string };
+
+export interface Listener {
+  send(frame: StreamFrame): void;
+}
+
+/** How long a finished turn stays here for a late resume (its messages are in the database anyway). */
+export const RETAIN_MS = 30_000;
+
+export class TurnStream {
+  private readonly chunks: UIMessageChunk[] = [];
+  private readonly listeners = new Set<Listener>();
+  private outcome: Extract<StreamFrame, { type: "end" } | { type: "error" }> | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  readonly controller = new AbortController();
+
+  constructor(readonly key: string) {}
+
+  get running(): boolean {
+    return this.outcome === undefined;
+  }
+
+  push(chunk: UIMessageChunk): void {
+    const frame: StreamFrame = { type: "chunk", sequence: this.chunks.length, chunk };
+    this.chunks.push(chunk);
+    for (const listener of this.listeners) listener.send(frame);
+  }
+
+  finish(outcome: Extract<StreamFrame, { type: "end" } | { type: "error" }>): void {
+    if (this.outcome) return;
+    this.outcome = outcome;
+    clearTimeout(this.idleTimer);
+    for (const listener of this.listeners) listener.send(outcome);
+    this.listeners.clear();
+  }
+
+  /** Sends every chunk after `afterSequence`, then the outcome, or keeps the listener for what follows. */
+  attach(listener: Listener, afterSequence = -1): void {
+    clearTimeout(this.idleTimer);
+    for (let sequence = Math.max(0, afterSequence + 1); sequence < this.chunks.length; sequence++) {
+      listener.send({ type: "chunk", sequence, chunk: this.chunks[sequence]! });
+    }
+    if (this.outcome) listener.send(this.outcome);
+    else this.listeners.add(listener);
+  }
+
+  /** Forgets a listener; when none is left, the turn is aborted after `graceMs` unless someone resumes it before. */
+  detach(listener: Listener, graceMs: number): void {
+    if (!this.listeners.delete(listener) || this.listeners.size > 0 || !this.running) return;
+    clearTimeout(this.idleTimer);
+    if (graceMs <= 0) this.abort("listener gone");
+    else this.idleTimer = setTimeout(() => this.abort("no listener came back"), graceMs).unref();
+  }
+
+  abort(reason: string): void {
+    if (this.running) this.controller.abort(new Error(reason));
+  }
+}
+
+/** The turns of this process by key (assistant, owner, chat id): one running turn per chat. */
+export class StreamRegistry {
+  private readonly streams = new Map<string, TurnStream>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  find(key: string): TurnStream | undefined {
+    return this.streams.get(key);
+  }
+
+  /** A new turn for the key, or undefined while one is still running there. */
+  begin(key: string): TurnStream | undefined {
+    if (this.streams.get(key)?.running) return undefined;
+    const stream = new TurnStream(key);
+    this.streams.set(key, stream);
+    return stream;
+  }
+
+  /** Ends a turn and keeps it for late resumes for a while. */
+  finish(stream: TurnStream, outcome: Parameters<TurnStream["finish"]>[0]): void {
+    stream.finish(outcome);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.streams.get(stream.key) === stream) this.streams.delete(stream.key);
+    }, RETAIN_MS).unref();
+    this.timers.add(timer);
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  abortAll(reason: string): void {
+    for (const stream of this.streams.values()) stream.abort(reason);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

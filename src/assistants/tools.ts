@@ -1,0 +1,86 @@
+// The model's tools, derived from the registry for one caller: each call runs through the executor as that caller.
+import { tool, zodSchema, type Schema, type ToolSet } from "ai";
+import { spend } from "../api/http.ts";
+import type { RateLimiter } from "../api/rate-limit.ts";
+import { problemOf, RateLimited, toToolError } from "../core/errors.ts";
+import type { Caller } from "../tools/context.ts";
+import type { Executor } from "../tools/executor.ts";
+import { wireName } from "../tools/registry.ts";
+import type { AnyTool } from "../tools/tool.ts";
+import type { AssistantProfile } from "./profiles.ts";
+
+/** One tool call of a turn, for the turn's log line. */
+export interface ToolCallRecord {
+  name: string;
+  /** 200, or the problem status the call failed with. */
+  status: number;
+  ms: number;
+}
+
+export interface ToolSetOptions {
+  executor: Executor;
+  limiter: RateLimiter;
+  profile: AssistantProfile;
+  caller: Caller;
+  /** offeredTools() of this turn. */
+  offered: readonly AnyTool[];
+  requestId: string;
+  /** Called once per finished call. */
+  record(call: ToolCallRecord): void;
+}
+
+/** The registry tools this caller may use with this assistant (allow-list ∩ scopes). Fixed for the whole turn. */
+export function offeredTools(executor: Executor, profile: AssistantProfile, caller: Caller): AnyTool[] {
+  return executor.registry.tools.filter((tool) => profile.offers(tool) && executor.allows(tool, caller));
+}
+
+/**
+ * AI SDK tools named `<area>_<action>` with the registry's description and zod input schema. A call counts against the
+ * caller's rate limit like a REST call and runs through the executor (scopes, validation, transaction, audit, AI
+ * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail).
+ */
+export function buildToolSet({ executor, limiter, profile, caller, offered, requestId, record }: ToolSetOptions): ToolSet {
+  const tools: ToolSet = {};
+  for (const definition of offered) {
+    tools[wireName(definition.name)] = tool({
+      description: definition.description,
+      inputSchema: inputSchema(definition),
+      execute: async (input: unknown) => {
+        const started = performance.now();
+        try {
+          const budget = await spend(limiter, caller);
+          if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
+          const result = await executor.invoke({ name: definition.name, input, caller, door: profile.door, requestId });
+          record({ name: definition.name, status: 200, ms: elapsed(started) });
+          return result;
+        } catch (error) {
+          const problem = problemOf(toToolError(error));
+          record({ name: definition.name, status: problem.status, ms: elapsed(started) });
+          const { ok: _ok, type: _type, ...forModel } = problem;
+          throw new ToolProblem(JSON.stringify(forModel), { cause: error });
+        }
+      },
+    });
+  }
+  return tools;
+}
+
+const schemas = new WeakMap<AnyTool, Schema<unknown>>();
+
+/** The tool's zod input schema as the AI SDK wraps it, made once per process: its JSON Schema is converted once, not per step. */
+function inputSchema(definition: AnyTool): Schema<unknown> {
+  let schema = schemas.get(definition);
+  if (!schema) schemas.set(definition, (schema = zodSchema(definition.input) as Schema<unknown>));
+  return schema;
+}
+
+/** A failed call as the model (and the UI) sees it: the problem JSON alone, without an "Error:" prefix. */
+class ToolProblem extends Error {
+  override toString(): string {
+    return this.message;
+  }
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}
