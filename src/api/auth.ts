@@ -38,19 +38,9 @@ export class Authenticator {
     const header = req.headers.authorization;
     const session = this.sessions ? await this.sessions(req) : undefined;
     if (header !== undefined) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      const secret = match?.[1];
-      // A key this process just verified skips the check, so valid keys are never slowed down; anything else pays
-      // for its lookup only while the address has failures left.
-      if (!(secret && this.cache.get(secret)?.key) && this.limiter) {
-        const retryAfter = await this.limiter.authBlocked(address);
-        if (retryAfter !== null) throw new RateLimited(retryAfter);
-      }
-      const key = secret ? await this.verify(secret) : null;
-      if (!key) {
-        await this.limiter?.authFailed(address);
-        throw new Unauthorized(secret ? "The API key is invalid or has been revoked." : "The Authorization header must be `Bearer <API key>`.");
-      }
+      const secret = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+      const key = await this.verifyFrom(address, secret);
+      if (!key) throw new Unauthorized(secret ? "The API key is invalid or has been revoked." : "The Authorization header must be `Bearer <API key>`.");
       const caller: Caller = { kind: "key", actor: `key:${key.id}`, scopes: new Set(key.scopes), keyId: key.id, address };
       if (session) caller.session = session;
       return caller;
@@ -61,6 +51,22 @@ export class Authenticator {
     return { kind: "anonymous", actor: "anonymous", scopes: new Set(), address };
   }
 
+  /**
+   * A key presented by a client address (every door that takes keys uses this): the key when valid, else null, counted
+   * against the address's failed-authentication budget; once that is used up, 429 before any lookup. A key this process
+   * has verified skips the budget, so valid keys are never slowed down.
+   */
+  async verifyFrom(address: string, secret: string | undefined): Promise<VerifiedKey | null> {
+    if (!(secret && this.cache.get(secret)?.key) && this.limiter) {
+      const retryAfter = await this.limiter.authBlocked(address);
+      if (retryAfter !== null) throw new RateLimited(retryAfter);
+    }
+    const key = secret ? await this.verify(secret) : null;
+    if (!key) await this.limiter?.authFailed(address);
+    return key;
+  }
+
+  /** The key's id and scopes when valid (cached briefly), without the budget: use verifyFrom for a client's key. */
   async verify(secret: string): Promise<VerifiedKey | null> {
     const now = Date.now();
     const cached = this.cache.get(secret);

@@ -28,7 +28,7 @@ export async function identify({ auth, sessions }: Identities, assistant: Assist
     return { kind: "session", actor: `session:${session.id}`, scopes: new Set(SESSION_SCOPES), session, address, agent };
   }
   if (credentials.token !== undefined) {
-    const key = await auth.verify(credentials.token);
+    const key = await auth.verifyFrom(address, credentials.token);
     if (!key) throw new Unauthorized("The API key is invalid or has been revoked.");
     return { kind: "key", actor: `key:${key.id}`, scopes: new Set(key.scopes), keyId: key.id, address, agent };
   }

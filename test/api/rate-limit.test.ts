@@ -65,6 +65,18 @@ describe("rate limits", () => {
     expect((await server.call("products.search", { limit: 1 }, from("198.51.100.1", `Bearer ${fresh}`))).status).toBe(200);
   });
 
+  it("share the failed-authentication budget with the admin assistant's key door", async () => {
+    const server = await start({ rateLimitAuthFailuresPerMin: 3 });
+    const from = { "x-forwarded-for": "203.0.113.9" };
+    const wrong = (i: number) => ({ ...from, authorization: `Bearer shop_abcdefgh_${String(i).padStart(30, "y")}` });
+    for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/v1/chat/admin`, { headers: wrong(i) })).status).toBe(401);
+    const chat = await fetch(`${server.url}/api/v1/chat/admin`, { headers: wrong(3) });
+    expect(chat.status).toBe(429);
+    expect(Number(chat.headers.get("retry-after"))).toBeGreaterThan(0);
+    const fresh = await server.key("catalog:read");
+    expectProblem(await server.call("products.search", {}, { headers: { ...from, authorization: `Bearer ${fresh}` } }), 429, "rate_limited");
+  });
+
   it.skipIf(!process.env.REDIS_URL)("share one budget between two server processes through Redis", async () => {
     const prefix = `shop:test:shared:${crypto.randomBytes(6).toString("hex")}:`;
     const a = await start({ rateLimitAnonPerMin: 4 }, { rateLimitPrefix: prefix });
