@@ -67,7 +67,7 @@ function newChatId(): string {
 function start(mount: HTMLElement): void {
   const ui = layout(mount);
   const transport = new SocketChatTransport(mount.dataset.namespace ?? "/admin");
-  const rendered = new WeakMap<UIMessage, HTMLElement>();
+  const rendered = new Map<string, { json: string; node: HTMLElement }>();
   let chats: ChatSummary[] = [];
   let available = true;
   let blocked: Note | undefined;
@@ -126,10 +126,14 @@ function start(mount: HTMLElement): void {
     return box;
   }
 
-  /** Message nodes are kept per message object (the chat replaces, never mutates, a message), so only changed ones rebuild. */
+  /**
+   * Message nodes are kept by message id and content: only a message that changed is built again (so a folded result
+   * stays open while the next answer streams). Content, not identity: AbstractChat updates the streaming message in
+   * place, and ObservedChat's state keeps that same object.
+   */
   function renderLog(): void {
     const stick = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 80;
-    const nodes = chat.messages.length ? chat.messages.map((message) => rendered.get(message) ?? cache(message)) : [emptyState()];
+    const nodes = chat.messages.length ? chat.messages.map(nodeOf) : [emptyState()];
     nodes.forEach((node, index) => {
       const present = ui.log.children[index];
       if (present !== node) ui.log.insertBefore(node, present ?? null);
@@ -138,9 +142,12 @@ function start(mount: HTMLElement): void {
     if (stick) ui.log.scrollTop = ui.log.scrollHeight;
   }
 
-  function cache(message: UIMessage): HTMLElement {
+  function nodeOf(message: UIMessage): HTMLElement {
+    const json = JSON.stringify(message);
+    const kept = rendered.get(message.id);
+    if (kept?.json === json) return kept.node;
     const node = renderMessage(message, decide);
-    rendered.set(message, node);
+    rendered.set(message.id, { json, node });
     return node;
   }
 
