@@ -126,6 +126,8 @@ function start(mount: HTMLElement): void {
     return box;
   }
 
+  const empty = emptyState();
+
   /**
    * Message nodes are kept by message id and content: only a message that changed is built again (so a folded result
    * stays open while the next answer streams). Content, not identity: AbstractChat updates the streaming message in
@@ -133,7 +135,7 @@ function start(mount: HTMLElement): void {
    */
   function renderLog(): void {
     const stick = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 80;
-    const nodes = chat.messages.length ? chat.messages.map(nodeOf) : [emptyState()];
+    const nodes = chat.messages.length ? chat.messages.map(nodeOf) : available ? [empty] : [];
     nodes.forEach((node, index) => {
       const present = ui.log.children[index];
       if (present !== node) ui.log.insertBefore(node, present ?? null);

@@ -8,7 +8,7 @@ type Fields = Record<string, unknown>;
 const LONG_TABLE = 8;
 const LONG_LIST = 14;
 /** Longer texts in a cell are cut (the whole text stays in the title). */
-const CELL_CHARS = 120;
+const CELL_CHARS = 60;
 
 function isRecord(value: unknown): value is Fields {
   return typeof value === "object" && value !== null && !Array.isArray(value);

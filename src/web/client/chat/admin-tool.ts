@@ -92,7 +92,10 @@ export function renderToolPart(part: ToolPart, decide: Decide): HTMLElement {
     details.append(el("summary", undefined, "Forespørgsel"), renderValue(part.input));
   }
 
-  if (part.state === "output-available") card.append(renderValue(part.output));
+  if (part.state === "output-available") {
+    if (approval) card.append(el("p", "tool-section", "Resultat"));
+    card.append(renderValue(part.output));
+  }
   if (part.state === "output-error") card.append(problem(part.errorText));
   if (part.state === "output-denied" && part.approval.reason) card.append(el("p", "hint", `Begrundelse: ${part.approval.reason}`));
   return card;
