@@ -1,6 +1,7 @@
 // The admin assistant page in headless Chromium against a scripted model: a discount deletion waits on an approval
-// card (denied: the code stays; approved: it is gone and audited with the staff user as actor), a read runs without a
-// card and shows its result as a table, an earlier chat reopens on a phone, and a shop without a model says so.
+// card (denied: the code stays; approved: it is gone and audited with the staff user as actor; refused by the shop: the
+// problem is shown), a read runs without a card and shows its result as a table, an earlier chat reopens on a phone,
+// and a shop without a model says so.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { staffUser } from "../../support/admin.ts";
@@ -33,7 +34,10 @@ describeBrowser("the admin assistant page in a browser", () => {
     await Promise.all([server?.close(), unconfigured?.close()]);
     await fake?.close();
   });
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fake.reset();
+    fake.tokenDelayMs = 0;
+  });
 
   /** A tab signed in as the staff user (created on that shop when missing), on the assistant page with the chat ready. */
   async function assistantTab(shop: TestServer, width?: number): Promise<BrowserPage> {
@@ -60,7 +64,7 @@ describeBrowser("the admin assistant page in a browser", () => {
 
   const discount = async (key: string) => (await server.call("discounts.get", { code: CODE }, { key })).status;
 
-  it("asks before deleting a discount: Afvis keeps it, Godkend deletes it and the audit log names the staff user", { timeout: 90_000 }, async () => {
+  it("asks before deleting a discount: Afvis keeps it, Godkend deletes it (audited as the staff user), a refusal is shown", { timeout: 90_000 }, async () => {
     fake
       .on(/slet rabatkoden/i)
       .callTool("discounts_delete", (request) => ({ code: request.lastUserText.split(" ").at(-1), confirm: true }))
@@ -91,7 +95,15 @@ describeBrowser("the admin assistant page in a browser", () => {
     await expect.poll(() => done.locator(".tag").innerText()).toBe("Udført");
     await page.getByText(`Rabatkoden ${CODE} er slettet.`).waitFor();
     expect(await discount(key)).toBe(404);
-    await screenshot("admin-assistant-approved");
+
+    await ask(page, "Slet rabatkoden FINDESIKKE");
+    await asking.getByRole("button", { name: "Godkend" }).click();
+    const refused = page.locator('.tool-card[data-tool="discounts.delete"]').nth(2);
+    await expect.poll(() => refused.getAttribute("data-state")).toBe("output-error");
+    await expect.poll(() => refused.locator(".tag").innerText()).toBe("Ikke udført");
+    expect(await refused.locator(".tool-problem").innerText()).toMatch(/^Not found\s+No discount code "FINDESIKKE"\.$/);
+    await page.getByText("Jeg lod rabatkoden være.").nth(1).waitFor();
+    await screenshot("admin-assistant-decided");
 
     const staffId = (await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: EMAIL } })).id;
     const audit = await server.call("audit.list", { tool: "discounts.delete" }, { key });
@@ -125,6 +137,23 @@ describeBrowser("the admin assistant page in a browser", () => {
     await phone.page.getByText("fem", { exact: true }).waitFor();
     await phone.screenshot("admin-assistant-phone");
     expect(phone.problems).toEqual([]);
+  });
+
+  it("stops a streaming answer with the Stop button and keeps what was written", { timeout: 60_000 }, async () => {
+    fake.tokenDelayMs = 60;
+    fake.on("fortæl").say("Det var engang en butik med briller i nordisk lys, som solgte og solgte og solgte og solgte og solgte og solgte og solgte og solgte hele vinteren lang.");
+    const { page, problems } = await assistantTab(server);
+    await page.getByRole("button", { name: "Ny samtale" }).click();
+    await ask(page, "Fortæl en lang historie");
+    await page.getByText("Det var engang").waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Stop" }).isHidden()).toBe(true);
+    await expect.poll(() => fake.requests.at(-1)?.aborted).toBe(true);
+    const kept = await page.locator(".chat-message-assistant .chat-text").innerText();
+    expect(kept).toMatch(/^Det var engang/);
+    expect(kept).not.toContain("vinteren lang.");
+    expect(await page.getByRole("button", { name: "Send" }).isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
   });
 
   it("says so when the shop has no language model, and offers no way to send", { timeout: 60_000 }, async () => {
