@@ -93,7 +93,13 @@ function start(mount: HTMLElement): void {
     void chat.addToolApprovalResponse({ id: approvalId, approved });
   }
 
-  function showNote(note: Note | undefined, tone: "info" | "error" = "info"): void {
+  let noted = "";
+
+  /** Rebuilt only when it changes, so its button keeps focus while an answer streams. */
+  function showNote(note: Note | undefined, tone: "info" | "error"): void {
+    const key = note ? JSON.stringify([tone, note]) : "";
+    if (key === noted) return;
+    noted = key;
     ui.note.hidden = !note;
     ui.note.className = `notice notice-${tone} assistant-note`;
     ui.note.replaceChildren();
@@ -153,7 +159,12 @@ function start(mount: HTMLElement): void {
     return node;
   }
 
+  let listed = "";
+
   function renderChats(): void {
+    const key = JSON.stringify([chat.id, chats]);
+    if (key === listed) return;
+    listed = key;
     const items = chats.map((summary) => {
       const item = el("li");
       const open = item.appendChild(button("", "chat-list-item"));
@@ -170,6 +181,7 @@ function start(mount: HTMLElement): void {
     renderLog();
     const busy = chat.status === "submitted" || chat.status === "streaming";
     ui.status.textContent = chat.status === "submitted" ? "Assistenten tænker …" : "";
+    ui.log.setAttribute("aria-busy", String(busy));
     ui.stop.hidden = !busy;
     ui.send.disabled = busy || !available;
     ui.input.disabled = !available;

@@ -111,8 +111,9 @@ describeBrowser("the admin assistant page in a browser", () => {
     expect(problems).toEqual([]);
   });
 
-  it("runs a read without an approval card, shows it as a table, and reopens the chat from the list on a phone", { timeout: 90_000 }, async () => {
+  it("runs reads without an approval card, shows a list as a table and a record as a definition list, and reopens the chat on a phone", { timeout: 90_000 }, async () => {
     fake.on(/seneste ordrer/i).callTool("orders_list", { limit: 5 }).say("Her er de **fem** seneste ordrer.");
+    fake.on(/salget/i).callTool("analytics_summary", {}).say("Sådan gik salget.");
     const { page, problems, screenshot } = await assistantTab(server);
     await page.getByRole("button", { name: "Ny samtale" }).click();
     await page.getByRole("button", { name: "Vis de 5 seneste ordrer" }).click();
@@ -128,6 +129,15 @@ describeBrowser("the admin assistant page in a browser", () => {
     expect(await table.locator("thead th").allTextContents()).toEqual(expect.arrayContaining(["E-mail", "Status", "Total", "Oprettet"]));
     const total = await table.locator("tbody tr").first().locator("td").nth(await columnIndex(table, "Total")).innerText();
     expect(total).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s+kr\.$/);
+
+    await ask(page, "Hvordan gik salget de sidste 7 dage?");
+    const summary = page.locator('.tool-card[data-tool="analytics.summary"]');
+    await expect.poll(() => summary.getAttribute("data-state")).toBe("output-available");
+    await page.getByText("Sådan gik salget.").waitFor();
+    const facts = await summary.locator(".tool-value > dl").innerText();
+    expect(facts).toMatch(/Omsætning\s+\d{1,3}(\.\d{3})*,\d{2}\s+kr\./);
+    expect(facts).toMatch(/aiGeneratedShare\s+\d+(,\d)?\s+%/);
+    expect(await page.locator(".tool-card-write").count()).toBe(0);
     await screenshot("admin-assistant-read");
     expect(problems).toEqual([]);
 
