@@ -136,7 +136,7 @@ describeBrowser("the admin assistant page in a browser", () => {
     await page.getByText("Sådan gik salget.").waitFor();
     const facts = await summary.locator(".tool-value > dl").innerText();
     expect(facts).toMatch(/Omsætning\s+\d{1,3}(\.\d{3})*,\d{2}\s+kr\./);
-    expect(facts).toMatch(/aiGeneratedShare\s+\d+(,\d)?\s+%/);
+    expect(facts).toMatch(/Andel via AI\s+\d+(,\d)?\s+%/);
     expect(await page.locator(".tool-card-write").count()).toBe(0);
     await screenshot("admin-assistant-read");
     expect(problems).toEqual([]);
