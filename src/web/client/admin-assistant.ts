@@ -202,12 +202,16 @@ function start(mount: HTMLElement): void {
     render();
   }
 
+  /**
+   * Opens a stored chat as it was saved. No resumeStream here: the server replays a turn that finished in the last
+   * 30 s too, and the replay of an approval's continuation cannot be applied to the stored message (the AI SDK fails
+   * with "No tool invocation found"); a turn still running shows up when it is saved.
+   */
   async function switchTo(id: string): Promise<void> {
     const saved = await transport.loadChat(id).catch(() => null);
     chat = openChat(id, saved?.messages ?? []);
     history.replaceState(null, "", `#${encodeURIComponent(id)}`);
     render();
-    if (saved) void chat.resumeStream();
   }
 
   ui.fresh.addEventListener("click", () => {

@@ -105,9 +105,19 @@ describeBrowser("the admin assistant page in a browser", () => {
     await page.getByText("Jeg lod rabatkoden være.").nth(1).waitFor();
     await screenshot("admin-assistant-decided");
 
+    // The turn is stored before its stream ends; Stop goes away when it has ended.
+    await expect.poll(() => page.getByRole("button", { name: "Stop" }).isHidden()).toBe(true);
+    await page.reload();
+    const reopened = page.locator('.tool-card[data-tool="discounts.delete"]');
+    await expect.poll(() => reopened.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-state")))).toEqual(["output-denied", "output-available", "output-error"]);
+    expect(await page.locator(".chat-list-item[aria-current=true]").innerText()).toContain(`Slet rabatkoden ${CODE}`);
+
     const staffId = (await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: EMAIL } })).id;
     const audit = await server.call("audit.list", { tool: "discounts.delete" }, { key });
     expect(audit.body.result).toMatchObject([{ tool: "discounts.delete", actor: `staff:${staffId}`, door: "admin-assistant", agent: "admin-assistant" }]);
+    // Still as stored a moment after the reload: nothing replayed over it, no error.
+    expect(await reopened.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-state")))).toEqual(["output-denied", "output-available", "output-error"]);
+    expect(await page.locator(".assistant-note").isHidden()).toBe(true);
     expect(problems).toEqual([]);
   });
 
@@ -166,7 +176,7 @@ describeBrowser("the admin assistant page in a browser", () => {
     expect(problems).toEqual([]);
   });
 
-  it("says so when the shop has no language model, and offers no way to send", { timeout: 60_000 }, async () => {
+  it("says so when the shop has no language model, or the assistant is switched off, and offers no way to send", { timeout: 60_000 }, async () => {
     const { page, problems, screenshot } = await assistantTab(unconfigured);
     const note = page.locator(".assistant-note");
     await expect.poll(() => note.innerText()).toContain("Assistenten er ikke sat op");
@@ -174,6 +184,20 @@ describeBrowser("the admin assistant page in a browser", () => {
     expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
     await screenshot("admin-assistant-not-configured");
     expect(problems).toEqual([]);
+
+    const key = await server.key("features:write");
+    const switchOff = (enabled: boolean) => server.call("settings.set_feature", { key: "admin_assistant", enabled }, { key });
+    expect((await switchOff(false)).status).toBe(200);
+    try {
+      const off = await assistantTab(server);
+      const offNote = off.page.locator(".assistant-note");
+      await expect.poll(() => offNote.innerText()).toContain("Assistenten er slået fra");
+      expect(await offNote.getByRole("link", { name: "Gå til indstillinger" }).getAttribute("href")).toBe("/admin/settings");
+      expect(await off.page.getByLabel("Besked til assistenten").isDisabled()).toBe(true);
+      expect(off.problems).toEqual([]);
+    } finally {
+      await switchOff(true);
+    }
   });
 });
 
