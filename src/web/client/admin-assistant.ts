@@ -2,63 +2,11 @@
 // staff cookie authenticates the handshake) with the staff user's earlier chats, streamed Markdown answers, a stop
 // button, approval cards for every write and tool results as tables.
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
-import { errorNote, unavailableNote, type Note } from "./chat/admin-notes.ts";
+import { chatListItems, emptyState, layout, noteContent } from "./chat/admin-layout.ts";
 import { renderMessage } from "./chat/admin-messages.ts";
+import { errorNote, unavailableNote, type Note } from "./chat/admin-notes.ts";
 import { ObservedChat } from "./chat/state.ts";
 import { ChatError, SocketChatTransport, type ChatSummary } from "./socket-chat-transport.ts";
-
-const SUGGESTIONS = ["Hvordan gik salget de sidste 7 dage?", "Vis de 5 seneste ordrer", "Hvilke varer er ved at løbe tør?"];
-const LIST_TIME = new Intl.DateTimeFormat("da-DK", { dateStyle: "short", timeStyle: "short" });
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(text: string, className: string): HTMLButtonElement {
-  const node = el("button", className, text);
-  node.type = "button";
-  return node;
-}
-
-/** The page's fixed parts, built once into the mount point. */
-function layout(mount: HTMLElement) {
-  const aside = el("aside", "assistant-chats");
-  aside.setAttribute("aria-labelledby", "assistant-chats-title");
-  const head = aside.appendChild(el("div", "assistant-chats-head"));
-  const title = head.appendChild(el("h2", undefined, "Samtaler"));
-  title.id = "assistant-chats-title";
-  const fresh = head.appendChild(button("Ny samtale", "button button-small button-secondary"));
-  const list = aside.appendChild(el("ul", "chat-list"));
-
-  const main = el("section", "assistant-main");
-  main.setAttribute("aria-label", "Samtale");
-  const note = main.appendChild(el("div", "notice notice-info assistant-note"));
-  note.hidden = true;
-  const log = main.appendChild(el("div", "chat-log"));
-  log.setAttribute("role", "log");
-  log.setAttribute("aria-label", "Samtalen med assistenten");
-  const status = main.appendChild(el("p", "chat-status"));
-  status.setAttribute("role", "status");
-  const form = main.appendChild(el("form", "chat-composer"));
-  const label = form.appendChild(el("label", "visually-hidden", "Besked til assistenten"));
-  label.htmlFor = "assistant-input";
-  const input = form.appendChild(el("textarea"));
-  input.id = "assistant-input";
-  input.rows = 2;
-  input.maxLength = 4000;
-  input.placeholder = "Skriv til assistenten … (Enter sender, Shift+Enter giver ny linje)";
-  const send = form.appendChild(el("button", "button", "Send"));
-  send.type = "submit";
-  const stop = form.appendChild(button("Stop", "button button-secondary"));
-  stop.hidden = true;
-
-  mount.replaceChildren(aside, main);
-  mount.classList.add("assistant");
-  return { fresh, list, note, log, status, form, input, send, stop };
-}
 
 function newChatId(): string {
   return `admin-${crypto.randomUUID()}`;
@@ -102,37 +50,18 @@ function start(mount: HTMLElement): void {
     noted = key;
     ui.note.hidden = !note;
     ui.note.className = `notice notice-${tone} assistant-note`;
-    ui.note.replaceChildren();
-    if (!note) return;
-    ui.note.append(el("p", undefined, note.text));
-    if (note.link) {
-      const link = ui.note.appendChild(el("a", undefined, note.link.text));
-      link.href = note.link.href;
-    }
-    if (note.resumable) {
-      const retry = ui.note.appendChild(button("Hent svaret igen", "button button-small button-secondary"));
-      retry.addEventListener("click", () => {
-        chat.clearError();
-        void chat.resumeStream();
-      });
-    }
+    ui.note.replaceChildren(...(note ? noteContent(note, resume) : []));
   }
 
-  function emptyState(): HTMLElement {
-    const box = el("div", "chat-empty");
-    box.append(el("p", undefined, "Spørg om ordrer, salg, varer eller rabatkoder, eller bed assistenten om at ændre noget. Du godkender hver ændring, før den sker."));
-    const ideas = box.appendChild(el("div", "chat-suggestions"));
-    for (const text of SUGGESTIONS) {
-      const idea = ideas.appendChild(button(text, "button button-small button-secondary"));
-      idea.addEventListener("click", () => {
-        ui.input.value = text;
-        ui.input.focus();
-      });
-    }
-    return box;
+  function resume(): void {
+    chat.clearError();
+    void chat.resumeStream();
   }
 
-  const empty = emptyState();
+  const empty = emptyState((text) => {
+    ui.input.value = text;
+    ui.input.focus();
+  });
 
   /**
    * Message nodes are kept by message id and content: only a message that changed is built again (so a folded result
@@ -165,16 +94,7 @@ function start(mount: HTMLElement): void {
     const key = JSON.stringify([chat.id, chats]);
     if (key === listed) return;
     listed = key;
-    const items = chats.map((summary) => {
-      const item = el("li");
-      const open = item.appendChild(button("", "chat-list-item"));
-      open.append(el("span", "chat-list-title", summary.title ?? "Samtale uden titel"), el("time", "chat-list-time", LIST_TIME.format(new Date(summary.updatedAt))));
-      open.querySelector("time")!.dateTime = summary.updatedAt;
-      if (summary.id === chat.id) open.setAttribute("aria-current", "true");
-      open.addEventListener("click", () => void switchTo(summary.id));
-      return item;
-    });
-    ui.list.replaceChildren(...(items.length ? items : [el("li", "hint", "Ingen tidligere samtaler.")]));
+    ui.list.replaceChildren(...chatListItems(chats, chat.id, (id) => void switchTo(id)));
   }
 
   function render(): void {
@@ -192,10 +112,10 @@ function start(mount: HTMLElement): void {
 
   async function refreshChats(): Promise<void> {
     try {
-      const listed = await transport.listChats();
-      chats = listed.chats;
-      available = listed.available;
-      blocked = listed.available ? undefined : unavailableNote(listed.code);
+      const answer = await transport.listChats();
+      chats = answer.chats;
+      available = answer.available;
+      blocked = answer.available ? undefined : unavailableNote(answer.code);
     } catch (error) {
       blocked = errorNote(error instanceof Error ? error : new Error(String(error)));
     }

@@ -1,5 +1,6 @@
 // Tool inputs and results as the staff reads them: a list of records as a table of its scalar columns, a record as a
 // definition list (its lists of records as tables below it), anything else as JSON; long results fold into <details>.
+import { el } from "./admin-dom.ts";
 import { formatValue, isNumeric, isScalar, labelOf, type Scalar } from "./admin-format.ts";
 
 type Fields = Record<string, unknown>;
@@ -16,13 +17,6 @@ function isRecord(value: unknown): value is Fields {
 
 function isTable(value: unknown): value is Fields[] {
   return Array.isArray(value) && value.length > 0 && value.every(isRecord);
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function cellText(key: string, value: Scalar): { text: string; title?: string } {

@@ -1,6 +1,7 @@
 // One tool call in the admin assistant's answer: a read shows its result; a write is an approval card (tool, input,
 // Godkend / Afvis) that after the decision shows what came of it (done, refused by the shop with the problem, denied).
 import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
+import { el } from "./admin-dom.ts";
 import { problemView, toolLabel } from "./admin-format.ts";
 import { renderValue } from "./admin-results.ts";
 
@@ -30,13 +31,6 @@ function statusOf(part: ToolPart, approval: boolean): Status {
     case "output-denied":
       return { text: "Afvist af dig", tone: "" };
   }
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function hasInput(input: unknown): boolean {
