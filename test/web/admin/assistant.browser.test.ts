@@ -119,6 +119,12 @@ describeBrowser("the admin assistant page in a browser", () => {
     expect(await reopened.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-state")))).toEqual(["output-denied", "output-available", "output-error"]);
     expect(await page.locator(".assistant-note").isHidden()).toBe(true);
     expect(problems).toEqual([]);
+
+    const phone = await assistantTab(server, 390);
+    await phone.page.locator(".chat-list-item", { hasText: `Slet rabatkoden ${CODE}` }).click();
+    await phone.page.locator('.tool-card[data-state="output-error"]').waitFor();
+    await phone.screenshot("admin-assistant-phone-decided");
+    expect(phone.problems).toEqual([]);
   });
 
   it("runs reads without an approval card, shows a list as a table and a record as a definition list, and reopens the chat on a phone", { timeout: 90_000 }, async () => {
