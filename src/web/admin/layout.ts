@@ -10,7 +10,10 @@ import type { Flash } from "./flash.ts";
 import type { AdminRequest } from "./site.ts";
 
 /** The admin's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const ADMIN_ASSETS: AssetEntries = { scripts: { admin: "client/admin.ts" }, styles: { admin: "styles/admin.css" } };
+export const ADMIN_ASSETS: AssetEntries = {
+  scripts: { admin: "client/admin.ts", "admin-assistant": "client/admin-assistant.ts" },
+  styles: { admin: "styles/admin.css" },
+};
 
 interface NavEntry {
   href: string;

@@ -1,12 +1,12 @@
-// GET /admin/assistant: the slot of the admin assistant. Its chat UI (socket.io namespace /admin, approval cards)
-// is built on top of this page: it mounts in #admin-assistant and lists its script in ASSISTANT_SCRIPTS.
+// GET /admin/assistant: the admin assistant. Its chat UI (src/web/client/admin-assistant.ts: socket.io namespace /admin,
+// approval cards) mounts in #admin-assistant; without JavaScript the page says that it needs it.
 import { html } from "../../html.ts";
 import type { View } from "../../page.ts";
 import { pageHead } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
-/** Client scripts of the assistant page (asset names), filled in when the chat UI lands. */
-export const ASSISTANT_SCRIPTS: string[] = [];
+/** Client scripts of the assistant page (asset names, declared in ADMIN_ASSETS). */
+export const ASSISTANT_SCRIPTS: string[] = ["admin-assistant.js"];
 
 export async function assistantPage(web: AdminRequest): Promise<View> {
   const scopes = [...web.staff.caller.scopes].sort().join(", ");
@@ -15,7 +15,7 @@ export async function assistantPage(web: AdminRequest): Promise<View> {
     scripts: ASSISTANT_SCRIPTS,
     main: html`${pageHead("Assistent", { lead: "Styr butikken ved at skrive: assistenten bruger de samme værktøjer som resten af admin, med dine adgange, og beder om godkendelse før hver ændring." })}
 <section class="card assistant-slot" id="admin-assistant" data-namespace="/admin" data-scopes="${scopes}">
-<p class="hint">Assistenten er ikke tilgængelig endnu.</p>
+<p class="hint">Assistenten indlæses … Den kræver JavaScript.</p>
 </section>`,
   };
 }

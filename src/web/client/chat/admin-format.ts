@@ -1,0 +1,115 @@
+// How the admin assistant page shows tool names, values and problems: registry names back from the model's wire
+// names, money in øre as kroner, dates in Danish, and a tool error's problem JSON as a title and a detail.
+
+/** The registry name of a model tool name: `discounts_delete` → `discounts.delete` (areas have no "_", actions may). */
+export function toolLabel(wireName: string): string {
+  return wireName.replace("_", ".");
+}
+
+const KRONER = new Intl.NumberFormat("da-DK", { style: "currency", currency: "DKK" });
+const NUMBER = new Intl.NumberFormat("da-DK");
+const PERCENT = new Intl.NumberFormat("da-DK", { style: "percent", maximumFractionDigits: 1 });
+const DATE_TIME = new Intl.DateTimeFormat("da-DK", { dateStyle: "medium", timeStyle: "short" });
+const DATE = new Intl.DateTimeFormat("da-DK", { dateStyle: "medium" });
+
+/** Money fields are integer øre, named `…Dkk` by the tools (`totalDkk`) or `…Oere`. */
+const MONEY_KEY = /(Dkk|Oere)$/;
+const SHARE_KEY = /(Share|Rate)$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type Scalar = string | number | boolean | null;
+
+export function isScalar(value: unknown): value is Scalar {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
+}
+
+/** Whether a column of this key holds numbers to right-align. */
+export function isNumeric(key: string, value: unknown): boolean {
+  return typeof value === "number" || (MONEY_KEY.test(key) && typeof value === "string" && /^-?\d+$/.test(value));
+}
+
+/** A scalar field as a person reads it: `totalDkk: 123450` → "1.234,50 kr.", an ISO time in Danish, true → "ja". */
+export function formatValue(key: string, value: Scalar): string {
+  if (value === null) return "–";
+  if (typeof value === "boolean") return value ? "ja" : "nej";
+  if (typeof value === "number") {
+    if (MONEY_KEY.test(key)) return KRONER.format(value / 100);
+    if (SHARE_KEY.test(key) && value >= 0 && value <= 1) return PERCENT.format(value);
+    return NUMBER.format(value);
+  }
+  if (MONEY_KEY.test(key) && /^-?\d+$/.test(value)) return KRONER.format(Number(value) / 100);
+  if (ISO_DATE_TIME.test(value)) {
+    const time = new Date(value);
+    if (!Number.isNaN(time.getTime())) return DATE_TIME.format(time);
+  }
+  const day = ISO_DATE.exec(value);
+  if (day) return DATE.format(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  return value;
+}
+
+/** Column and field names the staff reads often, in Danish; any other key is shown as the tool names it. */
+const LABELS: Record<string, string> = {
+  id: "Id",
+  name: "Navn",
+  productName: "Produkt",
+  slug: "Slug",
+  code: "Kode",
+  email: "E-mail",
+  shippingName: "Modtager",
+  status: "Status",
+  type: "Type",
+  value: "Værdi",
+  active: "Aktiv",
+  quantity: "Antal",
+  stock: "Lager",
+  itemCount: "Varer",
+  orderCount: "Ordrer",
+  usageCount: "Brugt",
+  usageLimit: "Maks. brug",
+  validUntil: "Gyldig til",
+  priceDkk: "Pris",
+  subtotalDkk: "Subtotal",
+  discountDkk: "Rabat",
+  discountCode: "Rabatkode",
+  shippingDkk: "Fragt",
+  totalDkk: "Total",
+  revenueDkk: "Omsætning",
+  averageOrderValueDkk: "Gns. ordreværdi",
+  newCustomers: "Nye kunder",
+  aiGeneratedOrderCount: "Ordrer via AI",
+  aiGeneratedRevenueDkk: "Omsætning via AI",
+  aiGeneratedShare: "Andel via AI",
+  unitPriceDkk: "Stykpris",
+  createdAt: "Oprettet",
+  updatedAt: "Ændret",
+  fromDate: "Fra",
+  toDate: "Til",
+};
+
+export function labelOf(key: string): string {
+  return LABELS[key] ?? key;
+}
+
+export interface ProblemView {
+  title: string;
+  detail?: string;
+  /** Field errors of a 400/422 (`errors: [{path, message}]`). */
+  errors: string[];
+}
+
+/** A failed tool call's text: the shop's problem JSON (title, detail, errors), or the text as it is. */
+export function problemView(errorText: string): ProblemView {
+  try {
+    const problem = JSON.parse(errorText) as { title?: unknown; detail?: unknown; errors?: unknown };
+    if (problem && typeof problem.title === "string") {
+      const errors = Array.isArray(problem.errors)
+        ? problem.errors.map((error: { path?: unknown; message?: unknown }) => [error.path, error.message].filter((part) => typeof part === "string" && part).join(": "))
+        : [];
+      return { title: problem.title, detail: typeof problem.detail === "string" ? problem.detail : undefined, errors: errors.filter(Boolean) };
+    }
+  } catch {
+    // not JSON: a plain message
+  }
+  return { title: errorText, errors: [] };
+}
