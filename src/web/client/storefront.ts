@@ -1,7 +1,7 @@
 // Storefront enhancements: the cart badge in the header (refreshed on load and whenever a "shop:cart-changed" event
 // is dispatched, e.g. by the chat widget).
 
-export const CART_CHANGED = "shop:cart-changed";
+import { CART_CHANGED, type CartChangedDetail } from "./events.ts";
 
 interface CartSummary {
   itemCount: number;
@@ -38,7 +38,7 @@ async function refreshBadge(known?: number): Promise<void> {
 }
 
 document.addEventListener(CART_CHANGED, (event) => {
-  const detail = (event as CustomEvent<{ itemCount?: number } | undefined>).detail;
+  const detail = (event as CustomEvent<CartChangedDetail | undefined>).detail;
   const badge = document.querySelector<HTMLElement>("[data-cart-count]");
   if (badge) delete badge.dataset.cartCount;
   void refreshBadge(typeof detail?.itemCount === "number" ? detail.itemCount : undefined);

@@ -10,13 +10,13 @@ import type { View } from "../page.ts";
 import type { StorefrontRequest } from "./site.ts";
 
 /**
- * Client scripts of every storefront page, in order. The chat widget (a later piece) adds its entry here; it finds
- * its button (`[data-chat-toggle]`, hidden until a script shows it) and its mount point (`#chat-root`) in the layout.
+ * Client scripts of every storefront page, in order. The chat widget finds its button (`[data-chat-toggle]`, hidden
+ * until the script shows it) and its mount point (`#chat-root`) in the layout.
  */
-export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js"];
+export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js", "chat-widget.js"];
 
 /** The storefront's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts" } };
+export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts", "chat-widget": "client/chat-widget.ts" } };
 
 const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
 

@@ -6,8 +6,12 @@ const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(htt
 
 /** A URL the chat may link to: same-site paths and http(s) addresses; anything else (javascript:, data:) is refused. */
 export function safeHref(raw: string): string | null {
-  if (raw.startsWith("/") && !raw.startsWith("//")) return raw;
   try {
+    if (raw.startsWith("/")) {
+      // "//host" and "/\\host" are other sites to a browser: a path must stay on this origin once resolved.
+      const url = new URL(raw, location.origin);
+      return url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+    }
     const url = new URL(raw);
     return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
   } catch {
