@@ -244,8 +244,10 @@ class ChatWidget {
       if (part.state !== "output-available" || this.settled.has(part.toolCallId)) continue;
       this.settled.add(part.toolCallId);
       if (!CART_TOOLS.has(getToolName(part))) continue;
-      const output = part.output as { itemCount?: unknown } | null;
-      const detail: CartChangedDetail = typeof output?.itemCount === "number" ? { itemCount: output.itemCount } : {};
+      // A cart summary carries the count; a placed order (cart_checkout) leaves the cart empty.
+      const output = part.output as { itemCount?: unknown; orderId?: unknown } | null;
+      const detail: CartChangedDetail =
+        typeof output?.itemCount === "number" ? { itemCount: output.itemCount } : typeof output?.orderId === "string" ? { itemCount: 0 } : {};
       document.dispatchEvent(new CustomEvent(CART_CHANGED, { detail }));
     }
   }

@@ -40,7 +40,12 @@ async function refreshBadge(known?: number): Promise<void> {
 document.addEventListener(CART_CHANGED, (event) => {
   const detail = (event as CustomEvent<CartChangedDetail | undefined>).detail;
   const badge = document.querySelector<HTMLElement>("[data-cart-count]");
-  if (badge) delete badge.dataset.cartCount;
+  if (badge) {
+    // The count rendered with the page is stale now (emptied, not removed: the attribute is how the badge is found),
+    // and a cart that changed has a session behind it even when the page was rendered without one.
+    badge.dataset.cartCount = "";
+    badge.dataset.session = "";
+  }
   void refreshBadge(typeof detail?.itemCount === "number" ? detail.itemCount : undefined);
 });
 

@@ -2,7 +2,7 @@
 // turned into DOM nodes with createElement and text nodes only: no HTML from the model ever reaches innerHTML, and a
 // link only goes to http(s) or a path on this site.
 
-const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
 /** A URL the chat may link to: same-site paths and http(s) addresses; anything else (javascript:, data:) is refused. */
 export function safeHref(raw: string): string | null {
