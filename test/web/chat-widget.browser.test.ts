@@ -15,7 +15,9 @@ import { ADDRESS, plainProducts, type DemoProduct } from "../support/session.ts"
 
 /** How long a poll waits for the chat (a turn runs the model, the tools and the socket round trips). */
 const WAIT = { timeout: 10_000 };
-const HOSTILE = "Se her: <img src=x onerror=alert(1)> <script>alert(2)</script> og [klik](javascript:alert(3)) slut.";
+const HOSTILE =
+  "Se her: <img src=x onerror=alert(1)> <script>alert(2)</script> og [klik](javascript:alert(3)), [ud](//evil.example/x), " +
+  "[også ud](/\\evil.example/x) men [kurven](/cart) slut.";
 
 /** The open widget as the person sees it (the viewport, not the whole page: the panel is fixed to the screen). */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -150,8 +152,10 @@ describeBrowser("storefront chat widget in a browser", () => {
       await ask(page, "Vis mig noget html");
       const hostile = answers(page).nth(4);
       await expect.poll(() => hostile.textContent(), WAIT).toContain("slut.");
-      expect(await hostile.locator(".chat-text").textContent()).toBe("Se her: <img src=x onerror=alert(1)> <script>alert(2)</script> og klik slut.");
-      expect(await hostile.locator("img, script, a").count()).toBe(0);
+      expect(await hostile.locator(".chat-text").textContent()).toBe("Se her: <img src=x onerror=alert(1)> <script>alert(2)</script> og klik, ud, også ud men kurven slut.");
+      expect(await hostile.locator("img, script").count()).toBe(0);
+      // Only the path on this site became a link: javascript:, "//host" and "/\host" stay text.
+      expect(await hostile.locator("a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/cart"]);
       expect(await page.locator("#chat-root [href^='javascript:' i]").count()).toBe(0);
       expect(dialogs).toEqual([]);
 

@@ -45,6 +45,7 @@ class ChatWidget {
   private readonly send: HTMLButtonElement;
   private readonly stop: HTMLButtonElement;
   private readonly note: HTMLElement;
+  private readonly fresh: HTMLButtonElement;
   private readonly views = new WeakMap<UIMessage, HTMLElement>();
   private transport: SocketChatTransport | undefined;
   private chat: ObservedChat | undefined;
@@ -71,7 +72,7 @@ class ChatWidget {
       this.input,
       el("div", { class: "chat-form-actions" }, this.stop, this.send),
     );
-    const fresh = el("button", { type: "button", class: "button-link chat-new" }, "Ny samtale");
+    const fresh = (this.fresh = el("button", { type: "button", class: "button-link chat-new" }, "Ny samtale"));
     const close = el("button", { type: "button", class: "chat-close", "aria-label": "Luk chatten" }, "×");
     this.panel = el(
       "section",
@@ -143,7 +144,8 @@ class ChatWidget {
     await connected(transport);
     const { available, chats } = await transport.listChats();
     if (!available) {
-      this.form.hidden = true;
+      for (const part of [this.form, this.log, this.fresh]) part.hidden = true;
+      this.panel.classList.add("chat-panel-off");
       this.note.hidden = false;
       this.setBusy(false);
       transport.socket.disconnect();
