@@ -166,6 +166,51 @@ describeBrowser("storefront chat widget in a browser", () => {
     }
   });
 
+  it("stops an answer, offers a retry when the model fails, and picks up an answer still running after a reload", async () => {
+    const story = Array.from({ length: 60 }, (_, i) => `ord${i}`).join(" ") + " SLUT";
+    fake.on("historie").say(story);
+    let failures = 0;
+    fake.on((req) => /nede/i.test(req.lastUserText ?? "") && failures++ < 2).fail(500, "model service down");
+    fake.on("nede").say("Nu virker det igen.");
+    const { page, problems, close } = await openPage(browser, server.url);
+    try {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Chat", exact: true }).click();
+
+      fake.tokenDelayMs = 40;
+      await ask(page, "Fortæl en lang historie");
+      const first = answers(page).first();
+      await expect.poll(() => first.locator(".chat-text").textContent(), WAIT).toContain("ord3");
+      await panel(page).getByRole("button", { name: "Stop" }).click();
+      await expect.poll(() => panel(page).getByRole("button", { name: "Send" }).isEnabled(), WAIT).toBe(true);
+      expect(await panel(page).getByRole("button", { name: "Stop" }).isHidden()).toBe(true);
+      await expect.poll(() => fake.requests.at(-1)!.aborted, WAIT).toBe(true);
+      expect(await first.textContent()).not.toContain("SLUT");
+
+      fake.tokenDelayMs = 0;
+      await ask(page, "Er modellen nede?");
+      const alert = panel(page).getByRole("alert");
+      await expect.poll(() => alert.textContent(), WAIT).toContain("Noget gik galt. Prøv igen om lidt.");
+      await alert.getByRole("button", { name: "Prøv igen" }).click();
+      await expect.poll(() => answers(page).last().textContent(), WAIT).toContain("Nu virker det igen.");
+      expect(await alert.isHidden()).toBe(true);
+      expect(await page.locator(".chat-msg-user").count()).toBe(2);
+
+      // A reload in the middle of an answer: the new page resumes the turn the server kept running.
+      fake.tokenDelayMs = 40;
+      await ask(page, "Den historie igen");
+      await expect.poll(() => answers(page).last().textContent(), WAIT).toContain("ord3");
+      await page.reload();
+      await expect.poll(() => answers(page).last().textContent(), WAIT).toContain("SLUT");
+      expect(await answers(page).filter({ hasText: "SLUT" }).count()).toBe(1);
+      expect(await page.locator(".chat-msg-user").allTextContents()).toEqual(["Du: Fortæl en lang historie", "Du: Er modellen nede?", "Du: Den historie igen"]);
+      expect(problems).toEqual([]);
+    } finally {
+      fake.tokenDelayMs = 0;
+      await close();
+    }
+  });
+
   it("fits a phone screen and starts a new conversation on request", async () => {
     fake.on("solbriller").callTool("products_search", { q: product.name, limit: 4 }).say("Her er et par forslag.");
     const phone = await openPage(browser, server.url, { width: 390, height: 844 });

@@ -7,10 +7,15 @@ import { CART_TOOLS, renderMessage, toolParts, type MessageContext } from "./cha
 import { CART_CHANGED, type CartChangedDetail } from "./events.ts";
 import { ChatError, SocketChatTransport } from "./socket-chat-transport.ts";
 
-/** The open chat's id (this browser), whether the panel is open and whether a turn was running (this tab). */
+/** The open chat's id (this browser), whether the panel is open and the question of a running turn (this tab). */
 const CHAT_ID_KEY = "shop.chat.id";
 const OPEN_KEY = "shop.chat.open";
 const BUSY_KEY = "shop.chat.busy";
+
+interface Busy {
+  chatId: string;
+  question: string;
+}
 
 const UNAVAILABLE_NOTE =
   "Vores chatassistent er ikke slået til lige nu. Du kan stadig søge og handle som normalt, og kundeservice hjælper gerne – se kontaktoplysningerne nederst på siden.";
@@ -140,7 +145,7 @@ class ChatWidget {
 
   private async connect(): Promise<void> {
     this.setBusy(true);
-    const transport = (this.transport ??= new SocketChatTransport("/storefront"));
+    const transport = (this.transport ??= this.openTransport());
     await connected(transport);
     const { available, chats } = await transport.listChats();
     if (!available) {
@@ -154,12 +159,18 @@ class ChatWidget {
     const remembered = localStorage.getItem(CHAT_ID_KEY);
     const id = remembered ?? chats[0]?.id ?? newChatId();
     const saved = chats.some((chat) => chat.id === id) ? await transport.loadChat(id) : null;
-    this.useChat(id, saved?.messages ?? []);
+    this.useChat(id, withRunningQuestion(id, saved?.messages ?? []));
     this.setBusy(false);
+    if (saved) void this.chat?.resumeStream();
+  }
+
+  /** The socket reconnects by itself after a drop; an answer the drop cut off is then picked up where it was. */
+  private openTransport(): SocketChatTransport {
+    const transport = new SocketChatTransport("/storefront");
     transport.socket.on("connect", () => {
       if (codeOf(this.chat?.error) === "disconnected") void this.chat?.resumeStream();
     });
-    if (saved) void this.chat?.resumeStream();
+    return transport;
   }
 
   private useChat(id: string, messages: UIMessage[]): void {
@@ -215,7 +226,7 @@ class ChatWidget {
     this.stop.hidden = !running;
     this.send.disabled = running;
     this.setBusy(running);
-    if (running) sessionStorage.setItem(BUSY_KEY, "1");
+    if (running) sessionStorage.setItem(BUSY_KEY, JSON.stringify({ chatId: chat.id, question: textOf(lastUser(chat.messages)) } satisfies Busy));
     else sessionStorage.removeItem(BUSY_KEY);
     if (this.wasRunning && !running) this.announce(chat.messages.at(-1));
     this.wasRunning = running;
@@ -237,7 +248,7 @@ class ChatWidget {
   /** Reads a finished answer to screen readers once (the log itself is not live: streaming would be read word by word). */
   private announce(message: UIMessage | undefined): void {
     if (message?.role !== "assistant") return;
-    this.announcer.textContent = message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join(" ");
+    this.announcer.textContent = textOf(message);
   }
 
   /** Tells the header badge about every cart change a tool call made since this page loaded. */
@@ -263,7 +274,10 @@ class ChatWidget {
     this.problem.hidden = false;
   }
 
-  /** Try again: pick up a dropped turn, or send the question that got no answer once more. */
+  /**
+   * Try again: pick up a dropped turn; send a question the server refused before it started (it kept nothing) once
+   * more; or have the last question answered anew (a turn that started and failed is stored up to the question).
+   */
   private async retry(): Promise<void> {
     const chat = this.chat;
     if (!chat) return;
@@ -271,15 +285,34 @@ class ChatWidget {
     chat.clearError();
     if (code === "disconnected" || code === "turn_running") return chat.resumeStream();
     const last = chat.messages.at(-1);
-    if (last?.role !== "user") return;
-    const text = last.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-    chat.messages = chat.messages.slice(0, -1);
-    await chat.sendMessage({ text });
+    if ((code === "rate_limited" || code === "connect_error") && last?.role === "user") {
+      chat.messages = chat.messages.slice(0, -1);
+      return chat.sendMessage({ text: textOf(last) });
+    }
+    return chat.regenerate();
   }
 
   private setBusy(busy: boolean): void {
     this.log.setAttribute("aria-busy", String(busy));
   }
+}
+
+function textOf(message: UIMessage | undefined): string {
+  return message?.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n") ?? "";
+}
+
+function lastUser(messages: UIMessage[]): UIMessage | undefined {
+  return messages.findLast((message) => message.role === "user");
+}
+
+/**
+ * The server stores a turn when it ends, so a chat loaded while its answer still runs lacks the question: the page
+ * that sent it left it in sessionStorage, and it is shown again before the answer is resumed below it.
+ */
+function withRunningQuestion(chatId: string, messages: UIMessage[]): UIMessage[] {
+  const busy = JSON.parse(sessionStorage.getItem(BUSY_KEY) ?? "null") as Busy | null;
+  if (busy?.chatId !== chatId || !busy.question || textOf(lastUser(messages)) === busy.question) return messages;
+  return [...messages, { id: `pending-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text: busy.question }] }];
 }
 
 /** The newest cart total in the conversation (from any cart tool's summary), for the checkout confirm card. */
