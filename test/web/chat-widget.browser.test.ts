@@ -82,7 +82,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       await page.goto(`/products/${product.slug}`);
       const toggle = page.getByRole("button", { name: "Chat", exact: true });
       await toggle.click();
-      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(() => toggle.getAttribute("aria-expanded"), WAIT).toBe("true");
       const input = page.getByRole("textbox", { name: "Skriv til assistenten" });
       await expect.poll(() => input.evaluate((node) => node === node.ownerDocument.activeElement), WAIT).toBe(true);
 
@@ -251,8 +251,15 @@ describeBrowser("storefront chat widget without a model", () => {
   it("still shows the chat button, and the panel says the assistant is not switched on instead of offering a text box", async () => {
     const { page, problems, close } = await openPage(browser, server.url);
     try {
+      // The chat panel (the AI SDK and socket.io) is loaded at the first click, not with every page.
+      const panelScripts: string[] = [];
+      page.on("request", (request) => {
+        if (/\/assets\/chat-panel\./.test(request.url())) panelScripts.push(request.url());
+      });
       await page.goto("/");
+      expect(panelScripts).toEqual([]);
       await page.getByRole("button", { name: "Chat", exact: true }).click();
+      await expect.poll(() => panelScripts.length, WAIT).toBe(1);
       const note = panel(page).getByText("Vores chatassistent er ikke slået til lige nu.", { exact: false });
       await expect.poll(() => note.isVisible(), WAIT).toBe(true);
       expect(await panel(page).getByRole("textbox").count()).toBe(0);
