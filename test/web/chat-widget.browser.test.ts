@@ -227,7 +227,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       await panel(phone.page).getByRole("button", { name: "Ny samtale" }).click();
       expect(await answers(phone.page).count()).toBe(0);
       await phone.page.reload();
-      expect(await panel(phone.page).isVisible()).toBe(true);
+      await expect.poll(() => panel(phone.page).isVisible(), WAIT).toBe(true);
       await expect.poll(() => panel(phone.page).getByRole("textbox", { name: "Skriv til assistenten" }).isVisible(), WAIT).toBe(true);
       expect(await phone.page.locator(".chat-msg").count()).toBe(0);
       expect(phone.problems).toEqual([]);
