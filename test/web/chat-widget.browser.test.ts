@@ -131,6 +131,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       await ask(page, "Bestil den");
       const confirm = panel(page).getByRole("group", { name: "Bekræft bestillingen" });
       await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
+      await expect.poll(() => page.locator("[data-chat-announce]").textContent(), WAIT).toContain("Bekræft eller annullér bestillingen");
       const confirmText = (await confirm.textContent()) ?? "";
       await shoot(page, "chat-widget-confirm");
       await confirm.getByRole("button", { name: "Bekræft bestilling" }).click();

@@ -244,7 +244,8 @@ export class ChatPanel {
   /** Reads a finished answer to screen readers once (the log itself is not live: streaming would be read word by word). */
   private announce(message: UIMessage | undefined): void {
     if (message?.role !== "assistant") return;
-    this.announcer.textContent = textOf(message);
+    const waiting = toolParts(message).some((part) => part.state === "approval-requested");
+    this.announcer.textContent = [textOf(message), waiting ? "Bekræft eller annullér bestillingen nedenfor." : ""].filter(Boolean).join(" ");
   }
 
   /** Tells the header badge about every cart change a tool call made since this page loaded. */

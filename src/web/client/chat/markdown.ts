@@ -8,7 +8,7 @@ const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|\[([^\]]+)\]\(((?:[^()\s]|\([^
 export function safeHref(raw: string): string | null {
   try {
     if (raw.startsWith("/")) {
-      // "//host" and "/\\host" are other sites to a browser: a path must stay on this origin once resolved.
+      // A browser reads "//host" and a slash then backslash as another site: the path must resolve to this origin.
       const url = new URL(raw, location.origin);
       return url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
     }
