@@ -1,7 +1,7 @@
 // Storefront enhancements: the cart badge in the header (refreshed on load and whenever a "shop:cart-changed" event
 // is dispatched, e.g. by the chat widget).
 
-export const CART_CHANGED = "shop:cart-changed";
+import { CART_CHANGED, type CartChangedDetail } from "./events.ts";
 
 interface CartSummary {
   itemCount: number;
@@ -38,9 +38,14 @@ async function refreshBadge(known?: number): Promise<void> {
 }
 
 document.addEventListener(CART_CHANGED, (event) => {
-  const detail = (event as CustomEvent<{ itemCount?: number } | undefined>).detail;
+  const detail = (event as CustomEvent<CartChangedDetail | undefined>).detail;
   const badge = document.querySelector<HTMLElement>("[data-cart-count]");
-  if (badge) delete badge.dataset.cartCount;
+  if (badge) {
+    // The count rendered with the page is stale now (emptied, not removed: the attribute is how the badge is found),
+    // and a cart that changed has a session behind it even when the page was rendered without one.
+    badge.dataset.cartCount = "";
+    badge.dataset.session = "";
+  }
   void refreshBadge(typeof detail?.itemCount === "number" ? detail.itemCount : undefined);
 });
 

@@ -10,13 +10,13 @@ import type { View } from "../page.ts";
 import type { StorefrontRequest } from "./site.ts";
 
 /**
- * Client scripts of every storefront page, in order. The chat widget (a later piece) adds its entry here; it finds
- * its button (`[data-chat-toggle]`, hidden until a script shows it) and its mount point (`#chat-root`) in the layout.
+ * Client scripts of every storefront page, in order. The chat widget finds its button (`[data-chat-toggle]`, hidden
+ * until the script shows it) and its mount point (`#chat-root`, whose `data-chat-src` is the panel it loads on demand).
  */
-export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js"];
+export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js", "chat-widget.js"];
 
 /** The storefront's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts" } };
+export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts", "chat-widget": "client/chat-widget.ts", "chat-panel": "client/chat-panel.ts" } };
 
 const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
 
@@ -64,7 +64,7 @@ ${view.head ?? ""}`}`,
     icon: "icon.svg",
     header: header(web, chrome),
     main: view.main,
-    footer: footer(chrome),
+    footer: footer(chrome, web.site.assets.url("chat-panel.js")),
   });
 }
 
@@ -114,7 +114,7 @@ function cartBadge(web: StorefrontRequest): Html {
   return html`<span class="badge" data-cart-count="${count ?? ""}"${web.sessionId() ? " data-session" : ""}${count ? "" : " hidden"}>${count ?? ""}</span>`;
 }
 
-function footer(chrome: Chrome): Html {
+function footer(chrome: Chrome, chatPanel: string): Html {
   const { branding, contact } = chrome;
   return html`<footer class="site-footer">
 <div class="wrap footer-grid">
@@ -147,5 +147,5 @@ ${chrome.categories.map((category) => html`<li><a href="/categories/${category.s
 </div>
 <p class="wrap legal">Alle priser er i danske kroner inkl. 25 % moms.</p>
 </footer>
-<div id="chat-root" class="chat-root" data-chat-root></div>`;
+<div id="chat-root" class="chat-root" data-chat-root data-chat-src="${chatPanel}"></div>`;
 }

@@ -2,12 +2,16 @@
 // turned into DOM nodes with createElement and text nodes only: no HTML from the model ever reaches innerHTML, and a
 // link only goes to http(s) or a path on this site.
 
-const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
 /** A URL the chat may link to: same-site paths and http(s) addresses; anything else (javascript:, data:) is refused. */
 export function safeHref(raw: string): string | null {
-  if (raw.startsWith("/") && !raw.startsWith("//")) return raw;
   try {
+    if (raw.startsWith("/")) {
+      // A browser reads "//host" and a slash then backslash as another site: the path must resolve to this origin.
+      const url = new URL(raw, location.origin);
+      return url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+    }
     const url = new URL(raw);
     return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
   } catch {

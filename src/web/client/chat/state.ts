@@ -21,8 +21,10 @@ class ObservedState implements ChatState<UIMessage> {
     this.changed();
   }
 
+  // AbstractChat hands over the message it keeps writing into while the answer streams: store a copy, so a message
+  // in the list never changes after the view has drawn it.
   pushMessage = (message: UIMessage): void => {
-    this.list = [...this.list, message];
+    this.list = [...this.list, this.snapshot(message)];
     this.changed();
   };
 
@@ -32,7 +34,8 @@ class ObservedState implements ChatState<UIMessage> {
   };
 
   replaceMessage = (index: number, message: UIMessage): void => {
-    this.list = this.list.map((old, i) => (i === index ? message : old));
+    const copy = this.snapshot(message);
+    this.list = this.list.map((old, i) => (i === index ? copy : old));
     this.changed();
   };
 
