@@ -15,7 +15,7 @@ function newChatId(): string {
 function start(mount: HTMLElement): void {
   const ui = layout(mount);
   const transport = new SocketChatTransport(mount.dataset.namespace ?? "/admin");
-  const rendered = new Map<string, { json: string; node: HTMLElement }>();
+  const rendered = new Map<string, { message: UIMessage; node: HTMLElement }>();
   let chats: ChatSummary[] = [];
   let available = true;
   let blocked: Note | undefined;
@@ -64,9 +64,8 @@ function start(mount: HTMLElement): void {
   });
 
   /**
-   * Message nodes are kept by message id and content: only a message that changed is built again (so a folded result
-   * stays open while the next answer streams). Content, not identity: AbstractChat updates the streaming message in
-   * place, and ObservedChat's state keeps that same object.
+   * Message nodes are kept by message id: only a message that changed is built again (so a folded result stays open
+   * while the next answer streams). ObservedChat's state stores a new copy whenever a message changes.
    */
   function renderLog(): void {
     const stick = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 80;
@@ -80,11 +79,10 @@ function start(mount: HTMLElement): void {
   }
 
   function nodeOf(message: UIMessage): HTMLElement {
-    const json = JSON.stringify(message);
     const kept = rendered.get(message.id);
-    if (kept?.json === json) return kept.node;
+    if (kept?.message === message) return kept.node;
     const node = renderMessage(message, decide);
-    rendered.set(message.id, { json, node });
+    rendered.set(message.id, { message, node });
     return node;
   }
 
