@@ -48,6 +48,12 @@ describe("AbstractChat over SocketChatTransport", () => {
     expect(await socket.loadChat("nobodys-chat")).toBeNull();
   });
 
+  it("rejects listChats at once with the server's code when the handshake is refused", async () => {
+    const started = performance.now();
+    await expect(transport("admin", { token: "shop_nonsense_xxxxxxxxxxxxxxxxxxxxxxxx" }).listChats()).rejects.toMatchObject({ code: "unauthorized" });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it("runs the admin approval round trip with addToolApprovalResponse and sendAutomaticallyWhen", async () => {
     const product = (await plainProducts(server)).at(0)!;
     fake.on("slet").callTool("products_delete", { slug: product.slug, confirm: true }).say("Slettet.");

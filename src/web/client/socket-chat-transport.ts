@@ -133,11 +133,21 @@ export class SocketChatTransport<UI_MESSAGE extends UIMessage = UIMessage> imple
     this.socket.disconnect();
   }
 
-  private async ask<T>(request: object): Promise<T> {
+  /** A `chats` request; a refused handshake rejects it at once (with the server's code) instead of at the timeout. */
+  private ask<T>(request: object): Promise<T> {
     if (!this.socket.connected) this.socket.connect();
-    const answer = (await this.socket.timeout(15_000).emitWithAck("chats", request)) as { ok: true; result: T } | { ok: false; detail: string; code: string };
-    if (!answer.ok) throw new ChatError(answer.detail, answer.code);
-    return answer.result;
+    return new Promise<T>((resolve, reject) => {
+      const refused = (error: Error & { data?: { code?: string } }) => reject(new ChatError(error.message, error.data?.code ?? "connect_error"));
+      this.socket.once("connect_error", refused);
+      this.socket
+        .timeout(15_000)
+        .emitWithAck("chats", request)
+        .then((answer: { ok: true; result: T } | { ok: false; detail: string; code: string }) => {
+          if (answer.ok) resolve(answer.result);
+          else reject(new ChatError(answer.detail, answer.code));
+        }, reject)
+        .finally(() => this.socket.off("connect_error", refused));
+    });
   }
 
   private emit(frame: object): void {
