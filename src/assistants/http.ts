@@ -58,7 +58,7 @@ export function chatRouter(runtime: Runtime): Router {
       res.status(204).end();
       return;
     }
-    pipe(stream, res, runtime.config.chatResumeGraceMs);
+    pipe(stream, res, runtime.config.chatResumeGraceMs, true);
   }));
 
   router.post("/api/v1/chat/:assistant", express.json({ limit: BODY_LIMIT, type: () => true }), route(async (req, res, assistant, caller) => {
@@ -71,8 +71,11 @@ export function chatRouter(runtime: Runtime): Router {
   return router;
 }
 
-/** Writes the turn as SSE from its first chunk; a closed connection detaches (and aborts the turn after `graceMs` alone). */
-function pipe(stream: TurnStream, res: Response, graceMs: number): void {
+/**
+ * Writes the turn as SSE from its first chunk (`replay`: as a resume sees it, rebuilding the message it continues); a
+ * closed connection detaches (and aborts the turn after `graceMs` alone).
+ */
+function pipe(stream: TurnStream, res: Response, graceMs: number, replay = false): void {
   res.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
   const write = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
   const listener: Listener = {
@@ -83,7 +86,7 @@ function pipe(stream: TurnStream, res: Response, graceMs: number): void {
     },
   };
   res.on("close", () => stream.detach(listener, graceMs));
-  stream.attach(listener);
+  stream.attach(listener, { replay });
 }
 
 /** The cookie, and for the admin assistant the Bearer key (the storefront assistant acts only as the cookie's session). */

@@ -26,6 +26,7 @@ import { configuredModel } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
 import { ChatStore, type ChatSummary, type OpenChat } from "./store.ts";
+import { messageChunks } from "./replay.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
 import { buildToolSet, offeredTools, type ToolCallRecord } from "./tools.ts";
 
@@ -94,7 +95,8 @@ export class ChatService {
     if (this.streams.find(key)?.running) throw busy();
     const chat = await this.store.open({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null });
     const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
-    const stream = this.streams.begin(key);
+    const continued = history.at(-1)?.role === "assistant" ? messageChunks(history.at(-1)!) : [];
+    const stream = this.streams.begin(key, continued);
     if (!stream) throw busy();
     void this.run(profile, caller, chat, history, stream);
     return stream;

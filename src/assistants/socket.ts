@@ -126,7 +126,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
           const listener = listenerFor(frame.requestId);
           subscriptions.set(frame.requestId, { stream, listener });
           emit({ type: "start", requestId: frame.requestId });
-          stream.attach(listener, lastSequence);
+          stream.attach(listener, { afterSequence: lastSequence, replay: true });
           return;
         }
         const resume: RemoteResume = { key, socketId: socket.id, requestId: frame.requestId, lastSequence };
@@ -178,7 +178,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     };
     remote.set(id, { stream, listener });
     nsp.to(resume.socketId).emit("chat", { type: "start", requestId: resume.requestId });
-    stream.attach(listener, resume.lastSequence);
+    stream.attach(listener, { afterSequence: resume.lastSequence, replay: true });
     ack(true);
   });
   nsp.on("chat:detach", ({ socketId, requestId }: { socketId: string; requestId: string }) => {

@@ -15,40 +15,64 @@ export interface Listener {
 export const RETAIN_MS = 30_000;
 
 export class TurnStream {
-  private readonly chunks: UIMessageChunk[] = [];
-  private readonly listeners = new Set<Listener>();
+  /** The chunks as the turn streamed them: what the sender follows. */
+  private readonly live: UIMessageChunk[] = [];
+  /**
+   * What a resume replays: the live chunks, with the chunks that rebuild the message this turn continues (an approval's
+   * continuation) right after the first `start` chunk, where a replaying client has just reset its copy. The live array
+   * itself when the turn starts a new message.
+   */
+  private readonly replayed: UIMessageChunk[];
+  /** Each listener with the sequence it follows (live or replayed). */
+  private readonly listeners = new Map<Listener, UIMessageChunk[]>();
   private outcome: Extract<StreamFrame, { type: "end" } | { type: "error" }> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   readonly controller = new AbortController();
 
-  constructor(readonly key: string) {}
+  constructor(
+    readonly key: string,
+    private readonly continued: readonly UIMessageChunk[] = [],
+  ) {
+    this.replayed = continued.length ? [] : this.live;
+  }
 
   get running(): boolean {
     return this.outcome === undefined;
   }
 
   push(chunk: UIMessageChunk): void {
-    const frame: StreamFrame = { type: "chunk", sequence: this.chunks.length, chunk };
-    this.chunks.push(chunk);
-    for (const listener of this.listeners) listener.send(frame);
+    if (this.replayed !== this.live) this.append(this.replayed, this.replayed.length ? [chunk] : [chunk, ...this.continued]);
+    this.append(this.live, [chunk]);
+  }
+
+  private append(log: UIMessageChunk[], chunks: readonly UIMessageChunk[]): void {
+    for (const chunk of chunks) {
+      const frame: StreamFrame = { type: "chunk", sequence: log.length, chunk };
+      log.push(chunk);
+      for (const [listener, followed] of this.listeners) if (followed === log) listener.send(frame);
+    }
   }
 
   finish(outcome: Extract<StreamFrame, { type: "end" } | { type: "error" }>): void {
     if (this.outcome) return;
     this.outcome = outcome;
     clearTimeout(this.idleTimer);
-    for (const listener of this.listeners) listener.send(outcome);
+    for (const listener of this.listeners.keys()) listener.send(outcome);
     this.listeners.clear();
   }
 
-  /** Sends every chunk after `afterSequence`, then the outcome, or keeps the listener for what follows. */
-  attach(listener: Listener, afterSequence = -1): void {
+  /**
+   * Sends every chunk after `afterSequence`, then the outcome, or keeps the listener for what follows. The sender follows
+   * the live chunks; a resume (`replay: true`) follows the replayed ones, which rebuild the whole message from nothing.
+   */
+  attach(listener: Listener, { afterSequence = -1, replay = false }: { afterSequence?: number; replay?: boolean } = {}): void {
     clearTimeout(this.idleTimer);
-    for (let sequence = Math.max(0, afterSequence + 1); sequence < this.chunks.length; sequence++) {
-      listener.send({ type: "chunk", sequence, chunk: this.chunks[sequence]! });
+    const log = replay ? this.replayed : this.live;
+    for (let sequence = Math.max(0, afterSequence + 1); sequence < log.length; sequence++) {
+      listener.send({ type: "chunk", sequence, chunk: log[sequence]! });
     }
     if (this.outcome) listener.send(this.outcome);
-    else this.listeners.add(listener);
+    else this.listeners.set(listener, log);
   }
 
   /** Forgets a listener; when none is left, the turn is aborted after `graceMs` unless someone resumes it before. */
@@ -73,10 +97,10 @@ export class StreamRegistry {
     return this.streams.get(key);
   }
 
-  /** A new turn for the key, or undefined while one is still running there. */
-  begin(key: string): TurnStream | undefined {
+  /** A new turn for the key (`continued`: the chunks that rebuild the message it continues), or undefined while one is still running there. */
+  begin(key: string, continued: readonly UIMessageChunk[] = []): TurnStream | undefined {
     if (this.streams.get(key)?.running) return undefined;
-    const stream = new TurnStream(key);
+    const stream = new TurnStream(key, continued);
     this.streams.set(key, stream);
     return stream;
   }

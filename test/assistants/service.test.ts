@@ -136,7 +136,7 @@ describe("TurnStream", () => {
     stream.push({ type: "start" });
     stream.push({ type: "text-start", id: "t" });
     const late: StreamFrame[] = [];
-    stream.attach({ send: (frame) => void late.push(frame) }, 0);
+    stream.attach({ send: (frame) => void late.push(frame) }, { afterSequence: 0, replay: true });
     expect(late).toEqual([{ type: "chunk", sequence: 1, chunk: { type: "text-start", id: "t" } }]);
     stream.detach(listener, 30);
     expect(stream.controller.signal.aborted).toBe(false);
@@ -150,5 +150,19 @@ describe("TurnStream", () => {
     idle.detach(alone, 30);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(idle.controller.signal.aborted).toBe(true);
+  });
+
+  it("replays a continuation with the chunks that rebuild its message right after the first start chunk; the sender sees only the turn's own", () => {
+    const continued = [{ type: "start-step" }, { type: "tool-input-available", toolCallId: "c1", toolName: "x", input: {} }, { type: "finish-step" }] as const;
+    const stream = new TurnStream("k", [...continued]);
+    const sender: StreamFrame[] = [];
+    stream.attach({ send: (frame) => void sender.push(frame) });
+    stream.push({ type: "start", messageId: "m1" });
+    const resumed: StreamFrame[] = [];
+    stream.attach({ send: (frame) => void resumed.push(frame) }, { replay: true });
+    stream.push({ type: "tool-output-available", toolCallId: "c1", output: 1 });
+    const chunks = (frames: StreamFrame[]) => frames.flatMap((frame) => (frame.type === "chunk" ? [[frame.sequence, frame.chunk.type]] : []));
+    expect(chunks(sender)).toEqual([[0, "start"], [1, "tool-output-available"]]);
+    expect(chunks(resumed)).toEqual([[0, "start"], [1, "start-step"], [2, "tool-input-available"], [3, "finish-step"], [4, "tool-output-available"]]);
   });
 });

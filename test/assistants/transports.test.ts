@@ -67,6 +67,22 @@ describe("AbstractChat over SocketChatTransport", () => {
     expect(chat.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(chat.messages[1]!.parts.at(-1)).toMatchObject({ type: "text", text: "Slettet." });
     expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeInstanceOf(Date);
+
+    // A page reloaded right after the approval reopens the chat and resumes: the replay of the continuation rebuilds
+    // the whole answer (the tool call with its approval, then the output and the text), on both transports.
+    const saved = (await transport("admin", { token }).loadChat("t-approve"))!;
+    const reopened = new TestChat({ id: "t-approve", messages: saved.messages, transport: transport("admin", { token }) });
+    await reopened.resumeStream();
+    expect(reopened.error).toBeUndefined();
+    expect(reopened.messages).toEqual(saved.messages);
+    const overHttp = new TestChat({
+      id: "t-approve",
+      messages: saved.messages,
+      transport: new DefaultChatTransport({ api: `${server.url}/api/v1/chat/admin`, headers: { authorization: `Bearer ${token}` } }),
+    });
+    await overHttp.resumeStream();
+    expect(overHttp.error).toBeUndefined();
+    expect(overHttp.messages).toEqual(saved.messages);
   });
 });
 

@@ -120,16 +120,13 @@ function start(mount: HTMLElement): void {
     render();
   }
 
-  /**
-   * Opens a stored chat as it was saved. No resumeStream here: the server replays a turn that finished in the last
-   * 30 s too, and the replay of an approval's continuation cannot be applied to the stored message (the AI SDK fails
-   * with "No tool invocation found"); a turn still running shows up when it is saved.
-   */
+  /** Opens a stored chat and follows its turn if one is still running (the server replays it from the start). */
   async function switchTo(id: string): Promise<void> {
     const saved = await transport.loadChat(id).catch(() => null);
     chat = openChat(id, saved?.messages ?? []);
     history.replaceState(null, "", `#${encodeURIComponent(id)}`);
     render();
+    void chat.resumeStream();
   }
 
   ui.fresh.addEventListener("click", () => {
