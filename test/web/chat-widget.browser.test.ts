@@ -224,6 +224,12 @@ describeBrowser("storefront chat widget in a browser", () => {
       expect(box).toMatchObject({ x: 0, width: 390 });
       expect(await phone.page.locator("html").evaluate((root) => root.scrollWidth)).toBeLessThanOrEqual(390);
       await shoot(phone.page, "chat-widget-phone");
+      // The panel covers the page: Tab goes round inside it, never to the page behind.
+      for (let step = 0; step < 8; step++) {
+        await phone.page.keyboard.press(step % 2 ? "Shift+Tab" : "Tab");
+        await phone.page.keyboard.press("Tab");
+        expect(await panel(phone.page).evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      }
 
       await panel(phone.page).getByRole("button", { name: "Ny samtale" }).click();
       expect(await answers(phone.page).count()).toBe(0);

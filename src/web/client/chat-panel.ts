@@ -26,6 +26,8 @@ const ERRORS: Record<string, { text: string; retry: boolean }> = {
   unauthorized: { text: "Chatten kræver cookies. Genindlæs siden, og prøv igen.", retry: false },
   no_pending_approval: { text: "Bestillingen venter ikke længere på dit svar.", retry: false },
 };
+/** From 40rem up the panel floats beside the page (chat.css); below it covers the page. */
+const FLOATING = window.matchMedia("(min-width: 40rem)");
 const OTHER_ERROR = { text: "Noget gik galt. Prøv igen om lidt.", retry: true };
 
 function codeOf(error: unknown): string {
@@ -92,6 +94,7 @@ export class ChatPanel {
     this.fresh.addEventListener("click", () => void this.startNewChat());
     this.panel.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.close();
+      else if (event.key === "Tab" && !FLOATING.matches) this.keepFocusInside(event);
     });
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -128,6 +131,19 @@ export class ChatPanel {
     this.toggle.setAttribute("aria-expanded", "false");
     sessionStorage.removeItem(OPEN_KEY);
     this.toggle.focus();
+  }
+
+  /** On a phone the panel covers the page: Tab and Shift+Tab go round inside it instead of reaching the page behind. */
+  private keepFocusInside(event: KeyboardEvent): void {
+    const focusable = Array.from(this.panel.querySelectorAll<HTMLElement>("a[href], button, textarea")).filter(
+      (node) => !node.closest("[hidden]") && !(node instanceof HTMLButtonElement && node.disabled),
+    );
+    const [first, last] = [focusable[0], focusable.at(-1)];
+    if (!first || !last) return;
+    const edge = event.shiftKey ? first : last;
+    if (document.activeElement !== edge && this.panel.contains(document.activeElement)) return;
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
   }
 
   /** Connects and loads the conversation once; later calls wait for the same start. */
