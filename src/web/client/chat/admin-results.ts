@@ -1,6 +1,6 @@
 // Tool inputs and results as the staff reads them: a list of records as a table of its scalar columns, a record as a
 // definition list (its lists of records as tables below it), anything else as JSON; long results fold into <details>.
-import { el } from "./admin-dom.ts";
+import { el } from "./dom.ts";
 import { formatValue, isNumeric, isScalar, labelOf, type Scalar } from "./admin-format.ts";
 
 type Fields = Record<string, unknown>;
@@ -25,7 +25,7 @@ function cellText(key: string, value: Scalar): { text: string; title?: string } 
 }
 
 function json(value: unknown): HTMLElement {
-  return el("pre", "mono", JSON.stringify(value, null, 2));
+  return el("pre", { class: "mono" }, JSON.stringify(value, null, 2));
 }
 
 /** The scalar columns of the rows, in the order they first appear. */
@@ -40,12 +40,12 @@ function columnsOf(rows: Fields[]): string[] {
 function table(rows: Fields[], caption?: string): HTMLElement {
   const columns = columnsOf(rows);
   if (!columns.length) return json(rows);
-  const wrap = el("div", "table-wrap");
-  const grid = wrap.appendChild(el("table", "result-table"));
+  const wrap = el("div", { class: "table-wrap" });
+  const grid = wrap.appendChild(el("table", { class: "result-table" }));
   if (caption) grid.createCaption().textContent = caption;
   const head = grid.createTHead().insertRow();
   for (const column of columns) {
-    const th = el("th", isNumeric(column, rows[0]?.[column]) ? "num" : undefined, labelOf(column));
+    const th = el("th", { class: isNumeric(column, rows[0]?.[column]) ? "num" : undefined }, labelOf(column));
     th.scope = "col";
     head.append(th);
   }
@@ -71,13 +71,13 @@ function scalarList(key: string, values: unknown[]): string {
 
 /** A record as <dl>: scalars and lists of scalars as entries, nested records nested (two levels), the rest as JSON. */
 function facts(record: Fields, depth: number): HTMLElement {
-  const list = el("dl", "facts result-facts");
+  const list = el("dl", { class: "facts result-facts" });
   let entries = 0;
   for (const [key, value] of Object.entries(record)) {
     if (isTable(value)) continue;
     entries += 1;
     const pair = list.appendChild(el("div"));
-    pair.append(el("dt", undefined, labelOf(key)));
+    pair.append(el("dt", {}, labelOf(key)));
     const dd = pair.appendChild(el("dd"));
     if (isScalar(value)) dd.textContent = formatValue(key, value);
     else if (Array.isArray(value)) dd.textContent = value.length ? scalarList(key, value) : "–";
@@ -89,22 +89,22 @@ function facts(record: Fields, depth: number): HTMLElement {
 
 function fold(content: HTMLElement, long: boolean, summary: string): HTMLElement {
   if (!long) return content;
-  const details = el("details", "result-fold");
-  details.append(el("summary", undefined, summary), content);
+  const details = el("details", { class: "result-fold" });
+  details.append(el("summary", {}, summary), content);
   return details;
 }
 
 /** A tool's input or output, rendered for reading. */
 export function renderValue(value: unknown): HTMLElement {
-  const box = el("div", "tool-value");
+  const box = el("div", { class: "tool-value" });
   if (isTable(value)) box.append(table(value));
-  else if (Array.isArray(value)) box.append(el("p", "hint", value.length ? scalarList("", value) : "Ingen resultater."));
+  else if (Array.isArray(value)) box.append(el("p", { class: "hint" }, value.length ? scalarList("", value) : "Ingen resultater."));
   else if (isRecord(value)) {
     const scalars = Object.entries(value).filter(([, field]) => !isTable(field));
     if (scalars.length) box.append(facts(value, 0));
     for (const [key, field] of Object.entries(value)) if (isTable(field)) box.append(table(field, labelOf(key)));
-    if (!Object.keys(value).length) box.append(el("p", "hint", "Intet indhold."));
-  } else if (isScalar(value)) box.append(el("p", undefined, formatValue("", value)));
+    if (!Object.keys(value).length) box.append(el("p", { class: "hint" }, "Intet indhold."));
+  } else if (isScalar(value)) box.append(el("p", {}, formatValue("", value)));
   else box.append(json(value));
   return box;
 }

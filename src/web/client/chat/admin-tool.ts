@@ -1,7 +1,7 @@
 // One tool call in the admin assistant's answer: a read shows its result; a write is an approval card (tool, input,
 // Godkend / Afvis) that after the decision shows what came of it (done, refused by the shop with the problem, denied).
 import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
-import { el } from "./admin-dom.ts";
+import { button, el } from "./dom.ts";
 import { problemView, toolLabel } from "./admin-format.ts";
 import { renderValue } from "./admin-results.ts";
 
@@ -39,24 +39,23 @@ function hasInput(input: unknown): boolean {
 
 function problem(errorText: string): HTMLElement {
   const view = problemView(errorText);
-  const box = el("div", "tool-problem", undefined);
+  const box = el("div", { class: "tool-problem" });
   box.setAttribute("role", "alert");
-  box.append(el("strong", undefined, view.title));
-  if (view.detail) box.append(el("p", undefined, view.detail));
+  box.append(el("strong", {}, view.title));
+  if (view.detail) box.append(el("p", {}, view.detail));
   if (view.errors.length) {
     const list = box.appendChild(el("ul"));
-    for (const error of view.errors) list.append(el("li", undefined, error));
+    for (const error of view.errors) list.append(el("li", {}, error));
   }
   return box;
 }
 
 function decisionButtons(approvalId: string, decide: Decide): HTMLElement {
-  const actions = el("div", "tool-actions");
-  const approve = el("button", "button button-small", "Godkend");
-  const deny = el("button", "button button-small button-secondary", "Afvis");
-  for (const [button, approved] of [[approve, true], [deny, false]] as const) {
-    button.type = "button";
-    button.addEventListener("click", () => {
+  const actions = el("div", { class: "tool-actions" });
+  const approve = button("Godkend", "button button-small");
+  const deny = button("Afvis", "button button-small button-secondary");
+  for (const [choice, approved] of [[approve, true], [deny, false]] as const) {
+    choice.addEventListener("click", () => {
       approve.disabled = deny.disabled = true;
       decide(approvalId, approved);
     });
@@ -69,28 +68,28 @@ export function renderToolPart(part: ToolPart, decide: Decide): HTMLElement {
   const name = toolLabel(getToolName(part));
   const approval = part.state === "approval-requested" || part.approval !== undefined;
   const status = statusOf(part, approval);
-  const card = el("article", `tool-card ${approval ? "tool-card-write" : "tool-card-read"}`);
+  const card = el("article", { class: `tool-card ${approval ? "tool-card-write" : "tool-card-read"}` });
   card.dataset.tool = name;
   card.dataset.state = part.state;
 
-  const head = card.appendChild(el("header", "tool-head"));
-  head.append(el("span", "tool-kind", approval ? "Ændring" : "Opslag"), el("code", "tool-name", name), el("span", `tag${status.tone ? ` tag-${status.tone}` : ""}`, status.text));
+  const head = card.appendChild(el("header", { class: "tool-head" }));
+  head.append(el("span", { class: "tool-kind" }, approval ? "Ændring" : "Opslag"), el("code", { class: "tool-name" }, name), el("span", { class: `tag${status.tone ? ` tag-${status.tone}` : ""}` }, status.text));
 
   if (approval) {
     if (hasInput(part.input)) card.append(renderValue(part.input));
     if (part.state === "approval-requested") {
-      card.append(el("p", "tool-question", "Skal assistenten udføre denne ændring?"), decisionButtons(part.approval.id, decide));
+      card.append(el("p", { class: "tool-question" }, "Skal assistenten udføre denne ændring?"), decisionButtons(part.approval.id, decide));
     }
   } else if (hasInput(part.input)) {
-    const details = card.appendChild(el("details", "tool-input"));
-    details.append(el("summary", undefined, "Forespørgsel"), renderValue(part.input));
+    const details = card.appendChild(el("details", { class: "tool-input" }));
+    details.append(el("summary", {}, "Forespørgsel"), renderValue(part.input));
   }
 
   if (part.state === "output-available") {
-    if (approval) card.append(el("p", "tool-section", "Resultat"));
+    if (approval) card.append(el("p", { class: "tool-section" }, "Resultat"));
     card.append(renderValue(part.output));
   }
   if (part.state === "output-error") card.append(problem(part.errorText));
-  if (part.state === "output-denied" && part.approval.reason) card.append(el("p", "hint", `Begrundelse: ${part.approval.reason}`));
+  if (part.state === "output-denied" && part.approval.reason) card.append(el("p", { class: "hint" }, `Begrundelse: ${part.approval.reason}`));
   return card;
 }

@@ -1,4 +1,4 @@
-// A tiny DOM builder for the chat views: elements from a tag, attributes and children, text always as text nodes.
+// A tiny DOM builder for the chat views (storefront widget and admin assistant): elements from a tag, attributes and children, text always as text nodes.
 
 type Child = Node | string | null | undefined | false;
 
@@ -18,4 +18,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(
     node.append(child);
   }
   return node;
+}
+
+/** A `type="button"` button (never submits a form). */
+export function button(text: string, className: string): HTMLButtonElement {
+  return el("button", { type: "button", class: className }, text);
 }
