@@ -228,7 +228,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       for (let step = 0; step < 8; step++) {
         await phone.page.keyboard.press(step % 2 ? "Shift+Tab" : "Tab");
         await phone.page.keyboard.press("Tab");
-        expect(await panel(phone.page).evaluate((node) => node.contains(document.activeElement))).toBe(true);
+        expect(await panel(phone.page).evaluate((node) => node.contains(node.ownerDocument.activeElement))).toBe(true);
       }
 
       await panel(phone.page).getByRole("button", { name: "Ny samtale" }).click();

@@ -3,23 +3,9 @@
 import type { Db } from "../../core/db.ts";
 import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
+import { escapeHtml, formatKr } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
-
-/** Øre as Danish kroner: 123450 → "1.234,50 kr." */
-export function formatKr(oere: number | bigint): string {
-  const value = Number(oere);
-  const sign = value < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(value));
-  const kroner = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${sign}${kroner},${String(abs % 100).padStart(2, "0")} kr.`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-}
 
 interface Line {
   label: string;
