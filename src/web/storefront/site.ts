@@ -33,6 +33,8 @@ export const CSRF_PURPOSE = "storefront";
 
 export class StorefrontRequest extends WebRequest {
   private startedSession: string | undefined;
+  /** The session id the cookie proves, once checked (null: no valid cookie); the check is an HMAC. */
+  private cookieSession: string | null | undefined;
   /** The cart's item count when this request loaded the cart (shown in the header badge without a script). */
   cartCount: number | undefined;
   /** Set while the page cache renders this request's page: per-shopper markup is left as slots it fills per request. */
@@ -49,7 +51,8 @@ export class StorefrontRequest extends WebRequest {
 
   /** The session id proven by the cookie (or started in this request); no database read. */
   sessionId(): string | undefined {
-    return this.startedSession ?? this.runtime.sessions.idOf(this.req);
+    this.cookieSession ??= this.runtime.sessions.idOf(this.req) ?? null;
+    return this.startedSession ?? this.cookieSession ?? undefined;
   }
 
   /**
