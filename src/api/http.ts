@@ -40,6 +40,17 @@ export function requestId(req: Request): string {
   return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
 }
 
+/**
+ * Sends a finished JSON text (or its UTF-8 bytes) with Node's own API: express's res.send re-reads the content type to
+ * add a charset and checks freshness, a noticeable share of a cached tool call.
+ */
+export function sendJson(res: Response, body: string | Buffer, status = 200): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
+}
+
 /** Writes an RFC 9457 problem (application/problem+json) for any thrown value. */
 export function sendProblem(res: Response, error: unknown, id: string, log?: Logger): void {
   const mapped: ToolError = toToolError(error);
