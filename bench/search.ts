@@ -76,7 +76,7 @@ interface Row {
 }
 
 /** Node options of `npm start` (package.json), so the shop server is measured as it runs. */
-const SERVER_NODE_OPTIONS = ["--max-semi-space-size=16"];
+const SERVER_NODE_OPTIONS = ["--max-semi-space-size=16", "--wasm-num-compilation-tasks=1"];
 
 /** BENCH_PROFILE=<dir> writes a V8 CPU profile of each shop server to that directory (node --cpu-prof). */
 function startChild(script: string, env: Record<string, string>, server = false): Promise<{ child: ChildProcess; port: number }> {
