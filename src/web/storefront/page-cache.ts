@@ -23,7 +23,8 @@ const MARKERS = new RegExp(SLOTS.map((slot) => slotMarker(slot)).join("|"), "g")
 type Page = ReadonlyArray<Buffer | ShopperSlot>;
 
 /**
- * Only a plain 200 view is kept (no own headers, no redirect, no error page: those carry request ids or are rare).
+ * Only a plain 200 view that read nothing of the shopper (web.personal) is kept: no own headers, no redirect, no error
+ * page (those carry request ids or are rare).
  * A cached page is never older than the catalogue it shows: every entry is dropped when the catalogue version or the
  * chrome (shop settings, refreshed every few seconds) changes, and a page rendered while either changed is not kept.
  */
@@ -56,7 +57,7 @@ export class PageCache {
         web.templating = false;
       }
       page = split(document);
-      if (this.catalog.version === version && (await web.chrome()) === chrome) this.store(key, page);
+      if (!web.personal && this.catalog.version === version && (await web.chrome()) === chrome) this.store(key, page);
     }
     const chunks = page.map((part) => (typeof part === "string" ? Buffer.from(web.shopperMarkup(part).value) : part));
     sendHtml(web.res, 200, Buffer.concat(chunks));

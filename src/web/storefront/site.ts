@@ -39,6 +39,8 @@ export class StorefrontRequest extends WebRequest {
   cartCount: number | undefined;
   /** Set while the page cache renders this request's page: per-shopper markup is left as slots it fills per request. */
   templating = false;
+  /** Set once the page asked for the shopper's caller (their cart, orders, account): such a page is never cached. */
+  personal = false;
 
   constructor(runtime: Runtime, req: Request, res: Response, readonly site: StorefrontSite) {
     super(runtime, req, res, "web", (request) => runtime.auth.caller(request));
@@ -47,6 +49,12 @@ export class StorefrontRequest extends WebRequest {
   /** Reads public content as PUBLIC_READER (no session lookup, so browsing pages need no database read for the caller). */
   read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
     return this.callAs(PUBLIC_READER, tool, input);
+  }
+
+  /** The shopper's caller (the cookie session's row is read); marks the page as personal. */
+  override caller(): Promise<Caller> {
+    this.personal = true;
+    return super.caller();
   }
 
   /** The session id proven by the cookie (or started in this request); no database read. */
