@@ -51,6 +51,17 @@ export function sendJson(res: Response, body: string | Buffer, status = 200): vo
   res.end(body);
 }
 
+/** Sends JSON given as consecutive pieces of UTF-8 (a cached answer inside an envelope) in one write, without copying them together. */
+export function sendJsonPieces(res: Response, pieces: readonly Buffer[]): void {
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", pieces.reduce((sum, piece) => sum + piece.length, 0));
+  res.cork();
+  for (const piece of pieces.slice(0, -1)) res.write(piece);
+  res.end(pieces.at(-1));
+  res.uncork();
+}
+
 /** Writes an RFC 9457 problem (application/problem+json) for any thrown value. */
 export function sendProblem(res: Response, error: unknown, id: string, log?: Logger): void {
   const mapped: ToolError = toToolError(error);

@@ -19,7 +19,7 @@ interface Request {
  * The serialized JSON-RPC response for a request the fast path answers, or undefined when the SDK must answer it
  * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error).
  */
-export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<Buffer> | undefined {
+export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<Buffer[]> | undefined {
   const params = request.params;
   if (params !== undefined && !isPlainObject(params)) return undefined;
   switch (request.method) {
@@ -60,9 +60,9 @@ async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input
   }
 }
 
-/** The JSON-RPC response around a serialized result, as bytes (a cached result is not encoded again). */
-function respond(id: string | number, result: Buffer): Buffer {
-  return Buffer.concat([RESULT_START, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)]);
+/** The JSON-RPC response around a serialized result, as pieces of bytes (a cached result is neither encoded nor copied). */
+function respond(id: string | number, result: Buffer): Buffer[] {
+  return [RESULT_START, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
