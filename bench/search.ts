@@ -71,10 +71,17 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's user + system CPU per answered request, in µs: robust to other load on a shared machine. */
+  cpuUs: number;
 }
 
-function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+/** Node options of `npm start` (package.json), so the shop server is measured as it runs. */
+const SERVER_NODE_OPTIONS = ["--max-semi-space-size=16", "--wasm-num-compilation-tasks=1"];
+
+/** BENCH_PROFILE=<dir> writes a V8 CPU profile of each shop server to that directory (node --cpu-prof). */
+function startChild(script: string, env: Record<string, string>, server = false): Promise<{ child: ChildProcess; port: number }> {
+  const profiling = server && process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...(server ? SERVER_NODE_OPTIONS : []), ...profiling, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -100,7 +107,14 @@ async function rssMb(pid: number): Promise<number> {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-async function load(origin: string, target: Target): Promise<Omit<Row, "target">> {
+/** User + system CPU seconds a process has used (Linux /proc, clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function load(origin: string, target: Target, pid: number): Promise<Omit<Row, "target">> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url: origin + target.path,
     method: target.method,
@@ -109,8 +123,10 @@ async function load(origin: string, target: Target): Promise<Omit<Row, "target">
     connections: CONNECTIONS,
     duration: DURATION,
   });
+  const cpu = cpuSeconds(pid) - cpuBefore;
   const failures = result.errors + result.timeouts + result.non2xx;
-  return { req: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: failures };
+  const cpuUs = Math.round((cpu * 1e6) / Math.max(1, result.requests.total));
+  return { req: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: failures, cpuUs };
 }
 
 async function prepare(kind: string, size: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
@@ -149,10 +165,11 @@ const rows: Row[] = [];
 const notes: string[] = [];
 const hello = await startChild("bench/hello.ts", {});
 const helloTarget: Target = { name: "express hello JSON (baseline)", method: "POST", path: "/hello", body: {} };
-await load(`http://127.0.0.1:${hello.port}`, helloTarget); // warm-up, as for the shop server
-rows.push({ target: helloTarget.name, ...(await load(`http://127.0.0.1:${hello.port}`, helloTarget)) });
+await load(`http://127.0.0.1:${hello.port}`, helloTarget, hello.child.pid!); // warm-up, as for the shop server
+rows.push({ target: helloTarget.name, ...(await load(`http://127.0.0.1:${hello.port}`, helloTarget, hello.child.pid!)) });
 await stopChild(hello.child);
 const baseline = rows[0]!.req;
+const baselineCpu = rows[0]!.cpuUs;
 
 for (const kind of DATABASES) {
   for (const size of SIZES) {
@@ -163,18 +180,18 @@ for (const kind of DATABASES) {
       LOG_LEVEL: "warn",
       RATE_LIMIT_ANON_PER_MIN: "1000000000",
       REDIS_URL: "",
-    });
+    }, true);
     const origin = `http://127.0.0.1:${server.port}`;
     const where = `${kind}, ${size.toLocaleString("en")} products`;
     const idle = await rssMb(server.child.pid!);
     const measured = new Map<string, Row>();
     const pages = (await pageTargets(origin)).filter((target) => !ONLY || ONLY.test(target.name));
     for (const target of [...TARGETS, ...pages]) {
-      await load(origin, { ...target }).catch(() => undefined); // warm-up: JIT, lazy indexes, caches
-      const row = { target: `${target.name} — ${where}`, ...(await load(origin, target)) };
+      await load(origin, { ...target }, server.child.pid!).catch(() => undefined); // warm-up: JIT, lazy indexes, caches
+      const row = { target: `${target.name} — ${where}`, ...(await load(origin, target, server.child.pid!)) };
       measured.set(target.name, row);
       rows.push(row);
-      console.error(row);
+      console.error({ ...row, load: os.loadavg()[0]!.toFixed(2) });
     }
     const loaded = await rssMb(server.child.pid!);
     const ratios = TARGETS.filter((target) => target.name.startsWith("REST ")).map((target) => {
@@ -195,9 +212,15 @@ const lines = [
   `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
   `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, loopback; rate limiter on (limit raised).`,
   "",
-  "| target | req/s | vs baseline | p50 ms | p99 ms | errors |",
-  "|---|---:|---:|---:|---:|---:|",
-  ...rows.map((r) => `| ${r.target} | ${r.req} | ${Math.round((r.req / baseline) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  `Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(2)}. Server CPU µs/req: the server process's user + system CPU per answered request;`,
+  "its ratio to the baseline's predicts the req/s ratio on a quiet machine, where req/s here also depend on other load.",
+  "",
+  "| target | req/s | vs baseline | p50 ms | p99 ms | errors | server CPU µs/req | baseline/CPU |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ...rows.map(
+    (r) =>
+      `| ${r.target} | ${r.req} | ${Math.round((r.req / baseline) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpuUs} | ${Math.round((baselineCpu / r.cpuUs) * 100)} % |`,
+  ),
   "",
   ...notes.map((note) => `- ${note}`),
 ];

@@ -40,6 +40,28 @@ export function requestId(req: Request): string {
   return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
 }
 
+/**
+ * Sends a finished JSON text (or its UTF-8 bytes) with Node's own API: express's res.send re-reads the content type to
+ * add a charset and checks freshness, a noticeable share of a cached tool call.
+ */
+export function sendJson(res: Response, body: string | Buffer, status = 200): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
+}
+
+/** Sends JSON given as consecutive pieces of UTF-8 (a cached answer inside an envelope) in one write, without copying them together. */
+export function sendJsonPieces(res: Response, pieces: readonly Buffer[]): void {
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", pieces.reduce((sum, piece) => sum + piece.length, 0));
+  res.cork();
+  for (const piece of pieces.slice(0, -1)) res.write(piece);
+  res.end(pieces.at(-1));
+  res.uncork();
+}
+
 /** Writes an RFC 9457 problem (application/problem+json) for any thrown value. */
 export function sendProblem(res: Response, error: unknown, id: string, log?: Logger): void {
   const mapped: ToolError = toToolError(error);

@@ -19,7 +19,7 @@ interface Request {
  * The serialized JSON-RPC response for a request the fast path answers, or undefined when the SDK must answer it
  * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error).
  */
-export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<string> | undefined {
+export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<Buffer[]> | undefined {
   const params = request.params;
   if (params !== undefined && !isPlainObject(params)) return undefined;
   switch (request.method) {
@@ -32,34 +32,37 @@ export function fastAnswer(executor: Executor, cache: ResultCache, request: Requ
     }
     case "tools/list": {
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
-      return Promise.resolve(respond(request.id, JSON.stringify({ tools: listedTools(executor, exchange.caller) })));
+      return Promise.resolve(respond(request.id, Buffer.from(JSON.stringify({ tools: listedTools(executor, exchange.caller) }))));
     }
     case "ping":
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
-      return Promise.resolve(respond(request.id, "{}"));
+      return Promise.resolve(respond(request.id, EMPTY));
     default:
       return undefined;
   }
 }
 
 const CALL_KEYS = new Set(["name", "arguments", "_meta"]);
+const EMPTY = Buffer.from("{}");
+const RESULT_START = Buffer.from('{"result":');
 const META_KEYS = new Set(["_meta"]);
 
 /** The CallToolResult JSON: structuredContent and the same JSON as one text block, or the refusal (isError). */
-async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange): Promise<string> {
-  if (caller instanceof ToolError) return JSON.stringify(refusal(problemOf(caller, requestId)));
+async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange): Promise<Buffer> {
+  if (caller instanceof ToolError) return Buffer.from(JSON.stringify(refusal(problemOf(caller, requestId))));
   try {
     return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", (json) => {
       const structured = wrapsResult(tool) ? `{"result":${json}}` : json;
       return `{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
     });
   } catch (error) {
-    return JSON.stringify(refusal(problemOf(toToolError(error), requestId)));
+    return Buffer.from(JSON.stringify(refusal(problemOf(toToolError(error), requestId))));
   }
 }
 
-function respond(id: string | number, result: string): string {
-  return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+/** The JSON-RPC response around a serialized result, as pieces of bytes (a cached result is neither encoded nor copied). */
+function respond(id: string | number, result: Buffer): Buffer[] {
+  return [RESULT_START, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -3,6 +3,8 @@ import type { NextFunction, Request, Response } from "express";
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import type { Config } from "../core/config.ts";
 
+/** Distinct (Origin, Host) pairs whose verdict is remembered; a flood of made-up headers only empties the memo. */
+const MAX_VERDICTS = 256;
 const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 /** Request headers a browser client may send (besides the CORS-safelisted ones); `Mcp-Param-*` is allowed by prefix. */
 const ALLOWED_HEADERS = ["authorization", "content-type", "accept", "mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id", "last-event-id", "x-request-id"];
@@ -27,18 +29,32 @@ export function mcpGuard(config: Config): McpGuard {
   const anyOrigin = config.mcpAllowedOrigins.includes("*");
   const checkHost = LOOPBACK_BINDS.has(config.host);
 
-  const refusal = (req: Request): string | undefined => {
-    const origin = anyOrigin ? undefined : validateOriginHeader(req.headers.origin, hostnames);
+  const judge = (originHeader: string | undefined, hostHeader: string | undefined): string | undefined => {
+    const origin = anyOrigin ? undefined : validateOriginHeader(originHeader, hostnames);
     if (origin && !origin.ok) return origin.message;
     if (checkHost) {
-      const host = validateHostHeader(req.headers.host, hostnames);
+      const host = validateHostHeader(hostHeader, hostnames);
       if (!host.ok) return host.message;
     }
     return undefined;
   };
+  // The verdict depends on the two headers alone, and parsing them (URLs) was a noticeable share of a cached MCP call.
+  const verdicts = new Map<string, string | null>();
+  const refusal = (req: Request): string | undefined => {
+    const key = `${req.headers.origin ?? ""}\n${req.headers.host ?? ""}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+      verdict = judge(req.headers.origin, req.headers.host) ?? null;
+      verdicts.set(key, verdict);
+    }
+    return verdict ?? undefined;
+  };
 
   const allowOrigin = (req: Request, res: Response) => {
-    res.vary("Origin");
+    // res.vary parses and merges an existing Vary header; the MCP door's responses have none yet.
+    if (res.hasHeader("Vary")) res.vary("Origin");
+    else res.setHeader("Vary", "Origin");
     if (req.headers.origin) {
       res.set("Access-Control-Allow-Origin", req.headers.origin);
       res.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);

@@ -12,7 +12,7 @@ import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.t
 import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { admit, requestId, sendProblem, type Gate } from "./http.ts";
+import { admit, requestId, sendJsonPieces, sendProblem, type Gate } from "./http.ts";
 import { fastAnswer } from "./mcp-fast.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
@@ -81,7 +81,7 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
         ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, exchange)
         : undefined;
       if (fast) {
-        res.type("application/json").send(await fast);
+        sendJsonPieces(res, await fast);
         return;
       }
       const headers = sdkHeaders(req);

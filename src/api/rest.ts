@@ -3,7 +3,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { Invalid } from "../core/errors.ts";
 import type { Executor } from "../tools/executor.ts";
 import { describeTool } from "./catalogue.ts";
-import { admit, requestId, sendProblem, type Gate } from "./http.ts";
+import { admit, requestId, sendJson, sendProblem, type Gate } from "./http.ts";
 import type { ResultCache } from "./result-cache.ts";
 
 export const BODY_LIMIT = "256kb";
@@ -31,7 +31,7 @@ export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): 
         ]);
       }
       const call = { name: String(req.params.name), input: body, caller, door: "rest" as const, requestId: id };
-      res.type("json").send(await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`));
+      sendJson(res, await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`));
     } catch (error) {
       sendProblem(res, error, id, gate.log);
     }

@@ -1,6 +1,6 @@
 // The response headers of every HTML page (storefront, admin, payment page): strict CSP, nosniff, referrer and framing rules.
 import type { Response } from "express";
-import type { Html } from "./html.ts";
+import { Html } from "./html.ts";
 
 /**
  * Scripts and styles only from this server (no inline code or style attributes), images also from https hosts
@@ -37,17 +37,18 @@ export function setSecurityHeaders(res: Response): void {
 }
 
 /**
- * Sends a whole HTML document with the security headers (a header the route already set, e.g. a stricter
- * Referrer-Policy, is kept). Pages are personal (CSRF tokens bound to the session,
- * order and payment details), so no cache keeps them.
+ * Sends a whole HTML document (markup, or its UTF-8 bytes) with the security headers (a header the route already set,
+ * e.g. a stricter Referrer-Policy, is kept). Pages are personal (CSRF tokens bound to the session, order and payment
+ * details), so no shared cache keeps them.
  */
-export function sendHtml(res: Response, status: number, document: Html, cacheControl = "private, no-store"): void {
+export function sendHtml(res: Response, status: number, document: Html | Buffer, cacheControl = "private, no-store"): void {
+  const body = document instanceof Html ? document.value : document;
   for (const name of SECURITY_HEADER_NAMES) if (!res.hasHeader(name)) res.setHeader(name, SECURITY_HEADERS[name]!);
   // Node's own API rather than res.send: a page is a finished string, and send's conversions and freshness checks
   // cost a noticeable share of a page's time (HEAD still gets no body: Node drops it).
   res.statusCode = status;
   res.setHeader("Cache-Control", cacheControl);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(document.value));
-  res.end(document.value);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
 }

@@ -131,7 +131,7 @@ export function localPath(target: string, fallback = "/"): string {
  * (urlencoded), counts against the client address's rate limit and passes the site's CSRF check. Thrown tool
  * errors become the site's error pages; anything unexpected is logged and answers a 500 page with the request id.
  */
-export function webRoute<W extends WebRequest>(site: Site<W>, handler: (web: W) => Promise<Outcome>): RequestHandler {
+export function webRoute<W extends WebRequest>(site: Site<W>, handler: (web: W) => Promise<Outcome>, cache?: PageCaching<W>): RequestHandler {
   return async (req, res) => {
     const web = site.context(req, res);
     let outcome: Outcome;
@@ -142,13 +142,22 @@ export function webRoute<W extends WebRequest>(site: Site<W>, handler: (web: W) 
           throw formError(error);
         });
         site.csrf.check(req, site.sessionKey(web), site.name, web.runtime.config.publicBaseUrl);
+      } else if (cache) {
+        const unanswered = await cache.serve(web, handler);
+        if (!unanswered) return;
+        outcome = unanswered;
       }
-      outcome = await handler(web);
+      outcome ??= await handler(web);
     } catch (error) {
       outcome = failureOutcome(site, web, error);
     }
     await respond(site, web, outcome);
   };
+}
+
+/** A cache of a site's rendered pages: answers a GET itself, or returns the outcome it leaves to the page helper. */
+export interface PageCaching<W extends WebRequest> {
+  serve(web: W, handler: (web: W) => Promise<Outcome>): Promise<Outcome | undefined>;
 }
 
 /** Form posts share the client address's budget with anonymous API calls (RATE_LIMIT_ANON_PER_MIN). */

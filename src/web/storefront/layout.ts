@@ -111,7 +111,7 @@ ${chrome.categories.map((category) => html`<li><a href="/categories/${category.s
  */
 function cartBadge(web: StorefrontRequest): Html {
   const count = web.cartCount;
-  return html`<span class="badge" data-cart-count="${count ?? ""}"${web.sessionId() ? " data-session" : ""}${count ? "" : " hidden"}>${count ?? ""}</span>`;
+  return html`<span class="badge" data-cart-count="${count ?? ""}"${web.sessionAttribute()}${count ? "" : " hidden"}>${count ?? ""}</span>`;
 }
 
 function footer(chrome: Chrome, chatPanel: string): Html {

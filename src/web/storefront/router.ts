@@ -1,7 +1,7 @@
 // The storefront routes: each one a page handler over the storefront site (src/web/page.ts does the rest).
 import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
-import { webErrors, webRoute } from "../page.ts";
+import { webErrors, webRoute, type PageCaching } from "../page.ts";
 import { accountPage, requestCode, signOut, verifyCode } from "./pages/account.ts";
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
@@ -19,10 +19,18 @@ export function storefrontRouter(site: StorefrontSite): Router {
   const router = express.Router();
   const slug = (web: StorefrontRequest) => String(web.req.params.slug);
 
-  router.get("/", webRoute(site, homePage));
-  router.get("/search", webRoute(site, searchPage));
-  router.get("/categories/:slug", webRoute(site, (web) => categoryPage(web, slug(web))));
-  router.get("/products/:slug", webRoute(site, (web) => productPage(web, slug(web))));
+  // Catalogue pages come from the page cache (src/web/storefront/page-cache.ts) while the catalogue is unchanged.
+  // The front page starts the shop_session, also when its page comes from the cache.
+  const startingSession: PageCaching<StorefrontRequest> = {
+    serve: async (web, handler) => {
+      await web.startSession();
+      return site.pages.serve(web, handler);
+    },
+  };
+  router.get("/", webRoute(site, homePage, startingSession));
+  router.get("/search", webRoute(site, searchPage, site.pages));
+  router.get("/categories/:slug", webRoute(site, (web) => categoryPage(web, slug(web)), site.pages));
+  router.get("/products/:slug", webRoute(site, (web) => productPage(web, slug(web)), site.pages));
 
   router.get("/cart", webRoute(site, cartPage));
   router.post("/cart/add", webRoute(site, addToCart));

@@ -10,10 +10,11 @@ import type { z } from "zod";
 import type { Assets } from "../assets.ts";
 import { failureView } from "../components.ts";
 import { Csrf } from "../csrf.ts";
-import type { Html } from "../html.ts";
 import { WebRequest, type Outcome, type Site, type View } from "../page.ts";
 import { Refreshing } from "../refreshing.ts";
+import { raw, type Html } from "../html.ts";
 import { loadChrome, storefrontDocument, type Chrome } from "./layout.ts";
+import { PageCache, slotMarker, type ShopperSlot } from "./page-cache.ts";
 
 /**
  * The reader of public storefront content. A shopper session's scopes (catalog:read, cart:write, customer:read) do
@@ -32,8 +33,14 @@ export const CSRF_PURPOSE = "storefront";
 
 export class StorefrontRequest extends WebRequest {
   private startedSession: string | undefined;
+  /** The session id the cookie proves, once checked (null: no valid cookie); the check is an HMAC. */
+  private cookieSession: string | null | undefined;
   /** The cart's item count when this request loaded the cart (shown in the header badge without a script). */
   cartCount: number | undefined;
+  /** Set while the page cache renders this request's page: per-shopper markup is left as slots it fills per request. */
+  templating = false;
+  /** Set once the page asked for the shopper's caller (their cart, orders, account): such a page is never cached. */
+  personal = false;
 
   constructor(runtime: Runtime, req: Request, res: Response, readonly site: StorefrontSite) {
     super(runtime, req, res, "web", (request) => runtime.auth.caller(request));
@@ -44,9 +51,16 @@ export class StorefrontRequest extends WebRequest {
     return this.callAs(PUBLIC_READER, tool, input);
   }
 
+  /** The shopper's caller (the cookie session's row is read); marks the page as personal. */
+  override caller(): Promise<Caller> {
+    this.personal = true;
+    return super.caller();
+  }
+
   /** The session id proven by the cookie (or started in this request); no database read. */
   sessionId(): string | undefined {
-    return this.startedSession ?? this.runtime.sessions.idOf(this.req);
+    this.cookieSession ??= this.runtime.sessions.idOf(this.req) ?? null;
+    return this.startedSession ?? this.cookieSession ?? undefined;
   }
 
   /**
@@ -74,7 +88,18 @@ export class StorefrontRequest extends WebRequest {
 
   /** The hidden CSRF input for a form of this page. */
   csrfField(): Html {
-    return this.site.csrf.field(this.sessionId() ?? "", CSRF_PURPOSE);
+    return this.templating ? raw(slotMarker("csrf")) : this.shopperMarkup("csrf");
+  }
+
+  /** ` data-session` on the cart badge when the request has a session (its script then fetches the count). */
+  sessionAttribute(): Html {
+    return this.templating ? raw(slotMarker("session")) : this.shopperMarkup("session");
+  }
+
+  /** The markup of a per-shopper slot for this request (the page cache fills cached pages with it). */
+  shopperMarkup(slot: ShopperSlot): Html {
+    if (slot === "csrf") return this.site.csrf.field(this.sessionId() ?? "", CSRF_PURPOSE);
+    return raw(this.sessionId() ? " data-session" : "");
   }
 
   /** Shop name, navigation and footer data (shared by all requests, at most CHROME_TTL_MS old). */
@@ -93,6 +118,8 @@ export class StorefrontSite implements Site<StorefrontRequest> {
   readonly name = CSRF_PURPOSE;
   readonly csrf: Csrf;
   readonly chrome: Refreshing<Chrome>;
+  /** Rendered catalogue pages (home, product, category, search). */
+  readonly pages: PageCache;
 
   constructor(
     readonly runtime: Runtime,
@@ -100,6 +127,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
   ) {
     this.csrf = new Csrf(runtime.secret);
     this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
+    this.pages = new PageCache(runtime.services.catalog);
   }
 
   context(req: Request, res: Response): StorefrontRequest {
