@@ -96,6 +96,11 @@ export class ChatService {
     const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
     const stream = this.streams.begin(key);
     if (!stream) throw busy();
+    // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
+    await this.store.save(chat, history).catch((error: unknown) => {
+      this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
+      throw error;
+    });
     void this.run(profile, caller, chat, history, stream);
     return stream;
   }
@@ -184,8 +189,6 @@ export class ChatService {
       this.streams.finish(stream, { type: "end" });
     } catch (error) {
       failure = error;
-      // The turn broke before the stream could store it: keep at least the person's message.
-      await this.store.save(chat, history).catch((saveError: unknown) => log.error("chat not saved", { chatId: chat.clientId, error: String(saveError) }));
       this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
     } finally {
       const fields = {

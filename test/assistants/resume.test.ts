@@ -2,7 +2,8 @@
 // an abort frame stops the model, and a turn nobody comes back to is aborted after the grace period.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { collect, connect, send, socketTransport, TestChat, userMessage, type Frame } from "../support/chat.ts";
+import type { UIMessage } from "ai";
+import { collect, connect, getJson, send, socketTransport, TestChat, userMessage, type Frame } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
 import { newSession, sessionIdOf } from "../support/session.ts";
@@ -76,6 +77,20 @@ describe("resuming and aborting turns", () => {
     expect((await resume(stranger, "r-drop", "theirs")).outcome).toBe("no-active");
     expect((await resume(second, "r-unknown", "none")).outcome).toBe("no-active");
     expect(fake.requests.filter((request) => request.aborted)).toHaveLength(0);
+  });
+
+  it("stores the person's message when the turn starts: a reload during the answer shows it", async () => {
+    const cookie = await newSession(server);
+    const socket = await open(server, cookie);
+    await startTurn(socket, "r-saved", 3);
+    const listed = await getJson(server, "/api/v1/chat/storefront", { cookie });
+    expect(listed.body.result.chats).toEqual([expect.objectContaining({ id: "r-saved", title: "fortæl en historie" })]);
+    const during = await getJson<{ result: { messages: UIMessage[] } }>(server, "/api/v1/chat/storefront/r-saved", { cookie });
+    expect(during.body.result.messages).toEqual([expect.objectContaining({ role: "user", parts: [{ type: "text", text: "fortæl en historie" }] })]);
+    expect(server.runtime.chat.streams.find(`storefront:session:${sessionIdOf(cookie)}:r-saved`)?.running).toBe(true);
+    await waitFor(() => server.runtime.chat.streams.find(`storefront:session:${sessionIdOf(cookie)}:r-saved`)?.running === false);
+    const after = await getJson<{ result: { messages: UIMessage[] } }>(server, "/api/v1/chat/storefront/r-saved", { cookie });
+    expect(after.body.result.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
   });
 
   it("replays a running turn over HTTP to DefaultChatTransport's reconnect (GET …/<chatId>/stream), 204 when none", async () => {
