@@ -88,12 +88,13 @@ export class ChatService {
     const profile = PROFILES[assistant];
     const refusal = await this.unavailable(profile);
     if (refusal) throw refusal;
-    const budget = await this.turns.check(`chat:${assistant}:${caller.actor}`, true);
-    if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
     const chat = await this.store.open({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null });
     const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
+    // Only a turn that will run spends the budget: a refused request (bad input, a turn still running) costs nothing.
+    const budget = await this.turns.check(`chat:${assistant}:${caller.actor}`, true);
+    if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
     const stream = this.streams.begin(key);
     if (!stream) throw busy();
     // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
