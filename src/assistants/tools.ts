@@ -7,6 +7,7 @@ import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { wireName } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
+import { forModel } from "./model-output.ts";
 import type { AssistantProfile } from "./profiles.ts";
 
 /** One tool call of a turn, for the turn's log line. */
@@ -37,7 +38,8 @@ export function offeredTools(executor: Executor, profile: AssistantProfile, call
 /**
  * AI SDK tools named `<area>_<action>` with the registry's description and zod input schema. A call counts against the
  * caller's rate limit like a REST call and runs through the executor (scopes, validation, transaction, audit, AI
- * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail).
+ * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail). The
+ * model reads at most `maxToolResultChars` of a result (forModel); the UI stream and the stored chat keep all of it.
  */
 export function buildToolSet({ executor, limiter, profile, caller, offered, requestId, record }: ToolSetOptions): ToolSet {
   const tools: ToolSet = {};
@@ -56,10 +58,11 @@ export function buildToolSet({ executor, limiter, profile, caller, offered, requ
         } catch (error) {
           const problem = problemOf(toToolError(error));
           record({ name: definition.name, status: problem.status, ms: elapsed(started) });
-          const { ok: _ok, type: _type, ...forModel } = problem;
-          throw new ToolProblem(JSON.stringify(forModel), { cause: error });
+          const { ok: _ok, type: _type, ...described } = problem;
+          throw new ToolProblem(JSON.stringify(described), { cause: error });
         }
       },
+      toModelOutput: ({ output }) => ({ type: "json", value: forModel(output, profile.limits.maxToolResultChars) }),
     });
   }
   return tools;
