@@ -25,7 +25,7 @@ import { identify, type Credentials, type Identities } from "./identity.ts";
 import { configuredModel } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
-import { ChatStore, type ChatSummary, type OpenChat } from "./store.ts";
+import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
 import { buildToolSet, offeredTools, type ToolCallRecord } from "./tools.ts";
 
@@ -82,7 +82,7 @@ export class ChatService {
 
   /**
    * Starts a turn and returns its stream (listeners attach to it). Refuses before anything runs: not configured (503),
-   * switched off (403), too many turns (429), a turn still running in this chat (409), bad input (400/422).
+   * switched off (403), a turn still running in this chat in any process (409), bad input (400/422), too many turns (429).
    */
   async start(assistant: AssistantName, caller: Caller, request: TurnRequest): Promise<TurnStream> {
     const profile = PROFILES[assistant];
@@ -90,20 +90,27 @@ export class ChatService {
     if (refusal) throw refusal;
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
-    const chat = await this.store.open({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null });
-    const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
-    // Only a turn that will run spends the budget: a refused request (bad input, a turn still running) costs nothing.
-    const budget = await this.turns.check(`chat:${assistant}:${caller.actor}`, true);
-    if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
-    const stream = this.streams.begin(key);
-    if (!stream) throw busy();
-    // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
-    await this.store.save(chat, history).catch((error: unknown) => {
-      this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
+    // The hold outlives the longest turn a little, so only a turn whose process died lets it lapse.
+    const lease: TurnLease = { id: crypto.randomUUID(), until: new Date(Date.now() + profile.limits.turnTimeoutMs + LEASE_MARGIN_MS) };
+    const chat = await this.store.claim({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null }, lease);
+    if (!chat) throw busy();
+    let stream: TurnStream | undefined;
+    try {
+      const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
+      // Only a turn that will run spends the budget: a refused request (bad input, a turn still running) costs nothing.
+      const budget = await this.turns.check(`chat:${assistant}:${caller.actor}`, true);
+      if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
+      stream = this.streams.begin(key);
+      if (!stream) throw busy();
+      // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
+      await this.store.save(chat, history);
+      void this.run(profile, caller, chat, history, stream, lease);
+      return stream;
+    } catch (error) {
+      await this.release(chat, lease);
+      if (stream) this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
       throw error;
-    });
-    void this.run(profile, caller, chat, history, stream);
-    return stream;
+    }
   }
 
   /** Whether the assistant can answer, and the caller's chats with it (what a widget shows on load). */
@@ -130,8 +137,13 @@ export class ChatService {
     return undefined;
   }
 
+  /** Ends a turn's hold on its chat; when that fails the hold lapses by itself at its `until`. */
+  private async release(chat: OpenChat, lease: TurnLease): Promise<void> {
+    await this.store.release(chat, lease).catch((error: unknown) => this.deps.log.warn("chat turn hold not released", { chatId: chat.clientId, error: String(error) }));
+  }
+
   /** The tool loop of one turn, pumped into its stream; one log line when it is over, whatever happened. */
-  private async run(profile: AssistantProfile, caller: Caller, chat: OpenChat, history: UIMessage[], stream: TurnStream): Promise<void> {
+  private async run(profile: AssistantProfile, caller: Caller, chat: OpenChat, history: UIMessage[], stream: TurnStream, lease: TurnLease): Promise<void> {
     const { config, executor, limiter, log, now } = this.deps;
     const { limits } = profile;
     const started = performance.now();
@@ -187,9 +199,12 @@ export class ChatService {
         firstChunkMs ??= Math.round(performance.now() - started);
         stream.push(chunk);
       }
+      // Released before the end frame: a client may send its next message the moment it sees the end.
+      await this.release(chat, lease);
       this.streams.finish(stream, { type: "end" });
     } catch (error) {
       failure = error;
+      await this.release(chat, lease);
       this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
     } finally {
       const fields = {
@@ -210,6 +225,9 @@ export class ChatService {
     }
   }
 }
+
+/** How long a turn's hold on its chat outlasts the turn's wall-time limit. */
+const LEASE_MARGIN_MS = 30_000;
 
 function busy(): ToolError {
   return new ToolError(409, "turn_running", "Conflict", "A reply is still being written in this chat: wait for it, resume it, or abort it.");

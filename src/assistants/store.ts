@@ -1,6 +1,7 @@
 // Conversations on the server: a chat per (assistant, owner, client chat id) and its UI messages, the only history the model sees.
 import type { UIMessage } from "ai";
 import type { Prisma } from "../core/db.ts";
+import { dbErrorCode } from "../core/errors.ts";
 import type { ChatMessage } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
 import type { AssistantName } from "./profiles.ts";
@@ -23,6 +24,12 @@ export interface OpenChat {
   stored: string[];
 }
 
+/** One turn's hold on its chat: its id, and when the hold lapses if the process dies before releasing it. */
+export interface TurnLease {
+  id: string;
+  until: Date;
+}
+
 export interface ChatSummary {
   id: string;
   title: string | null;
@@ -38,20 +45,33 @@ const LIST_LIMIT = 50;
 export class ChatStore {
   constructor(private readonly prisma: Prisma) {}
 
-  /** The chat with its messages in order, created empty when the owner has none with this id. */
-  async open(ref: ChatRef): Promise<OpenChat> {
-    const where = { assistant_owner_clientId: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId } };
-    const include = { messages: { orderBy: { position: "asc" as const } } };
-    const chat =
-      (await this.prisma.chat.findUnique({ where, include })) ??
-      (await this.prisma.chat.upsert({
-        where,
-        create: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId, sessionId: ref.sessionId },
-        update: {},
-        include,
-      }));
+  /**
+   * Takes the chat for one turn (created empty when the owner has none with this id) and loads its messages; undefined
+   * while another turn, in any process, holds it. The hold is a row update, so every process sharing the database agrees.
+   */
+  async claim(ref: ChatRef, lease: TurnLease): Promise<OpenChat | undefined> {
+    const key = { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId };
+    const hold = { turnId: lease.id, turnUntil: lease.until };
+    const taken = await this.prisma.chat.updateMany({ where: { ...key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] }, data: hold });
+    if (taken.count === 0) {
+      try {
+        await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold } });
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    }
+    const chat = await this.prisma.chat.findUniqueOrThrow({
+      where: { assistant_owner_clientId: key },
+      include: { messages: { orderBy: { position: "asc" } } },
+    });
     const messages = chat.messages.map(toUIMessage);
     return { id: chat.id, clientId: chat.clientId, title: chat.title, messages, stored: messages.map(serialize) };
+  }
+
+  /** Lets the next turn in: clears the hold if it is still this turn's. */
+  async release(chat: OpenChat, lease: TurnLease): Promise<void> {
+    await this.prisma.chat.updateMany({ where: { id: chat.id, turnId: lease.id }, data: { turnId: null, turnUntil: null } });
   }
 
   /** Writes the messages that differ from what was loaded (from the first change on) and touches the chat. */
@@ -101,6 +121,11 @@ export class ChatStore {
 /** A stored row as the AI SDK UI message it was saved from (written by save(), so its shape is trusted). */
 function toUIMessage(row: ChatMessage): UIMessage {
   return { id: row.messageId, role: row.role, parts: row.parts, ...(row.metadata === null ? {} : { metadata: row.metadata }) } as UIMessage;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = dbErrorCode(error);
+  return code === "P2002" || code === "23505";
 }
 
 function serialize(message: UIMessage): string {

@@ -149,6 +149,29 @@ describe("resuming and aborting turns", () => {
     await waitFor(() => fake.requests[0]!.aborted, GRACE_MS * 2);
   });
 
+  it.skipIf(!clustered)("runs one turn per chat across processes: a send on another process while it runs gets turn_running", async () => {
+    const prefix = `shop:test:busy:${Date.now()}:`;
+    const config = { openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" as const, chatResumeGraceMs: GRACE_MS };
+    const a = await startServer(config, { rateLimitPrefix: prefix });
+    const b = await startPeerServer(a, config, { rateLimitPrefix: prefix });
+    try {
+      const cookie = await newSession(a);
+      const onA = await open(a, cookie);
+      const onB = await open(b, cookie);
+      await startTurn(onA, "r-one", 3);
+      expect(await send(onB, "r-one", "fortæl mere")).toMatchObject({ outcome: "error", error: { code: "turn_running" } });
+      expect(fake.requests).toHaveLength(1);
+      const owner = `session:${sessionIdOf(cookie)}`;
+      await waitFor(() => a.runtime.chat.streams.find(`storefront:${owner}:r-one`)?.running === false);
+      expect((await send(onB, "r-one", "fortæl mere")).outcome).toBe("end");
+      const saved = await b.runtime.chat.store.get("storefront", owner, "r-one");
+      expect(saved!.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
   it.skipIf(!clustered)("replays a turn running on one process to a reconnect that lands on another (Redis adapter)", async () => {
     const prefix = `shop:test:resume:${Date.now()}:`;
     const config = { openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" as const, chatResumeGraceMs: GRACE_MS };
