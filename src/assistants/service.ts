@@ -152,6 +152,7 @@ export class ChatService {
     let firstChunkMs: number | undefined;
     let finishReason: string | undefined;
     let failure: unknown;
+    let released = false;
     try {
       const requestId = crypto.randomUUID();
       const offered = offeredTools(executor, profile, caller);
@@ -192,19 +193,20 @@ export class ChatService {
           return describeFailure(error);
         },
         onEnd: async ({ messages }) => {
-          await this.store.save(chat, messages);
+          await this.store.save(chat, messages, lease);
+          released = true;
         },
       });
       for await (const chunk of chunks) {
         firstChunkMs ??= Math.round(performance.now() - started);
         stream.push(chunk);
       }
-      // Released before the end frame: a client may send its next message the moment it sees the end.
-      await this.release(chat, lease);
+      // Released (with the answer's save) before the end frame: a client may send its next message the moment it sees the end.
+      if (!released) await this.release(chat, lease);
       this.streams.finish(stream, { type: "end" });
     } catch (error) {
       failure = error;
-      await this.release(chat, lease);
+      if (!released) await this.release(chat, lease);
       this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
     } finally {
       const fields = {

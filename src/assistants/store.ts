@@ -2,7 +2,7 @@
 import type { UIMessage } from "ai";
 import type { Prisma } from "../core/db.ts";
 import { dbErrorCode } from "../core/errors.ts";
-import type { ChatMessage } from "../generated/prisma/client.ts";
+import type { ChatMessage, Prisma as PrismaTypes } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
 import type { AssistantName } from "./profiles.ts";
 
@@ -74,25 +74,34 @@ export class ChatStore {
     await this.prisma.chat.updateMany({ where: { id: chat.id, turnId: lease.id }, data: { turnId: null, turnUntil: null } });
   }
 
-  /** Writes the messages that differ from what was loaded (from the first change on) and touches the chat. */
-  async save(chat: OpenChat, messages: UIMessage[]): Promise<void> {
+  /**
+   * Writes the messages that differ from what was loaded (from the first change on); with `release`, the turn's hold ends
+   * in the same transaction. Every statement counts (PGlite runs them on the event loop, between the chunks of other
+   * chats), so only what changed is written: a turn appends, so the delete runs only when an earlier message changed
+   * (answered approvals, a regenerated answer), and the chat row is written only for its title or the release (any update
+   * of the row touches `updatedAt`, and claim() touched it when the turn began). One statement runs without a transaction.
+   */
+  async save(chat: OpenChat, messages: UIMessage[], release?: TurnLease): Promise<void> {
     let first = 0;
     while (first < messages.length && first < chat.stored.length && serialize(messages[first]!) === chat.stored[first]) first++;
     const title = chat.title ?? titleOf(messages);
-    await this.prisma.$transaction([
-      this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }),
-      this.prisma.chatMessage.createMany({
-        data: messages.slice(first).map((message, offset) => ({
-          chatId: chat.id,
-          messageId: message.id,
-          position: first + offset,
-          role: message.role,
-          parts: toJson(message.parts) as JsonValue[],
-          ...(message.metadata === undefined ? {} : { metadata: toJson(message.metadata) as { [key: string]: JsonValue } }),
-        })),
-      }),
-      this.prisma.chat.update({ where: { id: chat.id }, data: { title, updatedAt: new Date() } }),
-    ], SAVE_WAIT);
+    const writes: Array<PrismaTypes.PrismaPromise<unknown>> = [];
+    if (first < chat.stored.length) writes.push(this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }));
+    if (first < messages.length) {
+      const data = messages.slice(first).map((message, offset) => ({
+        chatId: chat.id,
+        messageId: message.id,
+        position: first + offset,
+        role: message.role,
+        parts: toJson(message.parts) as JsonValue[],
+        ...(message.metadata === undefined ? {} : { metadata: toJson(message.metadata) as { [key: string]: JsonValue } }),
+      }));
+      writes.push(this.prisma.chatMessage.createMany({ data }));
+    }
+    if (release) writes.push(this.prisma.chat.updateMany({ where: { id: chat.id, turnId: release.id }, data: { turnId: null, turnUntil: null, title } }));
+    else if (title !== chat.title) writes.push(this.prisma.chat.update({ where: { id: chat.id }, data: { title } }));
+    if (writes.length === 1) await writes[0];
+    else if (writes.length > 1) await this.prisma.$transaction(writes, SAVE_WAIT);
     chat.stored = messages.map(serialize);
     chat.title = title;
   }
