@@ -52,21 +52,24 @@ export class ChatStore {
   async claim(ref: ChatRef, lease: TurnLease): Promise<OpenChat | undefined> {
     const key = { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId };
     const hold = { turnId: lease.id, turnUntil: lease.until };
-    const taken = await this.prisma.chat.updateMany({ where: { ...key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] }, data: hold });
-    if (taken.count === 0) {
+    const select = { id: true, clientId: true, title: true };
+    let chat: { id: string; clientId: string; title: string | null };
+    try {
+      chat = await this.prisma.chat.update({ where: { assistant_owner_clientId: key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] }, data: hold, select });
+    } catch (error) {
+      if (dbErrorCode(error) !== "P2025") throw error;
+      // No free chat with this id: none yet (create it, held), or another turn holds it (the create collides).
       try {
-        await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold } });
-      } catch (error) {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
+        chat = await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold }, select });
+      } catch (createError) {
+        if (isUniqueViolation(createError)) return undefined;
+        throw createError;
       }
+      return { ...chat, messages: [], stored: [] };
     }
-    const chat = await this.prisma.chat.findUniqueOrThrow({
-      where: { assistant_owner_clientId: key },
-      include: { messages: { orderBy: { position: "asc" } } },
-    });
-    const messages = chat.messages.map(toUIMessage);
-    return { id: chat.id, clientId: chat.clientId, title: chat.title, messages, stored: messages.map(serialize) };
+    const rows = await this.prisma.chatMessage.findMany({ where: { chatId: chat.id }, orderBy: { position: "asc" } });
+    const messages = rows.map(toUIMessage);
+    return { ...chat, messages, stored: messages.map(serialize) };
   }
 
   /** Lets the next turn in: clears the hold if it is still this turn's. */
