@@ -2,9 +2,9 @@
 import crypto from "node:crypto";
 import {
   convertToModelMessages,
+  experimental_streamTextLowMemory as streamTextLowMemory,
   generateId,
   isStepCount,
-  streamText,
   toUIMessageStream,
   type LanguageModel,
   type StopCondition,
@@ -158,7 +158,9 @@ export class ChatService {
       const offered = offeredTools(executor, profile, caller);
       const tools = buildToolSet({ executor, limiter, profile, caller, offered, requestId, record: (call) => calls.push(call) });
       const approvals = offered.filter((tool) => profile.needsApproval(tool));
-      const result = streamText({
+      // The single-consumer variant: the turn reads the stream once, so it keeps no replay buffer or final-content
+      // promises (one tee and its bookkeeping less per chunk); onStepEnd/onEnd callbacks report what the log needs.
+      const result = streamTextLowMemory({
         model: this.model!,
         instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now() }),
         messages: await convertToModelMessages(recent(history, limits.historyMessages), { tools, ignoreIncompleteToolCalls: true }),
