@@ -1,8 +1,9 @@
 // `npm run bench:chat`: the storefront assistant at 1, 50 and 200 concurrent chats over socket.io, the shop in a child
 // process (PGlite, demo shop), a scripted model streaming at a fixed token rate in this process. Each turn is one
 // products_search step and one streamed answer. Measures the server's added latency to first token, chunks/s, the
-// server's time per tool step, and the server's RSS. BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS,
-// BENCH_DATABASE (pglite | postgres) and BENCH_DATABASE_URL tune it.
+// server's time per tool step, its CPU time per chunk and per turn (vary BENCH_TOKENS to read the two apart), its RSS,
+// and the load average (the machine may be shared). BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS,
+// BENCH_SPREAD_MS, BENCH_DATABASE (pglite | postgres) and BENCH_DATABASE_URL tune it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -184,7 +185,7 @@ async function main() {
       rows.push(
         `| ${chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
           `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${Math.round((100 * cpu) / seconds)} | ` +
-          `${round((1000 * cpu) / chunks)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
+          `${Math.round((1e6 * cpu) / chunks)} | ${round((1000 * cpu) / results.length)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
       );
       console.error(rows.at(-1));
     }
@@ -198,8 +199,9 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat, chats starting over ${SPREAD_MS} ms.\n`);
-  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | server CPU ms per chunk | server RSS MiB | errors | s |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(`Load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(", ")} (${os.cpus().length} CPUs; other processes share them).\n`);
+  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 

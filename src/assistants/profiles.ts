@@ -54,6 +54,8 @@ export interface Limits {
   maxMessageChars: number;
   /** Stored messages handed to the model (older ones stay in the chat). */
   historyMessages: number;
+  /** Characters of JSON of one tool result the model reads (the UI gets it all); longer ones are cut, saying so. */
+  maxToolResultChars: number;
 }
 
 export const LIMITS: Limits = {
@@ -65,6 +67,7 @@ export const LIMITS: Limits = {
   toolTimeoutMs: 20_000,
   maxMessageChars: 4_000,
   historyMessages: 40,
+  maxToolResultChars: 16_000,
 };
 
 export interface AssistantProfile {

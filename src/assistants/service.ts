@@ -2,9 +2,9 @@
 import crypto from "node:crypto";
 import {
   convertToModelMessages,
+  experimental_streamTextLowMemory as streamTextLowMemory,
   generateId,
   isStepCount,
-  streamText,
   toUIMessageStream,
   type LanguageModel,
   type StopCondition,
@@ -25,8 +25,8 @@ import { identify, type Credentials, type Identities } from "./identity.ts";
 import { configuredModel } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
-import { ChatStore, type ChatSummary, type OpenChat } from "./store.ts";
 import { messageChunks } from "./replay.ts";
+import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
 import { buildToolSet, offeredTools, type ToolCallRecord } from "./tools.ts";
 
@@ -83,23 +83,36 @@ export class ChatService {
 
   /**
    * Starts a turn and returns its stream (listeners attach to it). Refuses before anything runs: not configured (503),
-   * switched off (403), too many turns (429), a turn still running in this chat (409), bad input (400/422).
+   * switched off (403), a turn still running in this chat in any process (409), bad input (400/422), too many turns (429).
    */
   async start(assistant: AssistantName, caller: Caller, request: TurnRequest): Promise<TurnStream> {
     const profile = PROFILES[assistant];
     const refusal = await this.unavailable(profile);
     if (refusal) throw refusal;
-    const budget = await this.turns.check(`chat:${assistant}:${caller.actor}`, true);
-    if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
-    const chat = await this.store.open({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null });
-    const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
-    const continued = history.at(-1)?.role === "assistant" ? messageChunks(history.at(-1)!) : [];
-    const stream = this.streams.begin(key, continued);
-    if (!stream) throw busy();
-    void this.run(profile, caller, chat, history, stream);
-    return stream;
+    // The hold outlives the longest turn a little, so only a turn whose process died lets it lapse.
+    const lease: TurnLease = { id: crypto.randomUUID(), until: new Date(Date.now() + profile.limits.turnTimeoutMs + LEASE_MARGIN_MS) };
+    const chat = await this.store.claim({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null }, lease);
+    if (!chat) throw busy();
+    let stream: TurnStream | undefined;
+    try {
+      const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
+      // Only a turn that will run spends the budget: a refused request (bad input, a turn still running) costs nothing.
+      const budget = await this.turns.check(`chat:${assistant}:${caller.actor}`, true);
+      if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
+      const continued = history.at(-1)?.role === "assistant" ? messageChunks(history.at(-1)!) : [];
+      stream = this.streams.begin(key, continued);
+      if (!stream) throw busy();
+      // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
+      await this.store.save(chat, history);
+      void this.run(profile, caller, chat, history, stream, lease);
+      return stream;
+    } catch (error) {
+      await this.release(chat, lease);
+      if (stream) this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
+      throw error;
+    }
   }
 
   /** Whether the assistant can answer, and the caller's chats with it (what a widget shows on load). */
@@ -126,8 +139,13 @@ export class ChatService {
     return undefined;
   }
 
+  /** Ends a turn's hold on its chat; when that fails the hold lapses by itself at its `until`. */
+  private async release(chat: OpenChat, lease: TurnLease): Promise<void> {
+    await this.store.release(chat, lease).catch((error: unknown) => this.deps.log.warn("chat turn hold not released", { chatId: chat.clientId, error: String(error) }));
+  }
+
   /** The tool loop of one turn, pumped into its stream; one log line when it is over, whatever happened. */
-  private async run(profile: AssistantProfile, caller: Caller, chat: OpenChat, history: UIMessage[], stream: TurnStream): Promise<void> {
+  private async run(profile: AssistantProfile, caller: Caller, chat: OpenChat, history: UIMessage[], stream: TurnStream, lease: TurnLease): Promise<void> {
     const { config, executor, limiter, log, now } = this.deps;
     const { limits } = profile;
     const started = performance.now();
@@ -136,12 +154,15 @@ export class ChatService {
     let firstChunkMs: number | undefined;
     let finishReason: string | undefined;
     let failure: unknown;
+    let released = false;
     try {
       const requestId = crypto.randomUUID();
       const offered = offeredTools(executor, profile, caller);
       const tools = buildToolSet({ executor, limiter, profile, caller, offered, requestId, record: (call) => calls.push(call) });
       const approvals = offered.filter((tool) => profile.needsApproval(tool));
-      const result = streamText({
+      // The single-consumer variant: the turn reads the stream once, so it keeps no replay buffer or final-content
+      // promises (one tee and its bookkeeping less per chunk); onStepEnd/onEnd callbacks report what the log needs.
+      const result = streamTextLowMemory({
         model: this.model!,
         instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now() }),
         messages: await convertToModelMessages(recent(history, limits.historyMessages), { tools, ignoreIncompleteToolCalls: true }),
@@ -176,18 +197,20 @@ export class ChatService {
           return describeFailure(error);
         },
         onEnd: async ({ messages }) => {
-          await this.store.save(chat, messages);
+          await this.store.save(chat, messages, lease);
+          released = true;
         },
       });
       for await (const chunk of chunks) {
         firstChunkMs ??= Math.round(performance.now() - started);
         stream.push(chunk);
       }
+      // Released (with the answer's save) before the end frame: a client may send its next message the moment it sees the end.
+      if (!released) await this.release(chat, lease);
       this.streams.finish(stream, { type: "end" });
     } catch (error) {
       failure = error;
-      // The turn broke before the stream could store it: keep at least the person's message.
-      await this.store.save(chat, history).catch((saveError: unknown) => log.error("chat not saved", { chatId: chat.clientId, error: String(saveError) }));
+      if (!released) await this.release(chat, lease);
       this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
     } finally {
       const fields = {
@@ -208,6 +231,9 @@ export class ChatService {
     }
   }
 }
+
+/** How long a turn's hold on its chat outlasts the turn's wall-time limit. */
+const LEASE_MARGIN_MS = 30_000;
 
 function busy(): ToolError {
   return new ToolError(409, "turn_running", "Conflict", "A reply is still being written in this chat: wait for it, resume it, or abort it.");

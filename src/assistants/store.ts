@@ -1,7 +1,8 @@
 // Conversations on the server: a chat per (assistant, owner, client chat id) and its UI messages, the only history the model sees.
 import type { UIMessage } from "ai";
 import type { Prisma } from "../core/db.ts";
-import type { ChatMessage } from "../generated/prisma/client.ts";
+import { dbErrorCode } from "../core/errors.ts";
+import type { ChatMessage, Prisma as PrismaTypes } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
 import type { AssistantName } from "./profiles.ts";
 
@@ -23,6 +24,12 @@ export interface OpenChat {
   stored: string[];
 }
 
+/** One turn's hold on its chat: its id, and when the hold lapses if the process dies before releasing it. */
+export interface TurnLease {
+  id: string;
+  until: Date;
+}
+
 export interface ChatSummary {
   id: string;
   title: string | null;
@@ -38,41 +45,66 @@ const LIST_LIMIT = 50;
 export class ChatStore {
   constructor(private readonly prisma: Prisma) {}
 
-  /** The chat with its messages in order, created empty when the owner has none with this id. */
-  async open(ref: ChatRef): Promise<OpenChat> {
-    const where = { assistant_owner_clientId: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId } };
-    const include = { messages: { orderBy: { position: "asc" as const } } };
-    const chat =
-      (await this.prisma.chat.findUnique({ where, include })) ??
-      (await this.prisma.chat.upsert({
-        where,
-        create: { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId, sessionId: ref.sessionId },
-        update: {},
-        include,
-      }));
-    const messages = chat.messages.map(toUIMessage);
-    return { id: chat.id, clientId: chat.clientId, title: chat.title, messages, stored: messages.map(serialize) };
+  /**
+   * Takes the chat for one turn (created empty when the owner has none with this id) and loads its messages; undefined
+   * while another turn, in any process, holds it. The hold is a row update, so every process sharing the database agrees.
+   */
+  async claim(ref: ChatRef, lease: TurnLease): Promise<OpenChat | undefined> {
+    const key = { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId };
+    const hold = { turnId: lease.id, turnUntil: lease.until };
+    const select = { id: true, clientId: true, title: true };
+    let chat: { id: string; clientId: string; title: string | null };
+    try {
+      chat = await this.prisma.chat.update({ where: { assistant_owner_clientId: key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] }, data: hold, select });
+    } catch (error) {
+      if (dbErrorCode(error) !== "P2025") throw error;
+      // No free chat with this id: none yet (create it, held), or another turn holds it (the create collides).
+      try {
+        chat = await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold }, select });
+      } catch (createError) {
+        if (isUniqueViolation(createError)) return undefined;
+        throw createError;
+      }
+      return { ...chat, messages: [], stored: [] };
+    }
+    const rows = await this.prisma.chatMessage.findMany({ where: { chatId: chat.id }, orderBy: { position: "asc" } });
+    const messages = rows.map(toUIMessage);
+    return { ...chat, messages, stored: messages.map(serialize) };
   }
 
-  /** Writes the messages that differ from what was loaded (from the first change on) and touches the chat. */
-  async save(chat: OpenChat, messages: UIMessage[]): Promise<void> {
+  /** Lets the next turn in: clears the hold if it is still this turn's. */
+  async release(chat: OpenChat, lease: TurnLease): Promise<void> {
+    await this.prisma.chat.updateMany({ where: { id: chat.id, turnId: lease.id }, data: { turnId: null, turnUntil: null } });
+  }
+
+  /**
+   * Writes the messages that differ from what was loaded (from the first change on); with `release`, the turn's hold ends
+   * in the same transaction. Every statement counts (PGlite runs them on the event loop, between the chunks of other
+   * chats), so only what changed is written: a turn appends, so the delete runs only when an earlier message changed
+   * (answered approvals, a regenerated answer), and the chat row is written only for its title or the release (any update
+   * of the row touches `updatedAt`, and claim() touched it when the turn began). One statement runs without a transaction.
+   */
+  async save(chat: OpenChat, messages: UIMessage[], release?: TurnLease): Promise<void> {
     let first = 0;
     while (first < messages.length && first < chat.stored.length && serialize(messages[first]!) === chat.stored[first]) first++;
     const title = chat.title ?? titleOf(messages);
-    await this.prisma.$transaction([
-      this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }),
-      this.prisma.chatMessage.createMany({
-        data: messages.slice(first).map((message, offset) => ({
-          chatId: chat.id,
-          messageId: message.id,
-          position: first + offset,
-          role: message.role,
-          parts: toJson(message.parts) as JsonValue[],
-          ...(message.metadata === undefined ? {} : { metadata: toJson(message.metadata) as { [key: string]: JsonValue } }),
-        })),
-      }),
-      this.prisma.chat.update({ where: { id: chat.id }, data: { title, updatedAt: new Date() } }),
-    ], SAVE_WAIT);
+    const writes: Array<PrismaTypes.PrismaPromise<unknown>> = [];
+    if (first < chat.stored.length) writes.push(this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }));
+    if (first < messages.length) {
+      const data = messages.slice(first).map((message, offset) => ({
+        chatId: chat.id,
+        messageId: message.id,
+        position: first + offset,
+        role: message.role,
+        parts: toJson(message.parts) as JsonValue[],
+        ...(message.metadata === undefined ? {} : { metadata: toJson(message.metadata) as { [key: string]: JsonValue } }),
+      }));
+      writes.push(this.prisma.chatMessage.createMany({ data }));
+    }
+    if (release) writes.push(this.prisma.chat.updateMany({ where: { id: chat.id, turnId: release.id }, data: { turnId: null, turnUntil: null, title } }));
+    else if (title !== chat.title) writes.push(this.prisma.chat.update({ where: { id: chat.id }, data: { title } }));
+    if (writes.length === 1) await writes[0];
+    else if (writes.length > 1) await this.prisma.$transaction(writes, SAVE_WAIT);
     chat.stored = messages.map(serialize);
     chat.title = title;
   }
@@ -101,6 +133,11 @@ export class ChatStore {
 /** A stored row as the AI SDK UI message it was saved from (written by save(), so its shape is trusted). */
 function toUIMessage(row: ChatMessage): UIMessage {
   return { id: row.messageId, role: row.role, parts: row.parts, ...(row.metadata === null ? {} : { metadata: row.metadata }) } as UIMessage;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = dbErrorCode(error);
+  return code === "P2002" || code === "23505";
 }
 
 function serialize(message: UIMessage): string {

@@ -1,12 +1,15 @@
 // The model's tools, derived from the registry for one caller: each call runs through the executor as that caller.
-import { tool, zodSchema, type Schema, type ToolSet } from "ai";
+import { jsonSchema, tool, type JSONSchema7, type Schema, type ToolSet } from "ai";
+import { describeTool } from "../api/catalogue.ts";
 import { spend } from "../api/http.ts";
+import { compactSchema } from "../api/mcp-schema.ts";
 import type { RateLimiter } from "../api/rate-limit.ts";
 import { problemOf, RateLimited, toToolError } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { wireName } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
+import { forModel } from "./model-output.ts";
 import type { AssistantProfile } from "./profiles.ts";
 
 /** One tool call of a turn, for the turn's log line. */
@@ -35,9 +38,10 @@ export function offeredTools(executor: Executor, profile: AssistantProfile, call
 }
 
 /**
- * AI SDK tools named `<area>_<action>` with the registry's description and zod input schema. A call counts against the
+ * AI SDK tools named `<area>_<action>` with the registry's description and input schema (compact, as MCP shows it). A call counts against the
  * caller's rate limit like a REST call and runs through the executor (scopes, validation, transaction, audit, AI
- * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail).
+ * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail). The
+ * model reads at most `maxToolResultChars` of a result (forModel); the UI stream and the stored chat keep all of it.
  */
 export function buildToolSet({ executor, limiter, profile, caller, offered, requestId, record }: ToolSetOptions): ToolSet {
   const tools: ToolSet = {};
@@ -56,10 +60,11 @@ export function buildToolSet({ executor, limiter, profile, caller, offered, requ
         } catch (error) {
           const problem = problemOf(toToolError(error));
           record({ name: definition.name, status: problem.status, ms: elapsed(started) });
-          const { ok: _ok, type: _type, ...forModel } = problem;
-          throw new ToolProblem(JSON.stringify(forModel), { cause: error });
+          const { ok: _ok, type: _type, ...described } = problem;
+          throw new ToolProblem(JSON.stringify(described), { cause: error });
         }
       },
+      toModelOutput: ({ output }) => ({ type: "json", value: forModel(output, profile.limits.maxToolResultChars) }),
     });
   }
   return tools;
@@ -67,10 +72,21 @@ export function buildToolSet({ executor, limiter, profile, caller, offered, requ
 
 const schemas = new WeakMap<AnyTool, Schema<unknown>>();
 
-/** The tool's zod input schema as the AI SDK wraps it, made once per process: its JSON Schema is converted once, not per step. */
+/**
+ * The tool's input schema as the model sees it: the compact JSON Schema of the MCP door (the admin assistant offers up to
+ * every tool, so the schemas are most of each request), validated with the tool's zod schema. Made once per process.
+ */
 function inputSchema(definition: AnyTool): Schema<unknown> {
   let schema = schemas.get(definition);
-  if (!schema) schemas.set(definition, (schema = zodSchema(definition.input) as Schema<unknown>));
+  if (!schema) {
+    schema = jsonSchema<unknown>(compactSchema(describeTool(definition).inputSchema) as JSONSchema7, {
+      validate: (value) => {
+        const parsed = definition.input.safeParse(value);
+        return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
+      },
+    });
+    schemas.set(definition, schema);
+  }
   return schema;
 }
 

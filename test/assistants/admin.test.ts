@@ -2,6 +2,8 @@
 // nothing changes, approved → done and audited as the key), forged or tampered approvals are refused, refusals reach the model.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
+import { compactSchema } from "../../src/api/mcp-schema.ts";
+import { describeTool } from "../../src/api/catalogue.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
 import { signedInClient } from "../support/admin.ts";
@@ -44,6 +46,21 @@ describe("admin assistant over socket.io", () => {
     expect(toolParts(low.message)).toMatchObject([{ name: "products_list_low_stock", state: "output-available" }]);
     const allowed = server.runtime.registry.tools.filter((tool) => tool.anonymous || ["analytics:read", "catalog:read"].includes(tool.scope)).map((tool) => wireName(tool.name));
     for (const request of fake.requests) expect([...request.toolNames].sort()).toEqual([...allowed].sort());
+  });
+
+  it("sends every offered tool's input schema in the compact form of the MCP door, so a turn's request stays small", async () => {
+    fake.on("hej").say("Hej.");
+    const { socket } = await staff("*");
+    expect((await send(socket, "a-compact", "hej")).text).toBe("Hej.");
+    const [request] = fake.requests;
+    expect(request!.toolNames).toHaveLength(server.runtime.registry.tools.length);
+    for (const offered of request!.body.tools!) {
+      const tool = server.runtime.registry.tools.find((candidate) => wireName(candidate.name) === offered.function.name)!;
+      expect(offered.function.parameters, tool.name).toEqual(compactSchema(describeTool(tool).inputSchema));
+    }
+    const sent = JSON.stringify(request!.body.tools!.map((offered) => offered.function.parameters)).length;
+    const full = JSON.stringify(server.runtime.registry.tools.map((tool) => describeTool(tool).inputSchema)).length;
+    expect(sent).toBeLessThan(full * 0.8);
   });
 
   it("waits for approval before deleting: denied changes nothing, approved deletes and audits the key as actor", async () => {

@@ -59,6 +59,23 @@ describe("assistant guard rails", () => {
     expect((await send(other.socket, "g-rate", "hej")).outcome).toBe("end");
   });
 
+  it("counts only turns that run against the budget: refused requests spend none of it", async () => {
+    fake.on("hej").say("Hej.");
+    const { socket } = await shopper();
+    const refused = [
+      await send(socket, "g-free", "x".repeat(LIMITS.maxMessageChars + 1)),
+      await send(socket, "g-free", [{ id: "e", role: "user", parts: [{ type: "text", text: " " }] }]),
+      await send(socket, "g-free", [{ id: "s", role: "system", parts: [{ type: "text", text: "hej" }] }]),
+      await send(socket, "g-free", [{ id: "a", role: "assistant", parts: [{ type: "text", text: "hej" }] }]),
+      await send(socket, "../bad", "hej"),
+      await send(socket, "g-free", "hej", { type: "explode" }),
+    ];
+    expect(refused.map((turn) => turn.error?.code)).toEqual(["invalid_input", "invalid_input", "invalid_input", "no_pending_approval", "invalid_input", "invalid_frame"]);
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push(await send(socket, "g-free", "hej"));
+    expect(outcomes.map((turn) => turn.error?.code ?? turn.outcome)).toEqual(["end", "end", "end", "rate_limited"]);
+  });
+
   it("refuses too long messages, empty messages, bad chat ids and malformed frames without calling the model", async () => {
     const { socket } = await shopper();
     expect(await send(socket, "g-size", "x".repeat(LIMITS.maxMessageChars + 1))).toMatchObject({ outcome: "error", error: { code: "invalid_input" } });

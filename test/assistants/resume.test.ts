@@ -2,7 +2,8 @@
 // an abort frame stops the model, and a turn nobody comes back to is aborted after the grace period.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { collect, connect, send, socketTransport, TestChat, userMessage, type Frame } from "../support/chat.ts";
+import type { UIMessage } from "ai";
+import { collect, connect, getJson, send, socketTransport, TestChat, userMessage, type Frame } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
 import { newSession, sessionIdOf } from "../support/session.ts";
@@ -78,6 +79,20 @@ describe("resuming and aborting turns", () => {
     expect(fake.requests.filter((request) => request.aborted)).toHaveLength(0);
   });
 
+  it("stores the person's message when the turn starts: a reload during the answer shows it", async () => {
+    const cookie = await newSession(server);
+    const socket = await open(server, cookie);
+    await startTurn(socket, "r-saved", 3);
+    const listed = await getJson(server, "/api/v1/chat/storefront", { cookie });
+    expect(listed.body.result.chats).toEqual([expect.objectContaining({ id: "r-saved", title: "fortæl en historie" })]);
+    const during = await getJson<{ result: { messages: UIMessage[] } }>(server, "/api/v1/chat/storefront/r-saved", { cookie });
+    expect(during.body.result.messages).toEqual([expect.objectContaining({ role: "user", parts: [{ type: "text", text: "fortæl en historie" }] })]);
+    expect(server.runtime.chat.streams.find(`storefront:session:${sessionIdOf(cookie)}:r-saved`)?.running).toBe(true);
+    await waitFor(() => server.runtime.chat.streams.find(`storefront:session:${sessionIdOf(cookie)}:r-saved`)?.running === false);
+    const after = await getJson<{ result: { messages: UIMessage[] } }>(server, "/api/v1/chat/storefront/r-saved", { cookie });
+    expect(after.body.result.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+  });
+
   it("replays a running turn over HTTP to DefaultChatTransport's reconnect (GET …/<chatId>/stream), 204 when none", async () => {
     const cookie = await newSession(server);
     const socket = await open(server, cookie);
@@ -132,6 +147,29 @@ describe("resuming and aborting turns", () => {
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS / 2));
     expect(fake.requests[0]!.aborted).toBe(false);
     await waitFor(() => fake.requests[0]!.aborted, GRACE_MS * 2);
+  });
+
+  it.skipIf(!clustered)("runs one turn per chat across processes: a send on another process while it runs gets turn_running", async () => {
+    const prefix = `shop:test:busy:${Date.now()}:`;
+    const config = { openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" as const, chatResumeGraceMs: GRACE_MS };
+    const a = await startServer(config, { rateLimitPrefix: prefix });
+    const b = await startPeerServer(a, config, { rateLimitPrefix: prefix });
+    try {
+      const cookie = await newSession(a);
+      const onA = await open(a, cookie);
+      const onB = await open(b, cookie);
+      await startTurn(onA, "r-one", 3);
+      expect(await send(onB, "r-one", "fortæl mere")).toMatchObject({ outcome: "error", error: { code: "turn_running" } });
+      expect(fake.requests).toHaveLength(1);
+      const owner = `session:${sessionIdOf(cookie)}`;
+      await waitFor(() => a.runtime.chat.streams.find(`storefront:${owner}:r-one`)?.running === false);
+      expect((await send(onB, "r-one", "fortæl mere")).outcome).toBe("end");
+      const saved = await b.runtime.chat.store.get("storefront", owner, "r-one");
+      expect(saved!.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 
   it.skipIf(!clustered)("replays a turn running on one process to a reconnect that lands on another (Redis adapter)", async () => {

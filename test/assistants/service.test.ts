@@ -81,6 +81,23 @@ describe("ChatService with a mock model", () => {
   });
 });
 
+describe("ChatStore turn holds", () => {
+  it("lets one turn hold a chat until it releases it, or until the hold of a dead process lapses", async () => {
+    const { chat } = serviceWith();
+    const ref = { assistant: "storefront" as const, owner: "session:hold-test", clientId: "hold", sessionId: null };
+    const first = { id: "turn-1", until: new Date(Date.now() + 60_000) };
+    const held = await chat.store.claim(ref, first);
+    expect(held).toMatchObject({ clientId: "hold", messages: [] });
+    expect(await chat.store.claim(ref, { id: "turn-2", until: new Date(Date.now() + 60_000) })).toBeUndefined();
+    await chat.store.release(held!, { id: "turn-other", until: first.until });
+    expect(await chat.store.claim(ref, { id: "turn-2", until: new Date(Date.now() + 60_000) })).toBeUndefined();
+    await chat.store.release(held!, first);
+    const lapsing = await chat.store.claim(ref, { id: "turn-3", until: new Date(Date.now() - 1) });
+    expect(lapsing).toBeDefined();
+    expect(await chat.store.claim(ref, { id: "turn-4", until: new Date(Date.now() + 60_000) })).toBeDefined();
+  });
+});
+
 describe("the storefront allow-list", () => {
   it("names only registry tools that a shopper session's scopes allow", () => {
     for (const name of STOREFRONT_TOOLS) {

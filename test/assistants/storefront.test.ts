@@ -2,7 +2,7 @@
 // address, checkout with the shopper's approval; the order is stamped as AI-made; the model never sees a staff tool.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
+import { LIMITS, STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import type { UIMessage } from "ai";
@@ -38,6 +38,23 @@ async function shopper() {
 }
 
 describe("storefront assistant over socket.io", () => {
+  it("hands the model at most maxToolResultChars of a long tool result, saying what was cut, while the shopper gets all of it", async () => {
+    const everything = (await server.call("products.search", { limit: 100 })).body.result as Array<{ slug: string }>;
+    expect(JSON.stringify(everything).length).toBeGreaterThan(LIMITS.maxToolResultChars);
+    fake.on("alle").callTool("products_search", { limit: 100 }).say((req) => {
+      const cut = req.lastToolResult<{ truncated: boolean; total: number; shown: number }>()!;
+      return `Viser ${cut.shown} af ${cut.total}.`;
+    });
+    const { socket } = await shopper();
+    const turn = await send(socket, "chat-long", "Vis alle briller");
+    const toModel = fake.requests[1]!.toolResults[0]!.content;
+    expect(toModel.length).toBeLessThanOrEqual(LIMITS.maxToolResultChars);
+    const cut = JSON.parse(toModel) as { truncated: boolean; total: number; shown: number; items: Array<{ slug: string }>; note: string };
+    expect(cut).toMatchObject({ truncated: true, total: everything.length, note: expect.any(String) });
+    expect(cut.items.map((item) => item.slug)).toEqual(everything.slice(0, cut.shown).map((item) => item.slug));
+    expect(turn.text).toBe(`Viser ${cut.shown} af ${everything.length}.`);
+    expect(toolParts(turn.message)[0]!.output).toEqual(everything);
+  });
   it("searches, fills the cart, sets the address and checks out once the shopper approves; the order is stamped as AI-made", async () => {
     fake.on("solbriller").callTool("products_search", { q: product.name, limit: 5 }).say((req) => {
       const hits = req.lastToolResult<Array<{ slug: string; priceDkk: number }>>() ?? [];
