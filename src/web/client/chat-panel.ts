@@ -8,11 +8,6 @@ import { CART_TOOLS, renderMessage, toolParts, type MessageContext } from "./cha
 import { CART_CHANGED, type CartChangedDetail } from "./events.ts";
 import { ChatError, SocketChatTransport } from "./socket-chat-transport.ts";
 
-interface Busy {
-  chatId: string;
-  question: string;
-}
-
 const UNAVAILABLE_NOTE =
   "Vores chatassistent er ikke slået til lige nu. Du kan stadig søge og handle som normalt, og kundeservice hjælper gerne – se kontaktoplysningerne nederst på siden.";
 
@@ -171,7 +166,7 @@ export class ChatPanel {
     const remembered = localStorage.getItem(CHAT_ID_KEY);
     const id = remembered ?? chats[0]?.id ?? newChatId();
     const saved = chats.some((chat) => chat.id === id) ? await transport.loadChat(id) : null;
-    this.useChat(id, withRunningQuestion(id, saved?.messages ?? []));
+    this.useChat(id, saved?.messages ?? []);
     this.setBusy(false);
     if (saved) void this.chat?.resumeStream();
   }
@@ -238,7 +233,7 @@ export class ChatPanel {
     this.stop.hidden = !running;
     this.send.disabled = running;
     this.setBusy(running);
-    if (running) sessionStorage.setItem(BUSY_KEY, JSON.stringify({ chatId: chat.id, question: textOf(lastUser(chat.messages)) } satisfies Busy));
+    if (running) sessionStorage.setItem(BUSY_KEY, chat.id);
     else sessionStorage.removeItem(BUSY_KEY);
     if (this.wasRunning && !running) this.announce(chat.messages.at(-1));
     this.wasRunning = running;
@@ -312,20 +307,6 @@ export class ChatPanel {
 
 function textOf(message: UIMessage | undefined): string {
   return message?.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n") ?? "";
-}
-
-function lastUser(messages: UIMessage[]): UIMessage | undefined {
-  return messages.findLast((message) => message.role === "user");
-}
-
-/**
- * The server stores a turn when it ends, so a chat loaded while its answer still runs lacks the question: the page
- * that sent it left it in sessionStorage, and it is shown again before the answer is resumed below it.
- */
-function withRunningQuestion(chatId: string, messages: UIMessage[]): UIMessage[] {
-  const busy = JSON.parse(sessionStorage.getItem(BUSY_KEY) ?? "null") as Busy | null;
-  if (busy?.chatId !== chatId || !busy.question || textOf(lastUser(messages)) === busy.question) return messages;
-  return [...messages, { id: `pending-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text: busy.question }] }];
 }
 
 /** The newest cart total in the conversation (from any cart tool's summary), for the checkout confirm card. */

@@ -1,5 +1,5 @@
 // Where the storefront chat keeps what outlives a page: the open chat's id (this browser), whether the panel is open
-// and the question of a running answer (this tab).
+// and whether an answer was running (this tab).
 export const CHAT_ID_KEY = "shop.chat.id";
 export const OPEN_KEY = "shop.chat.open";
 export const BUSY_KEY = "shop.chat.busy";
