@@ -150,11 +150,7 @@ describe("resuming and aborting turns", () => {
   });
 
   it.skipIf(!clustered)("runs one turn per chat across processes: a send on another process while it runs gets turn_running", async () => {
-    const prefix = `shop:test:busy:${Date.now()}:`;
-    const config = { openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" as const, chatResumeGraceMs: GRACE_MS };
-    const a = await startServer(config, { rateLimitPrefix: prefix });
-    const b = await startPeerServer(a, config, { rateLimitPrefix: prefix });
-    try {
+    await withTwoProcesses("busy", async (a, b) => {
       const cookie = await newSession(a);
       const onA = await open(a, cookie);
       const onB = await open(b, cookie);
@@ -166,18 +162,11 @@ describe("resuming and aborting turns", () => {
       expect((await send(onB, "r-one", "fortæl mere")).outcome).toBe("end");
       const saved = await b.runtime.chat.store.get("storefront", owner, "r-one");
       expect(saved!.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   });
 
   it.skipIf(!clustered)("replays a turn running on one process to a reconnect that lands on another (Redis adapter)", async () => {
-    const prefix = `shop:test:resume:${Date.now()}:`;
-    const config = { openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" as const, chatResumeGraceMs: GRACE_MS };
-    const a = await startServer(config, { rateLimitPrefix: prefix });
-    const b = await startPeerServer(a, config, { rateLimitPrefix: prefix });
-    try {
+    await withTwoProcesses("resume", async (a, b) => {
       const cookie = await newSession(a);
       const onA = await open(a, cookie);
       await startTurn(onA, "r-cluster", 5);
@@ -186,12 +175,23 @@ describe("resuming and aborting turns", () => {
       expectFullReplay(await resume(onB, "r-cluster", "elsewhere"));
       expect(b.runtime.chat.streams.size).toBe(0);
       expect((await resume(onB, "r-cluster-none", "none")).outcome).toBe("no-active");
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   });
 });
+
+/** Two shop processes on one database, peers through Redis (socket.io adapter, rate limits), closed after `run`. */
+async function withTwoProcesses(name: string, run: (a: TestServer, b: TestServer) => Promise<void>): Promise<void> {
+  const prefix = `shop:test:${name}:${Date.now()}:`;
+  const config = { openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" as const, chatResumeGraceMs: GRACE_MS };
+  const a = await startServer(config, { rateLimitPrefix: prefix });
+  const b = await startPeerServer(a, config, { rateLimitPrefix: prefix });
+  try {
+    await run(a, b);
+  } finally {
+    await b.close();
+    await a.close();
+  }
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
