@@ -4,6 +4,9 @@ import type { z } from "zod";
 import { formatKr, html, type Html, type HtmlValue } from "../html.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { AdminRequest } from "./site.ts";
+import { ORDER_STATUS_LABELS } from "./labels.ts";
+
+export { ORDER_STATUS_LABELS };
 
 type Tool = ToolDefinition<ObjectSchema, z.ZodType>;
 
@@ -123,21 +126,6 @@ export function krInput(oere: number | null | undefined): string {
   if (oere === null || oere === undefined) return "";
   return oere % 100 === 0 ? String(oere / 100) : (oere / 100).toFixed(2);
 }
-
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending_payment: "Afventer betaling",
-  pending: "Afventer",
-  paid: "Betalt",
-  flagged_review: "Til gennemsyn",
-  processing: "Behandles",
-  shipped: "Afsendt",
-  delivered: "Leveret",
-  completed: "Gennemført",
-  cancelled: "Annulleret",
-  refunded: "Refunderet",
-  partial_refund: "Delvist refunderet",
-  disputed: "Indsigelse",
-};
 
 const STATUS_TONE: Record<string, string> = {
   paid: "tag-ok",

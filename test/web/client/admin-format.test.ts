@@ -18,6 +18,8 @@ describe("admin assistant formatting", () => {
     expect(formatValue("active", false)).toBe("nej");
     expect(formatValue("validUntil", null)).toBe("–");
     expect(formatValue("code", "SOMMER200")).toBe("SOMMER200");
+    expect(formatValue("status", "pending_payment")).toBe("Afventer betaling");
+    expect(formatValue("status", "published")).toBe("published");
     expect(isNumeric("totalDkk", 100)).toBe(true);
     expect(isNumeric("code", "100")).toBe(false);
   });

@@ -1,5 +1,7 @@
 // How the admin assistant page shows tool names, values and problems: registry names back from the model's wire
-// names, money in øre as kroner, dates in Danish, and a tool error's problem JSON as a title and a detail.
+// names, money in øre as kroner, dates and order statuses in Danish, and a tool error's problem JSON as a title and a
+// detail.
+import { ORDER_STATUS_LABELS } from "../../admin/labels.ts";
 
 /** The registry name of a model tool name: `discounts_delete` → `discounts.delete` (areas have no "_", actions may). */
 export function toolLabel(wireName: string): string {
@@ -15,6 +17,8 @@ const DATE = new Intl.DateTimeFormat("da-DK", { dateStyle: "medium" });
 /** Money fields are integer øre, named `…Dkk` by the tools (`totalDkk`) or `…Oere`. */
 const MONEY_KEY = /(Dkk|Oere)$/;
 const SHARE_KEY = /(Share|Rate)$/;
+/** `status`, `fromStatus`, `toStatus`: an order status is shown by its Danish name (other statuses as they are). */
+const STATUS_KEY = /^(status|fromStatus|toStatus)$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -29,7 +33,7 @@ export function isNumeric(key: string, value: unknown): boolean {
   return typeof value === "number" || (MONEY_KEY.test(key) && typeof value === "string" && /^-?\d+$/.test(value));
 }
 
-/** A scalar field as a person reads it: `totalDkk: 123450` → "1.234,50 kr.", an ISO time in Danish, true → "ja". */
+/** A scalar field as a person reads it: `totalDkk: 123450` → "1.234,50 kr.", an ISO time in Danish, `status: "paid"` → "Betalt", true → "ja". */
 export function formatValue(key: string, value: Scalar): string {
   if (value === null) return "–";
   if (typeof value === "boolean") return value ? "ja" : "nej";
@@ -39,6 +43,7 @@ export function formatValue(key: string, value: Scalar): string {
     return NUMBER.format(value);
   }
   if (MONEY_KEY.test(key) && /^-?\d+$/.test(value)) return KRONER.format(Number(value) / 100);
+  if (STATUS_KEY.test(key) && Object.prototype.hasOwnProperty.call(ORDER_STATUS_LABELS, value)) return ORDER_STATUS_LABELS[value]!;
   if (ISO_DATE_TIME.test(value)) {
     const time = new Date(value);
     if (!Number.isNaN(time.getTime())) return DATE_TIME.format(time);
