@@ -1,6 +1,7 @@
 // How the admin assistant page shows tool names, values and problems: registry names back from the model's wire
 // names, money in øre as kroner, dates and order statuses in Danish, and a tool error's problem JSON as a title and a
 // detail.
+import { formatKr } from "../../../core/format.ts";
 import { ORDER_STATUS_LABELS } from "../../admin/labels.ts";
 
 /** The registry name of a model tool name: `discounts_delete` → `discounts.delete` (areas have no "_", actions may). */
@@ -8,7 +9,6 @@ export function toolLabel(wireName: string): string {
   return wireName.replace("_", ".");
 }
 
-const KRONER = new Intl.NumberFormat("da-DK", { style: "currency", currency: "DKK" });
 const NUMBER = new Intl.NumberFormat("da-DK");
 const PERCENT = new Intl.NumberFormat("da-DK", { style: "percent", maximumFractionDigits: 1 });
 const DATE_TIME = new Intl.DateTimeFormat("da-DK", { dateStyle: "medium", timeStyle: "short" });
@@ -38,11 +38,11 @@ export function formatValue(key: string, value: Scalar): string {
   if (value === null) return "–";
   if (typeof value === "boolean") return value ? "ja" : "nej";
   if (typeof value === "number") {
-    if (MONEY_KEY.test(key)) return KRONER.format(value / 100);
+    if (MONEY_KEY.test(key)) return formatKr(value);
     if (SHARE_KEY.test(key) && value >= 0 && value <= 1) return PERCENT.format(value);
     return NUMBER.format(value);
   }
-  if (MONEY_KEY.test(key) && /^-?\d+$/.test(value)) return KRONER.format(Number(value) / 100);
+  if (MONEY_KEY.test(key) && /^-?\d+$/.test(value)) return formatKr(BigInt(value));
   if (STATUS_KEY.test(key) && Object.prototype.hasOwnProperty.call(ORDER_STATUS_LABELS, value)) return ORDER_STATUS_LABELS[value]!;
   if (ISO_DATE_TIME.test(value)) {
     const time = new Date(value);
