@@ -89,6 +89,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     lock?.release();
     throw error;
   }
+  yieldBeforeStatements(client);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   const session: Session = {
     async exec(sql) {
@@ -126,6 +127,27 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...(lock ? { lock } : {}),
   };
 }
+
+/**
+ * PGlite runs each statement synchronously on the event loop, and a chain of awaited statements never gives the loop
+ * back: a request's or a chat turn's statements ran as one block while sockets and other requests waited (a chat's
+ * first token queued behind other chats' database work). Each statement and transaction now starts in a macrotask of
+ * its own, so pending I/O runs between them; statements inside a transaction run back to back as before.
+ */
+function yieldBeforeStatements(client: PGlite): void {
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await nextMacrotask();
+    return query(...args);
+  }) as typeof client.query;
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await nextMacrotask();
+    return transaction(...args);
+  }) as typeof client.transaction;
+}
+
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function openPostgres(url: string): Promise<Database> {
   await ensurePostgresDatabase(url);
