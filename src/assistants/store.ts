@@ -79,10 +79,10 @@ export class ChatStore {
 
   /**
    * Writes the messages that differ from what was loaded (from the first change on); with `release`, the turn's hold ends
-   * in the same transaction. Every statement counts (PGlite runs them on the event loop, between the chunks of other
+   * after them. Every statement counts (PGlite runs them on the event loop, between the chunks of other
    * chats), so only what changed is written: a turn appends, so the delete runs only when an earlier message changed
    * (answered approvals, a regenerated answer), and the chat row is written only for its title or the release (any update
-   * of the row touches `updatedAt`, and claim() touched it when the turn began). One statement runs without a transaction.
+   * of the row touches `updatedAt`, and claim() touched it when the turn began).
    */
   async save(chat: OpenChat, messages: UIMessage[], release?: TurnLease): Promise<void> {
     let first = 0;
@@ -103,8 +103,12 @@ export class ChatStore {
     }
     if (release) writes.push(this.prisma.chat.updateMany({ where: { id: chat.id, turnId: release.id }, data: { turnId: null, turnUntil: null, title } }));
     else if (title !== chat.title) writes.push(this.prisma.chat.update({ where: { id: chat.id }, data: { title } }));
-    if (writes.length === 1) await writes[0];
-    else if (writes.length > 1) await this.prisma.$transaction(writes, SAVE_WAIT);
+    // A delete and the rewrite after it go together; appended messages and the chat row's update do not need a
+    // transaction (BEGIN and COMMIT were half of a turn's final statements): messages first, so whoever claims the
+    // released chat sees them, and a hold whose release fails lapses at its `until`.
+    const rewrites = first < chat.stored.length;
+    if (rewrites) await this.prisma.$transaction(writes, SAVE_WAIT);
+    else for (const write of writes) await write;
     chat.stored = messages.map(serialize);
     chat.title = title;
   }
