@@ -1,9 +1,10 @@
 // `npm run bench:chat`: the storefront assistant at 1, 50 and 200 concurrent chats over socket.io, the shop in a child
 // process (PGlite, demo shop), a scripted model streaming at a fixed token rate in this process. Each turn is one
 // products_search step and one streamed answer. Measures the server's added latency to first token, chunks/s, the
-// server's time per tool step, its CPU time per chunk and per turn (vary BENCH_TOKENS to read the two apart), its RSS,
-// and the load average (the machine may be shared). BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS,
-// BENCH_SPREAD_MS, BENCH_DATABASE (pglite | postgres) and BENCH_DATABASE_URL tune it.
+// server's time per tool step, its CPU time per chunk and per turn (vary BENCH_TOKENS to read the two apart), its
+// event-loop delay (how long ready work waited for the loop: saturation), its RSS, and the load average (the machine
+// may be shared). BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS, BENCH_DATABASE
+// (pglite | postgres) and BENCH_DATABASE_URL tune it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -39,14 +40,40 @@ interface TurnResult {
   firstTextAt: number | undefined;
 }
 
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Node options of `npm start` (package.json), so the shop server is measured as it runs. */
+const SERVER_NODE_OPTIONS = ["--max-semi-space-size=16", "--wasm-num-compilation-tasks=1"];
+
+/** Lines the server prints after READY (its event-loop delay reports), for loopDelay(). */
+const serverLines: string[] = [];
+
+/** The server's event-loop delay since the previous call (bench/server.ts answers SIGUSR2). */
+async function loopDelay(child: ChildProcess): Promise<LoopDelay> {
+  const seen = serverLines.length;
+  child.kill("SIGUSR2");
+  for (let waited = 0; waited < 5000 && serverLines.length === seen; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  const line = serverLines.slice(seen).find((text) => text.startsWith("LOOP "));
+  return line ? (JSON.parse(line.slice(5)) as LoopDelay) : { p50: NaN, p99: NaN, max: NaN };
+}
+
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), "--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const profiling = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...profiling, "--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
-    let out = "";
+    let pending = "";
     child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
+      const lines = (pending + chunk.toString()).split("\n");
+      pending = lines.pop()!;
+      for (const line of lines) {
+        const ready = /^READY (\d+)/.exec(line);
+        if (ready) resolve({ child, port: Number(ready[1]) });
+        else serverLines.push(line);
+      }
     });
     child.on("exit", (code) => reject(new Error(`bench/server.ts exited with ${code}`)));
   });
@@ -150,6 +177,7 @@ async function main() {
       const sockets = await Promise.all(Array.from({ length: chats }, async () => connect(base, await newSession(base))));
       let peakRss = rssMiB(child.pid!);
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(child.pid!))), 100);
+      await loopDelay(child);
       const started = performance.now();
       const cpuBefore = cpuSeconds(child.pid!);
       const results: Array<TurnResult & { text: string; label: string }> = [];
@@ -164,6 +192,7 @@ async function main() {
       );
       const seconds = (performance.now() - started) / 1000;
       const cpu = cpuSeconds(child.pid!) - cpuBefore;
+      const loop = await loopDelay(child);
       clearInterval(sampler);
       for (const socket of sockets) socket.close();
 
@@ -184,7 +213,7 @@ async function main() {
       const chunks = results.reduce((sum, result) => sum + result.chunks, 0);
       rows.push(
         `| ${chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
-          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${Math.round((100 * cpu) / seconds)} | ` +
+          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${Math.round((100 * cpu) / seconds)} | ${loop.p50} | ${loop.p99} | ` +
           `${Math.round((1e6 * cpu) / chunks)} | ${round((1000 * cpu) / results.length)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
       );
       console.error(rows.at(-1));
@@ -200,8 +229,8 @@ async function main() {
   }
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat, chats starting over ${SPREAD_MS} ms.\n`);
   console.log(`Load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(", ")} (${os.cpus().length} CPUs; other processes share them).\n`);
-  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | event loop delay p50 ms | p99 ms | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 
