@@ -95,7 +95,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     });
 
     socket.on("chat", async (raw: unknown) => {
-      const validated = await safeValidateWebSocketChatTransportRequest({ value: raw });
+      const validated = await safeValidateWebSocketChatTransportRequest({ value: lastMessageOnly(raw) });
       if (!validated.success) {
         const requestId = (raw as { requestId?: unknown } | null)?.requestId;
         emit({ type: "error", requestId: typeof requestId === "string" ? requestId : "", errorText: "Invalid chat frame.", code: "invalid_frame" });
@@ -187,6 +187,16 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     entry?.stream.detach(entry.listener, grace);
   });
   nsp.on("chat:abort", (key: string) => chat.streams.find(key)?.abort("aborted by the client"));
+}
+
+/**
+ * A `send` frame with only its last message: stock clients send the whole history, which the SDK's frame check validates
+ * message by message (more work each turn as a chat grows), while the server reads the last one alone (src/assistants/request.ts).
+ */
+function lastMessageOnly(raw: unknown): unknown {
+  const frame = raw as { type?: unknown; messages?: unknown } | null;
+  if (frame?.type !== "send" || !Array.isArray(frame.messages) || frame.messages.length <= 1) return raw;
+  return { ...frame, messages: frame.messages.slice(-1) };
 }
 
 /** Resolves once the client is connected, or after `timeoutMs` (it may be reconnecting to a Redis that is down). */
