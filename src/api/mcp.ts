@@ -43,10 +43,11 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
   const guard = mcpGuard(config);
   const sdk = new SdkDoor(executor, gate.log);
 
-  router.options("/api/mcp", (req, res) => guard.preflight(req, res));
-  router.use("/api/mcp", (req, res, next) => guard.check(req, res, next));
+  const check = (req: HttpRequest, res: HttpResponse, next: () => void) => guard.check(req, res, next);
 
-  router.post("/api/mcp", express.text({ type: () => true, limit: BODY_LIMIT }), async (req: HttpRequest, res: HttpResponse) => {
+  router.options("/api/mcp", (req, res) => guard.preflight(req, res));
+
+  router.post("/api/mcp", check, express.text({ type: () => true, limit: BODY_LIMIT }), async (req: HttpRequest, res: HttpResponse) => {
     const id = requestId(req);
     let caller: Caller | ToolError;
     try {
@@ -95,7 +96,7 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     }
   });
 
-  router.all("/api/mcp", (req: HttpRequest, res: HttpResponse) => {
+  router.all("/api/mcp", check, (req: HttpRequest, res: HttpResponse) => {
     res.set("Allow", "POST, OPTIONS");
     sendRpcError(
       res,
