@@ -61,7 +61,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   await catalog.start();
   const mailer = createMailer(config);
   const secret = await sessionSecret(database.prisma, config.sessionSecret);
-  const payments = createPaymentProvider(config, secret);
+  const payments = await createPaymentProvider(config, secret);
   const services: Services = { catalog, mailer, db: database.prisma, payments };
   const registry = createRegistry();
   const now = options.now ?? (() => new Date());

@@ -4,7 +4,8 @@ import express, { type Request, type Response, type Router } from "express";
 import type Stripe from "stripe";
 import { NotFound, ToolError } from "../core/errors.ts";
 import { applyPaymentEvent, type PaymentSignal } from "../tools/orders/payments/events.ts";
-import { StripePayments } from "../tools/orders/payments/stripe.ts";
+import type { PaymentProvider } from "../tools/orders/payments/provider.ts";
+import type { StripePayments } from "../tools/orders/payments/stripe.ts";
 import type { Runtime } from "../runtime.ts";
 import { requestId, sendProblem } from "./http.ts";
 
@@ -39,13 +40,18 @@ export function stripeSignal(event: Stripe.Event): PaymentSignal {
   return { ...base, orderId: null, providerSessionId: null, paymentIntentId: null, paymentMethod: null, paid: false };
 }
 
+/** By name rather than instanceof: the Stripe module is loaded only on shops that use it (src/tools/orders/payments/index.ts). */
+function isStripe(payments: PaymentProvider): payments is StripePayments {
+  return payments.name === "stripe";
+}
+
 export function webhookRouter(runtime: Runtime): Router {
   const router = express.Router();
   router.post("/webhooks/stripe", express.raw({ type: () => true, limit: "1mb" }), async (req: Request, res: Response) => {
     const id = requestId(req);
     try {
       const payments = runtime.services.payments;
-      if (!(payments instanceof StripePayments) || !runtime.config.stripeWebhookSecret) throw new NotFound("Stripe is not configured on this shop.");
+      if (!isStripe(payments) || !runtime.config.stripeWebhookSecret) throw new NotFound("Stripe is not configured on this shop.");
       const signature = req.headers["stripe-signature"];
       let event: Stripe.Event;
       try {

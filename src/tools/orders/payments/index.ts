@@ -2,8 +2,10 @@
 import type { Config } from "../../../core/config.ts";
 import { ManualPayments } from "./manual.ts";
 import type { PaymentProvider } from "./provider.ts";
-import { StripePayments } from "./stripe.ts";
 
-export function createPaymentProvider(config: Config, secret: string): PaymentProvider {
-  return config.stripeSecretKey ? new StripePayments(config, secret) : new ManualPayments(config.publicBaseUrl, secret);
+export async function createPaymentProvider(config: Config, secret: string): Promise<PaymentProvider> {
+  if (!config.stripeSecretKey) return new ManualPayments(config.publicBaseUrl, secret);
+  // The Stripe SDK is large: a shop without Stripe never loads it.
+  const { StripePayments } = await import("./stripe.ts");
+  return new StripePayments(config, secret);
 }
