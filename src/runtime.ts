@@ -68,7 +68,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const executor = new Executor({ config, database, registry, services, log, now });
   let store: RateLimitStore = new MemoryStore();
   if (config.redisUrl) {
-    const redis = new RedisStore(config.redisUrl, log, options.rateLimitPrefix);
+    const redis = await RedisStore.connect(config.redisUrl, log, options.rateLimitPrefix);
     await redis.ready(5_000).catch((error: Error) => log.warn("Redis not reachable yet; rate limits fail open until it is", { error: error.message }));
     store = redis;
   }

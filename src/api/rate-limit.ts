@@ -1,5 +1,5 @@
 // Fixed-window rate limits per API key or per client address; counters in memory or in Redis (shared by all processes).
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "../core/log.ts";
 
 export const WINDOW_SECONDS = 60;
@@ -68,14 +68,17 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}`;
 
 export class RedisStore implements RateLimitStore {
-  private readonly redis: Redis;
+  /** Connects to `url`; ioredis is imported here, so a shop without REDIS_URL never loads it. */
+  static async connect(url: string, log: Logger, prefix?: string): Promise<RedisStore> {
+    const { Redis } = await import("ioredis");
+    return new RedisStore(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }), log, prefix);
+  }
 
-  constructor(
-    url: string,
+  private constructor(
+    private readonly redis: Redis,
     private readonly log: Logger,
     private readonly prefix = "shop:rl:",
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     this.redis.on("error", (error: Error) => this.log.warn("redis error", { error: error.message }));
   }
 
