@@ -57,6 +57,13 @@ function apiStyle(raw: string | undefined): Config["openaiApiStyle"] {
   throw new Error(`OPENAI_API_STYLE must be "responses" or "chat", got "${raw}"`);
 }
 
+/** nodemailer's SMTP URL (smtp://user:pass@host:587, smtps://…); checked here because nodemailer loads only at the first e-mail. */
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\/[^/]/.test(raw)) throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got "${raw.replace(/\/\/[^@/]*@/, "//…@")}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, "PORT", 3000);
   const host = env.HOST || "0.0.0.0";
@@ -82,7 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || "Nordlys Optik <ordre@nordlys-optik.dk>",
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || undefined,

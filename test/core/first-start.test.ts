@@ -135,5 +135,11 @@ describe("a start that cannot work", () => {
     expect(await unreachable.exited).toBe(1);
     expect(unreachable.output().trim()).toMatch(/^shop: cannot start: Cannot connect to PostgreSQL at 127\.0\.0\.1:1: .*\.$/);
     expect(unreachable.output().trim().split("\n")).toHaveLength(1);
+    // nodemailer loads only with the first e-mail, so a bad SMTP_URL is caught by the configuration, not the first order.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-smtp-"));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const mail = shop({ DATA_DIR: dataDir, SMTP_URL: "mail.example.com:587" });
+    expect(await mail.exited).toBe(1);
+    expect(mail.output().trim()).toBe('shop: cannot start: SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com:587"');
   });
 });
