@@ -12,6 +12,7 @@ import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { openDatabase } from "../src/core/db.ts";
 import { startFakeOpenAI, type FakeRequest } from "../test/support/fake-openai.ts";
+import { serverNodeOptions } from "./node-options.ts";
 
 const LEVELS = (process.env.BENCH_CHATS ?? "1,50,200").split(",").map(Number);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2);
@@ -46,9 +47,6 @@ interface LoopDelay {
   max: number;
 }
 
-/** Node options of `npm start` (package.json), so the shop server is measured as it runs. */
-const SERVER_NODE_OPTIONS = ["--max-semi-space-size=16", "--wasm-num-compilation-tasks=1"];
-
 /** Lines the server prints after READY (its event-loop delay reports), for loopDelay(). */
 const serverLines: string[] = [];
 
@@ -62,8 +60,7 @@ async function loopDelay(child: ChildProcess): Promise<LoopDelay> {
 }
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const profiling = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...profiling, "--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeOptions(), "--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let pending = "";
     child.stdout!.on("data", (chunk: Buffer) => {

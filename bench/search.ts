@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
+import { serverNodeOptions } from "./node-options.ts";
 import { pageTargets } from "./pages.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -75,13 +76,9 @@ interface Row {
   cpuUs: number;
 }
 
-/** Node options of `npm start` (package.json), so the shop server is measured as it runs. */
-const SERVER_NODE_OPTIONS = ["--max-semi-space-size=16", "--wasm-num-compilation-tasks=1"];
-
-/** BENCH_PROFILE=<dir> writes a V8 CPU profile of each shop server to that directory (node --cpu-prof). */
+/** Starts a child that prints READY <port>; the shop server (`server`) runs as `npm start` runs it (bench/node-options.ts). */
 function startChild(script: string, env: Record<string, string>, server = false): Promise<{ child: ChildProcess; port: number }> {
-  const profiling = server && process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...(server ? SERVER_NODE_OPTIONS : []), ...profiling, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...(server ? serverNodeOptions() : []), "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
