@@ -53,19 +53,22 @@ export class ChatStore {
     const key = { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId };
     const hold = { turnId: lease.id, turnUntil: lease.until };
     const select = { id: true, clientId: true, title: true };
-    let chat: { id: string; clientId: string; title: string | null };
-    try {
-      chat = await this.prisma.chat.update({ where: { assistant_owner_clientId: key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] }, data: hold, select });
-    } catch (error) {
-      if (dbErrorCode(error) !== "P2025") throw error;
+    // updateManyAndReturn, not update: a chat's first turn finds no row, and update's P2025 error (built with a
+    // source-mapped stack) cost more than the statement itself.
+    const [chat] = await this.prisma.chat.updateManyAndReturn({
+      where: { ...key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] },
+      data: hold,
+      select,
+    });
+    if (!chat) {
       // No free chat with this id: none yet (create it, held), or another turn holds it (the create collides).
       try {
-        chat = await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold }, select });
+        const created = await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold }, select });
+        return { ...created, messages: [], stored: [] };
       } catch (createError) {
         if (isUniqueViolation(createError)) return undefined;
         throw createError;
       }
-      return { ...chat, messages: [], stored: [] };
     }
     const rows = await this.prisma.chatMessage.findMany({ where: { chatId: chat.id }, orderBy: { position: "asc" } });
     const messages = rows.map(toUIMessage);
