@@ -78,7 +78,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
-  const chat = new ChatService({ config, log, executor, prisma: database.prisma, limiter, secret, now, auth, sessions });
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, limiter, secret, now, auth, sessions });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));

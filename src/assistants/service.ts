@@ -13,7 +13,7 @@ import {
 } from "ai";
 import { RateLimiter } from "../api/rate-limit.ts";
 import type { Config } from "../core/config.ts";
-import type { Prisma } from "../core/db.ts";
+import type { Database, Prisma } from "../core/db.ts";
 import { RateLimited, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
@@ -35,6 +35,8 @@ export interface ChatServiceDeps extends Identities {
   log: Logger;
   executor: Executor;
   prisma: Prisma;
+  /** Plain SQL for the statements of a turn (see ChatStore). */
+  database: Pick<Database, "query">;
   /** The request limiter of the REST door: tool calls spend the same budget. */
   limiter: RateLimiter;
   /** Signs tool approvals (derived from the session secret, so every process verifies what another issued). */
@@ -61,7 +63,7 @@ export class ChatService {
   private readonly approvalSecret: Buffer;
 
   constructor(private readonly deps: ChatServiceDeps) {
-    this.store = new ChatStore(deps.prisma);
+    this.store = new ChatStore(deps.prisma, deps.database);
     this.model = deps.model ?? configuredModel(deps.config);
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();

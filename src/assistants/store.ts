@@ -1,8 +1,8 @@
 // Conversations on the server: a chat per (assistant, owner, client chat id) and its UI messages, the only history the model sees.
 import type { UIMessage } from "ai";
-import type { Prisma } from "../core/db.ts";
-import { dbErrorCode } from "../core/errors.ts";
-import type { ChatMessage, Prisma as PrismaTypes } from "../generated/prisma/client.ts";
+import crypto from "node:crypto";
+import type { Database, Prisma } from "../core/db.ts";
+import type { ChatMessage } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
 import type { AssistantName } from "./profiles.ts";
 
@@ -42,78 +42,98 @@ const TITLE_CHARS = 80;
 const SAVE_WAIT = { maxWait: 10_000, timeout: 30_000 };
 const LIST_LIMIT = 50;
 
+/**
+ * The statements of a turn are SQL of their own (claim, append-and-release, release): a turn runs about five of them,
+ * and through Prisma each cost 0.5–1 ms more than the statement (PGlite runs them on the event loop, between the chunks
+ * of other chats). Reads for the chat list and the rare rewrite of earlier messages stay on Prisma. Timestamps are
+ * written as UTC like Prisma writes them (`timestamp(3)` columns hold UTC wall time), whatever the session's time zone.
+ */
 export class ChatStore {
-  constructor(private readonly prisma: Prisma) {}
+  constructor(
+    private readonly prisma: Prisma,
+    private readonly sql: Pick<Database, "query">,
+  ) {}
 
   /**
    * Takes the chat for one turn (created empty when the owner has none with this id) and loads its messages; undefined
    * while another turn, in any process, holds it. The hold is a row update, so every process sharing the database agrees.
    */
   async claim(ref: ChatRef, lease: TurnLease): Promise<OpenChat | undefined> {
-    const key = { assistant: ref.assistant, owner: ref.owner, clientId: ref.clientId };
-    const hold = { turnId: lease.id, turnUntil: lease.until };
-    const select = { id: true, clientId: true, title: true };
-    // updateManyAndReturn, not update: a chat's first turn finds no row, and update's P2025 error (built with a
-    // source-mapped stack) cost more than the statement itself.
-    const [chat] = await this.prisma.chat.updateManyAndReturn({
-      where: { ...key, OR: [{ turnUntil: null }, { turnUntil: { lt: new Date() } }] },
-      data: hold,
-      select,
-    });
-    if (!chat) {
-      // No free chat with this id: none yet (create it, held), or another turn holds it (the create collides).
-      try {
-        const created = await this.prisma.chat.create({ data: { ...key, sessionId: ref.sessionId, ...hold }, select });
-        return { ...created, messages: [], stored: [] };
-      } catch (createError) {
-        if (isUniqueViolation(createError)) return undefined;
-        throw createError;
-      }
+    const now = new Date().toISOString();
+    const rows = await this.sql.query<ChatRow & Partial<MessageRow>>(CLAIM, [ref.assistant, ref.owner, ref.clientId, lease.id, lease.until.toISOString(), now]);
+    if (rows.length === 0) {
+      // No free chat with this id: none yet (create it, held), or another turn holds it (the insert finds the row).
+      const [created] = await this.sql.query<ChatRow>(CREATE, [crypto.randomUUID(), ref.assistant, ref.owner, ref.clientId, ref.sessionId, lease.id, lease.until.toISOString(), now]);
+      return created && { ...created, messages: [], stored: [] };
     }
-    const rows = await this.prisma.chatMessage.findMany({ where: { chatId: chat.id }, orderBy: { position: "asc" } });
-    const messages = rows.map(toUIMessage);
-    return { ...chat, messages, stored: messages.map(serialize) };
+    const { id, clientId, title } = rows[0]!;
+    const messages = rows.flatMap((row) => (row.messageId == null ? [] : [toUIMessage(row as MessageRow)]));
+    return { id, clientId, title, messages, stored: messages.map(serialize) };
   }
 
   /** Lets the next turn in: clears the hold if it is still this turn's. */
   async release(chat: OpenChat, lease: TurnLease): Promise<void> {
-    await this.prisma.chat.updateMany({ where: { id: chat.id, turnId: lease.id }, data: { turnId: null, turnUntil: null } });
+    await this.sql.query(`UPDATE "Chat" SET "turnId" = NULL, "turnUntil" = NULL, "updatedAt" = ${UTC("$3")} WHERE "id" = $1 AND "turnId" = $2`, [chat.id, lease.id, new Date().toISOString()]);
   }
 
   /**
    * Writes the messages that differ from what was loaded (from the first change on); with `release`, the turn's hold ends
-   * after them. Every statement counts (PGlite runs them on the event loop, between the chunks of other
-   * chats), so only what changed is written: a turn appends, so the delete runs only when an earlier message changed
-   * (answered approvals, a regenerated answer), and the chat row is written only for its title or the release (any update
-   * of the row touches `updatedAt`, and claim() touched it when the turn began).
+   * with them. A turn appends: its new messages, the title when it changes and the release are one statement (any
+   * update of the chat row touches `updatedAt`, and claim() touched it when the turn began, so the row is written only
+   * for its title or the release). An earlier message that changed (answered approvals, a regenerated answer) means a
+   * delete and a rewrite from there, in one transaction.
    */
   async save(chat: OpenChat, messages: UIMessage[], release?: TurnLease): Promise<void> {
     let first = 0;
     while (first < messages.length && first < chat.stored.length && serialize(messages[first]!) === chat.stored[first]) first++;
     const title = chat.title ?? titleOf(messages);
-    const writes: Array<PrismaTypes.PrismaPromise<unknown>> = [];
-    if (first < chat.stored.length) writes.push(this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }));
-    if (first < messages.length) {
-      const data = messages.slice(first).map((message, offset) => ({
-        chatId: chat.id,
-        messageId: message.id,
-        position: first + offset,
-        role: message.role,
-        parts: toJson(message.parts) as JsonValue[],
-        ...(message.metadata === undefined ? {} : { metadata: toJson(message.metadata) as { [key: string]: JsonValue } }),
-      }));
-      writes.push(this.prisma.chatMessage.createMany({ data }));
-    }
-    if (release) writes.push(this.prisma.chat.updateMany({ where: { id: chat.id, turnId: release.id }, data: { turnId: null, turnUntil: null, title } }));
-    else if (title !== chat.title) writes.push(this.prisma.chat.update({ where: { id: chat.id }, data: { title } }));
-    // A delete and the rewrite after it go together; appended messages and the chat row's update do not need a
-    // transaction (BEGIN and COMMIT were half of a turn's final statements): messages first, so whoever claims the
-    // released chat sees them, and a hold whose release fails lapses at its `until`.
-    const rewrites = first < chat.stored.length;
-    if (rewrites) await this.prisma.$transaction(writes, SAVE_WAIT);
-    else for (const write of writes) await write;
+    const added = messages.slice(first).map((message, offset) => ({
+      id: crypto.randomUUID(),
+      messageId: message.id,
+      position: first + offset,
+      role: message.role,
+      parts: toJson(message.parts),
+      metadata: message.metadata === undefined ? null : toJson(message.metadata),
+    }));
+    if (first < chat.stored.length) await this.rewrite(chat, first, added, title, release);
+    else await this.append(chat, added, title, release);
     chat.stored = messages.map(serialize);
     chat.title = title;
+  }
+
+  private async append(chat: OpenChat, added: NewMessage[], title: string | null, release?: TurnLease): Promise<void> {
+    const touchesChat = release !== undefined || title !== chat.title;
+    if (added.length === 0 && !touchesChat) return;
+    const params: unknown[] = [chat.id, new Date().toISOString(), JSON.stringify(added)];
+    const insert = added.length ? APPEND : undefined;
+    let update: string | undefined;
+    if (touchesChat) {
+      params.push(title);
+      update = release
+        ? `UPDATE "Chat" SET "turnId" = NULL, "turnUntil" = NULL, "title" = $4, "updatedAt" = ${UTC("$2")} WHERE "id" = $1 AND "turnId" = $${params.push(release.id)}`
+        : `UPDATE "Chat" SET "title" = $4, "updatedAt" = ${UTC("$2")} WHERE "id" = $1`;
+    }
+    const statement = insert && update ? `WITH added AS (${insert}) ${update}` : (insert ?? update)!;
+    await this.sql.query(statement, params);
+  }
+
+  private async rewrite(chat: OpenChat, first: number, added: NewMessage[], title: string | null, release?: TurnLease): Promise<void> {
+    const data = added.map(({ id: _id, parts, metadata, ...message }) => ({
+      ...message,
+      chatId: chat.id,
+      parts: parts as JsonValue[],
+      ...(metadata === null ? {} : { metadata: metadata as { [key: string]: JsonValue } }),
+    }));
+    await this.prisma.$transaction(
+      [
+        this.prisma.chatMessage.deleteMany({ where: { chatId: chat.id, position: { gte: first } } }),
+        ...(data.length ? [this.prisma.chatMessage.createMany({ data })] : []),
+        release
+          ? this.prisma.chat.updateMany({ where: { id: chat.id, turnId: release.id }, data: { turnId: null, turnUntil: null, title } })
+          : this.prisma.chat.update({ where: { id: chat.id }, data: { title } }),
+      ],
+      SAVE_WAIT,
+    );
   }
 
   /** The owner's chats with this assistant, most recent first. */
@@ -137,14 +157,40 @@ export class ChatStore {
   }
 }
 
-/** A stored row as the AI SDK UI message it was saved from (written by save(), so its shape is trusted). */
-function toUIMessage(row: ChatMessage): UIMessage {
-  return { id: row.messageId, role: row.role, parts: row.parts, ...(row.metadata === null ? {} : { metadata: row.metadata }) } as UIMessage;
-}
+/** `$n`, an ISO timestamp parameter, as the UTC `timestamp(3)` the columns hold. */
+const UTC = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = dbErrorCode(error);
-  return code === "P2002" || code === "23505";
+type ChatRow = Pick<OpenChat, "id" | "clientId" | "title">;
+type MessageRow = Pick<ChatMessage, "messageId" | "role" | "parts" | "metadata">;
+type NewMessage = { id: string; messageId: string; position: number; role: string; parts: JsonValue; metadata: JsonValue };
+
+/** The hold on a free chat (no turn, or one whose hold lapsed), with the chat's messages in order ($1–$3 the chat, $4 $5 the lease, $6 now). */
+const CLAIM = `
+  WITH held AS (
+    UPDATE "Chat" SET "turnId" = $4, "turnUntil" = ${UTC("$5")}, "updatedAt" = ${UTC("$6")}
+    WHERE "assistant" = $1 AND "owner" = $2 AND "clientId" = $3 AND ("turnUntil" IS NULL OR "turnUntil" < ${UTC("$6")})
+    RETURNING "id", "clientId", "title"
+  )
+  SELECT held."id", held."clientId", held."title", m."messageId", m."role", m."parts", m."metadata"
+  FROM held LEFT JOIN "ChatMessage" m ON m."chatId" = held."id"
+  ORDER BY m."position"`;
+
+/** A new chat, held by the turn; no row when the chat exists (held by another turn). */
+const CREATE = `
+  INSERT INTO "Chat" ("id", "assistant", "owner", "clientId", "sessionId", "turnId", "turnUntil", "createdAt", "updatedAt")
+  VALUES ($1, $2, $3, $4, $5, $6, ${UTC("$7")}, ${UTC("$8")}, ${UTC("$8")})
+  ON CONFLICT ("assistant", "owner", "clientId") DO NOTHING
+  RETURNING "id", "clientId", "title"`;
+
+/** Messages ($3, a JSON array of NewMessage) appended to chat $1 at $2. */
+const APPEND = `
+  INSERT INTO "ChatMessage" ("id", "chatId", "messageId", "position", "role", "parts", "metadata", "createdAt", "updatedAt")
+  SELECT m."id", $1, m."messageId", m."position", m."role", m."parts", m."metadata", ${UTC("$2")}, ${UTC("$2")}
+  FROM jsonb_to_recordset($3::jsonb) AS m("id" text, "messageId" text, "position" int, "role" text, "parts" jsonb, "metadata" jsonb)`;
+
+/** A stored row as the AI SDK UI message it was saved from (written by save(), so its shape is trusted). */
+function toUIMessage(row: MessageRow): UIMessage {
+  return { id: row.messageId, role: row.role, parts: row.parts, ...(row.metadata === null ? {} : { metadata: row.metadata }) } as UIMessage;
 }
 
 function serialize(message: UIMessage): string {

@@ -94,7 +94,31 @@ describe("ChatStore turn holds", () => {
     await chat.store.release(held!, first);
     const lapsing = await chat.store.claim(ref, { id: "turn-3", until: new Date(Date.now() - 1) });
     expect(lapsing).toBeDefined();
-    expect(await chat.store.claim(ref, { id: "turn-4", until: new Date(Date.now() + 60_000) })).toBeDefined();
+    const fourth = { id: "turn-4", until: new Date(Date.now() + 60_000) };
+    expect(await chat.store.claim(ref, fourth)).toBeDefined();
+    // The turn's statements are plain SQL: what they write reads back through Prisma as the same instants (UTC).
+    const row = await server.runtime.database.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } });
+    expect(row.turnUntil?.toISOString()).toBe(fourth.until.toISOString());
+    expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(10_000);
+    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(10_000);
+  });
+
+  it("appends a turn's messages and releases the hold in one go, and rewrites from the first changed message", async () => {
+    const { chat } = serviceWith();
+    const ref = { assistant: "storefront" as const, owner: "session:save-test", clientId: "save", sessionId: null };
+    const lease = { id: "turn-1", until: new Date(Date.now() + 60_000) };
+    const open = (await chat.store.claim(ref, lease))!;
+    const answer: UIMessage = { id: "a1", role: "assistant", parts: [{ type: "text", text: "Hej! Æblegrød koster 49,95 kr." }], metadata: { model: "x" } };
+    await chat.store.save(open, [user("u1", "hej")]);
+    await chat.store.save(open, [user("u1", "hej"), answer], lease);
+    const again = (await chat.store.claim(ref, { id: "turn-2", until: new Date(Date.now() + 60_000) }))!;
+    expect(again.messages).toEqual([user("u1", "hej"), answer]);
+    expect(again.title).toBe("hej");
+    const regenerated: UIMessage = { id: "a2", role: "assistant", parts: [{ type: "text", text: "Hej igen" }] };
+    await chat.store.save(again, [user("u1", "hej"), regenerated], { id: "turn-2", until: new Date() });
+    const stored = await chat.store.get("storefront", ref.owner, "save");
+    expect(stored?.messages).toEqual([user("u1", "hej"), regenerated]);
+    expect(await chat.store.claim(ref, { id: "turn-3", until: new Date(Date.now() + 60_000) })).toBeDefined();
   });
 });
 
