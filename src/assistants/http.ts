@@ -1,6 +1,5 @@
 // The HTTP transport of the assistants: POST /api/v1/chat/<assistant> streams the UI message stream as SSE for a stock useChat.
 import express, { type Request, type Response, type Router } from "express";
-import { UI_MESSAGE_STREAM_HEADERS } from "ai";
 import { admitCaller, requestId, sendProblem } from "../api/http.ts";
 import { Forbidden, NotFound, Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
@@ -58,14 +57,14 @@ export function chatRouter(runtime: Runtime): Router {
       res.status(204).end();
       return;
     }
-    pipe(stream, res, runtime.config.chatResumeGraceMs, true);
+    await pipe(stream, res, runtime.config.chatResumeGraceMs, true);
   }));
 
   router.post("/api/v1/chat/:assistant", express.json({ limit: BODY_LIMIT, type: () => true }), route(async (req, res, assistant, caller) => {
     // The staff cookie also rides along on requests other sites make; a browser names its Origin on every POST.
     if (caller.kind === "staff" && req.headers.origin === undefined) throw new Forbidden("A chat post with the staff login cookie must come from the shop's pages (Origin header).");
     const stream = await chat.start(assistant, caller, await parseTurnRequest(req.body));
-    pipe(stream, res, 0);
+    await pipe(stream, res, 0);
   }));
 
   return router;
@@ -75,7 +74,9 @@ export function chatRouter(runtime: Runtime): Router {
  * Writes the turn as SSE from its first chunk (`replay`: as a resume sees it, rebuilding the message it continues); a
  * closed connection detaches (and aborts the turn after `graceMs` alone).
  */
-function pipe(stream: TurnStream, res: Response, graceMs: number, replay = false): void {
+async function pipe(stream: TurnStream, res: Response, graceMs: number, replay = false): Promise<void> {
+  // Loaded already: a turn stream exists only once a turn has loaded the AI SDK (src/assistants/sdk.ts).
+  const { UI_MESSAGE_STREAM_HEADERS } = await import("ai");
   res.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
   const write = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
   const listener: Listener = {

@@ -1,5 +1,5 @@
 // One incoming chat request (socket.io `send` frame or HTTP body), validated: the chat id, the trigger and the last message only.
-import { safeValidateUIMessages, type UIMessage } from "ai";
+import type { UIMessage } from "ai";
 import { z } from "zod";
 import { Invalid } from "../core/errors.ts";
 import { fieldErrors } from "../tools/executor.ts";
@@ -34,6 +34,8 @@ export async function parseTurnRequest(value: unknown): Promise<TurnRequest> {
     if (trigger === "submit-message") throw new Invalid("The chat request carries no message.");
     return { chatId: id, trigger, message: undefined };
   }
+  // The AI SDK loads with the first chat request, not at start-up (src/assistants/sdk.ts).
+  const { safeValidateUIMessages } = await import("ai");
   const checked = await safeValidateUIMessages({ messages: [last] });
   if (!checked.success) throw new Invalid(`The last message is not a valid UI message: ${checked.error.message.slice(0, 300)}`);
   return { chatId: id, trigger, message: checked.data[0] };

@@ -1,16 +1,6 @@
 // The one assistant runtime both transports adapt: checks a turn, runs the AI SDK tool loop over the registry, streams and stores it.
 import crypto from "node:crypto";
-import {
-  convertToModelMessages,
-  experimental_streamTextLowMemory as streamTextLowMemory,
-  generateId,
-  isStepCount,
-  toUIMessageStream,
-  type LanguageModel,
-  type StopCondition,
-  type ToolSet,
-  type UIMessage,
-} from "ai";
+import type { LanguageModel, StopCondition, ToolSet, UIMessage } from "ai";
 import { RateLimiter } from "../api/rate-limit.ts";
 import type { Config } from "../core/config.ts";
 import type { Database, Prisma } from "../core/db.ts";
@@ -20,15 +10,16 @@ import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { wireName } from "../tools/registry.ts";
 import { featureEnabled } from "../tools/settings/service.ts";
-import { nextHistory, recent } from "./conversation.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
-import { configuredModel } from "./model.ts";
+import { configuredModel, modelConfigured } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
-import { messageChunks } from "./replay.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
-import { buildToolSet, offeredTools, type ToolCallRecord } from "./tools.ts";
+import type { ToolCallRecord } from "./tools.ts";
+
+/** The AI SDK and the turn code built on it: loaded by the first turn that runs, not at start-up (src/assistants/sdk.ts). */
+const loadSdk = () => import("./sdk.ts");
 
 export interface ChatServiceDeps extends Identities {
   config: Config;
@@ -58,13 +49,14 @@ export interface AssistantStatus {
 export class ChatService {
   readonly store: ChatStore;
   readonly streams = new StreamRegistry();
-  private readonly model: LanguageModel | undefined;
+  /** The injected model, or the configured one once the first turn has loaded its provider. */
+  private model: LanguageModel | undefined;
   private readonly turns: RateLimiter;
   private readonly approvalSecret: Buffer;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.store = new ChatStore(deps.prisma, deps.database);
-    this.model = deps.model ?? configuredModel(deps.config);
+    this.model = deps.model;
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();
   }
@@ -91,6 +83,8 @@ export class ChatService {
     const profile = PROFILES[assistant];
     const refusal = await this.unavailable(profile);
     if (refusal) throw refusal;
+    const { nextHistory, messageChunks } = await loadSdk();
+    this.model ??= await configuredModel(this.deps.config);
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
     // The hold outlives the longest turn a little, so only a turn whose process died lets it lapse.
@@ -132,7 +126,7 @@ export class ChatService {
   }
 
   private async unavailable(profile: AssistantProfile): Promise<ToolError | undefined> {
-    if (!this.model) {
+    if (!this.deps.model && !modelConfigured(this.deps.config)) {
       return new ToolError(503, "not_configured", "Assistant not configured", "assistant not configured: the server has no OPENAI_API_KEY.");
     }
     if (!(await featureEnabled(this.deps.prisma, profile.feature))) {
@@ -158,6 +152,7 @@ export class ChatService {
     let failure: unknown;
     let released = false;
     try {
+      const { buildToolSet, convertToModelMessages, generateId, isStepCount, offeredTools, recent, streamTextLowMemory, toUIMessageStream } = await loadSdk();
       const requestId = crypto.randomUUID();
       const offered = offeredTools(executor, profile, caller);
       const tools = buildToolSet({ executor, limiter, profile, caller, offered, requestId, record: (call) => calls.push(call) });

@@ -1,7 +1,7 @@
 // The socket.io transport of the assistants: namespaces /storefront and /admin, event `chat` carrying AI SDK WebSocketChatTransport frames.
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { safeValidateWebSocketChatTransportRequest, type WebSocketChatTransportResponse } from "ai";
+import type { WebSocketChatTransportResponse } from "ai";
 import { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
 import { problemOf, toToolError } from "../core/errors.ts";
@@ -95,7 +95,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     });
 
     socket.on("chat", async (raw: unknown) => {
-      const validated = await safeValidateWebSocketChatTransportRequest({ value: lastMessageOnly(raw) });
+      const validated = await validateFrame(raw);
       if (!validated.success) {
         const requestId = (raw as { requestId?: unknown } | null)?.requestId;
         emit({ type: "error", requestId: typeof requestId === "string" ? requestId : "", errorText: "Invalid chat frame.", code: "invalid_frame" });
@@ -187,6 +187,12 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     entry?.stream.detach(entry.listener, grace);
   });
   nsp.on("chat:abort", (key: string) => chat.streams.find(key)?.abort("aborted by the client"));
+}
+
+/** The SDK's check of a frame (the SDK loads with the first frame, not at start-up), on its last message only. */
+async function validateFrame(raw: unknown) {
+  const { safeValidateWebSocketChatTransportRequest } = await import("ai");
+  return safeValidateWebSocketChatTransportRequest({ value: lastMessageOnly(raw) });
 }
 
 /**
