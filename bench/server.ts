@@ -1,4 +1,5 @@
 // The shop server as the benchmark runs it: a child process on 127.0.0.1 that prints its port when ready.
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createApp } from "../src/api/app.ts";
@@ -6,10 +7,11 @@ import { attachChat } from "../src/assistants/socket.ts";
 import { createRuntime } from "../src/runtime.ts";
 
 const runtime = await createRuntime();
-const server = createApp(runtime).listen(0, "127.0.0.1", () => {
+const server = http.createServer(createApp(runtime));
+const chat = await attachChat(server, runtime);
+server.listen(0, "127.0.0.1", () => {
   console.log(`READY ${(server.address() as AddressInfo).port}`);
 });
-const chat = attachChat(server, runtime);
 // SIGUSR2 prints the event loop's delay since the last SIGUSR2 (how long ready work waited for the loop) and restarts it.
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();

@@ -1,4 +1,5 @@
 // Starts the shop server: `npm start`.
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./api/app.ts";
 import { answerParserErrors } from "./api/http.ts";
@@ -28,8 +29,12 @@ const channel = lock
     )
   : undefined;
 
-const app = createApp(runtime);
-const server = app.listen(runtime.config.port, runtime.config.host, () => {
+const server = http.createServer(createApp(runtime));
+server.keepAliveTimeout = 65_000;
+answerParserErrors(server);
+// Before listening, so no socket.io request meets the server without it (attaching may load the Redis adapter first).
+const chat = await attachChat(server, runtime);
+server.listen(runtime.config.port, runtime.config.host, () => {
   const { port } = server.address() as AddressInfo;
   const url = `http://${runtime.config.host === "0.0.0.0" ? "localhost" : runtime.config.host}:${port}`;
   console.log(`Shop server listening on ${url} (database: ${runtime.database.kind}, public URL: ${runtime.config.publicBaseUrl})`);
@@ -38,9 +43,6 @@ const server = app.listen(runtime.config.port, runtime.config.host, () => {
     (error: unknown) => runtime.log.error("could not issue a setup link", { error: String(error) }),
   );
 });
-server.keepAliveTimeout = 65_000;
-answerParserErrors(server);
-const chat = attachChat(server, runtime);
 if (lock && channel) lock.advertise(channel.path);
 
 let stopping = false;

@@ -1,8 +1,7 @@
 // The socket.io transport of the assistants: namespaces /storefront and /admin, event `chat` carrying AI SDK WebSocketChatTransport frames.
 import type { Server as HttpServer } from "node:http";
-import { createAdapter } from "@socket.io/redis-adapter";
 import type { WebSocketChatTransportResponse } from "ai";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
 import { problemOf, toToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
@@ -31,10 +30,12 @@ interface RemoteResume {
 const PEER_TIMEOUT_MS = 3_000;
 
 /**
- * Attaches socket.io to the HTTP server (path /socket.io/). With REDIS_URL the Redis adapter joins every process: a
- * `resume` that lands on another process than the one running the turn is answered by that process through the adapter.
+ * Attaches socket.io to the HTTP server (path /socket.io/); call it before the server listens. With REDIS_URL the Redis
+ * adapter joins every process: a `resume` that lands on another process than the one running the turn is answered by
+ * that process through the adapter.
  */
-export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer {
+export async function attachChat(httpServer: HttpServer, runtime: Runtime): Promise<ChatServer> {
+  const cluster = runtime.config.redisUrl ? await redisAdapter(runtime, runtime.config.redisUrl) : undefined;
   const io = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 2_000_000,
@@ -43,15 +44,8 @@ export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer
       callback(allowed ? null : "foreign origin", allowed);
     },
   });
-  const clients: Redis[] = [];
-  if (runtime.config.redisUrl) {
-    // Commands wait through a Redis outage instead of failing: the adapter does not catch every rejection it causes.
-    const pub = new Redis(runtime.config.redisUrl, { maxRetriesPerRequest: null });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on("error", (error: Error) => runtime.log.warn("socket.io redis error", { error: error.message }));
-    clients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: `${runtime.redisPrefix}socket.io`, requestsTimeout: PEER_TIMEOUT_MS }));
-  }
+  const clients = cluster?.clients ?? [];
+  if (cluster) io.adapter(cluster.adapter);
   for (const assistant of ASSISTANTS) serve(io.of(`/${assistant}`), assistant, runtime, clients.length > 0);
   return {
     io,
@@ -63,6 +57,16 @@ export function attachChat(httpServer: HttpServer, runtime: Runtime): ChatServer
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
+}
+
+/** The Redis adapter and its two connections; ioredis and the adapter load only with REDIS_URL. */
+async function redisAdapter(runtime: Runtime, url: string) {
+  const [{ createAdapter }, { Redis }] = await Promise.all([import("@socket.io/redis-adapter"), import("ioredis")]);
+  // Commands wait through a Redis outage instead of failing: the adapter does not catch every rejection it causes.
+  const pub = new Redis(url, { maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on("error", (error: Error) => runtime.log.warn("socket.io redis error", { error: error.message }));
+  return { adapter: createAdapter(pub, sub, { key: `${runtime.redisPrefix}socket.io`, requestsTimeout: PEER_TIMEOUT_MS }), clients: [pub, sub] };
 }
 
 function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clustered: boolean): void {

@@ -110,7 +110,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
   answerParserErrors(server);
-  const chat = attachChat(server, runtime);
+  const chat = await attachChat(server, runtime);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
