@@ -14,7 +14,7 @@ import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { openDatabase } from "../src/core/db.ts";
 import { startFakeOpenAI, type FakeRequest } from "../test/support/fake-openai.ts";
-import { serverNodeOptions } from "./node-options.ts";
+import { serverEnv, serverNodeOptions } from "./node-options.ts";
 
 const LEVELS = (process.env.BENCH_CHATS ?? "1,50,200").split(",").map(Number);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2);
@@ -62,7 +62,7 @@ async function loopDelay(child: ChildProcess): Promise<LoopDelay> {
 }
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...serverNodeOptions(), "--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeOptions(), "bench/server.ts"], { env: { ...process.env, ...serverEnv(), ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let pending = "";
     child.stdout!.on("data", (chunk: Buffer) => {

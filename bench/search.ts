@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
-import { serverNodeOptions } from "./node-options.ts";
+import { serverEnv, serverNodeOptions } from "./node-options.ts";
 import { pageTargets } from "./pages.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -78,7 +78,8 @@ interface Row {
 
 /** Starts a child that prints READY <port>; the shop server (`server`) runs as `npm start` runs it (bench/node-options.ts). */
 function startChild(script: string, env: Record<string, string>, server = false): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...(server ? serverNodeOptions() : []), "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const options = server ? serverNodeOptions() : ["--import", "tsx"];
+  const child = spawn(process.execPath, [...options, script], { env: { ...process.env, ...(server ? serverEnv() : {}), ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
