@@ -5,6 +5,7 @@ import { createApp } from "./api/app.ts";
 import { answerParserErrors } from "./api/http.ts";
 import { attachChat } from "./assistants/socket.ts";
 import { serveCommands, socketPathFor } from "./cli/channel.ts";
+import { releaseStartupMemory } from "./core/startup-memory.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { setupAnnouncement } from "./web/admin/pages/setup.ts";
 
@@ -34,6 +35,7 @@ server.keepAliveTimeout = 65_000;
 answerParserErrors(server);
 // Before listening, so no socket.io request meets the server without it (attaching may load the Redis adapter first).
 const chat = await attachChat(server, runtime);
+await releaseStartupMemory();
 server.listen(runtime.config.port, runtime.config.host, () => {
   const { port } = server.address() as AddressInfo;
   const url = `http://${runtime.config.host === "0.0.0.0" ? "localhost" : runtime.config.host}:${port}`;
