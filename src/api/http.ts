@@ -7,7 +7,9 @@ import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.t
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Authenticator } from "./auth.ts";
+import { closeGzip } from "./gzip.ts";
 import { rateLimitHeaders, type RateLimiter, type RateLimitState } from "./rate-limit.ts";
+import type { Answer } from "./result-cache.ts";
 
 export interface Gate {
   auth: Authenticator;
@@ -41,25 +43,35 @@ export function requestId(req: Request): string {
 }
 
 /**
- * Sends a finished JSON text (or its UTF-8 bytes) with Node's own API: express's res.send re-reads the content type to
- * add a charset and checks freshness, a noticeable share of a cached tool call.
+ * Sends a serialized answer, followed by `tail` when given (the per-request end of an MCP answer), with Node's own API:
+ * express's res.send re-reads the content type to add a charset and checks freshness, a noticeable share of a cached
+ * tool call. With `gzip` (the client's Accept-Encoding takes it) an answer that has a gzip form goes out gzip-encoded;
+ * every answer whose encoding depends on Accept-Encoding says so in Vary, compressed or not.
  */
-export function sendJson(res: Response, body: string | Buffer, status = 200): void {
-  res.statusCode = status;
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(body));
-  res.end(body);
-}
-
-/** Sends JSON given as consecutive pieces of UTF-8 (a cached answer inside an envelope) in one write, without copying them together. */
-export function sendJsonPieces(res: Response, pieces: readonly Buffer[]): void {
+export function sendAnswer(res: Response, answer: Answer, gzip: boolean, tail?: Buffer): void {
   res.statusCode = 200;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", pieces.reduce((sum, piece) => sum + piece.length, 0));
-  res.cork();
-  for (const piece of pieces.slice(0, -1)) res.write(piece);
-  res.end(pieces.at(-1));
-  res.uncork();
+  if (answer.varies) {
+    // The MCP door's guard has set Vary: Origin; nothing else sets Vary before an answer.
+    const vary = res.getHeader("Vary");
+    res.setHeader("Vary", vary === undefined ? "Accept-Encoding" : `${String(vary)}, Accept-Encoding`);
+  }
+  const compressed = gzip && answer.gzip ? closeGzip(answer.gzip, tail) : undefined;
+  if (compressed) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", compressed.length);
+    res.end(compressed);
+  } else if (tail === undefined) {
+    res.setHeader("Content-Length", answer.bytes.length);
+    res.end(answer.bytes);
+  } else {
+    // Both pieces in one write, without copying a cached answer.
+    res.setHeader("Content-Length", answer.bytes.length + tail.length);
+    res.cork();
+    res.write(answer.bytes);
+    res.end(tail);
+    res.uncork();
+  }
 }
 
 /** Writes an RFC 9457 problem (application/problem+json) for any thrown value. */

@@ -6,8 +6,7 @@ import type { Executor } from "../tools/executor.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { listedTools, type Exchange } from "./mcp-sdk.ts";
 import { refusal, wrapsResult } from "./mcp-tools.ts";
-import type { ResultCache } from "./result-cache.ts";
-
+import type { Answer, ResultCache } from "./result-cache.ts";
 
 interface Request {
   id: string | number;
@@ -15,11 +14,18 @@ interface Request {
   params?: unknown;
 }
 
+/** A JSON-RPC response as sent: `{"result":…` (a cached answer for a catalogue read) and its per-request end with the id. */
+export interface FastResponse {
+  answer: Answer;
+  tail: Buffer;
+}
+
 /**
  * The serialized JSON-RPC response for a request the fast path answers, or undefined when the SDK must answer it
- * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error).
+ * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error). `gzip`: the
+ * client takes gzip, so a cached answer comes with its gzip form.
  */
-export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange): Promise<Buffer[]> | undefined {
+export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange, gzip = false): Promise<FastResponse> | undefined {
   const params = request.params;
   if (params !== undefined && !isPlainObject(params)) return undefined;
   switch (request.method) {
@@ -28,11 +34,11 @@ export function fastAnswer(executor: Executor, cache: ResultCache, request: Requ
       if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
       const tool = executor.registry.get(params.name);
       if (!tool) return undefined;
-      return call(executor, cache, tool, params.arguments ?? {}, exchange).then((result) => respond(request.id, result));
+      return call(executor, cache, tool, params.arguments ?? {}, exchange, gzip).then((answer) => respond(request.id, answer));
     }
     case "tools/list": {
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
-      return Promise.resolve(respond(request.id, Buffer.from(JSON.stringify({ tools: listedTools(executor, exchange.caller) }))));
+      return Promise.resolve(respond(request.id, result(JSON.stringify({ tools: listedTools(executor, exchange.caller) }))));
     }
     case "ping":
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
@@ -43,26 +49,34 @@ export function fastAnswer(executor: Executor, cache: ResultCache, request: Requ
 }
 
 const CALL_KEYS = new Set(["name", "arguments", "_meta"]);
-const EMPTY = Buffer.from("{}");
-const RESULT_START = Buffer.from('{"result":');
+const EMPTY: Answer = result("{}");
 const META_KEYS = new Set(["_meta"]);
 
-/** The CallToolResult JSON: structuredContent and the same JSON as one text block, or the refusal (isError). */
-async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange): Promise<Buffer> {
-  if (caller instanceof ToolError) return Buffer.from(JSON.stringify(refusal(problemOf(caller, requestId))));
+/**
+ * `{"result":` and the CallToolResult JSON: structuredContent and the same JSON as one text block, or the refusal
+ * (isError). The envelope's start is part of the cached answer, so that its gzip form covers it.
+ */
+async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange, gzip: boolean): Promise<Answer> {
+  if (caller instanceof ToolError) return result(JSON.stringify(refusal(problemOf(caller, requestId))));
   try {
-    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", (json) => {
+    const render = (json: string) => {
       const structured = wrapsResult(tool) ? `{"result":${json}}` : json;
-      return `{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
-    });
+      return `{"result":{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
+    };
+    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", render, gzip);
   } catch (error) {
-    return Buffer.from(JSON.stringify(refusal(problemOf(toToolError(error), requestId))));
+    return result(JSON.stringify(refusal(problemOf(toToolError(error), requestId))));
   }
 }
 
-/** The JSON-RPC response around a serialized result, as pieces of bytes (a cached result is neither encoded nor copied). */
-function respond(id: string | number, result: Buffer): Buffer[] {
-  return [RESULT_START, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)];
+/** An answer made for this request alone: `{"result":` and the result's JSON. */
+function result(json: string): Answer {
+  return { bytes: Buffer.from(`{"result":${json}`), varies: false };
+}
+
+/** The JSON-RPC response around an answer: its end, with the id, is made per request (a cached answer is not copied). */
+function respond(id: string | number, answer: Answer): FastResponse {
+  return { answer, tail: Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`) };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -12,7 +12,8 @@ import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.t
 import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { admit, requestId, sendJsonPieces, sendProblem, type Gate } from "./http.ts";
+import { acceptsGzip } from "./gzip.ts";
+import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
 import { fastAnswer } from "./mcp-fast.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
@@ -78,11 +79,13 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     if (!(caller instanceof ToolError)) Object.assign(caller, agentOf(message, req));
     const exchange: Exchange = { caller, requestId: id, sentArguments };
     try {
+      const gzip = acceptsGzip(req.headers["accept-encoding"]);
       const fast = config.mcpFastPath && era === "legacy" && "method" in message && messageId !== null
-        ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, exchange)
+        ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, exchange, gzip)
         : undefined;
       if (fast) {
-        sendJsonPieces(res, await fast);
+        const { answer, tail } = await fast;
+        sendAnswer(res, answer, gzip, tail);
         return;
       }
       const headers = sdkHeaders(req);

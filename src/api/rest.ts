@@ -3,7 +3,8 @@ import express, { type Request, type Response, type Router } from "express";
 import { Invalid } from "../core/errors.ts";
 import type { Executor } from "../tools/executor.ts";
 import { describeTool } from "./catalogue.ts";
-import { admit, requestId, sendJson, sendProblem, type Gate } from "./http.ts";
+import { acceptsGzip } from "./gzip.ts";
+import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
 import type { ResultCache } from "./result-cache.ts";
 
 export const BODY_LIMIT = "256kb";
@@ -31,7 +32,8 @@ export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): 
         ]);
       }
       const call = { name: String(req.params.name), input: body, caller, door: "rest" as const, requestId: id };
-      sendJson(res, await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`));
+      const gzip = acceptsGzip(req.headers["accept-encoding"]);
+      sendAnswer(res, await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`, gzip), gzip);
     } catch (error) {
       sendProblem(res, error, id, gate.log);
     }
