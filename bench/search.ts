@@ -17,6 +17,8 @@ const CONNECTIONS = 64;
 const SIZES = (process.env.BENCH_SIZES ?? "80,100000").split(",").map(Number);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+/** Every request of every row (the baseline's too) says what Node's fetch says over http://: it takes gzip and deflate. */
+const ACCEPT_ENCODING = "gzip, deflate";
 
 /** One thing to load: a request and the name it is reported under. Add rows here (storefront pages, other tools). */
 interface Target {
@@ -74,6 +76,8 @@ interface Row {
   errors: number;
   /** The server process's user + system CPU per answered request, in µs: robust to other load on a shared machine. */
   cpuUs: number;
+  /** Bytes per response, headers included (as received: compressed when the server compressed). */
+  bytes: number;
 }
 
 /** Starts a child that prints READY <port>; the shop server (`server`) runs as `npm start` runs it (bench/node-options.ts). */
@@ -116,15 +120,16 @@ async function load(origin: string, target: Target, pid: number): Promise<Omit<R
   const result = await autocannon({
     url: origin + target.path,
     method: target.method,
-    headers: { "content-type": "application/json", ...target.headers },
+    headers: { "content-type": "application/json", "accept-encoding": ACCEPT_ENCODING, ...target.headers },
     ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
     connections: CONNECTIONS,
     duration: DURATION,
   });
   const cpu = cpuSeconds(pid) - cpuBefore;
   const failures = result.errors + result.timeouts + result.non2xx;
-  const cpuUs = Math.round((cpu * 1e6) / Math.max(1, result.requests.total));
-  return { req: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: failures, cpuUs };
+  const answered = Math.max(1, result.requests.total);
+  const cpuUs = Math.round((cpu * 1e6) / answered);
+  return { req: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: failures, cpuUs, bytes: Math.round(result.throughput.total / answered) };
 }
 
 async function prepare(kind: string, size: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
@@ -208,16 +213,16 @@ for (const kind of DATABASES) {
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 const lines = [
   `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
-  `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, loopback; rate limiter on (limit raised).`,
+  `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, loopback, \`accept-encoding: ${ACCEPT_ENCODING}\` on every request (as Node's fetch sends); rate limiter on (limit raised).`,
   "",
   `Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(2)}. Server CPU µs/req: the server process's user + system CPU per answered request;`,
   "its ratio to the baseline's predicts the req/s ratio on a quiet machine, where req/s here also depend on other load.",
   "",
-  "| target | req/s | vs baseline | p50 ms | p99 ms | errors | server CPU µs/req | baseline/CPU |",
-  "|---|---:|---:|---:|---:|---:|---:|---:|",
+  "| target | req/s | vs baseline | p50 ms | p99 ms | errors | server CPU µs/req | baseline/CPU | bytes/response |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.target} | ${r.req} | ${Math.round((r.req / baseline) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpuUs} | ${Math.round((baselineCpu / r.cpuUs) * 100)} % |`,
+      `| ${r.target} | ${r.req} | ${Math.round((r.req / baseline) * 100)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpuUs} | ${Math.round((baselineCpu / r.cpuUs) * 100)} % | ${r.bytes} |`,
   ),
   "",
   ...notes.map((note) => `- ${note}`),
