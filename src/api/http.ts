@@ -48,7 +48,7 @@ export function requestId(req: Request): string {
  * tool call. With `gzip` (the client's Accept-Encoding takes it) an answer that has a gzip form goes out gzip-encoded;
  * every answer whose encoding depends on Accept-Encoding says so in Vary, compressed or not.
  */
-export function sendAnswer(res: Response, answer: Answer, gzip: boolean, tail?: Buffer): void {
+export function sendAnswer(res: Response, answer: Answer, gzip: boolean, tail?: string): void {
   res.statusCode = 200;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   if (answer.varies) {
@@ -66,7 +66,7 @@ export function sendAnswer(res: Response, answer: Answer, gzip: boolean, tail?: 
     res.end(answer.bytes);
   } else {
     // Both pieces in one write, without copying a cached answer.
-    res.setHeader("Content-Length", answer.bytes.length + tail.length);
+    res.setHeader("Content-Length", answer.bytes.length + Buffer.byteLength(tail));
     res.cork();
     res.write(answer.bytes);
     res.end(tail);

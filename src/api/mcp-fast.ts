@@ -9,23 +9,17 @@ import { refusal, wrapsResult } from "./mcp-tools.ts";
 import type { Answer, ResultCache } from "./result-cache.ts";
 
 interface Request {
-  id: string | number;
   method: string;
   params?: unknown;
 }
 
-/** A JSON-RPC response as sent: `{"result":…` (a cached answer for a catalogue read) and its per-request end with the id. */
-export interface FastResponse {
-  answer: Answer;
-  tail: Buffer;
-}
-
 /**
- * The serialized JSON-RPC response for a request the fast path answers, or undefined when the SDK must answer it
- * (another method, an unknown tool, anything malformed or unusual: the SDK owns every protocol error). `gzip`: the
- * client takes gzip, so a cached answer comes with its gzip form.
+ * The start of the serialized JSON-RPC response, `{"result":…` (for a catalogue read a cached answer; responseEnd ends
+ * it), for a request the fast path answers, or undefined when the SDK must answer it (another method, an unknown tool,
+ * anything malformed or unusual: the SDK owns every protocol error). `gzip`: the client takes gzip, so a cached answer
+ * comes with its gzip form.
  */
-export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange, gzip = false): Promise<FastResponse> | undefined {
+export function fastAnswer(executor: Executor, cache: ResultCache, request: Request, exchange: Exchange, gzip = false): Promise<Answer> | undefined {
   const params = request.params;
   if (params !== undefined && !isPlainObject(params)) return undefined;
   switch (request.method) {
@@ -34,15 +28,15 @@ export function fastAnswer(executor: Executor, cache: ResultCache, request: Requ
       if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
       const tool = executor.registry.get(params.name);
       if (!tool) return undefined;
-      return call(executor, cache, tool, params.arguments ?? {}, exchange, gzip).then((answer) => respond(request.id, answer));
+      return call(executor, cache, tool, params.arguments ?? {}, exchange, gzip);
     }
     case "tools/list": {
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
-      return Promise.resolve(respond(request.id, result(JSON.stringify({ tools: listedTools(executor, exchange.caller) }))));
+      return Promise.resolve(result(JSON.stringify({ tools: listedTools(executor, exchange.caller) })));
     }
     case "ping":
       if (params && !onlyKeys(params, META_KEYS)) return undefined;
-      return Promise.resolve(respond(request.id, EMPTY));
+      return Promise.resolve(EMPTY);
     default:
       return undefined;
   }
@@ -52,21 +46,34 @@ const CALL_KEYS = new Set(["name", "arguments", "_meta"]);
 const EMPTY: Answer = result("{}");
 const META_KEYS = new Set(["_meta"]);
 
-/**
- * `{"result":` and the CallToolResult JSON: structuredContent and the same JSON as one text block, or the refusal
- * (isError). The envelope's start is part of the cached answer, so that its gzip form covers it.
- */
+/** `{"result":` and the CallToolResult JSON (see renderer), or the refusal (isError). */
 async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange, gzip: boolean): Promise<Answer> {
   if (caller instanceof ToolError) return result(JSON.stringify(refusal(problemOf(caller, requestId))));
   try {
-    const render = (json: string) => {
-      const structured = wrapsResult(tool) ? `{"result":${json}}` : json;
-      return `{"result":{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
-    };
-    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", render, gzip);
+    return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", renderer(tool), gzip);
   } catch (error) {
     return result(JSON.stringify(refusal(problemOf(toToolError(error), requestId))));
   }
+}
+
+const renderers = new WeakMap<AnyTool, (json: string) => string>();
+
+/**
+ * How a tool's result JSON becomes `{"result":` and its CallToolResult: structuredContent and the same JSON as one text
+ * block. The envelope's start is part of the cached answer, so that its gzip form covers it. Made once per tool (a
+ * closure made per call costs ~1 µs under tsx, which names it).
+ */
+function renderer(tool: AnyTool): (json: string) => string {
+  let render = renderers.get(tool);
+  if (!render) {
+    const wraps = wrapsResult(tool);
+    render = (json) => {
+      const structured = wraps ? `{"result":${json}}` : json;
+      return `{"result":{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}}`;
+    };
+    renderers.set(tool, render);
+  }
+  return render;
 }
 
 /** An answer made for this request alone: `{"result":` and the result's JSON. */
@@ -74,9 +81,9 @@ function result(json: string): Answer {
   return { bytes: Buffer.from(`{"result":${json}`), varies: false };
 }
 
-/** The JSON-RPC response around an answer: its end, with the id, is made per request (a cached answer is not copied). */
-function respond(id: string | number, answer: Answer): FastResponse {
-  return { answer, tail: Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`) };
+/** The end of a fast-path response, made per request (its id), sent after the answer (which is not copied). */
+export function responseEnd(id: string | number): string {
+  return `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 // DNS-rebinding protection and CORS for /api/mcp: Origin (and, on a loopback bind, Host) checked against an allow-list.
-import type { NextFunction, Request, Response } from "express";
+import type { Request, Response } from "express";
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import type { Config } from "../core/config.ts";
 
@@ -11,8 +11,11 @@ const ALLOWED_HEADERS = ["authorization", "content-type", "accept", "mcp-protoco
 const EXPOSED_HEADERS = "RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, Mcp-Session-Id";
 
 export interface McpGuard {
-  /** Refuses (403) a request whose Origin, or on a loopback bind whose Host, is not allowed; adds CORS headers otherwise. */
-  check(req: Request, res: Response, next: NextFunction): void;
+  /**
+   * Refuses (403, answered here: false) a request whose Origin, or on a loopback bind whose Host, is not allowed; adds
+   * CORS headers otherwise (true).
+   */
+  check(req: Request, res: Response): boolean;
   /** Answers a CORS preflight: 204 with the allowed method and headers for an allowed Origin, 403 otherwise. */
   preflight(req: Request, res: Response): void;
 }
@@ -41,7 +44,9 @@ export function mcpGuard(config: Config): McpGuard {
   // The verdict depends on the two headers alone, and parsing them (URLs) was a noticeable share of a cached MCP call.
   const verdicts = new Map<string, string | null>();
   const refusal = (req: Request): string | undefined => {
-    const key = `${req.headers.origin ?? ""}\n${req.headers.host ?? ""}`;
+    // Without an Origin (every non-browser client) the Host alone; a header value holds no line break, so keys cannot clash.
+    const { origin, host = "" } = req.headers;
+    const key = origin === undefined ? host : `${origin}\n${host}`;
     let verdict = verdicts.get(key);
     if (verdict === undefined) {
       if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
@@ -62,11 +67,14 @@ export function mcpGuard(config: Config): McpGuard {
   };
 
   return {
-    check(req, res, next) {
+    check(req, res) {
       const refused = refusal(req);
-      if (refused) return forbid(res, refused);
+      if (refused) {
+        forbid(res, refused);
+        return false;
+      }
       allowOrigin(req, res);
-      next();
+      return true;
     },
     preflight(req, res) {
       const refused = refusal(req);

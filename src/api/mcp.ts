@@ -14,7 +14,7 @@ import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { acceptsGzip } from "./gzip.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
-import { fastAnswer } from "./mcp-fast.ts";
+import { fastAnswer, responseEnd } from "./mcp-fast.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
 import type { ResultCache } from "./result-cache.ts";
@@ -44,11 +44,18 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
   const guard = mcpGuard(config);
   const sdk = new SdkDoor(executor, gate.log);
 
-  const check = (req: HttpRequest, res: HttpResponse, next: () => void) => guard.check(req, res, next);
+  const text = express.text({ type: () => true, limit: BODY_LIMIT });
+  // The guard, then the body (a refused Origin is answered before its body is read), as one handler: each handler of a
+  // route is a step of the router's dispatch.
+  const guardedBody = (req: HttpRequest, res: HttpResponse, next: (error?: unknown) => void) => {
+    if (guard.check(req, res)) text(req, res, next);
+  };
 
-  router.options("/api/mcp", (req, res) => guard.preflight(req, res));
+  // One route, so a request matches the path once and is dispatched by its method (OPTIONS, POST, anything else).
+  const route = router.route("/api/mcp");
+  route.options((req, res) => guard.preflight(req, res));
 
-  router.post("/api/mcp", check, express.text({ type: () => true, limit: BODY_LIMIT }), async (req: HttpRequest, res: HttpResponse) => {
+  route.post(guardedBody, async (req: HttpRequest, res: HttpResponse) => {
     const id = requestId(req);
     let caller: Caller | ToolError;
     try {
@@ -76,17 +83,16 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
       sendProblem(res, caller, id);
       return;
     }
-    if (!(caller instanceof ToolError)) Object.assign(caller, agentOf(message, req));
+    if (!(caller instanceof ToolError)) recordAgent(caller, message, req);
     const exchange: Exchange = { caller, requestId: id, sentArguments };
     try {
-      const gzip = acceptsGzip(req.headers["accept-encoding"]);
-      const fast = config.mcpFastPath && era === "legacy" && "method" in message && messageId !== null
-        ? fastAnswer(executor, cache, { id: messageId, method: message.method, params: message.params }, exchange, gzip)
-        : undefined;
-      if (fast) {
-        const { answer, tail } = await fast;
-        sendAnswer(res, answer, gzip, tail);
-        return;
+      if (config.mcpFastPath && era === "legacy" && "method" in message && messageId !== null) {
+        const gzip = acceptsGzip(req.headers["accept-encoding"]);
+        const fast = fastAnswer(executor, cache, { method: message.method, params: message.params }, exchange, gzip);
+        if (fast) {
+          sendAnswer(res, await fast, gzip, responseEnd(messageId));
+          return;
+        }
       }
       const headers = sdkHeaders(req);
       const answer = era === "modern" ? await sdk.modernRequest(message, headers, exchange) : await sdk.legacyRequest(message, headers, exchange);
@@ -99,7 +105,8 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     }
   });
 
-  router.all("/api/mcp", check, (req: HttpRequest, res: HttpResponse) => {
+  route.all((req: HttpRequest, res: HttpResponse) => {
+    if (!guard.check(req, res)) return;
     res.set("Allow", "POST, OPTIONS");
     sendRpcError(
       res,
@@ -131,7 +138,7 @@ function classify(req: HttpRequest): Classified | Fault {
   if (Array.isArray(value)) {
     return { status: 400, code: INVALID_REQUEST, message: "Invalid Request: JSON-RPC batches are not supported; POST one message per request.", id: null };
   }
-  const version = req.get("mcp-protocol-version");
+  const version = header(req, "mcp-protocol-version");
   if (!claimsModern(value, version)) {
     if (!isMessage(value)) {
       const given = (value as { id?: unknown } | null)?.id;
@@ -143,8 +150,8 @@ function classify(req: HttpRequest): Classified | Fault {
   const outcome = classifyInboundRequest({
     httpMethod: "POST",
     protocolVersionHeader: version,
-    mcpMethodHeader: req.get("mcp-method"),
-    mcpNameHeader: req.get("mcp-name"),
+    mcpMethodHeader: header(req, "mcp-method"),
+    mcpNameHeader: header(req, "mcp-name"),
     body: value,
   });
   if (outcome.kind === "reject") {
@@ -175,19 +182,27 @@ function isMessage(value: unknown): value is JSONRPCMessage {
   return "id" in message && ("result" in message || "error" in message);
 }
 
+/** A request header as one string (express's req.get, without its case folding and aliases: names here are lower case). */
+function header(req: HttpRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : undefined;
+}
+
 /**
- * The MCP client acting, for flagging AI-made changes: the 2026-07-28 `_meta` clientInfo every request carries, else an
- * `initialize`'s clientInfo, else the User-Agent (a stateless 2025-era request remembers no earlier initialize), else "mcp".
+ * Records the MCP client acting on the caller, for flagging AI-made changes: the 2026-07-28 `_meta` clientInfo every
+ * request carries, else an `initialize`'s clientInfo, else the User-Agent (a stateless 2025-era request remembers no
+ * earlier initialize), else "mcp".
  */
-function agentOf(message: JSONRPCMessage, req: HttpRequest): Pick<Caller, "agent" | "agentVersion"> {
+function recordAgent(caller: Caller, message: JSONRPCMessage, req: HttpRequest): void {
   const meta = "params" in message ? (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta : undefined;
   const initialize = "method" in message && message.method === "initialize" && isInitializeRequest(message) ? message.params.clientInfo : undefined;
   const info = (meta?.[CLIENT_INFO_META_KEY] ?? initialize) as
     | { name?: unknown; version?: unknown }
     | undefined;
-  const name = typeof info?.name === "string" && info.name.trim() ? info.name : req.get("user-agent");
+  const name = typeof info?.name === "string" && info.name.trim() ? info.name : header(req, "user-agent");
   const version = typeof info?.version === "string" && info.version.trim() ? info.version.trim().slice(0, 100) : undefined;
-  return { agent: name?.trim() ? name.trim().slice(0, 200) : "mcp", ...(version && name === info?.name ? { agentVersion: version } : {}) };
+  caller.agent = name?.trim() ? name.trim().slice(0, 200) : "mcp";
+  if (version && name === info?.name) caller.agentVersion = version;
 }
 
 function sdkHeaders(req: HttpRequest): Headers {
