@@ -12,6 +12,10 @@ import { webhookRouter } from "./webhooks.ts";
 import { webRouter } from "../web/index.ts";
 import { chatRouter } from "../assistants/http.ts";
 
+/** Prefixes of the paths the MCP door (/api/mcp) and the REST door (/api/v1/tools, /api/v1/tools/<name>) route. */
+const MCP_PATHS = /^\/api\/mcp/i;
+const REST_PATHS = /^\/api\/v1\/tools/i;
+
 export function createApp(runtime: Runtime): express.Express {
   const app = express();
   app.set("etag", false);
@@ -31,10 +35,18 @@ export function createApp(runtime: Runtime): express.Express {
     }
   });
 
-  // The two tool doors first: every router a request passes on its way costs it a few microseconds, and these are the hot paths.
+  // The two tool doors first: every router a request passes on its way costs it a few microseconds, and these are the hot
+  // paths. A door's router is entered only by a path it may serve, so an MCP call no longer walks the REST router first.
   const cache = new ResultCache(runtime.executor, runtime.services.catalog);
-  app.use(restRouter(runtime.executor, gate, cache));
-  app.use(mcpRouter(runtime.executor, gate, runtime.config, cache));
+  const rest = restRouter(runtime.executor, gate, cache);
+  const mcp = mcpRouter(runtime.executor, gate, runtime.config, cache);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // req.path is the pathname the routers match (parsed once per request); their routes ignore case, and so does this.
+    const path = req.path;
+    if (MCP_PATHS.test(path)) mcp(req, res, next);
+    else if (REST_PATHS.test(path)) rest(req, res, next);
+    else next();
+  });
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter(runtime));
   app.use(sessionRouter(runtime.sessions, runtime.database.prisma, runtime.services.mailer, gate));
