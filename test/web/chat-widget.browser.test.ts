@@ -61,7 +61,9 @@ describeBrowser("storefront chat widget in a browser", () => {
   beforeEach(() => fake.reset());
 
   it("streams answers with product cards, fills the cart, survives a reload and checks out after the shopper confirms", async () => {
-    fake.tokenDelayMs = 15;
+    // A token every 40 ms: the loop below reads the answer while it grows, one browser round trip per read, and on a
+    // busy machine (the suite runs files in parallel) a faster answer was complete before the second read.
+    fake.tokenDelayMs = 40;
     fake.on("solbriller").callTool("products_search", { q: product.name, limit: 3 }).say((req) => {
       const hits = req.lastToolResult<unknown[]>() ?? [];
       return `Jeg fandt **${hits.length}** par, der passer:\n- ${product.name} er et godt bud\n- spørg gerne om flere`;
