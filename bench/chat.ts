@@ -1,11 +1,11 @@
 // `npm run bench:chat`: the storefront assistant at 1, 50 and 200 concurrent chats over socket.io, the shop in a child
-// process (PGlite, demo shop), a scripted model streaming at a fixed token rate in this process. Each turn is one
+// process (PGlite, demo shop), a scripted model streaming at a fixed token rate in another (bench/chat-model.ts). Each turn is one
 // products_search step and one streamed answer. Measures the server's added latency to first token, chunks/s, the
 // server's time per tool step, its CPU time per chunk and per turn (vary BENCH_TOKENS to read the two apart), its
 // event-loop delay (how long ready work waited for the loop: saturation), its RSS, this process's CPU and loop delay
 // (the clients and the model share the machine with the server) and the load average (the machine may be shared).
 // BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS, BENCH_DATABASE (pglite | postgres) and
-// BENCH_DATABASE_URL tune it.
+// BENCH_DATABASE_URL tune it. Times that cross processes are absolute (performance.timeOrigin + now).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { openDatabase } from "../src/core/db.ts";
-import { startFakeOpenAI, type FakeRequest } from "../test/support/fake-openai.ts";
+import type { ModelTiming } from "./chat-model.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
 
 const LEVELS = (process.env.BENCH_CHATS ?? "1,50,200").split(",").map(Number);
@@ -25,6 +25,8 @@ const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 1000);
 /** `pglite` (default, a fresh data dir) or `postgres` (a fresh database on BENCH_DATABASE_URL). */
 const DATABASE = process.env.BENCH_DATABASE ?? "pglite";
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** How often the REST probe searches while the chats run. */
+const PROBE_MS = 20;
 const ANSWER = Array.from({ length: TOKENS }, (_, i) => `ord${i}`).join(" ");
 
 interface Frame {
@@ -39,7 +41,7 @@ interface TurnResult {
   /** The error frame's text, when the turn failed. */
   error?: string;
   chunks: number;
-  /** performance.now() when the first text-delta frame arrived. */
+  /** When the first text-delta frame arrived (absolute ms, as the model process reports its times). */
   firstTextAt: number | undefined;
 }
 
@@ -78,9 +80,9 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-/** User + system CPU seconds the process has used (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+/** User + system CPU seconds the process (or with `thread`, one of its threads) has used (Linux /proc). */
+function cpuSeconds(pid: number, thread?: number): number {
+  const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -110,7 +112,7 @@ function turn(socket: Socket, chatId: string, text: string, requestId: string): 
       if (frame.type === "chunk") {
         result.chunks++;
         if (frame.chunk?.type === "text-delta") {
-          result.firstTextAt ??= performance.now();
+          result.firstTextAt ??= performance.timeOrigin + performance.now();
           result.text += frame.chunk.delta ?? "";
         }
         return;
@@ -123,6 +125,31 @@ function turn(socket: Socket, chatId: string, text: string, requestId: string): 
     socket.on("chat", onFrame);
     socket.emit("chat", { type: "send", requestId, id: chatId, trigger: "submit-message", messages: [{ id: requestId, role: "user", parts: [{ type: "text", text }] }], headers: {}, body: {} });
   });
+}
+
+/**
+ * A shopper browsing while others chat: `products.search` over REST every PROBE_MS, one at a time, for as long as the
+ * level runs. Its latency shows whether chat streaming delays the rest of the shop (requests share the server's loop).
+ */
+function restProbe(base: string): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v1/tools/products.search`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"q":"briller","limit":5}' });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return latencies;
+    },
+  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -150,14 +177,31 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-/** This process's own loop delay (the clients and the fake model live here): a busy bench delays what it measures too. */
+/** The scripted model in its own process (bench/chat-model.ts); `timings()` takes its request times since the last call. */
+async function startModel(): Promise<{ url: string; timings(): Promise<ModelTiming[]>; close(): void }> {
+  const env = { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER };
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { url: string }).url));
+    child.once("exit", (code) => reject(new Error(`bench/chat-model.ts exited with ${code}`)));
+  });
+  return {
+    url,
+    timings: () =>
+      new Promise((resolve) => {
+        child.once("message", (message) => resolve(message as ModelTiming[]));
+        child.send("timings");
+      }),
+    close: () => child.disconnect(),
+  };
+}
+
+/** This process's own loop delay (the socket.io clients live here): a busy bench delays what it measures too. */
 const benchLoop = monitorEventLoopDelay({ resolution: 1 });
 benchLoop.enable();
 
 async function main() {
-  const fake = await startFakeOpenAI();
-  fake.tokenDelayMs = TOKEN_MS;
-  fake.on("bench").callTool("products_search", { q: "solbriller", limit: 5 }).say(ANSWER);
+  const model = await startModel();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-chat-"));
   const database = await benchDatabase();
   const { child, port } = await startServer({
@@ -165,7 +209,7 @@ async function main() {
     DATABASE_URL: database.url,
     REDIS_URL: "",
     OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: fake.url,
+    OPENAI_BASE_URL: model.url,
     OPENAI_API_STYLE: "chat",
     CHAT_TURNS_PER_MIN: "1000000",
     RATE_LIMIT_ANON_PER_MIN: "1000000",
@@ -176,7 +220,7 @@ async function main() {
   const rows: string[] = [];
   try {
     for (const chats of LEVELS) {
-      fake.requests.length = 0;
+      await model.timings();
       const sockets = await Promise.all(Array.from({ length: chats }, async () => connect(base, await newSession(base))));
       let peakRss = rssMiB(child.pid!);
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(child.pid!))), 100);
@@ -184,8 +228,10 @@ async function main() {
       benchLoop.reset();
       const started = performance.now();
       const cpuBefore = cpuSeconds(child.pid!);
+      const mainCpuBefore = cpuSeconds(child.pid!, child.pid!);
       const benchCpuBefore = process.cpuUsage();
       const results: Array<TurnResult & { text: string; label: string }> = [];
+      const probe = restProbe(base);
       await Promise.all(
         sockets.map(async (socket, i) => {
           await new Promise((resolve) => setTimeout(resolve, (i * SPREAD_MS) / chats));
@@ -196,15 +242,17 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const restMs = await probe.stop();
       const cpu = cpuSeconds(child.pid!) - cpuBefore;
+      const mainCpu = cpuSeconds(child.pid!, child.pid!) - mainCpuBefore;
       const benchCpu = process.cpuUsage(benchCpuBefore);
       const loop = await loopDelay(child);
       const clientLoopP99 = round(benchLoop.percentile(99) / 1e6);
       clearInterval(sampler);
       for (const socket of sockets) socket.close();
 
-      const byTurn = new Map<string, FakeRequest[]>();
-      for (const request of fake.requests) byTurn.set(request.lastUserText, [...(byTurn.get(request.lastUserText) ?? []), request]);
+      const byTurn = new Map<string, ModelTiming[]>();
+      for (const request of await model.timings()) byTurn.set(request.lastUserText, [...(byTurn.get(request.lastUserText) ?? []), request]);
       const added: number[] = [];
       const toolStep: number[] = [];
       for (const result of results) {
@@ -220,7 +268,7 @@ async function main() {
       const chunks = results.reduce((sum, result) => sum + result.chunks, 0);
       rows.push(
         `| ${chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
-          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${Math.round((100 * cpu) / seconds)} | ${loop.p50} | ${loop.p99} | ${Math.round((benchCpu.user + benchCpu.system) / 1e4 / seconds)} | ${clientLoopP99} | ` +
+          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${round(percentile(restMs, 50))} | ${round(percentile(restMs, 99))} | ${Math.round((100 * cpu) / seconds)} | ${Math.round((100 * mainCpu) / seconds)} | ${loop.p50} | ${loop.p99} | ${Math.round((benchCpu.user + benchCpu.system) / 1e4 / seconds)} | ${clientLoopP99} | ` +
           `${Math.round((1e6 * cpu) / chunks)} | ${round((1000 * cpu) / results.length)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
       );
       console.error(rows.at(-1));
@@ -230,14 +278,14 @@ async function main() {
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     child.kill("SIGKILL");
-    await fake.close();
+    model.close();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat, chats starting over ${SPREAD_MS} ms.\n`);
   console.log(`Load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(", ")} (${os.cpus().length} CPUs; other processes share them).\n`);
-  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | server CPU % | event loop delay p50 ms | p99 ms | bench process CPU % | its loop delay p99 ms | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | REST search beside p50 ms | p99 ms | server CPU % | its main thread % | event loop delay p50 ms | p99 ms | bench process CPU % | its loop delay p99 ms | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 
