@@ -101,7 +101,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     now,
     async close() {
       clearInterval(campaignTimer);
-      chat.close();
+      await chat.close();
       await sessions.idle();
       await catalog.stop();
       mailer.close();

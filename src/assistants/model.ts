@@ -2,14 +2,21 @@
 import type { LanguageModel } from "ai";
 import type { Config } from "../core/config.ts";
 
+/** What the model is made from (a turn worker gets these, not the whole configuration). */
+export type ModelSettings = Pick<Config, "openaiApiKey" | "openaiBaseUrl" | "openaiModel" | "openaiApiStyle">;
+
 /** Whether a model is configured: without OPENAI_API_KEY the assistants answer "assistant not configured". */
-export function modelConfigured(config: Config): boolean {
+export function modelConfigured(config: ModelSettings): boolean {
   return Boolean(config.openaiApiKey);
 }
 
+export function modelSettings({ openaiApiKey, openaiBaseUrl, openaiModel, openaiApiStyle }: Config): ModelSettings {
+  return { openaiApiKey, openaiBaseUrl, openaiModel, openaiApiStyle };
+}
+
 /** The configured model (modelConfigured); the provider package loads with the first turn, not at start-up. */
-export async function configuredModel(config: Config): Promise<LanguageModel> {
+export async function configuredModel(settings: ModelSettings): Promise<LanguageModel> {
   const { createOpenAI } = await import("@ai-sdk/openai");
-  const provider = createOpenAI({ apiKey: config.openaiApiKey, ...(config.openaiBaseUrl ? { baseURL: config.openaiBaseUrl } : {}) });
-  return config.openaiApiStyle === "chat" ? provider.chat(config.openaiModel) : provider.responses(config.openaiModel);
+  const provider = createOpenAI({ apiKey: settings.openaiApiKey, ...(settings.openaiBaseUrl ? { baseURL: settings.openaiBaseUrl } : {}) });
+  return settings.openaiApiStyle === "chat" ? provider.chat(settings.openaiModel) : provider.responses(settings.openaiModel);
 }

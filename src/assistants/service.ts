@@ -1,6 +1,6 @@
 // The one assistant runtime both transports adapt: checks a turn, runs the AI SDK tool loop over the registry, streams and stores it.
 import crypto from "node:crypto";
-import type { LanguageModel, StopCondition, ToolSet, UIMessage } from "ai";
+import type { LanguageModel, UIMessage } from "ai";
 import { RateLimiter } from "../api/rate-limit.ts";
 import type { Config } from "../core/config.ts";
 import type { Database, Prisma } from "../core/db.ts";
@@ -8,17 +8,19 @@ import { RateLimited, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { wireName } from "../tools/registry.ts";
 import { featureEnabled } from "../tools/settings/service.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
-import { configuredModel, modelConfigured } from "./model.ts";
+import { describeFailure } from "./failure.ts";
+import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
-import type { ToolCallRecord } from "./tools.ts";
+import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
+import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
+import { inThread, TurnWorkers, type TurnRunner } from "./turns.ts";
 
-/** The AI SDK and the turn code built on it: loaded by the first turn that runs, not at start-up (src/assistants/sdk.ts). */
+/** The AI SDK and the conversation code built on it: loaded by the first turn, not at start-up (src/assistants/sdk.ts). */
 const loadSdk = () => import("./sdk.ts");
 
 export interface ChatServiceDeps extends Identities {
@@ -49,14 +51,12 @@ export interface AssistantStatus {
 export class ChatService {
   readonly store: ChatStore;
   readonly streams = new StreamRegistry();
-  /** The injected model, or the configured one once the first turn has loaded its provider. */
-  private model: LanguageModel | undefined;
   private readonly turns: RateLimiter;
+  private turnRunner: TurnRunner | undefined;
   private readonly approvalSecret: Buffer;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.store = new ChatStore(deps.prisma, deps.database);
-    this.model = deps.model;
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();
   }
@@ -84,7 +84,6 @@ export class ChatService {
     const refusal = await this.unavailable(profile);
     if (refusal) throw refusal;
     const { nextHistory, messageChunks } = await loadSdk();
-    this.model ??= await configuredModel(this.deps.config);
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
     // The hold outlives the longest turn a little, so only a turn whose process died lets it lapse.
@@ -121,8 +120,10 @@ export class ChatService {
     return this.store.get(assistant, caller.actor, chatId);
   }
 
-  close(): void {
+  /** Aborts running turns and stops the turn workers. */
+  async close(): Promise<void> {
     this.streams.abortAll("server shutting down");
+    await this.turnRunner?.close();
   }
 
   private async unavailable(profile: AssistantProfile): Promise<ToolError | undefined> {
@@ -140,92 +141,71 @@ export class ChatService {
     await this.store.release(chat, lease).catch((error: unknown) => this.deps.log.warn("chat turn hold not released", { chatId: chat.clientId, error: String(error) }));
   }
 
-  /** The tool loop of one turn, pumped into its stream; one log line when it is over, whatever happened. */
+  /** The tool loop of one turn (in a turn worker, or here), pumped into its stream; one log line when it is over, whatever happened. */
   private async run(profile: AssistantProfile, caller: Caller, chat: OpenChat, history: UIMessage[], stream: TurnStream, lease: TurnLease): Promise<void> {
     const { config, executor, limiter, log, now } = this.deps;
-    const { limits } = profile;
     const started = performance.now();
     const calls: ToolCallRecord[] = [];
-    const usage = { steps: 0, inputTokens: 0, outputTokens: 0 };
     let firstChunkMs: number | undefined;
-    let finishReason: string | undefined;
-    let failure: unknown;
     let released = false;
+    let report: TurnReport;
     try {
-      const { buildToolSet, convertToModelMessages, generateId, isStepCount, offeredTools, recent, streamTextLowMemory, toUIMessageStream } = await loadSdk();
-      const requestId = crypto.randomUUID();
+      const { recent } = await loadSdk();
       const offered = offeredTools(executor, profile, caller);
-      const tools = buildToolSet({ executor, limiter, profile, caller, offered, requestId, record: (call) => calls.push(call) });
-      const approvals = offered.filter((tool) => profile.needsApproval(tool));
-      // The single-consumer variant: the turn reads the stream once, so it keeps no replay buffer or final-content
-      // promises (one tee and its bookkeeping less per chunk); onStepEnd/onEnd callbacks report what the log needs.
-      const result = streamTextLowMemory({
-        model: this.model!,
-        instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now() }),
-        messages: await convertToModelMessages(recent(history, limits.historyMessages), { tools, ignoreIncompleteToolCalls: true }),
-        tools,
-        toolApproval: Object.fromEntries(approvals.map((tool) => [wireName(tool.name), "user-approval" as const])),
-        experimental_toolApprovalSecret: this.approvalSecret,
-        stopWhen: [isStepCount(limits.maxSteps), outputTokensReach(limits.maxOutputTokensPerTurn)],
-        maxOutputTokens: limits.maxOutputTokensPerStep,
-        toolCallConcurrency: 1,
-        timeout: { totalMs: limits.turnTimeoutMs, chunkMs: limits.chunkTimeoutMs, toolMs: limits.toolTimeoutMs },
-        abortSignal: stream.controller.signal,
-        maxRetries: 1,
-        onStepEnd: (step) => {
-          usage.steps++;
-          usage.inputTokens += step.usage.inputTokens ?? 0;
-          usage.outputTokens += step.usage.outputTokens ?? 0;
-          finishReason = step.finishReason;
+      const context: CallContext = { executor, limiter, caller, door: profile.door, requestId: crypto.randomUUID(), record: (call) => calls.push(call) };
+      const host: TurnHost = {
+        validate: async (name, input) => validateInput(offered.get(name), input),
+        call: (name, input) => callTool(context, offered.get(name), input),
+        chunk: (chunk) => {
+          firstChunkMs ??= Math.round(performance.now() - started);
+          stream.push(chunk);
         },
-        onError: ({ error }) => {
-          failure = error;
-        },
-      });
-      const chunks = toUIMessageStream({
-        stream: result.stream,
-        tools,
-        originalMessages: history,
-        generateMessageId: () => `msg_${generateId()}`,
-        sendReasoning: false,
-        redactToolErrors: false,
-        onError: (error) => {
-          failure = error;
-          return describeFailure(error);
-        },
-        onEnd: async ({ messages }) => {
-          await this.store.save(chat, messages, lease);
+        // Released (with the answer's save) before the end frame: a client may send its next message the moment it sees the end.
+        end: async (message, isContinuation) => {
+          await this.store.save(chat, [...(isContinuation ? history.slice(0, -1) : history), message], lease);
           released = true;
         },
-      });
-      for await (const chunk of chunks) {
-        firstChunkMs ??= Math.round(performance.now() - started);
-        stream.push(chunk);
-      }
-      // Released (with the answer's save) before the end frame: a client may send its next message the moment it sees the end.
-      if (!released) await this.release(chat, lease);
-      this.streams.finish(stream, { type: "end" });
-    } catch (error) {
-      failure = error;
-      if (!released) await this.release(chat, lease);
-      this.streams.finish(stream, { type: "error", errorText: describeFailure(error), code: "internal" });
-    } finally {
-      const fields = {
-        assistant: profile.name,
-        chatId: chat.clientId,
-        actor: caller.actor,
-        model: config.openaiModel,
-        outcome: stream.controller.signal.aborted ? "aborted" : failure ? "error" : "ok",
-        finishReason,
-        ...usage,
-        toolCalls: calls,
-        firstChunkMs,
-        ms: Math.round(performance.now() - started),
-        ...(failure ? { error: String(failure) } : {}),
       };
-      if (failure && !stream.controller.signal.aborted) log.warn("chat turn", fields);
-      else log.info("chat turn", fields);
+      const spec: TurnSpec = {
+        instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now() }),
+        messages: recent(history, profile.limits.historyMessages),
+        tools: [...offered.keys()],
+        approvals: [...offered].flatMap(([name, tool]) => (profile.needsApproval(tool) ? [name] : [])),
+        limits: profile.limits,
+      };
+      report = await this.runner().run(spec, host, stream.controller.signal);
+    } catch (error) {
+      report = { steps: 0, inputTokens: 0, outputTokens: 0, failure: String(error), broken: describeFailure(error) };
     }
+    if (!released) await this.release(chat, lease);
+    this.streams.finish(stream, report.broken ? { type: "error", errorText: report.broken, code: "internal" } : { type: "end" });
+    const { failure, broken: _broken, ...usage } = report;
+    const fields = {
+      assistant: profile.name,
+      chatId: chat.clientId,
+      actor: caller.actor,
+      model: config.openaiModel,
+      outcome: stream.controller.signal.aborted ? "aborted" : failure ? "error" : "ok",
+      ...usage,
+      toolCalls: calls,
+      firstChunkMs,
+      ms: Math.round(performance.now() - started),
+      ...(failure ? { error: failure } : {}),
+    };
+    if (failure && !stream.controller.signal.aborted) log.warn("chat turn", fields);
+    else log.info("chat turn", fields);
+  }
+
+  /** Where turns run, made with the first turn: worker threads, or this thread for an injected model or CHAT_WORKERS=0. */
+  private runner(): TurnRunner {
+    if (this.turnRunner) return this.turnRunner;
+    const { config, executor, log, model } = this.deps;
+    const setup = () => ({ model: modelSettings(config), tools: toolDefinitions(executor), approvalSecret: this.approvalSecret });
+    this.turnRunner =
+      model || config.chatWorkers === 0
+        ? inThread(async () => model ?? (await configuredModel(config)), setup())
+        : new TurnWorkers(config.chatWorkers, setup, log);
+    return this.turnRunner;
   }
 }
 
@@ -234,17 +214,4 @@ const LEASE_MARGIN_MS = 30_000;
 
 function busy(): ToolError {
   return new ToolError(409, "turn_running", "Conflict", "A reply is still being written in this chat: wait for it, resume it, or abort it.");
-}
-
-/** Stops the loop after the step in which the turn's output tokens reach `max`. */
-function outputTokensReach(max: number): StopCondition<ToolSet> {
-  return ({ steps }) => steps.reduce((sum, step) => sum + (step.usage.outputTokens ?? 0), 0) >= max;
-}
-
-/** What the person sees of a failure: never internals. */
-function describeFailure(error: unknown): string {
-  const name = error instanceof Error ? error.name : "";
-  if (name === "AbortError" || name === "TimeoutError") return "The assistant took too long to answer and was stopped.";
-  if (/APICallError|RetryError/.test(name)) return "The language model service did not answer; try again in a moment.";
-  return "The assistant failed to answer; try again.";
 }

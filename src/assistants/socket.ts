@@ -50,7 +50,7 @@ export async function attachChat(httpServer: HttpServer, runtime: Runtime): Prom
   return {
     io,
     async close() {
-      runtime.chat.close();
+      await runtime.chat.close();
       // Let the adapter's (un)subscribe commands get their replies before the connections go (QUIT waits for them).
       await Promise.all(clients.map((client) => ready(client, PEER_TIMEOUT_MS)));
       await new Promise<void>((resolve) => void io.close(() => resolve()));

@@ -1,16 +1,16 @@
 // The model's tools, derived from the registry for one caller: each call runs through the executor as that caller.
-import { jsonSchema, tool, type JSONSchema7, type Schema, type ToolSet } from "ai";
+import type { JSONSchema7 } from "ai";
 import { describeTool } from "../api/catalogue.ts";
 import { spend } from "../api/http.ts";
 import { compactSchema } from "../api/mcp-schema.ts";
 import type { RateLimiter } from "../api/rate-limit.ts";
 import { problemOf, RateLimited, toToolError } from "../core/errors.ts";
-import type { Caller } from "../tools/context.ts";
+import type { Caller, Door } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { wireName } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
-import { forModel } from "./model-output.ts";
 import type { AssistantProfile } from "./profiles.ts";
+import type { ToolDefinition, ToolOutcome, Validation } from "./turn.ts";
 
 /** One tool call of a turn, for the turn's log line. */
 export interface ToolCallRecord {
@@ -20,80 +20,60 @@ export interface ToolCallRecord {
   ms: number;
 }
 
-export interface ToolSetOptions {
+/** Whom a turn's tool calls act for, and where they are recorded. */
+export interface CallContext {
   executor: Executor;
   limiter: RateLimiter;
-  profile: AssistantProfile;
   caller: Caller;
-  /** offeredTools() of this turn. */
-  offered: readonly AnyTool[];
+  door: Door;
   requestId: string;
   /** Called once per finished call. */
   record(call: ToolCallRecord): void;
 }
 
-/** The registry tools this caller may use with this assistant (allow-list ∩ scopes). Fixed for the whole turn. */
-export function offeredTools(executor: Executor, profile: AssistantProfile, caller: Caller): AnyTool[] {
-  return executor.registry.tools.filter((tool) => profile.offers(tool) && executor.allows(tool, caller));
+/** The registry tools this caller may use with this assistant (allow-list ∩ scopes), by wire name. Fixed for the whole turn. */
+export function offeredTools(executor: Executor, profile: AssistantProfile, caller: Caller): Map<string, AnyTool> {
+  const offered = executor.registry.tools.filter((tool) => profile.offers(tool) && executor.allows(tool, caller));
+  return new Map(offered.map((tool) => [wireName(tool.name), tool]));
 }
 
 /**
- * AI SDK tools named `<area>_<action>` with the registry's description and input schema (compact, as MCP shows it). A call counts against the
- * caller's rate limit like a REST call and runs through the executor (scopes, validation, transaction, audit, AI
- * stamping); a refusal comes back to the model as a tool error whose text is the problem (status, code, detail). The
- * model reads at most `maxToolResultChars` of a result (forModel); the UI stream and the stored chat keep all of it.
+ * Every registry tool as the model sees it: named `<area>_<action>`, with the registry's description and the compact
+ * input schema of the MCP door (the admin assistant offers up to every tool, so the schemas are most of each request).
  */
-export function buildToolSet({ executor, limiter, profile, caller, offered, requestId, record }: ToolSetOptions): ToolSet {
-  const tools: ToolSet = {};
-  for (const definition of offered) {
-    tools[wireName(definition.name)] = tool({
-      description: definition.description,
-      inputSchema: inputSchema(definition),
-      execute: async (input: unknown) => {
-        const started = performance.now();
-        try {
-          const budget = await spend(limiter, caller);
-          if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
-          const result = await executor.invoke({ name: definition.name, input, caller, door: profile.door, requestId });
-          record({ name: definition.name, status: 200, ms: elapsed(started) });
-          return result;
-        } catch (error) {
-          const problem = problemOf(toToolError(error));
-          record({ name: definition.name, status: problem.status, ms: elapsed(started) });
-          const { ok: _ok, type: _type, ...described } = problem;
-          throw new ToolProblem(JSON.stringify(described), { cause: error });
-        }
-      },
-      toModelOutput: ({ output }) => ({ type: "json", value: forModel(output, profile.limits.maxToolResultChars) }),
-    });
-  }
-  return tools;
+export function toolDefinitions(executor: Executor): ToolDefinition[] {
+  return executor.registry.tools.map((tool) => ({
+    name: wireName(tool.name),
+    description: tool.description,
+    inputSchema: compactSchema(describeTool(tool).inputSchema) as JSONSchema7,
+  }));
 }
 
-const schemas = new WeakMap<AnyTool, Schema<unknown>>();
+/** A call's input checked with the tool's zod schema, as the executor will check it again. */
+export function validateInput(tool: AnyTool | undefined, input: unknown): Validation {
+  if (!tool) return { success: false, message: "This tool is not offered in this chat." };
+  const parsed = tool.input.safeParse(input);
+  return parsed.success ? { success: true, value: parsed.data } : { success: false, message: parsed.error.message };
+}
 
 /**
- * The tool's input schema as the model sees it: the compact JSON Schema of the MCP door (the admin assistant offers up to
- * every tool, so the schemas are most of each request), validated with the tool's zod schema. Made once per process.
+ * Runs a call through the executor (scopes, validation, transaction, audit, AI stamping), counted against the caller's
+ * rate limit like a REST call; a refusal comes back as the problem (status, code, detail) for the model to explain.
  */
-function inputSchema(definition: AnyTool): Schema<unknown> {
-  let schema = schemas.get(definition);
-  if (!schema) {
-    schema = jsonSchema<unknown>(compactSchema(describeTool(definition).inputSchema) as JSONSchema7, {
-      validate: (value) => {
-        const parsed = definition.input.safeParse(value);
-        return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
-      },
-    });
-    schemas.set(definition, schema);
-  }
-  return schema;
-}
-
-/** A failed call as the model (and the UI) sees it: the problem JSON alone, without an "Error:" prefix. */
-class ToolProblem extends Error {
-  override toString(): string {
-    return this.message;
+export async function callTool(context: CallContext, tool: AnyTool | undefined, input: unknown): Promise<ToolOutcome> {
+  const started = performance.now();
+  const name = tool?.name ?? "unknown";
+  try {
+    if (!tool) throw new Error("A turn called a tool it was not offered.");
+    const budget = await spend(context.limiter, context.caller);
+    if (!budget.allowed) throw new RateLimited(budget.resetSeconds);
+    const output = await context.executor.invoke({ name: tool.name, input, caller: context.caller, door: context.door, requestId: context.requestId });
+    context.record({ name, status: 200, ms: elapsed(started) });
+    return { ok: true, output };
+  } catch (error) {
+    const { ok: _ok, type: _type, ...problem } = problemOf(toToolError(error));
+    context.record({ name, status: problem.status, ms: elapsed(started) });
+    return { ok: false, problem: JSON.stringify(problem) };
   }
 }
 

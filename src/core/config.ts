@@ -1,4 +1,5 @@
 // Environment configuration, read once; the names are pinned in DESIGN.md.
+import os from "node:os";
 import path from "node:path";
 
 export interface Config {
@@ -35,6 +36,8 @@ export interface Config {
   chatTurnsPerMin: number;
   /** How long a socket.io turn keeps running after its last listener disconnected, so a reconnect can resume it. */
   chatResumeGraceMs: number;
+  /** Worker threads that run assistant turns (CHAT_WORKERS; 0 runs them on the main thread). */
+  chatWorkers: number;
   /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
   mcpAllowedOrigins: string[];
   /** Answer well-formed tools/call, tools/list and ping without building an SDK server (MCP_FAST_PATH=0 turns it off). */
@@ -97,6 +100,8 @@ export function loadConfig(env: Env = process.env): Config {
     openaiApiStyle: apiStyle(env.OPENAI_API_STYLE),
     chatTurnsPerMin: int(env, "CHAT_TURNS_PER_MIN", 20),
     chatResumeGraceMs: int(env, "CHAT_RESUME_GRACE_MS", 15_000),
+    // One thread beside the main one on a two-core machine; more only help with more cores and many chats at once.
+    chatWorkers: int(env, "CHAT_WORKERS", Math.min(4, Math.max(1, os.availableParallelism() - 1))),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     mcpFastPath: env.MCP_FAST_PATH !== "0",
   };
