@@ -102,6 +102,65 @@ describe("MCP 2026-07-28", () => {
   });
 });
 
+describe("2026-07-28 on the fast path", () => {
+  const headersFor = (method: string, name?: string): Record<string, string> => ({ "mcp-protocol-version": MODERN, "mcp-method": method, ...(name ? { "mcp-name": name } : {}) });
+  const request = (method: string, params: Record<string, unknown> = {}, meta: Record<string, unknown> = META): Record<string, unknown> => ({ jsonrpc: "2.0", id: 42, method, params: { ...params, _meta: meta } });
+  // A fast answer's content type names its charset (Node's writer); the SDK's does not.
+  const answeredFast = (answer: RpcResult) => answer.headers.get("content-type") === "application/json; charset=utf-8";
+
+  it("answers tools/call and tools/list byte for byte as the SDK does", async () => {
+    const key = await fast.key("*");
+    const sdkKey = await sdkOnly.key("*");
+    const envelope = META;
+    const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+      ["tools/list", request("tools/list", {}, envelope), headersFor("tools/list")],
+      ["search", request("tools/call", { name: "products.search", arguments: { q: "aviator", limit: 3 } }, envelope), headersFor("tools/call", "products.search")],
+      ["search without arguments", request("tools/call", { name: "categories.list" }, envelope), headersFor("tools/call", "categories.list")],
+      ["refusal 400", request("tools/call", { name: "products.search", arguments: { limit: 0 } }, envelope), headersFor("tools/call", "products.search")],
+      ["refusal 404", request("tools/call", { name: "products.get", arguments: { slug: "nope" } }, envelope), headersFor("tools/call", "products.get")],
+      ["refusal 401 without a key", request("tools/call", { name: "orders.list", arguments: {} }, envelope), headersFor("tools/call", "orders.list")],
+    ];
+    for (const [label, message, headers] of cases) {
+      for (const keyed of [false, true]) {
+        for (const gzip of [false, true]) {
+          const options = { headers: { ...headers, "accept-encoding": gzip ? "gzip" : "identity" } };
+          const a = await rpc(fast, message, { ...options, ...(keyed ? { key } : {}) });
+          const b = await rpc(sdkOnly, message, { ...options, ...(keyed ? { key: sdkKey } : {}) });
+          const what = `${label}${keyed ? " with a key" : ""}${gzip ? ", gzip" : ""}`;
+          expect(answeredFast(a), `${what} on the fast path`).toBe(true);
+          expect([a.status, a.text], what).toEqual([b.status, b.text]);
+        }
+      }
+    }
+  });
+
+  it("leaves to the SDK what it must judge: missing or encoded headers, unknown tools, odd params, ping, Mcp-Param headers, odd envelopes", async () => {
+    const envelope = META;
+    const odd: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+      ["unknown tool", request("tools/call", { name: "nope.nothing", arguments: {} }, envelope), headersFor("tools/call", "nope.nothing")],
+      ["array arguments", request("tools/call", { name: "products.search", arguments: [1] }, envelope), headersFor("tools/call", "products.search")],
+      ["extra params", request("tools/call", { name: "products.search", arguments: {}, task: {} }, envelope), headersFor("tools/call", "products.search")],
+      ["ping", request("ping", {}, envelope), headersFor("ping")],
+      ["an Mcp-Param header", request("tools/call", { name: "products.search", arguments: { q: "x" } }, envelope), { ...headersFor("tools/call", "products.search"), "mcp-param-q": "x" }],
+      ["a malformed envelope", request("tools/list", {}, { ...META, "io.modelcontextprotocol/clientCapabilities": "all" }), headersFor("tools/list")],
+      ["no client capabilities", request("tools/list", {}, { "io.modelcontextprotocol/protocolVersion": MODERN }), headersFor("tools/list")],
+      ["more in the envelope", request("tools/list", {}, { ...META, progressToken: 7 }), headersFor("tools/list")],
+      ["no Mcp-Name header", request("tools/call", { name: "products.search", arguments: {} }), headersFor("tools/call")],
+      ["no Mcp-Method header", request("tools/list"), { "mcp-protocol-version": MODERN }],
+      ["no MCP-Protocol-Version header", request("tools/list"), { "mcp-method": "tools/list" }],
+      ["a fractional id", { ...request("tools/list"), id: 1.5 }, headersFor("tools/list")],
+      ["an extra top-level key", { ...request("tools/list"), extra: true }, headersFor("tools/list")],
+      ["a Base64-encoded Mcp-Name", request("tools/call", { name: "products.search", arguments: {} }), headersFor("tools/call", `=?base64?${Buffer.from("products.search").toString("base64")}?=`)],
+    ];
+    // Twice: a remembered classification (mcp.ts) must not change a later answer.
+    for (const [label, message, headers] of [...odd, ...odd]) {
+      const a = await rpc(fast, message, { headers });
+      const b = await rpc(sdkOnly, message, { headers });
+      expect([a.status, a.headers.get("content-type"), a.text], label).toEqual([b.status, b.headers.get("content-type"), b.text]);
+    }
+  });
+});
+
 describe("the acting MCP client", () => {
   it("is recorded on the orders it creates, in the audit log (filterable) and in analytics.channel_breakdown", async () => {
     const key = await fast.key("*");
