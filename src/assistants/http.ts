@@ -5,6 +5,7 @@ import { Forbidden, NotFound, Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
+import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
@@ -76,7 +77,7 @@ export function chatRouter(runtime: Runtime): Router {
  */
 async function pipe(stream: TurnStream, res: Response, graceMs: number, replay = false): Promise<void> {
   // Loaded already: a turn stream exists only once a turn has loaded the AI SDK (src/assistants/sdk.ts).
-  const { UI_MESSAGE_STREAM_HEADERS } = await import("ai");
+  const { UI_MESSAGE_STREAM_HEADERS } = await loadSdk();
   res.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
   const write = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
   const listener: Listener = {

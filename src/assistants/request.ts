@@ -3,6 +3,7 @@ import type { UIMessage } from "ai";
 import { z } from "zod";
 import { Invalid } from "../core/errors.ts";
 import { fieldErrors } from "../tools/executor.ts";
+import { loadSdk } from "./load-sdk.ts";
 
 export interface TurnRequest {
   /** The client's chat id (useChat `id`). */
@@ -35,7 +36,7 @@ export async function parseTurnRequest(value: unknown): Promise<TurnRequest> {
     return { chatId: id, trigger, message: undefined };
   }
   // The AI SDK loads with the first chat request, not at start-up (src/assistants/sdk.ts).
-  const { safeValidateUIMessages } = await import("ai");
+  const { safeValidateUIMessages } = await loadSdk();
   const checked = await safeValidateUIMessages({ messages: [last] });
   if (!checked.success) throw new Invalid(`The last message is not a valid UI message: ${checked.error.message.slice(0, 300)}`);
   return { chatId: id, trigger, message: checked.data[0] };

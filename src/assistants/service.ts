@@ -10,6 +10,7 @@ import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { featureEnabled } from "../tools/settings/service.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
+import { loadSdk } from "./load-sdk.ts";
 import { describeFailure } from "./failure.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
@@ -20,8 +21,6 @@ import { callTool, offeredTools, toolDefinitions, validateInput, type CallContex
 import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
 import { inThread, TurnWorkers, type TurnRunner } from "./turns.ts";
 
-/** The AI SDK and the conversation code built on it: loaded by the first turn, not at start-up (src/assistants/sdk.ts). */
-const loadSdk = () => import("./sdk.ts");
 
 export interface ChatServiceDeps extends Identities {
   config: Config;

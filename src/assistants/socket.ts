@@ -6,6 +6,7 @@ import { Server, type Namespace, type Socket } from "socket.io";
 import { problemOf, toToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
+import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
@@ -195,7 +196,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
 
 /** The SDK's check of a frame (the SDK loads with the first frame, not at start-up), on its last message only. */
 async function validateFrame(raw: unknown) {
-  const { safeValidateWebSocketChatTransportRequest } = await import("ai");
+  const { safeValidateWebSocketChatTransportRequest } = await loadSdk();
   return safeValidateWebSocketChatTransportRequest({ value: lastMessageOnly(raw) });
 }
 
