@@ -4,6 +4,7 @@ import {
   CLIENT_INFO_META_KEY,
   classifyInboundRequest,
   isInitializeRequest,
+  isJSONRPCRequest,
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
@@ -86,7 +87,7 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     if (!(caller instanceof ToolError)) recordAgent(caller, message, req);
     const exchange: Exchange = { caller, requestId: id, sentArguments };
     try {
-      if (config.mcpFastPath && "method" in message && messageId !== null && (era === "legacy" || plainModernRequest(req.headers, message.method, message.params))) {
+      if (config.mcpFastPath && "method" in message && messageId !== null && (era === "legacy" ? isJSONRPCRequest(message) : plainModernRequest(req.headers, message.method, message.params))) {
         const gzip = acceptsGzip(req.headers["accept-encoding"]);
         const fast = fastAnswer(executor, cache, { method: message.method, params: message.params }, exchange, gzip, era);
         if (fast) {
@@ -164,19 +165,16 @@ function classify(req: HttpRequest): Classified | Fault {
 
 /**
  * The SDK's verdicts on 2026-07-28 requests, by what decides them. Its classifier validates the envelope with zod, 5 to
- * 15 µs a request, while a client sends the same envelope every time. For a plain request (top-level jsonrpc, id,
- * method and params only, a string or safe-integer id, an envelope of version, capabilities and client info) the
- * verdict depends on nothing but the method, the envelope and the MCP-Protocol-Version and Mcp-Method headers (Mcp-Name
- * is the handler's to check), so an accepted one is remembered; everything else is classified afresh. Bounded.
+ * 15 µs a request, while a client sends the same envelope every time. For a request of the SDK's own JSON-RPC request
+ * shape with an envelope of version, capabilities and client info only, the verdict depends on nothing but the method,
+ * the envelope and the MCP-Protocol-Version and Mcp-Method headers (Mcp-Name is the handler's to check), so an accepted
+ * one is remembered; everything else is classified afresh. Bounded.
  */
 const modernVerdicts = {
   accepted: new Set<string>(),
   keyOf(value: unknown, version: string | undefined, methodHeader: string | undefined): string | undefined {
-    if (typeof value !== "object" || value === null) return undefined;
-    const { jsonrpc, id, method, params, ...rest } = value as Record<string, unknown>;
-    if (jsonrpc !== "2.0" || typeof method !== "string" || Object.keys(rest).length > 0 || !plainEnvelope(params)) return undefined;
-    if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
-    return JSON.stringify([method, version ?? null, methodHeader ?? null, params._meta]);
+    if (!isJSONRPCRequest(value) || !plainEnvelope(value.params)) return undefined;
+    return JSON.stringify([value.method, version ?? null, methodHeader ?? null, value.params._meta]);
   },
   has(key: string): boolean {
     return this.accepted.has(key);
