@@ -85,16 +85,18 @@ export function plainModernRequest(headers: IncomingHttpHeaders, method: string,
 
 /** `{"result":` and the CallToolResult JSON (see renderer), or the refusal (isError). */
 async function call(executor: Executor, cache: ResultCache, tool: AnyTool, input: unknown, { caller, requestId }: Exchange, gzip: boolean, era: Era): Promise<Answer> {
-  const refused = (problem: ReturnType<typeof problemOf>) => {
-    const json = JSON.stringify(refusal(problem));
-    return result(era === "legacy" ? json : withTail(json));
-  };
-  if (caller instanceof ToolError) return refused(problemOf(caller, requestId));
+  if (caller instanceof ToolError) return refused(problemOf(caller, requestId), era);
   try {
     return await cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, era === "legacy" ? "mcp" : "mcp-2026", renderer(tool, era), gzip);
   } catch (error) {
-    return refused(problemOf(toToolError(error), requestId));
+    return refused(problemOf(toToolError(error), requestId), era);
   }
+}
+
+/** A refused call's answer: the problem as an isError CallToolResult. */
+function refused(problem: ReturnType<typeof problemOf>, era: Era): Answer {
+  const json = JSON.stringify(refusal(problem));
+  return result(era === "legacy" ? json : withTail(json));
 }
 
 const renderers = { legacy: new WeakMap<AnyTool, (json: string) => string>(), modern: new WeakMap<AnyTool, (json: string) => string>() };

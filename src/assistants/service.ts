@@ -10,8 +10,8 @@ import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { featureEnabled } from "../tools/settings/service.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
-import { loadSdk } from "./load-sdk.ts";
 import { describeFailure } from "./failure.ts";
+import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
@@ -20,7 +20,6 @@ import { StreamRegistry, type TurnStream } from "./streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
 import { inThread, TurnWorkers, type TurnRunner } from "./turns.ts";
-
 
 export interface ChatServiceDeps extends Identities {
   config: Config;
