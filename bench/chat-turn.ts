@@ -1,0 +1,80 @@
+// `npm run bench:chat-turn`: the CPU one assistant turn costs where the AI SDK runs (a turn worker), without the rest
+// of the server: runTurn (src/assistants/turn.ts) against the scripted model of bench/chat-model.ts (its own process,
+// 1 ms per token so each token is its own network read), BENCH_CONCURRENCY turns at a time, BENCH_TURNS measured after
+// 50 to warm up. Each turn is one products_search step and a 60-token answer, as in bench:chat. It runs twice per round,
+// in fresh processes: with Node's TransformStream and with the turn worker's (src/assistants/web-streams.ts), alternating
+// for BENCH_ROUNDS rounds, since this figure moves with whatever else the machine runs.
+import { spawn, spawnSync } from "node:child_process";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TOKENS = 60;
+const ANSWER = Array.from({ length: TOKENS }, (_, i) => `ord${i}`).join(" ");
+
+interface Measurement {
+  cpuMsPerTurn: number;
+  cpuUsPerChunk: number;
+}
+
+/** One variant in this process: `native` or `fast` streams; prints its Measurement as JSON. */
+async function measure(variant: string): Promise<void> {
+  if (variant === "fast") (await import("../src/assistants/web-streams.ts")).installFastTransformStreams();
+  const { createOpenAI } = await import("@ai-sdk/openai");
+  const { runTurn } = await import("../src/assistants/turn.ts");
+  const { LIMITS } = await import("../src/assistants/profiles.ts");
+  const modelProcess = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: "1", BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const url = await new Promise<string>((resolve) => modelProcess.once("message", (message) => resolve((message as { url: string }).url)));
+  const model = createOpenAI({ apiKey: "sk-bench", baseURL: url }).chat("fake");
+  const definitions = new Map([["products_search", { name: "products_search", description: "Search the catalogue.", inputSchema: { type: "object" as const, properties: { q: { type: "string" as const }, limit: { type: "integer" as const } } } }]]);
+  const output = { items: Array.from({ length: 5 }, (_, i) => ({ slug: `solbriller-${i}`, name: `Solbriller ${i}`, priceOre: 49_900 })) };
+  let chunks = 0;
+  const turn = async (i: number) => {
+    const report = await runTurn(
+      model,
+      definitions,
+      { instructions: "Du er butikkens assistent.", messages: [{ id: `u${i}`, role: "user", parts: [{ type: "text", text: `bench ${i}` }] }], tools: ["products_search"], approvals: [], limits: LIMITS },
+      { validate: async (_name, value) => ({ success: true, value }), call: async () => ({ ok: true, output }), chunk: () => void chunks++, end: async () => undefined },
+      new AbortController().signal,
+      new Uint8Array(32),
+    );
+    if (report.broken || report.failure) throw new Error(`turn ${i} failed: ${report.broken ?? report.failure}`);
+  };
+  const run = async (turns: number) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (next < turns) await turn(next++); }));
+  };
+  await run(50);
+  chunks = 0;
+  const before = process.cpuUsage();
+  await run(TURNS);
+  const used = process.cpuUsage(before);
+  const cpuMs = (used.user + used.system) / 1000;
+  modelProcess.disconnect();
+  console.log(JSON.stringify({ cpuMsPerTurn: cpuMs / TURNS, cpuUsPerChunk: (1000 * cpuMs) / chunks } satisfies Measurement));
+}
+
+function child(variant: string): Measurement {
+  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), variant], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (result.status !== 0) throw new Error(`${variant} run failed with ${result.status}`);
+  return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Measurement;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+if (process.argv[2]) await measure(process.argv[2]);
+else {
+  const rows: string[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const native = child("native");
+    const fast = child("fast");
+    rows.push(`| ${r} | ${round(native.cpuMsPerTurn)} | ${round(fast.cpuMsPerTurn)} | ${Math.round(native.cpuUsPerChunk)} | ${Math.round(fast.cpuUsPerChunk)} | ${Math.round((100 * fast.cpuMsPerTurn) / native.cpuMsPerTurn)} % |`);
+    console.error(rows.at(-1));
+  }
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. ${TURNS} turns, ${CONCURRENCY} at a time, each a products_search step and a ${TOKENS}-token answer.\n`);
+  console.log("| round | CPU ms per turn, Node's TransformStream | the turn worker's | µs per UI chunk, Node's | the worker's | worker's / Node's |");
+  console.log("|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) console.log(row);
+}
