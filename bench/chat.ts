@@ -4,7 +4,7 @@
 // server's time per tool step, its CPU time per chunk and per turn (vary BENCH_TOKENS to read the two apart), its
 // event-loop delay (how long ready work waited for the loop: saturation), its RSS, this process's CPU and loop delay
 // (the clients and the model share the machine with the server) and the load average (the machine may be shared).
-// BENCH_CHATS, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS, BENCH_DATABASE (pglite | postgres) and
+// BENCH_CHATS, BENCH_WARMUP, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS, BENCH_DATABASE (pglite | postgres) and
 // BENCH_DATABASE_URL tune it. Times that cross processes are absolute (performance.timeOrigin + now).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +17,13 @@ import type { ModelTiming } from "./chat-model.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
 
 const LEVELS = (process.env.BENCH_CHATS ?? "1,50,200").split(",").map(Number);
-const TURNS = Number(process.env.BENCH_TURNS ?? 2);
+/**
+ * Levels run first and reported as warm-up: a server that has answered a few hundred turns has its hot paths compiled
+ * (the SDK's stream stages, the socket writes); until then a turn costs up to twice the CPU, which is not what a shop
+ * that has been up for a minute sees. "" skips the warm-up.
+ */
+const WARMUP = (process.env.BENCH_WARMUP ?? "50").split(",").filter(Boolean).map(Number);
+const TURNS = Number(process.env.BENCH_TURNS ?? 4);
 const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 20);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
 /** Chats start spread evenly over this many ms (people do not press enter in the same millisecond); 0 = all at once. */
@@ -219,7 +225,8 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const rows: string[] = [];
   try {
-    for (const chats of LEVELS) {
+    const levels = [...WARMUP.map((chats) => ({ chats, warmUp: true })), ...LEVELS.map((chats) => ({ chats, warmUp: false }))];
+    for (const [level, { chats, warmUp }] of levels.entries()) {
       await model.timings();
       const sockets = await Promise.all(Array.from({ length: chats }, async () => connect(base, await newSession(base))));
       let peakRss = rssMiB(child.pid!);
@@ -236,8 +243,8 @@ async function main() {
         sockets.map(async (socket, i) => {
           await new Promise((resolve) => setTimeout(resolve, (i * SPREAD_MS) / chats));
           for (let t = 0; t < TURNS; t++) {
-            const label = `bench ${chats} ${i} ${t}`;
-            results.push({ ...(await turn(socket, `bench-${chats}-${i}`, label, `r${chats}-${i}-${t}`)), label });
+            const label = `bench ${level} ${i} ${t}`;
+            results.push({ ...(await turn(socket, `bench-${level}-${i}`, label, `r${level}-${i}-${t}`)), label });
           }
         }),
       );
@@ -267,7 +274,7 @@ async function main() {
       if (errors) console.error(`${chats} chats, failed turns:`, Object.fromEntries(reasons));
       const chunks = results.reduce((sum, result) => sum + result.chunks, 0);
       rows.push(
-        `| ${chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
+        `| ${warmUp ? `${chats} (warm-up)` : chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
           `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${round(percentile(restMs, 50))} | ${round(percentile(restMs, 99))} | ${Math.round((100 * cpu) / seconds)} | ${Math.round((100 * mainCpu) / seconds)} | ${loop.p50} | ${loop.p99} | ${Math.round((benchCpu.user + benchCpu.system) / 1e4 / seconds)} | ${clientLoopP99} | ` +
           `${Math.round((1e6 * cpu) / chunks)} | ${round((1000 * cpu) / results.length)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
       );
