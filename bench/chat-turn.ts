@@ -1,9 +1,11 @@
 // `npm run bench:chat-turn`: the CPU one assistant turn costs where the AI SDK runs (a turn worker), without the rest
-// of the server: runTurn (src/assistants/turn.ts) against the scripted model of bench/chat-model.ts (its own process,
-// 1 ms per token so each token is its own network read), BENCH_CONCURRENCY turns at a time, BENCH_TURNS measured after
-// 50 to warm up. Each turn is one products_search step and a 60-token answer, as in bench:chat. It runs twice per round,
-// in fresh processes: with Node's TransformStream and with the turn worker's (src/assistants/web-streams.ts), alternating
-// for BENCH_ROUNDS rounds, since this figure moves with whatever else the machine runs.
+// of the server: runTurn (src/assistants/turn.ts) against the scripted model of bench/chat-model.ts in its own process,
+// BENCH_CONCURRENCY turns at a time, BENCH_TURNS measured after 50 to warm up. Each turn offers the storefront
+// assistant's tools with its instructions and is one products_search step and a 60-token answer (BENCH_TOKENS) streamed
+// at 20 ms per token (BENCH_TOKEN_MS), as in bench:chat; at 1 ms per token several tokens share a network read and a
+// turn costs a third less. It runs twice per round, in fresh processes: with Node's TransformStream and with the turn
+// worker's (src/assistants/web-streams.ts), alternating for BENCH_ROUNDS rounds, since this figure moves with whatever
+// else the machine runs.
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -11,7 +13,8 @@ import { fileURLToPath } from "node:url";
 const TURNS = Number(process.env.BENCH_TURNS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const TOKENS = 60;
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
+const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 20);
 const ANSWER = Array.from({ length: TOKENS }, (_, i) => `ord${i}`).join(" ");
 
 interface Measurement {
@@ -24,18 +27,25 @@ async function measure(variant: string): Promise<void> {
   if (variant === "fast") (await import("../src/assistants/web-streams.ts")).installFastTransformStreams();
   const { createOpenAI } = await import("@ai-sdk/openai");
   const { runTurn } = await import("../src/assistants/turn.ts");
-  const { LIMITS } = await import("../src/assistants/profiles.ts");
-  const modelProcess = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: "1", BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const { PROFILES } = await import("../src/assistants/profiles.ts");
+  const { toolDefinitions } = await import("../src/assistants/tools.ts");
+  const { ALL_TOOLS, wireName } = await import("../src/tools/registry.ts");
+  const modelProcess = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve) => modelProcess.once("message", (message) => resolve((message as { url: string }).url)));
   const model = createOpenAI({ apiKey: "sk-bench", baseURL: url }).chat("fake");
-  const definitions = new Map([["products_search", { name: "products_search", description: "Search the catalogue.", inputSchema: { type: "object" as const, properties: { q: { type: "string" as const }, limit: { type: "integer" as const } } } }]]);
-  const output = { items: Array.from({ length: 5 }, (_, i) => ({ slug: `solbriller-${i}`, name: `Solbriller ${i}`, priceOre: 49_900 })) };
+  // What the storefront assistant offers and tells the model, as in the server; search answers five demo-like products.
+  const storefront = PROFILES.storefront;
+  const offered = ALL_TOOLS.filter((tool) => storefront.offers(tool));
+  const definitions = new Map(toolDefinitions(offered).map((definition) => [definition.name, definition]));
+  const instructions = storefront.instructions({ publicBaseUrl: "http://127.0.0.1:3000", now: new Date() });
+  const product = (i: number) => ({ slug: `aviator-solbriller-${i}`, name: `Aviator solbriller ${i}`, brand: "Nordlys", priceOre: 49_900 + i * 10_000, currency: "DKK", inStock: true, url: `http://127.0.0.1:3000/produkter/aviator-solbriller-${i}`, description: "Klassiske aviator-solbriller med polariserede glas og stel i letvægtsmetal." });
+  const output = { items: Array.from({ length: 5 }, (_, i) => product(i)), total: 5 };
   let chunks = 0;
   const turn = async (i: number) => {
     const report = await runTurn(
       model,
       definitions,
-      { instructions: "Du er butikkens assistent.", messages: [{ id: `u${i}`, role: "user", parts: [{ type: "text", text: `bench ${i}` }] }], tools: ["products_search"], approvals: [], limits: LIMITS },
+      { instructions, messages: [{ id: `u${i}`, role: "user", parts: [{ type: "text", text: `bench ${i}` }] }], tools: offered.map((tool) => wireName(tool.name)), approvals: [], limits: storefront.limits },
       { validate: async (_name, value) => ({ success: true, value }), call: async () => ({ ok: true, output }), chunk: () => void chunks++, end: async () => undefined },
       new AbortController().signal,
       new Uint8Array(32),
@@ -73,7 +83,7 @@ else {
     rows.push(`| ${r} | ${round(native.cpuMsPerTurn)} | ${round(fast.cpuMsPerTurn)} | ${Math.round(native.cpuUsPerChunk)} | ${Math.round(fast.cpuUsPerChunk)} | ${Math.round((100 * fast.cpuMsPerTurn) / native.cpuMsPerTurn)} % |`);
     console.error(rows.at(-1));
   }
-  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. ${TURNS} turns, ${CONCURRENCY} at a time, each a products_search step and a ${TOKENS}-token answer.\n`);
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. ${TURNS} turns, ${CONCURRENCY} at a time, each offering the storefront tools, a products_search step and a ${TOKENS}-token answer at ${TOKEN_MS} ms per token.\n`);
   console.log("| round | CPU ms per turn, Node's TransformStream | the turn worker's | µs per UI chunk, Node's | the worker's | worker's / Node's |");
   console.log("|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);

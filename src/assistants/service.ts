@@ -198,7 +198,7 @@ export class ChatService {
   private runner(): TurnRunner {
     if (this.turnRunner) return this.turnRunner;
     const { config, executor, log, model } = this.deps;
-    const setup = () => ({ model: modelSettings(config), tools: toolDefinitions(executor), approvalSecret: this.approvalSecret });
+    const setup = () => ({ model: modelSettings(config), tools: toolDefinitions(executor.registry.tools), approvalSecret: this.approvalSecret });
     this.turnRunner =
       model || config.chatWorkers === 0
         ? inThread(async () => model ?? (await configuredModel(config)), setup())

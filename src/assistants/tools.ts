@@ -41,8 +41,8 @@ export function offeredTools(executor: Executor, profile: AssistantProfile, call
  * Every registry tool as the model sees it: named `<area>_<action>`, with the registry's description and the compact
  * input schema of the MCP door (the admin assistant offers up to every tool, so the schemas are most of each request).
  */
-export function toolDefinitions(executor: Executor): ToolDefinition[] {
-  return executor.registry.tools.map((tool) => ({
+export function toolDefinitions(tools: readonly AnyTool[]): ToolDefinition[] {
+  return tools.map((tool) => ({
     name: wireName(tool.name),
     description: tool.description,
     inputSchema: compactSchema(describeTool(tool).inputSchema) as JSONSchema7,
