@@ -141,9 +141,15 @@ export class FastTransformStream<I = unknown, O = unknown> {
             await started;
             produced = false;
             while (!produced && !ended) {
-              const { done, value } = await reader.read();
+              const { done, value } = await reader.read().catch(async (error: unknown) => {
+                // The source failed: as a native pipe aborts the stage's writable side, which cancels the transformer.
+                ended = true;
+                await transformer.cancel?.(error);
+                throw error;
+              });
               if (done) {
-                await transformer.flush?.(controller);
+                // (Not after a cancel, whose reader.cancel() ends a read that was waiting.)
+                if (!ended) await transformer.flush?.(controller);
                 if (!ended) output.close();
                 ended = true;
                 return;

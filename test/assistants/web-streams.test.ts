@@ -73,9 +73,13 @@ describe("fast TransformStream", () => {
     expect(result).toEqual({ read: { chunks: [1], error: "Error: bad chunk" }, cancelled: "Error: bad chunk" });
   });
 
-  it("passes a source's error on", async () => {
-    const result = await same(async (make) => readAll(source([1, 2], { failAfter: 1 }).stream.pipeThrough(make())));
-    expect(result).toEqual({ chunks: [1], error: "Error: source broke" });
+  it("passes a source's error on, and tells the transformer (cancel) as a native pipe's abort does", async () => {
+    const result = await same(async (make) => {
+      let cancelled: unknown;
+      const read = await readAll(source([1, 2], { failAfter: 1 }).stream.pipeThrough(make({ transform: (n, c) => c.enqueue(n), cancel: (reason) => void (cancelled = String(reason)) })));
+      return { read, cancelled };
+    });
+    expect(result).toEqual({ read: { chunks: [1], error: "Error: source broke" }, cancelled: "Error: source broke" });
   });
 
   it("cancels the transformer and the source when the reader cancels", async () => {
@@ -89,6 +93,21 @@ describe("fast TransformStream", () => {
       return { first: first.value, transformerCancelled, sourceCancelled: seen.cancelled };
     });
     expect(result).toEqual({ first: 1, transformerCancelled: "person left", sourceCancelled: "person left" });
+  });
+
+  it("does not flush a stage whose reader cancelled while it waited for its source", async () => {
+    const result = await same(async (make) => {
+      let flushed = false;
+      const slow = new ReadableStream<unknown>({ pull: () => new Promise(() => undefined) }, { highWaterMark: 0 });
+      const reader = slow.pipeThrough(make({ transform: (n, c) => c.enqueue(n), flush: () => void (flushed = true) })).getReader();
+      const pending = reader.read();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await reader.cancel("person left");
+      const { done } = await pending;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { done, flushed };
+    });
+    expect(result).toEqual({ done: true, flushed: false });
   });
 
   it("closes on terminate and cancels the source", async () => {
