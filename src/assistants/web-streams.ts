@@ -118,7 +118,7 @@ export class FastTransformStream<I = unknown, O = unknown> {
    * it (see Stage), and the chain between the SDK's own streams runs as plain calls while chunks are at hand.
    */
   pipeFrom(source: ReadableStream<I>): ReadableStream<O> {
-    const stage = new Stage<I, O>(this.#transformer, this.#started, upstreamOf(source));
+    const stage = new Stage<I, O>(this.#transformer, this.#controller as TransformStreamDefaultController<O>, this.#started, upstreamOf(source));
     this.#controller.bind(stage);
     const readable = new ReadableStream<O>(stage, this.#strategies[1] ?? { highWaterMark: 0 });
     stages.set(readable, stage);
@@ -210,8 +210,10 @@ class ReaderUpstream<T> implements Upstream<T> {
  */
 class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
   mode: Takeover<O>["mode"] = "undecided";
-  readonly transformer: Transformer<I, O>;
-  readonly source: Upstream<I>;
+  readonly #transformer: Transformer<I, O>;
+  /** The controller the transformer got in start (bound to this stage): Node hands the same one to every call. */
+  readonly #controller: TransformStreamDefaultController<O>;
+  readonly #source: Upstream<I>;
   /** The output side: open, closed (end, terminate or cancel) or errored. */
   #state: "readable" | "closed" | "errored" = "readable";
   #error: unknown;
@@ -227,9 +229,10 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
   };
   readonly #pullAgain = () => this.#pull();
 
-  constructor(transformer: Transformer<I, O>, starting: unknown, source: Upstream<I>) {
-    this.transformer = transformer;
-    this.source = source;
+  constructor(transformer: Transformer<I, O>, controller: TransformStreamDefaultController<O>, starting: unknown, source: Upstream<I>) {
+    this.#transformer = transformer;
+    this.#controller = controller;
+    this.#source = source;
     if (starting !== undefined) this.#wait(Promise.resolve(starting).then(undefined, (error: unknown) => this.error(error)));
   }
 
@@ -306,8 +309,8 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
     if (this.#state !== "readable") return;
     this.#state = "closed";
     this.#ended = true;
-    await this.transformer.cancel?.(reason);
-    await this.source.cancel(reason);
+    await this.#transformer.cancel?.(reason);
+    await this.#source.cancel(reason);
   }
 
   /**
@@ -320,7 +323,7 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
       if (this.#ended) return;
       let next: ReadResult<I> | Promise<unknown>;
       try {
-        next = this.source.read();
+        next = this.#source.read();
       } catch (error) {
         this.#wait(this.#sourceFailed(error));
         continue;
@@ -333,7 +336,7 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
 
   #transform(chunk: I): void {
     try {
-      const transformed = this.transformer.transform ? this.transformer.transform(chunk, this as unknown as TransformStreamDefaultController<O>) : this.enqueue(chunk);
+      const transformed = this.#transformer.transform ? this.#transformer.transform(chunk, this.#controller) : this.enqueue(chunk);
       // Most transformers are synchronous: only a returned promise is waited for.
       if (transformed) this.#wait(Promise.resolve(transformed).then(undefined, (error: unknown) => this.error(error)));
     } catch (error) {
@@ -348,7 +351,7 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
   async #finish(): Promise<void> {
     this.#ended = true;
     try {
-      await this.transformer.flush?.(this as unknown as TransformStreamDefaultController<O>);
+      await this.#transformer.flush?.(this.#controller);
     } catch (error) {
       this.error(error);
       return;
@@ -363,7 +366,7 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
     this.#ended = true;
     let reason = error;
     try {
-      await this.transformer.cancel?.(error);
+      await this.#transformer.cancel?.(error);
     } catch (thrown) {
       reason = thrown;
     }
@@ -372,7 +375,7 @@ class Stage<I, O> implements Target, UnderlyingSource<O>, Takeover<O> {
 
   #stop(reason: unknown): void {
     this.#ended = true;
-    this.source.cancel(reason).catch(() => undefined);
+    this.#source.cancel(reason).catch(() => undefined);
   }
 }
 

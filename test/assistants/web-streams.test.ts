@@ -150,6 +150,17 @@ describe("fast TransformStream", () => {
     });
   });
 
+  it("hands the transformer the same controller in start, transform and flush, in a chain too", async () => {
+    const result = await same(async (make) => {
+      const seen: boolean[] = [];
+      let started: unknown;
+      const watched = make({ start: (c) => void (started = c), transform: (n, c) => (seen.push(c === started), c.enqueue(n)), flush: (c) => void seen.push(c === started) });
+      await readAll(source([1, 2]).stream.pipeThrough(make()).pipeThrough(watched).pipeThrough(make()));
+      return seen;
+    });
+    expect(result).toEqual([true, true, true]);
+  });
+
   it("carries undefined and null chunks through a chain", async () => {
     const result = await same(async (make) => readAll(source([undefined, null, 0, ""]).stream.pipeThrough(make()).pipeThrough(make()).pipeThrough(make())));
     expect(result).toEqual({ chunks: [undefined, null, 0, ""] });
