@@ -13,6 +13,7 @@ import { Executor } from "./tools/executor.ts";
 import { createRegistry, type Registry } from "./tools/registry.ts";
 import type { Services } from "./tools/services.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
+import { FeatureFlags } from "./tools/settings/flags.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
 import { ChatService } from "./assistants/service.ts";
 
@@ -59,10 +60,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   if (seeded) log.info("demo shop seeded");
   const catalog = new CatalogReadModel(database, log);
   await catalog.start();
+  const flags = new FeatureFlags(database, log);
+  await flags.start();
   const mailer = createMailer(config);
   const secret = await sessionSecret(database.prisma, config.sessionSecret);
   const payments = await createPaymentProvider(config, secret);
-  const services: Services = { catalog, mailer, db: database.prisma, payments };
+  const services: Services = { catalog, mailer, db: database.prisma, payments, flags };
   const registry = createRegistry();
   const now = options.now ?? (() => new Date());
   const executor = new Executor({ config, database, registry, services, log, now });
@@ -74,11 +77,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin, config.rateLimitAuthFailuresPerMin);
   const auth = new Authenticator(database, limiter);
-  const sessions = new SessionManager(database.prisma, secret, config.publicBaseUrl.startsWith("https:"), log);
+  const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), log);
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
-  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, limiter, secret, now, auth, sessions });
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
@@ -104,6 +107,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       await chat.close();
       await sessions.idle();
       await catalog.stop();
+      await flags.stop();
       mailer.close();
       await store.close();
       await database.close();

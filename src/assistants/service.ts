@@ -8,7 +8,7 @@ import { RateLimited, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { featureEnabled } from "../tools/settings/service.ts";
+import type { FeatureFlags } from "../tools/settings/flags.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
 import { describeFailure } from "./failure.ts";
 import { loadSdk } from "./load-sdk.ts";
@@ -28,6 +28,8 @@ export interface ChatServiceDeps extends Identities {
   prisma: Prisma;
   /** Plain SQL for the statements of a turn (see ChatStore). */
   database: Pick<Database, "query">;
+  /** Whether each assistant is switched on (its feature flag). */
+  flags: Pick<FeatureFlags, "enabled">;
   /** The request limiter of the REST door: tool calls spend the same budget. */
   limiter: RateLimiter;
   /** Signs tool approvals (derived from the session secret, so every process verifies what another issued). */
@@ -128,7 +130,7 @@ export class ChatService {
     if (!this.deps.model && !modelConfigured(this.deps.config)) {
       return new ToolError(503, "not_configured", "Assistant not configured", "assistant not configured: the server has no OPENAI_API_KEY.");
     }
-    if (!(await featureEnabled(this.deps.prisma, profile.feature))) {
+    if (!(await this.deps.flags.enabled(profile.feature))) {
       return new ToolError(403, "feature_disabled", "Assistant switched off", `The ${profile.name} assistant is switched off (feature flag ${profile.feature}).`);
     }
     return undefined;

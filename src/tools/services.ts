@@ -3,6 +3,7 @@ import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
 import type { PaymentProvider } from "./orders/payments/provider.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
+import type { FeatureFlags } from "./settings/flags.ts";
 
 export interface Services {
   /** The in-memory read model of the visible catalogue (products, categories). */
@@ -13,4 +14,6 @@ export interface Services {
   db: Db;
   /** Turns placed orders into payment URLs: manual bank transfer / invoice, or Stripe Checkout. */
   payments: PaymentProvider;
+  /** The feature flags, kept in memory until one changes. */
+  flags: FeatureFlags;
 }

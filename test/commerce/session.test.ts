@@ -48,11 +48,33 @@ describe("storefront sessions", () => {
     expect(tampered.status).toBe(201);
   });
 
+  it("notes when a session was last used, at most every five minutes, and forgets a deleted session", async () => {
+    const cookie = await newSession(server);
+    const id = sessionIdOf(cookie);
+    const { prisma } = server.runtime.database;
+    const seen = async () => (await prisma.storefrontSession.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime();
+    const resolve = async () => {
+      const session = await server.runtime.sessions.resolveCookie(cookie);
+      await server.runtime.sessions.idle();
+      return session;
+    };
+    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000);
+    await prisma.storefrontSession.update({ where: { id }, data: { lastSeenAt: fourMinutesAgo } });
+    expect(await resolve()).toEqual({ id, customerId: null, persistent: true });
+    expect(await seen()).toBe(fourMinutesAgo.getTime());
+    await prisma.storefrontSession.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 6 * 60_000) } });
+    const before = Date.now();
+    await resolve();
+    expect(await seen()).toBeGreaterThanOrEqual(before - 1000);
+    await prisma.storefrontSession.delete({ where: { id } });
+    expect(await resolve()).toBeUndefined();
+  });
+
   it("marks the cookie Secure for an https shop and rejects cookies signed with another secret", () => {
-    const prisma = server.runtime.database.prisma;
-    const secure = new SessionManager(prisma, "a".repeat(32), true, createLogger("silent"));
+    const { database } = server.runtime;
+    const secure = new SessionManager(database, "a".repeat(32), true, createLogger("silent"));
     expect(secure.cookie("abc")).toMatch(/; Secure$/);
-    const other = new SessionManager(prisma, "b".repeat(32), false, createLogger("silent"));
+    const other = new SessionManager(database, "b".repeat(32), false, createLogger("silent"));
     expect(secure.verify(secure.sign("abc"))).toBe("abc");
     expect(secure.verify(other.sign("abc"))).toBeNull();
   });

@@ -47,6 +47,7 @@ export default defineTool({
     const restored = await restore(ctx, entry, model);
     if (subjectType === "product") await ctx.services.catalog.changed(ctx, { productIds: [subjectId] });
     if (subjectType === "category") await ctx.services.catalog.changed(ctx, { categories: true });
+    if (subjectType === "featureFlag") ctx.services.flags.changed(ctx);
     const revertEntryId = await ctx.audit({ subjectType, subjectId, before: restored.before, after: restored.after, revertOfId: id });
     return { ok: true as const, entryId: id, revertEntryId, subjectType, subjectId, action: restored.action };
   },

@@ -2,7 +2,7 @@
 import type { Db } from "../../core/db.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { FeatureFlag } from "../../generated/prisma/client.ts";
-import { DEFAULT_FEATURES, DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
 import type { ToolContext } from "../context.ts";
 import { SECTION_NAMES, SECTION_SCHEMAS, type SectionName, type Settings } from "./schemas.ts";
 
@@ -41,10 +41,4 @@ export async function updateSection<K extends SectionName>(ctx: ToolContext, nam
 
 export function featureView(flag: FeatureFlag) {
   return { key: flag.key, enabled: flag.enabled, description: flag.description, updatedAt: flag.updatedAt.toISOString() };
-}
-
-/** Whether a feature flag is on; a flag that was never stored reads as its default (unknown flags are off). */
-export async function featureEnabled(db: Db, key: string): Promise<boolean> {
-  const flag = await db.featureFlag.findUnique({ where: { key } });
-  return flag?.enabled ?? DEFAULT_FEATURES.find((feature) => feature.key === key)?.enabled ?? false;
 }
