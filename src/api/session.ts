@@ -44,16 +44,12 @@ class Refusal extends ToolError {
 export class SessionManager {
   private readonly pending = new Set<Promise<unknown>>();
 
-  private readonly prisma: Prisma;
-
   constructor(
     private readonly database: Pick<Database, "prisma" | "query">,
     private readonly secret: string,
     private readonly secure: boolean,
     private readonly log: Logger,
-  ) {
-    this.prisma = database.prisma;
-  }
+  ) {}
 
   private mac(value: string): string {
     return crypto.createHmac("sha256", this.secret).update(value).digest("base64url");
@@ -108,7 +104,7 @@ export class SessionManager {
       [id, TOUCH_EVERY_MS / 1000],
     );
     if (!row) return undefined;
-    if (row.stale) this.track(this.prisma.storefrontSession.updateMany({ where: { id }, data: { lastSeenAt: new Date() } }));
+    if (row.stale) this.track(this.database.prisma.storefrontSession.updateMany({ where: { id }, data: { lastSeenAt: new Date() } }));
     return { id, customerId: row.customerId, persistent: true };
   }
 
@@ -116,14 +112,14 @@ export class SessionManager {
   async ensure(req: Request, res: Response): Promise<{ session: SessionRef; created: boolean }> {
     const existing = await this.resolve(req);
     if (existing) return { session: existing, created: false };
-    const row = await this.prisma.storefrontSession.create({ data: {} });
+    const row = await this.database.prisma.storefrontSession.create({ data: {} });
     res.append("Set-Cookie", this.cookie(row.id));
     return { session: { id: row.id, customerId: null, persistent: true }, created: true };
   }
 
   /** Unbinds the session from its customer (signing out keeps the cart). */
   async signOut(id: string): Promise<void> {
-    await this.prisma.storefrontSession.updateMany({ where: { id }, data: { customerId: null } });
+    await this.database.prisma.storefrontSession.updateMany({ where: { id }, data: { customerId: null } });
   }
 
   codeHash(sessionId: string, email: string, code: string): string {
