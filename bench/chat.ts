@@ -2,8 +2,9 @@
 // process (PGlite, demo shop), a scripted model streaming at a fixed token rate in another (bench/chat-model.ts). Each turn is one
 // products_search step and one streamed answer. Measures the server's added latency to first token, chunks/s, the
 // server's time per tool step, its CPU time per chunk and per turn (vary BENCH_TOKENS to read the two apart), its
-// event-loop delay (how long ready work waited for the loop: saturation), its RSS, this process's CPU and loop delay
-// (the clients and the model share the machine with the server) and the load average (the machine may be shared).
+// event-loop delay (how long ready work waited for the loop: saturation), its RSS, the CPU of V8's helper threads in it
+// and how long its threads waited for a CPU, this process's CPU and loop delay and the model process's CPU (the
+// clients and the model share the machine with the server) and the load average (the machine may be shared).
 // BENCH_CHATS, BENCH_WARMUP, BENCH_TURNS, BENCH_TOKEN_MS, BENCH_TOKENS, BENCH_SPREAD_MS, BENCH_DATABASE (pglite | postgres) and
 // BENCH_DATABASE_URL tune it. Times that cross processes are absolute (performance.timeOrigin + now).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -90,6 +91,36 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
 function cpuSeconds(pid: number, thread?: number): number {
   const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Per thread of a process (by thread id): its name, ms on a CPU and ms runnable but waiting for one (Linux
+ * /proc/<pid>/task/<tid>/schedstat). The wait is what two cores shared by the server, the clients and the model cost
+ * each thread; V8's helper threads ("V8Worker": parallel and concurrent GC, background compilation) show apart.
+ */
+function threadTimes(pid: number): Map<string, { name: string; cpuMs: number; waitMs: number }> {
+  const times = new Map<string, { name: string; cpuMs: number; waitMs: number }>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [cpuNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
+      times.set(tid, { name: fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim(), cpuMs: cpuNs! / 1e6, waitMs: waitNs! / 1e6 });
+    } catch {
+      // The thread ended meanwhile, or the kernel keeps no schedstat.
+    }
+  }
+  return times;
+}
+
+/** What the server's threads did since `before` (threadTimes): all threads' run-queue wait, V8's helpers' CPU, in ms. */
+function threadDelta(before: ReturnType<typeof threadTimes>, after: ReturnType<typeof threadTimes>): { waitMs: number; helpersMs: number } {
+  let waitMs = 0;
+  let helpersMs = 0;
+  for (const [tid, now] of after) {
+    const then = before.get(tid) ?? { cpuMs: 0, waitMs: 0 };
+    waitMs += now.waitMs - then.waitMs;
+    if (now.name.startsWith("V8Worker")) helpersMs += now.cpuMs - then.cpuMs;
+  }
+  return { waitMs, helpersMs };
 }
 
 function rssMiB(pid: number): number {
@@ -184,7 +215,7 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /** The scripted model in its own process (bench/chat-model.ts); `timings()` takes its request times since the last call. */
-async function startModel(): Promise<{ url: string; timings(): Promise<ModelTiming[]>; close(): void }> {
+async function startModel(): Promise<{ url: string; pid: number; timings(): Promise<ModelTiming[]>; close(): void }> {
   const env = { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER };
   const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -193,6 +224,7 @@ async function startModel(): Promise<{ url: string; timings(): Promise<ModelTimi
   });
   return {
     url,
+    pid: child.pid!,
     timings: () =>
       new Promise((resolve) => {
         child.once("message", (message) => resolve(message as ModelTiming[]));
@@ -236,6 +268,8 @@ async function main() {
       const started = performance.now();
       const cpuBefore = cpuSeconds(child.pid!);
       const mainCpuBefore = cpuSeconds(child.pid!, child.pid!);
+      const threadsBefore = threadTimes(child.pid!);
+      const modelCpuBefore = cpuSeconds(model.pid);
       const benchCpuBefore = process.cpuUsage();
       const results: Array<TurnResult & { text: string; label: string }> = [];
       const probe = restProbe(base);
@@ -252,6 +286,8 @@ async function main() {
       const restMs = await probe.stop();
       const cpu = cpuSeconds(child.pid!) - cpuBefore;
       const mainCpu = cpuSeconds(child.pid!, child.pid!) - mainCpuBefore;
+      const threads = threadDelta(threadsBefore, threadTimes(child.pid!));
+      const modelCpu = cpuSeconds(model.pid) - modelCpuBefore;
       const benchCpu = process.cpuUsage(benchCpuBefore);
       const loop = await loopDelay(child);
       const clientLoopP99 = round(benchLoop.percentile(99) / 1e6);
@@ -275,7 +311,8 @@ async function main() {
       const chunks = results.reduce((sum, result) => sum + result.chunks, 0);
       rows.push(
         `| ${warmUp ? `${chats} (warm-up)` : chats} | ${results.length} | ${round(percentile(added, 50))} | ${round(percentile(added, 99))} | ${round(Math.max(...added))} | ` +
-          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${round(percentile(restMs, 50))} | ${round(percentile(restMs, 99))} | ${Math.round((100 * cpu) / seconds)} | ${Math.round((100 * mainCpu) / seconds)} | ${loop.p50} | ${loop.p99} | ${Math.round((benchCpu.user + benchCpu.system) / 1e4 / seconds)} | ${clientLoopP99} | ` +
+          `${Math.round(chunks / seconds)} | ${round(percentile(toolStep, 50))} | ${round(percentile(toolStep, 99))} | ${round(percentile(restMs, 50))} | ${round(percentile(restMs, 99))} | ${Math.round((100 * cpu) / seconds)} | ${Math.round((100 * mainCpu) / seconds)} | ${Math.round(threads.helpersMs / 10 / seconds)} | ${Math.round(threads.waitMs / 10 / seconds)} | ${loop.p50} | ${loop.p99} | ` +
+          `${Math.round((benchCpu.user + benchCpu.system) / 1e4 / seconds)} | ${clientLoopP99} | ${Math.round((100 * modelCpu) / seconds)} | ` +
           `${Math.round((1e6 * cpu) / chunks)} | ${round((1000 * cpu) / results.length)} | ${peakRss} | ${errors} | ${round(seconds)} |`,
       );
       console.error(rows.at(-1));
@@ -291,8 +328,8 @@ async function main() {
   }
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. Database: ${DATABASE}. Model: fake, ${TOKEN_MS} ms per token, ${TOKENS} tokens per answer, one products_search step per turn, ${TURNS} turns per chat, chats starting over ${SPREAD_MS} ms.\n`);
   console.log(`Load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(", ")} (${os.cpus().length} CPUs; other processes share them).\n`);
-  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | REST search beside p50 ms | p99 ms | server CPU % | its main thread % | event loop delay p50 ms | p99 ms | bench process CPU % | its loop delay p99 ms | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("| chats | turns | added to first token p50 ms | p99 ms | max ms | chunks/s | tool step p50 ms | p99 ms | REST search beside p50 ms | p99 ms | server CPU % | its main thread % | its V8 helper threads % | its threads waiting for a CPU % | event loop delay p50 ms | p99 ms | bench process CPU % | its loop delay p99 ms | model process CPU % | server CPU µs per chunk | server CPU ms per turn | server RSS MiB | errors | s |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 
