@@ -95,8 +95,9 @@ function cpuSeconds(pid: number, thread?: number): number {
 
 /**
  * Per thread of a process (by thread id): its name, ms on a CPU and ms runnable but waiting for one (Linux
- * /proc/<pid>/task/<tid>/schedstat). The wait is what two cores shared by the server, the clients and the model cost
- * each thread; V8's helper threads ("V8Worker": parallel and concurrent GC, background compilation) show apart.
+ * /proc/<pid>/task/<tid>/schedstat). The wait is what sharing the cores (with the server's other threads, the clients
+ * and the model) costs each thread; V8's helper threads ("V8Worker": parallel and concurrent GC, background
+ * compilation) show apart. Empty where the kernel keeps no schedstat.
  */
 function threadTimes(pid: number): Map<string, { name: string; cpuMs: number; waitMs: number }> {
   const times = new Map<string, { name: string; cpuMs: number; waitMs: number }>();
@@ -111,8 +112,12 @@ function threadTimes(pid: number): Map<string, { name: string; cpuMs: number; wa
   return times;
 }
 
-/** What the server's threads did since `before` (threadTimes): all threads' run-queue wait, V8's helpers' CPU, in ms. */
+/**
+ * What the server's threads did since `before` (threadTimes): all threads' run-queue wait, V8's helpers' CPU, in ms
+ * (NaN without schedstat).
+ */
 function threadDelta(before: ReturnType<typeof threadTimes>, after: ReturnType<typeof threadTimes>): { waitMs: number; helpersMs: number } {
+  if (after.size === 0) return { waitMs: NaN, helpersMs: NaN };
   let waitMs = 0;
   let helpersMs = 0;
   for (const [tid, now] of after) {
