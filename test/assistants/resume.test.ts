@@ -7,6 +7,7 @@ import { collect, connect, getJson, send, socketTransport, TestChat, userMessage
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
 import { newSession, sessionIdOf } from "../support/session.ts";
+import { waitFor } from "../support/wait.ts";
 
 const GRACE_MS = 1_500;
 const LONG = Array.from({ length: 40 }, (_, i) => `ord${i}`).join(" ");
@@ -190,13 +191,5 @@ async function withTwoProcesses(name: string, run: (a: TestServer, b: TestServer
   } finally {
     await b.close();
     await a.close();
-  }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

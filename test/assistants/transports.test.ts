@@ -7,6 +7,7 @@ import { connect, getJson, send, socketTransport, TestChat, toolParts } from "..
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
+import { waitFor } from "../support/wait.ts";
 
 let fake: FakeOpenAI;
 let server: TestServer;
@@ -151,11 +152,3 @@ describe("without OPENAI_API_KEY", () => {
     }
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

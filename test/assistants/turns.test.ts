@@ -8,6 +8,7 @@ import type { ToolDefinition, TurnHost, TurnSpec } from "../../src/assistants/tu
 import { TurnWorkers } from "../../src/assistants/turns.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { waitFor } from "../support/wait.ts";
 
 const SEARCH: ToolDefinition = {
   name: "products_search",
@@ -92,12 +93,12 @@ describe("turn workers", () => {
     const { host, chunks } = recordingHost();
     const controller = new AbortController();
     const running = workers.run(spec("langsom"), host, controller.signal);
-    await until(() => chunks.some((chunk) => chunk.type === "text-delta"));
+    await waitFor(() => chunks.some((chunk) => chunk.type === "text-delta"));
     controller.abort(new Error("aborted by the client"));
     const report = await running;
     expect(report.broken).toBeUndefined();
     expect(chunks.at(-1)).toMatchObject({ type: "abort" });
-    await until(() => fake.requests[0]!.aborted);
+    await waitFor(() => fake.requests[0]!.aborted);
   });
 
   it("ends a turn as failed when its worker dies, and runs the next turn on a new worker", async () => {
@@ -108,7 +109,7 @@ describe("turn workers", () => {
     fake.on("langsom").say(Array.from({ length: 100 }, (_, i) => `ord${i}`).join(" "));
     const { host, chunks } = recordingHost();
     const running = doomed.run(spec("langsom"), host, new AbortController().signal);
-    await until(() => chunks.some((chunk) => chunk.type === "text-delta"));
+    await waitFor(() => chunks.some((chunk) => chunk.type === "text-delta"));
     await (doomed as unknown as { threads: Array<{ worker: { terminate(): Promise<number> } }> }).threads[0]!.worker.terminate();
     expect(await running).toMatchObject({ broken: "The assistant failed to answer; try again." });
 
@@ -121,11 +122,3 @@ describe("turn workers", () => {
     expect(await doomed.run(spec("igen"), again.host, new AbortController().signal)).toMatchObject({ broken: expect.any(String) });
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

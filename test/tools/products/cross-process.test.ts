@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk } from "../../support/expect.ts";
 import { startPeerServer, startServer, type TestServer } from "../../support/server.ts";
+import { poll } from "../../support/wait.ts";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -23,14 +24,7 @@ afterAll(async () => {
 });
 
 /** Polls `read` on the other server until `done` holds, for at most one second. */
-async function within1s<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 1000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const within1s = <T>(read: () => Promise<T>, done: (value: T) => boolean) => poll(read, done, 1000);
 
 const searchOn = async (server: TestServer, input: object) =>
   expectOk<Array<{ slug: string; priceDkk: number; categoryName: string }>>(server, "products.search", await server.call("products.search", input));

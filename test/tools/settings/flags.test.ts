@@ -7,6 +7,7 @@ import { getJson } from "../../support/chat.ts";
 import { expectOk } from "../../support/expect.ts";
 import { startPeerServer, startServer, type TestServer } from "../../support/server.ts";
 import { newSession } from "../../support/session.ts";
+import { poll } from "../../support/wait.ts";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -36,14 +37,7 @@ async function countingFlags(database: Database) {
 }
 
 /** Polls until `read` gives `expected` (a notice from another connection arrives a moment after its commit), for at most 2 s. */
-async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
-  const deadline = Date.now() + 2000;
-  for (;;) {
-    const value = await read();
-    if (value === expected || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const eventually = <T>(read: () => Promise<T>, expected: T) => poll(read, (value) => value === expected, 2000);
 
 const setFeature = async (on: TestServer, key: string, enabled: boolean) =>
   expectOk(on, "settings.set_feature", await on.call("settings.set_feature", { key, enabled }, { key: writer }));
