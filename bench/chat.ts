@@ -93,14 +93,16 @@ function cpuSeconds(pid: number, thread?: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+type ThreadTimes = Map<string, { name: string; cpuMs: number; waitMs: number }>;
+
 /**
  * Per thread of a process (by thread id): its name, ms on a CPU and ms runnable but waiting for one (Linux
  * /proc/<pid>/task/<tid>/schedstat). The wait is what sharing the cores (with the server's other threads, the clients
  * and the model) costs each thread; V8's helper threads ("V8Worker": parallel and concurrent GC, background
  * compilation) show apart. Empty where the kernel keeps no schedstat.
  */
-function threadTimes(pid: number): Map<string, { name: string; cpuMs: number; waitMs: number }> {
-  const times = new Map<string, { name: string; cpuMs: number; waitMs: number }>();
+function threadTimes(pid: number): ThreadTimes {
+  const times: ThreadTimes = new Map();
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
       const [cpuNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
@@ -116,7 +118,7 @@ function threadTimes(pid: number): Map<string, { name: string; cpuMs: number; wa
  * What the server's threads did since `before` (threadTimes): all threads' run-queue wait, V8's helpers' CPU, in ms
  * (NaN without schedstat).
  */
-function threadDelta(before: ReturnType<typeof threadTimes>, after: ReturnType<typeof threadTimes>): { waitMs: number; helpersMs: number } {
+function threadDelta(before: ThreadTimes, after: ThreadTimes): { waitMs: number; helpersMs: number } {
   if (after.size === 0) return { waitMs: NaN, helpersMs: NaN };
   let waitMs = 0;
   let helpersMs = 0;
