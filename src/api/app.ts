@@ -1,5 +1,6 @@
 // The express application: every door mounted on one runtime.
 import express, { type NextFunction, type Request, type Response } from "express";
+import { trustProxy } from "../core/client-address.ts";
 import { NotFound } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -20,7 +21,7 @@ export function createApp(runtime: Runtime): express.Express {
   const app = express();
   app.set("etag", false);
   app.set("x-powered-by", false);
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxy(runtime.config.trustProxy));
   const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log };
 
   app.get("/healthz", (_req, res) => {

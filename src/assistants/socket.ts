@@ -3,6 +3,7 @@ import type { Server as HttpServer } from "node:http";
 import type { WebSocketChatTransportResponse } from "ai";
 import type { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
+import { clientAddress } from "../core/client-address.ts";
 import { problemOf, toToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
@@ -75,7 +76,7 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
   const grace = runtime.config.chatResumeGraceMs;
 
   nsp.use((socket, next) => {
-    const credentials = credentialsOf(socket, assistant);
+    const credentials = credentialsOf(socket, assistant, runtime.config.trustProxy);
     chat.identify(assistant, credentials).then(
       () => {
         socket.data.credentials = credentials;
@@ -222,12 +223,12 @@ function ready(client: Redis, timeoutMs: number): Promise<void> {
   });
 }
 
-/** The handshake's Cookie header, and for the admin namespace the API key of `auth: { token }`. */
-function credentialsOf(socket: Socket, assistant: AssistantName): Credentials {
+/** The handshake's Cookie header, its client address (TRUST_PROXY), and for the admin namespace the API key of `auth: { token }`. */
+function credentialsOf(socket: Socket, assistant: AssistantName, trustProxy: string): Credentials {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
   return {
     cookie: socket.handshake.headers.cookie,
     token: assistant === "admin" && typeof token === "string" ? token : undefined,
-    address: socket.handshake.address,
+    address: clientAddress(socket.request, trustProxy),
   };
 }

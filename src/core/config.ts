@@ -1,6 +1,7 @@
 // Environment configuration, read once; the names are pinned in DESIGN.md.
 import os from "node:os";
 import path from "node:path";
+import { trustProxy } from "./client-address.ts";
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   seed: "demo" | "none";
   rateLimitAnonPerMin: number;
   rateLimitKeyPerMin: number;
+  /** Which proxies may name the client's address in X-Forwarded-For (TRUST_PROXY: hop count, addresses/CIDRs, "none"). */
+  trustProxy: string;
   /** Failed API-key authentications per client address per minute before 429 (RATE_LIMIT_AUTH_FAILURES_PER_MIN). */
   rateLimitAuthFailuresPerMin: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -67,6 +70,13 @@ function smtpUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** TRUST_PROXY, checked at start-up so a typo stops the server instead of trusting every peer or none. */
+function trustProxySetting(raw: string | undefined): string {
+  const setting = raw?.trim() || "loopback";
+  trustProxy(setting);
+  return setting;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, "PORT", 3000);
   const host = env.HOST || "0.0.0.0";
@@ -82,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed,
     rateLimitAnonPerMin: int(env, "RATE_LIMIT_ANON_PER_MIN", 120),
     rateLimitKeyPerMin: int(env, "RATE_LIMIT_KEY_PER_MIN", 1200),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     rateLimitAuthFailuresPerMin: int(env, "RATE_LIMIT_AUTH_FAILURES_PER_MIN", 20),
     logLevel,
     sessionSecret: env.SESSION_SECRET || "",

@@ -9,6 +9,8 @@ export interface Who {
   token?: string;
   /** The Origin header a browser would send. */
   origin?: string;
+  /** More handshake headers (e.g. X-Forwarded-For). */
+  headers?: Record<string, string>;
 }
 
 /** A connected socket.io client of a namespace ("storefront" or "admin"); rejects with the connect_error. */
@@ -17,7 +19,7 @@ export async function connect(server: TestServer, assistant: string, who: Who = 
     transports: ["websocket"],
     forceNew: true,
     reconnection: false,
-    extraHeaders: { ...(who.cookie ? { cookie: who.cookie } : {}), ...(who.origin ? { origin: who.origin } : {}) },
+    extraHeaders: { ...who.headers, ...(who.cookie ? { cookie: who.cookie } : {}), ...(who.origin ? { origin: who.origin } : {}) },
     ...(who.token ? { auth: { token: who.token } } : {}),
   });
   await new Promise<void>((resolve, reject) => {
