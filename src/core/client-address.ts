@@ -25,7 +25,7 @@ export function trustProxy(setting: string): TrustProxy {
     try {
       trust = proxyaddr.compile(list);
     } catch (error) {
-      throw new Error(`TRUST_PROXY must be a hop count, "none", or addresses and CIDR ranges separated by commas, got "${setting}" (${(error as Error).message})`);
+      throw new Error(`TRUST_PROXY must be a hop count, "none", or addresses and CIDR ranges separated by commas, got "${setting}" (${(error as Error).message})`, { cause: error });
     }
   }
   compiled.set(setting, trust);
