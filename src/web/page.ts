@@ -99,6 +99,8 @@ export interface Site<W extends WebRequest> {
   /** The CSRF purpose of this site's forms ("storefront", "admin"): a token of one site is refused by the other. */
   readonly name: string;
   readonly csrf: Csrf;
+  /** Parses the site's form posts (formParser with the site's limits). */
+  readonly forms: RequestHandler;
   context(req: Request, res: Response): W;
   /**
    * The key CSRF tokens of this request are bound to: the session id the cookie proves (no database read), or
@@ -111,10 +113,15 @@ export interface Site<W extends WebRequest> {
   failure(web: W, error: ToolError): Outcome;
 }
 
-const formParser = express.urlencoded({ extended: false, limit: "32kb", parameterLimit: 200 });
+/** The urlencoded form parser of a site, with its limits: a larger form is refused with 413 before the CSRF check. */
+export function formParser(limits: { bytes: string; fields: number }): RequestHandler {
+  return express.urlencoded({ extended: false, limit: limits.bytes, parameterLimit: limits.fields });
+}
 
-function parseForm(req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => formParser(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+function parseForm(parser: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void parser(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
 }
 
 function isRedirect(outcome: Outcome): outcome is Redirect {
@@ -138,7 +145,7 @@ export function webRoute<W extends WebRequest>(site: Site<W>, handler: (web: W) 
     try {
       if (req.method !== "GET" && req.method !== "HEAD") {
         await admitForm(web);
-        await parseForm(req, res).catch((error: unknown) => {
+        await parseForm(site.forms, req, res).catch((error: unknown) => {
           throw formError(error);
         });
         site.csrf.check(req, site.sessionKey(web), site.name, web.runtime.config.publicBaseUrl);

@@ -1,7 +1,7 @@
 // The admin web under /admin: sign-in and first-run setup are open, every other route needs a staff session; each
 // route is a page handler of the admin site (src/web/page.ts does CSRF, rate limits and error pages).
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { NotFound, ToolError } from "../../core/errors.ts";
+import express, { type Router } from "express";
+import { NotFound } from "../../core/errors.ts";
 import { webRoute, type Outcome } from "../page.ts";
 import { requireStaff } from "./guard.ts";
 import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
@@ -24,23 +24,11 @@ import { setupFirstStaff, setupPage } from "./pages/setup.ts";
 import { loginPage, signIn, signOut } from "./pages/sign-in.ts";
 import type { AdminRequest, AdminSite } from "./site.ts";
 
-/** Admin forms carry long texts (page bodies, policies, layouts as JSON): a larger limit than the storefront's. */
-const forms = express.urlencoded({ extended: false, limit: "512kb", parameterLimit: 1000 });
-
 export function adminRouter(site: AdminSite): Router {
   const router = express.Router();
   const route = (handler: (web: AdminRequest) => Promise<Outcome>) => webRoute(site, handler);
   const param = (web: AdminRequest, name: string) => String(web.req.params[name]);
 
-  router.use("/admin", (req: Request, res: Response, next: NextFunction) => {
-    forms(req, res, (error?: unknown) => {
-      if (!error) return next();
-      const status = (error as { status?: number }).status === 413 ? 413 : 400;
-      route(async () => {
-        throw new ToolError(status, status === 413 ? "payload_too_large" : "invalid_form", "Invalid form", status === 413 ? "The form is too large." : "The form could not be read.");
-      })(req, res, next);
-    });
-  });
   router.get("/admin/login", route(loginPage));
   router.post("/admin/login", route(signIn));
   router.get("/admin/setup", route(setupPage));

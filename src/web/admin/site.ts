@@ -11,7 +11,7 @@ import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { Assets } from "../assets.ts";
 import { Csrf } from "../csrf.ts";
 import type { Html } from "../html.ts";
-import { WebRequest, type Outcome, type Redirect, type Site, type View } from "../page.ts";
+import { formParser, WebRequest, type Outcome, type Redirect, type Site, type View } from "../page.ts";
 import { setFlash, takeFlash, type Flash } from "./flash.ts";
 import { adminDocument, adminFailure } from "./layout.ts";
 
@@ -113,6 +113,8 @@ export function problemText(error: ToolError): string {
 export class AdminSite implements Site<AdminRequest> {
   readonly name = CSRF_PURPOSE;
   readonly csrf: Csrf;
+  /** Admin forms carry long texts (page bodies, policies, layouts as JSON): larger limits than the storefront's. */
+  readonly forms = formParser({ bytes: "512kb", fields: 1000 });
 
   constructor(
     readonly runtime: Runtime,

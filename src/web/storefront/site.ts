@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { Assets } from "../assets.ts";
 import { failureView } from "../components.ts";
 import { Csrf } from "../csrf.ts";
-import { WebRequest, type Outcome, type Site, type View } from "../page.ts";
+import { formParser, WebRequest, type Outcome, type Site, type View } from "../page.ts";
 import { Refreshing } from "../refreshing.ts";
 import { raw, type Html } from "../html.ts";
 import { loadChrome, storefrontDocument, type Chrome } from "./layout.ts";
@@ -117,6 +117,7 @@ export const CHROME_TTL_MS = 2_000;
 export class StorefrontSite implements Site<StorefrontRequest> {
   readonly name = CSRF_PURPOSE;
   readonly csrf: Csrf;
+  readonly forms = formParser({ bytes: "32kb", fields: 200 });
   readonly chrome: Refreshing<Chrome>;
   /** Rendered catalogue pages (home, product, category, search). */
   readonly pages: PageCache;

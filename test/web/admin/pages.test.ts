@@ -253,3 +253,19 @@ describe("discounts, categories, settings", () => {
     expect(await follow(owner, await owner.submit("/admin/settings", "/admin/settings/shipping", { flatRate: "39", freeShippingThreshold: "599", carriers: "PostNord tre dage" }))).toContain('"Navn: 1-3"');
   });
 });
+
+describe("oversized forms", () => {
+  it("answer 413 (not 403 form expired) with a valid CSRF token, for too many bytes and too many fields, changing nothing", async () => {
+    const before = await prisma().page.count();
+    const form = await owner.get("/admin/pages/new");
+    const token = csrfOf(form.html);
+    const big = await owner.request("POST", "/admin/pages/upsert", { form: { _csrf: token, slug: "stor", title: "Stor", body: "x".repeat(600_000) } });
+    expect(big.status).toBe(413);
+    expect(big.html).toContain("For meget data");
+    const fields = new URLSearchParams({ _csrf: token, slug: "mange", title: "Mange", body: "tekst" });
+    for (let i = 0; i < 1001; i++) fields.append(`extra${i}`, "1");
+    const many = await owner.request("POST", "/admin/pages/upsert", { form: fields });
+    expect(many.status).toBe(413);
+    expect(await prisma().page.count()).toBe(before);
+  });
+});
