@@ -1,4 +1,6 @@
 // Builds one server process: database (migrated, seeded when empty), read models, registry, executor, auth and limits.
+import crypto from "node:crypto";
+import { Background } from "./core/background.ts";
 import { loadConfig, type Config } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
@@ -36,6 +38,8 @@ export interface Runtime {
   chat: ChatService;
   /** Prefix of this deployment's Redis keys and channels (tests isolate theirs). */
   redisPrefix: string;
+  /** Work the answers did not wait for (login e-mails, last-seen touches); tests await `idle()`. */
+  background: Background;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
   close(): Promise<void>;
@@ -65,9 +69,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const mailer = createMailer(config);
   const secret = await sessionSecret(database.prisma, config.sessionSecret);
   const payments = await createPaymentProvider(config, secret);
-  const services: Services = { catalog, mailer, db: database.prisma, payments, flags };
-  const registry = createRegistry();
   const now = options.now ?? (() => new Date());
+  const background = new Background(log);
+  const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
+  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, background, sign };
+  const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now });
   let store: RateLimitStore = new MemoryStore();
   if (config.redisUrl) {
@@ -77,7 +83,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin, config.rateLimitAuthFailuresPerMin);
   const auth = new Authenticator(database, limiter);
-  const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), log);
+  const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), background);
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
@@ -101,11 +107,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     secret,
     chat,
     redisPrefix: options.redisPrefix ?? "shop:",
+    background,
     now,
     async close() {
       clearInterval(campaignTimer);
       await chat.close();
-      await sessions.idle();
+      await background.idle();
       await catalog.stop();
       await flags.stop();
       mailer.close();

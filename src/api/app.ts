@@ -22,7 +22,7 @@ export function createApp(runtime: Runtime): express.Express {
   app.set("etag", false);
   app.set("x-powered-by", false);
   app.set("trust proxy", trustProxy(runtime.config.trustProxy));
-  const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log };
+  const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log, sessionCookie: (id) => runtime.sessions.cookie(id) };
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -50,7 +50,7 @@ export function createApp(runtime: Runtime): express.Express {
   });
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter(runtime));
-  app.use(sessionRouter(runtime.sessions, runtime.database.prisma, runtime.services.mailer, gate));
+  app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {

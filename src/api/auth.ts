@@ -16,6 +16,11 @@ export type SessionResolver = (req: Request) => Promise<SessionRef | undefined>;
 /** Resolves the signed-in staff user of a Cookie header (the `shop_admin` cookie), when the admin web is wired in. */
 export type StaffResolver = (cookieHeader: string | undefined) => Promise<Caller | undefined>;
 
+/** The caller of a storefront session: its fixed shopper scopes, never the wildcard. */
+export function sessionCaller(session: SessionRef, address: string): Caller {
+  return { kind: "session", actor: `session:${session.id}`, scopes: new Set(SESSION_SCOPES), session, address };
+}
+
 export class Authenticator {
   private readonly cache = new Map<string, { key: VerifiedKey | null; until: number }>();
   private readonly touched = new Map<string, number>();
@@ -45,9 +50,7 @@ export class Authenticator {
       if (session) caller.session = session;
       return caller;
     }
-    if (session) {
-      return { kind: "session", actor: `session:${session.id}`, scopes: new Set(SESSION_SCOPES), session, address };
-    }
+    if (session) return sessionCaller(session, address);
     return { kind: "anonymous", actor: "anonymous", scopes: new Set(), address };
   }
 

@@ -15,6 +15,8 @@ export interface Gate {
   auth: Authenticator;
   limiter: RateLimiter;
   log: Logger;
+  /** The Set-Cookie value of a storefront session (re-issued when a tool moves the caller's session to a new id). */
+  sessionCookie: (sessionId: string) => string;
 }
 
 /** Identifies the caller and counts the request against its budget; sets the RateLimit headers. */

@@ -1,7 +1,7 @@
 // The REST door: POST /api/v1/tools/<name> runs a tool, GET /api/v1/tools lists the catalogue.
 import express, { type Request, type Response, type Router } from "express";
 import { Invalid } from "../core/errors.ts";
-import type { Executor } from "../tools/executor.ts";
+import type { Executor, Invocation } from "../tools/executor.ts";
 import { describeTool } from "./catalogue.ts";
 import { acceptsGzip } from "./gzip.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
@@ -31,7 +31,14 @@ export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): 
           { path: "(root)", message: "Expected a JSON object" },
         ]);
       }
-      const call = { name: String(req.params.name), input: body, caller, door: "rest" as const, requestId: id };
+      const call: Invocation = {
+        name: String(req.params.name),
+        input: body,
+        caller,
+        door: "rest",
+        requestId: id,
+        onSessionReplaced: (sessionId) => res.append("Set-Cookie", gate.sessionCookie(sessionId)),
+      };
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
       sendAnswer(res, await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`, gzip), gzip);
     } catch (error) {

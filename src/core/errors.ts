@@ -59,9 +59,21 @@ export class Refused extends ToolError {
 
 export class RateLimited extends ToolError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(429, "rate_limited", "Too many requests", `Rate limit exceeded; retry in ${retryAfterSeconds} s.`);
+  constructor(retryAfterSeconds: number, detail = "Rate limit exceeded.") {
+    super(429, "rate_limited", "Too many requests", `${detail} Retry in ${retryAfterSeconds} s.`);
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * A refusal that keeps what its call wrote so far (attempt counters): the executor commits the transaction, then
+ * answers `refusal`. Thrown by handlers whose refusals must count, such as a wrong sign-in code.
+ */
+export class CommittedRefusal extends Error {
+  readonly refusal: ToolError;
+  constructor(refusal: ToolError) {
+    super(refusal.message);
+    this.refusal = refusal;
   }
 }
 

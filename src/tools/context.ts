@@ -59,6 +59,8 @@ export interface ToolContext {
   unchanged(): void;
   /** Runs after the transaction commits (events, cache refresh, e-mail); never on rollback. */
   afterCommit(effect: () => Promise<void> | void): void;
+  /** The caller's storefront session goes on under this id (sign-in rotates it): after commit the door re-issues its cookie. */
+  replaceSession(sessionId: string): void;
 }
 
 export type { JsonValue };

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Config } from "../core/config.ts";
 import type { Database, Db } from "../core/db.ts";
-import { Forbidden, Invalid, NotFound, ToolError, Unauthorized, toToolError, type FieldError } from "../core/errors.ts";
+import { CommittedRefusal, Forbidden, Invalid, NotFound, Refused, ToolError, Unauthorized, toToolError, type FieldError } from "../core/errors.ts";
 import { toJson } from "../core/json.ts";
 import { illFormed } from "../core/wellformed.ts";
 import type { Logger } from "../core/log.ts";
@@ -28,6 +28,8 @@ export interface Invocation {
   caller: Caller;
   door: Door;
   requestId?: string;
+  /** Doors that carry the storefront session cookie re-issue it here when a tool moved the session to a new id. */
+  onSessionReplaced?: (sessionId: string) => void;
 }
 
 export class Executor {
@@ -89,7 +91,13 @@ export class Executor {
           const audited: AuditRecord[] = [];
           const state = { unchanged: false };
           const ctx = this.context(tx, call, requestId, tool, effects, audited, state);
-          const value = await tool.handler(input, ctx);
+          let value: unknown;
+          try {
+            value = await tool.handler(input, ctx);
+          } catch (error) {
+            if (error instanceof CommittedRefusal) return error;
+            throw error;
+          }
           // Safety net: an audited call that recorded nothing and did not declare itself a no-op still leaves a trace.
           if (tool.audited && audited.length === 0 && !state.unchanged) {
             await writeAudit(tx, tool, call, requestId, { subjectType: "tool", subjectId: tool.name, before: null, after: { input } });
@@ -98,6 +106,7 @@ export class Executor {
         },
         { maxWait: 10_000, timeout: 30_000 },
       );
+      if (result instanceof CommittedRefusal) throw result.refusal;
     }
     for (const effect of effects) {
       try {
@@ -138,6 +147,12 @@ export class Executor {
       },
       afterCommit(effect) {
         effects.push(effect);
+      },
+      replaceSession(sessionId) {
+        const reissue = call.onSessionReplaced;
+        // A door that cannot set the new cookie would leave the shopper holding a dead one: refuse before commit.
+        if (!reissue) throw new Refused("cookie_door_needed", `${tool.name} moves the storefront session to a new cookie; call it over REST or the storefront.`);
+        effects.push(() => reissue(sessionId));
       },
     };
   }

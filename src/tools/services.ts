@@ -1,4 +1,5 @@
 // Long-lived collaborators that handlers reach through ctx.services (read models, providers); built once per process.
+import type { Background } from "../core/background.ts";
 import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
 import type { PaymentProvider } from "./orders/payments/provider.ts";
@@ -16,4 +17,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The feature flags, kept in memory until one changes. */
   flags: FeatureFlags;
+  /** Work started after commit that the answer does not wait for (a login e-mail: its timing must not tell who is a customer). */
+  background: Background;
+  /** HMAC-SHA256 (base64url) of a text with the shop's secret: for values that must not be guessable from the database alone. */
+  sign(text: string): string;
 }

@@ -1,9 +1,10 @@
 // Storefront sessions over HTTP: the signed cookie, the persisted secret, and the e-mailed one-time login code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionManager, sessionSecret } from "../../src/api/session.ts";
+import { Background } from "../../src/core/background.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { startServer, type TestServer } from "../support/server.ts";
-import { newSession, sessionIdOf } from "../support/session.ts";
+import { newSession, plainProducts, sessionIdOf } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 
 let server: TestServer;
@@ -24,7 +25,7 @@ const post = (path: string, body: unknown, cookie?: string) =>
 async function requestCode(cookie: string, email: string): Promise<string> {
   const response = await post("/api/v1/session/login", { email }, cookie);
   expect(response.status).toBe(202);
-  await server.runtime.sessions.idle();
+  await server.runtime.background.idle();
   const mail = await smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && !used.has(m.raw));
   used.add(mail.raw);
   return /Din login-kode: (\d{6})/.exec(mail.raw)![1]!;
@@ -55,7 +56,7 @@ describe("storefront sessions", () => {
     const seen = async () => (await prisma.storefrontSession.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime();
     const resolve = async () => {
       const session = await server.runtime.sessions.resolveCookie(cookie);
-      await server.runtime.sessions.idle();
+      await server.runtime.background.idle();
       return session;
     };
     const fourMinutesAgo = new Date(Date.now() - 4 * 60_000);
@@ -72,9 +73,9 @@ describe("storefront sessions", () => {
 
   it("marks the cookie Secure for an https shop and rejects cookies signed with another secret", () => {
     const { database } = server.runtime;
-    const secure = new SessionManager(database, "a".repeat(32), true, createLogger("silent"));
+    const secure = new SessionManager(database, "a".repeat(32), true, new Background(createLogger("silent")));
     expect(secure.cookie("abc")).toMatch(/; Secure$/);
-    const other = new SessionManager(database, "b".repeat(32), false, createLogger("silent"));
+    const other = new SessionManager(database, "b".repeat(32), false, new Background(createLogger("silent")));
     expect(secure.verify(secure.sign("abc"))).toBe("abc");
     expect(secure.verify(other.sign("abc"))).toBeNull();
   });
@@ -87,7 +88,7 @@ describe("storefront sessions", () => {
     expect(await sessionSecret(prisma, "from-env-secret-value")).toBe("from-env-secret-value");
   });
 
-  it("binds the session to a customer with an e-mailed 6-digit code", async () => {
+  it("signs the session in with an e-mailed 6-digit code, under a new session id and cookie", async () => {
     const cookie = await newSession(server);
     const code = await requestCode(cookie, "Kunde@Example.dk");
     const stored = await server.runtime.database.prisma.loginCode.findFirstOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
@@ -95,13 +96,79 @@ describe("storefront sessions", () => {
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(9 * 60_000);
     const wrong = await post("/api/v1/session/verify", { email: "kunde@example.dk", code: code === "000000" ? "111111" : "000000" }, cookie);
     expect(wrong.status).toBe(422);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
     const ok = await post("/api/v1/session/verify", { email: "kunde@example.dk", code }, cookie);
     expect(ok.status).toBe(200);
+    const fresh = ok.headers.get("set-cookie")!.split(";")[0]!;
+    expect(sessionIdOf(fresh)).not.toBe(sessionIdOf(cookie));
     const customer = await server.runtime.database.prisma.customer.findUniqueOrThrow({ where: { email: "kunde@example.dk" } });
-    expect(await ok.json()).toEqual({ ok: true, result: { sessionId: sessionIdOf(cookie), created: false, customer: { id: customer.id, email: customer.email, name: "Kunde" } } });
-    expect((await server.runtime.database.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) } })).customerId).toBe(customer.id);
-    expect((await post("/api/v1/session/verify", { email: "kunde@example.dk", code }, cookie)).status).toBe(422);
+    expect(await ok.json()).toEqual({ ok: true, result: { sessionId: sessionIdOf(fresh), created: false, customer: { id: customer.id, email: customer.email, name: "Kunde" } } });
+    expect((await server.runtime.database.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(fresh) } })).customerId).toBe(customer.id);
+    expect((await post("/api/v1/session/verify", { email: "kunde@example.dk", code }, fresh)).status).toBe(422);
     expect(await server.runtime.database.prisma.emailMessage.count({ where: { kind: "login_code", to: "kunde@example.dk" } })).toBeGreaterThan(0);
+  });
+
+  it("makes the id known before sign-in worthless: no customer, no cart, no orders for its holder (session fixation)", async () => {
+    const planted = await newSession(server);
+    const [product] = await plainProducts(server);
+    expect((await server.call("cart.add", { productSlug: product!.slug, quantity: 2 }, { cookie: planted })).status).toBe(200);
+    const code = await requestCode(planted, "kunde@example.dk");
+    const ok = await post("/api/v1/session/verify", { email: "kunde@example.dk", code }, planted);
+    expect(ok.status).toBe(200);
+    const mine = ok.headers.get("set-cookie")!.split(";")[0]!;
+    // The signed-in shopper keeps the cart under the new id.
+    const cart = await server.call("cart.get_summary", {}, { cookie: mine });
+    expect((cart.body.result as { lines: Array<{ productSlug: string; quantity: number }> }).lines).toMatchObject([{ productSlug: product!.slug, quantity: 2 }]);
+    expect((await server.call("user.list_orders", {}, { cookie: mine })).status).toBe(200);
+    // Whoever still holds the old cookie holds nothing: it names no session any more.
+    expect(await server.runtime.database.prisma.storefrontSession.findUnique({ where: { id: sessionIdOf(planted) } })).toBeNull();
+    expect((await server.call("user.list_orders", {}, { cookie: planted })).status).toBe(401);
+    const restart = await fetch(`${server.url}/api/v1/session`, { method: "POST", headers: { cookie: planted } });
+    expect(restart.status).toBe(201);
+    expect(((await restart.json()) as { result: { customer: unknown } }).result.customer).toBeNull();
+  });
+
+  it("sends at most 10 codes per e-mail an hour, whatever the sessions and client addresses", async () => {
+    await server.runtime.database.prisma.customer.create({ data: { email: "mange.koder@example.dk", name: "Mange" } });
+    const before = smtp.messages.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await fetch(`${server.url}/api/v1/session/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${i + 1}` },
+        body: JSON.stringify({ email: i % 2 ? "Mange.Koder@example.dk" : "mange.koder@example.dk" }),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(3000);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(202), 429]);
+    await server.runtime.background.idle();
+    expect(smtp.messages.filter((m) => m.to.includes("mange.koder@example.dk")).length).toBe(10);
+    expect(smtp.messages.length - before).toBe(10);
+    // Another e-mail is not affected.
+    expect((await post("/api/v1/session/login", { email: "kunde@example.dk" }, await newSession(server))).status).toBe(202);
+  });
+
+  it("checks at most 20 guesses per e-mail an hour, whatever the sessions and client addresses; the right code then waits too", async () => {
+    await server.runtime.database.prisma.customer.create({ data: { email: "gaet@example.dk", name: "Gæt" } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const cookie = await newSession(server);
+      const real = i % 5 === 0 ? await requestCode(cookie, "gaet@example.dk") : "";
+      const response = await fetch(`${server.url}/api/v1/session/verify`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, "x-forwarded-for": `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: "gaet@example.dk", code: real === "000000" ? "111111" : "000000" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 422)).toBe(true);
+    const cookie = await newSession(server);
+    const code = await requestCode(cookie, "gaet@example.dk");
+    const refused = await post("/api/v1/session/verify", { email: "gaet@example.dk", code }, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect((await server.runtime.database.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) } })).customerId).toBeNull();
   });
 
   it("answers the same for unknown e-mails and sends nothing", async () => {
@@ -111,7 +178,7 @@ describe("storefront sessions", () => {
     expect(response.status).toBe(202);
     const body = (await response.json()) as { result: Record<string, unknown> };
     expect(Object.keys(body.result).sort()).toEqual(["detail", "email", "expiresAt"]);
-    await server.runtime.sessions.idle();
+    await server.runtime.background.idle();
     expect(smtp.messages.length).toBe(before);
     const verify = await post("/api/v1/session/verify", { email: "nobody@example.dk", code: "123456" }, cookie);
     expect(verify.status).toBe(422);

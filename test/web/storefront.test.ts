@@ -341,13 +341,22 @@ describe("orders and account", () => {
     const codeForm = await client.post("/account/login", { email: "Web.Login@example.dk" });
     expectHtmlPage(codeForm);
     expect(codeForm.html).toContain('action="/account/verify"');
-    await server.runtime.sessions.idle();
+    await server.runtime.background.idle();
     const mail = await smtp.waitFor((message) => message.to.includes(email));
     const code = /Din login-kode: (\d{6})/.exec(mail.raw)![1]!;
     const wrong = await client.post("/account/verify", { email, code: code === "000000" ? "111111" : "000000" });
     expectHtmlPage(wrong, 422);
     expect(wrong.html).toContain("Koden er forkert eller udløbet.");
+    const planted = client.cookies.get("shop_session")!;
+    // Someone who learnt the session cookie before sign-in (fixation) holds it in a second client.
+    const intruder = new WebClient(server);
+    intruder.cookies.set("shop_session", planted);
     expectRedirect(await client.post("/account/verify", { email, code }), "/account?notice=logged-in");
+    expect(client.cookies.get("shop_session")).not.toBe(planted);
+    const seen = await intruder.get("/account");
+    expect(seen.html).toContain('action="/account/login"');
+    expect(seen.html).not.toContain("<h2>Dine ordrer</h2>");
+    expect(seen.html).not.toContain("Log ud");
     const account = await client.get("/account?notice=logged-in");
     expect(account.html).toContain("Du er logget ind.");
     expect(account.html).toContain("Ingen ordrer endnu");

@@ -4,7 +4,7 @@ import type { Request, Response } from "express";
 import type { ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Caller } from "../../tools/context.ts";
-import { SESSION_SCOPES } from "../../tools/scopes.ts";
+import { sessionCaller } from "../../api/auth.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { z } from "zod";
 import type { Assets } from "../assets.ts";
@@ -81,7 +81,7 @@ export class StorefrontRequest extends WebRequest {
   private async newSession(): Promise<Caller> {
     const { session } = await this.runtime.sessions.ensure(this.req, this.res);
     this.startedSession = session.id;
-    const caller: Caller = { kind: "session", actor: `session:${session.id}`, scopes: new Set(SESSION_SCOPES), session, address: this.req.ip ?? "unknown" };
+    const caller = sessionCaller(session, this.req.ip ?? "unknown");
     this.useCaller(caller);
     return caller;
   }

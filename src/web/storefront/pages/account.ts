@@ -1,9 +1,11 @@
-// /account: sign in by a code e-mailed to the customer (the session routes' logic), then the customer's own orders;
-// sign out unbinds the session from the customer and keeps the cart.
+// /account: sign in by a code e-mailed to the customer (user.request_login_code, user.verify_login_code), then the
+// customer's own orders; sign out (user.sign_out) unbinds the session from the customer and keeps the cart.
 import { z } from "zod";
 import { ToolError } from "../../../core/errors.ts";
-import { requestLoginCode, verifyLoginCode } from "../../../api/session.ts";
 import userListOrders from "../../../tools/user/list_orders.ts";
+import requestLoginCode from "../../../tools/user/request_login_code.ts";
+import userSignOut from "../../../tools/user/sign_out.ts";
+import verifyLoginCode from "../../../tools/user/verify_login_code.ts";
 import { breadcrumbs, emptyState, field, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
 import { localPath, type Outcome, type View } from "../../page.ts";
@@ -87,10 +89,8 @@ export async function requestCode(web: StorefrontRequest): Promise<View> {
   const next = localPath(web.field("next") || "/account", "/account");
   const parsed = email.safeParse(given);
   if (!parsed.success) return loginView(web, { value: given, error: "Skriv en gyldig e-mailadresse.", next, status: 400 });
-  const caller = await web.shopper();
-  const { runtime } = web;
-  await requestLoginCode(runtime.sessions, runtime.database.prisma, runtime.services.mailer, caller.session!, parsed.data);
-  return codeView(web, parsed.data.toLowerCase(), next);
+  const sent = await web.callAs(await web.shopper(), requestLoginCode, { email: parsed.data });
+  return codeView(web, sent.email, next);
 }
 
 export async function verifyCode(web: StorefrontRequest): Promise<Outcome> {
@@ -101,8 +101,7 @@ export async function verifyCode(web: StorefrontRequest): Promise<Outcome> {
   if (!caller.session || !email.safeParse(address).success) return loginView(web, { error: "Start forfra: skriv din e-mail.", status: 400 });
   if (!/^\d{6}$/.test(code)) return codeView(web, address, next, "Koden er 6 cifre.");
   try {
-    const { runtime } = web;
-    await verifyLoginCode(runtime.sessions, runtime.database.prisma, caller.session, address, code);
+    await web.call(verifyLoginCode, { email: address, code });
   } catch (error) {
     if (error instanceof ToolError && error.status === 422) return codeView(web, address, next, reason(error));
     throw error;
@@ -112,6 +111,6 @@ export async function verifyCode(web: StorefrontRequest): Promise<Outcome> {
 
 export async function signOut(web: StorefrontRequest): Promise<Outcome> {
   const caller = await web.caller();
-  if (caller.session) await web.runtime.sessions.signOut(caller.session.id);
+  if (caller.session) await web.call(userSignOut, {});
   return { redirect: "/account?notice=logged-out" };
 }

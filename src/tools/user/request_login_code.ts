@@ -1,0 +1,25 @@
+// user.request_login_code: e-mails a one-time sign-in code for the caller's storefront session.
+import { z } from "zod";
+import { defineTool, WRITE } from "../tool.ts";
+import { LOGIN_CODES_PER_EMAIL_PER_HOUR, requestCode } from "./login.ts";
+
+export default defineTool({
+  name: "user.request_login_code",
+  description:
+    "Starts a shopper's sign-in: stores a 6-digit code (10 minutes, 5 tries) for this storefront session and e-mails it " +
+    "when a customer has the address. Answers the same whether or not one has, so it reveals nobody. " +
+    `At most ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour (429). 422 no_session without a session cookie.`,
+  input: z.strictObject({
+    email: z.email().max(254).describe("The customer's e-mail address (any case)."),
+  }),
+  output: z.strictObject({
+    email: z.string().describe("The address, lower-cased."),
+    expiresAt: z.string().describe("When the code stops working (ISO 8601)."),
+  }),
+  scope: "cart:write",
+  anonymous: false,
+  audited: false,
+  annotations: WRITE,
+  examples: [{ email: "kunde@example.dk" }],
+  handler: ({ email }, ctx) => requestCode(ctx, email),
+});
