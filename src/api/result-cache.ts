@@ -32,10 +32,13 @@ export class ResultCache {
   private bytes = 0;
   private version = -1;
 
-  constructor(
-    private readonly executor: Executor,
-    private readonly catalog: Versioned,
-  ) {}
+  private readonly executor: Executor;
+  private readonly catalog: Versioned;
+
+  constructor(executor: Executor, catalog: Versioned) {
+    this.executor = executor;
+    this.catalog = catalog;
+  }
 
   /**
    * The tool's result serialized as JSON, put into a door's form by `render` (cached per `variant`), as UTF-8. With

@@ -44,12 +44,17 @@ class Refusal extends ToolError {
 export class SessionManager {
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(
-    private readonly database: Pick<Database, "prisma" | "query">,
-    private readonly secret: string,
-    private readonly secure: boolean,
-    private readonly log: Logger,
-  ) {}
+  private readonly database: Pick<Database, "prisma" | "query">;
+  private readonly secret: string;
+  private readonly secure: boolean;
+  private readonly log: Logger;
+
+  constructor(database: Pick<Database, "prisma" | "query">, secret: string, secure: boolean, log: Logger) {
+    this.database = database;
+    this.secret = secret;
+    this.secure = secure;
+    this.log = log;
+  }
 
   private mac(value: string): string {
     return crypto.createHmac("sha256", this.secret).update(value).digest("base64url");
