@@ -13,6 +13,7 @@ import path from "node:path";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
+import { buildAssets } from "../scripts/build-assets.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
 
 const RUNS = Number(process.env.IDLE_RUNS ?? 6);
@@ -101,6 +102,8 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+// The server reads the web assets a build wrote, as npm start builds them first.
+await buildAssets();
 console.log(`node ${[...serverNodeOptions(), ...EXTRA].join(" ")}; env ${JSON.stringify(serverEnv())}`);
 for (const kind of DATABASES) {
   const runs: number[][] = [];
