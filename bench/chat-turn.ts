@@ -28,7 +28,7 @@ async function measure(): Promise<void> {
   const { PROFILES } = await import("../src/assistants/profiles.ts");
   const { toolDefinitions } = await import("../src/assistants/tools.ts");
   const { ALL_TOOLS, wireName } = await import("../src/tools/registry.ts");
-  const modelProcess = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const modelProcess = spawn(process.execPath, ["bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve) => modelProcess.once("message", (message) => resolve((message as { url: string }).url)));
   const model = createOpenAI({ apiKey: "sk-bench", baseURL: url }).chat("fake");
   // What the storefront assistant offers and tells the model, as in the server; search answers five demo-like products.
@@ -65,7 +65,7 @@ async function measure(): Promise<void> {
 }
 
 function child(): Measurement {
-  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "round"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "round"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   if (result.status !== 0) throw new Error(`a round failed with ${result.status}`);
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Measurement;
 }

@@ -63,7 +63,7 @@ export class ResultCache {
     return fresh;
   }
 
-  /** Runs the tool. A method rather than a closure made per call: tsx (esbuild keepNames) names each such closure, ~1 µs. */
+  /** Runs the tool. */
   private async answer(call: Invocation, render: (json: string) => string, cacheable: boolean): Promise<Answer> {
     const bytes = Buffer.from(render(JSON.stringify(await this.executor.invoke(call))));
     return { bytes, varies: cacheable && bytes.length >= MIN_GZIP_BYTES };
