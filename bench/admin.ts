@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { buildAssets } from "../scripts/build-assets.ts";
 import { createApp } from "../src/api/app.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { openDatabase } from "../src/core/db.ts";
@@ -26,6 +27,7 @@ const server0 = postgres ? await openDatabase({ databaseUrl: postgres }) : undef
 await server0?.exec(`CREATE DATABASE "${scratch}"`);
 const databaseUrl = postgres ? Object.assign(new URL(postgres), { pathname: `/${scratch}` }).toString() : undefined;
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" }), databaseUrl, redisUrl: undefined, rateLimitAnonPerMin: 1_000_000, rateLimitKeyPerMin: 1_000_000 };
+await buildAssets();
 const runtime = await createRuntime({ config });
 const server = createApp(runtime).listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));

@@ -3,9 +3,8 @@
 // BENCH_CONCURRENCY turns at a time, BENCH_TURNS measured after 50 to warm up. Each turn offers the storefront
 // assistant's tools with its instructions and is one products_search step and a 60-token answer (BENCH_TOKENS) streamed
 // at 20 ms per token (BENCH_TOKEN_MS), as in bench:chat; at 1 ms per token several tokens share a network read and a
-// turn costs a third less. It runs twice per round, in fresh processes: with Node's TransformStream and with the turn
-// worker's (src/assistants/web-streams.ts), alternating for BENCH_ROUNDS rounds, since this figure moves with whatever
-// else the machine runs.
+// turn costs less. Each of BENCH_ROUNDS rounds (default 5) runs in a fresh process, and the median is the figure to
+// compare, since a round moves with whatever else the machine runs.
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -22,15 +21,14 @@ interface Measurement {
   cpuUsPerChunk: number;
 }
 
-/** One variant in this process: `native` or `fast` streams; prints its Measurement as JSON. */
-async function measure(variant: string): Promise<void> {
-  if (variant === "fast") (await import("../src/assistants/web-streams.ts")).installFastTransformStreams();
+/** One round in this process; prints its Measurement as JSON. */
+async function measure(): Promise<void> {
   const { createOpenAI } = await import("@ai-sdk/openai");
   const { runTurn } = await import("../src/assistants/turn.ts");
   const { PROFILES } = await import("../src/assistants/profiles.ts");
   const { toolDefinitions } = await import("../src/assistants/tools.ts");
   const { ALL_TOOLS, wireName } = await import("../src/tools/registry.ts");
-  const modelProcess = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const modelProcess = spawn(process.execPath, ["bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve) => modelProcess.once("message", (message) => resolve((message as { url: string }).url)));
   const model = createOpenAI({ apiKey: "sk-bench", baseURL: url }).chat("fake");
   // What the storefront assistant offers and tells the model, as in the server; search answers five demo-like products.
@@ -66,25 +64,25 @@ async function measure(variant: string): Promise<void> {
   console.log(JSON.stringify({ cpuMsPerTurn: cpuMs / TURNS, cpuUsPerChunk: (1000 * cpuMs) / chunks } satisfies Measurement));
 }
 
-function child(variant: string): Measurement {
-  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), variant], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (result.status !== 0) throw new Error(`${variant} run failed with ${result.status}`);
+function child(): Measurement {
+  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "round"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (result.status !== 0) throw new Error(`a round failed with ${result.status}`);
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Measurement;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-if (process.argv[2]) await measure(process.argv[2]);
+if (process.argv[2] === "round") await measure();
 else {
-  const rows: string[] = [];
+  const rounds: Measurement[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
-    const native = child("native");
-    const fast = child("fast");
-    rows.push(`| ${r} | ${round(native.cpuMsPerTurn)} | ${round(fast.cpuMsPerTurn)} | ${Math.round(native.cpuUsPerChunk)} | ${Math.round(fast.cpuUsPerChunk)} | ${Math.round((100 * fast.cpuMsPerTurn) / native.cpuMsPerTurn)} % |`);
-    console.error(rows.at(-1));
+    rounds.push(child());
+    console.error(`round ${r}: ${round(rounds.at(-1)!.cpuMsPerTurn)} ms per turn`);
   }
-  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}. ${TURNS} turns, ${CONCURRENCY} at a time, each offering the storefront tools, a products_search step and a ${TOKENS}-token answer at ${TOKEN_MS} ms per token.\n`);
-  console.log("| round | CPU ms per turn, Node's TransformStream | the turn worker's | µs per UI chunk, Node's | the worker's | worker's / Node's |");
-  console.log("|---:|---:|---:|---:|---:|---:|");
-  for (const row of rows) console.log(row);
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end. ${TURNS} turns, ${CONCURRENCY} at a time, each offering the storefront tools, a products_search step and a ${TOKENS}-token answer at ${TOKEN_MS} ms per token.\n`);
+  console.log("| round | CPU ms per turn | µs per UI chunk |");
+  console.log("|---:|---:|---:|");
+  rounds.forEach((measured, r) => console.log(`| ${r + 1} | ${round(measured.cpuMsPerTurn)} | ${Math.round(measured.cpuUsPerChunk)} |`));
+  console.log(`| median | ${round(median(rounds.map((m) => m.cpuMsPerTurn)))} | ${Math.round(median(rounds.map((m) => m.cpuUsPerChunk)))} |`);
 }

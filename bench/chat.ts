@@ -13,6 +13,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
+import { buildAssets } from "../scripts/build-assets.ts";
 import { openDatabase } from "../src/core/db.ts";
 import type { ModelTiming } from "./chat-model.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
@@ -224,7 +225,7 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
 /** The scripted model in its own process (bench/chat-model.ts); `timings()` takes its request times since the last call. */
 async function startModel(): Promise<{ url: string; pid: number; timings(): Promise<ModelTiming[]>; close(): void }> {
   const env = { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER };
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-model.ts"], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["bench/chat-model.ts"], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("message", (message) => resolve((message as { url: string }).url));
     child.once("exit", (code) => reject(new Error(`bench/chat-model.ts exited with ${code}`)));
@@ -340,4 +341,6 @@ async function main() {
   for (const row of rows) console.log(row);
 }
 
+// The server reads the web assets a build wrote, as npm start builds them first.
+await buildAssets();
 await main();

@@ -1,6 +1,6 @@
 // How a benchmarked shop server runs: as `npm start` runs it, read from package.json so the two cannot drift (its
-// environment assignments and its Node options, `--import`s included), and with BENCH_PROFILE=<dir> a V8 CPU profile
-// of the server written to that directory (node --cpu-prof).
+// environment assignments and its Node options, if it has any), and with BENCH_PROFILE=<dir> a V8 CPU profile of the
+// server written to that directory (node --cpu-prof).
 import fs from "node:fs";
 
 const pkg = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: { start: string } };

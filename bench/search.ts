@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
+import { buildAssets } from "../scripts/build-assets.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
 import { pageTargets } from "./pages.ts";
 
@@ -82,7 +83,7 @@ interface Row {
 
 /** Starts a child that prints READY <port>; the shop server (`server`) runs as `npm start` runs it (bench/node-options.ts). */
 function startChild(script: string, env: Record<string, string>, server = false): Promise<{ child: ChildProcess; port: number }> {
-  const options = server ? serverNodeOptions() : ["--import", "tsx"];
+  const options = server ? serverNodeOptions() : [];
   const child = spawn(process.execPath, [...options, script], { env: { ...process.env, ...(server ? serverEnv() : {}), ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let out = "";
@@ -164,6 +165,8 @@ async function prepare(kind: string, size: number): Promise<{ env: Record<string
   return { env, cleanup };
 }
 
+// The server reads the web assets a build wrote, as npm start builds them first.
+await buildAssets();
 const rows: Row[] = [];
 const notes: string[] = [];
 const hello = await startChild("bench/hello.ts", {});

@@ -4,13 +4,11 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createApp } from "../src/api/app.ts";
 import { attachChat } from "../src/assistants/socket.ts";
-import { releaseStartupMemory } from "../src/core/startup-memory.ts";
 import { createRuntime } from "../src/runtime.ts";
 
 const runtime = await createRuntime();
 const server = http.createServer(createApp(runtime));
 const chat = await attachChat(server, runtime);
-await releaseStartupMemory();
 server.listen(0, "127.0.0.1", () => {
   console.log(`READY ${(server.address() as AddressInfo).port}`);
 });

@@ -1,5 +1,6 @@
 // The `shop` command line: runs a command on the database itself or, while a server holds the embedded database,
 // inside that server through its local channel (PGlite allows one process per data directory).
+import "./node-check.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendCommand } from "./cli/channel.ts";
 import { parseCommand, runParsed, type CommandOutput, type ParsedCommand } from "./cli/commands.ts";

@@ -27,11 +27,14 @@ export class Authenticator {
   sessions: SessionResolver | undefined;
   staff: StaffResolver | undefined;
 
+  private readonly database: Database;
+  private readonly limiter?: RateLimiter;
+
   /** `limiter` budgets failed authentications per client address (none: unlimited, for tools such as the CLI). */
-  constructor(
-    private readonly database: Database,
-    private readonly limiter?: RateLimiter,
-  ) {}
+  constructor(database: Database, limiter?: RateLimiter) {
+    this.database = database;
+    this.limiter = limiter;
+  }
 
   /**
    * The caller of an HTTP request; throws 401 for a malformed, unknown or revoked key, 429 once an address guessed too

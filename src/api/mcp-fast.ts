@@ -99,25 +99,18 @@ function refused(problem: ReturnType<typeof problemOf>, era: Era): Answer {
   return result(era === "legacy" ? json : withTail(json));
 }
 
-const renderers = { legacy: new WeakMap<AnyTool, (json: string) => string>(), modern: new WeakMap<AnyTool, (json: string) => string>() };
-
 /**
  * How a tool's result JSON becomes `{"result":` and its CallToolResult: structuredContent and the same JSON as one text
  * block (and on 2026-07-28 the stamps of MODERN_TAIL). The envelope's start is part of the cached answer, so that its
- * gzip form covers it. Made once per tool and era (a closure made per call costs ~1 µs under tsx, which names it).
+ * gzip form covers it.
  */
 function renderer(tool: AnyTool, era: Era): (json: string) => string {
-  let render = renderers[era].get(tool);
-  if (!render) {
-    const wraps = wrapsResult(tool);
-    const end = era === "legacy" ? "}" : MODERN_TAIL;
-    render = (json) => {
-      const structured = wraps ? `{"result":${json}}` : json;
-      return `{"result":{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}${end}`;
-    };
-    renderers[era].set(tool, render);
-  }
-  return render;
+  const wraps = wrapsResult(tool);
+  const end = era === "legacy" ? "}" : MODERN_TAIL;
+  return (json) => {
+    const structured = wraps ? `{"result":${json}}` : json;
+    return `{"result":{"content":[{"type":"text","text":${JSON.stringify(structured)}}],"structuredContent":${structured}${end}`;
+  };
 }
 
 /** A result object's JSON with the 2026-07-28 stamps before its closing brace. */

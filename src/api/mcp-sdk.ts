@@ -74,10 +74,10 @@ export function unknownTool(name: string): ProtocolError {
 export class SdkDoor {
   private readonly modern: McpHttpHandler;
 
-  constructor(
-    private readonly executor: Executor,
-    log: Logger,
-  ) {
+  private readonly executor: Executor;
+
+  constructor(executor: Executor, log: Logger) {
+    this.executor = executor;
     this.modern = createMcpHandler((context) => mcpServer(executor, exchangeOf(context.authInfo)), {
       legacy: "reject",
       onerror: (error) => log.debug("mcp request refused by the SDK", { error: error.message }),

@@ -74,11 +74,14 @@ export class RedisStore implements RateLimitStore {
     return new RedisStore(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }), log, prefix);
   }
 
-  private constructor(
-    private readonly redis: Redis,
-    private readonly log: Logger,
-    private readonly prefix = "shop:rl:",
-  ) {
+  private readonly redis: Redis;
+  private readonly log: Logger;
+  private readonly prefix: string;
+
+  private constructor(redis: Redis, log: Logger, prefix = "shop:rl:") {
+    this.redis = redis;
+    this.log = log;
+    this.prefix = prefix;
     this.redis.on("error", (error: Error) => this.log.warn("redis error", { error: error.message }));
   }
 
@@ -121,13 +124,18 @@ export class RedisStore implements RateLimitStore {
 }
 
 export class RateLimiter {
-  constructor(
-    readonly store: RateLimitStore,
-    readonly anonPerMin: number,
-    readonly keyPerMin: number,
-    /** Failed key authentications allowed per client address and window (guessing keys is cheap, looking them up is not). */
-    readonly authFailuresPerMin = 20,
-  ) {}
+  readonly store: RateLimitStore;
+  readonly anonPerMin: number;
+  readonly keyPerMin: number;
+  /** Failed key authentications allowed per client address and window (guessing keys is cheap, looking them up is not). */
+  readonly authFailuresPerMin: number;
+
+  constructor(store: RateLimitStore, anonPerMin: number, keyPerMin: number, authFailuresPerMin = 20) {
+    this.store = store;
+    this.anonPerMin = anonPerMin;
+    this.keyPerMin = keyPerMin;
+    this.authFailuresPerMin = authFailuresPerMin;
+  }
 
   /** Seconds until this address may try a key again, when its failed authentications used up the budget; else null. */
   async authBlocked(address: string): Promise<number | null> {

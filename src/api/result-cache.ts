@@ -32,10 +32,13 @@ export class ResultCache {
   private bytes = 0;
   private version = -1;
 
-  constructor(
-    private readonly executor: Executor,
-    private readonly catalog: Versioned,
-  ) {}
+  private readonly executor: Executor;
+  private readonly catalog: Versioned;
+
+  constructor(executor: Executor, catalog: Versioned) {
+    this.executor = executor;
+    this.catalog = catalog;
+  }
 
   /**
    * The tool's result serialized as JSON, put into a door's form by `render` (cached per `variant`), as UTF-8. With
@@ -60,7 +63,7 @@ export class ResultCache {
     return fresh;
   }
 
-  /** Runs the tool. A method rather than a closure made per call: tsx (esbuild keepNames) names each such closure, ~1 µs. */
+  /** Runs the tool. */
   private async answer(call: Invocation, render: (json: string) => string, cacheable: boolean): Promise<Answer> {
     const bytes = Buffer.from(render(JSON.stringify(await this.executor.invoke(call))));
     return { bytes, varies: cacheable && bytes.length >= MIN_GZIP_BYTES };

@@ -23,12 +23,17 @@ function staffCaller(staff: StaffUser): Caller {
 }
 
 export class StaffAuth {
-  constructor(
-    private readonly prisma: Prisma,
-    private readonly secure: boolean,
-    readonly now: () => Date,
-    readonly throttle: ThrottlePolicy = DEFAULT_THROTTLE,
-  ) {}
+  private readonly prisma: Prisma;
+  private readonly secure: boolean;
+  readonly now: () => Date;
+  readonly throttle: ThrottlePolicy;
+
+  constructor(prisma: Prisma, secure: boolean, now: () => Date, throttle: ThrottlePolicy = DEFAULT_THROTTLE) {
+    this.prisma = prisma;
+    this.secure = secure;
+    this.now = now;
+    this.throttle = throttle;
+  }
 
   /** The signed-in staff user of a Cookie header, or undefined (no cookie, unknown, revoked, idle or expired). */
   async signedIn(cookieHeader: string | undefined): Promise<SignedInStaff | undefined> {

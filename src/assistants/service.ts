@@ -55,7 +55,10 @@ export class ChatService {
   private turnRunner: TurnRunner | undefined;
   private readonly approvalSecret: Buffer;
 
-  constructor(private readonly deps: ChatServiceDeps) {
+  private readonly deps: ChatServiceDeps;
+
+  constructor(deps: ChatServiceDeps) {
+    this.deps = deps;
     this.store = new ChatStore(deps.prisma, deps.database);
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();

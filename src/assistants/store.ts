@@ -49,10 +49,13 @@ const LIST_LIMIT = 50;
  * written as UTC like Prisma writes them (`timestamp(3)` columns hold UTC wall time), whatever the session's time zone.
  */
 export class ChatStore {
-  constructor(
-    private readonly prisma: Prisma,
-    private readonly sql: Pick<Database, "query">,
-  ) {}
+  private readonly prisma: Prisma;
+  private readonly sql: Pick<Database, "query">;
+
+  constructor(prisma: Prisma, sql: Pick<Database, "query">) {
+    this.prisma = prisma;
+    this.sql = sql;
+  }
 
   /**
    * Takes the chat for one turn (created empty when the owner has none with this id) and loads its messages; undefined

@@ -29,10 +29,12 @@ export class TurnStream {
   private idleTimer: NodeJS.Timeout | undefined;
   readonly controller = new AbortController();
 
-  constructor(
-    readonly key: string,
-    private readonly continued: readonly UIMessageChunk[] = [],
-  ) {
+  readonly key: string;
+  private readonly continued: readonly UIMessageChunk[];
+
+  constructor(key: string, continued: readonly UIMessageChunk[] = []) {
+    this.key = key;
+    this.continued = continued;
     this.replayed = continued.length ? [] : this.live;
   }
 

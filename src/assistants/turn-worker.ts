@@ -5,12 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { UIMessageChunk } from "ai";
 import { configuredModel, type ModelSettings } from "./model.ts";
-import type { ToolDefinition, TurnHost, TurnReport, TurnSpec } from "./turn.ts";
-import { installFastTransformStreams } from "./web-streams.ts";
-
-// Before the AI SDK loads (turn.ts imports it): its stream stages are made with the global TransformStream.
-installFastTransformStreams();
-const { runTurn } = await import("./turn.ts");
+import { runTurn, type ToolDefinition, type TurnHost, type TurnReport, type TurnSpec } from "./turn.ts";
 
 /** What a worker is started with (workerData). */
 export interface WorkerSetup {

@@ -1,8 +1,6 @@
 // One assistant turn on the AI SDK: the tool loop over the offered tools, streamed as UI message chunks. It runs where
 // the SDK runs, in a turn worker (src/assistants/turn-worker.ts) or on the main thread when a model is injected; what it
 // needs of the shop goes through its TurnHost, so every tool call runs in the main thread's executor as the caller.
-// Keep this module and its imports free of TypeScript that Node cannot strip (enums, parameter properties): a worker
-// started outside tsx loads it with Node's own type stripping.
 import {
   convertToModelMessages,
   experimental_streamTextLowMemory as streamTextLowMemory,

@@ -38,11 +38,12 @@ export class TurnWorkers implements TurnRunner {
   private setupOnce: WorkerSetup | undefined;
   private closed = false;
 
-  constructor(
-    size: number,
-    private readonly setup: () => WorkerSetup,
-    private readonly log: Logger,
-  ) {
+  private readonly setup: () => WorkerSetup;
+  private readonly log: Logger;
+
+  constructor(size: number, setup: () => WorkerSetup, log: Logger) {
+    this.setup = setup;
+    this.log = log;
     this.threads = Array.from({ length: size }, () => undefined);
   }
 

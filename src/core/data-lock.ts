@@ -20,14 +20,16 @@ export interface LockHolder {
 }
 
 export class DataDirBusy extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly holder: LockHolder,
-  ) {
+  readonly dataDir: string;
+  readonly holder: LockHolder;
+
+  constructor(dataDir: string, holder: LockHolder) {
     super(
       `The data directory ${dataDir} is in use by another shop process (pid ${holder.pid}, ${holder.what}). The embedded ` +
         "database allows one process per directory: stop that process first, or use PostgreSQL (DATABASE_URL) for several.",
     );
+    this.dataDir = dataDir;
+    this.holder = holder;
   }
 }
 

@@ -33,7 +33,11 @@ export interface Invocation {
 }
 
 export class Executor {
-  constructor(private readonly deps: ExecutorDeps) {}
+  private readonly deps: ExecutorDeps;
+
+  constructor(deps: ExecutorDeps) {
+    this.deps = deps;
+  }
 
   get registry(): Registry {
     return this.deps.registry;

@@ -1,41 +1,9 @@
-// Client scripts (TypeScript under src/web/client/) and stylesheets (src/web/styles/), bundled with esbuild once per
-// process and served from memory under content-hashed names with year-long immutable caching.
-import crypto from "node:crypto";
+// Client scripts and stylesheets as scripts/build-assets.ts built them before the server started (build/assets), read
+// once per process and served from memory under content-hashed names with year-long immutable caching.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import zlib from "node:zlib";
-import { buildSync } from "esbuild";
 import express, { type Request, type Response, type Router } from "express";
-
-/** Entry points by output name: `scripts: { site: "client/site.ts" }` serves /assets/site.<hash>.js. Paths are relative to src/web/. */
-export interface AssetEntries {
-  scripts?: Record<string, string>;
-  styles?: Record<string, string>;
-  /** Files served as they are, by their file name: `files: { "icon.svg": "styles/icon.svg" }`. */
-  files?: Record<string, string>;
-}
-
-/** The assets every site shares: the one stylesheet, the base enhancements, the favicon. */
-export const WEB_ASSETS: AssetEntries = {
-  scripts: { site: "client/site.ts" },
-  styles: { site: "styles/site.css" },
-  files: { "icon.svg": "styles/icon.svg" },
-};
-
-/** Several sites' entries as one (a name declared twice is a mistake). */
-export function mergeEntries(...sets: AssetEntries[]): AssetEntries {
-  const merged = { scripts: {}, styles: {}, files: {} } as Required<AssetEntries>;
-  for (const set of sets) {
-    for (const kind of ["scripts", "styles", "files"] as const) {
-      for (const [name, file] of Object.entries(set[kind] ?? {})) {
-        if (name in merged[kind]) throw new Error(`Asset "${name}" is declared twice.`);
-        merged[kind][name] = file;
-      }
-    }
-  }
-  return merged;
-}
+import { ASSETS_DIR, type AssetManifest } from "./asset-entries.ts";
 
 interface Built {
   file: string;
@@ -44,51 +12,31 @@ interface Built {
   gzip: Buffer;
 }
 
-const WEB_DIR = path.dirname(fileURLToPath(import.meta.url));
-const FILE_TYPES: Record<string, string> = { ".svg": "image/svg+xml", ".png": "image/png", ".woff2": "font/woff2", ".ico": "image/x-icon" };
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export class Assets {
   private readonly byName = new Map<string, Built>();
   private readonly byFile = new Map<string, Built>();
 
-  /** Bundles every entry (synchronously: esbuild takes tens of milliseconds, once, at start-up). */
-  constructor(entries: AssetEntries) {
-    this.build(entries.scripts ?? {}, "js", "text/javascript; charset=utf-8");
-    this.build(entries.styles ?? {}, "css", "text/css; charset=utf-8");
-    for (const [name, file] of Object.entries(entries.files ?? {})) {
-      const ext = path.extname(name);
-      this.add(name.slice(0, -ext.length), ext.slice(1), FILE_TYPES[ext] ?? "application/octet-stream", fs.readFileSync(path.join(WEB_DIR, file)));
+  /** Reads the built assets of `dir` (default build/assets); throws one line when they were not built. */
+  constructor(dir = ASSETS_DIR) {
+    let manifest: AssetManifest;
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as AssetManifest;
+    } catch {
+      throw new Error(`the web assets are not built (${path.join(dir, "manifest.json")}): run \`node scripts/build-assets.ts\` (npm start does)`);
     }
-  }
-
-  private add(name: string, ext: string, type: string, body: Buffer): void {
-    const hash = crypto.createHash("sha256").update(body).digest("hex").slice(0, 12);
-    const built: Built = { file: `${name}.${hash}.${ext}`, type, body, gzip: zlib.gzipSync(body, { level: 9 }) };
-    this.byName.set(`${name}.${ext}`, built);
-    this.byFile.set(built.file, built);
-  }
-
-  private build(entries: Record<string, string>, ext: "js" | "css", type: string): void {
-    const names = Object.keys(entries);
-    if (!names.length) return;
-    const result = buildSync({
-      entryPoints: Object.fromEntries(names.map((name) => [name, path.join(WEB_DIR, entries[name]!)])),
-      bundle: true,
-      minify: true,
-      format: ext === "js" ? "esm" : undefined,
-      target: ["es2020", "chrome100", "firefox100", "safari15"],
-      write: false,
-      outdir: "/assets",
-      logLevel: "silent",
-    });
-    for (const output of result.outputFiles) this.add(path.basename(output.path, `.${ext}`), ext, type, Buffer.from(output.contents));
+    for (const [name, { file, type }] of Object.entries(manifest)) {
+      const built: Built = { file, type, body: fs.readFileSync(path.join(dir, file)), gzip: fs.readFileSync(path.join(dir, `${file}.gz`)) };
+      this.byName.set(name, built);
+      this.byFile.set(file, built);
+    }
   }
 
   /** The cache-busting URL of an asset by its plain name ("site.css", "storefront.js"); throws for an unknown one. */
   url(name: string): string {
     const built = this.byName.get(name);
-    if (!built) throw new Error(`No asset named "${name}"; declare it in the asset entries.`);
+    if (!built) throw new Error(`No asset named "${name}"; declare it in src/web/asset-entries.ts.`);
     return `/assets/${built.file}`;
   }
 

@@ -11,10 +11,13 @@ export const CSRF_HEADER = "x-csrf-token";
 const DEFAULT_MAX_AGE_MS = 24 * 3600_000;
 
 export class Csrf {
-  constructor(
-    private readonly secret: string,
-    private readonly maxAgeMs = DEFAULT_MAX_AGE_MS,
-  ) {}
+  private readonly secret: string;
+  private readonly maxAgeMs: number;
+
+  constructor(secret: string, maxAgeMs = DEFAULT_MAX_AGE_MS) {
+    this.secret = secret;
+    this.maxAgeMs = maxAgeMs;
+  }
 
   private mac(sessionKey: string, purpose: string, issued: string): Buffer {
     return crypto.createHmac("sha256", this.secret).update(`csrf\0${purpose}\0${sessionKey}\0${issued}`).digest();

@@ -7,7 +7,11 @@ export { escapeHtml, formatKr } from "../core/format.ts";
 
 /** Markup that is already safe: produced by `html`, or trusted by `raw`. Interpolating it does not escape it again. */
 export class Html {
-  constructor(readonly value: string) {}
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

@@ -3,17 +3,15 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { httpError } from "../api/http.ts";
 import type { Runtime } from "../runtime.ts";
 import { paymentPageRouter } from "../api/payment-page.ts";
-import { Assets, mergeEntries, WEB_ASSETS } from "./assets.ts";
-import { ADMIN_ASSETS } from "./admin/layout.ts";
+import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";
 import { AdminSite } from "./admin/site.ts";
-import { STOREFRONT_ASSETS } from "./storefront/layout.ts";
 import { webRoute } from "./page.ts";
 import { storefrontRouter } from "./storefront/router.ts";
 import { StorefrontSite } from "./storefront/site.ts";
 
 export function webRouter(runtime: Runtime): Router {
-  const assets = new Assets(mergeEntries(WEB_ASSETS, STOREFRONT_ASSETS, ADMIN_ASSETS));
+  const assets = new Assets();
   const storefront = new StorefrontSite(runtime, assets);
   const router = express.Router();
   router.use(assets.router());

@@ -47,13 +47,18 @@ export class WebRequest {
   readonly requestId: string;
   private resolved: Promise<Caller> | undefined;
 
-  constructor(
-    readonly runtime: Runtime,
-    readonly req: Request,
-    readonly res: Response,
-    readonly door: Door,
-    private readonly identify: (req: Request) => Promise<Caller>,
-  ) {
+  readonly runtime: Runtime;
+  readonly req: Request;
+  readonly res: Response;
+  readonly door: Door;
+  private readonly identify: (req: Request) => Promise<Caller>;
+
+  constructor(runtime: Runtime, req: Request, res: Response, door: Door, identify: (req: Request) => Promise<Caller>) {
+    this.runtime = runtime;
+    this.req = req;
+    this.res = res;
+    this.door = door;
+    this.identify = identify;
     const given = req.headers["x-request-id"];
     this.requestId = typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
   }

@@ -8,11 +8,15 @@ export class Refreshing<T> {
   private current: { value: T; at: number } | undefined;
   private pending: Promise<T> | undefined;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly onError: (error: unknown) => void,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly onError: (error: unknown) => void;
+  private readonly now: () => number;
+
+  constructor(ttlMs: number, onError: (error: unknown) => void, now: () => number = Date.now) {
+    this.ttlMs = ttlMs;
+    this.onError = onError;
+    this.now = now;
+  }
 
   get(load: () => Promise<T>): Promise<T> {
     const current = this.current;

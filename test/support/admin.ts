@@ -22,11 +22,14 @@ export interface Page {
 export class AdminClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(
-    readonly server: TestServer,
-    /** Sent as X-Forwarded-For (the server trusts loopback proxies), so tests can play several client addresses. */
-    readonly address?: string,
-  ) {}
+  readonly server: TestServer;
+  /** Sent as X-Forwarded-For (the server trusts loopback proxies), so tests can play several client addresses. */
+  readonly address?: string;
+
+  constructor(server: TestServer, address?: string) {
+    this.server = server;
+    this.address = address;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");

@@ -142,7 +142,11 @@ export class TestChat extends AbstractChat<UIMessage> {
 class ArrayState implements ChatState<UIMessage> {
   status: ChatStatus = "ready";
   error: Error | undefined = undefined;
-  constructor(public messages: UIMessage[]) {}
+  messages: UIMessage[];
+
+  constructor(messages: UIMessage[]) {
+    this.messages = messages;
+  }
   pushMessage = (message: UIMessage) => void (this.messages = [...this.messages, message]);
   popMessage = () => void (this.messages = this.messages.slice(0, -1));
   replaceMessage = (index: number, message: UIMessage) => void (this.messages = this.messages.map((m, i) => (i === index ? message : m)));

@@ -13,11 +13,15 @@ export class Correspondence {
   private readonly forward = new Map<string, string>();
   private readonly backward = new Map<string, string>();
 
+  private readonly twins: boolean;
+
   /**
    * `twins`: the answers come from two servers cloned from one template, so ids and random tokens each server
    * generated may differ (consistently); otherwise (one server) only clock readings may differ.
    */
-  constructor(private readonly twins: boolean) {}
+  constructor(twins: boolean) {
+    this.twins = twins;
+  }
 
   /** Throws, naming the path, at the first difference that is not a generated value. */
   check(a: unknown, b: unknown, path = "$"): void {

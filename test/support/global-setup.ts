@@ -1,13 +1,16 @@
-// Builds the template database once per run: a migrated, demo-seeded PGlite dump (or a PostgreSQL template database).
+// Once per run: builds the web assets (as npm start does before the server) and the template database, a migrated,
+// demo-seeded PGlite dump (or a PostgreSQL template database).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildAssets } from "../../scripts/build-assets.ts";
 import { openDatabase } from "../../src/core/db.ts";
 import { prepareDatabase } from "../../src/core/setup.ts";
 import { adminUrl, databaseUrl } from "./postgres.ts";
 
 export default async function setup(project: TestProject) {
+  await buildAssets();
   const run = `${process.pid}_${Date.now().toString(36)}`;
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {

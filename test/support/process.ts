@@ -1,4 +1,4 @@
-// Real server processes (`node --import tsx src/main.ts` on the pinned Node) for start-up, lock and crash tests.
+// Real server processes (`node src/main.ts` on the pinned Node) for start-up, lock and crash tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -24,7 +24,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export function spawnShop(env: Record<string, string>): ShopProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["src/main.ts"], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   let text = "";
   const waiters = new Set<() => void>();
   const onData = (chunk: Buffer) => {

@@ -16,7 +16,11 @@ export class WebClient {
   /** The CSRF token of the last page fetched that had a form. */
   token = "";
 
-  constructor(private readonly server: TestServer) {}
+  private readonly server: TestServer;
+
+  constructor(server: TestServer) {
+    this.server = server;
+  }
 
   get cookie(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");

@@ -32,11 +32,15 @@ export function sessionOf(ctx: ToolContext): SessionRef {
  * changes live in memory only and vanish when the call ends.
  */
 export class CartStore {
-  private constructor(
-    private readonly db: Db,
-    readonly persistent: boolean,
-    readonly state: CartState,
-  ) {}
+  private readonly db: Db;
+  readonly persistent: boolean;
+  readonly state: CartState;
+
+  private constructor(db: Db, persistent: boolean, state: CartState) {
+    this.db = db;
+    this.persistent = persistent;
+    this.state = state;
+  }
 
   /** Loads the cart; `forWrite` creates (and locks) the row of a persistent session. */
   static async open(ctx: ToolContext, forWrite: boolean): Promise<CartStore> {

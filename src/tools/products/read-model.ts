@@ -110,10 +110,12 @@ class Snapshot {
   readonly bySlug: Map<string, CatalogProduct>;
   readonly productCount: Map<string, number>;
 
-  constructor(
-    readonly products: Map<string, CatalogProduct>,
-    readonly categories: Map<string, CatalogCategory>,
-  ) {
+  readonly products: Map<string, CatalogProduct>;
+  readonly categories: Map<string, CatalogCategory>;
+
+  constructor(products: Map<string, CatalogProduct>, categories: Map<string, CatalogCategory>) {
+    this.products = products;
+    this.categories = categories;
     this.bySlug = new Map();
     this.productCount = new Map();
     for (const product of products.values()) {
@@ -309,10 +311,13 @@ export class CatalogReadModel {
   /** Bumped when a refresh starts: a details read that raced a change is not kept. */
   private detailsEpoch = 0;
 
-  constructor(
-    private readonly database: Database,
-    private readonly log: Logger,
-  ) {}
+  private readonly database: Database;
+  private readonly log: Logger;
+
+  constructor(database: Database, log: Logger) {
+    this.database = database;
+    this.log = log;
+  }
 
   /** Changes whenever the visible catalogue does (serialized results of catalogue reads are cached per version). */
   get version(): number {

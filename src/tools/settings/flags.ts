@@ -16,10 +16,13 @@ export class FeatureFlags {
   private readAt = 0;
   private stopListening: (() => Promise<void>) | undefined;
 
-  constructor(
-    private readonly database: Pick<Database, "query" | "listen">,
-    private readonly log: Logger,
-  ) {}
+  private readonly database: Pick<Database, "query" | "listen">;
+  private readonly log: Logger;
+
+  constructor(database: Pick<Database, "query" | "listen">, log: Logger) {
+    this.database = database;
+    this.log = log;
+  }
 
   async start(): Promise<void> {
     this.stopListening = await this.database.listen(FLAGS_CHANNEL, () => this.forget());

@@ -2,18 +2,11 @@
 // signed-in user with sign-out, the flash message above each page, and the admin's error pages.
 import type { ToolError } from "../../core/errors.ts";
 import { hasScope, type Scope } from "../../tools/scopes.ts";
-import type { AssetEntries } from "../assets.ts";
 import { documentHtml } from "../document.ts";
 import { html, raw, type Html } from "../html.ts";
 import type { View } from "../page.ts";
 import type { Flash } from "./flash.ts";
 import type { AdminRequest } from "./site.ts";
-
-/** The admin's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const ADMIN_ASSETS: AssetEntries = {
-  scripts: { admin: "client/admin.ts", "admin-assistant": "client/admin-assistant.ts" },
-  styles: { admin: "styles/admin.css" },
-};
 
 interface NavEntry {
   href: string;

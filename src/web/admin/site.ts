@@ -25,17 +25,15 @@ export class AdminRequest extends WebRequest {
   /** A nonce cookie set by this very response (not yet in the request's Cookie header). */
   preNonce: string | undefined;
 
-  constructor(
-    runtime: Runtime,
-    req: Request,
-    res: Response,
-    readonly site: AdminSite,
-  ) {
+  readonly site: AdminSite;
+
+  constructor(runtime: Runtime, req: Request, res: Response, site: AdminSite) {
     super(runtime, req, res, "admin", async () => {
       const staff = this.signedIn;
       if (!staff) throw new Unauthorized("Sign in at /admin/login first.");
       return staff.caller;
     });
+    this.site = site;
   }
 
   /** The staff user requireStaff found for this request (undefined on the sign-in and setup pages). */
@@ -116,10 +114,12 @@ export class AdminSite implements Site<AdminRequest> {
   /** Admin forms carry long texts (page bodies, policies, layouts as JSON): larger limits than the storefront's. */
   readonly forms = formParser({ bytes: "512kb", fields: 1000 });
 
-  constructor(
-    readonly runtime: Runtime,
-    readonly assets: Assets,
-  ) {
+  readonly runtime: Runtime;
+  readonly assets: Assets;
+
+  constructor(runtime: Runtime, assets: Assets) {
+    this.runtime = runtime;
+    this.assets = assets;
     this.csrf = new Csrf(runtime.secret);
   }
 

@@ -52,10 +52,10 @@ export class ChatPanel {
   private readonly settled = new Set<string>();
   private wasRunning = false;
 
-  constructor(
-    private readonly toggle: HTMLButtonElement,
-    root: HTMLElement,
-  ) {
+  private readonly toggle: HTMLButtonElement;
+
+  constructor(toggle: HTMLButtonElement, root: HTMLElement) {
+    this.toggle = toggle;
     this.log = el("ol", { class: "chat-log", "aria-label": "Samtale" });
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite", "data-chat-announce": true });
     this.problem = el("div", { class: "chat-problem", role: "alert", hidden: true });

@@ -46,11 +46,11 @@ export interface ChatList {
 
 /** An error frame or problem from the server; `code` says what went wrong. */
 export class ChatError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
+  readonly code: string;
+
+  constructor(message: string, code: string) {
     super(message);
+    this.code = code;
     this.name = "ChatError";
   }
 }

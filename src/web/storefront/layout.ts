@@ -3,7 +3,6 @@ import categoriesList from "../../tools/categories/list.ts";
 import pagesList from "../../tools/pages/list.ts";
 import settingsGet from "../../tools/settings/get.ts";
 import type { Settings } from "../../tools/settings/schemas.ts";
-import type { AssetEntries } from "../assets.ts";
 import { documentHtml } from "../document.ts";
 import { formatKr, html, raw, type Html } from "../html.ts";
 import type { View } from "../page.ts";
@@ -14,9 +13,6 @@ import type { StorefrontRequest } from "./site.ts";
  * until the script shows it) and its mount point (`#chat-root`, whose `data-chat-src` is the panel it loads on demand).
  */
 export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js", "chat-widget.js"];
-
-/** The storefront's own bundles besides the shared ones (src/web/assets.ts WEB_ASSETS). */
-export const STOREFRONT_ASSETS: AssetEntries = { scripts: { storefront: "client/storefront.ts", checkout: "client/checkout.ts", "chat-widget": "client/chat-widget.ts", "chat-panel": "client/chat-panel.ts" } };
 
 const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
 

@@ -34,7 +34,11 @@ export class PageCache {
   private version = -1;
   private chrome: Chrome | undefined;
 
-  constructor(private readonly catalog: Versioned) {}
+  private readonly catalog: Versioned;
+
+  constructor(catalog: Versioned) {
+    this.catalog = catalog;
+  }
 
   /**
    * Answers the request from the cache, or renders it with `handler` (storing it when it may be kept); returns the

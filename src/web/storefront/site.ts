@@ -42,8 +42,11 @@ export class StorefrontRequest extends WebRequest {
   /** Set once the page asked for the shopper's caller (their cart, orders, account): such a page is never cached. */
   personal = false;
 
-  constructor(runtime: Runtime, req: Request, res: Response, readonly site: StorefrontSite) {
+  readonly site: StorefrontSite;
+
+  constructor(runtime: Runtime, req: Request, res: Response, site: StorefrontSite) {
     super(runtime, req, res, "web", (request) => runtime.auth.caller(request));
+    this.site = site;
   }
 
   /** Reads public content as PUBLIC_READER (no session lookup, so browsing pages need no database read for the caller). */
@@ -122,10 +125,12 @@ export class StorefrontSite implements Site<StorefrontRequest> {
   /** Rendered catalogue pages (home, product, category, search). */
   readonly pages: PageCache;
 
-  constructor(
-    readonly runtime: Runtime,
-    readonly assets: Assets,
-  ) {
+  readonly runtime: Runtime;
+  readonly assets: Assets;
+
+  constructor(runtime: Runtime, assets: Assets) {
+    this.runtime = runtime;
+    this.assets = assets;
     this.csrf = new Csrf(runtime.secret);
     this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
     this.pages = new PageCache(runtime.services.catalog);

@@ -5,10 +5,13 @@ import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSe
 export class ManualPayments implements PaymentProvider {
   readonly name = "manual" as const;
 
-  constructor(
-    private readonly publicBaseUrl: string,
-    private readonly secret: string,
-  ) {}
+  private readonly publicBaseUrl: string;
+  private readonly secret: string;
+
+  constructor(publicBaseUrl: string, secret: string) {
+    this.publicBaseUrl = publicBaseUrl;
+    this.secret = secret;
+  }
 
   async createPayment(order: PaymentOrder): Promise<PaymentSession> {
     return { paymentUrl: paymentPageUrl(this.publicBaseUrl, this.secret, order.id) };

@@ -9,14 +9,18 @@ function line(name: string, unitAmount: number, quantity: number): LineItem {
   return { quantity, price_data: { currency: "dkk", unit_amount: unitAmount, product_data: { name } } };
 }
 
+type StripeConfig = Pick<Config, "stripeSecretKey" | "stripeWebhookSecret" | "stripeApiUrl" | "publicBaseUrl">;
+
 export class StripePayments implements PaymentProvider {
   readonly name = "stripe" as const;
   readonly client: Stripe;
 
-  constructor(
-    private readonly config: Pick<Config, "stripeSecretKey" | "stripeWebhookSecret" | "stripeApiUrl" | "publicBaseUrl">,
-    private readonly secret: string,
-  ) {
+  private readonly config: StripeConfig;
+  private readonly secret: string;
+
+  constructor(config: StripeConfig, secret: string) {
+    this.config = config;
+    this.secret = secret;
     const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : undefined;
     this.client = new Stripe(config.stripeSecretKey ?? "", {
       maxNetworkRetries: 1,

@@ -5,7 +5,7 @@ import type { View } from "../../page.ts";
 import { pageHead } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
-/** Client scripts of the assistant page (asset names, declared in ADMIN_ASSETS). */
+/** Client scripts of the assistant page (asset names, declared in src/web/asset-entries.ts). */
 export const ASSISTANT_SCRIPTS: string[] = ["admin-assistant.js"];
 
 export async function assistantPage(web: AdminRequest): Promise<View> {

@@ -7,10 +7,13 @@ class ObservedState implements ChatState<UIMessage> {
   error: Error | undefined = undefined;
   private frame = 0;
 
-  constructor(
-    private list: UIMessage[],
-    private readonly onChange: () => void,
-  ) {}
+  private list: UIMessage[];
+  private readonly onChange: () => void;
+
+  constructor(list: UIMessage[], onChange: () => void) {
+    this.list = list;
+    this.onChange = onChange;
+  }
 
   get messages(): UIMessage[] {
     return this.list;
