@@ -71,7 +71,7 @@ export class SdkDoor {
    * the body). The SDK's own predicate picks the era, as its documentation shows for serving 2025-era traffic beside a
    * strict 2026-07-28 handler.
    */
-  async answer(body: unknown, headers: Headers, exchange: Exchange): Promise<Response> {
+  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
     const request = new Request(ENDPOINT, { method: "POST", headers });
     if (await isLegacyRequest(request, body)) return this.legacy(request, body, exchange);
     const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };

@@ -21,8 +21,8 @@ const RATE_LIMITED = 429;
 /** JSON-RPC's implementation-defined server error, as the SDK transport uses for HTTP-level refusals. */
 const SERVER_ERROR = -32000;
 
-/** Headers the SDK reads from an MCP request (and every Mcp-Param-*); everything else stays at the door. */
-const FORWARDED = ["mcp-protocol-version", "mcp-method", "mcp-name"];
+/** Headers the SDK reads from an MCP request (besides every Mcp-Param-*); everything else stays at the door. */
+const FORWARDED = new Set(["mcp-protocol-version", "mcp-method", "mcp-name"]);
 
 export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache: ResultCache): Router {
   const router = express.Router();
@@ -153,15 +153,14 @@ function recordAgent(caller: Caller, body: unknown, { method, params }: RequestP
   if (version && name === info?.name) caller.agentVersion = version;
 }
 
-function sdkHeaders(req: HttpRequest): Headers {
-  // The body is already parsed; the SDK sees a canonical JSON request, so plain `curl -d` posts work too.
-  const headers = new Headers({ accept: "application/json, text/event-stream", "content-type": "application/json" });
-  for (const name of FORWARDED) {
-    const value = req.get(name);
-    if (value !== undefined) headers.set(name, value);
-  }
+/**
+ * The headers of the request the SDK sees: its MCP headers on a canonical JSON request (the body is parsed already), so
+ * plain `curl -d` posts work too.
+ */
+function sdkHeaders(req: HttpRequest): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json, text/event-stream", "content-type": "application/json" };
   for (const [name, value] of Object.entries(req.headers)) {
-    if (name.startsWith("mcp-param-") && typeof value === "string") headers.set(name, value);
+    if (typeof value === "string" && (FORWARDED.has(name) || name.startsWith("mcp-param-"))) headers[name] = value;
   }
   return headers;
 }
