@@ -1,6 +1,7 @@
 // gzip for cached answers. A cached answer is deflated once and left open (ended by a sync flush, not a final block);
-// each response closes it with its own tail (an MCP answer's `"id"`) as a stored block and the gzip trailer, so a hit
-// costs a CRC of the few tail bytes and one small copy, never zlib. The result is one ordinary gzip member (RFC 1952).
+// each response closes it with its own tail (the end of an MCP response, its `"id"` included) as a stored block and
+// the gzip trailer, so a hit costs a CRC of the few tail bytes and one small copy, never zlib. The result is one
+// ordinary gzip member (RFC 1952).
 import zlib from "node:zlib";
 
 /** Answers shorter than this go out as they are: a tiny answer gains next to nothing and would cost the client an inflate. */
@@ -10,6 +11,7 @@ export const MIN_GZIP_BYTES = 1024;
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A stored block's length field is 16 bits: a longer tail (an absurd request id) is sent without compression. */
 const MAX_TAIL = 0xffff;
+const EMPTY = new Uint8Array(0);
 
 /** An answer's gzip member up to its last block: header and deflated bytes, with the CRC-32 and length of what they hold. */
 export interface OpenGzip {
@@ -26,11 +28,11 @@ export function openGzip(plain: Buffer): OpenGzip | undefined {
 }
 
 /**
- * The complete gzip member of the answer followed by `tail` (UTF-8, sent as is), as one buffer: a copy of the small
- * compressed bytes is cheaper than writing two pieces. Undefined for a tail too long for one stored block.
+ * The complete gzip member of the answer followed by `tail` (sent as is), as one buffer: a copy of the small compressed
+ * bytes is cheaper than writing two pieces. Undefined for a tail too long for one stored block.
  */
-export function closeGzip(open: OpenGzip, tail = ""): Buffer | undefined {
-  const length = Buffer.byteLength(tail);
+export function closeGzip(open: OpenGzip, tail: Uint8Array = EMPTY): Buffer | undefined {
+  const length = tail.length;
   if (length > MAX_TAIL) return undefined;
   const { head, crc, size } = open;
   const out = Buffer.allocUnsafe(head.length + 5 + length + 8);
@@ -41,7 +43,7 @@ export function closeGzip(open: OpenGzip, tail = ""): Buffer | undefined {
   out.writeUInt16LE(length, at + 1);
   out.writeUInt16LE(~length & 0xffff, at + 3);
   at += 5;
-  out.write(tail, at, "utf8");
+  out.set(tail, at);
   out.writeUInt32LE(crc32(out, at, at + length, crc), at + length);
   out.writeUInt32LE((size + length) % 2 ** 32, at + length + 4);
   return out;

@@ -45,12 +45,13 @@ export function requestId(req: Request): string {
 }
 
 /**
- * Sends a serialized answer, followed by `tail` when given (the per-request end of an MCP answer), with Node's own API:
- * express's res.send re-reads the content type to add a charset and checks freshness, a noticeable share of a cached
- * tool call. With `gzip` (the client's Accept-Encoding takes it) an answer that has a gzip form goes out gzip-encoded;
+ * Sends a serialized answer with Node's own API: express's res.send re-reads the content type to add a charset and
+ * checks freshness, a noticeable share of a cached tool call. `body` is the whole response when the answer is only its
+ * start (an MCP response: the SDK's bytes, which begin with the cached answer's). With `gzip` (the client's
+ * Accept-Encoding takes it) an answer that has a gzip form goes out gzip-encoded, closed with the rest of the body;
  * every answer whose encoding depends on Accept-Encoding says so in Vary, compressed or not.
  */
-export function sendAnswer(res: Response, answer: Answer, gzip: boolean, tail?: string): void {
+export function sendAnswer(res: Response, answer: Answer, gzip: boolean, body = answer.bytes): void {
   res.statusCode = 200;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   if (answer.varies) {
@@ -58,22 +59,11 @@ export function sendAnswer(res: Response, answer: Answer, gzip: boolean, tail?: 
     const vary = res.getHeader("Vary");
     res.setHeader("Vary", vary === undefined ? "Accept-Encoding" : `${String(vary)}, Accept-Encoding`);
   }
-  const compressed = gzip && answer.gzip ? closeGzip(answer.gzip, tail) : undefined;
-  if (compressed) {
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", compressed.length);
-    res.end(compressed);
-  } else if (tail === undefined) {
-    res.setHeader("Content-Length", answer.bytes.length);
-    res.end(answer.bytes);
-  } else {
-    // Both pieces in one write, without copying a cached answer.
-    res.setHeader("Content-Length", answer.bytes.length + Buffer.byteLength(tail));
-    res.cork();
-    res.write(answer.bytes);
-    res.end(tail);
-    res.uncork();
-  }
+  const compressed = gzip && answer.gzip ? closeGzip(answer.gzip, body.subarray(answer.bytes.length)) : undefined;
+  if (compressed) res.setHeader("Content-Encoding", "gzip");
+  const sent = compressed ?? body;
+  res.setHeader("Content-Length", sent.length);
+  res.end(sent);
 }
 
 /** Writes an RFC 9457 problem (application/problem+json) for any thrown value. */

@@ -1,24 +1,26 @@
-// The official MCP SDK (v2) behind /api/mcp: one Server over the registry, serving 2026-07-28 and the 2025 era.
+// The official MCP SDK (v2) behind /api/mcp: one server definition over the registry, serving 2026-07-28 through the
+// SDK's per-request handler and the 2025 era through its stateless Streamable HTTP transport.
 import {
   createMcpHandler,
+  isLegacyRequest,
   ProtocolError,
   ProtocolErrorCode,
   Server,
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
   type CallToolResult,
-  type JSONRPCMessage,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import { problemOf, toToolError, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { mcpTool, refusal, toolResult } from "./mcp-tools.ts";
+import { callForm, refusal, ToolLists } from "./mcp-tools.ts";
+import type { Answer, ResultCache } from "./result-cache.ts";
 
-export const SERVER_INFO = { name: "shop", version: "1.0.0" };
+const SERVER_INFO = { name: "shop", version: "1.0.0" };
 
-export const INSTRUCTIONS =
+const INSTRUCTIONS =
   "Tools of a Danish online shop (prices include 25 % VAT). Money fields are integers in øre (1/100 DKK); timestamps are " +
   "ISO 8601 UTC ending in Z. tools/list shows only the tools your API key may call; without a key you get the public " +
   "catalogue tools. A refused call returns isError with an RFC 9457 problem (status, code, detail, errors[]) as structuredContent.";
@@ -27,80 +29,99 @@ export const INSTRUCTIONS =
  * tools/list on 2026-07-28: the list depends on the key (so only the client may cache it: private), and changes only
  * when the server is upgraded, so an hour is safe.
  */
-export const TOOLS_LIST_CACHE = { ttlMs: 3_600_000, cacheScope: "private" } as const;
+const TOOLS_LIST_CACHE = { ttlMs: 3_600_000, cacheScope: "private" } as const;
 
-/** Who is asking in this HTTP request: the admitted caller, or why they were refused (e.g. an invalid key). */
+/** The SDK reads the URL of a request only for its own diagnostics; the door has routed the request already. */
+const ENDPOINT = "http://localhost/api/mcp";
+
+/** One HTTP request to the door, as the SDK's server sees it: who asks, and what the door needs back. */
 export interface Exchange {
+  /** The admitted caller, or why they were refused (e.g. an invalid key). */
   caller: Caller | ToolError;
   requestId: string;
   /**
    * `params.arguments` of a tools/call exactly as the client sent them: the SDK's schema silently strips a `__proto__`
    * key, and the executor must judge the input the client sent, as it does for REST.
    */
-  sentArguments?: unknown;
+  sentArguments: unknown;
+  /** The client takes gzip: a cached answer gets its gzip form at its first such hit. */
+  gzip: boolean;
+  /** Set by tools/call when its result is a cached answer: the SDK's response starts with the answer's bytes. */
+  answer?: Answer<CallToolResult>;
 }
 
-/** The one MCP server definition both eras are served from (and the fast path answers like). */
-export function mcpServer(executor: Executor, { caller, requestId, sentArguments }: Exchange): Server {
-  const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
-    cacheHints: { "tools/list": TOOLS_LIST_CACHE },
-  });
-  server.setRequestHandler("tools/list", () => ({ tools: listedTools(executor, caller) }));
-  server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
-    const tool = executor.registry.get(request.params.name);
-    if (!tool) throw unknownTool(request.params.name);
-    if (caller instanceof ToolError) return refusal(problemOf(caller, requestId));
-    try {
-      const result = await executor.invoke({ name: tool.name, input: sentArguments ?? request.params.arguments ?? {}, caller, door: "mcp", requestId });
-      return toolResult(tool, result);
-    } catch (error) {
-      return refusal(problemOf(toToolError(error), requestId));
-    }
-  });
-  return server;
-}
-
-export function listedTools(executor: Executor, caller: Caller | ToolError) {
-  return caller instanceof ToolError ? [] : executor.registry.tools.filter((tool) => executor.allows(tool, caller)).map(mcpTool);
-}
-
-export function unknownTool(name: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${name}". Call tools/list for the tools you may use.`);
-}
-
-/** Serves one JSON-RPC message through the SDK: 2026-07-28 through its per-request handler, the 2025 era statelessly. */
 export class SdkDoor {
   private readonly modern: McpHttpHandler;
+  private readonly lists: ToolLists;
 
   private readonly executor: Executor;
+  private readonly cache: ResultCache;
 
-  constructor(executor: Executor, log: Logger) {
+  constructor(executor: Executor, cache: ResultCache, log: Logger) {
     this.executor = executor;
-    this.modern = createMcpHandler((context) => mcpServer(executor, exchangeOf(context.authInfo)), {
+    this.cache = cache;
+    this.lists = new ToolLists(executor);
+    this.modern = createMcpHandler((context) => this.server(exchangeOf(context.authInfo)), {
       legacy: "reject",
       onerror: (error) => log.debug("mcp request refused by the SDK", { error: error.message }),
     });
   }
 
-  /** A 2026-07-28 request; `headers` are the MCP headers of the HTTP request (the SDK checks them against the body). */
-  modernRequest(message: JSONRPCMessage, headers: Headers, exchange: Exchange): Promise<Response> {
+  /**
+   * Answers one parsed JSON-RPC message. `headers` are the MCP headers of the HTTP request (the SDK checks them against
+   * the body). The SDK's own predicate picks the era, as its documentation shows for serving 2025-era traffic beside a
+   * strict 2026-07-28 handler.
+   */
+  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
+    const request = new Request(ENDPOINT, { method: "POST", headers });
+    if (await isLegacyRequest(request, body)) return this.legacy(request, body, exchange);
     const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
-    return this.modern.fetch(new Request("http://localhost/api/mcp", { method: "POST", headers }), { authInfo, parsedBody: message });
+    return this.modern.fetch(request, { authInfo, parsedBody: body });
   }
 
-  /** A 2025-era request: a fresh server and stateless transport that answer in JSON (plain `curl -d` posts too). */
-  async legacyRequest(message: JSONRPCMessage, headers: Headers, exchange: Exchange): Promise<Response> {
-    const server = mcpServer(this.executor, exchange);
+  /** A 2025-era request: a fresh server on a stateless transport that answers in JSON (plain `curl -d` posts too). */
+  private async legacy(request: Request, body: unknown, exchange: Exchange): Promise<Response> {
+    const server = this.server(exchange);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      return await transport.handleRequest(new Request("http://localhost/api/mcp", { method: "POST", headers }), { parsedBody: message });
+      return await transport.handleRequest(request, { parsedBody: body });
     } finally {
       await server.close();
     }
   }
+
+  /**
+   * The one MCP server definition both eras are served from. The SDK serves one request per server instance, so each
+   * request gets its own; what it answers with is made once: the tool list per scope set, cached catalogue answers.
+   */
+  private server(exchange: Exchange): Server {
+    const { caller, requestId } = exchange;
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      cacheHints: { "tools/list": TOOLS_LIST_CACHE },
+    });
+    server.setRequestHandler("tools/list", () => ({ tools: caller instanceof ToolError ? [] : this.lists.for(caller) }));
+    server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
+      const tool = this.executor.registry.get(request.params.name);
+      if (!tool) throw unknownTool(request.params.name);
+      if (caller instanceof ToolError) return refusal(problemOf(caller, requestId));
+      const input = exchange.sentArguments ?? request.params.arguments ?? {};
+      try {
+        const answer = await this.cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", callForm, exchange.gzip);
+        exchange.answer = answer;
+        return answer.value;
+      } catch (error) {
+        return refusal(problemOf(toToolError(error), requestId));
+      }
+    });
+    return server;
+  }
+}
+
+function unknownTool(name: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${name}". Call tools/list for the tools you may use.`);
 }
 
 function exchangeOf(authInfo: AuthInfo | undefined): Exchange {

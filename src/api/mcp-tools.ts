@@ -1,33 +1,48 @@
-// The registry seen through MCP: tool listings (schemas, annotations) and tool results (structuredContent + text).
+// The registry seen through MCP: tool listings (schemas, annotations, one list per scope set) and tool results
+// (structuredContent + text).
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { Problem } from "../core/errors.ts";
+import type { Caller } from "../tools/context.ts";
+import type { Executor } from "../tools/executor.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { describeTool, type JsonSchema } from "./catalogue.ts";
 import { compactSchema } from "./mcp-schema.ts";
+import type { Form } from "./result-cache.ts";
+
+/** Distinct scope sets whose tool list is kept; more only empty the memo. */
+const MAX_LISTS = 256;
 
 /**
- * MCP requires `outputSchema` to describe an object and `structuredContent` to be one. A tool whose result is always an
- * object (an object, or a union of objects) is published as is, so structuredContent equals the REST `result`; any
- * other result (an array, a nullable) is wrapped as `{ "result": <REST result> }`. Decided per tool from its schema.
+ * tools/list for each caller: the listings of the tools it may call, in registry (name) order. executor.allows reads
+ * a caller's kind and scopes alone, so one list serves every caller of the same kind and scopes.
  */
-export function wrapsResult(tool: AnyTool): boolean {
-  return !alwaysObject(describeTool(tool).outputSchema);
-}
+export class ToolLists {
+  private readonly lists = new Map<string, Tool[]>();
 
-function alwaysObject(schema: JsonSchema): boolean {
-  if (schema.type === "object") return true;
-  const branches = schema.anyOf ?? schema.oneOf;
-  return Array.isArray(branches) && branches.length > 0 && branches.every((branch: JsonSchema) => alwaysObject(branch));
-}
+  private readonly executor: Executor;
 
-const listings = new WeakMap<AnyTool, Tool>();
+  constructor(executor: Executor) {
+    this.executor = executor;
+  }
+
+  for(caller: Caller): Tool[] {
+    const key = `${caller.kind} ${[...caller.scopes].sort().join(" ")}`;
+    let list = this.lists.get(key);
+    if (!list) {
+      if (this.lists.size >= MAX_LISTS) this.lists.clear();
+      list = this.executor.registry.tools.filter((tool) => this.executor.allows(tool, caller)).map(mcpTool);
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+}
 
 /**
  * A tool as tools/list shows it: name, description, compact input schema and annotations. Output schemas are left out
- * of the listing (they were over half of it: 128k of 238k characters for a * key); structuredContent still follows
- * mcpOutputSchema(), and GET /api/v1/tools and the OpenAPI document publish the full output schemas.
+ * of the listing (they were over half of it: 128k of 238k characters for a * key); GET /api/v1/tools and the OpenAPI
+ * document publish the full output schemas.
  */
-export function mcpTool(tool: AnyTool): Tool {
+function mcpTool(tool: AnyTool): Tool {
   let listing = listings.get(tool);
   if (!listing) {
     const description = describeTool(tool);
@@ -42,32 +57,37 @@ export function mcpTool(tool: AnyTool): Tool {
   return listing;
 }
 
-/** The schema a tool's structuredContent follows: its REST output schema, wrapped as `{ result }` when needed. */
-export function mcpOutputSchema(tool: AnyTool): JsonSchema {
-  const schema = describeTool(tool).outputSchema;
-  return wrapsResult(tool) ? wrapped(schema) : { type: "object", ...schema };
-}
+const listings = new WeakMap<AnyTool, Tool>();
 
-/** `{ result: schema }`, with any `$defs` hoisted to the root so `#/$defs/...` references still resolve. */
-function wrapped(schema: JsonSchema): JsonSchema {
-  const { $defs, ...inner } = schema;
-  return {
-    type: "object",
-    properties: { result: inner },
-    required: ["result"],
-    additionalProperties: false,
-    ...($defs === undefined ? {} : { $defs }),
-  };
-}
-
-/** A successful call: the REST `result` as structuredContent (wrapped when needed) and the same JSON as text. */
-export function toolResult(tool: AnyTool, result: unknown): CallToolResult {
+/**
+ * A successful call, in the form the result cache keeps for MCP: the CallToolResult (the REST `result` as
+ * structuredContent, wrapped when needed, and the same JSON as text), and as text the start of the SDK's JSON-RPC
+ * response carrying it, `{"result":` and the result's JSON without its closing brace (mcp.ts sends the cached bytes'
+ * gzip form when the SDK's response does start with them).
+ */
+export function callForm(result: unknown, tool: AnyTool): Form<CallToolResult> {
   const structured = (wrapsResult(tool) ? { result } : result) as Record<string, unknown>;
-  return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
+  const value: CallToolResult = { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
+  return { text: `{"result":${JSON.stringify(value).slice(0, -1)}`, value };
 }
 
 /** A refusal: the REST problem object as structuredContent, flagged isError, with its JSON as text for the model. */
 export function refusal(problem: Problem): CallToolResult {
   const structured = { ...problem } as Record<string, unknown>;
   return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured, isError: true };
+}
+
+/**
+ * MCP requires structuredContent to be an object. A tool whose result is always an object (an object, or a union of
+ * objects) is published as is, so structuredContent equals the REST `result`; any other result (an array, a nullable)
+ * is wrapped as `{ "result": <REST result> }`. Decided per tool from its output schema.
+ */
+function wrapsResult(tool: AnyTool): boolean {
+  return !alwaysObject(describeTool(tool).outputSchema);
+}
+
+function alwaysObject(schema: JsonSchema): boolean {
+  if (schema.type === "object") return true;
+  const branches = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(branches) && branches.length > 0 && branches.every((branch: JsonSchema) => alwaysObject(branch));
 }

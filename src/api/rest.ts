@@ -5,7 +5,7 @@ import type { Executor, Invocation } from "../tools/executor.ts";
 import { describeTool } from "./catalogue.ts";
 import { acceptsGzip } from "./gzip.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
-import type { ResultCache } from "./result-cache.ts";
+import type { Form, ResultCache } from "./result-cache.ts";
 
 export const BODY_LIMIT = "256kb";
 
@@ -40,11 +40,16 @@ export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): 
         onSessionReplaced: (sessionId) => res.append("Set-Cookie", gate.sessionCookie(sessionId)),
       };
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
-      sendAnswer(res, await cache.render(call, "rest", (result) => `{"ok":true,"result":${result}}`, gzip), gzip);
+      sendAnswer(res, await cache.render(call, "rest", restForm, gzip), gzip);
     } catch (error) {
       sendProblem(res, error, id, gate.log);
     }
   });
 
   return router;
+}
+
+/** A REST answer: `{"ok":true,"result":…}`. */
+function restForm(result: unknown): Form<undefined> {
+  return { text: `{"ok":true,"result":${JSON.stringify(result)}}`, value: undefined };
 }

@@ -43,8 +43,6 @@ export interface Config {
   chatWorkers: number;
   /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
   mcpAllowedOrigins: string[];
-  /** Answer well-formed tools/call, tools/list and ping without building an SDK server (MCP_FAST_PATH=0 turns it off). */
-  mcpFastPath: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +112,5 @@ export function loadConfig(env: Env = process.env): Config {
     // One thread beside the main one on a two-core machine; more only help with more cores and many chats at once.
     chatWorkers: int(env, "CHAT_WORKERS", Math.min(4, Math.max(1, os.availableParallelism() - 1))),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
-    mcpFastPath: env.MCP_FAST_PATH !== "0",
   };
 }

@@ -142,11 +142,11 @@ describe("the gzip pieces", () => {
     const plain = Buffer.from(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Vare ${i} æøå` })) }));
     const open = openGzip(plain)!;
     expect(open.size).toBe(plain.length);
-    for (const tail of [undefined, "", ',"id":1}', `,"id":"${"ø".repeat(40)}"}`, "x".repeat(0xffff)]) {
+    for (const tail of [undefined, "", ',"id":1}', `,"id":"${"ø".repeat(40)}"}`, "x".repeat(0xffff)].map((text) => text === undefined ? undefined : Buffer.from(text))) {
       const member = closeGzip(open, tail)!;
-      expect(zlib.gunzipSync(member).equals(Buffer.concat([plain, Buffer.from(tail ?? "")]))).toBe(true);
+      expect(zlib.gunzipSync(member).equals(Buffer.concat([plain, tail ?? Buffer.alloc(0)]))).toBe(true);
     }
-    expect(closeGzip(open, "ø".repeat(0x8000))).toBeUndefined();
+    expect(closeGzip(open, Buffer.from("ø".repeat(0x8000)))).toBeUndefined();
     expect(openGzip(crypto.randomBytes(2000))).toBeUndefined();
   });
 
