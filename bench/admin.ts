@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { createApp } from "../src/api/app.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { upsertStaff } from "../src/core/staff/users.ts";
+import { upsertStaff } from "../src/tools/staff/service.ts";
 import { createRuntime } from "../src/runtime.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { findActiveKey } from "../src/core/api-keys.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { verifyPassword } from "../src/core/passwords.ts";
+import { verifyPassword } from "../src/tools/staff/passwords.ts";
 import { shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
 
 const run = promisify(execFile);

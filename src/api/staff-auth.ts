@@ -1,10 +1,10 @@
 // Staff identity over HTTP: the `shop_admin` session cookie and the StaffResolver that the Authenticator, the admin
 // web and the admin assistant share.
 import type { Prisma } from "../core/db.ts";
-import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../core/staff/sessions.ts";
-import { signIn, type SignInAttempt } from "../core/staff/sign-in.ts";
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from "../core/staff/throttle.ts";
-import type { StaffUser } from "../core/staff/users.ts";
+import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../tools/staff/sessions.ts";
+import { signIn, type SignInAttempt } from "../tools/staff/sign-in.ts";
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from "../tools/staff/throttle.ts";
+import type { StaffUser } from "../tools/staff/service.ts";
 import type { Caller } from "../tools/context.ts";
 import type { StaffResolver } from "./auth.ts";
 import { readCookie } from "./cookies.ts";

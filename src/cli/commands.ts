@@ -6,7 +6,7 @@ import type { Database } from "../core/db.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
 import { seedDemoOnce } from "../core/setup.ts";
-import { upsertStaff } from "../core/staff/users.ts";
+import { upsertStaff } from "../tools/staff/service.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
 export interface CommandOutput {

@@ -1,7 +1,7 @@
 // The admin web in HTTP tests: staff users, and a small browser-like client with a cookie jar that reads the CSRF
 // token out of each form it is shown and follows no redirect by itself.
 import { expect } from "vitest";
-import { upsertStaff } from "../../src/core/staff/users.ts";
+import { upsertStaff } from "../../src/tools/staff/service.ts";
 import type { TestServer } from "./server.ts";
 
 export const PASSWORD = "kaffe og wienerbrød";

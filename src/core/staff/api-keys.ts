@@ -4,7 +4,7 @@ import type { Prisma } from "../db.ts";
 import { Forbidden, Invalid } from "../errors.ts";
 import { createApiKey, revokeApiKey, validateScopes, type ApiKeyInfo } from "../api-keys.ts";
 import { hasScope, isScope, WILDCARD } from "../../tools/scopes.ts";
-import type { StaffUser } from "./users.ts";
+import type { StaffUser } from "../../tools/staff/service.ts";
 
 /** The `tool` column of the audit entries these write (no registry tool has these names). */
 export const KEY_AUDIT = { create: "admin.api_keys.create", revoke: "admin.api_keys.revoke" } as const;

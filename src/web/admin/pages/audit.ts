@@ -1,7 +1,7 @@
 // /admin/audit: who changed what (audit.list, filtered and paged), one entry's before/after side by side
 // (audit.get) and the Revert button (audit.revert), whose refusals come back with the shop's reason.
 import { NotFound } from "../../../core/errors.ts";
-import { staffEmails } from "../../../core/staff/users.ts";
+import { staffEmails } from "../../../tools/staff/service.ts";
 import auditGet from "../../../tools/audit/get.ts";
 import auditList from "../../../tools/audit/list.ts";
 import auditRevert from "../../../tools/audit/revert.ts";

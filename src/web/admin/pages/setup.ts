@@ -1,7 +1,7 @@
 // First run: the console link /admin/setup?token=… and the form behind it that creates the first staff user.
 import { Invalid } from "../../../core/errors.ts";
-import { issueSetupToken, redeemSetupToken, SetupLinkInvalid, SETUP_TTL_MS, setupTokenUsable } from "../../../core/staff/setup.ts";
-import { MIN_PASSWORD_LENGTH } from "../../../core/staff/users.ts";
+import { issueSetupToken, redeemSetupToken, SetupLinkInvalid, SETUP_TTL_MS, setupTokenUsable } from "../../../tools/staff/setup.ts";
+import { MIN_PASSWORD_LENGTH } from "../../../tools/staff/service.ts";
 import type { Runtime } from "../../../runtime.ts";
 import { field as input } from "../../components.ts";
 import { html } from "../../html.ts";

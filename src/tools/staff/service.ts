@@ -1,8 +1,8 @@
 // Staff users of the admin web: e-mail, scrypt password hash and the scope list they act with ("*" by default).
-import type { Db } from "../db.ts";
-import { Invalid } from "../errors.ts";
-import { validateScopes } from "../api-keys.ts";
-import { hashPassword, verifyNothing, verifyPassword } from "../passwords.ts";
+import type { Db } from "../../core/db.ts";
+import { Invalid } from "../../core/errors.ts";
+import { validateScopes } from "../../core/api-keys.ts";
+import { hashPassword, verifyNothing, verifyPassword } from "./passwords.ts";
 
 export const MIN_PASSWORD_LENGTH = 10;
 const MAX_PASSWORD_LENGTH = 200;
