@@ -13,7 +13,7 @@ import { buildAssets } from "../scripts/build-assets.ts";
 import { createApp } from "../src/api/app.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { upsertStaff } from "../src/core/staff/users.ts";
+import { createStaff } from "../src/tools/staff/service.ts";
 import { createRuntime } from "../src/runtime.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -53,7 +53,7 @@ async function signIn(email: string): Promise<string> {
 
 try {
   const emails = Array.from({ length: BURST }, (_, i) => `bench${i}@example.dk`);
-  for (const email of emails) await upsertStaff(runtime.database.prisma, { email, password: PASSWORD }, new Date());
+  for (const email of emails) await createStaff(runtime.database.prisma, { email, password: PASSWORD, scopes: ["*"] });
 
   const sequential: number[] = [];
   for (let i = 0; i < 10; i++) {

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from "./core/config.ts";
 import { DataDirBusy, dataDirHolder } from "./core/data-lock.ts";
 import { openDatabase } from "./core/db.ts";
 import { migrate } from "./core/migrate.ts";
+import type { Executor } from "./tools/executor.ts";
 
 /** How long to wait for a server that holds the data directory but does not answer yet (starting, seeding). */
 const WAIT_MS = 60_000;
@@ -53,7 +54,9 @@ async function runHere(config: Config, parsed: ParsedCommand): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: `shop ${parsed.command.name}` });
   try {
     if (!parsed.command.migrates) await migrate(database);
-    return await runParsed(parsed, { ...print, database });
+    let executor: Promise<Executor> | undefined;
+    const operator = () => import("./cli/operator.ts").then(({ operatorExecutor }) => operatorExecutor(config, database));
+    return await runParsed(parsed, { ...print, database, executor: () => (executor ??= operator()) });
   } finally {
     await database.close();
   }

@@ -31,7 +31,8 @@ const channel = lock
   ? await serveCommands(
       {
         database: runtime.database,
-        server: { keysChanged: () => runtime.auth.forgetKeys(), catalogChanged: () => runtime.services.catalog.reload() },
+        executor: () => Promise.resolve(runtime.executor),
+        server: { catalogChanged: () => runtime.services.catalog.reload() },
       },
       socketPathFor(runtime.config.dataDir),
     )

@@ -16,6 +16,7 @@ import { createRegistry, type Registry } from "./tools/registry.ts";
 import type { Services } from "./tools/services.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
+import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
 import { ChatService } from "./assistants/service.ts";
 
@@ -69,10 +70,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const mailer = createMailer(config);
   const secret = await sessionSecret(database.prisma, config.sessionSecret);
   const payments = await createPaymentProvider(config, secret);
+  const keys = new KeyVerifier(database.prisma);
   const now = options.now ?? (() => new Date());
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
-  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, background, sign };
+  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now });
   let store: RateLimitStore = new MemoryStore();
@@ -82,7 +84,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     store = redis;
   }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin, config.rateLimitAuthFailuresPerMin);
-  const auth = new Authenticator(database, limiter);
+  const auth = new Authenticator(keys, limiter);
   const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), background);
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);

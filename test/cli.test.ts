@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { findActiveKey } from "../src/core/api-keys.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { verifyPassword } from "../src/core/passwords.ts";
+import { findActiveKey } from "../src/tools/keys/service.ts";
+import { verifyPassword } from "../src/tools/staff/passwords.ts";
 import { shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
 
 const run = promisify(execFile);
@@ -45,11 +45,15 @@ describe("shop CLI", () => {
     const listed = (await shop("keys", "list")).stdout;
     expect(listed).toContain("ci");
     expect(listed).not.toContain(key);
-    await shop("keys", "revoke", verified!.id);
+    expect((await shop("keys", "revoke", verified!.id)).stdout).toMatch(new RegExp(`^Revoked API key ${verified!.id} "ci" at 20`));
     expect(await withDb((db) => findActiveKey(db.prisma, key))).toBeNull();
-    expect((await shop("keys", "list")).stdout).toMatch(/revoked/);
+    expect((await shop("keys", "list")).stdout).toMatch(new RegExp(`^${verified!.id}\tci\tshop_\\w{8}_…\tcatalog:read,orders:read\trevoked 20`, "m"));
+    // Each command left an audit entry as the local operator, without the secret.
+    const audit = await withDb((db) => db.prisma.auditEntry.findMany({ where: { subjectId: verified!.id }, orderBy: { createdAt: "asc" } }));
+    expect(audit.map((entry) => [entry.tool, entry.actor, entry.door])).toEqual([["keys.create", "system:cli", "cli"], ["keys.revoke", "system:cli", "cli"]]);
+    expect(JSON.stringify(audit)).not.toContain(key.slice(14));
 
-    await expect(shop("keys", "create", "--name", "bad", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1 });
+    await expect(shop("keys", "create", "--name", "bad", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Unknown scope "nope:read"/) });
     await expect(shop("keys", "frobnicate")).rejects.toMatchObject({ code: 2 });
 
     await shop("admin", "create", "--email", "Ejer@Nordlys.dk", "--password", "correct horse battery");
@@ -61,11 +65,26 @@ describe("shop CLI", () => {
     // --scopes limits a staff user; running it again for the same e-mail sets a new password and keeps the scopes.
     const clerk = await shop("admin", "create", "--email", "lager@nordlys.dk", "--password", "lager lager lager", "--scopes", "orders:read,orders:write");
     expect(clerk.stdout).toMatch(/created with scopes orders:read,orders:write/);
-    await shop("admin", "create", "--email", "lager@nordlys.dk", "--password", "nyt kodeord her");
+    expect((await shop("admin", "create", "--email", "lager@nordlys.dk", "--password", "nyt kodeord her")).stdout).toMatch(
+      /^Staff user lager@nordlys.dk \(\w+\) updated \(signed out everywhere\) with scopes orders:read,orders:write\.$/m,
+    );
     const updated = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } }));
     expect(updated.scopes).toEqual(["orders:read", "orders:write"]);
     expect(await verifyPassword("nyt kodeord her", updated.passwordHash)).toBe(true);
     await expect(shop("admin", "create", "--email", "x@nordlys.dk", "--password", "long enough pw", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1 });
+  });
+
+  it("refuses an unknown key and a short password, replaces a staff user's scopes, and audits it all without secrets", { timeout: 120_000 }, async () => {
+    await expect(shop("keys", "revoke", "no-such-key")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/no API key/) });
+    await expect(shop("admin", "create", "--email", "x@nordlys.dk", "--password", "short")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/password/) });
+    // --scopes on an existing user replaces them; the audit has neither password nor hash.
+    await shop("admin", "create", "--email", "lager@nordlys.dk", "--password", "tredje kodeord", "--scopes", "orders:read");
+    const narrowed = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } }));
+    expect(narrowed.scopes).toEqual(["orders:read"]);
+    const staffAudit = await withDb((db) => db.prisma.auditEntry.findMany({ where: { subjectType: "adminUser" } }));
+    expect(staffAudit.map((entry) => entry.tool).sort()).toEqual(["staff.create", "staff.create", "staff.reset_password", "staff.reset_password", "staff.set_scopes"]);
+    const written = JSON.stringify(staffAudit);
+    for (const secret of ["correct horse", "lager lager", "nyt kodeord", "tredje kodeord", narrowed.passwordHash]) expect(written).not.toContain(secret);
   });
 
   it("works while a server runs on the embedded database: keys it creates work at once and survive the server", { timeout: 180_000 }, async () => {
@@ -92,8 +111,7 @@ describe("shop CLI", () => {
       await server.stop();
       expect(fs.existsSync(socket)).toBe(false);
       const listed = (await shopCli({ DATA_DIR: dir }, "keys", "list")).stdout;
-      expect(listed).toContain("live");
-      const id = listed.split("\t")[0]!;
+      const id = /^(\S+)\tlive\t/m.exec(listed)![1]!;
 
       server = spawnShop({ DATA_DIR: dir });
       const again = await server.url();

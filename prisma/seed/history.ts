@@ -1,13 +1,15 @@
 // The demo shop's history, with fixed ids (tool examples and the REST/MCP parity test name them): customers, four weeks
 // of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
-// newsletter subscribers and campaigns, two storefront sessions with carts, and one revertable audit entry.
+// newsletter subscribers and campaigns, two storefront sessions with carts, one revertable audit entry and one revoked
+// API key.
+import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
 import type { PrismaClient } from "../../src/generated/prisma/client.ts";
 import { vatOf } from "../../src/tools/orders/pricing.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry"
+  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey"
 >;
 
 const DAY = 24 * 3600_000;
@@ -24,6 +26,8 @@ export const DEMO = {
   checkoutSession: "demo-session-checkout",
   campaign: "demo-campaign",
   auditEntry: "demo-audit-sommer200",
+  /** A revoked API key of an old till integration (the keys.revoke and keys.set_scopes examples). */
+  apiKey: "demo-api-key-kasse",
   order: (n: number) => `demo-order-${String(n).padStart(2, "0")}`,
 } as const;
 
@@ -232,6 +236,20 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
       await db.cartItem.create({ data: { id: lineId, cartId, lineKey: `${product.id}:`, productId: product.id, quantity: 1, createdAt: at(2, n), updatedAt: at(1.5) } });
     }
   }
+
+  // The old till's key, revoked a month ago. Its hash is of no key at all, so it never authenticated anything.
+  await db.apiKey.create({
+    data: {
+      id: DEMO.apiKey,
+      name: "Gammel kasseintegration",
+      prefix: "demo0000",
+      hash: crypto.createHash("sha256").update("demo: a revoked key without a secret").digest("hex"),
+      scopes: ["orders:read", "catalog:read"],
+      createdAt: at(60),
+      lastUsedAt: at(31),
+      revokedAt: at(30),
+    },
+  });
 
   // Staff raised SOMMER200 from 150 to 200 kr. a week ago: an audit entry audit.revert can undo.
   const sommer = await db.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });

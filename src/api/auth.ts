@@ -1,14 +1,11 @@
 // Who is calling: a Bearer API key (verified against its hash, cached briefly), a storefront session, or nobody.
 import type { Request } from "express";
-import { findActiveKey, revokeApiKey, touchApiKey, type VerifiedKey } from "../core/api-keys.ts";
-import type { Database } from "../core/db.ts";
 import { RateLimited, Unauthorized } from "../core/errors.ts";
 import type { Caller, SessionRef } from "../tools/context.ts";
+import type { VerifiedKey } from "../tools/keys/service.ts";
+import type { KeyVerifier } from "../tools/keys/verifier.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";
 import type { RateLimiter } from "./rate-limit.ts";
-
-const CACHE_MS = 2_000;
-const TOUCH_EVERY_MS = 60_000;
 
 /** Resolves the storefront session of a request (cookie), when the storefront is wired in. */
 export type SessionResolver = (req: Request) => Promise<SessionRef | undefined>;
@@ -22,17 +19,15 @@ export function sessionCaller(session: SessionRef, address: string): Caller {
 }
 
 export class Authenticator {
-  private readonly cache = new Map<string, { key: VerifiedKey | null; until: number }>();
-  private readonly touched = new Map<string, number>();
   sessions: SessionResolver | undefined;
   staff: StaffResolver | undefined;
 
-  private readonly database: Database;
-  private readonly limiter?: RateLimiter;
+  private readonly keys: KeyVerifier;
+  private readonly limiter: RateLimiter | undefined;
 
   /** `limiter` budgets failed authentications per client address (none: unlimited, for tools such as the CLI). */
-  constructor(database: Database, limiter?: RateLimiter) {
-    this.database = database;
+  constructor(keys: KeyVerifier, limiter?: RateLimiter) {
+    this.keys = keys;
     this.limiter = limiter;
   }
 
@@ -63,43 +58,12 @@ export class Authenticator {
    * has verified skips the budget, so valid keys are never slowed down.
    */
   async verifyFrom(address: string, secret: string | undefined): Promise<VerifiedKey | null> {
-    if (!(secret && this.cache.get(secret)?.key) && this.limiter) {
+    if (!(secret && this.keys.knows(secret)) && this.limiter) {
       const retryAfter = await this.limiter.authBlocked(address);
       if (retryAfter !== null) throw new RateLimited(retryAfter);
     }
-    const key = secret ? await this.verify(secret) : null;
+    const key = secret ? await this.keys.verify(secret) : null;
     if (!key) await this.limiter?.authFailed(address);
     return key;
-  }
-
-  /** The key's id and scopes when valid (cached briefly), without the budget: use verifyFrom for a client's key. */
-  async verify(secret: string): Promise<VerifiedKey | null> {
-    const now = Date.now();
-    const cached = this.cache.get(secret);
-    let key: VerifiedKey | null;
-    if (cached && cached.until > now) {
-      key = cached.key;
-    } else {
-      key = await findActiveKey(this.database.prisma, secret);
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(secret, { key, until: now + CACHE_MS });
-    }
-    if (key && (this.touched.get(key.id) ?? 0) + TOUCH_EVERY_MS < now) {
-      this.touched.set(key.id, now);
-      touchApiKey(this.database.prisma, key.id).catch(() => undefined);
-    }
-    return key;
-  }
-
-  /** Revokes a key and forgets it at once in this process (others follow within the cache time). */
-  async revoke(id: string) {
-    const info = await revokeApiKey(this.database.prisma, id);
-    this.forgetKeys();
-    return info;
-  }
-
-  /** Drops every cached key verdict (a key was revoked elsewhere, e.g. by `shop keys revoke` through the CLI channel). */
-  forgetKeys(): void {
-    this.cache.clear();
   }
 }

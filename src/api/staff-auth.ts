@@ -1,11 +1,12 @@
 // Staff identity over HTTP: the `shop_admin` session cookie and the StaffResolver that the Authenticator, the admin
-// web and the admin assistant share.
+// web and the admin assistant share, the first-run setup link, and staff e-mails for the pages (which never hold Prisma).
 import type { Prisma } from "../core/db.ts";
-import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../core/staff/sessions.ts";
-import { signIn, type SignInAttempt } from "../core/staff/sign-in.ts";
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from "../core/staff/throttle.ts";
-import type { StaffUser } from "../core/staff/users.ts";
 import type { Caller } from "../tools/context.ts";
+import { staffEmails, type StaffUser } from "../tools/staff/service.ts";
+import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../tools/staff/sessions.ts";
+import { issueSetupToken, redeemSetupToken, setupTokenUsable } from "../tools/staff/setup.ts";
+import { signIn, type SignInAttempt } from "../tools/staff/sign-in.ts";
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from "../tools/staff/throttle.ts";
 import type { StaffResolver } from "./auth.ts";
 import { readCookie } from "./cookies.ts";
 
@@ -61,6 +62,26 @@ export class StaffAuth {
 
   async signOut(sessionId: string): Promise<void> {
     await closeSession(this.prisma, sessionId, this.now());
+  }
+
+  /** A fresh first-run setup token while the shop has no staff user, else null. */
+  issueSetupToken(): Promise<string | null> {
+    return issueSetupToken(this.prisma, this.now());
+  }
+
+  /** Whether a setup token may still create the first staff user. */
+  setupTokenUsable(token: string): Promise<boolean> {
+    return setupTokenUsable(this.prisma, token, this.now());
+  }
+
+  /** Spends a setup token on the first staff user (every scope); SetupLinkInvalid when it cannot. */
+  redeemSetupToken(token: string, input: { email: string; password: string }): Promise<StaffUser> {
+    return redeemSetupToken(this.prisma, token, input, this.now());
+  }
+
+  /** E-mail addresses of staff users by id, for showing "staff:<id>" actors as people. */
+  emails(ids: readonly string[]): Promise<Map<string, string>> {
+    return staffEmails(this.prisma, ids);
   }
 
   /** For a new session: HttpOnly, SameSite=Lax, Secure behind https; the browser drops it at the absolute expiry. */

@@ -1,12 +1,22 @@
-// The `shop` commands, each one function over a database: the CLI runs them itself, or, while a server holds the
-// embedded database, that server runs the very same function for it (src/cli/channel.ts). Add an option here, once.
+// The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
+// holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key and staff
+// commands call the keys.* and staff.* tools as the local operator. Add an option here, once.
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { createApiKey, listApiKeys, revokeApiKey } from "../core/api-keys.ts";
+import type { z } from "zod";
 import type { Database } from "../core/db.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
 import { seedDemoOnce } from "../core/setup.ts";
-import { upsertStaff } from "../core/staff/users.ts";
+import type { Caller } from "../tools/context.ts";
+import type { Executor } from "../tools/executor.ts";
+import type createKey from "../tools/keys/create.ts";
+import type listKeys from "../tools/keys/list.ts";
+import type revokeKey from "../tools/keys/revoke.ts";
+import { WILDCARD, type Grant } from "../tools/scopes.ts";
+import type createStaff from "../tools/staff/create.ts";
+import type resetPassword from "../tools/staff/reset_password.ts";
+import type setStaffScopes from "../tools/staff/set_scopes.ts";
+import type { AnyTool } from "../tools/tool.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
 export interface CommandOutput {
@@ -16,10 +26,10 @@ export interface CommandOutput {
 
 export interface CommandContext extends CommandOutput {
   database: Database;
+  /** The executor of key and staff commands: the server's own while one holds the database, else built on first use. */
+  executor(): Promise<Executor>;
   /** Set when the command runs inside a running server: its caches follow the change at once. */
   server?: {
-    /** A key was revoked: forget cached key verdicts. */
-    keysChanged(): void;
     /** The catalogue was replaced (seed): reload the read model. */
     catalogChanged(): Promise<void>;
   };
@@ -43,6 +53,22 @@ interface Command {
 
 const string = { type: "string" } as const;
 
+/** Whoever runs `shop` on the machine: every scope; the audit log names them "system:cli". */
+export const OPERATOR: Caller = { kind: "system", actor: "system:cli", scopes: new Set([WILDCARD]) };
+
+/**
+ * One tool call as the local operator, through the executor (validation, audit with door "cli"). The tools are named
+ * and typed here but imported only with the executor, so `db migrate` and `seed demo` never load them.
+ */
+async function call<T extends AnyTool>(ctx: CommandContext, name: string, input: z.input<T["input"]>): Promise<z.output<T["output"]>> {
+  return (await (await ctx.executor()).invoke({ name, input, caller: OPERATOR, door: "cli" })) as z.output<T["output"]>;
+}
+
+/** "a, b,,c" → ["a", "b", "c"]; the tools refuse unknown scopes. */
+function scopeList(value: string): Grant[] {
+  return value.split(",").map((scope) => scope.trim()).filter(Boolean) as Grant[];
+}
+
 export const COMMANDS: readonly Command[] = [
   {
     name: "keys create",
@@ -51,9 +77,9 @@ export const COMMANDS: readonly Command[] = [
     options: { name: string, scopes: string },
     async run(ctx, values) {
       if (typeof values.name !== "string" || typeof values.scopes !== "string") return usage(ctx, "keys create needs --name and --scopes");
-      const { key, info } = await createApiKey(ctx.database.prisma, values.name, values.scopes.split(","));
-      ctx.out(`Created API key ${info.id} "${info.name}" with scopes ${info.scopes.join(",")}. It is shown only once:`);
-      ctx.out(key);
+      const { secret, key } = await call<typeof createKey>(ctx, "keys.create", { name: values.name, scopes: scopeList(values.scopes) });
+      ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}. It is shown only once:`);
+      ctx.out(secret);
       return 0;
     },
   },
@@ -62,7 +88,7 @@ export const COMMANDS: readonly Command[] = [
     args: "",
     summary: "list keys (never the secrets)",
     async run(ctx) {
-      const keys = await listApiKeys(ctx.database.prisma);
+      const keys = await call<typeof listKeys>(ctx, "keys.list", {});
       if (keys.length === 0) ctx.out("No API keys.");
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${key.revokedAt}` : `active, last used ${key.lastUsedAt ?? "never"}`;
@@ -78,9 +104,8 @@ export const COMMANDS: readonly Command[] = [
     positionals: 1,
     async run(ctx, _values, [id]) {
       if (!id) return usage(ctx, "keys revoke needs the key id");
-      const info = await revokeApiKey(ctx.database.prisma, id);
-      ctx.server?.keysChanged();
-      ctx.out(`Revoked API key ${info.id} "${info.name}" at ${info.revokedAt}.`);
+      const key = await call<typeof revokeKey>(ctx, "keys.revoke", { id });
+      ctx.out(`Revoked API key ${key.id} "${key.name}" at ${key.revokedAt}.`);
       return 0;
     },
   },
@@ -91,10 +116,20 @@ export const COMMANDS: readonly Command[] = [
     options: { email: string, password: string, scopes: string },
     async run(ctx, values) {
       if (typeof values.email !== "string" || typeof values.password !== "string") return usage(ctx, "admin create needs --email and --password");
-      const scopes = typeof values.scopes === "string" ? values.scopes.split(",") : undefined;
-      const staff = await upsertStaff(ctx.database.prisma, { email: values.email, password: values.password, scopes }, new Date());
-      const verb = staff.created ? "created" : "updated (signed out everywhere)";
-      ctx.out(`Staff user ${staff.email} (${staff.id}) ${verb} with scopes ${staff.scopes.join(",")}.`);
+      const { email, password } = values;
+      const scopes = typeof values.scopes === "string" ? scopeList(values.scopes) : undefined;
+      try {
+        const { user } = await call<typeof createStaff>(ctx, "staff.create", { email, password, scopes: scopes ?? ["*"] });
+        ctx.out(`Staff user ${user.email} (${user.id}) created with scopes ${user.scopes.join(",")}.`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof ToolError && error.status === 409)) throw error;
+      }
+      // The user exists, and staff.create has found e-mail, password and scopes valid: the scopes first, since only
+      // that call can still be refused (the last user with "*"), then the password, which signs the user out.
+      if (scopes) await call<typeof setStaffScopes>(ctx, "staff.set_scopes", { email, scopes });
+      const { user } = await call<typeof resetPassword>(ctx, "staff.reset_password", { email, password });
+      ctx.out(`Staff user ${user.email} (${user.id}) updated (signed out everywhere) with scopes ${user.scopes.join(",")}.`);
       return 0;
     },
   },
@@ -166,6 +201,7 @@ export async function runParsed({ command, values, positionals }: ParsedCommand,
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     ctx.err(`shop: ${error.message}`);
+    for (const field of error.errors ?? []) ctx.err(`  ${field.path}: ${field.message}`);
     return 1;
   }
 }

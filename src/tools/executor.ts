@@ -180,8 +180,8 @@ async function writeAudit(db: Db, tool: AnyTool, call: Invocation, requestId: st
       requestId,
       subjectType: record.subjectType,
       subjectId: record.subjectId,
-      before: jsonOrNull(record.before),
-      after: jsonOrNull(record.after),
+      before: jsonOrNull(redact(record.before, tool.sensitive)),
+      after: jsonOrNull(redact(record.after, tool.sensitive)),
       note: record.note ?? null,
       revertOfId: record.revertOfId ?? null,
     },
@@ -195,6 +195,15 @@ function agentOf(caller: Invocation["caller"]): string | null {
   if (!caller.agent) return null;
   return caller.agentVersion ? `${caller.agent}/${caller.agentVersion}` : caller.agent;
 }
+
+/** The value with every field named in `sensitive`, at any depth, replaced by "[redacted]". */
+function redact(value: unknown, sensitive: readonly string[] | undefined): unknown {
+  if (!sensitive?.length || value === null || typeof value !== "object" || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((item) => redact(item, sensitive));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sensitive.includes(key) ? REDACTED : redact(item, sensitive)]));
+}
+
+const REDACTED = "[redacted]";
 
 function jsonOrNull(value: unknown) {
   const json = toJson(value);

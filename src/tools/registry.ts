@@ -10,12 +10,14 @@ import categories from "./categories/index.ts";
 import customer from "./customer/index.ts";
 import discounts from "./discounts/index.ts";
 import images from "./images/index.ts";
+import keys from "./keys/index.ts";
 import marketing from "./marketing/index.ts";
 import orders from "./orders/index.ts";
 import pages from "./pages/index.ts";
 import products from "./products/index.ts";
 import services from "./services/index.ts";
 import settings from "./settings/index.ts";
+import staff from "./staff/index.ts";
 import user from "./user/index.ts";
 
 const NAME = /^[a-z]+\.[a-z_]+$/;
@@ -64,6 +66,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...customer,
   ...user,
   ...address,
+  ...keys,
+  ...staff,
 ];
 
 export function createRegistry(tools: readonly AnyTool[] = ALL_TOOLS): Registry {

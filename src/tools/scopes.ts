@@ -1,4 +1,5 @@
 // Scopes are data: every tool names one of these, and API keys carry a list of them (or the admin wildcard "*").
+import { Forbidden } from "../core/errors.ts";
 
 export const SCOPES = [
   "analytics:read",
@@ -13,6 +14,8 @@ export const SCOPES = [
   "discounts:write",
   "features:read",
   "features:write",
+  "keys:read",
+  "keys:write",
   "marketing:write",
   "orders:read",
   "orders:write",
@@ -22,6 +25,8 @@ export const SCOPES = [
   "products:write",
   "settings:read",
   "settings:write",
+  "staff:read",
+  "staff:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -42,4 +47,19 @@ export function isScope(value: string): value is Scope {
 
 export function hasScope(granted: ReadonlySet<string>, needed: Scope): boolean {
   return granted.has(needed) || granted.has(WILDCARD);
+}
+
+/** What an API key or a staff user may carry: a scope or the wildcard. */
+export type Grant = Scope | typeof WILDCARD;
+
+/** Whether a caller holding `granted` may hand `scope` to a key or a staff user: only what it holds itself, `*` only from `*`. */
+export function mayGrant(granted: ReadonlySet<string>, scope: string): boolean {
+  if (scope === WILDCARD) return granted.has(WILDCARD);
+  return isScope(scope) && hasScope(granted, scope);
+}
+
+/** Refuses (403) to hand out, or to manage a holder of, scopes the caller does not hold itself. */
+export function checkGrant(granted: ReadonlySet<string>, scopes: readonly string[], what: string): void {
+  const beyond = scopes.filter((scope) => !mayGrant(granted, scope));
+  if (beyond.length) throw new Forbidden(`${what} scopes you do not have yourself: ${beyond.join(", ")}.`);
 }

@@ -2,6 +2,7 @@
 import type { Background } from "../core/background.ts";
 import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
+import type { KeyVerifier } from "./keys/verifier.ts";
 import type { PaymentProvider } from "./orders/payments/provider.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
 import type { FeatureFlags } from "./settings/flags.ts";
@@ -21,4 +22,6 @@ export interface Services {
   background: Background;
   /** HMAC-SHA256 (base64url) of a text with the shop's secret: for values that must not be guessable from the database alone. */
   sign(text: string): string;
+  /** API-key verification with its short cache, which the key tools clear when a key is revoked or narrowed. */
+  keys: KeyVerifier;
 }

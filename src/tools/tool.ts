@@ -34,6 +34,11 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   /** Writes an audit entry in the same transaction as its change. */
   audited: boolean;
   /**
+   * Input or output fields that hold secrets (a password, a new key): the audit log stores "[redacted]" in their place,
+   * wherever a field of that name appears in a snapshot it records.
+   */
+  sensitive?: readonly string[];
+  /**
    * Staff views a storefront session may not call although its scopes include `scope` (customer:read also serves the
    * shopper's own-customer tools). Checked with the scope, before the input, so a session learns nothing from a 400.
    */

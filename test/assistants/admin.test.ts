@@ -169,7 +169,7 @@ describe("admin assistant over socket.io", () => {
     fake.on("hej").say("Hej.");
     const { socket, keyId } = await staff("catalog:read");
     expect((await send(socket, "a-revoked", "hej")).outcome).toBe("end");
-    await server.runtime.auth.revoke(keyId);
+    await server.revokeKey(keyId);
     expect(await send(socket, "a-revoked", "hej igen")).toMatchObject({ outcome: "error", error: { code: "unauthorized" } });
   });
 });

@@ -1,6 +1,6 @@
 // API keys: hashed at rest, shown once, scoped, `*` wildcard, revocable at once, last-used time recorded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, hashKey, listApiKeys } from "../../src/core/api-keys.ts";
+import { createKey, hashKey, listKeys } from "../../src/tools/keys/service.ts";
 import { expectProblem } from "../support/expect.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -13,20 +13,22 @@ afterAll(() => server.close());
 describe("API keys", () => {
   it("are stored only as a hash and listed without the secret", async () => {
     const db = server.runtime.database.prisma;
-    const { key, info } = await createApiKey(db, "integration", ["catalog:read", "orders:read"]);
-    expect(key).toMatch(/^shop_[A-Za-z0-9]{8}_/);
-    const row = await db.apiKey.findUniqueOrThrow({ where: { id: info.id } });
-    expect(row.hash).toBe(hashKey(key));
-    expect(JSON.stringify(row)).not.toContain(key.slice(14));
-    const listed = (await listApiKeys(db)).find((k) => k.id === info.id)!;
+    const { secret, key } = await createKey(db, "integration", ["catalog:read", "orders:read"]);
+    expect(secret).toMatch(/^shop_[A-Za-z0-9]{8}_/);
+    const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+    expect(row.hash).toBe(hashKey(secret));
+    expect(JSON.stringify(row)).not.toContain(secret.slice(14));
+    const listed = (await listKeys(db)).find((k) => k.id === key.id)!;
     expect(listed).toMatchObject({ name: "integration", scopes: ["catalog:read", "orders:read"], revokedAt: null });
-    expect(JSON.stringify(listed)).not.toContain(key.slice(14));
+    expect(JSON.stringify(listed)).not.toContain(secret.slice(14));
   });
 
   it("refuse unknown scopes and empty scope lists", async () => {
-    const db = server.runtime.database.prisma;
-    await expect(createApiKey(db, "x", ["orders:readd"])).rejects.toThrow(/Unknown scope/);
-    await expect(createApiKey(db, "x", [])).rejects.toThrow(/at least one scope/);
+    const key = await server.key("keys:write");
+    const unknown = await server.call("keys.create", { name: "x", scopes: ["orders:readd"] }, { key });
+    expectProblem(unknown, 400, "invalid_input");
+    expect(unknown.body.errors).toEqual([{ path: "scopes.0", message: 'Unknown scope "orders:readd"' }]);
+    expectProblem(await server.call("keys.create", { name: "x", scopes: [] }, { key }), 400, "invalid_input");
   });
 
   it("grant only their scopes, `*` grants every scope, revocation takes effect on the next call", async () => {
@@ -35,7 +37,7 @@ describe("API keys", () => {
     const star = await server.key("*");
     expect((await server.call("products.search", {}, { key: star })).status).toBe(200);
     const row = await server.runtime.database.prisma.apiKey.findFirstOrThrow({ where: { scopes: { has: "*" } }, orderBy: { createdAt: "desc" } });
-    await server.runtime.auth.revoke(row.id);
+    await server.revokeKey(row.id);
     expectProblem(await server.call("products.search", {}, { key: star }), 401, "unauthorized");
   });
 

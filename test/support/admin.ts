@@ -1,14 +1,15 @@
 // The admin web in HTTP tests: staff users, and a small browser-like client with a cookie jar that reads the CSRF
 // token out of each form it is shown and follows no redirect by itself.
 import { expect } from "vitest";
-import { upsertStaff } from "../../src/core/staff/users.ts";
+import type { Grant } from "../../src/tools/scopes.ts";
+import { createStaff } from "../../src/tools/staff/service.ts";
 import type { TestServer } from "./server.ts";
 
 export const PASSWORD = "kaffe og wienerbrød";
 
-/** Creates (or resets) a staff user with these scopes ("*" when none are given). */
+/** Creates a staff user with these scopes ("*" when none are given). */
 export async function staffUser(server: TestServer, email: string, scopes: string[] = ["*"], password = PASSWORD) {
-  return upsertStaff(server.runtime.database.prisma, { email, password, scopes }, new Date());
+  return createStaff(server.runtime.database.prisma, { email, password, scopes: scopes as Grant[] });
 }
 
 export interface Page {

@@ -87,10 +87,16 @@ function pieces(text: string): Piece[] {
   return out;
 }
 
-/** Random tokens (codes, secrets, nonces): same length; short ones (8 to 15 characters) with digits in both. */
+/**
+ * Random tokens (codes, secrets, nonces): same length; short ones (8 to 15 characters) with digits in both, or API-key
+ * prefixes ("shop_" and 8 random letters or digits, which may hold no digit).
+ */
 function generatedPair(a: string, b: string): boolean {
-  return a.length === b.length && (a.length >= 16 || (a.length >= 8 && /\d/.test(a) && /\d/.test(b)));
+  if (a.length !== b.length) return false;
+  return a.length >= 16 || (a.length >= 8 && /\d/.test(a) && /\d/.test(b)) || (KEY_PREFIX.test(a) && KEY_PREFIX.test(b));
 }
+
+const KEY_PREFIX = /^shop_[A-Za-z0-9]{8}_$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -62,7 +62,7 @@ export async function expectScopeMatrix(server: TestServer, name: string, input:
 
   const revokedKey = await server.key(tool.scope);
   const keyRow = await server.runtime.database.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
-  await server.runtime.auth.revoke(keyRow.id);
+  await server.revokeKey(keyRow.id);
   expectProblem(await server.call(name, input, { key: revokedKey }), 401, "unauthorized");
   expectProblem(await server.call(name, input, { key: "shop_nonsense_xxxxxxxxxxxxxxxxxxxxxxxx" }), 401, "unauthorized");
 }

@@ -9,10 +9,11 @@ import { inject } from "vitest";
 import { createApp } from "../../src/api/app.ts";
 import { answerParserErrors } from "../../src/api/http.ts";
 import { attachChat } from "../../src/assistants/socket.ts";
-import { createApiKey } from "../../src/core/api-keys.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
+import { createKey } from "../../src/tools/keys/service.ts";
+import type { Grant } from "../../src/tools/scopes.ts";
 import { databaseUrl } from "./postgres.ts";
 
 export interface TestServer {
@@ -22,6 +23,8 @@ export interface TestServer {
   call(name: string, input?: unknown, options?: CallOptions): Promise<CallResult>;
   /** Creates an API key with these scopes and returns the secret. */
   key(...scopes: string[]): Promise<string>;
+  /** Revokes a key through keys.revoke (as a system caller with every scope): it stops authenticating at once. */
+  revokeKey(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,8 +131,11 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
     },
     async key(...scopes) {
-      const { key } = await createApiKey(runtime.database.prisma, `test ${scopes.join(",")}`, scopes);
-      return key;
+      const { secret } = await createKey(runtime.database.prisma, `test ${scopes.join(",")}`, scopes as Grant[]);
+      return secret;
+    },
+    async revokeKey(id) {
+      await runtime.executor.invoke({ name: "keys.revoke", input: { id }, caller: { kind: "system", actor: "system:test", scopes: new Set(["*"]) }, door: "system" });
     },
     async close() {
       server.closeAllConnections();

@@ -104,6 +104,15 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["user.request_login_code", "cart:write", false, false],
   ["user.verify_login_code", "cart:write", false, false],
   ["user.sign_out", "cart:write", false, false],
+  ["keys.create", "keys:write", false, true],
+  ["keys.list", "keys:read", false, false],
+  ["keys.revoke", "keys:write", false, true],
+  ["keys.set_scopes", "keys:write", false, true],
+  ["staff.create", "staff:write", false, true],
+  ["staff.delete", "staff:write", false, true],
+  ["staff.list", "staff:read", false, false],
+  ["staff.reset_password", "staff:write", false, true],
+  ["staff.set_scopes", "staff:write", false, true],
 ];
 
 const registry = createRegistry();

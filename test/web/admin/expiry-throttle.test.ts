@@ -1,8 +1,8 @@
 // Staff sessions against an injected clock: idle and absolute expiry, sign-in throttling per account and per address,
 // and the Secure cookie behind https.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABSOLUTE_MS, IDLE_MS } from "../../../src/core/staff/sessions.ts";
-import { DEFAULT_THROTTLE } from "../../../src/core/staff/throttle.ts";
+import { ABSOLUTE_MS, IDLE_MS } from "../../../src/tools/staff/sessions.ts";
+import { DEFAULT_THROTTLE } from "../../../src/tools/staff/throttle.ts";
 import { AdminClient, PASSWORD, staffUser } from "../../support/admin.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 

@@ -1,8 +1,7 @@
 // The admin pages over real HTTP: every page renders for a full-scope staff user; a scope-limited one sees actions
 // disabled and is refused when posting anyway; form posts change the shop through the tools, audited as the staff user.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findActiveKey } from "../../../src/core/api-keys.ts";
-import { KEY_AUDIT } from "../../../src/core/staff/api-keys.ts";
+import { findActiveKey } from "../../../src/tools/keys/service.ts";
 import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
 import { expectProblem } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
@@ -73,13 +72,16 @@ describe("a staff user with few scopes", () => {
     const audit = await clerk.get("/admin/audit");
     expect(audit.status).toBe(403);
     expect(audit.html).toContain("audit:read");
+    const keys = await clerk.get("/admin/api-keys");
+    expect(keys.status).toBe(403);
+    expect(keys.html).toContain("keys:read");
     const home = await clerk.get("/admin");
     expect(home.status).toBe(200);
     expect(home.html).toContain("Nøgletal kræver adgangen analytics:read.");
   });
 
   it("cannot give an API key more than their own scopes, nor revoke a stronger key", async () => {
-    const clerk = await signedInClient(server, "noegler@nordlys.dk", ["orders:read", "catalog:read"]);
+    const clerk = await signedInClient(server, "noegler@nordlys.dk", ["orders:read", "catalog:read", "keys:read", "keys:write"]);
     const form = await clerk.get("/admin/api-keys");
     expect(form.html).toMatch(/<input type="checkbox" id="f-scopes-orders_read" name="scopes" value="orders:read" aria-describedby="f-scopes-orders_read-hint">/);
     expect(form.html).toMatch(/<input type="checkbox" id="f-scopes-orders_write" name="scopes" value="orders:write" disabled aria-describedby="f-scopes-orders_write-hint">/);
@@ -91,6 +93,10 @@ describe("a staff user with few scopes", () => {
       expect((await clerk.request("POST", "/admin/api-keys", { form: body })).status, scopes.join()).toBe(403);
     }
     expect(await prisma().apiKey.count()).toBe(before);
+
+    const reader = await signedInClient(server, "kigger@nordlys.dk", ["orders:read", "keys:read"]);
+    const readOnly = await reader.get("/admin/api-keys");
+    expect(readOnly.html).toMatch(/<button type="submit" class="button" disabled title="Kræver adgangen keys:write">Opret nøgle<\/button>/);
 
     const strong = await server.key("*");
     const strongRow = (await findActiveKey(prisma(), strong))!;
@@ -120,13 +126,13 @@ describe("API keys", () => {
     const listed = await owner.get("/admin/api-keys");
     expect(listed.html).toContain("ERP-synk");
     expect(listed.html).not.toContain(key);
-    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: KEY_AUDIT.create, subjectId: row.id } });
+    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "keys.create", subjectId: row.id } });
     expect(audit).toMatchObject({ actor: `staff:${ownerId}`, door: "admin", subjectType: "apiKey", before: null });
     expect(JSON.stringify(audit.after)).not.toContain(key);
 
     expect(await follow(owner, await owner.submit("/admin/api-keys", `/admin/api-keys/${row.id}/revoke`, {}))).toContain("tilbagekaldt");
     expectProblem(await server.call("orders.list", {}, { key }), 401, "unauthorized");
-    const revoked = await prisma().auditEntry.findFirstOrThrow({ where: { tool: KEY_AUDIT.revoke, subjectId: row.id } });
+    const revoked = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "keys.revoke", subjectId: row.id } });
     expect(revoked.actor).toBe(`staff:${ownerId}`);
     // The audit page shows the entry, and audit.revert refuses to restore a key.
     const entryPage = await owner.get(`/admin/audit/${revoked.id}`);

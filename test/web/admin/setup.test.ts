@@ -1,6 +1,6 @@
 // First run: a shop without staff users prints a one-time setup link; it creates the first staff user once, then dies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETUP_TTL_MS } from "../../../src/core/staff/setup.ts";
+import { SETUP_TTL_MS } from "../../../src/tools/staff/setup.ts";
 import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { AdminClient, csrfOf } from "../../support/admin.ts";
 import { startServer, type TestServer } from "../../support/server.ts";

@@ -1,7 +1,6 @@
 // /admin/audit: who changed what (audit.list, filtered and paged), one entry's before/after side by side
 // (audit.get) and the Revert button (audit.revert), whose refusals come back with the shop's reason.
 import { NotFound } from "../../../core/errors.ts";
-import { staffEmails } from "../../../core/staff/users.ts";
 import auditGet from "../../../tools/audit/get.ts";
 import auditList from "../../../tools/audit/list.ts";
 import auditRevert from "../../../tools/audit/revert.ts";
@@ -24,7 +23,7 @@ const DOORS: Record<string, string> = { rest: "REST", mcp: "MCP", admin: "Admin"
 /** Actors as people where we can: staff e-mails, "dig" for the viewer. */
 async function actorNames(web: AdminRequest, actors: string[]): Promise<(actor: string) => string> {
   const ids = actors.filter((actor) => actor.startsWith("staff:")).map((actor) => actor.slice(6));
-  const emails = await staffEmails(web.runtime.database.prisma, ids);
+  const emails = await web.runtime.staff.emails(ids);
   return (actor) => {
     if (actor === web.staff.caller.actor) return "dig";
     if (actor.startsWith("staff:")) return emails.get(actor.slice(6)) ?? actor;

@@ -1,8 +1,8 @@
 // First run: the console link /admin/setup?token=… and the form behind it that creates the first staff user.
 import { Invalid } from "../../../core/errors.ts";
-import { issueSetupToken, redeemSetupToken, SetupLinkInvalid, SETUP_TTL_MS, setupTokenUsable } from "../../../core/staff/setup.ts";
-import { MIN_PASSWORD_LENGTH } from "../../../core/staff/users.ts";
 import type { Runtime } from "../../../runtime.ts";
+import { MIN_PASSWORD_LENGTH } from "../../../tools/staff/schemas.ts";
+import { SetupLinkInvalid, SETUP_TTL_MS } from "../../../tools/staff/setup.ts";
 import { field as input } from "../../components.ts";
 import { html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
@@ -10,7 +10,7 @@ import type { AdminRequest } from "../site.ts";
 
 /** The lines to print at start while the shop has no staff user; null once it has one. */
 export async function setupAnnouncement(runtime: Runtime): Promise<string | null> {
-  const token = await issueSetupToken(runtime.database.prisma, runtime.now());
+  const token = await runtime.staff.issueSetupToken();
   if (!token) return null;
   const url = `${runtime.config.publicBaseUrl}/admin/setup?token=${token}`;
   return `No staff user yet. Create the first one in your browser (this link works once, for ${SETUP_TTL_MS / 60_000} minutes):\n  ${url}`;
@@ -53,7 +53,7 @@ function gone(): View {
 
 export async function setupPage(web: AdminRequest): Promise<Outcome> {
   const token = web.query("token");
-  if (!(await setupTokenUsable(web.runtime.database.prisma, token, web.runtime.now()))) return gone();
+  if (!(await web.runtime.staff.setupTokenUsable(token))) return gone();
   return setupView(web, 200, { token });
 }
 
@@ -65,7 +65,7 @@ export async function setupFirstStaff(web: AdminRequest): Promise<Outcome> {
   if (password.length < MIN_PASSWORD_LENGTH) return setupView(web, 400, { token, email, error: `Adgangskoden skal have mindst ${MIN_PASSWORD_LENGTH} tegn.` });
   if (password !== web.field("password2")) return setupView(web, 400, { token, email, error: "De to adgangskoder er forskellige." });
   try {
-    const staff = await redeemSetupToken(web.runtime.database.prisma, token, { email, password }, web.runtime.now());
+    const staff = await web.runtime.staff.redeemSetupToken(token, { email, password });
     web.res.append("Set-Cookie", await web.runtime.staff.openFor(staff, { address: web.req.ip, userAgent: web.req.get("user-agent") }));
     web.runtime.log.info("first staff user created", { staffId: staff.id });
     return web.done("/admin", `Velkommen, ${staff.email}. Din bruger er oprettet.`);

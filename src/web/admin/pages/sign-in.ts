@@ -1,7 +1,7 @@
 // GET/POST /admin/login and POST /admin/logout: sign-in with throttling and one generic error; sign-out revokes the
 // session on the server.
 import { RateLimited } from "../../../core/errors.ts";
-import { WrongCredentials } from "../../../core/staff/sign-in.ts";
+import { WrongCredentials } from "../../../tools/staff/sign-in.ts";
 import { field as input } from "../../components.ts";
 import { html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";

@@ -1,9 +1,9 @@
 // First run: while no staff user exists, a one-time link (/admin/setup?token=…) creates the first one from the browser.
 import crypto from "node:crypto";
-import type { Prisma } from "../db.ts";
-import { Refused } from "../errors.ts";
+import type { Prisma } from "../../core/db.ts";
+import { Refused } from "../../core/errors.ts";
 import { hashToken } from "./sessions.ts";
-import { upsertStaff, type StaffUser } from "./users.ts";
+import { createStaff, type StaffUser } from "./service.ts";
 
 /** How long a printed setup link stays valid. */
 export const SETUP_TTL_MS = 60 * 60_000;
@@ -41,7 +41,7 @@ export async function redeemSetupToken(prisma: Prisma, token: string, input: { e
       data: { usedAt: now },
     });
     if (spent.count !== 1) throw new SetupLinkInvalid();
-    const staff = await upsertStaff(tx, { ...input, scopes: ["*"] }, now);
+    const staff = await createStaff(tx, { ...input, scopes: ["*"] });
     return { id: staff.id, email: staff.email, scopes: staff.scopes };
   });
 }

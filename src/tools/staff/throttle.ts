@@ -1,8 +1,8 @@
 // Sign-in throttling per client address and per account, kept in the database so every process (and a restart) sees
 // the same counts. Attempts are counted before the password is checked, so parallel guesses cannot slip through.
 import crypto from "node:crypto";
-import type { Db } from "../db.ts";
-import { normalizeEmail } from "./users.ts";
+import type { Db } from "../../core/db.ts";
+import { normalizeEmail } from "./service.ts";
 
 export interface ThrottlePolicy {
   windowMs: number;

@@ -1,9 +1,9 @@
 // Staff sign-in: throttle, check the credentials, open a session; every failure says the same thing.
-import type { Db } from "../db.ts";
-import { RateLimited, ToolError } from "../errors.ts";
+import type { Db } from "../../core/db.ts";
+import { RateLimited, ToolError } from "../../core/errors.ts";
 import { openSession } from "./sessions.ts";
 import { countAttempt, forgiveAttempt, type ThrottlePolicy } from "./throttle.ts";
-import { checkCredentials, type StaffUser } from "./users.ts";
+import { checkCredentials, type StaffUser } from "./service.ts";
 
 /** The one answer to a wrong e-mail, a wrong password or both: it must not tell which. */
 export class WrongCredentials extends ToolError {

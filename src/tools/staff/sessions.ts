@@ -1,8 +1,8 @@
 // Staff sessions: a random token in the `shop_admin` cookie, its SHA-256 in a row with idle and absolute expiry,
 // revocable (sign-out, password change) because the server checks the row on every request.
 import crypto from "node:crypto";
-import type { Db } from "../db.ts";
-import type { StaffUser } from "./users.ts";
+import type { Db } from "../../core/db.ts";
+import type { StaffUser } from "./service.ts";
 
 /** Signed out after this long without a request. */
 export const IDLE_MS = 60 * 60_000;

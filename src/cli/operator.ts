@@ -1,0 +1,39 @@
+// The executor `shop` commands run through when no server holds the database: the key and staff tools over this
+// process's database (the commands call them as the local operator). Inside a server, the commands use the server's
+// own executor, so its caches follow at once. Loaded only by the commands that call a tool.
+import crypto from "node:crypto";
+import { sessionSecret } from "../api/session.ts";
+import { Background } from "../core/background.ts";
+import type { Config } from "../core/config.ts";
+import type { Database } from "../core/db.ts";
+import { createLogger } from "../core/log.ts";
+import { createMailer } from "../core/mail.ts";
+import { Executor } from "../tools/executor.ts";
+import keys from "../tools/keys/index.ts";
+import { KeyVerifier } from "../tools/keys/verifier.ts";
+import { createPaymentProvider } from "../tools/orders/payments/index.ts";
+import { CatalogReadModel } from "../tools/products/read-model.ts";
+import { createRegistry } from "../tools/registry.ts";
+import type { Services } from "../tools/services.ts";
+import { FeatureFlags } from "../tools/settings/flags.ts";
+import staff from "../tools/staff/index.ts";
+
+/**
+ * Only the key and staff tools are registered, so the catalogue read model and the feature flags are never read and
+ * stay unstarted (no initial load, no LISTEN connection); mail and payments are the configured ones.
+ */
+export async function operatorExecutor(config: Config, database: Database): Promise<Executor> {
+  const log = createLogger(config.logLevel);
+  const secret = await sessionSecret(database.prisma, config.sessionSecret);
+  const services: Services = {
+    catalog: new CatalogReadModel(database, log),
+    flags: new FeatureFlags(database, log),
+    mailer: createMailer(config),
+    db: database.prisma,
+    payments: await createPaymentProvider(config, secret),
+    keys: new KeyVerifier(database.prisma),
+    background: new Background(log),
+    sign: (text) => crypto.createHmac("sha256", secret).update(text).digest("base64url"),
+  };
+  return new Executor({ config, database, registry: createRegistry([...keys, ...staff]), services, log, now: () => new Date() });
+}

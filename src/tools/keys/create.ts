@@ -1,0 +1,31 @@
+// keys.create: a new API key with the given scopes; its secret is in this answer only.
+import { z } from "zod";
+import { checkGrant } from "../scopes.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { grantList, keyView } from "./schemas.ts";
+import { createKey, keySnapshot } from "./service.ts";
+
+export default defineTool({
+  name: "keys.create",
+  description:
+    "Create an API key for an integration or agent (Bearer key for REST and MCP) with the given scopes, only scopes you " +
+    "hold yourself (403 otherwise). Returns {secret, key}: the secret is shown this once and never again (only its " +
+    "hash is stored), so hand it to the person at once; key is the key as keys.list shows it.",
+  input: z.strictObject({
+    name: z.string().trim().min(1, "A key needs a name").max(100, "A key's name may have at most 100 characters").describe("Who or what the key is for, 1 to 100 characters, e.g. \"ERP sync\"."),
+    scopes: grantList,
+  }),
+  output: z.strictObject({ secret: z.string().describe("The key itself: send it as `Authorization: Bearer <secret>`."), key: keyView }),
+  scope: "keys:write",
+  anonymous: false,
+  audited: true,
+  sensitive: ["secret"],
+  annotations: WRITE,
+  examples: [{ name: "ERP-synkronisering", scopes: ["orders:read", "catalog:read"] }],
+  async handler({ name, scopes }, ctx) {
+    checkGrant(ctx.caller.scopes, scopes, "You cannot give a key");
+    const created = await createKey(ctx.db, name, scopes);
+    await ctx.audit({ subjectType: "apiKey", subjectId: created.key.id, before: null, after: keySnapshot(created.key) });
+    return created;
+  },
+});

@@ -1,0 +1,10 @@
+// The keys.* tools: API keys created, listed, narrowed and revoked, never beyond the caller's own scopes.
+import type { AnyTool } from "../tool.ts";
+import create from "./create.ts";
+import list from "./list.ts";
+import revoke from "./revoke.ts";
+import setScopes from "./set_scopes.ts";
+
+const tools: AnyTool[] = [create, list, revoke, setScopes];
+
+export default tools;

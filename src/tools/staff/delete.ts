@@ -1,0 +1,34 @@
+// staff.delete: remove a staff user for good; their sessions end with them. Not oneself, not the last owner.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { checkGrant } from "../scopes.ts";
+import { DESTRUCTIVE, defineTool } from "../tool.ts";
+import { staffEmail } from "./schemas.ts";
+import { findStaff, keepAnOwner, staffSnapshot } from "./service.ts";
+
+export default defineTool({
+  name: "staff.delete",
+  description:
+    "Delete a staff user permanently (confirm must be true); their sessions end at once. Only users whose scopes you " +
+    "hold yourself (403 otherwise); 422 own_account for yourself, last_owner for the only user with \"*\". The audit " +
+    "log keeps their past changes. Returns {ok, email}; 404 for an unknown e-mail.",
+  input: z.strictObject({
+    email: staffEmail,
+    confirm: z.literal(true).describe("Must be true: the user cannot be restored (create them again instead)."),
+  }),
+  output: z.strictObject({ ok: z.literal(true), email: z.string() }),
+  scope: "staff:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ email: "vikar@nordlys.dk", confirm: true }],
+  async handler({ email }, ctx) {
+    const row = await findStaff(ctx.db, email);
+    checkGrant(ctx.caller.scopes, row.scopes, `${row.email} has`);
+    if (ctx.caller.staffId === row.id) throw new Refused("own_account", "You cannot delete your own staff user; another staff user can.");
+    await keepAnOwner(ctx.db, row, null);
+    await ctx.db.adminUser.delete({ where: { id: row.id } });
+    await ctx.audit({ subjectType: "adminUser", subjectId: row.id, before: staffSnapshot(row), after: null });
+    return { ok: true as const, email: row.email };
+  },
+});

@@ -1,0 +1,20 @@
+// staff.list: the staff users with their scopes and last sign-in, never a password hash.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { staffView } from "./schemas.ts";
+import { listStaff } from "./service.ts";
+
+export default defineTool({
+  name: "staff.list",
+  description:
+    "List the staff users of the admin web, oldest first: id, e-mail, scopes (\"*\" is every scope), created and last " +
+    "sign-in times. Passwords are never shown.",
+  input: z.strictObject({}),
+  output: z.array(staffView),
+  scope: "staff:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{}],
+  handler: (_input, ctx) => listStaff(ctx.db),
+});

@@ -1,0 +1,33 @@
+// Shared shapes of the staff area: a staff user as tools show it (never the password hash) and the inputs naming one.
+import { z } from "zod";
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 200;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const staffEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(EMAIL_PATTERN, "Not an e-mail address")
+  .describe("The staff user's e-mail address (their sign-in name; any letter case), e.g. \"lager@nordlys.dk\".");
+
+export const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH)
+  .max(MAX_PASSWORD_LENGTH)
+  .describe(`The new password, ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters. Omit it to have a strong one generated and returned once.`);
+
+export const staffView = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  scopes: z.array(z.string()).describe("What the user may do in the admin web and the admin assistant; \"*\" is every scope."),
+  createdAt: z.iso.datetime(),
+  lastLoginAt: z.iso.datetime().nullable(),
+});
+export type StaffView = z.infer<typeof staffView>;
+
+export const generatedPassword = z
+  .string()
+  .nullable()
+  .describe("The generated password when none was given (shown this once; hand it to the user), else null.");

@@ -1,0 +1,78 @@
+// staff.reset_password through real HTTP: the new (or a generated) password works, the old one does not, every session
+// of the user ends; audited without a password; never for a user with scopes the caller lacks; 404 for an unknown e-mail.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AdminClient, PASSWORD, signedInClient, staffUser } from "../../support/admin.ts";
+import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer();
+  key = await server.key("staff:write", "orders:read");
+});
+afterAll(() => server.close());
+
+const db = () => server.runtime.database.prisma;
+type Reset = { user: { email: string }; generatedPassword: string | null; sessionsEnded: number };
+
+async function signsIn(email: string, password: string): Promise<boolean> {
+  return (await new AdminClient(server).signIn(email, password)).status === 303;
+}
+
+describe("staff.reset_password", () => {
+  it("sets the new password and ends every session of the user, audited without the password", async () => {
+    const first = await signedInClient(server, "lager@nordlys.dk", ["orders:read"]);
+    const second = new AdminClient(server);
+    expect((await second.signIn("lager@nordlys.dk")).status).toBe(303);
+    expect((await first.get("/admin/orders")).status).toBe(200);
+
+    const reset = expectOk<Reset>(server, "staff.reset_password", await server.call("staff.reset_password", { email: "lager@nordlys.dk", password: "et helt nyt kodeord" }, { key }));
+    expect(reset).toMatchObject({ user: { email: "lager@nordlys.dk" }, generatedPassword: null, sessionsEnded: 2 });
+    for (const client of [first, second]) expect((await client.get("/admin/orders")).status).toBe(303);
+    expect(await signsIn("lager@nordlys.dk", PASSWORD)).toBe(false);
+    expect(await signsIn("lager@nordlys.dk", "et helt nyt kodeord")).toBe(true);
+
+    const entry = await lastAudit(server);
+    expect(entry).toMatchObject({ tool: "staff.reset_password", subjectType: "adminUser", note: "New password; 2 session(s) ended." });
+    const row = await db().adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } });
+    const written = JSON.stringify(await db().auditEntry.findMany({ where: { subjectType: "adminUser" } }));
+    expect(written).not.toContain("et helt nyt kodeord");
+    expect(written).not.toContain(row.passwordHash);
+  });
+
+  it("generates a password when none is given, returned this once", async () => {
+    const reset = expectOk<Reset>(server, "staff.reset_password", await server.call("staff.reset_password", { email: "lager@nordlys.dk" }, { key }));
+    expect(reset.generatedPassword).toMatch(/^[\w-]{24}$/);
+    expect(await signsIn("lager@nordlys.dk", reset.generatedPassword!)).toBe(true);
+    expect(JSON.stringify(await lastAudit(server))).not.toContain(reset.generatedPassword);
+  });
+
+  it("refuses a user with scopes the caller lacks, whose password stays", async () => {
+    await staffUser(server, "ejer@nordlys.dk", ["*"]);
+    const before = await auditCount(server);
+    const refused = await server.call("staff.reset_password", { email: "ejer@nordlys.dk", password: "overtaget konto!" }, { key });
+    expectProblem(refused, 403, "forbidden");
+    expect(await signsIn("ejer@nordlys.dk", PASSWORD)).toBe(true);
+    expect(await auditCount(server)).toBe(before);
+  });
+
+  it("answers 404 for an unknown e-mail", async () => {
+    expectProblem(await server.call("staff.reset_password", { email: "ingen@nordlys.dk" }, { key }), 404, "not_found");
+  });
+
+  it("needs staff:write", async () => {
+    await staffUser(server, "matrix@nordlys.dk", ["staff:write"]);
+    await expectScopeMatrix(server, "staff.reset_password", { email: "matrix@nordlys.dk" });
+  });
+
+  it("rejects bad input and changes nothing", async () => {
+    await expectRejected(
+      server,
+      "staff.reset_password",
+      key,
+      [{}, { password: "langt nok kodeord" }, { email: "lager@nordlys.dk", password: "kort" }, { email: "lager@nordlys.dk", password: "x".repeat(201) }, { email: "lager", password: "langt nok kodeord" }, { email: "lager@nordlys.dk", sessions: false }],
+      async () => [JSON.stringify(await db().adminUser.findMany({ select: { email: true, passwordHash: true }, orderBy: { email: "asc" } })), await auditCount(server)],
+    );
+  });
+});
