@@ -101,6 +101,7 @@ const CATALOGUE: Array<[string, string, boolean, boolean]> = [
 /** Tools added since, additive within v1 (CATALOGUE.md: "the floor, not the ceiling"), with the same four columns. */
 const ADDED: Array<[string, string, boolean, boolean]> = [
   ["cart.get_shipping_progress", "cart:write", false, false],
+  ["discounts.list_status", "discounts:read", false, false],
   ["orders.get_payment", "orders:read", false, false],
   ["orders.apply_payment_event", "payments:write", false, true],
 ];
