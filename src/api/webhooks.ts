@@ -1,9 +1,12 @@
-// POST /webhooks/stripe: verifies the signature on the raw body, turns the event into a payment signal and applies
-// it once (src/tools/orders/payments/events.ts). 400 on a bad signature, 404 when Stripe is not configured.
+// POST /webhooks/stripe: verifies Stripe's signature on the raw body, translates the event into a payment signal and
+// applies it through the executor as the system caller "system:stripe" (orders.apply_payment_event: one transaction
+// with its audit entry, the e-mail after commit, once per event id). 400 on a bad signature, 404 when Stripe is not configured.
 import express, { type Request, type Response, type Router } from "express";
 import type Stripe from "stripe";
 import { NotFound, ToolError } from "../core/errors.ts";
-import { applyPaymentEvent, type PaymentSignal } from "../tools/orders/payments/events.ts";
+import type { Caller } from "../tools/context.ts";
+import applyPaymentEvent from "../tools/orders/apply_payment_event.ts";
+import type { PaymentOutcome, PaymentSignal } from "../tools/orders/payments/events.ts";
 import type { PaymentProvider } from "../tools/orders/payments/provider.ts";
 import type { StripePayments } from "../tools/orders/payments/stripe.ts";
 import type { Runtime } from "../runtime.ts";
@@ -11,33 +14,36 @@ import { requestId, sendProblem } from "./http.ts";
 
 const PAID_SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
+/** The webhook's caller: a verified Stripe event may apply payment events (payments:write), and nothing else. */
+const STRIPE: Caller = { kind: "system", actor: "system:stripe", scopes: new Set(["payments:write"]) };
+
+/** The fields of a signal that are present (the tool's input leaves absent ones out rather than null). */
+function present(fields: Record<string, string | null | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+}
+
 /** What a Stripe event says about an order's payment. */
 export function stripeSignal(event: Stripe.Event): PaymentSignal {
-  const base = { eventId: event.id, provider: "stripe", type: event.type };
+  const base = { eventId: event.id, provider: "stripe" as const, type: event.type };
   if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
     const session = event.data.object;
-    const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+    const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
     return {
       ...base,
-      orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
-      providerSessionId: session.id,
-      paymentIntentId: intent,
-      paymentMethod: session.payment_method_types?.[0] ?? null,
+      ...present({
+        orderId: session.metadata?.orderId ?? session.client_reference_id,
+        providerSessionId: session.id,
+        paymentIntentId: intent,
+        paymentMethod: session.payment_method_types?.[0],
+      }),
       paid: PAID_SESSION_EVENTS.has(event.type) && session.payment_status === "paid",
     };
   }
   if (event.type === "payment_intent.succeeded") {
     const intent = event.data.object;
-    return {
-      ...base,
-      orderId: intent.metadata?.orderId ?? null,
-      providerSessionId: null,
-      paymentIntentId: intent.id,
-      paymentMethod: intent.payment_method_types?.[0] ?? null,
-      paid: true,
-    };
+    return { ...base, ...present({ orderId: intent.metadata?.orderId, paymentIntentId: intent.id, paymentMethod: intent.payment_method_types?.[0] }), paid: true };
   }
-  return { ...base, orderId: null, providerSessionId: null, paymentIntentId: null, paymentMethod: null, paid: false };
+  return { ...base, paid: false };
 }
 
 /** By name rather than instanceof: the Stripe module is loaded only on shops that use it (src/tools/orders/payments/index.ts). */
@@ -59,10 +65,7 @@ export function webhookRouter(runtime: Runtime): Router {
       } catch {
         throw new ToolError(400, "invalid_signature", "Invalid signature", "The Stripe-Signature header does not match the body.");
       }
-      const outcome = await applyPaymentEvent(
-        { prisma: runtime.database.prisma, mailer: runtime.services.mailer, log: runtime.log, now: () => new Date() },
-        stripeSignal(event),
-      );
+      const outcome = (await runtime.executor.invoke({ name: applyPaymentEvent.name, input: stripeSignal(event), caller: STRIPE, door: "webhook", requestId: id })) as PaymentOutcome;
       res.json({ ok: true, result: { received: true, ...outcome } });
     } catch (error) {
       sendProblem(res, error, id, runtime.log);

@@ -1,5 +1,6 @@
 // The two assistants as configuration over the registry: whom they act for, which tools they offer, which wait for approval, limits.
 import type { Door } from "../tools/context.ts";
+import { isScope } from "../tools/scopes.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { adminInstructions, storefrontInstructions, type PromptContext } from "./prompts.ts";
 
@@ -101,7 +102,8 @@ export const PROFILES: Record<AssistantName, AssistantProfile> = {
     name: "admin",
     door: "admin-assistant",
     feature: "admin_assistant",
-    offers: () => true,
+    // Every tool a staff user can be granted; a system scope's tool (a payment provider's events) is its door's alone.
+    offers: (tool) => isScope(tool.scope),
     needsApproval: (tool) => !tool.annotations.readOnlyHint,
     instructions: adminInstructions,
     limits: LIMITS,

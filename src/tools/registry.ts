@@ -1,7 +1,7 @@
 // The one list of tools: every door, the catalogue endpoint and the OpenAPI document are generated from it.
 import { z } from "zod";
 import type { AnyTool } from "./tool.ts";
-import { isScope } from "./scopes.ts";
+import { isToolScope } from "./scopes.ts";
 import address from "./address/index.ts";
 import analytics from "./analytics/index.ts";
 import audit from "./audit/index.ts";
@@ -32,7 +32,7 @@ export class Registry {
       if (!NAME.test(tool.name)) throw new Error(`Tool name "${tool.name}" is not <area>.<action>.`);
       if (this.byName.has(tool.name)) throw new Error(`Tool "${tool.name}" is registered twice.`);
       if (!tool.scope) throw new Error(`Tool "${tool.name}" has no scope.`);
-      if (!isScope(tool.scope)) throw new Error(`Tool "${tool.name}" names an unknown scope "${tool.scope}".`);
+      if (!isToolScope(tool.scope)) throw new Error(`Tool "${tool.name}" names an unknown scope "${tool.scope}".`);
       if (!(tool.input instanceof z.ZodObject)) throw new Error(`Tool "${tool.name}" input is not an object schema.`);
       this.byName.set(tool.name, tool);
       this.byWireName.set(wireName(tool.name), tool);

@@ -29,20 +29,35 @@ export const SCOPES = [
   "staff:write",
 ] as const;
 
-export type Scope = (typeof SCOPES)[number];
+/**
+ * Scopes no key, staff user or session is ever given: only one door's system caller and the `*` wildcard hold them.
+ * payments:write is the payment provider's webhook applying a verified payment event (orders.apply_payment_event).
+ */
+export const SYSTEM_SCOPES = ["payments:write"] as const;
+
+/** A scope a key or a staff user may carry. */
+export type GrantableScope = (typeof SCOPES)[number];
+/** A scope a tool may require. */
+export type Scope = GrantableScope | (typeof SYSTEM_SCOPES)[number];
 
 /**
- * The scopes the machine description lists (SPEC.md, Authentication 4): every scope but `products:read`, which keys may
- * still carry but no tool requires (catalogue reads use catalog:read).
+ * The scopes the machine description lists (SPEC.md, Authentication 4): every grantable scope but `products:read`, which
+ * keys may still carry but no tool requires (catalogue reads use catalog:read); system scopes no key can carry.
  */
-export const ADVERTISED_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== "products:read");
+export const ADVERTISED_SCOPES: readonly GrantableScope[] = SCOPES.filter((scope) => scope !== "products:read");
 export const WILDCARD = "*";
 
 /** The fixed scopes of a storefront (cookie) session; never the wildcard. */
 export const SESSION_SCOPES: readonly Scope[] = ["catalog:read", "cart:write", "customer:read"];
 
-export function isScope(value: string): value is Scope {
+/** Whether a key or staff user may be given this scope (system scopes never). */
+export function isScope(value: string): value is GrantableScope {
   return (SCOPES as readonly string[]).includes(value);
+}
+
+/** Whether a tool may require this scope. */
+export function isToolScope(value: string): value is Scope {
+  return isScope(value) || (SYSTEM_SCOPES as readonly string[]).includes(value);
 }
 
 export function hasScope(granted: ReadonlySet<string>, needed: Scope): boolean {

@@ -1,8 +1,7 @@
-// The web door: bundled assets, the admin, the storefront pages and the payment page, mounted by the express app.
+// The web door: bundled assets, the admin and the storefront pages, mounted by the express app.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { httpError } from "../api/http.ts";
 import type { Runtime } from "../runtime.ts";
-import { paymentPageRouter } from "../api/payment-page.ts";
 import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";
 import { AdminSite } from "./admin/site.ts";
@@ -15,7 +14,6 @@ export function webRouter(runtime: Runtime): Router {
   const storefront = new StorefrontSite(runtime, assets);
   const router = express.Router();
   router.use(assets.router());
-  router.use(paymentPageRouter(storefront));
   // Before the storefront, whose last route answers every other path with its 404 page.
   router.use(adminRouter(new AdminSite(runtime, assets)));
   router.use(storefrontRouter(storefront));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeTool } from "../../src/api/catalogue.ts";
 import { compactSchema } from "../../src/api/mcp-schema.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
+import { isScope } from "../../src/tools/scopes.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
 import { DEMO } from "../../prisma/seed/history.ts";
 import { Correspondence } from "../support/correspondence.ts";
@@ -29,7 +30,8 @@ const isRead = (tool: AnyTool) => tool.annotations.readOnlyHint && !tool.audited
  * The key and staff tools hand out (and manage holders of) only scopes their caller holds, so their examples, which
  * grant ordinary scopes, run with a `*` key; test/tools/keys and test/tools/staff prove their own scope alone suffices.
  */
-const rightScope = (tool: AnyTool) => (tool.name.startsWith("keys.") || tool.name.startsWith("staff.") ? "*" : tool.scope);
+/** The key a tool's examples run with: `*` for the key and staff tools (they grant scopes) and a system scope on no key. */
+const rightScope = (tool: AnyTool) => (tool.name.startsWith("keys.") || tool.name.startsWith("staff.") || !isScope(tool.scope) ? "*" : tool.scope);
 
 /** The demo session a tool's examples run in: the examples that empty a cart get a cart of their own. */
 const demoSession = (tool: AnyTool) => (tool.name === "cart.checkout" || tool.name === "cart.clear" ? DEMO.checkoutSession : DEMO.session);

@@ -1,5 +1,6 @@
 // Stripe payments end to end on a local fake API: the Checkout Session request, and the signed webhook that marks
-// the order paid exactly once (duplicates ignored, bad signatures refused) and sends the confirmation mail.
+// the order paid exactly once through orders.apply_payment_event (duplicates ignored, bad signatures refused) and sends
+// the confirmation mail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import { expectOk } from "../support/expect.ts";
@@ -73,7 +74,7 @@ describe("Stripe payments", () => {
     expect(paid.paidAt).toBeInstanceOf(Date);
     expect(paid.statusHistory.map((c) => [c.fromStatus, c.toStatus, c.actor])).toEqual([[null, "pending_payment", expect.any(String)], ["pending_payment", "paid", "system:stripe"]]);
     const audit = await prisma().auditEntry.findFirstOrThrow({ where: { subjectId: order.id, door: "webhook" } });
-    expect(audit).toMatchObject({ actor: "system:stripe", subjectType: "order" });
+    expect(audit).toMatchObject({ tool: "orders.apply_payment_event", actor: "system:stripe", subjectType: "order" });
     expect(audit.before).toMatchObject({ status: "pending_payment" });
     expect(audit.after).toMatchObject({ status: "paid" });
     const mail = await smtp.waitFor((m) => m.to.includes("mette@example.dk") && m.raw.includes(order.id));
@@ -81,6 +82,7 @@ describe("Stripe payments", () => {
 
     const again = await sendStripeEvent(server.url, event, SECRET);
     expect(again.body).toEqual({ ok: true, result: { received: true, duplicate: true, orderId: order.id, markedPaid: false } });
+    expect(await prisma().auditEntry.count({ where: { subjectId: order.id, door: "webhook" } })).toBe(1);
     const intent = { id: "evt_pi_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_evt_paid_1", object: "payment_intent", metadata: { orderId: order.id }, payment_method_types: ["card"] } } };
     expect((await sendStripeEvent(server.url, intent, SECRET)).body).toMatchObject({ result: { duplicate: false, markedPaid: false } });
     expect(await prisma().orderStatusChange.count({ where: { orderId: order.id } })).toBe(2);

@@ -7,7 +7,8 @@ import getSummary from "./get_summary.ts";
 import clear from "./clear.ts";
 import setShippingAddress from "./set_shipping_address.ts";
 import checkout from "./checkout.ts";
+import getShippingProgress from "./get_shipping_progress.ts";
 
-const tools: AnyTool[] = [add, updateQuantity, remove, getSummary, clear, setShippingAddress, checkout];
+const tools: AnyTool[] = [add, updateQuantity, remove, getSummary, clear, setShippingAddress, checkout, getShippingProgress];
 
 export default tools;

@@ -7,7 +7,8 @@ import tryApply from "./try_apply.ts";
 import get from "./get.ts";
 import update from "./update.ts";
 import remove from "./delete.ts";
+import listStatus from "./list_status.ts";
 
-const tools: AnyTool[] = [list, create, toggle, tryApply, get, update, remove];
+const tools: AnyTool[] = [list, create, toggle, tryApply, get, update, remove, listStatus];
 
 export default tools;

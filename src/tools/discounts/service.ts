@@ -30,9 +30,20 @@ export async function findDiscount(db: Db, code: string): Promise<Discount> {
   return row;
 }
 
+export const DISCOUNT_STATUSES = ["active", "inactive", "expired", "used_up"] as const;
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
+
+/** Whether a code can be applied now ("active"), or why not: the one rule of discounts.try_apply, checkout and the admin list. */
+export function discountStatus(row: Discount, now: Date): DiscountStatus {
+  if (!row.active) return "inactive";
+  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) return "expired";
+  if (row.usageLimit !== null && row.usageCount >= row.usageLimit) return "used_up";
+  return "active";
+}
+
 export type DiscountEvaluation =
   | { ok: true; discount: { code: string; type: DiscountType; value: number }; discountDkk: number }
-  | { ok: false; reason: "unknown" | "inactive" | "expired" | "used_up"; detail: string };
+  | { ok: false; reason: "unknown" | Exclude<DiscountStatus, "active">; detail: string };
 
 /** The amount off a subtotal (øre): percent rounds half up to whole øre; never more than the subtotal. */
 export function discountAmount(type: DiscountType, value: bigint, subtotalDkk: number): number {
@@ -46,13 +57,10 @@ export async function evaluateDiscount(db: Db, code: string, subtotalDkk: number
   const normalized = normalizeCode(code);
   const row = await db.discount.findUnique({ where: { code: normalized } });
   if (!row) return { ok: false, reason: "unknown", detail: `There is no discount code "${normalized}".` };
-  if (!row.active) return { ok: false, reason: "inactive", detail: `The code ${row.code} is not active.` };
-  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) {
-    return { ok: false, reason: "expired", detail: `The code ${row.code} expired at ${row.validUntil.toISOString()}.` };
-  }
-  if (row.usageLimit !== null && row.usageCount >= row.usageLimit) {
-    return { ok: false, reason: "used_up", detail: `The code ${row.code} has been used its maximum of ${row.usageLimit} times.` };
-  }
+  const status = discountStatus(row, now);
+  if (status === "inactive") return { ok: false, reason: status, detail: `The code ${row.code} is not active.` };
+  if (status === "expired") return { ok: false, reason: status, detail: `The code ${row.code} expired at ${row.validUntil?.toISOString()}.` };
+  if (status === "used_up") return { ok: false, reason: status, detail: `The code ${row.code} has been used its maximum of ${row.usageLimit} times.` };
   const type = row.type as DiscountType;
   return { ok: true, discount: { code: row.code, type, value: Number(row.value) }, discountDkk: discountAmount(type, row.value, subtotalDkk) };
 }

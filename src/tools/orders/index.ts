@@ -10,7 +10,9 @@ import setTracking from "./set_tracking.ts";
 import addNote from "./add_note.ts";
 import getTimeline from "./get_timeline.ts";
 import resendConfirmation from "./resend_confirmation.ts";
+import applyPaymentEvent from "./apply_payment_event.ts";
+import getPayment from "./get_payment.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation];
+const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent];
 
 export default tools;

@@ -38,6 +38,10 @@ export interface Pricing<R extends LineRef = LineRef> {
   /** Why the requested code gives no discount (null when none was asked for, or it applies). */
   discountRefusal: Extract<DiscountEvaluation, { ok: false }> | null;
   shippingDkk: number;
+  /** The goods total after discount from which shipping is free (the "shipping" setting). */
+  freeShippingThresholdDkk: number;
+  /** How much more to buy for free shipping: 0 when shipping costs nothing already (or the cart is empty). */
+  freeShippingLeftDkk: number;
   vatOere: number;
   totalDkk: number;
 }
@@ -107,7 +111,8 @@ export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountC
   }
   const settings = await shippingSettings(db);
   const afterDiscount = subtotal - discount;
-  const free = lines.length === 0 || afterDiscount >= BigInt(settings.freeShippingThresholdDkk);
+  const threshold = BigInt(settings.freeShippingThresholdDkk);
+  const free = lines.length === 0 || afterDiscount >= threshold;
   const shipping = free ? 0n : BigInt(settings.flatRateDkk);
   const total = afterDiscount + shipping;
   return {
@@ -118,6 +123,8 @@ export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountC
     discountDkk: Number(discount),
     discountRefusal,
     shippingDkk: Number(shipping),
+    freeShippingThresholdDkk: Number(threshold),
+    freeShippingLeftDkk: shipping === 0n ? 0 : Number(threshold - afterDiscount),
     vatOere: Number(vatOf(total)),
     totalDkk: checked(total, "order total"),
   };

@@ -9,6 +9,7 @@ import { checkoutPage, placeOrder } from "./pages/checkout.ts";
 import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
 import { orderPage } from "./pages/orders.ts";
+import { paymentPage } from "./pages/payment.ts";
 import { productPage } from "./pages/product.ts";
 import { searchPage } from "./pages/search.ts";
 import { robotsTxt, sitemapXml } from "./pages/seo.ts";
@@ -40,6 +41,7 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.get("/checkout", webRoute(site, checkoutPage));
   router.post("/checkout", webRoute(site, placeOrder));
   router.get("/orders/:id", webRoute(site, (web) => orderPage(web, String(web.req.params.id))));
+  router.get("/orders/:id/pay", webRoute(site, (web) => paymentPage(web, String(web.req.params.id))));
 
   router.get("/account", webRoute(site, accountPage));
   router.post("/account/login", webRoute(site, requestCode));

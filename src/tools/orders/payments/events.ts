@@ -1,93 +1,69 @@
-// Payment provider events (webhooks): each event is processed once (a PaymentEvent row keyed by the provider's
-// event id, inserted in the same transaction as its effect), and a successful payment moves the order to paid.
-import type { Prisma } from "../../../core/db.ts";
-import { toJson } from "../../../core/json.ts";
-import type { Logger } from "../../../core/log.ts";
-import type { Mailer } from "../../../core/mail.ts";
-import { sendOrderConfirmation } from "../emails.ts";
+// Payment provider events (webhooks): each event is applied once (a PaymentEvent row keyed by the provider's event id,
+// inserted in the same transaction as its effect), and a successful payment moves the order to paid.
+import { z } from "zod";
+import type { ToolContext } from "../../context.ts";
+import { changeStatus, lockOrder } from "../service.ts";
 import { canTransition } from "../transitions.ts";
 
-export interface PaymentSignal {
-  eventId: string;
-  provider: string;
-  type: string;
-  /** The order named in the event's metadata, when present. */
-  orderId: string | null;
-  /** The provider's payment session id (finds the order when metadata is missing). */
-  providerSessionId: string | null;
-  paymentIntentId: string | null;
-  paymentMethod: string | null;
-  /** True when the event says the money has been received. */
-  paid: boolean;
+const id = (what: string) => z.string().min(1).max(500).describe(what);
+
+/** What a provider's event says about an order's payment (the webhook door translates the provider's event into it). */
+export const paymentSignal = z.strictObject({
+  eventId: id("The provider's event id (Stripe: evt_…); each event id is applied at most once."),
+  provider: z.enum(["stripe"]).describe("The payment provider that sent the event."),
+  type: z.string().min(1).max(100).describe("The provider's event type, e.g. checkout.session.completed."),
+  orderId: id("The order named in the event's metadata.").optional(),
+  providerSessionId: id("The provider's payment session id (Stripe: cs_…); finds the order when orderId is absent.").optional(),
+  paymentIntentId: id("The provider's payment intent id, stored on the order when it becomes paid.").optional(),
+  paymentMethod: z.string().min(1).max(100).optional().describe("How the shopper paid (card, mobilepay …), stored on the order when it becomes paid."),
+  paid: z.boolean().describe("True when the event says the money has been received."),
+});
+
+export type PaymentSignal = z.output<typeof paymentSignal>;
+
+export const paymentOutcome = z.strictObject({
+  duplicate: z.boolean().describe("True when this event id was applied before: nothing changed."),
+  orderId: z.string().nullable().describe("The order the event concerns, or null when it names none of this shop's orders."),
+  markedPaid: z.boolean().describe("True when this event moved the order to paid."),
+});
+
+export type PaymentOutcome = z.output<typeof paymentOutcome>;
+
+async function findOrder(ctx: ToolContext, signal: PaymentSignal): Promise<string | null> {
+  const where = signal.orderId ? { id: signal.orderId } : signal.providerSessionId ? { paymentProviderSessionId: signal.providerSessionId } : null;
+  if (!where) return null;
+  const order = await ctx.db.order.findUnique({ where, select: { id: true } });
+  return order?.id ?? null;
 }
 
-export interface PaymentOutcome {
-  duplicate: boolean;
-  orderId: string | null;
-  /** True when this event moved the order to paid. */
-  markedPaid: boolean;
-}
-
-export interface PaymentDeps {
-  prisma: Prisma;
-  mailer: Mailer;
-  log: Logger;
-  now: () => Date;
-}
-
-export async function applyPaymentEvent(deps: PaymentDeps, signal: PaymentSignal): Promise<PaymentOutcome> {
-  const actor = `system:${signal.provider}`;
-  const outcome = await deps.prisma.$transaction(async (tx): Promise<PaymentOutcome> => {
-    const order = signal.orderId
-      ? await tx.order.findUnique({ where: { id: signal.orderId }, select: { id: true } })
-      : signal.providerSessionId
-        ? await tx.order.findUnique({ where: { paymentProviderSessionId: signal.providerSessionId }, select: { id: true } })
-        : null;
-    const inserted = await tx.paymentEvent.createMany({
-      data: [{ id: signal.eventId, provider: signal.provider, type: signal.type, orderId: order?.id ?? null }],
-      skipDuplicates: true,
-    });
-    if (inserted.count === 0) return { duplicate: true, orderId: order?.id ?? null, markedPaid: false };
-    if (!order || !signal.paid) return { duplicate: false, orderId: order?.id ?? null, markedPaid: false };
-    await tx.$queryRaw`SELECT id FROM "Order" WHERE id = ${order.id} FOR UPDATE`;
-    const before = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
-    if (!canTransition(before.status, "paid")) {
-      if (before.status !== "paid") deps.log.warn("payment received for an order that cannot become paid", { orderId: order.id, status: before.status, event: signal.eventId });
-      return { duplicate: false, orderId: order.id, markedPaid: false };
-    }
-    const now = deps.now();
-    const after = await tx.order.update({
-      where: { id: order.id },
-      data: {
-        status: "paid",
-        paidAt: now,
-        ...(signal.paymentIntentId ? { paymentProviderPaymentIntentId: signal.paymentIntentId } : {}),
-        ...(signal.paymentMethod ? { paymentMethod: signal.paymentMethod } : {}),
-      },
-    });
-    await tx.orderStatusChange.create({
-      data: { orderId: order.id, fromStatus: before.status, toStatus: "paid", actor, reason: `${signal.provider} ${signal.type} ${signal.eventId}`, createdAt: now },
-    });
-    await tx.auditEntry.create({
-      data: {
-        tool: `webhooks.${signal.provider}`,
-        actor,
-        door: "webhook",
-        requestId: signal.eventId,
-        subjectType: "order",
-        subjectId: order.id,
-        before: toJson(before) ?? {},
-        after: toJson(after) ?? {},
-      },
-    });
-    return { duplicate: false, orderId: order.id, markedPaid: true };
+/**
+ * Records the event and, when it says the order is paid and the order may become paid, moves it there (status history,
+ * audit entry, confirmation e-mail after commit). A repeated event id changes nothing; so does an event for no order.
+ */
+export async function applyPaymentEvent(ctx: ToolContext, signal: PaymentSignal): Promise<PaymentOutcome> {
+  const orderId = await findOrder(ctx, signal);
+  const inserted = await ctx.db.paymentEvent.createMany({
+    data: [{ id: signal.eventId, provider: signal.provider, type: signal.type, orderId }],
+    skipDuplicates: true,
   });
-  if (outcome.markedPaid && outcome.orderId) {
-    try {
-      await sendOrderConfirmation(deps.prisma, deps.mailer, outcome.orderId, deps.now());
-    } catch (error) {
-      deps.log.error("order confirmation failed", { orderId: outcome.orderId, error: String(error) });
-    }
+  const unchanged = (duplicate: boolean): PaymentOutcome => {
+    ctx.unchanged();
+    return { duplicate, orderId, markedPaid: false };
+  };
+  if (inserted.count === 0) return unchanged(true);
+  if (!orderId || !signal.paid) return unchanged(false);
+  const order = await lockOrder(ctx.db, orderId);
+  if (!canTransition(order.status, "paid")) {
+    if (order.status !== "paid") ctx.log.warn("payment received for an order that cannot become paid", { orderId, status: order.status, event: signal.eventId });
+    return unchanged(false);
   }
-  return outcome;
+  await changeStatus(ctx, order, {
+    to: "paid",
+    reason: `${signal.provider} ${signal.type} ${signal.eventId}`,
+    data: {
+      ...(signal.paymentIntentId ? { paymentProviderPaymentIntentId: signal.paymentIntentId } : {}),
+      ...(signal.paymentMethod ? { paymentMethod: signal.paymentMethod } : {}),
+    },
+  });
+  return { duplicate: false, orderId, markedPaid: true };
 }

@@ -6,6 +6,7 @@ import createDiscount from "../../../tools/discounts/create.ts";
 import deleteDiscount from "../../../tools/discounts/delete.ts";
 import discountsGet from "../../../tools/discounts/get.ts";
 import discountsList from "../../../tools/discounts/list.ts";
+import discountsListStatus from "../../../tools/discounts/list_status.ts";
 import toggleDiscount from "../../../tools/discounts/toggle.ts";
 import updateDiscount from "../../../tools/discounts/update.ts";
 import { emptyState, field as input } from "../../components.ts";
@@ -16,18 +17,20 @@ import { integer, kroner, localDateTime, toLocalDateTime, when } from "../forms.
 import type { AdminRequest } from "../site.ts";
 
 type Discount = z.output<typeof discountsList.output>[number];
+type Status = z.output<typeof discountsListStatus.output>[number]["status"];
 
 function valueText(discount: Pick<Discount, "type" | "value">): string {
   return discount.type === "percent" ? `${discount.value} %` : kr(discount.value);
 }
 
-/** Why a code does not work right now, or null when it does. */
-function state(discount: Discount, now: Date): Html {
-  if (!discount.active) return html`<span class="tag">Slået fra</span>`;
-  if (discount.validUntil && Date.parse(discount.validUntil) <= now.getTime()) return html`<span class="tag tag-warn">Udløbet</span>`;
-  if (discount.usageLimit !== null && discount.usageCount >= discount.usageLimit) return html`<span class="tag tag-warn">Opbrugt</span>`;
-  return html`<span class="tag tag-ok">Aktiv</span>`;
-}
+/** Whether a code works right now, or why not (discounts.list_status). */
+const STATE: Record<Status, Html> = {
+  active: html`<span class="tag tag-ok">Aktiv</span>`,
+  inactive: html`<span class="tag">Slået fra</span>`,
+  expired: html`<span class="tag tag-warn">Udløbet</span>`,
+  used_up: html`<span class="tag tag-warn">Opbrugt</span>`,
+  unknown: html`<span class="tag">Slettet</span>`,
+};
 
 function editForm(web: AdminRequest, discount: Discount): Html {
   return html`<section class="card narrow" id="edit"><h2>Ret <code class="code">${discount.code}</code></h2>
@@ -48,14 +51,15 @@ ${actionButton(web, deleteDiscount, { action: "/admin/discounts/delete", label: 
 
 export async function discountsPage(web: AdminRequest): Promise<View> {
   const discounts = await web.call(discountsList, { limit: 100 });
-  const now = web.runtime.now();
+  const statuses = discounts.length ? await web.call(discountsListStatus, { codes: discounts.map((discount) => discount.code) }) : [];
+  const statusOf = new Map(statuses.map((entry) => [entry.code, entry.status]));
   const editing = discounts.find((discount) => discount.code === web.query("edit"));
   const rows = discounts.map((discount) => [
     html`<code class="code">${discount.code}</code>`,
     valueText(discount),
     html`${discount.usageCount}${discount.usageLimit ? ` / ${discount.usageLimit}` : ""}`,
     when(discount.validUntil),
-    html`<span class="toggle-state">${state(discount, now)}${actionButton(web, toggleDiscount, {
+    html`<span class="toggle-state">${STATE[statusOf.get(discount.code) ?? "unknown"]}${actionButton(web, toggleDiscount, {
       action: "/admin/discounts/toggle",
       label: discount.active ? "Slå fra" : "Slå til",
       fields: { code: discount.code, active: discount.active ? "false" : "true" },

@@ -60,7 +60,7 @@ ${submit(web, updateBranding, "Gem udseende")}
 ${formOpen(web, "/admin/settings/shipping")}
 <div class="form-pair">
 ${input({ name: "flatRate", label: "Fragt i kr.", value: krInput(shipping.flatRateDkk), inputmode: "decimal", required: true })}
-${input({ name: "freeShippingThreshold", label: "Fri fragt fra kr.", value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: aldrig fri fragt." })}
+${input({ name: "freeShippingThreshold", label: "Fri fragt fra kr.", value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: altid fri fragt." })}
 </div>
 ${textarea({ name: "carriers", label: "Fragtfirmaer", value: carriersText(shipping.carriers), rows: 3, mono: true, hint: "Ét pr. linje med leveringstid i hverdage: PostNord: 1-3" })}
 ${submit(web, updateShipping, "Gem fragt")}

@@ -3,6 +3,7 @@
 import { ToolError } from "../../../core/errors.ts";
 import cartAdd from "../../../tools/cart/add.ts";
 import productsGet from "../../../tools/products/get.ts";
+import cartGetShippingProgress from "../../../tools/cart/get_shipping_progress.ts";
 import cartGetSummary from "../../../tools/cart/get_summary.ts";
 import cartRemove from "../../../tools/cart/remove.ts";
 import cartUpdateQuantity from "../../../tools/cart/update_quantity.ts";
@@ -93,9 +94,8 @@ export async function lineMedia(web: StorefrontRequest, cart: CartSummary): Prom
 
 /** What is left to buy for free shipping (0 when shipping is already free or the cart is empty). */
 export async function freeShippingLeft(web: StorefrontRequest, cart: CartSummary): Promise<number> {
-  if (cart.shippingDkk === 0) return 0;
-  const { shipping } = await web.chrome();
-  return shipping.freeShippingThresholdDkk > 0 ? Math.max(0, shipping.freeShippingThresholdDkk - (cart.subtotalDkk - cart.discountDkk)) : 0;
+  if (cart.lines.length === 0) return 0;
+  return (await web.call(cartGetShippingProgress, {})).leftForFreeShippingDkk;
 }
 
 export async function cartPage(web: StorefrontRequest): Promise<View> {

@@ -1,0 +1,36 @@
+// discounts.list_status: whether each of some codes can be applied right now, or why not.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { codeInput } from "./schemas.ts";
+import { DISCOUNT_STATUSES, discountStatus, normalizeCode } from "./service.ts";
+
+export default defineTool({
+  name: "discounts.list_status",
+  description:
+    "Whether each given discount code can be applied right now, by the rule discounts.try_apply and checkout use: status active, " +
+    "or why not (inactive, expired, used_up, unknown). One entry per distinct code, in the order given, codes uppercase.",
+  input: z.strictObject({
+    codes: z.array(codeInput).min(1).max(100).describe("1 to 100 codes, any letter case (e.g. the codes of discounts.list)."),
+  }),
+  output: z.array(
+    z.strictObject({
+      code: z.string().describe("The code, uppercase."),
+      status: z.enum([...DISCOUNT_STATUSES, "unknown"]).describe("active: applies now; inactive: switched off; expired: past validUntil; used_up: usageLimit reached; unknown: no such code."),
+    }),
+  ),
+  scope: "discounts:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ codes: ["VELKOMMEN10", "SOMMER200"] }],
+  async handler({ codes }, ctx) {
+    const wanted = [...new Set(codes.map(normalizeCode))];
+    const rows = await ctx.db.discount.findMany({ where: { code: { in: wanted } } });
+    const byCode = new Map(rows.map((row) => [row.code, row]));
+    const now = ctx.now();
+    return wanted.map((code) => {
+      const row = byCode.get(code);
+      return { code, status: row ? discountStatus(row, now) : ("unknown" as const) };
+    });
+  },
+});

@@ -1,0 +1,26 @@
+// orders.apply_payment_event: the payment provider's webhook applies one verified payment event (once per event id).
+import { defineTool, UPDATE } from "../tool.ts";
+import { applyPaymentEvent, paymentOutcome, paymentSignal } from "./payments/events.ts";
+
+export default defineTool({
+  name: "orders.apply_payment_event",
+  description:
+    "For the payment provider's webhook, after it verified the provider's signature: apply one payment event. The event id is " +
+    "recorded once (a repeat changes nothing: duplicate true). When paid is true and the order (orderId, else providerSessionId) " +
+    "may become paid, it moves to paid with the payment intent and method, and the confirmation e-mail goes out after commit. " +
+    "Returns {duplicate, orderId, markedPaid}; 409 when the payment intent is on another order. Its scope payments:write is " +
+    "held only by the webhook and * keys.",
+  input: paymentSignal,
+  output: paymentOutcome,
+  scope: "payments:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [
+    { eventId: "evt_demo_paid", provider: "stripe", type: "checkout.session.completed", orderId: "demo-order-21", paymentIntentId: "pi_demo", paymentMethod: "card", paid: true },
+    { eventId: "evt_demo_other", provider: "stripe", type: "customer.created", paid: false },
+  ],
+  async handler(input, ctx) {
+    return applyPaymentEvent(ctx, input);
+  },
+});

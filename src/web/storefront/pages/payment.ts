@@ -1,0 +1,84 @@
+// GET /orders/<id>/pay?token=…: the payment page of an order, in the storefront layout. It is opened by the signed
+// payment link (not by a session): once the token checks out, the page reads the order (orders.get_payment) as the
+// payment-link reader. For manual payment it shows the bank-transfer instructions; after Stripe Checkout it is the
+// landing page (result=success|cancelled).
+import { NotFound, ToolError } from "../../../core/errors.ts";
+import type { Caller } from "../../../tools/context.ts";
+import ordersGetPayment from "../../../tools/orders/get_payment.ts";
+import { verifyPaymentToken } from "../../../tools/orders/payments/provider.ts";
+import settingsGet from "../../../tools/settings/get.ts";
+import { notice } from "../../components.ts";
+import { formatKr, html, type Html } from "../../html.ts";
+import type { View } from "../../page.ts";
+import type { StorefrontRequest } from "../site.ts";
+
+/** Who reads an order for its payment page: only after the page has verified the link's token, and only that order. */
+const PAYMENT_LINK_READER: Caller = { kind: "system", actor: "system:payment-link", scopes: new Set(["orders:read"]) };
+
+/** Order ids and link tokens (base64url) as the links carry them; anything else is no link of ours. */
+const LINK_PART = /^[\w-]{1,200}$/;
+
+export async function paymentPage(web: StorefrontRequest, orderId: string): Promise<View> {
+  const token = web.query("token");
+  const gone = new NotFound("The payment link is invalid or has expired.");
+  if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
+  const order = await web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }).catch((error: unknown) => {
+    throw error instanceof ToolError && error.status === 404 ? gone : error;
+  });
+  // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
+  const { contact } = await web.read(settingsGet, {});
+  const total = formatKr(order.totalDkk);
+  let status: Html;
+  if (order.paid) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
+  else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
+  else if (order.paymentProvider === "stripe") {
+    status = web.query("result") === "cancelled"
+      ? notice("error", "Betalingen blev afbrudt. Ordren afventer stadig betaling.")
+      : notice("info", "Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.");
+  } else {
+    const bank = contact.bankAccount;
+    const account = bank
+      ? html`<table class="bank-account"><tbody>
+<tr><th scope="row">Bank</th><td>${bank.bankName}</td></tr>
+<tr><th scope="row">Reg.nr.</th><td>${bank.regNo}</td></tr>
+<tr><th scope="row">Kontonr.</th><td>${bank.accountNo}</td></tr>
+<tr><th scope="row">IBAN</th><td>${bank.iban}</td></tr>
+</tbody></table>`
+      : html`<p>Skriv eller ring til os, så får du vores bankoplysninger.</p>`;
+    // Promise the e-mail only once it has gone out (it is sent right after the order is placed).
+    status = html`${notice("success", html`<strong>Tak for din bestilling!</strong> Ordren er modtaget og afventer betaling.`)}
+<section class="card pay-instructions" aria-labelledby="pay-how">
+<h2 id="pay-how">Betal med bankoverførsel</h2>
+<p>Overfør <strong>${total}</strong> og skriv ordrenummeret <strong class="order-ref">${order.orderId}</strong> som reference.</p>
+${account}
+<p>${order.instructionsEmailed ? html`Vi har sendt betalingsoplysningerne til ${order.email}. ` : ""}Vi sender varerne, når beløbet er modtaget.</p>
+<p class="hint">Spørgsmål? Skriv til <a href="mailto:${contact.email}">${contact.email}</a> eller ring på ${contact.phone}.</p>
+</section>`;
+  }
+  const rows = order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(item.lineTotalDkk)}</td></tr>`);
+  return {
+    title: `Betaling – ordre ${order.orderId}`,
+    noindex: true,
+    // The address holds the payment token: never send it on, not even as a same-origin referrer.
+    headers: { "Referrer-Policy": "no-referrer" },
+    main: html`<div class="narrow">
+<h1>${order.paid ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
+<p class="order-number">Ordrenummer <strong class="order-ref">${order.orderId}</strong></p>
+${status}
+<section aria-labelledby="pay-summary">
+<h2 id="pay-summary">Din ordre</h2>
+<div class="table-wrap"><table class="order-lines">
+<thead><tr><th>Vare</th><th class="num">Antal</th><th class="num">Beløb</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot>
+<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatKr(order.shippingDkk)}</td></tr>
+${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat${order.discountCode ? html` (${order.discountCode})` : ""}</th><td class="num">−${formatKr(order.discountDkk)}</td></tr>` : ""}
+<tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${total}</td></tr>
+<tr><th scope="row" colspan="2" class="hint">Heraf moms</th><td class="num hint">${formatKr(order.vatOere)}</td></tr>
+</tfoot>
+</table></div>
+</section>
+<p><a href="/">← Fortsæt med at handle</a></p>
+</div>`,
+  };
+}
