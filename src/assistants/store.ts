@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import type { Database, Prisma } from "../core/db.ts";
 import type { ChatMessage } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
+import { storable } from "../core/wellformed.ts";
 import type { AssistantName } from "./profiles.ts";
 
 /** Whose chat: the assistant, the owner's audit actor ("session:…", "staff:…", "key:…") and the client's chat id. */
@@ -84,10 +85,11 @@ export class ChatStore {
    * delete and a rewrite from there, in one transaction.
    */
   async save(chat: OpenChat, messages: UIMessage[], release?: TurnLease): Promise<void> {
+    const kept = messages.map(storableMessage);
     let first = 0;
-    while (first < messages.length && first < chat.stored.length && serialize(messages[first]!) === chat.stored[first]) first++;
-    const title = chat.title ?? titleOf(messages);
-    const added = messages.slice(first).map((message, offset) => ({
+    while (first < kept.length && first < chat.stored.length && kept[first]!.json === chat.stored[first]) first++;
+    const title = chat.title ?? titleOf(kept.map(({ message }) => message));
+    const added = kept.slice(first).map(({ message }, offset) => ({
       id: crypto.randomUUID(),
       messageId: message.id,
       position: first + offset,
@@ -97,7 +99,7 @@ export class ChatStore {
     }));
     if (first < chat.stored.length) await this.rewrite(chat, first, added, title, release);
     else await this.append(chat, added, title, release);
-    chat.stored = messages.map(serialize);
+    chat.stored = kept.map(({ json }) => json);
     chat.title = title;
   }
 
@@ -195,6 +197,21 @@ function toUIMessage(row: MessageRow): UIMessage {
 
 function serialize(message: UIMessage): string {
   return JSON.stringify([message.id, message.role, message.parts, message.metadata ?? null]);
+}
+
+/** JSON.stringify writes U+0000 and a lone surrogate as these escapes (a surrogate pair stays as it is). */
+const ILL_FORMED_ESCAPE = /\\u(?:0000|d[89a-f])/;
+
+/**
+ * A message as it can be stored, and its stored form: PostgreSQL's jsonb refuses U+0000 and lone surrogates, which a
+ * model may write (in its text or a tool input) and a person may send, so they are stored as U+FFFD. Its JSON says
+ * whether a message holds any, so only such a message is copied.
+ */
+function storableMessage(message: UIMessage): { message: UIMessage; json: string } {
+  const json = serialize(message);
+  if (!ILL_FORMED_ESCAPE.test(json)) return { message, json };
+  const kept = storable(message);
+  return { message: kept, json: serialize(kept) };
 }
 
 function titleOf(messages: UIMessage[]): string | null {
