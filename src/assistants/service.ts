@@ -15,6 +15,7 @@ import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
+import { HOLD_MS, TurnHolds } from "./holds.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
 import { StreamRegistry, type TurnStream } from "./streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
@@ -51,12 +52,14 @@ export interface AssistantStatus {
 export class ChatService {
   readonly store: ChatStore;
   readonly streams = new StreamRegistry();
+  private readonly holds: TurnHolds;
   private readonly turns: RateLimiter;
   private turnRunner: TurnRunner | undefined;
   private readonly approvalSecret: Buffer;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.store = new ChatStore(deps.prisma, deps.database);
+    this.holds = new TurnHolds(this.store, deps.log);
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();
   }
@@ -86,11 +89,11 @@ export class ChatService {
     const { nextHistory, messageChunks } = await loadSdk();
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
-    // The hold outlives the longest turn a little, so only a turn whose process died lets it lapse.
-    const lease: TurnLease = { id: crypto.randomUUID(), until: new Date(Date.now() + profile.limits.turnTimeoutMs + LEASE_MARGIN_MS) };
+    const lease: TurnLease = { id: crypto.randomUUID(), holdMs: HOLD_MS };
     const chat = await this.store.claim({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null }, lease);
     if (!chat) throw busy();
     let stream: TurnStream | undefined;
+    this.holds.keep(chat.id, lease.id, (reason) => stream?.abort(reason));
     try {
       const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
       // Only a turn that will run spends the budget: a refused request (bad input, a turn still running) costs nothing.
@@ -122,6 +125,7 @@ export class ChatService {
 
   /** Aborts running turns and stops the turn workers. */
   async close(): Promise<void> {
+    this.holds.close();
     this.streams.abortAll("server shutting down");
     await this.turnRunner?.close();
   }
@@ -136,8 +140,9 @@ export class ChatService {
     return undefined;
   }
 
-  /** Ends a turn's hold on its chat; when that fails the hold lapses by itself at its `until`. */
+  /** Ends a turn's hold on its chat; when that fails the hold lapses by itself (it is no longer renewed). */
   private async release(chat: OpenChat, lease: TurnLease): Promise<void> {
+    this.holds.forget(lease.id);
     await this.store.release(chat, lease).catch((error: unknown) => this.deps.log.warn("chat turn hold not released", { chatId: chat.clientId, error: String(error) }));
   }
 
@@ -162,6 +167,7 @@ export class ChatService {
         },
         // Released (with the answer's save) before the end frame: a client may send its next message the moment it sees the end.
         end: async (message, isContinuation) => {
+          this.holds.forget(lease.id);
           await this.store.save(chat, [...(isContinuation ? history.slice(0, -1) : history), message], lease);
           released = true;
         },
@@ -208,9 +214,6 @@ export class ChatService {
     return this.turnRunner;
   }
 }
-
-/** How long a turn's hold on its chat outlasts the turn's wall-time limit. */
-const LEASE_MARGIN_MS = 30_000;
 
 function busy(): ToolError {
   return new ToolError(409, "turn_running", "Conflict", "A reply is still being written in this chat: wait for it, resume it, or abort it.");
