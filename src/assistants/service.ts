@@ -16,8 +16,9 @@ import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
 import { HOLD_MS, TurnHolds } from "./holds.ts";
+import type { TurnRelay } from "./relay.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
-import { StreamRegistry, type TurnStream } from "./streams.ts";
+import { StreamRegistry, type Follower, type Following, type TurnStream } from "./streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
 import { inThread, TurnWorkers, type TurnRunner } from "./turns.ts";
@@ -52,6 +53,8 @@ export interface AssistantStatus {
 export class ChatService {
   readonly store: ChatStore;
   readonly streams = new StreamRegistry();
+  /** Turns of the other processes, for resumes that land here (set by attachChat when REDIS_URL joins the processes). */
+  relay: TurnRelay | undefined;
   private readonly holds: TurnHolds;
   private readonly turns: RateLimiter;
   private turnRunner: TurnRunner | undefined;
@@ -113,6 +116,16 @@ export class ChatService {
     }
   }
 
+  /**
+   * Follows the chat's turn for a resume (a socket `resume`, the HTTP replay): the running turn, here or (through the
+   * relay) on another process, else one that just finished, preferably here. Undefined when there is none.
+   */
+  async resume(key: string, follower: Follower, afterSequence = -1): Promise<Following | undefined> {
+    const here = this.streams.find(key);
+    if (here?.running || !this.relay) return here?.resume(follower, afterSequence);
+    return (await this.relay.follow(key, follower, afterSequence, here !== undefined)) ?? here?.resume(follower, afterSequence);
+  }
+
   /** Whether the assistant can answer, and the caller's chats with it (what a widget shows on load). */
   async overview(assistant: AssistantName, caller: Caller): Promise<AssistantStatus & { chats: ChatSummary[] }> {
     const [status, chats] = await Promise.all([this.status(assistant), this.store.list(assistant, caller.actor)]);
@@ -125,6 +138,7 @@ export class ChatService {
 
   /** Aborts running turns and stops the turn workers. */
   async close(): Promise<void> {
+    this.relay?.close();
     this.holds.close();
     this.streams.abortAll("server shutting down");
     await this.turnRunner?.close();

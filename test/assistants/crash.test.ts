@@ -1,4 +1,5 @@
-// Turns whose server process is killed (SIGKILL, real server processes): the chat takes a new turn within seconds.
+// Turns whose server process is killed (SIGKILL, real server processes): the chat takes a new turn within seconds, and
+// with two processes a socket resume or an HTTP replay that follows the turn from the other process ends within seconds.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +12,10 @@ import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { testDatabase } from "../support/server.ts";
 import { newSession } from "../support/session.ts";
+import { waitFor } from "../support/wait.ts";
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
+const clustered = pg && Boolean(process.env.REDIS_URL);
 /** A dead process's hold on its chat lapses 6 s after its last renewal (src/assistants/holds.ts); here with room to spare. */
 const WITHIN_MS = 15_000;
 /** 300 tokens at 50 ms: the turn outlives every test step. */
@@ -107,5 +110,29 @@ describe("a turn whose process is killed", () => {
     expect(turn).toMatchObject({ outcome: "end", text: "Kort svar." });
     const stored = await getJson<{ result: { messages: UIMessage[] } }>(b, "/api/v1/chat/storefront/c-killed", { cookie });
     expect(stored.body.result.messages.map((message) => message.role)).toEqual(["user", "user", "assistant"]);
+  });
+
+  it.skipIf(!clustered)("ends a socket resume and an HTTP replay that follow it from another process within seconds", { timeout: 300_000 }, async () => {
+    const env = await shopEnv();
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    const cookie = await newSession(a);
+    await startTurn(await open(a, cookie), "c-followed", 3);
+    const onB = await open(b, cookie);
+    const frames: Frame[] = [];
+    onB.on("chat", (frame: Frame) => void frames.push(frame));
+    onB.emit("chat", { type: "resume", requestId: "follow", id: "c-followed", headers: {}, body: {} });
+    // Streaming (its headers came) before the kill; its status is checked after the socket's end.
+    const replay = await fetch(`${b.url}/api/v1/chat/storefront/c-followed/stream`, { headers: { cookie } });
+    await waitFor(() => frames.filter((frame) => frame.type === "chunk").length >= 10);
+
+    const killed = await kill(a.shop);
+    await waitFor(() => frames.some((frame) => frame.type !== "chunk" && frame.type !== "start"), WITHIN_MS);
+    expect(frames[0]).toEqual({ type: "start", requestId: "follow" });
+    expect(frames.at(-1)).toEqual({ type: "error", requestId: "follow", code: "internal", errorText: expect.any(String) });
+    expect(replay.status).toBe(200);
+    const events = (await replay.text()).trim().split("\n\n");
+    expect(events.at(-1)).toBe("data: [DONE]");
+    expect(JSON.parse(events.at(-2)!.slice(6))).toMatchObject({ type: "error" });
+    expect(Date.now() - killed).toBeLessThan(WITHIN_MS);
   });
 });

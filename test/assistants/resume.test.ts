@@ -178,6 +178,28 @@ describe("resuming and aborting turns", () => {
       expect((await resume(onB, "r-cluster-none", "none")).outcome).toBe("no-active");
     });
   });
+
+  it.skipIf(!clustered)("replays over HTTP a turn running on another process, as the socket resume does (GET …/<chatId>/stream)", async () => {
+    await withTwoProcesses("http-replay", async (a, b) => {
+      const cookie = await newSession(a);
+      const onA = await open(a, cookie);
+      await startTurn(onA, "r-http-cluster", 3);
+      const replay = async (on: TestServer, chatId: string) => {
+        const response = await fetch(`${on.url}/api/v1/chat/storefront/${chatId}/stream`, { headers: { cookie } });
+        return { status: response.status, events: (await response.text()).trim().split("\n\n") };
+      };
+      for (const attempt of ["running", "finished"]) {
+        const { status, events } = await replay(b, "r-http-cluster");
+        expect(status, attempt).toBe(200);
+        expect(events.at(-1)).toBe("data: [DONE]");
+        const chunks = events.slice(0, -1).map((event) => JSON.parse(event.slice(6)) as { type: string; delta?: string });
+        expect(chunks[0]!.type).toBe("start");
+        expect(chunks.filter((chunk) => chunk.type === "text-delta").map((chunk) => chunk.delta).join("")).toBe(LONG);
+      }
+      expect(b.runtime.chat.streams.size).toBe(0);
+      expect((await replay(b, "r-http-cluster-none")).status).toBe(204);
+    });
+  });
 });
 
 /** Two shop processes on one database, peers through Redis (socket.io adapter, rate limits), closed after `run`. */
