@@ -116,6 +116,11 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime): void
         request?.following?.abort("aborted by the client");
         return;
       }
+      // One turn per request id: a second would take the first one's abort and detach.
+      if (requests.has(requestId)) {
+        emit({ type: "error", requestId, errorText: "This socket already has a request with this requestId running; use a new requestId for each request.", code: "request_id_in_use" });
+        return;
+      }
       const request: Request = { aborted: false };
       requests.set(requestId, request);
       try {

@@ -150,6 +150,25 @@ describe("resuming and aborting turns", () => {
     await waitFor(() => fake.requests[0]!.aborted, GRACE_MS * 2);
   });
 
+  it("refuses a send or resume whose requestId is already running on the socket; the running turn goes on and its abort still works", async () => {
+    const cookie = await newSession(server);
+    const socket = await open(server, cookie);
+    await startTurn(socket, "r-dup", 3);
+    const refusals: Frame[] = [];
+    socket.on("chat", (frame: Frame) => void (frame.type === "error" && refusals.push(frame)));
+    socket.emit("chat", { type: "send", requestId: "first", id: "r-dup-other", trigger: "submit-message", messages: [userMessage("fortæl en anden")], headers: {}, body: {} });
+    socket.emit("chat", { type: "resume", requestId: "first", id: "r-dup", headers: {}, body: {} });
+    await waitFor(() => refusals.length === 2);
+    expect(refusals).toEqual([
+      { type: "error", requestId: "first", code: "request_id_in_use", errorText: expect.stringMatching(/requestId/) },
+      { type: "error", requestId: "first", code: "request_id_in_use", errorText: expect.stringMatching(/requestId/) },
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    socket.emit("chat", { type: "abort", requestId: "first" });
+    await waitFor(() => fake.requests[0]!.aborted);
+    expect(refusals).toHaveLength(2);
+  });
+
   it.skipIf(!clustered)("runs one turn per chat across processes: a send on another process while it runs gets turn_running", async () => {
     await withTwoProcesses("busy", async (a, b) => {
       const cookie = await newSession(a);
