@@ -9,7 +9,7 @@ import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
-import type { Listener, StreamFrame, TurnStream } from "./streams.ts";
+import type { Follower, Following, StreamFrame } from "./streams.ts";
 
 /** Stock clients send the whole history with every request; only its last message is read. */
 const BODY_LIMIT = "2mb";
@@ -20,7 +20,8 @@ const BODY_LIMIT = "2mb";
  *   aborts the turn.
  * - `GET /api/v1/chat/<assistant>`: whether the assistant is available, and the caller's chats.
  * - `GET /api/v1/chat/<assistant>/<chatId>`: one of the caller's chats with its messages (to reopen it).
- * - `GET /api/v1/chat/<assistant>/<chatId>/stream`: replays the chat's running (or just finished) turn; 204 when none.
+ * - `GET /api/v1/chat/<assistant>/<chatId>/stream`: replays the chat's running (or just finished) turn, on whichever
+ *   process runs it (as a socket `resume` does); 204 when none.
  * Storefront: the `shop_session` cookie. Admin: `Authorization: Bearer <API key>` or the staff login cookie.
  */
 export function chatRouter(runtime: Runtime): Router {
@@ -53,42 +54,44 @@ export function chatRouter(runtime: Runtime): Router {
   }));
 
   router.get("/api/v1/chat/:assistant/:chatId/stream", route(async (req, res, assistant, caller) => {
-    const stream = chat.streams.find(chat.streamKey(assistant, caller, String(req.params.chatId)));
-    if (!stream) {
-      res.status(204).end();
-      return;
-    }
-    await pipe(stream, res, runtime.config.chatResumeGraceMs, true);
+    const key = chat.streamKey(assistant, caller, String(req.params.chatId));
+    const found = await pipe(res, runtime.config.chatResumeGraceMs, (follower) => chat.resume(key, follower));
+    if (!found) res.status(204).end();
   }));
 
   router.post("/api/v1/chat/:assistant", express.json({ limit: BODY_LIMIT, type: () => true }), route(async (req, res, assistant, caller) => {
     // The staff cookie also rides along on requests other sites make; a browser names its Origin on every POST.
     if (caller.kind === "staff" && req.headers.origin === undefined) throw new Forbidden("A chat post with the staff login cookie must come from the shop's pages (Origin header).");
     const stream = await chat.start(assistant, caller, await parseTurnRequest(req.body));
-    await pipe(stream, res, 0);
+    await pipe(res, 0, async (follower) => {
+      follower.start();
+      return stream.attach(follower);
+    });
   }));
 
   return router;
 }
 
 /**
- * Writes the turn as SSE from its first chunk (`replay`: as a resume sees it, rebuilding the message it continues); a
+ * Writes the turn that `follow` finds as SSE, from the moment it is found; false when it found none (nothing written). A
  * closed connection detaches (and aborts the turn after `graceMs` alone).
  */
-async function pipe(stream: TurnStream, res: Response, graceMs: number, replay = false): Promise<void> {
-  // Loaded already: a turn stream exists only once a turn has loaded the AI SDK (src/assistants/sdk.ts).
+async function pipe(res: Response, graceMs: number, follow: (follower: Follower) => Promise<Following | undefined>): Promise<boolean> {
   const { UI_MESSAGE_STREAM_HEADERS } = await loadSdk();
-  res.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
   const write = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
-  const listener: Listener = {
+  const follower: Follower = {
+    start: () => void res.writeHead(200, UI_MESSAGE_STREAM_HEADERS),
     send(frame: StreamFrame) {
       if (frame.type === "chunk") return void write(frame.chunk);
       if (frame.type === "error") write({ type: "error", errorText: frame.errorText });
       res.end("data: [DONE]\n\n");
     },
   };
-  res.on("close", () => stream.detach(listener, graceMs));
-  stream.attach(listener, { replay });
+  // Also when the connection closed while the turn was being looked for.
+  const closed = new Promise<void>((resolve) => res.once("close", resolve));
+  const following = await follow(follower);
+  if (following) void closed.then(() => following.detach(graceMs));
+  return following !== undefined;
 }
 
 /** The cookie, and for the admin assistant the Bearer key (the storefront assistant acts only as the cookie's session). */

@@ -15,8 +15,10 @@ import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
 import type { TurnRequest } from "./request.ts";
+import { HOLD_MS, TurnHolds } from "./holds.ts";
+import type { TurnRelay } from "./relay.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
-import { StreamRegistry, type TurnStream } from "./streams.ts";
+import { StreamRegistry, type Follower, type Following, type TurnStream } from "./streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
 import { inThread, TurnWorkers, type TurnRunner } from "./turns.ts";
@@ -51,6 +53,9 @@ export interface AssistantStatus {
 export class ChatService {
   readonly store: ChatStore;
   readonly streams = new StreamRegistry();
+  /** Turns of the other processes, for resumes that land here (set by attachChat when REDIS_URL joins the processes). */
+  relay: TurnRelay | undefined;
+  private readonly holds: TurnHolds;
   private readonly turns: RateLimiter;
   private turnRunner: TurnRunner | undefined;
   private readonly approvalSecret: Buffer;
@@ -60,6 +65,7 @@ export class ChatService {
   constructor(deps: ChatServiceDeps) {
     this.deps = deps;
     this.store = new ChatStore(deps.prisma, deps.database);
+    this.holds = new TurnHolds(this.store, deps.log);
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();
   }
@@ -89,11 +95,11 @@ export class ChatService {
     const { nextHistory, messageChunks } = await loadSdk();
     const key = this.streamKey(assistant, caller, request.chatId);
     if (this.streams.find(key)?.running) throw busy();
-    // The hold outlives the longest turn a little, so only a turn whose process died lets it lapse.
-    const lease: TurnLease = { id: crypto.randomUUID(), until: new Date(Date.now() + profile.limits.turnTimeoutMs + LEASE_MARGIN_MS) };
+    const lease: TurnLease = { id: crypto.randomUUID(), holdMs: HOLD_MS };
     const chat = await this.store.claim({ assistant, owner: caller.actor, clientId: request.chatId, sessionId: caller.session?.persistent ? caller.session.id : null }, lease);
     if (!chat) throw busy();
     let stream: TurnStream | undefined;
+    this.holds.keep(chat.id, lease.id, (reason) => stream?.abort(reason));
     try {
       const history = nextHistory(chat.messages, request, profile.limits.maxMessageChars);
       // Only a turn that will run spends the budget: a refused request (bad input, a turn still running) costs nothing.
@@ -113,6 +119,16 @@ export class ChatService {
     }
   }
 
+  /**
+   * Follows the chat's turn for a resume (a socket `resume`, the HTTP replay): the running turn, here or (through the
+   * relay) on another process, else one that just finished, preferably here. Undefined when there is none.
+   */
+  async resume(key: string, follower: Follower, afterSequence = -1): Promise<Following | undefined> {
+    const here = this.streams.find(key);
+    if (here?.running || !this.relay) return here?.resume(follower, afterSequence);
+    return (await this.relay.follow(key, follower, afterSequence, here !== undefined)) ?? here?.resume(follower, afterSequence);
+  }
+
   /** Whether the assistant can answer, and the caller's chats with it (what a widget shows on load). */
   async overview(assistant: AssistantName, caller: Caller): Promise<AssistantStatus & { chats: ChatSummary[] }> {
     const [status, chats] = await Promise.all([this.status(assistant), this.store.list(assistant, caller.actor)]);
@@ -125,6 +141,8 @@ export class ChatService {
 
   /** Aborts running turns and stops the turn workers. */
   async close(): Promise<void> {
+    this.relay?.close();
+    this.holds.close();
     this.streams.abortAll("server shutting down");
     await this.turnRunner?.close();
   }
@@ -139,8 +157,9 @@ export class ChatService {
     return undefined;
   }
 
-  /** Ends a turn's hold on its chat; when that fails the hold lapses by itself at its `until`. */
+  /** Ends a turn's hold on its chat; when that fails the hold lapses by itself (it is no longer renewed). */
   private async release(chat: OpenChat, lease: TurnLease): Promise<void> {
+    this.holds.forget(lease.id);
     await this.store.release(chat, lease).catch((error: unknown) => this.deps.log.warn("chat turn hold not released", { chatId: chat.clientId, error: String(error) }));
   }
 
@@ -165,6 +184,7 @@ export class ChatService {
         },
         // Released (with the answer's save) before the end frame: a client may send its next message the moment it sees the end.
         end: async (message, isContinuation) => {
+          this.holds.forget(lease.id);
           await this.store.save(chat, [...(isContinuation ? history.slice(0, -1) : history), message], lease);
           released = true;
         },
@@ -211,9 +231,6 @@ export class ChatService {
     return this.turnRunner;
   }
 }
-
-/** How long a turn's hold on its chat outlasts the turn's wall-time limit. */
-const LEASE_MARGIN_MS = 30_000;
 
 function busy(): ToolError {
   return new ToolError(409, "turn_running", "Conflict", "A reply is still being written in this chat: wait for it, resume it, or abort it.");

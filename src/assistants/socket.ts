@@ -11,7 +11,8 @@ import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
-import type { Listener, StreamFrame, TurnStream } from "./streams.ts";
+import { TurnRelay } from "./relay.ts";
+import type { Follower, Following } from "./streams.ts";
 
 export interface ChatServer {
   io: Server;
@@ -19,22 +20,18 @@ export interface ChatServer {
   close(): Promise<void>;
 }
 
-/** A request id of this socket bound to a turn here, or to a turn that another process streams to it. */
-type Subscription = { stream: TurnStream; listener: Listener } | { remoteKey: string };
-
-interface RemoteResume {
-  key: string;
-  socketId: string;
-  requestId: string;
-  lastSequence: number;
+/** A request of a socket: its turn once it is found or started (undefined while it starts), and whether it was aborted meanwhile. */
+interface Request {
+  following?: Following;
+  aborted: boolean;
 }
 
 const PEER_TIMEOUT_MS = 3_000;
 
 /**
  * Attaches socket.io to the HTTP server (path /socket.io/); call it before the server listens. With REDIS_URL the Redis
- * adapter joins every process: a `resume` that lands on another process than the one running the turn is answered by
- * that process through the adapter.
+ * adapter joins every process: a `resume` (or an HTTP replay) that lands on another process than the one running the
+ * turn follows it through the relay (src/assistants/relay.ts).
  */
 export async function attachChat(httpServer: HttpServer, runtime: Runtime): Promise<ChatServer> {
   const cluster = runtime.config.redisUrl ? await redisAdapter(runtime, runtime.config.redisUrl) : undefined;
@@ -47,8 +44,11 @@ export async function attachChat(httpServer: HttpServer, runtime: Runtime): Prom
     },
   });
   const clients = cluster?.clients ?? [];
-  if (cluster) io.adapter(cluster.adapter);
-  for (const assistant of ASSISTANTS) serve(io.of(`/${assistant}`), assistant, runtime, clients.length > 0);
+  if (cluster) {
+    io.adapter(cluster.adapter);
+    runtime.chat.relay = new TurnRelay(io.of("/"), runtime.chat.streams);
+  }
+  for (const assistant of ASSISTANTS) serve(io.of(`/${assistant}`), assistant, runtime);
   return {
     io,
     async close() {
@@ -71,7 +71,7 @@ async function redisAdapter(runtime: Runtime, url: string) {
   return { adapter: createAdapter(pub, sub, { key: `${runtime.redisPrefix}socket.io`, requestsTimeout: PEER_TIMEOUT_MS }), clients: [pub, sub] };
 }
 
-function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clustered: boolean): void {
+function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime): void {
   const { chat } = runtime;
   const grace = runtime.config.chatResumeGraceMs;
 
@@ -90,13 +90,14 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
   });
 
   nsp.on("connection", (socket) => {
-    const subscriptions = new Map<string, Subscription>();
+    const requests = new Map<string, Request>();
     const credentials = socket.data.credentials as Credentials;
     const emit = (frame: WebSocketChatTransportResponse & { code?: string }) => socket.emit("chat", frame);
-    const listenerFor = (requestId: string): Listener => ({
+    const followerFor = (requestId: string): Follower => ({
+      start: () => emit({ type: "start", requestId }),
       send(frame) {
         emit({ ...frame, requestId });
-        if (frame.type !== "chunk") subscriptions.delete(requestId);
+        if (frame.type !== "chunk") requests.delete(requestId);
       },
     });
 
@@ -108,40 +109,42 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
         return;
       }
       const frame = validated.data;
+      const { requestId } = frame;
       if (frame.type === "abort") {
-        const subscription = subscriptions.get(frame.requestId);
-        subscriptions.delete(frame.requestId);
-        if (subscription && "stream" in subscription) subscription.stream.abort("aborted by the client");
-        else if (subscription) nsp.serverSideEmit("chat:abort", subscription.remoteKey);
+        const request = requests.get(requestId);
+        requests.delete(requestId);
+        if (request) request.aborted = true;
+        request?.following?.abort("aborted by the client");
         return;
       }
+      // One turn per request id: a second would take the first one's abort and detach.
+      if (requests.has(requestId)) {
+        emit({ type: "error", requestId, errorText: "This socket already has a request with this requestId running; use a new requestId for each request.", code: "request_id_in_use" });
+        return;
+      }
+      const request: Request = { aborted: false };
+      requests.set(requestId, request);
       try {
         const caller = await chat.identify(assistant, credentials);
+        const follower = followerFor(requestId);
         if (frame.type === "send") {
-          const request = await parseTurnRequest({ id: frame.id, trigger: frame.trigger, messageId: frame.messageId, messages: frame.messages });
-          const stream = await chat.start(assistant, caller, request);
-          const listener = listenerFor(frame.requestId);
-          subscriptions.set(frame.requestId, { stream, listener });
-          stream.attach(listener);
-          return;
+          const parsed = await parseTurnRequest({ id: frame.id, trigger: frame.trigger, messageId: frame.messageId, messages: frame.messages });
+          request.following = (await chat.start(assistant, caller, parsed)).attach(follower);
+        } else {
+          request.following = await chat.resume(chat.streamKey(assistant, caller, frame.id), follower, frame.lastSequence ?? -1);
+          if (!request.following) {
+            requests.delete(requestId);
+            emit({ type: "no-active", requestId });
+            return;
+          }
         }
-        const key = chat.streamKey(assistant, caller, frame.id);
-        const lastSequence = frame.lastSequence ?? -1;
-        const stream = chat.streams.find(key);
-        if (stream) {
-          const listener = listenerFor(frame.requestId);
-          subscriptions.set(frame.requestId, { stream, listener });
-          emit({ type: "start", requestId: frame.requestId });
-          stream.attach(listener, { afterSequence: lastSequence, replay: true });
-          return;
-        }
-        const resume: RemoteResume = { key, socketId: socket.id, requestId: frame.requestId, lastSequence };
-        const answers: unknown[] = clustered ? await nsp.serverSideEmitWithAck("chat:resume", resume).catch(() => []) : [];
-        if (answers.includes(true)) subscriptions.set(frame.requestId, { remoteKey: key });
-        else emit({ type: "no-active", requestId: frame.requestId });
+        // Aborted or disconnected while the turn started or was looked for.
+        if (request.aborted) request.following?.abort("aborted by the client");
+        else if (socket.disconnected) request.following?.detach(grace);
       } catch (error) {
+        requests.delete(requestId);
         const problem = problemOf(toToolError(error));
-        emit({ type: "error", requestId: frame.requestId, errorText: problem.detail, code: problem.code });
+        emit({ type: "error", requestId, errorText: problem.detail, code: problem.code });
       }
     });
 
@@ -161,38 +164,10 @@ function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime, clust
     });
 
     socket.on("disconnect", () => {
-      for (const [requestId, subscription] of subscriptions) {
-        if ("stream" in subscription) subscription.stream.detach(subscription.listener, grace);
-        else nsp.serverSideEmit("chat:detach", { socketId: socket.id, requestId });
-      }
-      subscriptions.clear();
+      for (const request of requests.values()) request.following?.detach(grace);
+      requests.clear();
     });
   });
-
-  if (!clustered) return;
-  // Peers: a socket on another process asks for a turn running here; its frames go to that socket through the adapter.
-  const remote = new Map<string, { stream: TurnStream; listener: Listener }>();
-  nsp.on("chat:resume", (resume: RemoteResume, ack: (found: boolean) => void) => {
-    const stream = chat.streams.find(resume.key);
-    if (!stream) return ack(false);
-    const id = `${resume.socketId}:${resume.requestId}`;
-    const listener: Listener = {
-      send(frame: StreamFrame) {
-        nsp.to(resume.socketId).emit("chat", { ...frame, requestId: resume.requestId });
-        if (frame.type !== "chunk") remote.delete(id);
-      },
-    };
-    remote.set(id, { stream, listener });
-    nsp.to(resume.socketId).emit("chat", { type: "start", requestId: resume.requestId });
-    stream.attach(listener, { afterSequence: resume.lastSequence, replay: true });
-    ack(true);
-  });
-  nsp.on("chat:detach", ({ socketId, requestId }: { socketId: string; requestId: string }) => {
-    const entry = remote.get(`${socketId}:${requestId}`);
-    remote.delete(`${socketId}:${requestId}`);
-    entry?.stream.detach(entry.listener, grace);
-  });
-  nsp.on("chat:abort", (key: string) => chat.streams.find(key)?.abort("aborted by the client"));
 }
 
 /** The SDK's check of a frame (the SDK loads with the first frame, not at start-up), on its last message only. */

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import type { Database, Prisma } from "../core/db.ts";
 import type { ChatMessage } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
+import { storable } from "../core/wellformed.ts";
 import type { AssistantName } from "./profiles.ts";
 
 /** Whose chat: the assistant, the owner's audit actor ("session:…", "staff:…", "key:…") and the client's chat id. */
@@ -24,10 +25,10 @@ export interface OpenChat {
   stored: string[];
 }
 
-/** One turn's hold on its chat: its id, and when the hold lapses if the process dies before releasing it. */
+/** One turn's hold on its chat: its id, and how long the hold lasts from its claim or renewal unless renewed again. */
 export interface TurnLease {
   id: string;
-  until: Date;
+  holdMs: number;
 }
 
 export interface ChatSummary {
@@ -59,19 +60,26 @@ export class ChatStore {
 
   /**
    * Takes the chat for one turn (created empty when the owner has none with this id) and loads its messages; undefined
-   * while another turn, in any process, holds it. The hold is a row update, so every process sharing the database agrees.
+   * while another turn, in any process, holds it. The hold is a row update, so every process sharing the database agrees,
+   * and it lapses by the database's clock, which they share too.
    */
   async claim(ref: ChatRef, lease: TurnLease): Promise<OpenChat | undefined> {
     const now = new Date().toISOString();
-    const rows = await this.sql.query<ChatRow & Partial<MessageRow>>(CLAIM, [ref.assistant, ref.owner, ref.clientId, lease.id, lease.until.toISOString(), now]);
+    const rows = await this.sql.query<ChatRow & Partial<MessageRow>>(CLAIM, [ref.assistant, ref.owner, ref.clientId, lease.id, lease.holdMs, now]);
     if (rows.length === 0) {
       // No free chat with this id: none yet (create it, held), or another turn holds it (the insert finds the row).
-      const [created] = await this.sql.query<ChatRow>(CREATE, [crypto.randomUUID(), ref.assistant, ref.owner, ref.clientId, ref.sessionId, lease.id, lease.until.toISOString(), now]);
+      const [created] = await this.sql.query<ChatRow>(CREATE, [crypto.randomUUID(), ref.assistant, ref.owner, ref.clientId, ref.sessionId, lease.id, lease.holdMs, now]);
       return created && { ...created, messages: [], stored: [] };
     }
     const { id, clientId, title } = rows[0]!;
     const messages = rows.flatMap((row) => (row.messageId == null ? [] : [toUIMessage(row as MessageRow)]));
     return { id, clientId, title, messages, stored: messages.map(serialize) };
+  }
+
+  /** Extends these turns' holds to `holdMs` from now; the lease ids still held (another turn may have taken a lapsed one). */
+  async renew(holds: Array<{ chatId: string; lease: string }>, holdMs: number): Promise<string[]> {
+    const rows = await this.sql.query<{ turnId: string }>(RENEW, [JSON.stringify(holds), holdMs]);
+    return rows.map((row) => row.turnId);
   }
 
   /** Lets the next turn in: clears the hold if it is still this turn's. */
@@ -87,10 +95,11 @@ export class ChatStore {
    * delete and a rewrite from there, in one transaction.
    */
   async save(chat: OpenChat, messages: UIMessage[], release?: TurnLease): Promise<void> {
+    const kept = messages.map(storableMessage);
     let first = 0;
-    while (first < messages.length && first < chat.stored.length && serialize(messages[first]!) === chat.stored[first]) first++;
-    const title = chat.title ?? titleOf(messages);
-    const added = messages.slice(first).map((message, offset) => ({
+    while (first < kept.length && first < chat.stored.length && kept[first]!.json === chat.stored[first]) first++;
+    const title = chat.title ?? titleOf(kept.map(({ message }) => message));
+    const added = kept.slice(first).map(({ message }, offset) => ({
       id: crypto.randomUUID(),
       messageId: message.id,
       position: first + offset,
@@ -100,7 +109,7 @@ export class ChatStore {
     }));
     if (first < chat.stored.length) await this.rewrite(chat, first, added, title, release);
     else await this.append(chat, added, title, release);
-    chat.stored = messages.map(serialize);
+    chat.stored = kept.map(({ json }) => json);
     chat.title = title;
   }
 
@@ -162,6 +171,10 @@ export class ChatStore {
 
 /** `$n`, an ISO timestamp parameter, as the UTC `timestamp(3)` the columns hold. */
 const UTC = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+/** The database's clock as such a timestamp: every process sharing the database reads the same one. */
+const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
+/** The end of a hold of `$n` milliseconds from now. */
+const HOLD_UNTIL = (param: string) => `${DB_NOW} + ${param}::int * interval '1 millisecond'`;
 
 type ChatRow = Pick<OpenChat, "id" | "clientId" | "title">;
 type MessageRow = Pick<ChatMessage, "messageId" | "role" | "parts" | "metadata">;
@@ -170,8 +183,8 @@ type NewMessage = { id: string; messageId: string; position: number; role: strin
 /** The hold on a free chat (no turn, or one whose hold lapsed), with the chat's messages in order ($1–$3 the chat, $4 $5 the lease, $6 now). */
 const CLAIM = `
   WITH held AS (
-    UPDATE "Chat" SET "turnId" = $4, "turnUntil" = ${UTC("$5")}, "updatedAt" = ${UTC("$6")}
-    WHERE "assistant" = $1 AND "owner" = $2 AND "clientId" = $3 AND ("turnUntil" IS NULL OR "turnUntil" < ${UTC("$6")})
+    UPDATE "Chat" SET "turnId" = $4, "turnUntil" = ${HOLD_UNTIL("$5")}, "updatedAt" = ${UTC("$6")}
+    WHERE "assistant" = $1 AND "owner" = $2 AND "clientId" = $3 AND ("turnUntil" IS NULL OR "turnUntil" < ${DB_NOW})
     RETURNING "id", "clientId", "title"
   )
   SELECT held."id", held."clientId", held."title", m."messageId", m."role", m."parts", m."metadata"
@@ -181,9 +194,16 @@ const CLAIM = `
 /** A new chat, held by the turn; no row when the chat exists (held by another turn). */
 const CREATE = `
   INSERT INTO "Chat" ("id", "assistant", "owner", "clientId", "sessionId", "turnId", "turnUntil", "createdAt", "updatedAt")
-  VALUES ($1, $2, $3, $4, $5, $6, ${UTC("$7")}, ${UTC("$8")}, ${UTC("$8")})
+  VALUES ($1, $2, $3, $4, $5, $6, ${HOLD_UNTIL("$7")}, ${UTC("$8")}, ${UTC("$8")})
   ON CONFLICT ("assistant", "owner", "clientId") DO NOTHING
   RETURNING "id", "clientId", "title"`;
+
+/** The holds $1 (a JSON array of {chatId, lease}) extended to $2 milliseconds from now, where the turn still holds its chat. */
+const RENEW = `
+  UPDATE "Chat" SET "turnUntil" = ${HOLD_UNTIL("$2")}
+  FROM jsonb_to_recordset($1::jsonb) AS h("chatId" text, "lease" text)
+  WHERE "Chat"."id" = h."chatId" AND "Chat"."turnId" = h."lease"
+  RETURNING "Chat"."turnId"`;
 
 /** Messages ($3, a JSON array of NewMessage) appended to chat $1 at $2. */
 const APPEND = `
@@ -198,6 +218,21 @@ function toUIMessage(row: MessageRow): UIMessage {
 
 function serialize(message: UIMessage): string {
   return JSON.stringify([message.id, message.role, message.parts, message.metadata ?? null]);
+}
+
+/** JSON.stringify writes U+0000 and a lone surrogate as these escapes (a surrogate pair stays as it is). */
+const ILL_FORMED_ESCAPE = /\\u(?:0000|d[89a-f])/;
+
+/**
+ * A message as it can be stored, and its stored form: PostgreSQL's jsonb refuses U+0000 and lone surrogates, which a
+ * model may write (in its text or a tool input) and a person may send, so they are stored as U+FFFD. Its JSON says
+ * whether a message holds any, so only such a message is copied.
+ */
+function storableMessage(message: UIMessage): { message: UIMessage; json: string } {
+  const json = serialize(message);
+  if (!ILL_FORMED_ESCAPE.test(json)) return { message, json };
+  const kept = storable(message);
+  return { message: kept, json: serialize(kept) };
 }
 
 function titleOf(messages: UIMessage[]): string | null {

@@ -11,6 +11,18 @@ export interface Listener {
   send(frame: StreamFrame): void;
 }
 
+/** A listener that resumes a turn: told when the turn is found, before its first frame (a transport answers `start` then). */
+export interface Follower extends Listener {
+  start(): void;
+}
+
+/** A listener's hold on the turn it follows, on this process or (through the relay) on another. */
+export interface Following {
+  /** Stops listening; when no listener is left, the turn is aborted after `graceMs` unless someone resumes it before. */
+  detach(graceMs: number): void;
+  abort(reason: string): void;
+}
+
 /** How long a finished turn stays here for a late resume (its messages are in the database anyway). */
 export const RETAIN_MS = 30_000;
 
@@ -67,7 +79,7 @@ export class TurnStream {
    * Sends every chunk after `afterSequence`, then the outcome, or keeps the listener for what follows. The sender follows
    * the live chunks; a resume (`replay: true`) follows the replayed ones, which rebuild the whole message from nothing.
    */
-  attach(listener: Listener, { afterSequence = -1, replay = false }: { afterSequence?: number; replay?: boolean } = {}): void {
+  attach(listener: Listener, { afterSequence = -1, replay = false }: { afterSequence?: number; replay?: boolean } = {}): Following {
     clearTimeout(this.idleTimer);
     const log = replay ? this.replayed : this.live;
     for (let sequence = Math.max(0, afterSequence + 1); sequence < log.length; sequence++) {
@@ -75,6 +87,13 @@ export class TurnStream {
     }
     if (this.outcome) listener.send(this.outcome);
     else this.listeners.set(listener, log);
+    return { detach: (graceMs) => this.detach(listener, graceMs), abort: (reason) => this.abort(reason) };
+  }
+
+  /** A resume: `start`, then the replayed chunks after `afterSequence` and what follows. */
+  resume(follower: Follower, afterSequence = -1): Following {
+    follower.start();
+    return this.attach(follower, { afterSequence, replay: true });
   }
 
   /** Forgets a listener; when none is left, the turn is aborted after `graceMs` unless someone resumes it before. */

@@ -1,4 +1,5 @@
-// What any input value may hold, decided once for every door: no NUL, no lone surrogates, no prototype keys, bounded depth.
+// What any input value may hold, decided once for every door: no NUL, no lone surrogates, no prototype keys, bounded depth;
+// and how text the shop cannot refuse (what a model wrote) is made storable.
 import type { FieldError } from "./errors.ts";
 
 /** Deeper than any tool input needs (a page layout nests a few levels); stops stack-hungry values before zod sees them. */
@@ -6,13 +7,25 @@ export const MAX_DEPTH = 32;
 
 // PostgreSQL text cannot hold U+0000 (22021) and JSON columns refuse lone surrogates (22P02), so refuse both up front.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const ILL_FORMED = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, "g");
 // `__proto__` cannot survive a JS object (assigning it sets the prototype, so zod silently drops it); `constructor` and
 // `prototype` survive, but a map lookup with them finds Object's own members, and no shop data needs those names.
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** A refused key made safe to echo in an error path. */
-function printable(key: string): string {
-  return key.replaceAll("\u0000", "\uFFFD").replace(new RegExp(LONE_SURROGATE.source, "g"), "\uFFFD");
+/** Text with each NUL character and lone surrogate replaced by U+FFFD (a refused key echoed in an error path, stored text). */
+function printable(text: string): string {
+  return text.replace(ILL_FORMED, "\uFFFD");
+}
+
+/**
+ * A JSON value as PostgreSQL can store it: NUL characters and lone surrogates in its strings and keys become U+FFFD.
+ * For text the shop cannot refuse as input, such as what a model wrote.
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === "string") return printable(value) as T;
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [printable(key), storable(item)])) as T;
 }
 
 function textProblem(text: string): string | undefined {

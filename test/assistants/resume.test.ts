@@ -150,6 +150,25 @@ describe("resuming and aborting turns", () => {
     await waitFor(() => fake.requests[0]!.aborted, GRACE_MS * 2);
   });
 
+  it("refuses a send or resume whose requestId is already running on the socket; the running turn goes on and its abort still works", async () => {
+    const cookie = await newSession(server);
+    const socket = await open(server, cookie);
+    await startTurn(socket, "r-dup", 3);
+    const refusals: Frame[] = [];
+    socket.on("chat", (frame: Frame) => void (frame.type === "error" && refusals.push(frame)));
+    socket.emit("chat", { type: "send", requestId: "first", id: "r-dup-other", trigger: "submit-message", messages: [userMessage("fortæl en anden")], headers: {}, body: {} });
+    socket.emit("chat", { type: "resume", requestId: "first", id: "r-dup", headers: {}, body: {} });
+    await waitFor(() => refusals.length === 2);
+    expect(refusals).toEqual([
+      { type: "error", requestId: "first", code: "request_id_in_use", errorText: expect.stringMatching(/requestId/) },
+      { type: "error", requestId: "first", code: "request_id_in_use", errorText: expect.stringMatching(/requestId/) },
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    socket.emit("chat", { type: "abort", requestId: "first" });
+    await waitFor(() => fake.requests[0]!.aborted);
+    expect(refusals).toHaveLength(2);
+  });
+
   it.skipIf(!clustered)("runs one turn per chat across processes: a send on another process while it runs gets turn_running", async () => {
     await withTwoProcesses("busy", async (a, b) => {
       const cookie = await newSession(a);
@@ -176,6 +195,28 @@ describe("resuming and aborting turns", () => {
       expectFullReplay(await resume(onB, "r-cluster", "elsewhere"));
       expect(b.runtime.chat.streams.size).toBe(0);
       expect((await resume(onB, "r-cluster-none", "none")).outcome).toBe("no-active");
+    });
+  });
+
+  it.skipIf(!clustered)("replays over HTTP a turn running on another process, as the socket resume does (GET …/<chatId>/stream)", async () => {
+    await withTwoProcesses("http-replay", async (a, b) => {
+      const cookie = await newSession(a);
+      const onA = await open(a, cookie);
+      await startTurn(onA, "r-http-cluster", 3);
+      const replay = async (on: TestServer, chatId: string) => {
+        const response = await fetch(`${on.url}/api/v1/chat/storefront/${chatId}/stream`, { headers: { cookie } });
+        return { status: response.status, events: (await response.text()).trim().split("\n\n") };
+      };
+      for (const attempt of ["running", "finished"]) {
+        const { status, events } = await replay(b, "r-http-cluster");
+        expect(status, attempt).toBe(200);
+        expect(events.at(-1)).toBe("data: [DONE]");
+        const chunks = events.slice(0, -1).map((event) => JSON.parse(event.slice(6)) as { type: string; delta?: string });
+        expect(chunks[0]!.type).toBe("start");
+        expect(chunks.filter((chunk) => chunk.type === "text-delta").map((chunk) => chunk.delta).join("")).toBe(LONG);
+      }
+      expect(b.runtime.chat.streams.size).toBe(0);
+      expect((await replay(b, "r-http-cluster-none")).status).toBe(204);
     });
   });
 });

@@ -82,43 +82,49 @@ describe("ChatService with a mock model", () => {
 });
 
 describe("ChatStore turn holds", () => {
-  it("lets one turn hold a chat until it releases it, or until the hold of a dead process lapses", async () => {
+  it("lets one turn hold a chat until it releases it, or until its hold lapses unrenewed (by the database's clock)", async () => {
     const { chat } = serviceWith();
     const ref = { assistant: "storefront" as const, owner: "session:hold-test", clientId: "hold", sessionId: null };
-    const first = { id: "turn-1", until: new Date(Date.now() + 60_000) };
+    const first = { id: "turn-1", holdMs: 60_000 };
     const held = await chat.store.claim(ref, first);
     expect(held).toMatchObject({ clientId: "hold", messages: [] });
-    expect(await chat.store.claim(ref, { id: "turn-2", until: new Date(Date.now() + 60_000) })).toBeUndefined();
-    await chat.store.release(held!, { id: "turn-other", until: first.until });
-    expect(await chat.store.claim(ref, { id: "turn-2", until: new Date(Date.now() + 60_000) })).toBeUndefined();
+    expect(await chat.store.claim(ref, { id: "turn-2", holdMs: 60_000 })).toBeUndefined();
+    await chat.store.release(held!, { id: "turn-other", holdMs: 60_000 });
+    expect(await chat.store.claim(ref, { id: "turn-2", holdMs: 60_000 })).toBeUndefined();
     await chat.store.release(held!, first);
-    const lapsing = await chat.store.claim(ref, { id: "turn-3", until: new Date(Date.now() - 1) });
-    expect(lapsing).toBeDefined();
-    const fourth = { id: "turn-4", until: new Date(Date.now() + 60_000) };
-    expect(await chat.store.claim(ref, fourth)).toBeDefined();
+    expect(await chat.store.claim(ref, { id: "turn-3", holdMs: -1 })).toBeDefined();
+    expect(await chat.store.claim(ref, { id: "turn-4", holdMs: 60_000 })).toBeDefined();
     // The turn's statements are plain SQL: what they write reads back through Prisma as the same instants (UTC).
+    const until = async () => (await server.runtime.database.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } })).turnUntil!.getTime();
+    expect(Math.abs((await until()) - (Date.now() + 60_000))).toBeLessThan(10_000);
     const row = await server.runtime.database.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } });
-    expect(row.turnUntil?.toISOString()).toBe(fourth.until.toISOString());
     expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(10_000);
     expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(10_000);
+
+    // A renewal extends the holds still held, and says which; one that lapsed and was taken over is not among them.
+    expect(await chat.store.renew([{ chatId: held!.id, lease: "turn-4" }, { chatId: held!.id, lease: "turn-3" }], 120_000)).toEqual(["turn-4"]);
+    expect(Math.abs((await until()) - (Date.now() + 120_000))).toBeLessThan(10_000);
+    expect(await chat.store.renew([{ chatId: held!.id, lease: "turn-4" }], -1)).toEqual(["turn-4"]);
+    expect(await chat.store.claim(ref, { id: "turn-5", holdMs: 60_000 })).toBeDefined();
+    expect(await chat.store.renew([{ chatId: held!.id, lease: "turn-4" }], 60_000)).toEqual([]);
   });
 
   it("appends a turn's messages and releases the hold in one go, and rewrites from the first changed message", async () => {
     const { chat } = serviceWith();
     const ref = { assistant: "storefront" as const, owner: "session:save-test", clientId: "save", sessionId: null };
-    const lease = { id: "turn-1", until: new Date(Date.now() + 60_000) };
+    const lease = { id: "turn-1", holdMs: 60_000 };
     const open = (await chat.store.claim(ref, lease))!;
     const answer: UIMessage = { id: "a1", role: "assistant", parts: [{ type: "text", text: "Hej! Æblegrød koster 49,95 kr." }], metadata: { model: "x" } };
     await chat.store.save(open, [user("u1", "hej")]);
     await chat.store.save(open, [user("u1", "hej"), answer], lease);
-    const again = (await chat.store.claim(ref, { id: "turn-2", until: new Date(Date.now() + 60_000) }))!;
+    const again = (await chat.store.claim(ref, { id: "turn-2", holdMs: 60_000 }))!;
     expect(again.messages).toEqual([user("u1", "hej"), answer]);
     expect(again.title).toBe("hej");
     const regenerated: UIMessage = { id: "a2", role: "assistant", parts: [{ type: "text", text: "Hej igen" }] };
-    await chat.store.save(again, [user("u1", "hej"), regenerated], { id: "turn-2", until: new Date() });
+    await chat.store.save(again, [user("u1", "hej"), regenerated], { id: "turn-2", holdMs: 60_000 });
     const stored = await chat.store.get("storefront", ref.owner, "save");
     expect(stored?.messages).toEqual([user("u1", "hej"), regenerated]);
-    expect(await chat.store.claim(ref, { id: "turn-3", until: new Date(Date.now() + 60_000) })).toBeDefined();
+    expect(await chat.store.claim(ref, { id: "turn-3", holdMs: 60_000 })).toBeDefined();
   });
 });
 

@@ -14,7 +14,7 @@ export interface Who {
 }
 
 /** A connected socket.io client of a namespace ("storefront" or "admin"); rejects with the connect_error. */
-export async function connect(server: TestServer, assistant: string, who: Who = {}): Promise<Socket> {
+export async function connect(server: Pick<TestServer, "url">, assistant: string, who: Who = {}): Promise<Socket> {
   const socket = io(`${server.url}/${assistant}`, {
     transports: ["websocket"],
     forceNew: true,
@@ -163,7 +163,7 @@ export function socketTransport(server: TestServer, assistant: string, who: Who 
 
 /** GET a chat endpoint (/api/v1/chat/...) with these headers; the parsed JSON body. */
 export async function getJson<T = { ok: boolean; result: Record<string, unknown> & { chats: Array<{ id: string; title: string | null }> } }>(
-  server: TestServer,
+  server: Pick<TestServer, "url">,
   path: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; body: T }> {

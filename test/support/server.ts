@@ -43,8 +43,8 @@ export interface CallResult {
   body: Record<string, unknown> & { ok?: boolean; result?: unknown; code?: string; status?: number; errors?: unknown[] };
 }
 
-/** A database of its own for this test file, cloned from the run's template (demo shop already seeded). */
-export async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A database of its own for this test file, cloned from the run's template (demo shop already seeded); `url` on PostgreSQL. */
+export async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const pgTemplate = inject("pgTemplate");
   const base = process.env.TEST_DATABASE_URL;
   if (pgTemplate && base) {
@@ -55,6 +55,7 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
     databaseUrls.set(database, databaseUrl(base, name));
     return {
       database,
+      url: databaseUrl(base, name),
       drop: async () => {
         await database.close();
         await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

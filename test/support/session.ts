@@ -5,7 +5,7 @@ import { expectProblem } from "./expect.ts";
 import type { TestServer } from "./server.ts";
 
 /** POST /api/v1/session and return the `shop_session=…` cookie to send with later calls. */
-export async function newSession(server: TestServer): Promise<string> {
+export async function newSession(server: Pick<TestServer, "url">): Promise<string> {
   const response = await fetch(`${server.url}/api/v1/session`, { method: "POST" });
   expect(response.status).toBe(201);
   const setCookie = response.headers.get("set-cookie");
