@@ -14,10 +14,13 @@ export class TurnHolds {
   private timer: NodeJS.Timeout | undefined;
   private renewing = false;
 
-  constructor(
-    private readonly store: ChatStore,
-    private readonly log: Logger,
-  ) {}
+  private readonly store: ChatStore;
+  private readonly log: Logger;
+
+  constructor(store: ChatStore, log: Logger) {
+    this.store = store;
+    this.log = log;
+  }
 
   /** Renews the hold until forget(lease); `lost` is called if the hold lapsed and another turn took the chat meanwhile. */
   keep(chatId: string, lease: string, lost: (reason: string) => void): void {

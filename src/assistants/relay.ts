@@ -44,10 +44,12 @@ export class TurnRelay {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(
-    private readonly nsp: Namespace,
-    private readonly streams: StreamRegistry,
-  ) {
+  private readonly nsp: Namespace;
+  private readonly streams: StreamRegistry;
+
+  constructor(nsp: Namespace, streams: StreamRegistry) {
+    this.nsp = nsp;
+    this.streams = streams;
     nsp.on("chat:follow", (request: FollowRequest, ack: (answer: FollowAnswer) => void) => ack(this.serve(request)));
     nsp.on("chat:frame", (follow: string, frame: RelayFrame) => this.receive(follow, frame));
     nsp.on("chat:detach", (follow: string, graceMs: number) => {
