@@ -24,6 +24,11 @@ export async function forgetAttempts(db: Db, name: string): Promise<void> {
   await db.loginThrottle.deleteMany({ where: { bucket: bucketOf(name) } });
 }
 
+/** Takes one attempt back from `name` (a success that was counted as an attempt). */
+export async function forgiveOne(db: Db, name: string): Promise<void> {
+  await db.loginThrottle.updateMany({ where: { bucket: bucketOf(name), attempts: { gt: 0 } }, data: { attempts: { decrement: 1 } } });
+}
+
 /** Buckets are stored hashed: the table never holds an e-mail address or a client address in clear. */
 function bucketOf(name: string): string {
   return crypto.createHash("sha256").update(name).digest("hex");
