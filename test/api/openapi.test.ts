@@ -1,7 +1,7 @@
 // The OpenAPI document: valid OpenAPI 3.1 (third-party validator) and generated exactly as SPEC.md item 7 says.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SCOPES } from "../../src/tools/scopes.ts";
+import { SCOPES, SYSTEM_SCOPES } from "../../src/tools/scopes.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 type Operation = Record<string, unknown> & { responses: Record<string, unknown>; operationId: string };
@@ -36,7 +36,9 @@ describe("OpenAPI document", () => {
     const supported = doc["x-service-scopes-supported"] as string[];
     expect(supported).toEqual(expect.arrayContaining(spec));
     expect(supported).toEqual(SCOPES.filter((scope) => scope !== "products:read"));
-    expect(server.runtime.registry.tools.filter((tool) => !supported.includes(tool.scope)).map((tool) => tool.name)).toEqual([]);
+    // Every grantable scope a tool names is advertised; a system scope (payments:write, the payment webhook's) is on no key.
+    expect(server.runtime.registry.tools.filter((tool) => !supported.includes(tool.scope)).map((tool) => tool.scope)).toEqual(["payments:write"]);
+    expect(SYSTEM_SCOPES).toEqual(["payments:write"]);
     expect(SCOPES).toContain("products:read");
     expect(doc.components.securitySchemes!.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
