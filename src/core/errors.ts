@@ -59,8 +59,8 @@ export class Refused extends ToolError {
 
 export class RateLimited extends ToolError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, detail = "Rate limit exceeded.") {
-    super(429, "rate_limited", "Too many requests", `${detail} Retry in ${retryAfterSeconds} s.`);
+  constructor(retryAfterSeconds: number, reason = "Rate limit exceeded") {
+    super(429, "rate_limited", "Too many requests", `${reason}; retry in ${retryAfterSeconds} s.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -27,9 +27,9 @@ function codeHash(ctx: ToolContext, sessionId: string, email: string, code: stri
 }
 
 /** Counts an attempt against a bucket; past its limit, 429 (the count stays). */
-async function spend(ctx: ToolContext, bucket: string, limit: number, windowMs: number, detail: string): Promise<void> {
+async function spend(ctx: ToolContext, bucket: string, limit: number, windowMs: number, reason: string): Promise<void> {
   const verdict = await countAttempt(ctx.db, bucket, limit, windowMs, ctx.now());
-  if (!verdict.allowed) throw new CommittedRefusal(new RateLimited(verdict.retryAfterSeconds, detail));
+  if (!verdict.allowed) throw new CommittedRefusal(new RateLimited(verdict.retryAfterSeconds, reason));
 }
 
 /**
@@ -39,7 +39,7 @@ async function spend(ctx: ToolContext, bucket: string, limit: number, windowMs: 
 export async function requestCode(ctx: ToolContext, address: string): Promise<{ email: string; expiresAt: string }> {
   const session = ownSession(ctx);
   const email = address.toLowerCase();
-  await spend(ctx, `login-mail:${email}`, LOGIN_CODES_PER_EMAIL_PER_HOUR, HOUR_MS, "Too many codes were requested for this e-mail; try again later.");
+  await spend(ctx, `login-mail:${email}`, LOGIN_CODES_PER_EMAIL_PER_HOUR, HOUR_MS, "Too many codes were requested for this e-mail");
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   const expiresAt = new Date(ctx.now().getTime() + LOGIN_CODE_TTL_MS);
   await ctx.db.loginCode.create({ data: { sessionId: session.id, email, codeHash: codeHash(ctx, session.id, email, code), expiresAt } });
@@ -63,7 +63,7 @@ async function mailCode(ctx: ToolContext, to: string, code: string): Promise<voi
 export async function verifyCode(ctx: ToolContext, address: string, code: string) {
   const session = ownSession(ctx);
   const email = address.toLowerCase();
-  await spend(ctx, `login-guess:${email}`, LOGIN_GUESSES_PER_EMAIL_PER_HOUR, HOUR_MS, "Too many codes were tried for this e-mail; try again later.");
+  await spend(ctx, `login-guess:${email}`, LOGIN_GUESSES_PER_EMAIL_PER_HOUR, HOUR_MS, "Too many codes were tried for this e-mail");
   const row = await ctx.db.loginCode.findFirst({
     where: { sessionId: session.id, email, usedAt: null, expiresAt: { gt: ctx.now() } },
     orderBy: { createdAt: "desc" },
