@@ -54,7 +54,7 @@ interface Command {
 const string = { type: "string" } as const;
 
 /** Whoever runs `shop` on the machine: every scope; the audit log names them "system:cli". */
-export const OPERATOR: Caller = { kind: "system", actor: "system:cli", scopes: new Set([WILDCARD]) };
+const OPERATOR: Caller = { kind: "system", actor: "system:cli", scopes: new Set([WILDCARD]) };
 
 /**
  * One tool call as the local operator, through the executor (validation, audit with door "cli"). The tools are named
