@@ -2,12 +2,12 @@
 // (NUL, lone surrogates, huge strings, deep nesting, prototype keys, wrong types, junk in every field), sent over REST and
 // MCP. Every answer must be a 4xx problem (REST) or an isError problem / JSON-RPC error (MCP), never a 5xx, and nothing
 // may be written. Seeded (FUZZ_SEED to replay a run) and bounded.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { illFormed } from "../../src/core/wellformed.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
 import { rpc } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const PER_TOOL = 6;
@@ -84,13 +84,7 @@ function hostileInputs(tool: AnyTool, random: () => number, count: number): unkn
   return inputs;
 }
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("*");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["*"] } });
 
 const writes = async () => {
   const prisma = server.runtime.database.prisma;

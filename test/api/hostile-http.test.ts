@@ -1,15 +1,11 @@
 // HTTP-level hostility: undecodable cookies, paths and bodies, oversized headers. Each gets a 4xx (a problem for the API,
 // an HTML page for pages) or simply works, never a 500; and the payment page carries the same security headers as others.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectProblem } from "../support/expect.ts";
 import { rpc } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 async function expectProblemResponse(response: Response, status: number): Promise<Record<string, unknown>> {
   expect(response.status).toBe(status);

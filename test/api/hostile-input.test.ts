@@ -1,19 +1,13 @@
 // Values no tool accepts (NUL, lone surrogates, prototype keys, deep nesting) answer 400 at validation, on every door,
 // and store nothing; other Unicode is kept. Database data errors that still occur map to 400, never 422 or 500.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toToolError } from "../../src/core/errors.ts";
 import { auditCount, expectProblem } from "../support/expect.ts";
 import { mcpCall } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession } from "../support/session.ts";
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.key("*");
-});
-afterAll(() => server.close());
+const { server, keys: { admin } } = useServer({ keys: { admin: ["*"] } });
 
 const NUL = "\u0000";
 const LONE = "Mette \ud800";

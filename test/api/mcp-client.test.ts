@@ -2,21 +2,17 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Invocation } from "../../src/tools/executor.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
 import { auditCount, lastAudit, toolOf } from "../support/expect.ts";
 import { wrapped } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
+const { server } = useServer();
 const clients: Client[] = [];
-beforeAll(async () => {
-  server = await startServer();
-});
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await server.close();
 });
 
 async function connect(key?: string, headers: Record<string, string> = {}): Promise<Client> {

@@ -1,15 +1,11 @@
 // DNS-rebinding protection and CORS on /api/mcp, and the official conformance tool against a loopback-bound server.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rpc } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ host: "127.0.0.1", mcpAllowedOrigins: ["https://agent.example.com"] });
-});
-afterAll(() => server.close());
+const { server } = useServer({ config: { host: "127.0.0.1", mcpAllowedOrigins: ["https://agent.example.com"] } });
 
 const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 

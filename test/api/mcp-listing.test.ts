@@ -1,22 +1,20 @@
 // The MCP tools/list: under the token budget, portable, and equivalent to the catalogue schemas it is compacted from.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { describeTool, type JsonSchema } from "../../src/api/catalogue.ts";
 import { rpc } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
 /** ≈ 30,000 tokens: the widest listing must stay below this many characters. */
 const BUDGET = 120_000;
 
-let server: TestServer;
+const { server } = useServer();
 let listing: { text: string; tools: Array<{ name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema }> };
 beforeAll(async () => {
-  server = await startServer();
   const response = await rpc(server, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { key: await server.key("*") });
   listing = { text: JSON.stringify(response.body.result), tools: (response.body.result as typeof listing).tools };
 });
-afterAll(() => server.close());
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });
 addFormats.default(ajv);

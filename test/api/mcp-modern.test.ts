@@ -1,8 +1,8 @@
 // MCP 2026-07-28 on /api/mcp beside the 2025 era: discovery, per-request _meta, header checks, version errors, one
 // cached answer serving both eras, and the acting client recorded on orders, audit entries and analytics.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rpc, type RpcResult } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer, type TestServer } from "../support/server.ts";
 
 const MODERN = "2026-07-28";
 const CLIENT = { name: "Claude Code", version: "2.1.0" };
@@ -12,11 +12,7 @@ const META = {
   "io.modelcontextprotocol/clientInfo": CLIENT,
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.close());
+const { server } = useServer();
 
 let nextId = 1;
 /** A 2026-07-28 request: `_meta` in the body and the mirrored MCP headers. */

@@ -1,19 +1,15 @@
 // The MCP door over plain JSON-RPC POSTs (no SDK, no Accept header): lifecycle, listings, calls, refusals, protocol faults.
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { describeTool } from "../../src/api/catalogue.ts";
 import type { Invocation } from "../../src/tools/executor.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
 import { mcpCall, mcpCallRaw, rpc } from "../support/mcp.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startServer, useServer } from "../support/server.ts";
 
 const RATE_HEADERS = ["ratelimit-policy", "ratelimit", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const listTools = async (key?: string) => {
   const response = await rpc(server, { jsonrpc: "2.0", id: 1, method: "tools/list" }, key ? { key } : {});

@@ -1,18 +1,16 @@
 // The OpenAPI document: valid OpenAPI 3.1 (third-party validator) and generated exactly as SPEC.md item 7 says.
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SCOPES, SYSTEM_SCOPES } from "../../src/tools/scopes.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
 type Operation = Record<string, unknown> & { responses: Record<string, unknown>; operationId: string };
-let server: TestServer;
+const { server } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" } });
 let doc: { openapi: string; info: Record<string, unknown>; servers: unknown[]; paths: Record<string, { post: Operation }>; components: Record<string, Record<string, unknown>>; [k: string]: unknown };
 
 beforeAll(async () => {
-  server = await startServer({ publicBaseUrl: "https://shop.example.dk" });
   doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as typeof doc;
 });
-afterAll(() => server.close());
 
 describe("OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {

@@ -1,13 +1,9 @@
 // The REST door itself: envelope, body rules, unknown tools, oversize bodies, problems, catalogue endpoint, health.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectProblem } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 describe("REST door", () => {
   it("answers {ok: true, result} with the five rate-limit headers", async () => {

@@ -9,21 +9,19 @@ import { isScope } from "../../src/tools/scopes.ts";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
 import { signedInClient } from "../support/admin.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
 let fake: FakeOpenAI;
-let server: TestServer;
 const sockets: Socket[] = [];
 const prisma = () => server.runtime.database.prisma;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  server = await startServer({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" });
 });
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await server.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());

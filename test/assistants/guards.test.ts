@@ -7,20 +7,18 @@ import { wireName } from "../../src/tools/registry.ts";
 import { connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk } from "../support/expect.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
 
 let fake: FakeOpenAI;
-let server: TestServer;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  server = await startServer({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", chatTurnsPerMin: 3 });
 });
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", chatTurnsPerMin: 3 }) });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await server.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());

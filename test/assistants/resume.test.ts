@@ -5,7 +5,7 @@ import type { Socket } from "socket.io-client";
 import type { UIMessage } from "ai";
 import { collect, connect, getJson, send, socketTransport, TestChat, userMessage, type Frame } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
+import { startPeerServer, startServer, useServer, type TestServer } from "../support/server.ts";
 import { newSession, sessionIdOf } from "../support/session.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -14,16 +14,14 @@ const LONG = Array.from({ length: 40 }, (_, i) => `ord${i}`).join(" ");
 const clustered = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
 
 let fake: FakeOpenAI;
-let server: TestServer;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  server = await startServer({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", chatResumeGraceMs: GRACE_MS });
 });
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", chatResumeGraceMs: GRACE_MS }) });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await server.close();
   await fake.close();
 });
 beforeEach(() => {

@@ -3,14 +3,14 @@
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test";
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { UIMessage } from "ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nextHistory, recent } from "../../src/assistants/conversation.ts";
 import { STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
 import { ChatService } from "../../src/assistants/service.ts";
 import { TurnStream, type StreamFrame } from "../../src/assistants/streams.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { SESSION_SCOPES } from "../../src/tools/scopes.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { newSession, plainProducts, sessionIdOf } from "../support/session.ts";
 
 type StreamPart = LanguageModelV4StreamPart;
@@ -22,11 +22,7 @@ const toolCall = (toolName: string, input: object) =>
 const text = (value: string) =>
   [{ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: value }, { type: "text-end", id: "t" }, finish("stop")] as StreamPart[];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 function serviceWith(...steps: StreamPart[][]) {
   const model = new MockLanguageModelV4({ doStream: steps.map((parts) => ({ stream: convertArrayToReadableStream<StreamPart>(parts) })) });

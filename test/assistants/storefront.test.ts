@@ -9,23 +9,23 @@ import type { UIMessage } from "ai";
 import { answerApprovals, connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk } from "../support/expect.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts, sessionIdOf, type DemoProduct } from "../support/session.ts";
 
 let fake: FakeOpenAI;
-let server: TestServer;
 let product: DemoProduct;
 const sockets: Socket[] = [];
 const shopperTools = new Set(STOREFRONT_TOOLS.map(wireName));
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  server = await startServer({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", publicBaseUrl: "https://shop.example.dk" });
+});
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", publicBaseUrl: "https://shop.example.dk" }) });
+beforeAll(async () => {
   product = (await plainProducts(server, 3)).at(-1)!;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await server.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());

@@ -5,21 +5,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SocketChatTransport } from "../../src/web/client/socket-chat-transport.ts";
 import { connect, getJson, send, socketTransport, TestChat, toolParts } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startServer, useServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
 import { waitFor } from "../support/wait.ts";
 
 let fake: FakeOpenAI;
-let server: TestServer;
 const transports: SocketChatTransport[] = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  server = await startServer({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" });
 });
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
 afterAll(async () => {
   for (const transport of transports) transport.close();
-  await server.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());

@@ -5,20 +5,18 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect, getJson, send, toolParts } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { newSession } from "../support/session.ts";
 
 let fake: FakeOpenAI;
-let server: TestServer;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  server = await startServer({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" });
 });
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await server.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());

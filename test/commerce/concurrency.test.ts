@@ -1,13 +1,9 @@
 // Concurrent checkouts never oversell and never over-redeem: conditional updates inside each order's transaction.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 async function shoppers(count: number, productSlug: string, code?: string): Promise<string[]> {
   return Promise.all(

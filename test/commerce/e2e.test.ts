@@ -4,21 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import { expectOk } from "../support/expect.ts";
 import { sendStripeEvent, sessionCompleted, startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 
 const SECRET = "whsec_e2e";
-let server: TestServer;
 let stripe: FakeStripe;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   smtp = await startSmtp();
-  server = await startServer({ smtpUrl: smtp.url, stripeSecretKey: "sk_test_e2e", stripeWebhookSecret: SECRET, stripeApiUrl: stripe.url });
 });
+const { server } = useServer({ config: () => ({ smtpUrl: smtp.url, stripeSecretKey: "sk_test_e2e", stripeWebhookSecret: SECRET, stripeApiUrl: stripe.url }) });
 afterAll(async () => {
-  await server.close();
   await stripe.close();
   await smtp.close();
 });

@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionManager, sessionSecret } from "../../src/api/session.ts";
 import { Background } from "../../src/core/background.ts";
 import { createLogger } from "../../src/core/log.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { newSession, plainProducts, sessionIdOf } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 
-let server: TestServer;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ smtpUrl: smtp.url, sessionSecret: "" });
+});
+const { server } = useServer({ config: () => ({ smtpUrl: smtp.url, sessionSecret: "" }) });
+beforeAll(async () => {
   await server.runtime.database.prisma.customer.create({ data: { email: "kunde@example.dk", name: "Kunde" } });
 });
 afterAll(async () => {
-  await server.close();
   await smtp.close();
 });
 

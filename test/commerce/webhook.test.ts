@@ -5,21 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import { expectOk } from "../support/expect.ts";
 import { startFakeStripe, sendStripeEvent, sessionCompleted, type FakeStripe } from "../support/fake-stripe.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 
 const SECRET = "whsec_test_secret";
-let server: TestServer;
 let stripe: FakeStripe;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   smtp = await startSmtp();
-  server = await startServer({ stripeSecretKey: "sk_test_shop", stripeWebhookSecret: SECRET, stripeApiUrl: stripe.url, smtpUrl: smtp.url });
 });
+const { server } = useServer({ config: () => ({ stripeSecretKey: "sk_test_shop", stripeWebhookSecret: SECRET, stripeApiUrl: stripe.url, smtpUrl: smtp.url }) });
 afterAll(async () => {
-  await server.close();
   await stripe.close();
   await smtp.close();
 });

@@ -1,14 +1,10 @@
 // API keys: hashed at rest, shown once, scoped, `*` wildcard, revocable at once, last-used time recorded.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createKey, hashKey, listKeys } from "../../src/tools/keys/service.ts";
 import { expectProblem } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 describe("API keys", () => {
   it("are stored only as a hash and listed without the secret", async () => {

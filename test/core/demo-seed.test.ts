@@ -1,19 +1,13 @@
 // The demo shop's history, read through the tools: orders in every status over the last four weeks with legal status
 // histories and consistent totals, AI-made orders from the chat and MCP, a draft campaign, subscribers, fixed ids.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO, DEMO_ORDERS } from "../../prisma/seed/history.ts";
 import { vatOf } from "../../src/tools/orders/pricing.ts";
 import { canTransition, ORDER_STATUSES } from "../../src/tools/orders/transitions.ts";
 import { expectOk } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:read", "marketing:write", "customer:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:read", "marketing:write", "customer:read"] } });
 
 type Summary = { id: string; status: string; createdAt: string };
 type Detail = Record<string, unknown> & {

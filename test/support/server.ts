@@ -5,14 +5,14 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import crypto from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createApp } from "../../src/api/app.ts";
 import { answerParserErrors } from "../../src/api/http.ts";
 import { attachChat } from "../../src/assistants/socket.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
-import { createKey } from "../../src/tools/keys/service.ts";
+import { createKey, hashKey } from "../../src/tools/keys/service.ts";
 import type { Grant } from "../../src/tools/scopes.ts";
 import { databaseUrl } from "./postgres.ts";
 
@@ -146,4 +146,57 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface UseServerOptions<K extends string> {
+  /** Config overrides; a function when they name something an earlier beforeAll started (a fake's url). */
+  config?: Partial<Config> | (() => Partial<Config>);
+  start?: StartOptions;
+  /** API keys by name, each with its scopes; created in this order when the server starts. */
+  keys?: Record<K, readonly Grant[]>;
+}
+
+/**
+ * One server for this test file: registers the beforeAll that starts it (and creates its keys) and the afterAll that
+ * closes it. `server` may be used from any hook or test after that beforeAll; the key secrets are known at once, so
+ * they can be destructured: `const { server, keys: { reader } } = useServer({ keys: { reader: ["orders:read"] } })`.
+ */
+export function useServer<K extends string = never>(options: UseServerOptions<K> = {}): { server: TestServer; keys: Record<K, string> } {
+  const wanted = Object.entries<readonly Grant[]>(options.keys ?? {}).map(([name, scopes]) => ({ name, scopes, secret: keySecret() }));
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    const overrides = typeof options.config === "function" ? options.config() : options.config;
+    started = await startServer(overrides, options.start);
+    for (const { scopes, secret } of wanted) await storeKey(started, secret, scopes);
+  });
+  afterAll(() => started?.close());
+  const get = (): TestServer => {
+    if (!started) throw new Error("The test server starts in beforeAll; use it inside a hook or a test.");
+    return started;
+  };
+  const server: TestServer = {
+    get url() {
+      return get().url;
+    },
+    get runtime() {
+      return get().runtime;
+    },
+    call: (name, input, callOptions) => get().call(name, input, callOptions),
+    key: (...scopes) => get().key(...scopes),
+    revokeKey: (id) => get().revokeKey(id),
+    close: () => get().close(),
+  };
+  return { server, keys: Object.fromEntries(wanted.map(({ name, secret }) => [name, secret])) as Record<K, string> };
+}
+
+/** A secret in the form createKey makes (shop_<prefix>_<random>), chosen before the server exists. */
+function keySecret(): string {
+  const prefix = crypto.randomBytes(6).toString("base64url").replace(/[-_]/g, "x").slice(0, 8);
+  return `shop_${prefix}_${crypto.randomBytes(24).toString("base64url")}`;
+}
+
+/** Stores a key with a secret chosen beforehand, as createKey stores the ones it makes (name as server.key names it). */
+async function storeKey(server: TestServer, secret: string, scopes: readonly Grant[]): Promise<void> {
+  const prefix = secret.split("_")[1]!;
+  await server.runtime.database.prisma.apiKey.create({ data: { name: `test ${scopes.join(",")}`, prefix, hash: hashKey(secret), scopes: [...new Set(scopes)] } });
 }

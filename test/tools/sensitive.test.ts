@@ -1,18 +1,14 @@
 // The executor's audit writer and a tool's `sensitive` fields: their values never reach the audit log, whether the
 // handler records a snapshot holding them (at any depth) or the executor's safety net records the input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Executor } from "../../src/tools/executor.ts";
 import { Registry } from "../../src/tools/registry.ts";
 import { defineTool, WRITE, type AnyTool } from "../../src/tools/tool.ts";
 import { lastAudit } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const base = {
   description: "A tool used only to test how the audit log treats sensitive fields.",

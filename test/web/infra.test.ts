@@ -1,15 +1,11 @@
 // The shared web infrastructure over real HTTP: security headers, the html tag, CSRF tokens, hashed assets and error pages.
 import type { Request } from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Csrf, crossSite } from "../../src/web/csrf.ts";
 import { html, jsonScript, raw } from "../../src/web/html.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 function expectSecurityHeaders(headers: Headers): void {
   const csp = headers.get("content-security-policy") ?? "";

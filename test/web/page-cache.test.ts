@@ -1,22 +1,18 @@
 // The page cache of the catalogue pages: a cached page carries each shopper's own CSRF token and session flag, a
 // catalogue write shows on the next page view (never a stale price), and a page that was a 404 appears once created.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Csrf } from "../../src/web/csrf.ts";
 import { escapeHtml, formatKr } from "../../src/web/html.ts";
 import { CSRF_PURPOSE } from "../../src/web/storefront/site.ts";
 import { expectOk } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts, sessionIdOf, type DemoProduct } from "../support/session.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 
-let server: TestServer;
+const { server } = useServer();
 let product: DemoProduct;
 beforeAll(async () => {
-  server = await startServer();
   product = (await plainProducts(server, 5))[0]!;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];

@@ -1,16 +1,10 @@
 // The public pages /services, /services/<slug> and /info/<slug> over real HTTP: markup, ordering, layouts, escaping, drafts and lifecycles.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bodyHtml, escapeHtml, formatKr } from "../../src/web/html.ts";
 import { expectOk } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:write", "pages:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:write", "pages:read"] } });
 
 async function get(path: string): Promise<{ status: number; html: string; headers: Headers }> {
   const response = await fetch(`${server.url}${path}`);

@@ -3,21 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, formatKr } from "../../src/web/html.ts";
 import { expectOk } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts, variantProduct, type DemoProduct } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 
-let server: TestServer;
 let smtp: SmtpCapture;
 let products: DemoProduct[];
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ smtpUrl: smtp.url });
+});
+const { server } = useServer({ config: () => ({ smtpUrl: smtp.url }) });
+beforeAll(async () => {
   products = await plainProducts(server, 10);
 });
 afterAll(async () => {
-  await server.close();
   await smtp.close();
 });
 

@@ -1,19 +1,14 @@
 // address.autocomplete through real HTTP: postal-code suggestions for everyone, known addresses only for who may see them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
 type Suggestion = { address: string | null; zip: string; city: string; source: string };
 
-let server: TestServer;
-let catalogKey: string;
-let staffKey: string;
+const { server, keys: { catalogKey, staffKey } } = useServer({ keys: { catalogKey: ["catalog:read"], staffKey: ["catalog:read", "customer:read"] } });
 let anna: { id: string };
 beforeAll(async () => {
-  server = await startServer();
-  catalogKey = await server.key("catalog:read");
-  staffKey = await server.key("catalog:read", "customer:read");
   anna = await createCustomer(server, { email: "anna@example.dk" });
   const bo = await createCustomer(server, { email: "bo@example.dk" });
   await server.runtime.database.prisma.address.create({ data: { customerId: anna.id, name: "Anna", address: "Klostergade 10", zip: "8000", city: "Aarhus C" } });
@@ -21,7 +16,6 @@ beforeAll(async () => {
   await createOrder(server, { userId: bo.id, shippingAddress: "Klosterport 4" });
   await createOrder(server, { shippingAddress: "100% Vej 1" });
 });
-afterAll(() => server.close());
 
 const suggest = async (input: object, auth: { key?: string; cookie?: string }) =>
   expectOk<Suggestion[]>(server, "address.autocomplete", await server.call("address.autocomplete", input, auth));

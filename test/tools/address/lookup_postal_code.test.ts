@@ -1,16 +1,10 @@
 // address.lookup_postal_code through real HTTP: known codes, 404, bounds and scopes; plus the CSV parser.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { parseCsv, postalCodes } from "../../../src/tools/address/service.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
 const lookup = (zip: string) => server.call("address.lookup_postal_code", { zip }, { key });
 

@@ -1,17 +1,11 @@
 // address.validate through real HTTP: postal code exists and matches the city, normalised form, problems listed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Check = { valid: boolean; normalized: { address: string; zip: string; city: string } | null; problems: string[] };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
 const check = async (input: object) => expectOk<Check>(server, "address.validate", await server.call("address.validate", input, { key }));
 

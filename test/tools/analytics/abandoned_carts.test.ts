@@ -1,12 +1,11 @@
 // analytics.abandoned_carts through real HTTP: which carts count, their value at current prices, idle time, totals and bounds,
 // over the carts written here and the demo shop's two carts (idle for a day and a half).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO } from "../../../prisma/seed/history.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["analytics:read"] } });
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const ids: Record<string, string> = {};
 let prices: { p0: number; p1: number; variant: number };
@@ -32,8 +31,6 @@ async function cart(name: string, updatedAt: Date, lines: Line[], extra: { email
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("analytics:read");
   const db = server.runtime.database.prisma;
   const [p0, p1] = await db.product.findMany({ where: { deletedAt: null }, orderBy: { id: "asc" }, take: 2 });
   const variant = await db.productVariant.findFirstOrThrow({ where: { priceDkk: { not: null } } });
@@ -55,7 +52,6 @@ beforeAll(async () => {
   await cart("touched", hoursAgo(72), [{ productId: p0!.id, quantity: 1, updatedAt: hoursAgo(1.5) }]);
   await cart("deleted", hoursAgo(100), [{ productId: deleted.id, quantity: 4 }]);
 });
-afterAll(() => server.close());
 
 type Result = { olderThanHours: number; cartCount: number; totalValueDkk: number; carts: Array<{ cartId: string; itemCount: number; valueDkk: number; updatedAt: string; customerEmail: string | null }> };
 const abandoned = async (input: object) => expectOk<Result>(server, "analytics.abandoned_carts", await server.call("analytics.abandoned_carts", input, { key }));

@@ -1,16 +1,13 @@
 // analytics.channel_breakdown through real HTTP: one row per channel/agent combination with exact counts and revenue.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO_ORDERS } from "../../../prisma/seed/history.ts";
 import { REVENUE_STATUSES } from "../../../src/tools/analytics/service.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["analytics:read"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("analytics:read");
   await createOrders(server, [
     { createdAt: "2025-07-10T10:00:00Z", totalDkk: 10000 },
     { createdAt: "2025-07-11T10:00:00Z", totalDkk: 15000, status: "delivered" },
@@ -21,7 +18,6 @@ beforeAll(async () => {
     { createdAt: "2025-06-30T21:30:00Z", totalDkk: 70000, channel: "acp" },
   ]);
 });
-afterAll(() => server.close());
 
 type Breakdown = { fromDate: string; toDate: string; channels: Array<{ channel: string; aiAgentSource: string | null; isAiGenerated: boolean; orderCount: number; revenueDkk: number }> };
 const breakdown = async (input: object) => expectOk<Breakdown>(server, "analytics.channel_breakdown", await server.call("analytics.channel_breakdown", input, { key }));

@@ -1,14 +1,11 @@
 // analytics.sales_timeseries through real HTTP: daily and weekly buckets with zeros, Copenhagen day boundaries, bounds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["analytics:read"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("analytics:read");
   await createOrders(server, [
     { createdAt: "2025-07-15T12:00:00Z", totalDkk: 20000 },
     { createdAt: "2025-07-15T13:00:00Z", totalDkk: 5000, status: "processing" },
@@ -22,7 +19,6 @@ beforeAll(async () => {
     { createdAt: "2025-01-15T23:30:00Z", totalDkk: 400 },
   ]);
 });
-afterAll(() => server.close());
 
 type Series = { fromDate: string; toDate: string; interval: string; buckets: Array<{ date: string; revenueDkk: number; orderCount: number }> };
 const series = async (input: object) => expectOk<Series>(server, "analytics.sales_timeseries", await server.call("analytics.sales_timeseries", input, { key }));

@@ -1,16 +1,13 @@
 // analytics.summary through real HTTP: exact figures for a range, Copenhagen day boundaries, defaults, scopes and bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO_ORDERS } from "../../../prisma/seed/history.ts";
 import { REVENUE_STATUSES } from "../../../src/tools/analytics/service.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["analytics:read"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("analytics:read");
   await createOrders(server, [
     { createdAt: "2025-07-10T10:00:00Z", totalDkk: 10000, status: "paid" },
     { createdAt: "2025-07-15T12:00:00Z", totalDkk: 20000, status: "shipped", isAiGenerated: true, aiAgentSource: "chatgpt", channel: "mcp" },
@@ -32,7 +29,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server.close());
 
 type Summary = {
   fromDate: string;

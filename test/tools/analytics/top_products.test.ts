@@ -1,15 +1,12 @@
 // analytics.top_products through real HTTP: ranking by revenue and units, excluded statuses, local day boundaries, bounds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["analytics:read"] } });
 let p: Array<{ id: string; name: string }>;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("analytics:read");
   p = await server.runtime.database.prisma.product.findMany({ where: { deletedAt: null }, orderBy: { id: "asc" }, take: 3, select: { id: true, name: true } });
   const line = (i: number, unitPriceDkk: number, quantity: number) => ({ productId: p[i]!.id, productName: "Navn på ordren", unitPriceDkk, quantity });
   await createOrders(server, [
@@ -20,7 +17,6 @@ beforeAll(async () => {
     { createdAt: "2025-07-13T10:00:00Z", totalDkk: 300, items: [{ productId: "gone-product", productName: "Udgået brille", unitPriceDkk: 300, quantity: 1 }] },
   ]);
 });
-afterAll(() => server.close());
 
 type Top = { fromDate: string; toDate: string; by: string; products: Array<{ productId: string; productName: string; units: number; revenueDkk: number }> };
 const top = async (input: object) => expectOk<Top>(server, "analytics.top_products", await server.call("analytics.top_products", input, { key }));

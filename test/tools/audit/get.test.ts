@@ -1,20 +1,16 @@
 // audit.get through real HTTP: one entry with its before and after snapshots; 404 for an unknown id.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO } from "../../../prisma/seed/history.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["audit:read"] } });
 let entryId: string;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("audit:read");
   const writer = await server.key("discounts:write");
   expectOk(server, "discounts.update", await server.call("discounts.update", { code: "SOMMER200", patch: { value: 25000 } }, { key: writer, headers: { "x-request-id": "req-audit-get-1" } }));
   entryId = (await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { requestId: "req-audit-get-1" } })).id;
 });
-afterAll(() => server.close());
 
 describe("audit.get", () => {
   it("returns the entry with its full before and after rows", async () => {

@@ -1,9 +1,9 @@
 // audit.list through real HTTP: newest first, every filter, summaries without snapshots, the revertible flag; the demo
 // shop's own entry (SOMMER200 raised a week ago) is the oldest.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO } from "../../../prisma/seed/history.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Summary = {
   id: string;
@@ -18,14 +18,9 @@ type Summary = {
   revertible: boolean;
 };
 
-let server: TestServer;
-let key: string;
-let writer: string;
+const { server, keys: { key, writer } } = useServer({ keys: { key: ["audit:read"], writer: ["*"] } });
 let writerActor: string;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("audit:read");
-  writer = await server.key("*");
   writerActor = `key:${(await server.runtime.database.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).id}`;
   const call = async (name: string, input: object) => expectOk(server, name, await server.call(name, input, { key: writer }));
   await call("discounts.toggle", { code: "SOMMER200", active: false });
@@ -36,7 +31,6 @@ beforeAll(async () => {
   const created = await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { tool: "discounts.create" } });
   expectOk(server, "audit.revert", await server.call("audit.revert", { id: created.id }, { key: revertKey }));
 });
-afterAll(() => server.close());
 
 const list = async (input: object) => expectOk<Summary[]>(server, "audit.list", await server.call("audit.list", input, { key }));
 

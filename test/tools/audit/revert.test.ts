@@ -1,23 +1,15 @@
 // audit.revert through real HTTP: change → revert → the subject equals its before-state, for every revertible tool
 // in the registry; plus the refusals (already reverted, changed since, generic and revert entries, orders) and bounds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRegistry } from "../../../src/tools/registry.ts";
 import { redeemDiscount } from "../../../src/tools/discounts/service.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 const registry = createRegistry();
 const missing = (...names: string[]) => names.some((name) => !registry.get(name));
 
-let server: TestServer;
-let admin: string;
-let reverter: string;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.key("*");
-  reverter = await server.key("audit:revert");
-});
-afterAll(() => server.close());
+const { server, keys: { admin, reverter } } = useServer({ keys: { admin: ["*"], reverter: ["audit:revert"] } });
 
 const db = () => server.runtime.database.prisma;
 type Row = Record<string, unknown> | null;

@@ -1,15 +1,11 @@
 // cart.add through real HTTP: session carts, accumulation, stock and variant rules, throw-away sessions, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { expectRejectedInSession, newSession, plainProducts, sessionIdOf, variantProduct } from "../../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const add = async (input: object, cookie: string) => expectOk<CartSummary>(server, "cart.add", await server.call("cart.add", input, { cookie }));
 

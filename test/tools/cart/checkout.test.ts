@@ -1,16 +1,12 @@
 // cart.checkout through real HTTP: the order, its snapshots, stock and discount usage, refusals, doors, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { mcpCall } from "../../support/mcp.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { ADDRESS, commerceSnapshot, expectRejectedInSession, newSession, plainProducts, sessionIdOf, variantProduct } from "../../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ publicBaseUrl: "https://shop.example.dk" });
-});
-afterAll(() => server.close());
+const { server } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" } });
 
 type Checkout = { orderId: string; status: string; totalDkk: number; paymentUrl: string };
 const prisma = () => server.runtime.database.prisma;

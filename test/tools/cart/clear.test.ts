@@ -1,15 +1,11 @@
 // cart.clear through real HTTP: empties lines and code, keeps the address, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { ADDRESS, expectRejectedInSession, newSession, plainProducts, sessionIdOf } from "../../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 describe("cart.clear", () => {
   it("removes every line and the discount code but keeps the shipping address", async () => {

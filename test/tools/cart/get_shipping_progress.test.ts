@@ -1,17 +1,13 @@
 // cart.get_shipping_progress through real HTTP: what is left to buy for free shipping, by the one pricing function.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { expectRejectedInSession, newSession, plainProducts } from "../../support/session.ts";
 
 type Progress = { shippingDkk: number; freeShippingThresholdDkk: number; leftForFreeShippingDkk: number };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const FLAT = 4900;
 const THRESHOLD = 49900;

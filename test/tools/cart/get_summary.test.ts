@@ -1,16 +1,12 @@
 // cart.get_summary through real HTTP: the one pricing function (shipping threshold, discount, VAT rounding, variants).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { vatOf } from "../../../src/tools/orders/pricing.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { expectRejectedInSession, newSession, plainProducts } from "../../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const FLAT = 4900;
 const THRESHOLD = 49900;

@@ -1,15 +1,11 @@
 // cart.set_shipping_address through real HTTP: Danish postal-code validation, normalised city, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { ADDRESS, commerceSnapshot, expectRejectedInSession, newSession, sessionIdOf } from "../../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 describe("cart.set_shipping_address", () => {
   it("stores the address with the official city name and a lower-case e-mail", async () => {

@@ -1,15 +1,11 @@
 // cart.update_quantity through real HTTP: set, remove with 0, stock limit, unknown line, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { expectRejectedInSession, newSession, plainProducts } from "../../support/session.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const call = (input: object, cookie: string) => server.call("cart.update_quantity", input, { cookie });
 

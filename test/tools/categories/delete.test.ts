@@ -1,17 +1,9 @@
 // categories.delete through real HTTP: deletes empty categories, 422 category_not_empty, soft-deleted products purged, 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-let products: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("categories:write");
-  products = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key, products } } = useServer({ keys: { key: ["categories:write"], products: ["products:write"] } });
 
 const remove = (slug: string) => server.call("categories.delete", { slug, confirm: true }, { key });
 const slugs = async () => expectOk<Array<{ slug: string }>>(server, "categories.list", await server.call("categories.list", {})).map((c) => c.slug);

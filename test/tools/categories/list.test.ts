@@ -1,15 +1,11 @@
 // categories.list through real HTTP: anonymous, sorted by name, productCount of visible products, includeEmpty.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Category = { id: string; slug: string; name: string; description: string | null; productCount: number };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const list = async (input: object = {}) => expectOk<Category[]>(server, "categories.list", await server.call("categories.list", input));
 

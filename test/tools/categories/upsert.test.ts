@@ -1,17 +1,11 @@
 // categories.upsert through real HTTP: creates, renames (visible in the next search summaries), audited, slug rules.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Category = { id: string; slug: string; name: string; description: string | null; productCount: number };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("categories:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["categories:write"] } });
 
 const upsert = (input: object) => server.call("categories.upsert", input, { key });
 const list = async () => expectOk<Category[]>(server, "categories.list", await server.call("categories.list", {}));

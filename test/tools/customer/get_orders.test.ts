@@ -1,18 +1,15 @@
 // customer.get_orders through real HTTP: one customer's orders by id or e-mail, staff only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
 type Summary = { id: string; itemCount: number; createdAt: string };
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["customer:read"] } });
 let anna: { id: string };
 const annaOrders: string[] = [];
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("customer:read");
   anna = await createCustomer(server, { email: "anna@example.dk" });
   const other = await createCustomer(server, { email: "bo@example.dk" });
   for (let i = 1; i <= 3; i++) {
@@ -21,7 +18,6 @@ beforeAll(async () => {
   await createOrder(server, { userId: other.id });
   await createOrder(server, { email: "anna@example.dk" });
 });
-afterAll(() => server.close());
 
 const get = (input: object) => server.call("customer.get_orders", input, { key });
 

@@ -1,20 +1,17 @@
 // customer.list through real HTTP: staff only, newest first, statistics from SQL, search and pagination.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO, DEMO_ORDERS } from "../../../prisma/seed/history.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
 type Row = { id: string; email: string; orderCount: number; totalSpentDkk: number; lastOrderAt: string | null };
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["customer:read"] } });
 const ids: string[] = [];
 /** Every customer, newest first: the demo shop's (created in the last weeks), then the older ones made here. */
 let newestFirst: string[] = [];
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("customer:read");
   const demo = await server.runtime.database.prisma.customer.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   expect(demo.map((c) => c.id)).toContain(DEMO.customer);
   for (let i = 0; i < 25; i++) {
@@ -27,7 +24,6 @@ beforeAll(async () => {
   newestFirst = [...demo.map((c) => c.id), ...[...ids].reverse()];
 });
 let expectedSpent = 0;
-afterAll(() => server.close());
 
 const list = async (input: object) => expectOk<Row[]>(server, "customer.list", await server.call("customer.list", input, { key }));
 

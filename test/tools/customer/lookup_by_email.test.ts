@@ -1,16 +1,13 @@
 // customer.lookup_by_email through real HTTP: staff see anyone with order statistics; a session only its own customer.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["customer:read"] } });
 let anna: { id: string };
 let bo: { id: string };
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("customer:read");
   anna = await createCustomer(server, { email: "anna@example.dk", name: "Anna Jensen", phone: "+45 11 22 33 44" });
   bo = await createCustomer(server, { email: "bo@example.dk" });
   const a = await createOrder(server, { userId: anna.id, status: "delivered", createdAt: new Date("2026-01-05T10:00:00Z") });
@@ -21,7 +18,6 @@ beforeAll(async () => {
   spent = Number(a.totalDkk + b.totalDkk - 1000n);
 });
 let spent = 0;
-afterAll(() => server.close());
 
 const lookup = (email: string, auth: { key?: string; cookie?: string }) => server.call("customer.lookup_by_email", { email }, auth);
 

@@ -1,21 +1,17 @@
 // customer.lookup_by_phone through real HTTP: digits compared with or without +45; a session only sees its own customer.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["customer:read"] } });
 let anna: { id: string };
 let bo: { id: string };
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("customer:read");
   anna = await createCustomer(server, { email: "anna@example.dk", phone: "+45 11 22 33 44" });
   bo = await createCustomer(server, { email: "bo@example.dk", phone: "55667788" });
   await createOrder(server, { userId: anna.id, status: "paid" });
 });
-afterAll(() => server.close());
 
 const lookup = (phone: string, auth: { key?: string; cookie?: string }) => server.call("customer.lookup_by_phone", { phone }, auth);
 

@@ -1,15 +1,9 @@
 // discounts.create through real HTTP: uppercase storage, case-insensitive uniqueness, bounds, audit snapshot.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("discounts:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["discounts:write"] } });
 
 const db = () => server.runtime.database.prisma;
 

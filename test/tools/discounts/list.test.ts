@@ -1,20 +1,16 @@
 // discounts.list through real HTTP: the exact element shape, onlyActive, limit and ordering.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Discount = { id: string; code: string; type: string; value: number; validUntil: string | null; usageLimit: number | null; usageCount: number; active: boolean };
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["discounts:read"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("discounts:read");
   const db = server.runtime.database.prisma;
   await db.discount.create({ data: { code: "BRUGT", type: "fixed", value: 500n, usageLimit: 2n, usageCount: 2n } });
   await db.discount.create({ data: { code: "SLUKKET", type: "percent", value: 5n, active: false } });
 });
-afterAll(() => server.close());
 
 const list = async (input: object) => expectOk<Discount[]>(server, "discounts.list", await server.call("discounts.list", input, { key }));
 

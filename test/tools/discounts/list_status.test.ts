@@ -1,17 +1,14 @@
 // discounts.list_status through real HTTP: active, or why not (inactive, expired, used up, unknown), by the rule
 // discounts.try_apply applies, for codes in any letter case, in the order given.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { newSession, plainProducts } from "../../support/session.ts";
 
 type Status = Array<{ code: string; status: string }>;
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["discounts:read"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("discounts:read");
   const prisma = server.runtime.database.prisma;
   await prisma.discount.createMany({
     data: [
@@ -22,7 +19,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server.close());
 
 const status = async (codes: string[]) => expectOk<Status>(server, "discounts.list_status", await server.call("discounts.list_status", { codes }, { key }));
 

@@ -1,15 +1,9 @@
 // discounts.toggle through real HTTP: set or flip the active state, audited; 404 for unknown codes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("discounts:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["discounts:write"] } });
 
 const toggle = async (input: object) => expectOk<{ code: string; active: boolean }>(server, "discounts.toggle", await server.call("discounts.toggle", input, { key }));
 const active = async () => (await server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } })).active;

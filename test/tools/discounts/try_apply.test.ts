@@ -1,13 +1,12 @@
 // discounts.try_apply through real HTTP: applies valid codes to the session cart, explains each refusal, audit, scopes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CartSummary } from "../../../src/tools/cart/schemas.ts";
 import { expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { expectRejectedInSession, newSession, plainProducts, sessionIdOf } from "../../support/session.ts";
 
-let server: TestServer;
+const { server } = useServer();
 beforeAll(async () => {
-  server = await startServer();
   await server.runtime.database.prisma.discount.createMany({
     data: [
       { code: "SLUKKET", type: "percent", value: 5n, active: false },
@@ -15,7 +14,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server.close());
 
 type Applied = { applied: true; code: string; discountDkk: number; summary: CartSummary };
 type NotApplied = { applied: false; code: string; reason: string; detail: string };

@@ -1,17 +1,13 @@
 // discounts.update through real HTTP: value, expiry and limit changes, clearing with null, 422 rules, audit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { DEMO_ORDERS } from "../../../prisma/seed/history.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["discounts:write"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("discounts:write");
   await server.runtime.database.prisma.discount.create({ data: { code: "BRUGT3", type: "fixed", value: 500n, usageLimit: 10n, usageCount: 3n } });
 });
-afterAll(() => server.close());
 
 const row = (code: string) => server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code } });
 

@@ -4,15 +4,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_CONFIGURED } from "../../../src/tools/images/unsplash.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Reply = (res: http.ServerResponse) => void;
 const requests: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders }> = [];
 let reply: Reply;
 let provider: http.Server;
-let server: TestServer;
-let unconfigured: TestServer;
-let key: string;
 
 const photo = (id: string, extra: object = {}) => ({
   id,
@@ -35,14 +32,13 @@ beforeAll(async () => {
     reply(res);
   });
   await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-  const port = (provider.address() as AddressInfo).port;
-  server = await startServer({ stockPhotoAccessKey: "test-key", stockPhotoApiUrl: `http://127.0.0.1:${port}`, stockPhotoTimeoutMs: 500 });
-  unconfigured = await startServer({ stockPhotoAccessKey: undefined });
-  key = await server.key("products:write");
 });
+const { server, keys: { key } } = useServer({
+  config: () => ({ stockPhotoAccessKey: "test-key", stockPhotoApiUrl: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, stockPhotoTimeoutMs: 500 }),
+  keys: { key: ["products:write"] },
+});
+const { server: unconfigured } = useServer({ config: { stockPhotoAccessKey: undefined } });
 afterAll(async () => {
-  await server.close();
-  await unconfigured.close();
   provider.closeAllConnections();
   await new Promise((resolve) => provider.close(resolve));
 });

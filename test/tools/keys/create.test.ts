@@ -1,20 +1,14 @@
 // keys.create through real HTTP: a key with the chosen scopes, its secret shown once and usable at once, audited without
 // the secret; never a scope the caller lacks; offered to the admin assistant only with keys:write, never to the shop's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROFILES } from "../../../src/assistants/profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
 import { wireName } from "../../../src/tools/registry.ts";
 import { hashKey } from "../../../src/tools/keys/service.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit, toolOf } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("keys:write", "orders:read", "catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["keys:write", "orders:read", "catalog:read"] } });
 
 const db = () => server.runtime.database.prisma;
 type Created = { secret: string; key: { id: string; name: string; prefix: string; scopes: string[]; lastUsedAt: string | null; revokedAt: string | null } };

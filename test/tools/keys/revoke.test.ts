@@ -1,17 +1,11 @@
 // keys.revoke through real HTTP: the key stops working at once, audited; revoking again changes nothing; never a key
 // with scopes the caller lacks; 404 for an unknown id.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findActiveKey } from "../../../src/tools/keys/service.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("keys:write", "orders:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["keys:write", "orders:read"] } });
 
 const db = () => server.runtime.database.prisma;
 const idOf = async (secret: string) => (await findActiveKey(db(), secret))!.id;

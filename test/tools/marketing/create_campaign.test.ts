@@ -1,17 +1,13 @@
 // marketing.create_campaign through real HTTP: a draft with audience sizes, the audit entry, scopes and bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { campaignState, DEMO_AUDIENCE, seedAudience } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["marketing:write"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("marketing:write");
   await seedAudience(server);
 });
-afterAll(() => server.close());
 
 type Campaign = { id: string; name: string; subject: string; body: string; audience: string; status: string; sendAt: string | null; sentAt: string | null; recipientCount: number; audienceCount: number };
 const create = async (input: object) => expectOk<Campaign>(server, "marketing.create_campaign", await server.call("marketing.create_campaign", input, { key }));

@@ -1,21 +1,17 @@
 // marketing.list_campaigns through real HTTP: newest first, status filter, limit, counts, scopes and bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCampaign, DEMO_AUDIENCE, DEMO_CAMPAIGNS, seedAudience } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["marketing:write"] } });
 const ids: Record<string, string> = {};
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("marketing:write");
   await seedAudience(server);
   ids.draft = (await createCampaign(server, { createdAt: new Date("2026-01-01T10:00:00Z") })).id;
   ids.scheduled = (await createCampaign(server, { status: "scheduled", sendAt: new Date("2030-01-01T08:00:00Z"), audience: "customers", createdAt: new Date("2026-01-02T10:00:00Z") })).id;
   ids.sent = (await createCampaign(server, { status: "sent", sendAt: new Date("2026-01-03T08:00:00Z"), sentAt: new Date("2026-01-03T08:00:05Z"), recipientCount: 7, audience: "recent_customers", createdAt: new Date("2026-01-03T10:00:00Z") })).id;
 });
-afterAll(() => server.close());
 
 type Row = { id: string; status: string; audience: string; sendAt: string | null; sentAt: string | null; recipientCount: number; audienceCount: number; body?: string };
 const list = async (input: object) => expectOk<Row[]>(server, "marketing.list_campaigns", await server.call("marketing.list_campaigns", input, { key }));

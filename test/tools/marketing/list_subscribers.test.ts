@@ -1,16 +1,13 @@
 // marketing.list_subscribers through real HTTP: newest first, active/unsubscribed/all, pagination, scopes and bad input,
 // over the demo shop's subscribers (signed up in the last months) and three older ones written here.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["marketing:write"] } });
 /** The demo shop's subscribers, newest first. */
 let demo: Array<{ email: string; unsubscribedAt: Date | null }>;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("marketing:write");
   const db = server.runtime.database.prisma;
   demo = await db.subscriber.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   expect(demo.length).toBeGreaterThan(0);
@@ -23,7 +20,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => server.close());
 
 type Row = { id: string; email: string; consentAt: string; source: string; customerId: string | null; createdAt: string; unsubscribedAt: string | null };
 const list = async (input: object) => expectOk<Row[]>(server, "marketing.list_subscribers", await server.call("marketing.list_subscribers", input, { key }));

@@ -1,18 +1,14 @@
 // marketing.schedule_campaign through real HTTP, and the draft → scheduled → sent lifecycle with dispatchDueCampaigns.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dispatchDueCampaigns } from "../../../src/tools/marketing/service.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { campaignState, createCampaign, DEMO_AUDIENCE, seedAudience } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["marketing:write"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("marketing:write");
   await seedAudience(server);
 });
-afterAll(() => server.close());
 
 type Campaign = { id: string; status: string; sendAt: string | null; sentAt: string | null; recipientCount: number; audienceCount: number };
 const schedule = (input: object) => server.call("marketing.schedule_campaign", input, { key });

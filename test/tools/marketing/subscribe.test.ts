@@ -1,15 +1,9 @@
 // marketing.subscribe through real HTTP: explicit consent, lowercase e-mail, idempotent repeats, re-subscription, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("cart:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["cart:write"] } });
 
 type Result = { id: string; email: string; consentAt: string; source: string; alreadySubscribed: boolean };
 const subscribe = async (input: object) => expectOk<Result>(server, "marketing.subscribe", await server.call("marketing.subscribe", input, { key }));

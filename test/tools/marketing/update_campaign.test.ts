@@ -1,16 +1,10 @@
 // marketing.update_campaign through real HTTP: edits drafts only, audits, 404, 422 campaign_not_draft, scopes and bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { campaignState, createCampaign, DEMO_AUDIENCE } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("marketing:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["marketing:write"] } });
 
 const update = (input: object) => server.call("marketing.update_campaign", input, { key });
 

@@ -1,22 +1,18 @@
 // orders.apply_payment_event through real HTTP (a `*` key; the Stripe webhook door is test/commerce/webhook.test.ts):
 // once per event id, paid only along a legal transition, audit and history in one transaction, e-mail after commit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { newSession } from "../../support/session.ts";
 import { captureMail, createOrder, orderState } from "./fixtures.ts";
 
 type Outcome = { duplicate: boolean; orderId: string | null; markedPaid: boolean };
 
-let server: TestServer;
-let star: string;
+const { server, keys: { star } } = useServer({ keys: { star: ["*"] } });
 let mail: ReturnType<typeof captureMail>;
 beforeAll(async () => {
-  server = await startServer();
-  star = await server.key("*");
   mail = captureMail(server);
 });
-afterAll(() => server.close());
 
 const prisma = () => server.runtime.database.prisma;
 let events = 0;

@@ -1,16 +1,10 @@
 // orders.cancel through real HTTP: reason kept, legal statuses only, items restocked in the same transaction.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrder, orderState } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } });
 
 const cancel = (orderId: string, reason = "Kunden fortrød") => server.call("orders.cancel", { orderId, reason }, { key });
 const prisma = () => server.runtime.database.prisma;

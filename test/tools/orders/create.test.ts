@@ -1,16 +1,10 @@
 // orders.create through real HTTP: staff/agent orders priced from the catalogue, stock and discount taken, refusals.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { commerceSnapshot, plainProducts, variantProduct } from "../../support/session.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } });
 
 type Created = { orderId: string; status: string; subtotalDkk: number; discountDkk: number; shippingDkk: number; vatOere: number; totalDkk: number; paymentUrl: string };
 const SHIPPING = { name: "Jens Jensen", address: "Vestergade 3", zip: "8000", city: "AARHUS C" };

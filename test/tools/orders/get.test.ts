@@ -1,17 +1,11 @@
 // orders.get through real HTTP: every detail field, lines with variant snapshots, 404 and scopes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { orderDetail } from "../../../src/tools/orders/schemas.ts";
 import { createOrder } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:read"] } });
 
 describe("orders.get", () => {
   it("returns exactly the SPEC.md order detail fields", async () => {

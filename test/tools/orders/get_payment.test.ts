@@ -1,8 +1,8 @@
 // orders.get_payment through real HTTP: what the payment page shows of an order (paid or not, provider, instructions
 // e-mailed, lines and totals), 404, the scope matrix and bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../../support/session.ts";
 import { createOrder } from "./fixtures.ts";
 
@@ -12,13 +12,7 @@ type Payment = {
   subtotalDkk: number; discountCode: string | null; discountDkk: number; shippingDkk: number; totalDkk: number; vatOere: number;
 };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:read"] } });
 
 const get = async (orderId: string) => expectOk<Payment>(server, "orders.get_payment", await server.call("orders.get_payment", { orderId }, { key }));
 

@@ -1,21 +1,15 @@
 // orders.get_timeline through real HTTP: status changes, notes, e-mails and audit events of one order, oldest first.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { captureMail, createOrder } from "./fixtures.ts";
 
 type Event = { at: string; kind: string; summary: string; [field: string]: unknown };
 
-let server: TestServer;
-let reader: string;
-let writer: string;
+const { server, keys: { reader, writer } } = useServer({ keys: { reader: ["orders:read"], writer: ["orders:write"] } });
 beforeAll(async () => {
-  server = await startServer();
-  reader = await server.key("orders:read");
-  writer = await server.key("orders:write");
   captureMail(server);
 });
-afterAll(() => server.close());
 
 const timeline = async (input: object) => expectOk<Event[]>(server, "orders.get_timeline", await server.call("orders.get_timeline", input, { key: reader }));
 

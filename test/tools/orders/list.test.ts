@@ -1,19 +1,16 @@
 // orders.list through real HTTP: summary shape, newest first, every filter, bounds and scopes, over the demo shop's
 // orders (the last four weeks) and older ones written here.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO, DEMO_ORDERS } from "../../../prisma/seed/history.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrder } from "./fixtures.ts";
 
 type Summary = { id: string; email: string; status: string; itemCount: number; totalDkk: number; createdAt: string; items: Array<{ quantity: number }> };
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:read"] } });
 let pendingId: string;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:read");
   expect(await server.runtime.database.prisma.order.count()).toBe(DEMO_ORDERS.length);
   const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
   await createOrder(server, { status: "paid", email: "Anna@Example.dk", createdAt: day(1), quantities: [3, 2], discountDkk: 5000 });
@@ -21,7 +18,6 @@ beforeAll(async () => {
   await createOrder(server, { status: "shipped", email: "anna@example.dk", createdAt: day(3) });
   for (let i = 0; i < 22; i++) await createOrder(server, { status: "completed", createdAt: day(10 + i) });
 });
-afterAll(() => server.close());
 
 const list = async (input: object) => expectOk<Summary[]>(server, "orders.list", await server.call("orders.list", input, { key }));
 

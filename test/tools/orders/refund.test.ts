@@ -1,16 +1,10 @@
 // orders.refund through real HTTP: partial and full refunds accumulate, never beyond what was paid, legal statuses only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrder, orderState } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } });
 
 type Result = { id: string; status: string; refundedDkk: number; remainingDkk: number };
 const refund = (input: object) => server.call("orders.refund", input, { key });

@@ -1,20 +1,16 @@
 // orders.resend_confirmation through real HTTP: the e-mail after commit, its content, the recorded send, failures.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { captureMail, createOrder, orderState } from "./fixtures.ts";
 
 type Result = { id: string; to: string; sent: boolean; confirmationEmailSentAt: string | null };
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } });
 let mail: ReturnType<typeof captureMail>;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:write");
   mail = captureMail(server);
 });
-afterAll(() => server.close());
 
 const resend = (orderId: string) => server.call("orders.resend_confirmation", { orderId }, { key });
 const prisma = () => server.runtime.database.prisma;

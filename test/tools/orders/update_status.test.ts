@@ -1,19 +1,15 @@
 // orders.update_status through real HTTP: legal transitions only, history, audit, stamps, restock, confirmation e-mail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { ORDER_TRANSITIONS } from "../../../src/tools/orders/transitions.ts";
 import { captureMail, createOrder, orderState } from "./fixtures.ts";
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } });
 let mail: ReturnType<typeof captureMail>;
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("orders:write");
   mail = captureMail(server);
 });
-afterAll(() => server.close());
 
 const update = (orderId: string, status: string) => server.call("orders.update_status", { orderId, status }, { key });
 const prisma = () => server.runtime.database.prisma;

@@ -1,17 +1,11 @@
 // pages.get through real HTTP: body, status, timestamps and hasLayout; drafts too; 404, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Detail = { hasLayout: boolean; status: string; body: string };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:read"] } });
 
 const get = async (slug: string) => expectOk<Detail>(server, "pages.get", await server.call("pages.get", { slug }, { key }));
 

@@ -1,15 +1,9 @@
 // pages.get_layout through real HTTP: null without a layout, the stored tree with one, invalid stored data as null; 404, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:read"] } });
 
 const getLayout = async (slug: string) => expectOk<{ layout: unknown }>(server, "pages.get_layout", await server.call("pages.get_layout", { slug }, { key }));
 

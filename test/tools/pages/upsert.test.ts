@@ -1,17 +1,11 @@
 // pages.upsert through real HTTP: create vs update, the status rules of SPEC.md, audit, layout kept, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Result = { id: string; slug: string; title: string; status: string };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:write"] } });
 
 const upsert = async (input: object) => expectOk<Result>(server, "pages.upsert", await server.call("pages.upsert", input, { key }));
 const row = (slug: string) => server.runtime.database.prisma.page.findUniqueOrThrow({ where: { slug } });

@@ -1,18 +1,12 @@
 // products.adjust_stock through real HTTP: delta and set on products and variants, never below 0 (also concurrently), audited.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { changeStock } from "../../../src/tools/products/service.ts";
 
 type Result = { ok: true; slug: string; sku: string | null; previousStock: number; stock: number };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const adjust = (input: object) => server.call("products.adjust_stock", input, { key });
 const stockOf = async (slug: string) => expectOk<{ stock: number }>(server, "products.get", await server.call("products.get", { slug })).stock;

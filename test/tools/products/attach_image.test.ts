@@ -1,15 +1,9 @@
 // products.attach_image through real HTTP: appends, idempotent alreadyAttached form, https only, visible at once, audited.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const attach = (input: object) => server.call("products.attach_image", input, { key });
 const images = async (slug: string) => expectOk<{ images: string[] }>(server, "products.get", await server.call("products.get", { slug })).images;

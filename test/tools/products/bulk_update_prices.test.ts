@@ -1,18 +1,12 @@
 // products.bulk_update_prices through real HTTP: dry run, percent rounding, fixed deltas, selectors, bounds, one audit per product.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { changedPrice } from "../../../src/tools/products/service.ts";
 
 type Result = { dryRun: boolean; matched: number; changed: number; products: Array<{ slug: string; oldPriceDkk: number; newPriceDkk: number }> };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const bulk = (input: object) => server.call("products.bulk_update_prices", input, { key });
 const prices = async () => new Map((await server.runtime.database.prisma.product.findMany()).map((p) => [p.slug, Number(p.priceDkk)]));

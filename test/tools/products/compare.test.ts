@@ -1,20 +1,14 @@
 // products.compare through real HTTP: order kept, facts merged by key with nulls, distinct 2..4 slugs, 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Comparison = {
   products: Array<{ slug: string; name: string; brand: string | null; priceDkk: number; stock: number; frameColor: string | null; lensColor: string | null; categorySlug: string }>;
   facts: Array<{ key: string; values: Record<string, string | null> }>;
 };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
 const compare = (slugs: unknown) => server.call("products.compare", { slugs }, { key });
 

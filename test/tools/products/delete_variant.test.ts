@@ -1,15 +1,9 @@
 // products.delete_variant through real HTTP: hard delete with confirm, audited with after null, 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const remove = (slug: string, sku: string) => server.call("products.delete_variant", { slug, sku, confirm: true }, { key });
 const skus = async (slug: string) =>

@@ -1,15 +1,9 @@
 // products.detach_image through real HTTP: removes one URL, keeps the order of the rest, 404 for unknown images.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const detach = (slug: string, imageUrl: string) => server.call("products.detach_image", { slug, imageUrl }, { key });
 const images = async (slug: string) => expectOk<{ images: string[] }>(server, "products.get", await server.call("products.get", { slug })).images;

@@ -1,13 +1,9 @@
 // products.get through real HTTP: the detail shape, anonymous access, 404 for unknown and soft-deleted products.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 describe("products.get", () => {
   it("returns the full detail with images in order and the category, anonymously", async () => {

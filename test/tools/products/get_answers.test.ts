@@ -1,17 +1,11 @@
 // products.get_answers through real HTTP: answer-engine content, empty defaults, updates visible at once, 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Answers = { slug: string; name: string; answerSummary: string | null; faq: Array<{ q: string; a: string }>; useCases: unknown[]; comparisonFacts: Record<string, string>; attributes: Record<string, string> };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
 const answers = (slug: string) => server.call("products.get_answers", { slug }, { key });
 

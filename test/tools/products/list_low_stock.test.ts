@@ -1,17 +1,11 @@
 // products.list_low_stock through real HTTP: products and variants at or below the threshold, lowest first, bounded.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Result = { threshold: number; total: number; items: Array<{ slug: string; name: string; sku: string | null; stock: number; categorySlug: string }> };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
 const low = async (input: object) => expectOk<Result>(server, "products.list_low_stock", await server.call("products.list_low_stock", input, { key }));
 

@@ -1,17 +1,11 @@
 // products.list_variants through real HTTP: shape, price override, empty list, 404 for unknown and soft-deleted products.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Variant = { id: string; sku: string; attributes: Record<string, string>; priceDkk: number | null; stock: number };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("catalog:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
 const list = (slug: string) => server.call("products.list_variants", { slug }, { key });
 

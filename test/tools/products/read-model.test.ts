@@ -1,13 +1,9 @@
 // The catalogue read model's indexed search agrees with a naive filter over the database rows, for many filter mixes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ProductSummary, SearchFilters } from "../../../src/tools/products/read-model.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 type Row = Omit<ProductSummary, "id" | "firstImage">;
 

@@ -1,15 +1,11 @@
 // products.search through real HTTP: shapes, ordering, every filter and bound, soft-deleted products hidden.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Summary = { slug: string; name: string; brand: string | null; priceDkk: number; stock: number; featured: boolean; frameColor: string | null; categorySlug: string };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const search = async (input: object) => expectOk<Summary[]>(server, "products.search", await server.call("products.search", input));
 

@@ -1,15 +1,9 @@
 // products.update through real HTTP: patches visible at once, full snapshots, image list replacement, slug immutability, 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const update = (input: object) => server.call("products.update", input, { key });
 const get = async (slug: string) =>

@@ -1,17 +1,11 @@
 // products.upsert_variant through real HTTP: creates, updates by (slug, sku), clears the price override, audited, 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Result = { created: boolean; variant: { id: string; sku: string; attributes: Record<string, string>; priceDkk: number | null; stock: number } };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("products:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const upsert = (input: object) => server.call("products.upsert_variant", input, { key });
 const slug = "gucci-oversize-bold-74";

@@ -1,18 +1,12 @@
 // services.create through real HTTP: result shape, defaults, slug generation (Danish letters, collisions), 409, audit, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { slugify } from "../../../src/tools/services/service.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Created = { id: string; slug: string; status: string; publicUrl: string };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:write"] } });
 
 const create = async (input: object) => expectOk<Created>(server, "services.create", await server.call("services.create", input, { key }));
 

@@ -1,21 +1,17 @@
 // services.list through real HTTP: drafts included, navOrder-then-title order, status filter, limit, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Summary = { slug: string; title: string; status: string; navOrder: number; publicUrl: string; priceString: string | null; shortDescription: string | null };
 
-let server: TestServer;
-let key: string;
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:read"] } });
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:read");
   const write = await server.key("pages:write");
   for (const [title, navOrder] of [["Bøjlejustering", 2], ["Afhentning", 2], ["Førsteprioritet", -1]] as const) {
     expectOk(server, "services.create", await server.call("services.create", { title, body: "Tekst.", navOrder }, { key: write }));
   }
 });
-afterAll(() => server.close());
 
 const list = async (input: object) => expectOk<Summary[]>(server, "services.list", await server.call("services.list", input, { key }));
 

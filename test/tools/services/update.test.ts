@@ -1,15 +1,9 @@
 // services.update through real HTTP: patch semantics, status lifecycle, slug fixed, 404, audit before/after, scopes, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("pages:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["pages:write"] } });
 
 const row = (slug: string) => server.runtime.database.prisma.serviceOffering.findUniqueOrThrow({ where: { slug } });
 

@@ -1,23 +1,17 @@
 // The feature flags a process keeps in memory (src/tools/settings/flags.ts): read once, read again after any change,
 // whoever makes it: settings.set_feature, audit.revert, plain SQL (the trigger's notice), or another process.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../../src/core/db.ts";
 import { FeatureFlags } from "../../../src/tools/settings/flags.ts";
 import { getJson } from "../../support/chat.ts";
 import { expectOk } from "../../support/expect.ts";
-import { startPeerServer, startServer, type TestServer } from "../../support/server.ts";
+import { startPeerServer, useServer, type TestServer } from "../../support/server.ts";
 import { newSession } from "../../support/session.ts";
 import { poll } from "../../support/wait.ts";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-let server: TestServer;
-let writer: string;
-beforeAll(async () => {
-  server = await startServer({ openaiApiKey: "sk-unused" });
-  writer = await server.key("features:write", "audit:revert", "audit:read");
-});
-afterAll(() => server.close());
+const { server, keys: { writer } } = useServer({ config: { openaiApiKey: "sk-unused" }, keys: { writer: ["features:write", "audit:revert", "audit:read"] } });
 
 /** A FeatureFlags on the server's database that counts its reads. */
 async function countingFlags(database: Database) {

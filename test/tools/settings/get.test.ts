@@ -1,16 +1,10 @@
 // settings.get through real HTTP: all four sections of the seeded settings document.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("settings:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["settings:read"] } });
 
 describe("settings.get", () => {
   it("returns branding, shipping, contact and policies as stored", async () => {

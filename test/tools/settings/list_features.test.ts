@@ -1,18 +1,12 @@
 // settings.list_features through real HTTP: every flag with its state, sorted by key.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_FEATURES } from "../../../prisma/seed/demo.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 type Flag = { key: string; enabled: boolean; description: string; updatedAt: string };
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("features:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["features:read"] } });
 
 describe("settings.list_features", () => {
   it("lists every flag by key with enabled, description and updatedAt", async () => {

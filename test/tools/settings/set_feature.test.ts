@@ -1,15 +1,9 @@
 // settings.set_feature through real HTTP: switch a flag, audited; 404 for an unknown key.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("features:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["features:write"] } });
 
 const flag = (k: string) => server.runtime.database.prisma.featureFlag.findUniqueOrThrow({ where: { key: k } });
 

@@ -1,16 +1,10 @@
 // settings.update_policies through real HTTP: replace some policy texts, keep the rest, audited Setting row.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("settings:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
 const stored = async () => (await server.runtime.database.prisma.setting.findUniqueOrThrow({ where: { section: "policies" } })).value;
 

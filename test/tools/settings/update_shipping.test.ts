@@ -1,17 +1,11 @@
 // settings.update_shipping through real HTTP: amounts in øre, the carrier list replaced whole, audited Setting row.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
 import { getSection } from "../../../src/tools/settings/service.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("settings:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
 const stored = async () => (await server.runtime.database.prisma.setting.findUniqueOrThrow({ where: { section: "shipping" } })).value;
 const update = async (input: object) => expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", input, { key }));

@@ -1,20 +1,14 @@
 // staff.create through real HTTP: a staff user who can sign in at once, with a given or a generated password (shown
 // once), audited without either; never a scope the caller lacks; 409 for a taken e-mail; assistant offering.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROFILES } from "../../../src/assistants/profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
 import { wireName } from "../../../src/tools/registry.ts";
 import { AdminClient } from "../../support/admin.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit, toolOf } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("staff:write", "orders:read", "orders:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read", "orders:write"] } });
 
 const db = () => server.runtime.database.prisma;
 type Created = { user: { id: string; email: string; scopes: string[]; lastLoginAt: string | null }; generatedPassword: string | null };

@@ -1,16 +1,10 @@
 // staff.list through real HTTP: the staff users oldest first with scopes and last sign-in, never a password hash.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInClient, staffUser } from "../../support/admin.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("staff:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["staff:read"] } });
 
 type Staff = { id: string; email: string; scopes: string[]; createdAt: string; lastLoginAt: string | null };
 

@@ -1,17 +1,11 @@
 // staff.reset_password through real HTTP: the new (or a generated) password works, the old one does not, every session
 // of the user ends; audited without a password; never for a user with scopes the caller lacks; 404 for an unknown e-mail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AdminClient, PASSWORD, signedInClient, staffUser } from "../../support/admin.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("staff:write", "orders:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read"] } });
 
 const db = () => server.runtime.database.prisma;
 type Reset = { user: { email: string }; generatedPassword: string | null; sessionsEnded: number };

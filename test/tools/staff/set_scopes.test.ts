@@ -1,17 +1,11 @@
 // staff.set_scopes through real HTTP: a signed-in user acts with the new scopes from their next request, audited; never
 // beyond the caller's scopes, nor on a stronger user; the last user with "*" keeps it; 404 for an unknown e-mail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInClient, staffUser } from "../../support/admin.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("staff:write", "orders:read", "audit:read");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read", "audit:read"] } });
 
 const db = () => server.runtime.database.prisma;
 

@@ -1,14 +1,10 @@
 // user.get_last_shipping through real HTTP: the session customer's newest saved or ordered-to address, nobody else's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 const last = (auth: { key?: string; cookie?: string }) => server.call("user.get_last_shipping", {}, auth);
 

@@ -1,22 +1,20 @@
 // user.get_order_status through real HTTP: status and tracking of the session customer's own order; others are 404.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
-let server: TestServer;
+const { server } = useServer();
 let cookie: string;
 let mine: { id: string };
 let theirs: { id: string };
 beforeAll(async () => {
-  server = await startServer();
   const customer = await createCustomer(server, { email: "anna@example.dk" });
   const other = await createCustomer(server, { email: "bo@example.dk" });
   mine = await createOrder(server, { userId: customer.id, status: "processing" });
   theirs = await createOrder(server, { userId: other.id });
   cookie = await sessionFor(server, customer.id);
 });
-afterAll(() => server.close());
 
 const status = (orderId: string, auth: { key?: string; cookie?: string } = { cookie }) => server.call("user.get_order_status", { orderId }, auth);
 

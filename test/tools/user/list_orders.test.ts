@@ -1,14 +1,13 @@
 // user.list_orders through real HTTP: only the session customer's orders, newest first.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
-let server: TestServer;
+const { server } = useServer();
 let cookie: string;
 const mine: string[] = [];
 beforeAll(async () => {
-  server = await startServer();
   const customer = await createCustomer(server, { email: "anna@example.dk" });
   const other = await createCustomer(server, { email: "bo@example.dk" });
   for (let i = 1; i <= 3; i++) mine.push((await createOrder(server, { userId: customer.id, createdAt: new Date(Date.UTC(2026, 0, i)) })).id);
@@ -16,7 +15,6 @@ beforeAll(async () => {
   await createOrder(server, { email: "anna@example.dk" });
   cookie = await sessionFor(server, customer.id);
 });
-afterAll(() => server.close());
 
 describe("user.list_orders", () => {
   it("lists only the session customer's orders, newest first", async () => {

@@ -1,18 +1,16 @@
 // user.request_login_code through real HTTP: a code per session, e-mailed only to customers, limited per e-mail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { newSession, sessionIdOf } from "../../support/session.ts";
 import { createCustomer } from "../orders/fixtures.ts";
 
-let server: TestServer;
+const { server } = useServer();
 let cookie: string;
 beforeAll(async () => {
-  server = await startServer();
   await createCustomer(server, { email: "kode@example.dk" });
   cookie = await newSession(server);
 });
-afterAll(() => server.close());
 
 const prisma = () => server.runtime.database.prisma;
 const mails = (to: string) => prisma().emailMessage.count({ where: { kind: "login_code", to } });

@@ -1,15 +1,11 @@
 // user.sign_out through real HTTP: the session forgets its customer and keeps its cart.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { plainProducts, sessionIdOf } from "../../support/session.ts";
 import { createCustomer, sessionFor } from "../orders/fixtures.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer();
 
 describe("user.sign_out", () => {
   it("unbinds the customer and keeps the cart; repeating it changes nothing", async () => {

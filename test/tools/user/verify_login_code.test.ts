@@ -1,18 +1,16 @@
 // user.verify_login_code through real HTTP: signs the session in under a new id and cookie; wrong, used and locked codes refused.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { mcpCallRaw } from "../../support/mcp.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { newSession, sessionIdOf } from "../../support/session.ts";
 import { createCustomer } from "../orders/fixtures.ts";
 
-let server: TestServer;
+const { server } = useServer();
 let customerId: string;
 beforeAll(async () => {
-  server = await startServer();
   customerId = (await createCustomer(server, { email: "ind@example.dk", name: "Ind" })).id;
 });
-afterAll(() => server.close());
 
 const prisma = () => server.runtime.database.prisma;
 

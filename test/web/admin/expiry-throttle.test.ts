@@ -1,20 +1,18 @@
 // Staff sessions against an injected clock: idle and absolute expiry, sign-in throttling per account and per address,
 // and the Secure cookie behind https.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ABSOLUTE_MS, IDLE_MS } from "../../../src/tools/staff/sessions.ts";
 import { DEFAULT_THROTTLE } from "../../../src/tools/staff/throttle.ts";
 import { AdminClient, PASSWORD, staffUser } from "../../support/admin.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 const MINUTE = 60_000;
 let clock = Date.parse("2026-11-23T09:00:00Z");
-let server: TestServer;
+const { server } = useServer({ config: { publicBaseUrl: "https://shop.example" }, start: { now: () => new Date(clock) } });
 
 beforeAll(async () => {
-  server = await startServer({ publicBaseUrl: "https://shop.example" }, { now: () => new Date(clock) });
   await staffUser(server, "ejer@nordlys.dk");
 });
-afterAll(() => server.close());
 
 async function isSignedIn(client: AdminClient): Promise<boolean> {
   const page = await client.get("/admin");

@@ -1,21 +1,19 @@
 // The admin pages over real HTTP: every page renders for a full-scope staff user; a scope-limited one sees actions
 // disabled and is refused when posting anyway; form posts change the shop through the tools, audited as the staff user.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findActiveKey } from "../../../src/tools/keys/service.ts";
 import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
 import { expectProblem } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { createOrder } from "../../tools/orders/fixtures.ts";
 
-let server: TestServer;
+const { server } = useServer();
 let owner: AdminClient;
 let ownerId: string;
 beforeAll(async () => {
-  server = await startServer();
   owner = await signedInClient(server, "ejer@nordlys.dk");
   ownerId = (await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } })).id;
 });
-afterAll(() => server.close());
 
 const prisma = () => server.runtime.database.prisma;
 

@@ -1,16 +1,12 @@
 // First run: a shop without staff users prints a one-time setup link; it creates the first staff user once, then dies.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SETUP_TTL_MS } from "../../../src/tools/staff/setup.ts";
 import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { AdminClient, csrfOf } from "../../support/admin.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 let clock = Date.parse("2026-11-23T09:00:00Z");
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({}, { now: () => new Date(clock) });
-});
-afterAll(() => server.close());
+const { server } = useServer({ start: { now: () => new Date(clock) } });
 
 async function setupLink(): Promise<string> {
   const text = await setupAnnouncement(server.runtime);

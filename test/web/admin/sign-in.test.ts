@@ -1,17 +1,15 @@
 // Staff sign-in over real HTTP: the login form, the shop_admin cookie, sign-out, CSRF refusals, the generic error,
 // the staff resolver other doors share, and what a staff cookie does not open.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../../src/tools/staff/sessions.ts";
 import { AdminClient, csrfOf, PASSWORD, signedInClient, staffUser } from "../../support/admin.ts";
 import { expectProblem } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
+const { server } = useServer();
 beforeAll(async () => {
-  server = await startServer();
   await staffUser(server, "ejer@nordlys.dk");
 });
-afterAll(() => server.close());
 
 function cookieOf(page: { headers: Headers }, name: string): string | undefined {
   return page.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
