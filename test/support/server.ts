@@ -12,7 +12,7 @@ import { attachChat } from "../../src/assistants/socket.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
-import { createKey, hashKey } from "../../src/tools/keys/service.ts";
+import { createKey, newKeySecret } from "../../src/tools/keys/service.ts";
 import type { Grant } from "../../src/tools/scopes.ts";
 import { databaseUrl } from "./postgres.ts";
 
@@ -162,7 +162,7 @@ export interface UseServerOptions<K extends string> {
  * they can be destructured: `const { server, keys: { reader } } = useServer({ keys: { reader: ["orders:read"] } })`.
  */
 export function useServer<K extends string = never>(options: UseServerOptions<K> = {}): { server: TestServer; keys: Record<K, string> } {
-  const wanted = Object.entries<readonly Grant[]>(options.keys ?? {}).map(([name, scopes]) => ({ name, scopes, secret: keySecret() }));
+  const wanted = Object.entries<readonly Grant[]>(options.keys ?? {}).map(([name, scopes]) => ({ name, scopes, secret: newKeySecret() }));
   let started: TestServer | undefined;
   beforeAll(async () => {
     const overrides = typeof options.config === "function" ? options.config() : options.config;
@@ -189,14 +189,7 @@ export function useServer<K extends string = never>(options: UseServerOptions<K>
   return { server, keys: Object.fromEntries(wanted.map(({ name, secret }) => [name, secret])) as Record<K, string> };
 }
 
-/** A secret in the form createKey makes (shop_<prefix>_<random>), chosen before the server exists. */
-function keySecret(): string {
-  const prefix = crypto.randomBytes(6).toString("base64url").replace(/[-_]/g, "x").slice(0, 8);
-  return `shop_${prefix}_${crypto.randomBytes(24).toString("base64url")}`;
-}
-
-/** Stores a key with a secret chosen beforehand, as createKey stores the ones it makes (name as server.key names it). */
+/** Stores a key with a secret chosen beforehand (name as server.key names it). */
 async function storeKey(server: TestServer, secret: string, scopes: readonly Grant[]): Promise<void> {
-  const prefix = secret.split("_")[1]!;
-  await server.runtime.database.prisma.apiKey.create({ data: { name: `test ${scopes.join(",")}`, prefix, hash: hashKey(secret), scopes: [...new Set(scopes)] } });
+  await createKey(server.runtime.database.prisma, `test ${scopes.join(",")}`, scopes, secret);
 }

@@ -18,10 +18,15 @@ export function hashKey(key: string): string {
   return crypto.createHash("sha256").update(key).digest("hex");
 }
 
-/** Creates a key; the plain secret is returned here and never stored. */
-export async function createKey(db: Db, name: string, scopes: readonly Grant[]): Promise<{ secret: string; key: KeyView }> {
+/** A new secret: `shop_<8-character prefix>_<32 random characters>`. */
+export function newKeySecret(): string {
   const prefix = crypto.randomBytes(6).toString("base64url").replace(/[-_]/g, "x").slice(0, 8);
-  const secret = `shop_${prefix}_${crypto.randomBytes(24).toString("base64url")}`;
+  return `shop_${prefix}_${crypto.randomBytes(24).toString("base64url")}`;
+}
+
+/** Creates a key (with a secret made here unless one from newKeySecret is given); the plain secret is never stored. */
+export async function createKey(db: Db, name: string, scopes: readonly Grant[], secret = newKeySecret()): Promise<{ secret: string; key: KeyView }> {
+  const prefix = secret.split("_")[1] ?? "";
   const row = await db.apiKey.create({ data: { name: name.trim(), prefix, hash: hashKey(secret), scopes: [...new Set(scopes)] } });
   return { secret, key: describeKey(row) };
 }
