@@ -24,7 +24,7 @@ interface Measurement {
 /** One round in this process; prints its Measurement as JSON. */
 async function measure(): Promise<void> {
   const { createOpenAI } = await import("@ai-sdk/openai");
-  const { runTurn } = await import("../src/assistants/turn.ts");
+  const { runTurn } = await import("../src/assistants/tool-loop.ts");
   const { PROFILES } = await import("../src/assistants/profiles.ts");
   const { toolDefinitions } = await import("../src/assistants/tools.ts");
   const { ALL_TOOLS, wireName } = await import("../src/tools/registry.ts");

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Database, Prisma } from "../core/db.ts";
 import type { ChatMessage } from "../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../core/json.ts";
-import { storable } from "../core/wellformed.ts";
+import { storable } from "../core/well-formed-input.ts";
 import type { AssistantName } from "./profiles.ts";
 
 /** Whose chat: the assistant, the owner's audit actor ("session:…", "staff:…", "key:…") and the client's chat id. */

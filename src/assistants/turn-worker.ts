@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { UIMessageChunk } from "ai";
 import { configuredModel, type ModelSettings } from "./model.ts";
-import { runTurn, type ToolDefinition, type TurnHost, type TurnReport, type TurnSpec } from "./turn.ts";
+import { runTurn, type ToolDefinition, type TurnHost, type TurnReport, type TurnSpec } from "./tool-loop.ts";
 
 /** What a worker is started with (workerData). */
 export interface WorkerSetup {

@@ -1,10 +1,10 @@
 // Rendered catalogue pages (home, product, category, search) per (catalogue version, chrome, address): a repeated page
 // skips its tool calls, the templates and the UTF-8 encoding. What differs per shopper is filled in per request.
 import crypto from "node:crypto";
-import type { Versioned } from "../../api/result-cache.ts";
+import type { Versioned } from "../../http/result-cache.ts";
 import { sendHtml } from "../headers.ts";
 import type { Outcome, View } from "../page.ts";
-import type { Chrome } from "./layout.ts";
+import type { Chrome } from "./storefront-chrome.ts";
 import type { StorefrontRequest } from "./site.ts";
 
 const MAX_BYTES = 16 * 1024 * 1024;

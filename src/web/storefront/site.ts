@@ -4,16 +4,16 @@ import type { Request, Response } from "express";
 import type { ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Caller } from "../../tools/context.ts";
-import { sessionCaller } from "../../api/auth.ts";
+import { sessionCaller } from "../../http/auth.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { z } from "zod";
 import type { Assets } from "../assets.ts";
 import { failureView } from "../components.ts";
 import { Csrf } from "../csrf.ts";
 import { formParser, WebRequest, type Outcome, type Site, type View } from "../page.ts";
-import { Refreshing } from "../refreshing.ts";
+import { Refreshing } from "../refreshed-value.ts";
 import { raw, type Html } from "../html.ts";
-import { loadChrome, storefrontDocument, type Chrome } from "./layout.ts";
+import { loadChrome, storefrontDocument, type Chrome } from "./storefront-chrome.ts";
 import { PageCache, slotMarker, type ShopperSlot } from "./page-cache.ts";
 
 /**

@@ -3,7 +3,7 @@
 import { Worker } from "node:worker_threads";
 import type { LanguageModel } from "ai";
 import type { Logger } from "../core/log.ts";
-import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
+import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
 import type { FromWorker, Question, ToWorker, WorkerSetup } from "./turn-worker.ts";
 
 export interface TurnRunner {
@@ -21,7 +21,7 @@ export function inThread(model: () => Promise<LanguageModel>, setup: Omit<Worker
   let loaded: Promise<LanguageModel> | undefined;
   return {
     async run(spec, host, signal) {
-      const { runTurn } = await import("./turn.ts");
+      const { runTurn } = await import("./tool-loop.ts");
       return runTurn(await (loaded ??= model()), definitions, spec, host, signal, setup.approvalSecret);
     },
     close: async () => undefined,
