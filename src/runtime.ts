@@ -5,7 +5,7 @@ import { loadConfig, type Config } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
 import { createMailer } from "./core/mail.ts";
-import { prepareDatabase } from "./core/setup.ts";
+import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
 import { SessionManager, sessionSecret } from "./http/session.ts";
 import { StaffAuth } from "./http/staff-auth.ts";

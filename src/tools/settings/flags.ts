@@ -5,7 +5,7 @@
 // connection could leave stale.
 import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
-import { DEFAULT_FEATURES } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_FEATURES } from "./defaults.ts";
 import type { ToolContext } from "../context.ts";
 
 export const FLAGS_CHANNEL = "shop_feature_flags";
