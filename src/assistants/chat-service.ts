@@ -14,7 +14,7 @@ import { describeFailure } from "./failure.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
-import type { TurnRequest } from "./request.ts";
+import type { TurnRequest } from "./conversation.ts";
 import { HOLD_MS, TurnHolds } from "./holds.ts";
 import type { TurnRelay } from "./relay.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";

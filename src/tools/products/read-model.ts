@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
-import type { ToolContext } from "../context.ts";
+import type { ChangeScope } from "../change-scope.ts";
 import type { CatalogCategory, CatalogChange, CatalogProduct, ProductDetails, ProductSummary, SearchFilters } from "./catalog-model.ts";
 import { compareText, Snapshot } from "./catalog-snapshot.ts";
 
@@ -114,7 +114,7 @@ export class CatalogReadModel {
    * Declares a catalogue change inside a write tool's transaction: NOTIFY is sent on commit,
    * and this process refreshes after commit, before the tool answers.
    */
-  async changed(ctx: ToolContext, change: CatalogChange): Promise<void> {
+  async changed(ctx: ChangeScope, change: CatalogChange): Promise<void> {
     const notice: Notice = { origin: this.origin, ...change };
     if ((change.productIds?.length ?? 0) > MAX_IDS_PER_NOTICE) {
       delete notice.productIds;

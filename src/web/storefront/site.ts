@@ -123,7 +123,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
   readonly forms = formParser({ bytes: "32kb", fields: 200 });
   readonly chrome: Refreshing<Chrome>;
   /** Rendered catalogue pages (home, product, category, search). */
-  readonly pages: PageCache;
+  readonly pages: PageCache<StorefrontRequest>;
 
   readonly runtime: Runtime;
   readonly assets: Assets;
@@ -133,7 +133,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
     this.assets = assets;
     this.csrf = new Csrf(runtime.secret);
     this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
-    this.pages = new PageCache(runtime.services.catalog);
+    this.pages = new PageCache<StorefrontRequest>(runtime.services.catalog);
   }
 
   context(req: Request, res: Response): StorefrontRequest {
