@@ -1,5 +1,5 @@
 // Where turns run: in worker threads (CHAT_WORKERS, the default), or on the main thread (CHAT_WORKERS=0, or a model
-// injected by unit tests, which cannot cross into a worker). Both run the same runTurn (src/assistants/turn.ts).
+// injected by unit tests, which cannot cross into a worker). Both run the same runTurn (src/assistants/tool-loop.ts).
 import { Worker } from "node:worker_threads";
 import type { LanguageModel } from "ai";
 import type { Logger } from "../core/log.ts";
