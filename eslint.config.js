@@ -27,7 +27,7 @@ export default tseslint.config(
   ...layer("src/http/**/*.ts", ["api", "web", "assistants"], "src/http is plumbing shared by the doors and sites; it knows none of them"),
   ...layer("src/web/**/*.ts", ["api", "generated"], "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma"),
   ...layer("src/api/**/*.ts", ["web", "assistants", "generated"], "src/api holds the doors: tools, http plumbing and core only, never Prisma"),
-  ...layer("src/assistants/**/*.ts", ["api", "web"], "the assistants reach HTTP plumbing through src/http, never a door in src/api"),
+  ...layer("src/assistants/**/*.ts", ["api", "web", "generated"], "the assistants are doors: HTTP plumbing through src/http, data through src/tools, never src/api or Prisma"),
   ...layer("src/tools/**/*.ts", ["http", "api", "web", "assistants", "seed"], "tools are the domain: no door, no plumbing, no demo seed"),
   {
     // Browser code: the DOM globals are checked by TypeScript (src/web/client/tsconfig.json), not by no-undef.

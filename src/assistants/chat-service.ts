@@ -17,7 +17,7 @@ import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.
 import type { TurnRequest } from "./conversation.ts";
 import { HOLD_MS, TurnHolds } from "./holds.ts";
 import type { TurnRelay } from "./relay.ts";
-import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
+import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "../tools/chats/store.ts";
 import { StreamRegistry, type Follower, type Following, type TurnStream } from "./streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
