@@ -2,6 +2,12 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** A no-restricted-imports rule for files matching `files`: relative imports into any of `folders` are refused. */
+function layer(files, folders, message) {
+  const regex = `(^|/)(${folders.join("|")})/`;
+  return [{ files: [files], rules: { "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] } }];
+}
+
 export default tseslint.config(
   { ignores: ["src/generated/**", "node_modules/**", "data/**", "coverage/**", "build/**"] },
   js.configs.recommended,
@@ -15,6 +21,14 @@ export default tseslint.config(
       "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
+  // Layers point one way (tools and core below, http plumbing above them, the doors and sites on top):
+  // a relative import is refused when it names a folder the importing layer must not reach.
+  ...layer("src/core/**/*.ts", ["tools", "http", "api", "web", "assistants", "seed"], "core is the leaf: config, database, errors, logging"),
+  ...layer("src/http/**/*.ts", ["api", "web", "assistants"], "src/http is plumbing shared by the doors and sites; it knows none of them"),
+  ...layer("src/web/**/*.ts", ["api", "generated"], "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma"),
+  ...layer("src/api/**/*.ts", ["web", "assistants", "generated"], "src/api holds the doors: tools, http plumbing and core only, never Prisma"),
+  ...layer("src/assistants/**/*.ts", ["api", "web", "generated"], "the assistants are doors: HTTP plumbing through src/http, data through src/tools, never src/api or Prisma"),
+  ...layer("src/tools/**/*.ts", ["http", "api", "web", "assistants", "seed"], "tools are the domain: no door, no plumbing, no demo seed"),
   {
     // Browser code: the DOM globals are checked by TypeScript (src/web/client/tsconfig.json), not by no-undef.
     files: ["src/web/client/**/*.ts"],

@@ -10,7 +10,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { buildAssets } from "../scripts/build-assets.ts";
-import { createApp } from "../src/api/app.ts";
+import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { openDatabase } from "../src/core/db.ts";
 import { createStaff } from "../src/tools/staff/service.ts";

@@ -2,7 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { createApp } from "../src/api/app.ts";
+import { createApp } from "../src/app.ts";
 import { attachChat } from "../src/assistants/socket.ts";
 import { createRuntime } from "../src/runtime.ts";
 

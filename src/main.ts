@@ -6,8 +6,8 @@
 import "./node-check.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "./api/app.ts";
-import { answerParserErrors } from "./api/http.ts";
+import { createApp } from "./app.ts";
+import { answerParserErrors } from "./http/requests.ts";
 import { attachChat } from "./assistants/socket.ts";
 import { serveCommands, socketPathFor } from "./cli/channel.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";

@@ -5,20 +5,20 @@ import { loadConfig, type Config } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
 import { createMailer } from "./core/mail.ts";
-import { prepareDatabase } from "./core/setup.ts";
-import { Authenticator } from "./api/auth.ts";
-import { SessionManager, sessionSecret } from "./api/session.ts";
-import { StaffAuth } from "./api/staff-auth.ts";
+import { prepareDatabase } from "./setup.ts";
+import { Authenticator } from "./http/auth.ts";
+import { SessionManager, sessionSecret } from "./http/session.ts";
+import { StaffAuth } from "./http/staff-auth.ts";
 import { createPaymentProvider } from "./tools/orders/payments/index.ts";
-import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./api/rate-limit.ts";
+import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./http/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
 import { createRegistry, type Registry } from "./tools/registry.ts";
-import type { Services } from "./tools/services.ts";
+import type { Services } from "./tools/collaborators.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
-import { ChatService } from "./assistants/service.ts";
+import { ChatService } from "./assistants/chat-service.ts";
 
 export interface Runtime {
   config: Config;

@@ -1,5 +1,6 @@
 // The demo shop: "Nordlys Optik", a Danish eyewear shop (80 products in 7 categories, settings, pages, services, codes).
 import type { PrismaClient } from "../../src/generated/prisma/client.ts";
+import { DEFAULT_FEATURES, DEFAULT_SETTINGS } from "../../src/tools/settings/defaults.ts";
 import { seedHistory } from "./history.ts";
 
 type Db = Pick<
@@ -113,39 +114,6 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
   }
   return products;
 }
-
-export const DEFAULT_SETTINGS = {
-  branding: { shopName: "Nordlys Optik", tagline: "Briller og solbriller med nordisk lys", logoUrl: null, primaryColor: "#12355b", accentColor: "#f2a541" },
-  shipping: {
-    flatRateDkk: 4900,
-    freeShippingThresholdDkk: 49900,
-    carriers: [
-      { name: "PostNord", minDays: 1, maxDays: 3 },
-      { name: "GLS", minDays: 1, maxDays: 2 },
-    ],
-  },
-  contact: {
-    email: "kundeservice@nordlys-optik.dk",
-    phone: "+45 70 20 30 40",
-    address: "Strøget 12, 1160 København K",
-    cvr: "12345678",
-    bankAccount: null as null | { bankName: string; regNo: string; accountNo: string; iban: string },
-  },
-  policies: {
-    returns: "Du har 30 dages fuld returret. Varen skal være ubrugt og i original emballage.",
-    shipping: "Vi sender med PostNord og GLS. Fri fragt ved køb over 499 kr.",
-    privacy: "Vi behandler kun dine oplysninger for at kunne levere din ordre og sletter dem efter 5 år.",
-    terms: "Alle priser er i danske kroner inkl. 25 % moms.",
-  },
-};
-
-export const DEFAULT_FEATURES = [
-  { key: "storefront_chat", enabled: true, description: "Chat assistant on the storefront that builds carts." },
-  { key: "admin_assistant", enabled: true, description: "Conversational assistant for staff in the admin." },
-  { key: "agent_checkout", enabled: false, description: "Checkout by external AI agents (ACP checkout sessions)." },
-  { key: "newsletter", enabled: true, description: "Newsletter sign-up and campaigns." },
-  { key: "product_reviews", enabled: false, description: "Product reviews on product pages." },
-];
 
 export async function isEmpty(db: Pick<PrismaClient, "category" | "product">): Promise<boolean> {
   return (await db.category.count()) === 0 && (await db.product.count()) === 0;

@@ -16,7 +16,7 @@ import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { callForm, refusal, ToolLists } from "./mcp-tools.ts";
-import type { Answer, ResultCache } from "./result-cache.ts";
+import type { Answer, ResultCache } from "../http/result-cache.ts";
 
 const SERVER_INFO = { name: "shop", version: "1.0.0" };
 

@@ -5,9 +5,9 @@ import type { Problem } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import type { AnyTool } from "../tools/tool.ts";
-import { describeTool, type JsonSchema } from "./catalogue.ts";
-import { compactSchema } from "./mcp-schema.ts";
-import type { Form } from "./result-cache.ts";
+import { describeTool, type JsonSchema } from "../tools/describe.ts";
+import { compactSchema } from "../tools/compact-schema.ts";
+import type { Form } from "../http/result-cache.ts";
 
 /** Distinct scope sets whose tool list is kept; more only empty the memo. */
 const MAX_LISTS = 256;

@@ -6,11 +6,11 @@ import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.t
 import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { acceptsGzip } from "./gzip.ts";
-import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
+import { acceptsGzip } from "../http/gzip.ts";
+import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
-import type { ResultCache } from "./result-cache.ts";
+import type { ResultCache } from "../http/result-cache.ts";
 import { BODY_LIMIT } from "./rest.ts";
 
 /** JSON-RPC error codes of this door. 429 (outside the reserved −32768…−32000) says "rate limited" with `data.retryAfter`. */

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1.0 document, generated from the registry (never written by hand).
 import type { Registry } from "../tools/registry.ts";
 import { ADVERTISED_SCOPES } from "../tools/scopes.ts";
-import { describeTool, type JsonSchema } from "./catalogue.ts";
+import { describeTool, type JsonSchema } from "../tools/describe.ts";
 
 const problemSchema: JsonSchema = {
   type: "object",

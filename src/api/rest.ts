@@ -2,10 +2,10 @@
 import express, { type Request, type Response, type Router } from "express";
 import { Invalid } from "../core/errors.ts";
 import type { Executor, Invocation } from "../tools/executor.ts";
-import { describeTool } from "./catalogue.ts";
-import { acceptsGzip } from "./gzip.ts";
-import { admit, requestId, sendAnswer, sendProblem, type Gate } from "./http.ts";
-import type { Form, ResultCache } from "./result-cache.ts";
+import { describeTool } from "../tools/describe.ts";
+import { acceptsGzip } from "../http/gzip.ts";
+import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
+import type { Form, ResultCache } from "../http/result-cache.ts";
 
 export const BODY_LIMIT = "256kb";
 

@@ -10,7 +10,7 @@ import type { PaymentOutcome, PaymentSignal } from "../tools/orders/payments/eve
 import type { PaymentProvider } from "../tools/orders/payments/provider.ts";
 import type { StripePayments } from "../tools/orders/payments/stripe.ts";
 import type { Runtime } from "../runtime.ts";
-import { requestId, sendProblem } from "./http.ts";
+import { requestId, sendProblem } from "../http/requests.ts";
 
 const PAID_SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 

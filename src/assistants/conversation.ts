@@ -1,7 +1,18 @@
 // The next history of a chat: the stored messages plus what the client may add, the new text or approval answers, and nothing else.
 import { generateId, isToolUIPart, type UIMessage } from "ai";
 import { Invalid, Refused } from "../core/errors.ts";
-import type { TurnRequest } from "./request.ts";
+
+/** One incoming chat request, validated (parseTurnRequest in src/assistants/request.ts). */
+export interface TurnRequest {
+  /** The client's chat id (useChat `id`). */
+  chatId: string;
+  trigger: "submit-message" | "regenerate-message";
+  /**
+   * The last message the client sent: a user message (the new text) or the assistant message carrying the person's
+   * approval responses. Everything before it is ignored: the server has the history.
+   */
+  message: UIMessage | undefined;
+}
 
 const REASON_CHARS = 500;
 const MOVED_ON = "The person sent a new message instead of answering the approval request.";

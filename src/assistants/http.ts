@@ -1,6 +1,6 @@
 // The HTTP transport of the assistants: POST /api/v1/chat/<assistant> streams the UI message stream as SSE for a stock useChat.
 import express, { type Request, type Response, type Router } from "express";
-import { admitCaller, requestId, sendProblem } from "../api/http.ts";
+import { admitCaller, requestId, sendProblem } from "../http/requests.ts";
 import { Forbidden, NotFound, Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Runtime } from "../runtime.ts";

@@ -1,6 +1,6 @@
 // Who is chatting: the storefront session of the cookie, or the staff user / API key of the admin connection. Never the client's word.
-import type { Authenticator } from "../api/auth.ts";
-import type { SessionManager } from "../api/session.ts";
+import type { Authenticator } from "../http/auth.ts";
+import type { SessionManager } from "../http/session.ts";
 import { Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";

@@ -1,10 +1,11 @@
 // The two assistants as configuration over the registry: whom they act for, which tools they offer, which wait for approval, limits.
+import type { AssistantName } from "../tools/chats/store.ts";
 import type { Door } from "../tools/context.ts";
 import { isScope } from "../tools/scopes.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { adminInstructions, storefrontInstructions, type PromptContext } from "./prompts.ts";
 
-export type AssistantName = "storefront" | "admin";
+export type { AssistantName };
 export const ASSISTANTS: readonly AssistantName[] = ["storefront", "admin"];
 
 /**

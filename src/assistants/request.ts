@@ -1,20 +1,9 @@
 // One incoming chat request (socket.io `send` frame or HTTP body), validated: the chat id, the trigger and the last message only.
-import type { UIMessage } from "ai";
 import { z } from "zod";
 import { Invalid } from "../core/errors.ts";
 import { fieldErrors } from "../tools/executor.ts";
+import type { TurnRequest } from "./conversation.ts";
 import { loadSdk } from "./load-sdk.ts";
-
-export interface TurnRequest {
-  /** The client's chat id (useChat `id`). */
-  chatId: string;
-  trigger: "submit-message" | "regenerate-message";
-  /**
-   * The last message the client sent: a user message (the new text) or the assistant message carrying the person's
-   * approval responses. Everything before it is ignored: the server has the history.
-   */
-  message: UIMessage | undefined;
-}
 
 export const CHAT_ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "A chat id is 1 to 100 letters, digits, _ or -");
 

@@ -1,16 +1,16 @@
 // The model's tools, derived from the registry for one caller: each call runs through the executor as that caller.
 import type { JSONSchema7 } from "ai";
-import { describeTool } from "../api/catalogue.ts";
-import { spend } from "../api/http.ts";
-import { compactSchema } from "../api/mcp-schema.ts";
-import type { RateLimiter } from "../api/rate-limit.ts";
+import { describeTool } from "../tools/describe.ts";
+import { spend } from "../http/requests.ts";
+import { compactSchema } from "../tools/compact-schema.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { problemOf, RateLimited, toToolError } from "../core/errors.ts";
 import type { Caller, Door } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { wireName } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import type { AssistantProfile } from "./profiles.ts";
-import type { ToolDefinition, ToolOutcome, Validation } from "./turn.ts";
+import type { ToolDefinition, ToolOutcome, Validation } from "./tool-loop.ts";
 
 /** One tool call of a turn, for the turn's log line. */
 export interface ToolCallRecord {

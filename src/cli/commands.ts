@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Database } from "../core/db.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
-import { seedDemoOnce } from "../core/setup.ts";
+import { seedDemoOnce } from "../setup.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import type createKey from "../tools/keys/create.ts";

@@ -2,7 +2,7 @@
 // process's database (the commands call them as the local operator). Inside a server, the commands use the server's
 // own executor, so its caches follow at once. Loaded only by the commands that call a tool.
 import crypto from "node:crypto";
-import { sessionSecret } from "../api/session.ts";
+import { sessionSecret } from "../http/session.ts";
 import { Background } from "../core/background.ts";
 import type { Config } from "../core/config.ts";
 import type { Database } from "../core/db.ts";
@@ -14,7 +14,7 @@ import { KeyVerifier } from "../tools/keys/verifier.ts";
 import { createPaymentProvider } from "../tools/orders/payments/index.ts";
 import { CatalogReadModel } from "../tools/products/read-model.ts";
 import { createRegistry } from "../tools/registry.ts";
-import type { Services } from "../tools/services.ts";
+import type { Services } from "../tools/collaborators.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
 

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { lockDataDirPatiently, type DataDirLock } from "./data-lock.ts";
-import type { Database, OpenOptions, Session } from "./db.ts";
+import type { Database, OpenOptions, Session } from "./db-types.ts";
 
 /**
  * PGlite runs Postgres inside this process's WASM heap (128 MB declared by the module, grown on demand, never shrunk).

@@ -2,7 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
-import type { Database } from "./db.ts";
+import type { Database } from "./db-types.ts";
 
 export async function openPostgres(url: string): Promise<Database> {
   await ensurePostgresDatabase(url);

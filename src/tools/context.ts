@@ -3,7 +3,7 @@ import type { Config } from "../core/config.ts";
 import type { Db } from "../core/db.ts";
 import type { JsonValue } from "../core/json.ts";
 import type { Logger } from "../core/log.ts";
-import type { Services } from "./services.ts";
+import type { Services } from "./collaborators.ts";
 
 export type Door = "rest" | "mcp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
 

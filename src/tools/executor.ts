@@ -5,12 +5,12 @@ import type { Config } from "../core/config.ts";
 import type { Database, Db } from "../core/db.ts";
 import { CommittedRefusal, Forbidden, Invalid, NotFound, Refused, ToolError, Unauthorized, toToolError, type FieldError } from "../core/errors.ts";
 import { toJson } from "../core/json.ts";
-import { illFormed } from "../core/wellformed.ts";
+import { illFormed } from "../core/well-formed-input.ts";
 import type { Logger } from "../core/log.ts";
 import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
 import type { Registry } from "./registry.ts";
 import { hasScope } from "./scopes.ts";
-import type { Services } from "./services.ts";
+import type { Services } from "./collaborators.ts";
 import type { AnyTool } from "./tool.ts";
 
 export interface ExecutorDeps {

@@ -1,6 +1,6 @@
 // The web door: bundled assets, the admin and the storefront pages, mounted by the express app.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { httpError } from "../api/http.ts";
+import { httpError } from "../http/requests.ts";
 import type { Runtime } from "../runtime.ts";
 import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";

@@ -7,7 +7,7 @@ import { RateLimited, toToolError, ToolError } from "../core/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Caller, Door } from "../tools/context.ts";
 import type { ObjectSchema, ToolDefinition } from "../tools/tool.ts";
-import { rateLimitHeaders } from "../api/rate-limit.ts";
+import { rateLimitHeaders } from "../http/rate-limit.ts";
 import { Csrf } from "./csrf.ts";
 import { sendHtml } from "./headers.ts";
 import { escapeHtml, html, raw, type Html } from "./html.ts";

@@ -3,7 +3,7 @@
 // MCP. Every answer must be a 4xx problem (REST) or an isError problem / JSON-RPC error (MCP), never a 5xx, and nothing
 // may be written. Seeded (FUZZ_SEED to replay a run) and bounded.
 import { describe, expect, it } from "vitest";
-import { illFormed } from "../../src/core/wellformed.ts";
+import { illFormed } from "../../src/core/well-formed-input.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
 import { rpc } from "../support/mcp.ts";

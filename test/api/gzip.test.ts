@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, closeGzip, openGzip } from "../../src/api/gzip.ts";
+import { acceptsGzip, closeGzip, openGzip } from "../../src/http/gzip.ts";
 import { useServer } from "../support/server.ts";
 
 const { server } = useServer();

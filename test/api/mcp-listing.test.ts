@@ -2,7 +2,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeTool, type JsonSchema } from "../../src/api/catalogue.ts";
+import { describeTool, type JsonSchema } from "../../src/tools/describe.ts";
 import { rpc } from "../support/mcp.ts";
 import { useServer } from "../support/server.ts";
 

@@ -1,7 +1,7 @@
 // The MCP door over plain JSON-RPC POSTs (no SDK, no Accept header): lifecycle, listings, calls, refusals, protocol faults.
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
-import { describeTool } from "../../src/api/catalogue.ts";
+import { describeTool } from "../../src/tools/describe.ts";
 import type { Invocation } from "../../src/tools/executor.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
 import { mcpCall, mcpCallRaw, rpc } from "../support/mcp.ts";

@@ -4,8 +4,8 @@
 // Calls with the right key also carry the demo shopper's session cookie, so the cart.* and user.* examples act on her
 // cart and orders like every other example acts on the demo shop: every example succeeds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeTool } from "../../src/api/catalogue.ts";
-import { compactSchema } from "../../src/api/mcp-schema.ts";
+import { describeTool } from "../../src/tools/describe.ts";
+import { compactSchema } from "../../src/tools/compact-schema.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { isScope } from "../../src/tools/scopes.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";

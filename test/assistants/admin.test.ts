@@ -2,8 +2,8 @@
 // nothing changes, approved → done and audited as the key), forged or tampered approvals are refused, refusals reach the model.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { compactSchema } from "../../src/api/mcp-schema.ts";
-import { describeTool } from "../../src/api/catalogue.ts";
+import { compactSchema } from "../../src/tools/compact-schema.ts";
+import { describeTool } from "../../src/tools/describe.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { isScope } from "../../src/tools/scopes.ts";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";

@@ -6,7 +6,7 @@ import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { nextHistory, recent } from "../../src/assistants/conversation.ts";
 import { STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
-import { ChatService } from "../../src/assistants/service.ts";
+import { ChatService } from "../../src/assistants/chat-service.ts";
 import { TurnStream, type StreamFrame } from "../../src/assistants/streams.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { SESSION_SCOPES } from "../../src/tools/scopes.ts";

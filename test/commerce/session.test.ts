@@ -1,6 +1,6 @@
 // Storefront sessions over HTTP: the signed cookie, the persisted secret, and the e-mailed one-time login code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionManager, sessionSecret } from "../../src/api/session.ts";
+import { SessionManager, sessionSecret } from "../../src/http/session.ts";
 import { Background } from "../../src/core/background.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { useServer } from "../support/server.ts";

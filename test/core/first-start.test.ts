@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/core/db.ts";
-import { DEMO_SEED_STEP } from "../../src/core/setup.ts";
+import { DEMO_SEED_STEP } from "../../src/setup.ts";
 import { databaseUrl } from "../support/postgres.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { testDatabase } from "../support/server.ts";

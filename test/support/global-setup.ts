@@ -6,7 +6,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildAssets } from "../../scripts/build-assets.ts";
 import { openDatabase } from "../../src/core/db.ts";
-import { prepareDatabase } from "../../src/core/setup.ts";
+import { prepareDatabase } from "../../src/setup.ts";
 import { adminUrl, databaseUrl } from "./postgres.ts";
 
 export default async function setup(project: TestProject) {

@@ -1,5 +1,5 @@
 // Talks to POST /api/mcp with plain JSON-RPC (no SDK), and reads MCP tool results back in REST terms for comparisons.
-import { describeTool } from "../../src/api/catalogue.ts";
+import { describeTool } from "../../src/tools/describe.ts";
 import type { CallResult, TestServer } from "./server.ts";
 
 export interface RpcOptions {

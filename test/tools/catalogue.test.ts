@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { describeTool } from "../../src/api/catalogue.ts";
+import { describeTool } from "../../src/tools/describe.ts";
 import { createRegistry, Registry, wireName } from "../../src/tools/registry.ts";
 import { defineTool, READ, type AnyTool } from "../../src/tools/tool.ts";
 

@@ -2,7 +2,7 @@
 // use stamped at most once a minute. A key tool that revokes or narrows a key makes this process forget its verdicts
 // on commit; other processes follow within the cache time.
 import type { Db } from "../../core/db.ts";
-import type { ToolContext } from "../context.ts";
+import type { ChangeScope } from "../change-scope.ts";
 import { findActiveKey, touchKey, type VerifiedKey } from "./service.ts";
 
 const CACHE_MS = 2_000;
@@ -44,7 +44,7 @@ export class KeyVerifier {
   }
 
   /** Declares a key change inside a write tool's transaction: this process forgets its verdicts on commit. */
-  changed(ctx: ToolContext): void {
+  changed(ctx: ChangeScope): void {
     ctx.afterCommit(() => this.forget());
   }
 

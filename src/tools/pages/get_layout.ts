@@ -1,7 +1,7 @@
 // pages.get_layout: a page's section tree, or null when it renders from its body.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
-import { layoutSchema, validLayout } from "./layout.ts";
+import { layoutSchema, validLayout } from "./layout-sections.ts";
 import { pageSlug } from "./schemas.ts";
 import { findPage } from "./service.ts";
 

@@ -2,7 +2,7 @@
 import type { Db } from "../../core/db.ts";
 import { NotFound } from "../../core/errors.ts";
 import type { Page } from "../../generated/prisma/client.ts";
-import { validLayout } from "./layout.ts";
+import { validLayout } from "./layout-sections.ts";
 
 const collator = new Intl.Collator("da", { sensitivity: "base" });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { toJson } from "../../core/json.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { layoutSchema, walk } from "./layout.ts";
+import { layoutSchema, walk } from "./layout-sections.ts";
 import { pageSlug } from "./schemas.ts";
 import { findPage } from "./service.ts";
 

@@ -3,7 +3,7 @@ import type { Db } from "../../core/db.ts";
 import { Invalid, NotFound } from "../../core/errors.ts";
 import type { Category, Product, ProductVariant } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import type { CatalogProduct } from "./read-model.ts";
+import type { CatalogProduct } from "./catalog-model.ts";
 import { MAX_INT } from "./schemas.ts";
 
 /** The audit snapshot of a product: the full row plus its images in display order (CONTRIBUTING.md). */

@@ -5,8 +5,8 @@
 // connection could leave stale.
 import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
-import { DEFAULT_FEATURES } from "../../../prisma/seed/demo.ts";
-import type { ToolContext } from "../context.ts";
+import { DEFAULT_FEATURES } from "./defaults.ts";
+import type { ChangeScope } from "../change-scope.ts";
 
 export const FLAGS_CHANNEL = "shop_feature_flags";
 const REREAD_MS = 10_000;
@@ -39,7 +39,7 @@ export class FeatureFlags {
   }
 
   /** Declares a flag change inside a write tool's transaction: this process forgets the flags on commit. */
-  changed(ctx: ToolContext): void {
+  changed(ctx: ChangeScope): void {
     ctx.afterCommit(() => this.forget());
   }
 

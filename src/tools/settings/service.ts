@@ -2,7 +2,7 @@
 import type { Db } from "../../core/db.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { FeatureFlag } from "../../generated/prisma/client.ts";
-import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "./defaults.ts";
 import type { ToolContext } from "../context.ts";
 import { SECTION_NAMES, SECTION_SCHEMAS, type SectionName, type Settings } from "./schemas.ts";
 

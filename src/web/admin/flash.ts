@@ -1,7 +1,7 @@
 // One-shot messages after POST + redirect: a short-lived signed cookie, read and cleared by the next admin page.
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
-import { readCookie } from "../../api/cookies.ts";
+import { readCookie } from "../../http/cookies.ts";
 
 const FLASH_COOKIE = "shop_admin_flash";
 

@@ -1,7 +1,7 @@
 // Every admin route past sign-in needs a live staff session: browsers without one go to the login page, scripts get
 // 401. (The page helper then checks the CSRF token of every form post.)
 import type { NextFunction, Request, Response } from "express";
-import { requestId, sendProblem } from "../../api/http.ts";
+import { requestId, sendProblem } from "../../http/requests.ts";
 import { ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 

@@ -3,8 +3,8 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
 import type { z } from "zod";
-import { readCookie } from "../../api/cookies.ts";
-import { STAFF_COOKIE, type SignedInStaff } from "../../api/staff-auth.ts";
+import { readCookie } from "../../http/cookies.ts";
+import { STAFF_COOKIE, type SignedInStaff } from "../../http/staff-auth.ts";
 import { toToolError, ToolError, Unauthorized } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
@@ -13,7 +13,7 @@ import { Csrf } from "../csrf.ts";
 import type { Html } from "../html.ts";
 import { formParser, WebRequest, type Outcome, type Redirect, type Site, type View } from "../page.ts";
 import { setFlash, takeFlash, type Flash } from "./flash.ts";
-import { adminDocument, adminFailure } from "./layout.ts";
+import { adminDocument, adminFailure } from "./admin-chrome.ts";
 
 export const CSRF_PURPOSE = "admin";
 /** Before sign-in there is no staff session to bind a form to: the sign-in and setup pages set this nonce cookie. */

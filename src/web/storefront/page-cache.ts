@@ -1,11 +1,25 @@
 // Rendered catalogue pages (home, product, category, search) per (catalogue version, chrome, address): a repeated page
 // skips its tool calls, the templates and the UTF-8 encoding. What differs per shopper is filled in per request.
 import crypto from "node:crypto";
-import type { Versioned } from "../../api/result-cache.ts";
+import type { Request, Response } from "express";
+import type { Versioned } from "../../http/result-cache.ts";
 import { sendHtml } from "../headers.ts";
+import type { Html } from "../html.ts";
 import type { Outcome, View } from "../page.ts";
-import type { Chrome } from "./layout.ts";
-import type { StorefrontRequest } from "./site.ts";
+import type { Chrome } from "./storefront-chrome.ts";
+
+/** What the cache needs of a storefront request (a StorefrontRequest of src/web/storefront/site.ts, which serves pages through it). */
+export interface CachedRequest<W> {
+  readonly req: Request;
+  readonly res: Response;
+  readonly site: { render(web: W, view: View): Promise<Html> };
+  /** Set while the page is rendered for the cache: per-shopper markup is left as slots. */
+  templating: boolean;
+  /** Whether the page read anything of the shopper (then it is not kept). */
+  readonly personal: boolean;
+  chrome(): Promise<Chrome>;
+  shopperMarkup(slot: ShopperSlot): Html;
+}
 
 const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
@@ -28,7 +42,7 @@ type Page = ReadonlyArray<Buffer | ShopperSlot>;
  * A cached page is never older than the catalogue it shows: every entry is dropped when the catalogue version or the
  * chrome (shop settings, refreshed every few seconds) changes, and a page rendered while either changed is not kept.
  */
-export class PageCache {
+export class PageCache<W extends CachedRequest<W>> {
   private pages = new Map<string, Page>();
   private bytes = 0;
   private version = -1;
@@ -44,7 +58,7 @@ export class PageCache {
    * Answers the request from the cache, or renders it with `handler` (storing it when it may be kept); returns the
    * outcome it did not answer (a redirect), or undefined once the page is sent. The handler's errors are thrown.
    */
-  async serve(web: StorefrontRequest, handler: (web: StorefrontRequest) => Promise<Outcome>): Promise<Outcome | undefined> {
+  async serve(web: W, handler: (web: W) => Promise<Outcome>): Promise<Outcome | undefined> {
     const version = this.catalog.version;
     const chrome = await web.chrome();
     if (version !== this.version || chrome !== this.chrome) this.reset(version, chrome);

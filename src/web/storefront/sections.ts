@@ -1,6 +1,6 @@
-// Renders a page's section tree (src/tools/pages/layout.ts) as HTML; product grids are filled by the caller's loader
+// Renders a page's section tree (src/tools/pages/layout-sections.ts) as HTML; product grids are filled by the caller's loader
 // (the info page reads them through products.search / products.get).
-import type { Layout, Section } from "../../tools/pages/layout.ts";
+import type { Layout, Section } from "../../tools/pages/layout-sections.ts";
 import { bodyHtml, html, type Html } from "../html.ts";
 import { productGrid, type CardProduct } from "./components.ts";
 

@@ -4,16 +4,16 @@ import type { Request, Response } from "express";
 import type { ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Caller } from "../../tools/context.ts";
-import { sessionCaller } from "../../api/auth.ts";
+import { sessionCaller } from "../../http/auth.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { z } from "zod";
 import type { Assets } from "../assets.ts";
 import { failureView } from "../components.ts";
 import { Csrf } from "../csrf.ts";
 import { formParser, WebRequest, type Outcome, type Site, type View } from "../page.ts";
-import { Refreshing } from "../refreshing.ts";
+import { Refreshing } from "../refreshed-value.ts";
 import { raw, type Html } from "../html.ts";
-import { loadChrome, storefrontDocument, type Chrome } from "./layout.ts";
+import { loadChrome, storefrontDocument, type Chrome } from "./storefront-chrome.ts";
 import { PageCache, slotMarker, type ShopperSlot } from "./page-cache.ts";
 
 /**
@@ -123,7 +123,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
   readonly forms = formParser({ bytes: "32kb", fields: 200 });
   readonly chrome: Refreshing<Chrome>;
   /** Rendered catalogue pages (home, product, category, search). */
-  readonly pages: PageCache;
+  readonly pages: PageCache<StorefrontRequest>;
 
   readonly runtime: Runtime;
   readonly assets: Assets;
@@ -133,7 +133,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
     this.assets = assets;
     this.csrf = new Csrf(runtime.secret);
     this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
-    this.pages = new PageCache(runtime.services.catalog);
+    this.pages = new PageCache<StorefrontRequest>(runtime.services.catalog);
   }
 
   context(req: Request, res: Response): StorefrontRequest {

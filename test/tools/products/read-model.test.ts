@@ -1,6 +1,6 @@
 // The catalogue read model's indexed search agrees with a naive filter over the database rows, for many filter mixes.
 import { describe, expect, it } from "vitest";
-import type { ProductSummary, SearchFilters } from "../../../src/tools/products/read-model.ts";
+import type { ProductSummary, SearchFilters } from "../../../src/tools/products/catalog-model.ts";
 import { useServer } from "../../support/server.ts";
 
 const { server } = useServer();

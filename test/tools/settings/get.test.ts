@@ -1,6 +1,7 @@
 // settings.get through real HTTP: all four sections of the seeded settings document.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
+import { DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

@@ -1,6 +1,6 @@
 // settings.get_policies through real HTTP: the four public policy texts, for catalog:read callers.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

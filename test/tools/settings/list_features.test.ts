@@ -1,6 +1,6 @@
 // settings.list_features through real HTTP: every flag with its state, sorted by key.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEATURES } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_FEATURES } from "../../../src/tools/settings/defaults.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

@@ -1,6 +1,6 @@
 // settings.update_branding through real HTTP: partial merge, null logo, colour and URL formats, audited Setting row.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

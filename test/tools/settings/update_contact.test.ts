@@ -1,6 +1,7 @@
 // settings.update_contact through real HTTP: e-mail, phone, CVR and bank-account formats, partial merge, audited Setting row.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
+import { DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

@@ -1,6 +1,6 @@
 // settings.update_policies through real HTTP: replace some policy texts, keep the rest, audited Setting row.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

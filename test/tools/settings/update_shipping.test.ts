@@ -1,6 +1,6 @@
 // settings.update_shipping through real HTTP: amounts in øre, the carrier list replaced whole, audited Setting row.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../prisma/seed/demo.ts";
+import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
 import { getSection } from "../../../src/tools/settings/service.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";

@@ -4,7 +4,7 @@ import pagesGet from "../../../tools/pages/get.ts";
 import pagesGetLayout from "../../../tools/pages/get_layout.ts";
 import productsGet from "../../../tools/products/get.ts";
 import productsSearch from "../../../tools/products/search.ts";
-import { validLayout } from "../../../tools/pages/layout.ts";
+import { validLayout } from "../../../tools/pages/layout-sections.ts";
 import { breadcrumbs } from "../../components.ts";
 import { bodyHtml, html } from "../../html.ts";
 import type { View } from "../../page.ts";

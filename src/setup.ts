@@ -1,9 +1,9 @@
 // The start-up work on a database, done once and never half: migrations, then the demo seed in one transaction with
 // its SetupStep record, all under the migration lock (several processes may start at once; a killed seed leaves nothing).
-import { isEmpty, seedDemo } from "../../prisma/seed/demo.ts";
-import type { Database, Prisma } from "./db.ts";
-import type { Logger } from "./log.ts";
-import { applyMigrations, MIGRATION_LOCK_ID } from "./migrate.ts";
+import { isEmpty, seedDemo } from "../prisma/seed/demo.ts";
+import type { Database, Prisma } from "./core/db.ts";
+import type { Logger } from "./core/log.ts";
+import { applyMigrations, MIGRATION_LOCK_ID } from "./core/migrate.ts";
 
 export const DEMO_SEED_STEP = "demo-seed";
 

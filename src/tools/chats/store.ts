@@ -1,11 +1,14 @@
-// Conversations on the server: a chat per (assistant, owner, client chat id) and its UI messages, the only history the model sees.
+// Conversations on the server: a chat per (assistant, owner, client chat id) and its UI messages, the only history the
+// model sees. The assistants (src/assistants/) are doors; the SQL of their chats lives here, below them.
 import type { UIMessage } from "ai";
 import crypto from "node:crypto";
-import type { Database, Prisma } from "../core/db.ts";
-import type { ChatMessage } from "../generated/prisma/client.ts";
-import { toJson, type JsonValue } from "../core/json.ts";
-import { storable } from "../core/wellformed.ts";
-import type { AssistantName } from "./profiles.ts";
+import type { Database, Prisma } from "../../core/db.ts";
+import type { ChatMessage } from "../../generated/prisma/client.ts";
+import { toJson, type JsonValue } from "../../core/json.ts";
+import { storable } from "../../core/well-formed-input.ts";
+
+/** The two assistants (their configuration: src/assistants/profiles.ts). */
+export type AssistantName = "storefront" | "admin";
 
 /** Whose chat: the assistant, the owner's audit actor ("session:…", "staff:…", "key:…") and the client's chat id. */
 export interface ChatRef {

@@ -1,12 +1,23 @@
 // The admin chrome: a side bar with the sections (those the staff user's scopes cannot read shown disabled), the
 // signed-in user with sign-out, the flash message above each page, and the admin's error pages.
+import type { Request } from "express";
 import type { ToolError } from "../../core/errors.ts";
+import type { SignedInStaff } from "../../http/staff-auth.ts";
 import { hasScope, type Scope } from "../../tools/scopes.ts";
+import type { Assets } from "../assets.ts";
 import { documentHtml } from "../document.ts";
 import { html, raw, type Html } from "../html.ts";
 import type { View } from "../page.ts";
 import type { Flash } from "./flash.ts";
-import type { AdminRequest } from "./site.ts";
+
+/** What the chrome reads of an admin request (an AdminRequest of src/web/admin/site.ts, which renders with this module). */
+export interface ChromeRequest {
+  readonly req: Request;
+  readonly site: { readonly assets: Assets };
+  readonly signedIn: SignedInStaff | undefined;
+  csrfField(): Html;
+  flash(): Flash | undefined;
+}
 
 interface NavEntry {
   href: string;
@@ -39,7 +50,7 @@ function sectionOf(path: string): string | undefined {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-function sidebar(web: AdminRequest): Html {
+function sidebar(web: ChromeRequest): Html {
   const staff = web.signedIn;
   if (!staff) return html`<header class="admin-top"><span class="admin-brand">${MARK} Butiksadmin</span></header>`;
   const section = sectionOf(web.req.path);
@@ -65,7 +76,7 @@ function flashHtml(flash: Flash | undefined): Html {
   return html`<div class="notice notice-${flash.kind === "ok" ? "success" : "error"}" role="${flash.kind === "ok" ? "status" : "alert"}">${flash.text}</div>`;
 }
 
-export function adminDocument(web: AdminRequest, view: View): Html {
+export function adminDocument(web: ChromeRequest, view: View): Html {
   return documentHtml(web.site.assets, {
     title: `${view.title} · Butiksadmin`,
     noindex: true,

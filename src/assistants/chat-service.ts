@@ -1,7 +1,7 @@
 // The one assistant runtime both transports adapt: checks a turn, runs the AI SDK tool loop over the registry, streams and stores it.
 import crypto from "node:crypto";
 import type { LanguageModel, UIMessage } from "ai";
-import { RateLimiter } from "../api/rate-limit.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
 import type { Config } from "../core/config.ts";
 import type { Database, Prisma } from "../core/db.ts";
 import { RateLimited, ToolError } from "../core/errors.ts";
@@ -14,14 +14,14 @@ import { describeFailure } from "./failure.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
 import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
-import type { TurnRequest } from "./request.ts";
+import type { TurnRequest } from "./conversation.ts";
 import { HOLD_MS, TurnHolds } from "./holds.ts";
 import type { TurnRelay } from "./relay.ts";
-import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "./store.ts";
+import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "../tools/chats/store.ts";
 import { StreamRegistry, type Follower, type Following, type TurnStream } from "./streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
-import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
-import { inThread, TurnWorkers, type TurnRunner } from "./turns.ts";
+import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
+import { inThread, TurnWorkers, type TurnRunner } from "./turn-runners.ts";
 
 export interface ChatServiceDeps extends Identities {
   config: Config;

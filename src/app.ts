@@ -1,17 +1,17 @@
 // The express application: every door mounted on one runtime.
 import express, { type NextFunction, type Request, type Response } from "express";
-import { trustProxy } from "../core/client-address.ts";
-import { NotFound } from "../core/errors.ts";
-import type { Runtime } from "../runtime.ts";
-import { openApiDocument } from "./openapi.ts";
-import { httpError, requestId, sendProblem, type Gate } from "./http.ts";
-import { mcpRouter } from "./mcp.ts";
-import { restRouter } from "./rest.ts";
-import { ResultCache } from "./result-cache.ts";
-import { sessionRouter } from "./session.ts";
-import { webhookRouter } from "./webhooks.ts";
-import { webRouter } from "../web/index.ts";
-import { chatRouter } from "../assistants/http.ts";
+import { trustProxy } from "./core/client-address.ts";
+import { NotFound } from "./core/errors.ts";
+import type { Runtime } from "./runtime.ts";
+import { openApiDocument } from "./api/openapi.ts";
+import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
+import { mcpRouter } from "./api/mcp.ts";
+import { restRouter } from "./api/rest.ts";
+import { ResultCache } from "./http/result-cache.ts";
+import { sessionRouter } from "./api/session-routes.ts";
+import { webhookRouter } from "./api/webhooks.ts";
+import { webRouter } from "./web/index.ts";
+import { chatRouter } from "./assistants/http.ts";
 
 /** Prefixes of the paths the MCP door (/api/mcp) and the REST door (/api/v1/tools, /api/v1/tools/<name>) route. */
 const MCP_PATHS = /^\/api\/mcp/i;

@@ -1,12 +1,28 @@
 // The storefront chrome: header (shop name, search, account, chat slot, cart), category navigation and footer.
+import type { Request } from "express";
+import type { z } from "zod";
+import type { Runtime } from "../../runtime.ts";
 import categoriesList from "../../tools/categories/list.ts";
 import pagesList from "../../tools/pages/list.ts";
 import settingsGet from "../../tools/settings/get.ts";
 import type { Settings } from "../../tools/settings/schemas.ts";
+import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
+import type { Assets } from "../assets.ts";
 import { documentHtml } from "../document.ts";
 import { formatKr, html, raw, type Html } from "../html.ts";
 import type { View } from "../page.ts";
-import type { StorefrontRequest } from "./site.ts";
+
+/** What the chrome reads of a storefront request (a StorefrontRequest of src/web/storefront/site.ts, which renders with this module). */
+export interface ChromeRequest {
+  readonly req: Request;
+  readonly runtime: Runtime;
+  readonly site: { readonly assets: Assets };
+  readonly cartCount: number | undefined;
+  read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>>;
+  query(name: string): string;
+  chrome(): Promise<Chrome>;
+  sessionAttribute(): Html;
+}
 
 /**
  * Client scripts of every storefront page, in order. The chat widget finds its button (`[data-chat-toggle]`, hidden
@@ -24,7 +40,7 @@ export interface Chrome {
   pages: Array<{ slug: string; title: string }>;
 }
 
-export async function loadChrome(web: StorefrontRequest): Promise<Chrome> {
+export async function loadChrome(web: ChromeRequest): Promise<Chrome> {
   const [settings, categories, pages] = await Promise.all([
     web.read(settingsGet, {}),
     web.read(categoriesList, { includeEmpty: false }),
@@ -39,7 +55,7 @@ export async function loadChrome(web: StorefrontRequest): Promise<Chrome> {
   };
 }
 
-export async function storefrontDocument(web: StorefrontRequest, view: View): Promise<Html> {
+export async function storefrontDocument(web: ChromeRequest, view: View): Promise<Html> {
   const chrome = await web.chrome();
   const shop = chrome.branding.shopName;
   const base = web.runtime.config.publicBaseUrl;
@@ -75,7 +91,7 @@ function perks(chrome: Chrome): Html[] {
   ].filter((item): item is Html => item !== "");
 }
 
-function header(web: StorefrontRequest, chrome: Chrome): Html {
+function header(web: ChromeRequest, chrome: Chrome): Html {
   const path = web.req.path;
   const q = path === "/search" ? web.query("q") : "";
   const current = (href: string) => (path === href ? html` aria-current="page"` : "");
@@ -105,7 +121,7 @@ ${chrome.categories.map((category) => html`<li><a href="/categories/${category.s
  * The cart count: rendered when this request loaded the cart anyway (cart, checkout), else left for the storefront
  * script to fetch (only when there is a session), so browsing pages need no cart read.
  */
-function cartBadge(web: StorefrontRequest): Html {
+function cartBadge(web: ChromeRequest): Html {
   const count = web.cartCount;
   return html`<span class="badge" data-cart-count="${count ?? ""}"${web.sessionAttribute()}${count ? "" : " hidden"}>${count ?? ""}</span>`;
 }

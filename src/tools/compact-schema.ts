@@ -1,5 +1,5 @@
 // The compact, portable JSON Schema MCP's tools/list shows: the registry's schema minus what repeats or says nothing.
-import type { JsonSchema } from "./catalogue.ts";
+import type { JsonSchema } from "./describe.ts";
 
 /** Formats JSON Schema names: a `pattern` beside one of them only spells the format out again (zod emits both). */
 const NAMED_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "uuid", "uri", "ipv4", "ipv6"]);

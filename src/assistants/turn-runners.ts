@@ -1,9 +1,9 @@
 // Where turns run: in worker threads (CHAT_WORKERS, the default), or on the main thread (CHAT_WORKERS=0, or a model
-// injected by unit tests, which cannot cross into a worker). Both run the same runTurn (src/assistants/turn.ts).
+// injected by unit tests, which cannot cross into a worker). Both run the same runTurn (src/assistants/tool-loop.ts).
 import { Worker } from "node:worker_threads";
 import type { LanguageModel } from "ai";
 import type { Logger } from "../core/log.ts";
-import type { TurnHost, TurnReport, TurnSpec } from "./turn.ts";
+import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
 import type { FromWorker, Question, ToWorker, WorkerSetup } from "./turn-worker.ts";
 
 export interface TurnRunner {
@@ -21,7 +21,7 @@ export function inThread(model: () => Promise<LanguageModel>, setup: Omit<Worker
   let loaded: Promise<LanguageModel> | undefined;
   return {
     async run(spec, host, signal) {
-      const { runTurn } = await import("./turn.ts");
+      const { runTurn } = await import("./tool-loop.ts");
       return runTurn(await (loaded ??= model()), definitions, spec, host, signal, setup.approvalSecret);
     },
     close: async () => undefined,
