@@ -10,6 +10,7 @@ import { admit, requestId, sendProblem, type Gate } from "../http/requests.ts";
 import type { SessionManager } from "../http/session.ts";
 import type { SessionRef } from "../tools/context.ts";
 import { fieldErrors, type Executor } from "../tools/executor.ts";
+import { requestAddress } from "../http/address.ts";
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const hostile = illFormed(body);
@@ -33,7 +34,7 @@ export function sessionRouter(sessions: SessionManager, executor: Executor, gate
       sendProblem(res, error, id, gate.log);
     }
   };
-  const asSession = (req: Request, session: SessionRef) => sessionCaller(session, req.ip ?? req.socket.remoteAddress ?? "unknown");
+  const asSession = (req: Request, session: SessionRef) => sessionCaller(session, requestAddress(req));
   const inputOf = (name: string) => executor.registry.get(name)!.input;
 
   /** Starts a session (sets the cookie) or returns the current one. */

@@ -10,6 +10,7 @@ import { ownOrigin } from "./origin.ts";
 import { ASSISTANTS, type AssistantName } from "./profiles.ts";
 import { parseTurnRequest } from "./request.ts";
 import type { Follower, Following, StreamFrame } from "./streams.ts";
+import { requestAddress } from "../http/address.ts";
 
 /** Stock clients send the whole history with every request; only its last message is read. */
 const BODY_LIMIT = "2mb";
@@ -102,6 +103,6 @@ function credentialsOf(req: Request, assistant: AssistantName): Credentials {
   return {
     cookie: req.headers.cookie,
     token: bearer,
-    address: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    address: requestAddress(req),
   };
 }

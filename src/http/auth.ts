@@ -6,6 +6,7 @@ import type { VerifiedKey } from "../tools/keys/service.ts";
 import type { KeyVerifier } from "../tools/keys/verifier.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";
 import type { RateLimiter } from "./rate-limit.ts";
+import { requestAddress } from "./address.ts";
 
 /** Resolves the storefront session of a request (cookie), when the storefront is wired in. */
 export type SessionResolver = (req: Request) => Promise<SessionRef | undefined>;
@@ -37,7 +38,7 @@ export class Authenticator {
    * itself, so REST and MCP stay Bearer-only for staff and a cookie can never be ridden into a tool call from another site.
    */
   async caller(req: Request): Promise<Caller> {
-    const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const address = requestAddress(req);
     const header = req.headers.authorization;
     const session = this.sessions ? await this.sessions(req) : undefined;
     if (header !== undefined) {

@@ -11,6 +11,7 @@ import { rateLimitHeaders } from "../http/rate-limit.ts";
 import { Csrf } from "./csrf.ts";
 import { sendHtml } from "./headers.ts";
 import { escapeHtml, html, raw, type Html } from "./html.ts";
+import { requestAddress } from "../http/address.ts";
 
 /** What a page handler returns to be shown. */
 export interface View {
@@ -181,7 +182,7 @@ export interface PageCaching<W extends WebRequest> {
 
 /** Form posts share the client address's budget with anonymous API calls (RATE_LIMIT_ANON_PER_MIN). */
 async function admitForm(web: WebRequest): Promise<void> {
-  const address = web.req.ip ?? web.req.socket.remoteAddress ?? "unknown";
+  const address = requestAddress(web.req);
   const state = await web.runtime.limiter.check(`addr:${address}`, false);
   web.res.set(rateLimitHeaders(state));
   if (!state.allowed) throw new RateLimited(state.resetSeconds);
