@@ -1,0 +1,76 @@
+// checkout.create: open a checkout session with lines priced from the catalogue, and whatever buyer and shipping data is known.
+import { z } from "zod";
+import { defineTool, WRITE } from "../tool.ts";
+import { buyer, destination, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
+import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./service.ts";
+
+export default defineTool({
+  name: "checkout.create",
+  description:
+    "Open a checkout session (the agentic-checkout core behind UCP): lines by item id (a product's id from products.get, or a " +
+    "variant's id) with quantities; optionally the buyer (e-mail, names, phone, consent), a shipping destination, a shipping option " +
+    "and stacked discount codes. Prices and titles come from the catalogue. Returns the priced session: status (incomplete until " +
+    "lines, buyer e-mail, destination and shipping option are known, then ready_for_complete), totals by type in minor units, " +
+    "messages saying what is missing, shipping options, payment handlers, expiresAt (6 h). 422 item_unavailable / variant_required " +
+    "for an unknown item or a product that needs a variant. Callable without a key; only the creator (key, storefront session or " +
+    "agent profile) sees the session afterwards.",
+  input: z.strictObject({
+    lines: z.array(lineInput).min(1).max(50).describe("What to buy, 1 to 50 lines."),
+    buyer: buyer.optional().describe("Who buys: e-mail (needed to complete), names, phone, consent."),
+    destination: destination.optional().describe("Where to ship."),
+    fulfillmentOptionId: z.string().min(1).max(100).optional().describe("A shipping option id from the session's fulfillment.options."),
+    discountCodes: discountCodes.optional(),
+    protocol: z.enum(PROTOCOLS).default("shop").describe("The protocol the session is created through (set by protocol doors; default shop)."),
+    protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("The protocol version, YYYY-MM-DD."),
+  }),
+  output: sessionView,
+  scope: "checkout:agent",
+  anonymous: true,
+  audited: true,
+  annotations: WRITE,
+  examples: [{ lines: [{ itemId: "p000007342", quantity: 1 }] }],
+  async handler(input, ctx) {
+    const now = ctx.now();
+    const lines = await resolveLines(ctx.db, input.lines);
+    const state: SessionState = {
+      id: newSessionId(),
+      status: "incomplete",
+      currency: await shopCurrency(ctx.db),
+      lines,
+      buyer: input.buyer ?? null,
+      fulfillment: {
+        destination: input.destination ? { ...input.destination, id: input.destination.id ?? "dest_1" } : null,
+        selectedOptionId: input.fulfillmentOptionId ?? null,
+      },
+      discountCodes: input.discountCodes ?? [],
+      payment: null,
+      orderId: null,
+      protocol: input.protocol,
+      protocolVersion: input.protocolVersion ?? null,
+      // The agent a protocol door identified; a plain tool call's MCP client or assistant is credited on the order instead.
+      agentName: input.protocol === "shop" ? null : (ctx.caller.agent ?? null),
+      agentProfile: input.protocol === "shop" ? null : (ctx.caller.agentProfile ?? null),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const view = await priceSession(ctx, state);
+    await ctx.db.checkoutSession.create({
+      data: {
+        id: state.id,
+        owner: ownerOf(ctx),
+        currency: state.currency,
+        protocol: state.protocol,
+        protocolVersion: state.protocolVersion,
+        agentName: state.agentName,
+        agentProfile: state.agentProfile,
+        expiresAt: state.expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        ...columns(state, view),
+      },
+    });
+    await ctx.audit({ subjectType: "checkout_session", subjectId: state.id, before: null, after: view });
+    return view;
+  },
+});
