@@ -46,6 +46,7 @@ const REFUSED_EXAMPLES: Record<string, [number, string]> = {
   "checkout.update": [404, "not_found"],
   "checkout.complete": [404, "not_found"],
   "checkout.cancel": [404, "not_found"],
+  "checkout.get_order": [404, "not_found"],
 };
 const cookieOf = (server: TestServer, session: string) => `shop_session=${server.runtime.sessions.sign(session)}`;
 

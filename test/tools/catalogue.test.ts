@@ -120,6 +120,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["checkout.update", "checkout:agent", true, true],
   ["checkout.complete", "checkout:agent", true, true],
   ["checkout.cancel", "checkout:agent", true, true],
+  ["checkout.get_order", "checkout:agent", true, false],
   ["orders.apply_payment_event", "payments:write", false, true],
 ];
 

@@ -5,7 +5,8 @@ import get from "./get.ts";
 import update from "./update.ts";
 import complete from "./complete.ts";
 import cancel from "./cancel.ts";
+import getOrder from "./get_order.ts";
 
-const tools: AnyTool[] = [create, get, update, complete, cancel];
+const tools: AnyTool[] = [create, get, update, complete, cancel, getOrder];
 
 export default tools;

@@ -12,8 +12,8 @@ export type PaymentDecision = "paid" | "pending";
  * (422 payment_declined), fraud_token is refused (422 payment_refused); payment_link places the order unpaid.
  */
 export function decidePayment(ctx: ToolContext, handlerId: string, token: string | undefined): PaymentDecision {
-  if (!paymentHandlers(ctx).includes(handlerId)) {
-    throw new Refused("payment_handler_unknown", `There is no payment handler "${handlerId}"; use one of: ${paymentHandlers(ctx).join(", ")}.`);
+  if (!paymentHandlers(ctx.config).includes(handlerId)) {
+    throw new Refused("payment_handler_unknown", `There is no payment handler "${handlerId}"; use one of: ${paymentHandlers(ctx.config).join(", ")}.`);
   }
   if (handlerId === "payment_link") return "pending";
   if (token === "success_token") return "paid";

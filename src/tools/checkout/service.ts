@@ -1,6 +1,7 @@
 // Checkout sessions: who owns one, resolving items, pricing a session into its view (status and messages included),
 // loading it for a change, and storing it. Prices always come from the catalogue through the one pricing function.
 import crypto from "node:crypto";
+import type { Config } from "../../core/config.ts";
 import type { Db } from "../../core/db.ts";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { toJson } from "../../core/json.ts";
@@ -54,8 +55,8 @@ export async function shopCurrency(db: Db): Promise<string> {
 }
 
 /** The payment handlers a session may complete with: the test handler only in test mode, else the shop's payment link. */
-export function paymentHandlers(ctx: ToolContext): string[] {
-  return ctx.config.ucpTestMode ? ["mock_payment_handler", "payment_link"] : ["payment_link"];
+export function paymentHandlers(config: Pick<Config, "ucpTestMode">): string[] {
+  return config.ucpTestMode ? ["mock_payment_handler", "payment_link"] : ["payment_link"];
 }
 
 /** Resolves item ids (a variant's id, or a product's when it has no variants) into lines; 422 item_unavailable otherwise. */
@@ -207,7 +208,7 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
     },
     totals,
     messages: FINAL_STATUSES.has(status) ? [] : messages,
-    payment: { handlers: paymentHandlers(ctx), selected: state.payment },
+    payment: { handlers: paymentHandlers(ctx.config), selected: state.payment },
     orderId: state.orderId,
     protocol: state.protocol,
     protocolVersion: state.protocolVersion,

@@ -1,0 +1,266 @@
+// The UCP REST door (version 2026-04-08): /ucp/checkout-sessions…, /ucp/orders/{id} and /.well-known/ucp. It reads the
+// UCP-Agent header, negotiates the version, applies Idempotency-Key, runs the checkout.* tools through the executor and
+// answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
+import crypto from "node:crypto";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import type { z } from "zod";
+import { Invalid, toToolError, ToolError } from "../../core/errors.ts";
+import type { Runtime } from "../../runtime.ts";
+import type { SessionView } from "../../tools/checkout/schemas.ts";
+import type { OrderView } from "../../tools/checkout/get_order.ts";
+import type { Caller } from "../../tools/context.ts";
+import type { Executor } from "../../tools/executor.ts";
+import { fieldErrors } from "../../tools/executor.ts";
+import { admit, httpError, type Gate } from "../http.ts";
+import { IdempotencyStore, validKey } from "../idempotency.ts";
+import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
+import { discoveryProfile } from "./discovery.ts";
+import * as v0408 from "./v2026-04-08.ts";
+
+export const UCP_BODY_LIMIT = "256kb";
+const SUPPORTED_VERSIONS = [v0408.VERSION];
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A protocol error: this HTTP status and the version's error body. */
+class UcpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, content: string) {
+    super(content);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function ucpRouter(runtime: Runtime, gate: Gate): Router {
+  const router = express.Router({ caseSensitive: true });
+  const { executor, config } = runtime;
+  const store = new IdempotencyStore(runtime.database.prisma, runtime.now);
+  const shop: v0408.Shop = { baseUrl: config.publicBaseUrl };
+  const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true });
+
+  router.get("/.well-known/ucp", (req, res) => {
+    setRequestId(req, res);
+    res.set("Cache-Control", "public, max-age=300");
+    res.type("json").send(JSON.stringify(discoveryProfile(config)));
+  });
+
+  const route = (mutating: boolean, run: (call: UcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
+    const requestId = setRequestId(req, res);
+    try {
+      const agent = negotiate(req);
+      const caller = withAgent(await admit(gate, req, res), agent);
+      const call: UcpCall = { req, caller, requestId, executor, shop, agent };
+      const key = mutating ? header(req, "idempotency-key") : undefined;
+      if (key === undefined) return send(res, await run(call));
+      if (!validKey(key)) throw new UcpError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
+      const claim = await store.claim({ caller: idempotencyCaller(caller), key, method: req.method, path: req.path, body: req.body });
+      if (claim.kind === "replay") {
+        res.set("Idempotent-Replayed", "true");
+        return res.status(claim.response.status).type("json").send(claim.response.body);
+      }
+      let result: Answer;
+      try {
+        result = await run(call);
+      } catch (error) {
+        await store.release(claim.recordId);
+        throw error;
+      }
+      const body = JSON.stringify(result.body);
+      await store.finish(claim.recordId, { status: result.status, headers: { "content-type": "application/json" }, body });
+      res.status(result.status).type("json").send(body);
+    } catch (error) {
+      sendError(res, error, runtime);
+    }
+  };
+
+  router.post("/ucp/checkout-sessions", json, route(true, async (call) => {
+    const body = parse(v0408.createRequest, call.req.body);
+    const input = { ...v0408.toolInput(body), protocol: "ucp", protocolVersion: v0408.VERSION };
+    try {
+      return { status: 201, body: v0408.checkout(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+    } catch (error) {
+      const refused = businessRefusal(error);
+      if (!refused) throw error;
+      // No session could be made (an item unknown or not for sale): a business outcome without a resource.
+      return { status: 200, body: v0408.error(refused.code, refused.message, "unrecoverable") };
+    }
+  }));
+
+  router.get("/ucp/checkout-sessions/:id", route(false, async (call) => ({
+    status: 200,
+    body: v0408.checkout(await invoke<SessionView>(call, "checkout.get", { id: sessionId(call) }), call.shop),
+  })));
+
+  router.put("/ucp/checkout-sessions/:id", json, route(true, async (call) => {
+    const body = parse(v0408.updateRequest, call.req.body);
+    const id = sessionId(call);
+    try {
+      return { status: 200, body: v0408.checkout(await invoke<SessionView>(call, "checkout.update", { id, ...v0408.toolInput(body) }), call.shop) };
+    } catch (error) {
+      return withSession(call, id, error);
+    }
+  }));
+
+  router.post("/ucp/checkout-sessions/:id/complete", json, route(true, async (call) => {
+    const body = parse(v0408.completeRequest, call.req.body);
+    const id = sessionId(call);
+    try {
+      return { status: 200, body: v0408.checkout(await invoke<SessionView>(call, "checkout.complete", { id, payment: v0408.paymentInput(body) }), call.shop) };
+    } catch (error) {
+      return withSession(call, id, error);
+    }
+  }));
+
+  router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, async (call) => {
+    const id = sessionId(call);
+    try {
+      return { status: 200, body: v0408.checkout(await invoke<SessionView>(call, "checkout.cancel", { id }), call.shop) };
+    } catch (error) {
+      return withSession(call, id, error);
+    }
+  }));
+
+  router.get("/ucp/orders/:id", route(false, async (call) => ({
+    status: 200,
+    body: v0408.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: String(call.req.params.id) }), call.shop),
+  })));
+
+  router.use("/ucp", (req: Request, res: Response) => {
+    setRequestId(req, res);
+    sendError(res, new UcpError(404, "not_found", `No UCP endpoint ${req.method} ${req.path}.`), runtime);
+  });
+  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (!req.path.startsWith("/ucp") && req.path !== "/.well-known/ucp") return next(error);
+    setRequestId(req, res);
+    sendError(res, httpError(error), runtime);
+  });
+  return router;
+}
+
+interface UcpCall {
+  req: Request;
+  caller: Caller;
+  requestId: string;
+  executor: Executor;
+  shop: v0408.Shop;
+  agent: UcpAgent | null;
+}
+
+function invoke<T>(call: UcpCall, name: string, input: unknown): Promise<T> {
+  return call.executor.invoke({ name, input, caller: call.caller, door: "rest", requestId: call.requestId }) as Promise<T>;
+}
+
+function sessionId(call: UcpCall): string {
+  return String(call.req.params.id);
+}
+
+/** The body under this version's reading; 400 naming each offending field otherwise. */
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new UcpError(400, "invalid_request", "The request body must be a JSON object.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const problems = fieldErrors(parsed.error).map((entry) => `$.${entry.path}: ${entry.message}`);
+    throw new UcpError(400, "invalid_request", `The request does not match the UCP ${v0408.VERSION} schema: ${problems.slice(0, 5).join("; ")}`);
+  }
+  return parsed.data;
+}
+
+const OUTCOME_CODES: Record<string, string> = {
+  insufficient_stock: "out_of_stock",
+  payment_declined: "payment_failed",
+  payment_refused: "payment_refused",
+};
+
+/** A domain refusal (422) that the version reports as a business outcome, not a protocol error. */
+function businessRefusal(error: unknown): { code: string; message: string } | null {
+  if (!(error instanceof ToolError) || error.status !== 422 || error.code === "checkout_not_modifiable") return null;
+  return { code: OUTCOME_CODES[error.code] ?? error.code, message: error.message };
+}
+
+/** A refused change to an existing session: 200 with the session as it stands and the refusal as an error message. */
+async function withSession(call: UcpCall, id: string, error: unknown): Promise<Answer> {
+  const refused = businessRefusal(error);
+  if (!refused) throw error;
+  const view = await invoke<SessionView>(call, "checkout.get", { id });
+  const body = v0408.checkout(view, call.shop);
+  const severity = refused.code === "payment_refused" ? ("unrecoverable" as const) : ("recoverable" as const);
+  body.messages = [{ type: "error", code: refused.code, content: refused.message, severity }, ...body.messages];
+  return { status: 200, body };
+}
+
+/** Reads UCP-Agent and refuses a version this shop does not speak (422 version_unsupported). */
+function negotiate(req: Request): UcpAgent | null {
+  let agent: UcpAgent | null;
+  try {
+    agent = readUcpAgent(header(req, "ucp-agent"));
+  } catch (error) {
+    if (error instanceof StructuredFieldError) throw new UcpError(400, "invalid_profile_url", `The UCP-Agent header is not a valid structured field with a profile URL (${error.message}).`);
+    throw error;
+  }
+  const version = agent?.version ?? null;
+  if (version !== null && !SUPPORTED_VERSIONS.includes(version)) {
+    throw new UcpError(422, "version_unsupported", `Protocol version ${version.slice(0, 20)} is not supported. This business supports ${SUPPORTED_VERSIONS.join(", ")}.`);
+  }
+  return agent;
+}
+
+/** The caller with the agent's identity: its profile URL, and as its name the profile's host until profiles are fetched. */
+function withAgent(caller: Caller, agent: UcpAgent | null): Caller {
+  if (!agent?.profile) return caller;
+  return { ...caller, agent: new URL(agent.profile).host, agentProfile: agent.profile };
+}
+
+function idempotencyCaller(caller: Caller): string {
+  if (caller.kind === "key") return `key:${caller.keyId}`;
+  if (caller.session?.persistent) return `session:${caller.session.id}`;
+  if (caller.agentProfile) return `agent:${caller.agentProfile}`;
+  return `addr:${caller.address ?? "unknown"}`;
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function setRequestId(req: Request, res: Response): string {
+  const given = header(req, "request-id") ?? header(req, "x-request-id");
+  const id = given !== undefined && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+  res.set("Request-Id", id);
+  return id;
+}
+
+function send(res: Response, answer: Answer): void {
+  res.status(answer.status).type("json").send(JSON.stringify(answer.body));
+}
+
+const SEVERITY_BY_STATUS: Record<number, "recoverable" | "unrecoverable"> = { 400: "recoverable", 409: "recoverable", 429: "recoverable" };
+
+/** Any failure as the version's error response, with the HTTP status of its kind; never a stack trace. */
+function sendError(res: Response, error: unknown, runtime: Runtime): void {
+  let status: number;
+  let code: string;
+  let content: string;
+  if (error instanceof UcpError) {
+    ({ status, code } = error);
+    content = error.message;
+  } else {
+    const mapped = toToolError(error);
+    status = mapped.status;
+    code = mapped.code;
+    content = mapped.message;
+    if (mapped instanceof Invalid && mapped.errors?.length) content += ` ${mapped.errors.slice(0, 5).map((entry) => `${entry.path}: ${entry.message}`).join("; ")}`;
+    if (code === "checkout_not_modifiable") status = 409;
+    if (status >= 500 && code === "internal") runtime.log.error("ucp request failed", { error: String(error) });
+    const retryAfter = (mapped as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter !== undefined) res.set("Retry-After", String(retryAfter));
+    if (status === 401) res.set("WWW-Authenticate", 'Bearer realm="ucp"');
+  }
+  res.status(status).type("json").send(JSON.stringify(v0408.error(code, content, SEVERITY_BY_STATUS[status] ?? "unrecoverable")));
+}
