@@ -7,8 +7,8 @@ import { assertModifiable, columns, loadSession, priceSession, stateOf } from ".
 export default defineTool({
   name: "checkout.cancel",
   description:
-    "Cancel one of your open checkout sessions: its status becomes canceled and it can no longer change. Returns the session. " +
-    "422 checkout_not_modifiable when it is already completed, canceled or expired; 404 for someone else's session.",
+    "Cancel one of your open checkout sessions; it can no longer change. 422 checkout_not_modifiable when already completed, " +
+    "canceled or expired.",
   input: z.strictObject({ id: checkoutId }),
   output: sessionView,
   scope: "checkout:agent",

@@ -11,10 +11,9 @@ import { assertModifiable, columns, loadSession, priceSession, stateOf } from ".
 export default defineTool({
   name: "checkout.complete",
   description:
-    "Place the order of a checkout session that is ready_for_complete, paying with one of the session's payment handlers. Stock is " +
-    "reserved at once (422 insufficient_stock when it ran out) and the discount codes are redeemed. Returns the session, now " +
-    "completed, with its orderId. 422 checkout_not_ready (see its messages), checkout_not_modifiable (completed, canceled, " +
-    "expired), payment_handler_unknown, payment_declined or payment_refused; nothing is ordered then.",
+    "Place the order of a ready_for_complete checkout session, paying with one of its payment handlers; stock is reserved at once. " +
+    "Returns the completed session with orderId. 422 checkout_not_ready, insufficient_stock, checkout_not_modifiable, " +
+    "payment_handler_unknown, payment_declined or payment_refused (nothing is ordered then).",
   input: z.strictObject({ id: checkoutId, payment: paymentInput.describe("How the buyer pays.") }),
   output: sessionView,
   scope: "checkout:agent",

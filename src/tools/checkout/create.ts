@@ -7,21 +7,18 @@ import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL
 export default defineTool({
   name: "checkout.create",
   description:
-    "Open a checkout session (the agentic-checkout core behind UCP): lines by item id (a product's id from products.get, or a " +
-    "variant's id) with quantities; optionally the buyer (e-mail, names, phone, consent), a shipping destination, a shipping option " +
-    "and stacked discount codes. Prices and titles come from the catalogue. Returns the priced session: status (incomplete until " +
-    "lines, buyer e-mail, destination and shipping option are known, then ready_for_complete), totals by type in minor units, " +
-    "messages saying what is missing, shipping options, payment handlers, expiresAt (6 h). 422 item_unavailable / variant_required " +
-    "for an unknown item or a product that needs a variant. Callable without a key; only the creator (key, storefront session or " +
-    "agent profile) sees the session afterwards.",
+    "Open a checkout session (the core behind UCP): lines by item id and quantity, optionally buyer, destination, shipping option " +
+    "and discount codes. Prices come from the catalogue. Returns the priced session: status (incomplete until lines, buyer e-mail " +
+    "and destination are known, then ready_for_complete), totals in minor units, messages saying what is missing, shipping " +
+    "options, payment handlers. 422 item_unavailable / variant_required. Only its creator (key, session or agent) sees it.",
   input: z.strictObject({
-    lines: z.array(lineInput).min(1).max(50).describe("What to buy, 1 to 50 lines."),
-    buyer: buyer.optional().describe("Who buys: e-mail (needed to complete), names, phone, consent."),
+    lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
+    buyer: buyer.optional().describe("Who buys."),
     destination: destination.optional().describe("Where to ship."),
-    fulfillmentOptionId: z.string().min(1).max(100).optional().describe("A shipping option id from the session's fulfillment.options."),
+    fulfillmentOptionId: z.string().min(1).max(100).optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
-    protocol: z.enum(PROTOCOLS).default("shop").describe("The protocol the session is created through (set by protocol doors; default shop)."),
-    protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("The protocol version, YYYY-MM-DD."),
+    protocol: z.enum(PROTOCOLS).default("shop").describe("Set by protocol doors."),
+    protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("Set by protocol doors."),
   }),
   output: sessionView,
   scope: "checkout:agent",

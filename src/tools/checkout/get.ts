@@ -7,9 +7,8 @@ import { loadSession, priceSession, stateOf, storedView } from "./service.ts";
 export default defineTool({
   name: "checkout.get",
   description:
-    "Get one of your checkout sessions by id: status, lines, buyer, fulfillment options, discounts, totals (minor units), messages " +
-    "and, once completed, the orderId. An open session is re-priced from the catalogue; a completed or canceled one is shown as it " +
-    "ended. 404 for an unknown id or a session someone else created.",
+    "Get one of your checkout sessions: status, lines, buyer, fulfillment, discounts, totals, messages, orderId once completed. " +
+    "Open sessions are re-priced. 404 for unknown ids and others' sessions.",
   input: z.strictObject({ id: checkoutId }),
   output: sessionView,
   scope: "checkout:agent",

@@ -20,8 +20,7 @@ export type OrderView = z.infer<typeof orderView>;
 export default defineTool({
   name: "checkout.get_order",
   description:
-    "Get the order one of your checkout sessions became: its status, whether it was canceled, when it shipped with carrier and " +
-    "tracking, and the completed session (lines, totals, destination). 404 for an unknown order or one you did not check out.",
+    "Get the order one of your checkout sessions became: status, shipment (carrier, tracking) and the completed session. 404 otherwise.",
   input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The orderId of a completed checkout session.") }),
   output: orderView,
   scope: "checkout:agent",

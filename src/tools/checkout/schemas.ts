@@ -10,53 +10,52 @@ export const FINAL_STATUSES: ReadonlySet<string> = new Set(["completed", "cancel
 export const PROTOCOLS = ["shop", "ucp", "acp"] as const;
 
 const minor = (what: string) => z.number().int().describe(`${what}, integer minor units of the session's currency (øre for DKK).`);
-const text = (what: string, max: number) => z.string().trim().min(1).max(max).describe(what);
 
 export const checkoutId = z.string().regex(/^chk_[A-Za-z0-9]{10,64}$/, "A checkout id looks like chk_…").describe("The checkout session id (chk_…) that checkout.create returned.");
 
 export const lineInput = z.strictObject({
-  itemId: z.string().min(1).max(100).describe("The product's id as products.get returns it; for a product with variants the variant's id."),
-  quantity: z.number().int().min(1).max(100).describe("Units, 1 to 100."),
+  itemId: z.string().min(1).max(100).describe("A product's id (products.get), or its variant's id."),
+  quantity: z.number().int().min(1).max(100),
 });
 
 export const consent = z.strictObject({
-  analytics: z.boolean().optional().describe("Consent to analytics and performance tracking."),
-  preferences: z.boolean().optional().describe("Consent to storing preferences."),
-  marketing: z.boolean().optional().describe("Consent to marketing e-mail."),
-  saleOfData: z.boolean().optional().describe("Consent to selling data to third parties."),
+  analytics: z.boolean().optional(),
+  preferences: z.boolean().optional(),
+  marketing: z.boolean().optional(),
+  saleOfData: z.boolean().optional(),
 });
 
 export const buyer = z.strictObject({
-  firstName: text("Given name.", 100).optional(),
-  lastName: text("Family name.", 100).optional(),
-  email: z.email().max(254).optional().describe("E-mail for the order confirmation; needed before completing."),
-  phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").optional().describe("Phone number, E.164 preferred."),
-  consent: consent.optional().describe("The buyer's consent choices."),
+  firstName: z.string().trim().min(1).max(100).optional(),
+  lastName: z.string().trim().min(1).max(100).optional(),
+  email: z.email().max(254).optional().describe("Needed to complete."),
+  phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").optional(),
+  consent: consent.optional(),
 });
 export type Buyer = z.infer<typeof buyer>;
 
 export const destination = z.strictObject({
-  id: z.string().min(1).max(64).optional().describe("The caller's id for this destination (kept as given); one is assigned when absent."),
-  name: text("Recipient's full name (else the buyer's name is used).", 200).optional(),
-  street: text("Street and number.", 200),
-  extended: text("Apartment, floor, c/o.", 200).optional(),
-  postalCode: text("Postal code (Denmark: 4 digits, checked against the city).", 20),
-  city: text("City.", 100),
-  region: text("Region or state, where the country has them.", 100).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").describe("Country, ISO 3166-1 alpha-2 (e.g. DK, SE, DE)."),
+  id: z.string().min(1).max(64).optional(),
+  name: z.string().trim().min(1).max(200).optional().describe("Recipient (default: the buyer)."),
+  street: z.string().trim().min(1).max(200),
+  extended: z.string().trim().min(1).max(200).optional(),
+  postalCode: z.string().trim().min(1).max(20).describe("Danish ones are checked against the city."),
+  city: z.string().trim().min(1).max(100),
+  region: z.string().trim().min(1).max(100).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").describe("ISO 3166-1 alpha-2."),
 });
 export type Destination = z.infer<typeof destination>;
 
 export const paymentInput = z.strictObject({
-  handlerId: z.string().min(1).max(100).describe("Id of a payment handler the shop declares (checkout.get lists them under payment.handlers)."),
-  instrumentType: z.string().min(1).max(50).optional().describe("Kind of instrument, e.g. card."),
-  token: z.string().min(1).max(2000).optional().describe("The handler's credential token (never a card number)."),
+  handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),
+  instrumentType: z.string().min(1).max(50).optional().describe("e.g. card."),
+  token: z.string().min(1).max(2000).optional().describe("The handler's credential token."),
 });
 
 export const discountCodes = z
   .array(z.string().trim().min(1).max(64))
   .max(10)
-  .describe("Discount codes to apply in this order (stacked; at most 10). Replaces the earlier list; unknown codes are ignored.");
+  .describe("Codes, stacked in order; unknown ones are ignored.");
 
 const message = z.strictObject({
   type: z.enum(["error", "warning", "info"]),

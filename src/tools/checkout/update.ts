@@ -7,16 +7,14 @@ import { assertModifiable, columns, loadSession, priceSession, resolveLines, sta
 export default defineTool({
   name: "checkout.update",
   description:
-    "Change an open checkout session: each field given replaces what the session had (lines, buyer, destination, " +
-    "fulfillmentOptionId, discountCodes; null clears destination or option); fields left out stay. Returns the re-priced session " +
-    "with its new status and messages. 422 checkout_not_modifiable once the session is completed, canceled or expired; 404 for " +
-    "someone else's session.",
+    "Change an open checkout session: each field given replaces the session's (null clears destination or option), others stay. " +
+    "Returns the re-priced session. 422 checkout_not_modifiable once completed, canceled or expired.",
   input: z.strictObject({
     id: checkoutId,
-    lines: z.array(lineInput).min(1).max(50).optional().describe("The new lines (replace all); a line keeps its id when its item stays."),
-    buyer: buyer.optional().describe("The buyer (replaces the earlier one)."),
-    destination: destination.nullable().optional().describe("Where to ship (null clears it)."),
-    fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("A shipping option id from fulfillment.options (null clears it)."),
+    lines: z.array(lineInput).min(1).max(50).optional().describe("All lines; a line keeps its id while its item stays."),
+    buyer: buyer.optional().describe("Who buys."),
+    destination: destination.nullable().optional().describe("Where to ship."),
+    fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
   }),
   output: sessionView,
