@@ -1,20 +1,43 @@
 // The UCP REST door (2026-04-08) through real HTTP: discovery, each endpoint against our zod reading of the version's
 // schemas, business outcomes, lifecycle refusals, idempotency, version negotiation, hostile input, racing completions.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { IdempotencyStore } from "../../src/api/idempotency.ts";
+import { isPrivateAddress, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
 let server: TestServer;
+let profiles: http.Server;
+let PROFILE: string;
+let AGENT: string;
+let OTHER: string;
+/** Agent profiles on loopback (UCP_ALLOW_LOCAL_PROFILES): /profiles/<name>.json, plus broken ones. */
+const PROFILE_ROUTES: Record<string, (res: http.ServerResponse) => void> = {
+  "/profiles/shopper.json": (res) => res.end(JSON.stringify({ name: "Test Shopper", ucp: { version: "2026-04-08", services: {}, capabilities: {} } })),
+  "/profiles/other.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-04-08" } })),
+  "/profiles/old.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-01-11" } })),
+  "/profiles/broken.json": (res) => res.end("{not json"),
+  "/profiles/moved.json": (res) => res.writeHead(302, { location: "/profiles/shopper.json" }).end(),
+  "/profiles/down.json": (res) => res.writeHead(503).end(),
+};
 beforeAll(async () => {
-  server = await startServer({ ucpTestMode: true, publicBaseUrl: "https://shop.example.dk" });
+  profiles = http.createServer((req, res) => (PROFILE_ROUTES[req.url ?? ""] ?? ((r: http.ServerResponse) => r.writeHead(404).end()))(res));
+  await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
+  PROFILE = `${base}/profiles/shopper.json`;
+  AGENT = `profile="${PROFILE}"`;
+  OTHER = `profile="${base}/profiles/other.json"`;
+  server = await startServer({ ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" });
 });
-afterAll(() => server.close());
-
-const PROFILE = "https://agent.example/profiles/shopper.json";
-const AGENT = `profile="${PROFILE}"`;
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => profiles.close(resolve));
+});
+const agentAt = (path: string) => `profile="${new URL(path, PROFILE).href}"`;
 const prisma = () => server.runtime.database.prisma;
 
 interface Reply {
@@ -106,17 +129,17 @@ describe("UCP checkout sessions", () => {
     expect(done.status).toBe("completed");
     expect(done.order!.permalink_url).toBe(`https://shop.example.dk/orders/${done.order!.id}`);
     const order = await prisma().order.findUniqueOrThrow({ where: { id: done.order!.id } });
-    expect(order).toMatchObject({ channel: "ucp", isAiGenerated: true, aiAgentSource: "agent.example", status: "paid", discountCode: "VELKOMMEN10" });
+    expect(order).toMatchObject({ channel: "ucp", isAiGenerated: true, aiAgentSource: "Test Shopper", status: "paid", discountCode: "VELKOMMEN10" });
     expect(Number(order.totalDkk)).toBe(done.totals.find((t) => t.type === "total")!.amount);
     const row = await prisma().checkoutSession.findUniqueOrThrow({ where: { id: session.id } });
-    expect(row).toMatchObject({ protocol: "ucp", protocolVersion: "2026-04-08", agentProfile: PROFILE, agentName: "agent.example", orderId: order.id });
+    expect(row).toMatchObject({ protocol: "ucp", protocolVersion: "2026-04-08", agentProfile: PROFILE, agentName: "Test Shopper", orderId: order.id });
 
     const fetched = await ucp("GET", `/ucp/orders/${order.id}`);
     expect(fetched.status).toBe(200);
     const ucpOrder = valid(orderResponse, fetched);
     expect(ucpOrder).toMatchObject({ id: order.id, checkout_id: session.id, currency: "DKK" });
     expect(ucpOrder.line_items[0]).toMatchObject({ quantity: { total: 2, fulfilled: 0 }, status: "processing" });
-    expectError(await ucp("GET", `/ucp/orders/${order.id}`, undefined, { "UCP-Agent": 'profile="https://other.example/p.json"' }), 404, "not_found");
+    expectError(await ucp("GET", `/ucp/orders/${order.id}`, undefined, { "UCP-Agent": OTHER }), 404, "not_found");
   });
 
   it("reports a declined payment as a business outcome and keeps the session open; fraud is refused", async () => {
@@ -144,7 +167,7 @@ describe("UCP checkout sessions", () => {
   it("refuses every change after cancel or completion (409), and hides sessions from other agents", async () => {
     const [product] = await plainProducts(server, 1);
     const session = await newCheckout(product!.id);
-    expectError(await ucp("GET", `/ucp/checkout-sessions/${session.id}`, undefined, { "UCP-Agent": 'profile="https://other.example/p.json"' }), 404, "not_found");
+    expectError(await ucp("GET", `/ucp/checkout-sessions/${session.id}`, undefined, { "UCP-Agent": OTHER }), 404, "not_found");
     const canceled = valid(checkoutResponse, await ucp("POST", `/ucp/checkout-sessions/${session.id}/cancel`));
     expect(canceled.status).toBe("canceled");
     expectError(await ucp("POST", `/ucp/checkout-sessions/${session.id}/cancel`), 409, "checkout_not_modifiable");
@@ -173,7 +196,7 @@ describe("UCP idempotency", () => {
     expect(await prisma().checkoutSession.count()).toBe(before + 1);
     expectError(await ucp("POST", "/ucp/checkout-sessions", { ...body, line_items: [{ item: { id: product!.id }, quantity: 2 }] }, { "Idempotency-Key": "key-create-1" }), 409, "idempotency_key_reused");
     // Another agent's identical key is its own.
-    expect((await ucp("POST", "/ucp/checkout-sessions", body, { "Idempotency-Key": "key-create-1", "UCP-Agent": 'profile="https://other.example/p.json"' })).status).toBe(201);
+    expect((await ucp("POST", "/ucp/checkout-sessions", body, { "Idempotency-Key": "key-create-1", "UCP-Agent": OTHER })).status).toBe(201);
   });
 
   it("completes once under one key: the repeat replays the completion instead of refusing it", async () => {
@@ -213,6 +236,29 @@ describe("UCP idempotency", () => {
     const store = new IdempotencyStore(prisma(), () => new Date(Date.now() + 23 * 3600 * 1000));
     const replay = await store.claim({ caller, key: "dead", method: "POST", path: "/ucp/checkout-sessions", body });
     expect(replay.kind).toBe("replay");
+  });
+});
+
+describe("UCP agent profiles", () => {
+  it("fetches the profile: unreachable, redirected, broken or old profiles get the negotiation errors", async () => {
+    const create = (agent: string) => ucp("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { "UCP-Agent": agent });
+    expectError(await create(agentAt("/profiles/down.json")), 424, "profile_unreachable");
+    expectError(await create(agentAt("/profiles/moved.json")), 424, "profile_unreachable");
+    expectError(await create(agentAt("/profiles/missing.json")), 424, "profile_unreachable");
+    expectError(await create(agentAt("/profiles/broken.json")), 422, "profile_malformed");
+    expectError(await create(agentAt("/profiles/old.json")), 422, "version_unsupported");
+    expectError(await create('profile="http://127.0.0.1:1/profile.json"'), 424, "profile_unreachable");
+  });
+
+  it("refuses private, loopback and plain-http profile URLs unless local profiles are allowed", async () => {
+    const strict = new ProfileFetcher(false);
+    await expect(strict.get(PROFILE)).rejects.toMatchObject({ code: "invalid_profile_url", status: 400 });
+    for (const url of ["https://127.0.0.1/p.json", "https://[::1]/p.json", "https://10.0.0.8/p.json", "https://169.254.169.254/latest", "https://[::ffff:192.168.1.1]/p", "https://user:pw@agent.example/p"]) {
+      await expect(strict.get(url), url).rejects.toMatchObject({ code: "invalid_profile_url" });
+    }
+    expect(["8.8.8.8", "2001:4860:4860::8888", "93.184.216.34"].map(isPrivateAddress)).toEqual([false, false, false]);
+    expect(["127.0.0.1", "::1", "fe80::1", "fd00::1", "100.64.0.1", "0.0.0.0", "::ffff:10.0.0.1", "224.0.0.1"].every(isPrivateAddress)).toBe(true);
+    expect((await new ProfileFetcher(true).get(PROFILE)).name).toBe("Test Shopper");
   });
 });
 

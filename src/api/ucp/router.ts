@@ -15,6 +15,7 @@ import { admit, httpError, type Gate } from "../http.ts";
 import { IdempotencyStore, validKey } from "../idempotency.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { discoveryProfile } from "./discovery.ts";
+import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
@@ -40,6 +41,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
   const { executor, config } = runtime;
   const store = new IdempotencyStore(runtime.database.prisma, runtime.now);
+  const profiles = new ProfileFetcher(config.ucpAllowLocalProfiles);
   const shop: v0408.Shop = { baseUrl: config.publicBaseUrl };
   const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true });
 
@@ -52,8 +54,11 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const route = (mutating: boolean, run: (call: UcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
     const requestId = setRequestId(req, res);
     try {
-      const agent = negotiate(req);
-      const caller = withAgent(await admit(gate, req, res), agent);
+      const agent = readAgent(req);
+      const admitted = await admit(gate, req, res);
+      const profile = agent?.profile ? await fetchProfile(profiles, agent.profile) : null;
+      negotiate(agent?.version ?? profile?.version ?? null);
+      const caller: Caller = profile ? { ...admitted, agent: profile.name, agentProfile: profile.url } : admitted;
       const call: UcpCall = { req, caller, requestId, executor, shop, agent };
       const key = mutating ? header(req, "idempotency-key") : undefined;
       if (key === undefined) return send(res, await run(call));
@@ -195,26 +200,30 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   return { status: 200, body };
 }
 
-/** Reads UCP-Agent and refuses a version this shop does not speak (422 version_unsupported). */
-function negotiate(req: Request): UcpAgent | null {
-  let agent: UcpAgent | null;
+/** Reads UCP-Agent (400 invalid_profile_url when it is not a structured-field dictionary with an http(s) profile). */
+function readAgent(req: Request): UcpAgent | null {
   try {
-    agent = readUcpAgent(header(req, "ucp-agent"));
+    return readUcpAgent(header(req, "ucp-agent"));
   } catch (error) {
     if (error instanceof StructuredFieldError) throw new UcpError(400, "invalid_profile_url", `The UCP-Agent header is not a valid structured field with a profile URL (${error.message}).`);
     throw error;
   }
-  const version = agent?.version ?? null;
+}
+
+async function fetchProfile(profiles: ProfileFetcher, url: string): Promise<AgentProfile> {
+  try {
+    return await profiles.get(url);
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UcpError(error.status, error.code, error.message);
+    throw error;
+  }
+}
+
+/** The agent's protocol version (UCP-Agent's version, else its profile's) must be one this shop speaks: 422 version_unsupported. */
+function negotiate(version: string | null): void {
   if (version !== null && !SUPPORTED_VERSIONS.includes(version)) {
     throw new UcpError(422, "version_unsupported", `Protocol version ${version.slice(0, 20)} is not supported. This business supports ${SUPPORTED_VERSIONS.join(", ")}.`);
   }
-  return agent;
-}
-
-/** The caller with the agent's identity: its profile URL, and as its name the profile's host until profiles are fetched. */
-function withAgent(caller: Caller, agent: UcpAgent | null): Caller {
-  if (!agent?.profile) return caller;
-  return { ...caller, agent: new URL(agent.profile).host, agentProfile: agent.profile };
 }
 
 function idempotencyCaller(caller: Caller): string {
