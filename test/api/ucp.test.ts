@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { IdempotencyStore } from "../../src/api/idempotency.ts";
 import { isPrivateAddress, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
@@ -20,6 +21,7 @@ const PROFILE_ROUTES: Record<string, (res: http.ServerResponse) => void> = {
   "/profiles/shopper.json": (res) => res.end(JSON.stringify({ name: "Test Shopper", ucp: { version: "2026-04-08", services: {}, capabilities: {} } })),
   "/profiles/other.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-04-08" } })),
   "/profiles/old.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-01-11" } })),
+  "/profiles/ancient.json": (res) => res.end(JSON.stringify({ ucp: { version: "2025-01-01" } })),
   "/profiles/broken.json": (res) => res.end("{not json"),
   "/profiles/moved.json": (res) => res.writeHead(302, { location: "/profiles/shopper.json" }).end(),
   "/profiles/down.json": (res) => res.writeHead(503).end(),
@@ -96,6 +98,44 @@ describe("UCP discovery", () => {
     expect(body.ucp.services["dev.ucp.shopping"][0]!.endpoint).toBe("https://shop.example.dk/ucp");
     expect(Object.keys(body.ucp.capabilities).sort()).toEqual(["dev.ucp.shopping.buyer_consent", "dev.ucp.shopping.checkout", "dev.ucp.shopping.discount", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.order"]);
     expect(Object.values(body.ucp.payment_handlers).flat().map((handler) => handler.id).sort()).toEqual(["mock_payment_handler", "payment_link"]);
+    expect((reply.body.ucp as { supported_versions: unknown }).supported_versions).toEqual({ "2026-01-11": "https://shop.example.dk/ucp/.well-known/ucp" });
+  });
+
+  it("serves the 2026-01-11 profile at /ucp/.well-known/ucp for older clients", async () => {
+    const reply = await ucp("GET", "/ucp/.well-known/ucp");
+    expect(reply.status).toBe(200);
+    const body = valid(v0111.discoveryResponse, reply);
+    expect(body.ucp.services["dev.ucp.shopping"]!.rest!.endpoint).toBe("https://shop.example.dk/ucp");
+    expect(body.payment.handlers.map((handler) => handler.id)).toContain("mock_payment_handler");
+  });
+});
+
+describe("UCP 2026-01-11 agents", () => {
+  it("negotiate the older version from their profile and check out in its shapes", async () => {
+    const old = { "UCP-Agent": agentAt("/profiles/old.json") };
+    const [product] = await plainProducts(server, 1);
+    const body = { line_items: [{ item: { id: product!.id, title: "ignored" }, quantity: 1 }], buyer: { full_name: "Jens Peter Hansen", email: "jens@example.dk" }, fulfillment, discounts: { codes: ["VELKOMMEN10"] }, currency: "DKK", payment: { instruments: [], handlers: [] } };
+    const created = await ucp("POST", "/ucp/checkout-sessions", body, old);
+    expect(created.status).toBe(201);
+    const session = valid(v0111.checkoutResponse, created);
+    expect(session).toMatchObject({ status: "ready_for_complete", ucp: { version: "2026-01-11" } });
+    expect(session.totals.find((t) => t.type === "discount")!.amount).toBeGreaterThan(0);
+    expect(session.payment.handlers.map((h) => h.id)).toContain("mock_payment_handler");
+    const updated = valid(v0111.checkoutResponse, await ucp("PUT", `/ucp/checkout-sessions/${session.id}`, { id: session.id, ...body, line_items: [{ id: "li_1", item: { id: product!.id }, quantity: 1 }] }, old));
+    expect(updated.status).toBe("ready_for_complete");
+    const payment_data = { id: "instr_1", handler_id: "mock_payment_handler", type: "card", brand: "Visa", last_digits: "1234", credential: { type: "token", token: "success_token" } };
+    const declined = valid(v0111.checkoutResponse, await ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, { payment_data: { ...payment_data, credential: { type: "token", token: "fail_token" } }, risk_signals: {} }, old));
+    expect(declined.messages![0]).toMatchObject({ type: "error", code: "payment_failed", severity: "recoverable" });
+    const done = valid(v0111.checkoutResponse, await ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, { payment_data, risk_signals: {} }, old));
+    expect(done.status).toBe("completed");
+    expect(done.order!.id).toBeTruthy();
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: done.order!.id } });
+    expect(order).toMatchObject({ shippingName: "Jens Peter Hansen", channel: "ucp" });
+    expect((await prisma().checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).protocolVersion).toBe("2026-01-11");
+    const again = await ucp("POST", `/ucp/checkout-sessions/${session.id}/cancel`, undefined, old);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ ucp: { version: "2026-01-11", status: "error" }, messages: [{ code: "checkout_not_modifiable", severity: "recoverable" }] });
+    expect((await ucp("GET", `/ucp/orders/${order.id}`, undefined, old)).body).toMatchObject({ ucp: { version: "2026-01-11", capabilities: [{ name: "dev.ucp.shopping.order" }] }, id: order.id });
   });
 });
 
@@ -246,7 +286,7 @@ describe("UCP agent profiles", () => {
     expectError(await create(agentAt("/profiles/moved.json")), 424, "profile_unreachable");
     expectError(await create(agentAt("/profiles/missing.json")), 424, "profile_unreachable");
     expectError(await create(agentAt("/profiles/broken.json")), 422, "profile_malformed");
-    expectError(await create(agentAt("/profiles/old.json")), 422, "version_unsupported");
+    expectError(await create(agentAt("/profiles/ancient.json")), 422, "version_unsupported");
     expectError(await create('profile="http://127.0.0.1:1/profile.json"'), 424, "profile_unreachable");
   });
 

@@ -28,6 +28,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
   return {
     ucp: {
       version: VERSION,
+      supported_versions: { "2026-01-11": `${config.publicBaseUrl}/ucp/.well-known/ucp` },
       services: {
         "dev.ucp.shopping": [
           { version: VERSION, spec: `${SPEC}/overview`, transport: "rest", endpoint: `${config.publicBaseUrl}/ucp`, schema: `https://ucp.dev/${VERSION}/services/shopping/rest.openapi.json` },

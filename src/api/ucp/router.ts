@@ -16,10 +16,51 @@ import { IdempotencyStore, validKey } from "../idempotency.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { discoveryProfile } from "./discovery.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
+import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
-const SUPPORTED_VERSIONS = [v0408.VERSION];
+type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
+type PaymentInput = { handlerId: string; instrumentType?: string; token?: string };
+
+/** One protocol version: how it reads requests into tool inputs and writes tool results and errors. */
+interface Adapter {
+  version: string;
+  createInput(body: unknown): Record<string, unknown>;
+  updateInput(body: unknown): Record<string, unknown>;
+  completePayment(body: unknown): PaymentInput;
+  checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
+  order(view: OrderView, shop: v0408.Shop): unknown;
+  error(code: string, content: string, severity?: Severity): { messages: unknown[] };
+}
+
+const ADAPTERS: Record<string, Adapter> = {
+  [v0408.VERSION]: {
+    version: v0408.VERSION,
+    createInput: (body) => v0408.toolInput(parse(v0408.createRequest, body, v0408.VERSION)),
+    updateInput: (body) => v0408.toolInput(parse(v0408.updateRequest, body, v0408.VERSION)),
+    completePayment: (body) => v0408.paymentInput(parse(v0408.completeRequest, body, v0408.VERSION)),
+    checkout: v0408.checkout,
+    order: v0408.order,
+    error: v0408.error,
+  },
+  [v0111.VERSION]: {
+    version: v0111.VERSION,
+    createInput: (body) => v0111.toolInput(parse(v0111.createRequest, body, v0111.VERSION)),
+    updateInput: (body) => v0111.toolInput(parse(v0111.updateRequest, body, v0111.VERSION)),
+    completePayment: (body) => {
+      const payment = v0111.paymentInput(parse(v0111.completeRequest, body, v0111.VERSION));
+      if (!payment) throw new UcpError(400, "invalid_request", "Completing needs payment_data (or payment.instruments) naming a handler_id.");
+      return payment;
+    },
+    checkout: v0111.checkout,
+    order: v0111.order,
+    error: v0111.error,
+  },
+};
+const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
+/** The version an agent gets when it names none: the latest. */
+const DEFAULT = ADAPTERS[v0408.VERSION]!;
 
 interface Answer {
   status: number;
@@ -50,16 +91,23 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     res.set("Cache-Control", "public, max-age=300");
     res.type("json").send(JSON.stringify(discoveryProfile(config)));
   });
+  // What older clients given <base>/ucp as their server URL read: the 2026-01-11 profile.
+  router.get("/ucp/.well-known/ucp", (req, res) => {
+    setRequestId(req, res);
+    res.set("Cache-Control", "public, max-age=300");
+    res.type("json").send(JSON.stringify(v0111.discoveryProfile(config)));
+  });
 
   const route = (mutating: boolean, run: (call: UcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
     const requestId = setRequestId(req, res);
+    let adapter = DEFAULT;
     try {
       const agent = readAgent(req);
       const admitted = await admit(gate, req, res);
       const profile = agent?.profile ? await fetchProfile(profiles, agent.profile) : null;
-      negotiate(agent?.version ?? profile?.version ?? null);
+      adapter = negotiate(agent?.version ?? profile?.version ?? null);
       const caller: Caller = profile ? { ...admitted, agent: profile.name, agentProfile: profile.url } : admitted;
-      const call: UcpCall = { req, caller, requestId, executor, shop, agent };
+      const call: UcpCall = { req, caller, requestId, executor, shop, adapter };
       const key = mutating ? header(req, "idempotency-key") : undefined;
       if (key === undefined) return send(res, await run(call));
       if (!validKey(key)) throw new UcpError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
@@ -79,43 +127,43 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       await store.finish(claim.recordId, { status: result.status, headers: { "content-type": "application/json" }, body });
       res.status(result.status).type("json").send(body);
     } catch (error) {
-      sendError(res, error, runtime);
+      sendError(res, error, runtime, adapter);
     }
   };
 
   router.post("/ucp/checkout-sessions", json, route(true, async (call) => {
-    const body = parse(v0408.createRequest, call.req.body);
-    const input = { ...v0408.toolInput(body), protocol: "ucp", protocolVersion: v0408.VERSION };
+    const { adapter } = call;
+    const input = { ...adapter.createInput(call.req.body), protocol: "ucp", protocolVersion: adapter.version };
     try {
-      return { status: 201, body: v0408.checkout(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+      return { status: 201, body: adapter.checkout(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
     } catch (error) {
       const refused = businessRefusal(error);
       if (!refused) throw error;
       // No session could be made (an item unknown or not for sale): a business outcome without a resource.
-      return { status: 200, body: v0408.error(refused.code, refused.message, "unrecoverable") };
+      return { status: 200, body: adapter.error(refused.code, refused.message, "unrecoverable") };
     }
   }));
 
   router.get("/ucp/checkout-sessions/:id", route(false, async (call) => ({
     status: 200,
-    body: v0408.checkout(await invoke<SessionView>(call, "checkout.get", { id: sessionId(call) }), call.shop),
+    body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.get", { id: sessionId(call) }), call.shop),
   })));
 
   router.put("/ucp/checkout-sessions/:id", json, route(true, async (call) => {
-    const body = parse(v0408.updateRequest, call.req.body);
+    const input = call.adapter.updateInput(call.req.body);
     const id = sessionId(call);
     try {
-      return { status: 200, body: v0408.checkout(await invoke<SessionView>(call, "checkout.update", { id, ...v0408.toolInput(body) }), call.shop) };
+      return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.update", { id, ...input }), call.shop) };
     } catch (error) {
       return withSession(call, id, error);
     }
   }));
 
   router.post("/ucp/checkout-sessions/:id/complete", json, route(true, async (call) => {
-    const body = parse(v0408.completeRequest, call.req.body);
+    const payment = call.adapter.completePayment(call.req.body);
     const id = sessionId(call);
     try {
-      return { status: 200, body: v0408.checkout(await invoke<SessionView>(call, "checkout.complete", { id, payment: v0408.paymentInput(body) }), call.shop) };
+      return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.complete", { id, payment }), call.shop) };
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -124,7 +172,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, async (call) => {
     const id = sessionId(call);
     try {
-      return { status: 200, body: v0408.checkout(await invoke<SessionView>(call, "checkout.cancel", { id }), call.shop) };
+      return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.cancel", { id }), call.shop) };
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -132,7 +180,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
 
   router.get("/ucp/orders/:id", route(false, async (call) => ({
     status: 200,
-    body: v0408.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: String(call.req.params.id) }), call.shop),
+    body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: String(call.req.params.id) }), call.shop),
   })));
 
   router.use("/ucp", (req: Request, res: Response) => {
@@ -153,7 +201,7 @@ interface UcpCall {
   requestId: string;
   executor: Executor;
   shop: v0408.Shop;
-  agent: UcpAgent | null;
+  adapter: Adapter;
 }
 
 function invoke<T>(call: UcpCall, name: string, input: unknown): Promise<T> {
@@ -165,14 +213,14 @@ function sessionId(call: UcpCall): string {
 }
 
 /** The body under this version's reading; 400 naming each offending field otherwise. */
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+function parse<T extends z.ZodType>(schema: T, body: unknown, version: string): z.output<T> {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new UcpError(400, "invalid_request", "The request body must be a JSON object.");
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const problems = fieldErrors(parsed.error).map((entry) => `$.${entry.path}: ${entry.message}`);
-    throw new UcpError(400, "invalid_request", `The request does not match the UCP ${v0408.VERSION} schema: ${problems.slice(0, 5).join("; ")}`);
+    throw new UcpError(400, "invalid_request", `The request does not match the UCP ${version} schema: ${problems.slice(0, 5).join("; ")}`);
   }
   return parsed.data;
 }
@@ -194,9 +242,9 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   const refused = businessRefusal(error);
   if (!refused) throw error;
   const view = await invoke<SessionView>(call, "checkout.get", { id });
-  const body = v0408.checkout(view, call.shop);
-  const severity = refused.code === "payment_refused" ? ("unrecoverable" as const) : ("recoverable" as const);
-  body.messages = [{ type: "error", code: refused.code, content: refused.message, severity }, ...body.messages];
+  const body = call.adapter.checkout(view, call.shop);
+  const severity = refused.code === "payment_refused" ? "unrecoverable" : "recoverable";
+  body.messages = [...call.adapter.error(refused.code, refused.message, severity).messages, ...body.messages];
   return { status: 200, body };
 }
 
@@ -219,11 +267,12 @@ async function fetchProfile(profiles: ProfileFetcher, url: string): Promise<Agen
   }
 }
 
-/** The agent's protocol version (UCP-Agent's version, else its profile's) must be one this shop speaks: 422 version_unsupported. */
-function negotiate(version: string | null): void {
-  if (version !== null && !SUPPORTED_VERSIONS.includes(version)) {
-    throw new UcpError(422, "version_unsupported", `Protocol version ${version.slice(0, 20)} is not supported. This business supports ${SUPPORTED_VERSIONS.join(", ")}.`);
-  }
+/** The adapter of the agent's version (UCP-Agent's version, else its profile's; the latest when neither says): 422 version_unsupported. */
+function negotiate(version: string | null): Adapter {
+  if (version === null) return DEFAULT;
+  const adapter = ADAPTERS[version];
+  if (!adapter) throw new UcpError(422, "version_unsupported", `Protocol version ${version.slice(0, 20)} is not supported. This business supports ${SUPPORTED_VERSIONS.join(", ")}.`);
+  return adapter;
 }
 
 function idempotencyCaller(caller: Caller): string {
@@ -252,7 +301,7 @@ function send(res: Response, answer: Answer): void {
 const SEVERITY_BY_STATUS: Record<number, "recoverable" | "unrecoverable"> = { 400: "recoverable", 409: "recoverable", 429: "recoverable" };
 
 /** Any failure as the version's error response, with the HTTP status of its kind; never a stack trace. */
-function sendError(res: Response, error: unknown, runtime: Runtime): void {
+function sendError(res: Response, error: unknown, runtime: Runtime, adapter: Adapter = DEFAULT): void {
   let status: number;
   let code: string;
   let content: string;
@@ -271,5 +320,5 @@ function sendError(res: Response, error: unknown, runtime: Runtime): void {
     if (retryAfter !== undefined) res.set("Retry-After", String(retryAfter));
     if (status === 401) res.set("WWW-Authenticate", 'Bearer realm="ucp"');
   }
-  res.status(status).type("json").send(JSON.stringify(v0408.error(code, content, SEVERITY_BY_STATUS[status] ?? "unrecoverable")));
+  res.status(status).type("json").send(JSON.stringify(adapter.error(code, content, SEVERITY_BY_STATUS[status] ?? "unrecoverable")));
 }
