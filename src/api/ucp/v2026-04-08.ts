@@ -100,10 +100,10 @@ export function toolInput(body: CreateRequest): Record<string, unknown> {
       input.destination = {
         ...(chosen.id ? { id: chosen.id } : {}),
         ...(name ? { name } : {}),
-        street: chosen.street_address ?? "",
+        ...(chosen.street_address ? { street: chosen.street_address } : {}),
         ...(chosen.extended_address ? { extended: chosen.extended_address } : {}),
-        postalCode: chosen.postal_code ?? "",
-        city: chosen.address_locality ?? "",
+        ...(chosen.postal_code ? { postalCode: chosen.postal_code } : {}),
+        ...(chosen.address_locality ? { city: chosen.address_locality } : {}),
         ...(chosen.address_region ? { region: chosen.address_region } : {}),
         country: (chosen.address_country ?? "").toUpperCase(),
       };
@@ -252,12 +252,12 @@ function address(destination: NonNullable<SessionView["fulfillment"]["destinatio
   const [first, ...rest] = (destination.name ?? "").split(" ");
   return {
     id: destination.id,
-    street_address: destination.street,
+    ...(destination.street ? { street_address: destination.street } : {}),
     ...(destination.extended ? { extended_address: destination.extended } : {}),
-    address_locality: destination.city,
+    ...(destination.city ? { address_locality: destination.city } : {}),
     ...(destination.region ? { address_region: destination.region } : {}),
     address_country: destination.country,
-    postal_code: destination.postalCode,
+    ...(destination.postalCode ? { postal_code: destination.postalCode } : {}),
     ...(first ? { first_name: first } : {}),
     ...(rest.length ? { last_name: rest.join(" ") } : {}),
   };

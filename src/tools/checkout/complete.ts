@@ -44,9 +44,9 @@ export default defineTool({
       phone: buyer.phone ?? null,
       shipping: {
         name: destination.name ?? (buyerName || buyer.email!),
-        address: destination.extended ? `${destination.street}, ${destination.extended}` : destination.street,
-        zip: destination.postalCode,
-        city: destination.city,
+        address: destination.extended ? `${destination.street!}, ${destination.extended}` : destination.street!,
+        zip: destination.postalCode!,
+        city: destination.city!,
         country: destination.country,
       },
       billing: null,

@@ -34,13 +34,14 @@ export const buyer = z.strictObject({
 });
 export type Buyer = z.infer<typeof buyer>;
 
+/** Where to ship; may be partial while the buyer is still deciding (a country alone prices shipping), complete to order. */
 export const destination = z.strictObject({
   id: z.string().min(1).max(64).optional(),
   name: z.string().trim().min(1).max(200).optional().describe("Recipient (default: the buyer)."),
-  street: z.string().trim().min(1).max(200),
+  street: z.string().trim().min(1).max(200).optional(),
   extended: z.string().trim().min(1).max(200).optional(),
-  postalCode: z.string().trim().min(1).max(20).describe("Danish ones are checked against the city."),
-  city: z.string().trim().min(1).max(100),
+  postalCode: z.string().trim().min(1).max(20).optional().describe("Danish ones are checked against the city."),
+  city: z.string().trim().min(1).max(100).optional(),
   region: z.string().trim().min(1).max(100).optional(),
   country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").describe("ISO 3166-1 alpha-2."),
 });

@@ -165,7 +165,9 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
   if (!state.buyer?.email) error("missing", "The buyer's e-mail is needed for the order.", "buyer.email");
   const { destination } = state.fulfillment;
   if (!destination) error("missing", "A shipping destination is needed.", "fulfillment.destination");
-  else if (destination.country === "DK") {
+  else if (!destination.street || !destination.postalCode || !destination.city) {
+    error("missing", "The shipping destination needs a street, a postal code and a city.", "fulfillment.destination");
+  } else if (destination.country === "DK") {
     const check = validateAddress({ address: destination.street, zip: destination.postalCode, city: destination.city });
     if (!check.valid) error("invalid_address", check.problems.join(" "), "fulfillment.destination");
   }

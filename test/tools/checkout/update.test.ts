@@ -38,6 +38,15 @@ describe("checkout.update", () => {
     expect(wrong.messages).toContainEqual(expect.objectContaining({ code: "invalid", path: "fulfillment.selectedOptionId" }));
   });
 
+  it("takes a partial destination (a country alone) and asks for the rest", async () => {
+    const { view } = await openSession(server, key);
+    const partial = expectOk<SessionView>(server, "checkout.update", await update({ id: view.id, destination: { id: "dest_9", country: "US" } }));
+    expect(partial.status).toBe("incomplete");
+    expect(partial.fulfillment.destination).toEqual({ id: "dest_9", country: "US" });
+    expect(partial.messages).toContainEqual(expect.objectContaining({ code: "missing", path: "fulfillment.destination" }));
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: { handlerId: "payment_link" } }, { key }), 422, "checkout_not_ready");
+  });
+
   it("flags a Danish address whose postal code and city disagree, and accepts foreign addresses", async () => {
     const { view } = await openSession(server, key);
     const bad = expectOk<SessionView>(server, "checkout.update", await update({ id: view.id, destination: { ...DESTINATION, city: "Aarhus" } }));
@@ -62,6 +71,7 @@ describe("checkout.update", () => {
       { id: view.id, lines: [] },
       { id: view.id, buyer: { email: 7 } },
       { id: view.id, destination: { street: "x" } },
+      { id: view.id, destination: { country: "US", street: "" } },
       { id: view.id, status: "completed" },
       { id: view.id, discountCodes: "A" },
     ]);
