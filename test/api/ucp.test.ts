@@ -124,8 +124,13 @@ describe("UCP 2026-01-11 agents", () => {
     const updated = valid(v0111.checkoutResponse, await ucp("PUT", `/ucp/checkout-sessions/${session.id}`, { id: session.id, ...body, line_items: [{ id: "li_1", item: { id: product!.id }, quantity: 1 }] }, old));
     expect(updated.status).toBe("ready_for_complete");
     const payment_data = { id: "instr_1", handler_id: "mock_payment_handler", type: "card", brand: "Visa", last_digits: "1234", credential: { type: "token", token: "success_token" } };
-    const declined = valid(v0111.checkoutResponse, await ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, { payment_data: { ...payment_data, credential: { type: "token", token: "fail_token" } }, risk_signals: {} }, old));
-    expect(declined.messages![0]).toMatchObject({ type: "error", code: "payment_failed", severity: "recoverable" });
+    // 2026-01-11 answers refusals with HTTP errors: a declined payment is 402, an unknown item 400.
+    const declined = await ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, { payment_data: { ...payment_data, credential: { type: "token", token: "fail_token" } }, risk_signals: {} }, old);
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ ucp: { version: "2026-01-11", status: "error" }, messages: [{ type: "error", code: "payment_failed", severity: "recoverable" }] });
+    expect((await ucp("POST", "/ucp/checkout-sessions", { line_items: [{ item: { id: "pink_wumpus" }, quantity: 1 }] }, old)).status).toBe(400);
+    const versionParameter = { "UCP-Agent": `${agentAt("/profiles/other.json")}; version="2026-01-11"` };
+    expect((await ucp("GET", `/ucp/checkout-sessions/${session.id}`, undefined, versionParameter)).body).toMatchObject({ ucp: { version: "2026-01-11", status: "error" } });
     const done = valid(v0111.checkoutResponse, await ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, { payment_data, risk_signals: {} }, old));
     expect(done.status).toBe("completed");
     expect(done.order!.id).toBeTruthy();

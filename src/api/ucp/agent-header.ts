@@ -165,8 +165,10 @@ export function readUcpAgent(header: string | undefined): UcpAgent | null {
   if (header === undefined) return null;
   if (header.length > 2048) throw new StructuredFieldError("header too long");
   const dictionary = parseDictionary(header);
-  const profile = dictionary.get("profile")?.item;
-  const version = dictionary.get("version")?.item;
+  const member = dictionary.get("profile");
+  const profile = member?.item;
+  // The version may be its own member (version="…") or a parameter of the profile (profile="…"; version="…").
+  const version = dictionary.get("version")?.item ?? member?.params.get("version");
   if (profile !== undefined && typeof profile !== "string") throw new StructuredFieldError("profile must be a string");
   if (version !== undefined && typeof version !== "string" && !(typeof version === "object" && "token" in version)) {
     throw new StructuredFieldError("version must be a string");

@@ -32,6 +32,8 @@ interface Adapter {
   checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
   order(view: OrderView, shop: v0408.Shop): unknown;
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
+  /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
+  refusalStatus(code: string): number | null;
 }
 
 const ADAPTERS: Record<string, Adapter> = {
@@ -43,6 +45,7 @@ const ADAPTERS: Record<string, Adapter> = {
     checkout: v0408.checkout,
     order: v0408.order,
     error: v0408.error,
+    refusalStatus: () => null,
   },
   [v0111.VERSION]: {
     version: v0111.VERSION,
@@ -56,6 +59,7 @@ const ADAPTERS: Record<string, Adapter> = {
     checkout: v0111.checkout,
     order: v0111.order,
     error: v0111.error,
+    refusalStatus: v0111.refusalStatus,
   },
 };
 const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
@@ -140,7 +144,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const refused = businessRefusal(error);
       if (!refused) throw error;
       // No session could be made (an item unknown or not for sale): a business outcome without a resource.
-      return { status: 200, body: adapter.error(refused.code, refused.message, "unrecoverable") };
+      return { status: adapter.refusalStatus(refused.code) ?? 200, body: adapter.error(refused.code, refused.message, "unrecoverable") };
     }
   }));
 
@@ -241,6 +245,8 @@ function businessRefusal(error: unknown): { code: string; message: string } | nu
 async function withSession(call: UcpCall, id: string, error: unknown): Promise<Answer> {
   const refused = businessRefusal(error);
   if (!refused) throw error;
+  const status = call.adapter.refusalStatus(refused.code);
+  if (status !== null) return { status, body: call.adapter.error(refused.code, refused.message, "recoverable") };
   const view = await invoke<SessionView>(call, "checkout.get", { id });
   const body = call.adapter.checkout(view, call.shop);
   const severity = refused.code === "payment_refused" ? "unrecoverable" : "recoverable";

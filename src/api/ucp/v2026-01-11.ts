@@ -104,6 +104,16 @@ export function error(code: string, content: string, level: "recoverable" | "req
   return { ucp: { version: VERSION, status: "error" as const }, messages: [{ type: "error" as const, code, content, severity: severity(level) }] };
 }
 
+/**
+ * 2026-01-11 answers refusals as HTTP errors (as its reference server does): a declined payment 402, a refused one 403,
+ * anything else the agent must fix (unknown item, stock, missing data) 400.
+ */
+export function refusalStatus(code: string): number {
+  if (code === "payment_failed") return 402;
+  if (code === "payment_refused") return 403;
+  return 400;
+}
+
 /** The 2026-01-11 discovery profile (GET /ucp/.well-known/ucp): services by transport, capabilities as a list, handlers. */
 export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">) {
   const extensionOf: Record<string, string> = { "dev.ucp.shopping.fulfillment": "fulfillment", "dev.ucp.shopping.discount": "discount", "dev.ucp.shopping.buyer_consent": "buyer_consent" };
