@@ -227,6 +227,16 @@ describe("UCP checkout sessions", () => {
   });
 });
 
+describe("UCP concurrent completion of one session", () => {
+  it("places one order when the same session is completed five times at once", async () => {
+    const [product] = await plainProducts(server, 1);
+    const session = await newCheckout(product!.id);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, pay("success_token"))));
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await prisma().checkoutSession.count({ where: { id: session.id, orderId: { not: null } } })).toBe(1);
+  });
+});
+
 describe("UCP idempotency", () => {
   it("replays the identical response for the same key and body, and refuses the key for another body", async () => {
     const [product] = await plainProducts(server, 2);

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { z } from "zod";
-import { Invalid, toToolError, ToolError } from "../../core/errors.ts";
+import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
@@ -109,6 +109,12 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const agent = readAgent(req);
       const admitted = await admit(gate, req, res);
       const profile = agent?.profile ? await fetchProfile(profiles, agent.profile) : null;
+      // An agent without a key is also budgeted as itself, so one agent cannot spread over many addresses.
+      if (profile && admitted.kind !== "key") {
+        const budget = await runtime.limiter.check(`agent:${profile.url}`, false);
+        if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
+      }
+      pruneNow(store, runtime.now());
       adapter = negotiate(agent?.version ?? profile?.version ?? null);
       const caller: Caller = profile ? { ...admitted, agent: profile.name, agentProfile: profile.url } : admitted;
       const call: UcpCall = { req, caller, requestId, executor, shop, adapter };
@@ -197,6 +203,14 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     sendError(res, httpError(error), runtime);
   });
   return router;
+}
+
+let prunedAt = 0;
+/** Drops expired idempotency records at most once an hour, in the background of a request. */
+function pruneNow(store: IdempotencyStore, now: Date): void {
+  if (now.getTime() - prunedAt < 3600_000) return;
+  prunedAt = now.getTime();
+  void store.prune().catch(() => undefined);
 }
 
 interface UcpCall {
