@@ -9,6 +9,7 @@ import { mcpRouter } from "./api/mcp.ts";
 import { restRouter } from "./api/rest.ts";
 import { ResultCache } from "./http/result-cache.ts";
 import { sessionRouter } from "./api/session-routes.ts";
+import { ucpRouter } from "./api/ucp/router.ts";
 import { webhookRouter } from "./api/webhooks.ts";
 import { webRouter } from "./web/index.ts";
 import { chatRouter } from "./assistants/http.ts";
@@ -51,6 +52,7 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter(runtime));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
+  app.use(ucpRouter(runtime, gate));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {

@@ -43,6 +43,10 @@ export interface Config {
   chatWorkers: number;
   /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
   mcpAllowedOrigins: string[];
+  /** UCP_TEST_MODE=1: the test payment handler (mock_payment_handler) is offered and accepted. */
+  ucpTestMode: boolean;
+  /** UCP_ALLOW_LOCAL_PROFILES=1: agent profiles may live on loopback or private addresses (tests, local development). */
+  ucpAllowLocalProfiles: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -112,5 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     // One thread beside the main one on a two-core machine; more only help with more cores and many chats at once.
     chatWorkers: int(env, "CHAT_WORKERS", Math.min(4, Math.max(1, os.availableParallelism() - 1))),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    ucpTestMode: env.UCP_TEST_MODE === "1",
+    ucpAllowLocalProfiles: env.UCP_ALLOW_LOCAL_PROFILES === "1",
   };
 }

@@ -30,6 +30,8 @@ export interface Caller {
   agent?: string;
   /** The agent's version, when it says (MCP clientInfo.version). */
   agentVersion?: string;
+  /** The agent's profile URL (UCP-Agent header of the UCP door): it owns the checkout sessions it creates. */
+  agentProfile?: string;
 }
 
 export interface AuditRecord {

@@ -7,6 +7,7 @@ import analytics from "./analytics/index.ts";
 import audit from "./audit/index.ts";
 import cart from "./cart/index.ts";
 import categories from "./categories/index.ts";
+import checkout from "./checkout/index.ts";
 import customer from "./customer/index.ts";
 import discounts from "./discounts/index.ts";
 import images from "./images/index.ts";
@@ -63,6 +64,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...images,
   ...orders,
   ...cart,
+  ...checkout,
   ...customer,
   ...user,
   ...address,

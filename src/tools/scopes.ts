@@ -9,6 +9,7 @@ export const SCOPES = [
   "catalog:read",
   "categories:read",
   "categories:write",
+  "checkout:agent",
   "customer:read",
   "discounts:read",
   "discounts:write",

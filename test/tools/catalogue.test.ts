@@ -115,6 +115,12 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["cart.get_shipping_progress", "cart:write", false, false],
   ["discounts.list_status", "discounts:read", false, false],
   ["orders.get_payment", "orders:read", false, false],
+  ["checkout.create", "checkout:agent", true, true],
+  ["checkout.get", "checkout:agent", true, false],
+  ["checkout.update", "checkout:agent", true, true],
+  ["checkout.complete", "checkout:agent", true, true],
+  ["checkout.cancel", "checkout:agent", true, true],
+  ["checkout.get_order", "checkout:agent", true, false],
   ["orders.apply_payment_event", "payments:write", false, true],
 ];
 

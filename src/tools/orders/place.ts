@@ -16,6 +16,8 @@ export interface PostalAddress {
   address: string;
   zip: string;
   city: string;
+  /** ISO 3166-1 alpha-2; Denmark when absent. */
+  country?: string;
 }
 
 /** Input fields of a Danish postal address (orders.create shipping and billing). */
@@ -35,7 +37,8 @@ export function checkedAddress(what: string, input: { address: string; zip: stri
 
 export interface PlaceOrderInput {
   lines: LineRef[];
-  discountCode: string | null;
+  /** One code (refused or dropped when it does not apply), or stacked codes (those that do not apply are skipped). */
+  discountCode: string | readonly string[] | null;
   /** Order without a code that no longer applies instead of refusing (422 discount_unavailable). */
   dropInvalidDiscount: boolean;
   email: string;
@@ -98,8 +101,10 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     pricing = await priceLines(ctx.db, input.lines, null, now);
   }
   await takeStock(ctx, pricing);
-  if (pricing.discountCode && !(await redeemDiscount(ctx.db, pricing.discountCode, now))) {
-    throw new Refused("discount_unavailable", `The code ${pricing.discountCode} could not be redeemed (used up, expired or switched off just now).`);
+  for (const { code } of pricing.applied) {
+    if (!(await redeemDiscount(ctx.db, code, now))) {
+      throw new Refused("discount_unavailable", `The code ${code} could not be redeemed (used up, expired or switched off just now).`);
+    }
   }
   const email = input.email.toLowerCase();
   const known = await ctx.db.customer.findUnique({ where: { email } });
@@ -117,6 +122,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       shippingAddress: input.shipping.address,
       shippingZip: input.shipping.zip,
       shippingCity: input.shipping.city,
+      shippingCountry: input.shipping.country ?? "DK",
       billingName: input.billing?.name ?? null,
       billingAddress: input.billing?.address ?? null,
       billingZip: input.billing?.zip ?? null,

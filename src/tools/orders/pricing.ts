@@ -5,6 +5,7 @@
 // (422 amount_too_large) beyond 9007199254740991.
 import type { Db } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
+import type { DiscountType } from "../discounts/schemas.ts";
 import { evaluateDiscount, type DiscountEvaluation } from "../discounts/service.ts";
 import { getSection } from "../settings/service.ts";
 
@@ -29,12 +30,21 @@ export interface PricedFields {
   stock: number;
 }
 
+export interface AppliedDiscount {
+  code: string;
+  type: DiscountType;
+  value: number;
+  discountDkk: number;
+}
+
 export interface Pricing<R extends LineRef = LineRef> {
   lines: Array<PricedLine<R>>;
   itemCount: number;
   subtotalDkk: number;
   discountCode: string | null;
   discountDkk: number;
+  /** Each code that took something off, in the order applied (stacked codes each apply to what the ones before left). */
+  applied: AppliedDiscount[];
   /** Why the requested code gives no discount (null when none was asked for, or it applies). */
   discountRefusal: Extract<DiscountEvaluation, { ok: false }> | null;
   shippingDkk: number;
@@ -64,8 +74,10 @@ function checked(amount: bigint, what: string): number {
 /**
  * Prices lines against the catalogue. Lines whose product was deleted (or whose variant no longer exists) are
  * left out: what the summary shows is exactly what checkout orders. Lines keep the order they were given in.
+ * One code (a string) is refused with `discountRefusal` when it does not apply; a list of codes (checkout sessions) is
+ * stacked in order, each on the subtotal the ones before left, and codes that do not apply are skipped.
  */
-export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountCode: string | null, now: Date): Promise<Pricing<R>> {
+export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountCode: string | readonly string[] | null, now: Date): Promise<Pricing<R>> {
   const productIds = [...new Set(refs.map((ref) => ref.productId))];
   const variantIds = refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : []));
   const [products, variants] = await Promise.all([
@@ -98,17 +110,20 @@ export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountC
   }
   const subtotalDkk = checked(subtotal, "subtotal");
   let discount = 0n;
-  let appliedCode: string | null = null;
   let discountRefusal: Pricing["discountRefusal"] = null;
-  if (discountCode) {
-    const evaluation = await evaluateDiscount(db, discountCode, subtotalDkk, now);
+  const applied: AppliedDiscount[] = [];
+  const codes = discountCode === null ? [] : typeof discountCode === "string" ? [discountCode] : discountCode;
+  for (const code of codes) {
+    const evaluation = await evaluateDiscount(db, code, subtotalDkk - Number(discount), now);
     if (evaluation.ok) {
-      discount = BigInt(evaluation.discountDkk);
-      appliedCode = evaluation.discount.code;
-    } else {
+      if (applied.some((entry) => entry.code === evaluation.discount.code)) continue;
+      discount += BigInt(evaluation.discountDkk);
+      applied.push({ ...evaluation.discount, discountDkk: evaluation.discountDkk });
+    } else if (typeof discountCode === "string") {
       discountRefusal = evaluation;
     }
   }
+  const appliedCode = applied.length ? applied.map((entry) => entry.code).join(",") : null;
   const settings = await shippingSettings(db);
   const afterDiscount = subtotal - discount;
   const threshold = BigInt(settings.freeShippingThresholdDkk);
@@ -121,6 +136,7 @@ export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountC
     subtotalDkk,
     discountCode: appliedCode,
     discountDkk: Number(discount),
+    applied,
     discountRefusal,
     shippingDkk: Number(shipping),
     freeShippingThresholdDkk: Number(threshold),

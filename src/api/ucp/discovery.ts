@@ -1,0 +1,42 @@
+// The business profile at /.well-known/ucp (2026-04-08): services, capabilities and payment handlers of this shop.
+import type { Config } from "../../core/config.ts";
+import { paymentHandlers } from "../../tools/checkout/service.ts";
+import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
+
+const SPEC = `https://ucp.dev/${VERSION}/specification`;
+const SCHEMAS = `https://ucp.dev/${VERSION}/schemas/shopping`;
+
+const EXTENDS_CHECKOUT: Record<string, string> = {
+  "dev.ucp.shopping.fulfillment": "fulfillment",
+  "dev.ucp.shopping.discount": "discount",
+  "dev.ucp.shopping.buyer_consent": "buyer-consent",
+};
+
+/** The profile: REST only for now (the UCP MCP binding is not served yet, so it is not advertised). */
+export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">) {
+  const capabilities: Record<string, Array<Record<string, unknown>>> = {};
+  for (const [name, entries] of Object.entries(activeCapabilities([...["dev.ucp.shopping.checkout", "dev.ucp.shopping.order"], ...Object.keys(EXTENDS_CHECKOUT)]))) {
+    const short = name.split(".").at(-1)!;
+    const page = EXTENDS_CHECKOUT[name] ?? short;
+    capabilities[name] = entries.map((entry) => ({
+      ...entry,
+      spec: `${SPEC}/${page}`,
+      schema: `${SCHEMAS}/${short}.json`,
+      ...(EXTENDS_CHECKOUT[name] ? { extends: "dev.ucp.shopping.checkout" } : {}),
+    }));
+  }
+  return {
+    ucp: {
+      version: VERSION,
+      supported_versions: { "2026-01-11": `${config.publicBaseUrl}/ucp/.well-known/ucp` },
+      services: {
+        "dev.ucp.shopping": [
+          { version: VERSION, spec: `${SPEC}/overview`, transport: "rest", endpoint: `${config.publicBaseUrl}/ucp`, schema: `https://ucp.dev/${VERSION}/services/shopping/rest.openapi.json` },
+        ],
+      },
+      capabilities,
+      payment_handlers: handlerRegistry(paymentHandlers(config)),
+    },
+    signing_keys: [],
+  };
+}

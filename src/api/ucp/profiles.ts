@@ -1,0 +1,180 @@
+// Agent (platform) profiles named by UCP-Agent: fetched over HTTPS without redirects, with timeouts and a size cap, only
+// from public addresses (the connection is pinned to the address that was checked, so DNS cannot swap it afterwards),
+// and kept in a fixed-size cache for at least 60 s, failures included, so unknown agents cost a bounded amount of work.
+import dns from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { z } from "zod";
+
+export const PROFILE_TTL_MS = 5 * 60 * 1000;
+const FAILURE_TTL_MS = 60 * 1000;
+const MAX_ENTRIES = 1000;
+const MAX_BYTES = 64 * 1024;
+const TIMEOUT_MS = 3000;
+
+export interface AgentProfile {
+  url: string;
+  /** The protocol version the profile declares. */
+  version: string;
+  /** What the order records as the agent: the profile's own name when it gives one, else its host. */
+  name: string;
+}
+
+/** Why a profile cannot be used: the UCP negotiation error code and its HTTP status. */
+export class ProfileError extends Error {
+  readonly code: "invalid_profile_url" | "profile_unreachable" | "profile_malformed";
+  readonly status: number;
+  constructor(code: ProfileError["code"], detail: string) {
+    super(detail);
+    this.code = code;
+    this.status = code === "invalid_profile_url" ? 400 : code === "profile_unreachable" ? 424 : 422;
+  }
+}
+
+const profileSchema = z.looseObject({
+  name: z.string().min(1).max(100).optional(),
+  ucp: z.looseObject({ version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+});
+
+const PRIVATE = new net.BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) PRIVATE.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) PRIVATE.addSubnet(network, prefix, "ipv6");
+
+/** Loopback, private, link-local, multicast or otherwise non-public (IPv4-mapped IPv6 judged by its IPv4 address). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE.check(mapped, "ipv4");
+  return PRIVATE.check(address, net.isIPv6(address) ? "ipv6" : "ipv4");
+}
+
+interface Entry {
+  expires: number;
+  profile?: AgentProfile;
+  error?: ProfileError;
+}
+
+export class ProfileFetcher {
+  private readonly allowLocal: boolean;
+  private readonly cache = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<AgentProfile>>();
+
+  /** `allowLocal` (UCP_ALLOW_LOCAL_PROFILES=1) permits http and loopback/private addresses, for tests and development. */
+  constructor(allowLocal: boolean) {
+    this.allowLocal = allowLocal;
+  }
+
+  /** The profile at `url`, from the cache or fetched; throws ProfileError. */
+  async get(url: string): Promise<AgentProfile> {
+    const cached = this.cache.get(url);
+    if (cached && cached.expires > Date.now()) {
+      // Refresh its place in the LRU order.
+      this.cache.delete(url);
+      this.cache.set(url, cached);
+      if (cached.error) throw cached.error;
+      return cached.profile!;
+    }
+    let running = this.pending.get(url);
+    if (!running) {
+      running = this.fetch(url).then(
+        (profile) => this.remember(url, { expires: Date.now() + PROFILE_TTL_MS, profile }, profile),
+        (error: unknown) => {
+          const failure = error instanceof ProfileError ? error : new ProfileError("profile_unreachable", "The agent profile could not be fetched.");
+          this.remember(url, { expires: Date.now() + FAILURE_TTL_MS, error: failure }, undefined);
+          throw failure;
+        },
+      );
+      this.pending.set(url, running);
+      void running.finally(() => this.pending.delete(url)).catch(() => undefined);
+    }
+    return running;
+  }
+
+  private remember<T>(url: string, entry: Entry, value: T): T {
+    this.cache.delete(url);
+    this.cache.set(url, entry);
+    while (this.cache.size > MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return value;
+  }
+
+  private async fetch(raw: string): Promise<AgentProfile> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ProfileError("invalid_profile_url", "The agent profile URL is not a URL.");
+    }
+    if (url.protocol !== "https:" && !(this.allowLocal && url.protocol === "http:")) {
+      throw new ProfileError("invalid_profile_url", "Agent profiles must be served over HTTPS.");
+    }
+    if (url.username || url.password) throw new ProfileError("invalid_profile_url", "The agent profile URL may not carry credentials.");
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    let address: { address: string; family: number };
+    try {
+      address = net.isIP(host) ? { address: host, family: net.isIPv6(host) ? 6 : 4 } : await dns.lookup(host, { verbatim: true });
+    } catch {
+      throw new ProfileError("invalid_profile_url", `The agent profile host ${host} does not resolve.`);
+    }
+    if (!this.allowLocal && isPrivateAddress(address.address)) {
+      throw new ProfileError("invalid_profile_url", "The agent profile URL points to a private or local address.");
+    }
+    const text = await download(url, address);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ProfileError("profile_malformed", "The agent profile is not JSON.");
+    }
+    const parsed = profileSchema.safeParse(json);
+    if (!parsed.success) throw new ProfileError("profile_malformed", "The agent profile has no ucp.version.");
+    const name = parsed.data.name?.replace(/[^\x20-\x7e]/g, "").trim() || url.host;
+    return { url: raw, version: parsed.data.ucp.version, name };
+  }
+}
+
+/** GET without redirects, connected to the checked address, within the time and size limits. */
+function download(url: URL, address: { address: string; family: number }): Promise<string> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const unreachable = (detail: string) => reject(new ProfileError("profile_unreachable", detail));
+    const request = client.get(
+      url,
+      {
+        timeout: TIMEOUT_MS,
+        headers: { accept: "application/json" },
+        lookup: (_host, options, callback) => {
+          if ((options as { all?: boolean }).all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [address]);
+          else callback(null, address.address, address.family);
+        },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          unreachable(`The agent profile answered HTTP ${response.statusCode ?? "?"} (redirects are not followed).`);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BYTES) {
+            request.destroy();
+            reject(new ProfileError("profile_malformed", "The agent profile is larger than 64 KB."));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        response.on("error", () => unreachable("The agent profile download failed."));
+      },
+    );
+    request.on("timeout", () => {
+      request.destroy();
+      unreachable("The agent profile did not answer in time.");
+    });
+    request.on("error", () => unreachable("The agent profile could not be fetched."));
+  });
+}

@@ -1,0 +1,68 @@
+// checkout.complete: turn a ready checkout session into an order (stock reserved as orders do), pay it, and link the two.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { channelOf, placeOrder } from "../orders/place.ts";
+import { changeStatus, lockOrder } from "../orders/service.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { decidePayment } from "./payment.ts";
+import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
+import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
+
+export default defineTool({
+  name: "checkout.complete",
+  description:
+    "Place the order of a ready_for_complete checkout session, paying with one of its payment handlers; stock is reserved at once. " +
+    "Returns the completed session with orderId. 422 checkout_not_ready, insufficient_stock, checkout_not_modifiable, " +
+    "payment_handler_unknown, payment_declined or payment_refused (nothing is ordered then).",
+  input: z.strictObject({ id: checkoutId, payment: paymentInput.describe("How the buyer pays.") }),
+  output: sessionView,
+  scope: "checkout:agent",
+  anonymous: true,
+  audited: true,
+  sensitive: ["token"],
+  annotations: WRITE,
+  examples: [{ id: "chk_00000000000000000000000000000000", payment: { handlerId: "payment_link" } }],
+  async handler({ id, payment }, ctx) {
+    const row = await loadSession(ctx, id, true);
+    assertModifiable(ctx, row);
+    const state = stateOf(row);
+    const ready = await priceSession(ctx, state);
+    if (ready.status !== "ready_for_complete") {
+      const missing = ready.messages.filter((message) => message.type === "error").map((message) => `${message.path}: ${message.content}`);
+      const soldOut = ready.messages.some((message) => message.code === "out_of_stock");
+      throw new Refused(soldOut ? "insufficient_stock" : "checkout_not_ready", `Checkout session ${id} is ${ready.status}: ${missing.join(" ")}`);
+    }
+    const decision = decidePayment(ctx, payment.handlerId, payment.token);
+    const destination = state.fulfillment.destination!;
+    const buyer = state.buyer!;
+    const buyerName = [buyer.firstName, buyer.lastName].filter(Boolean).join(" ");
+    const { order } = await placeOrder(ctx, {
+      lines: state.lines,
+      discountCode: state.discountCodes,
+      dropInvalidDiscount: true,
+      email: buyer.email!,
+      phone: buyer.phone ?? null,
+      shipping: {
+        name: destination.name ?? (buyerName || buyer.email!),
+        address: destination.extended ? `${destination.street!}, ${destination.extended}` : destination.street!,
+        zip: destination.postalCode!,
+        city: destination.city!,
+        country: destination.country,
+      },
+      billing: null,
+      channel: state.protocol === "shop" ? channelOf(ctx.door) : state.protocol,
+      aiAgentSource: state.agentName ?? (state.protocol === "shop" ? null : `${state.protocol}-agent`),
+      sessionId: ctx.caller.session?.persistent ? ctx.caller.session.id : null,
+    });
+    if (decision === "paid") {
+      await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
+    }
+    const now = ctx.now();
+    const done = { ...state, status: "completed" as const, orderId: order.id, payment: { handlerId: payment.handlerId, instrumentType: payment.instrumentType ?? null }, updatedAt: now };
+    // The view the order was placed from: re-pricing now would miss a code this order just used up.
+    const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
+    await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
+    await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
+    return view;
+  },
+});

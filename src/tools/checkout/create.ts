@@ -1,0 +1,73 @@
+// checkout.create: open a checkout session with lines priced from the catalogue, and whatever buyer and shipping data is known.
+import { z } from "zod";
+import { defineTool, WRITE } from "../tool.ts";
+import { buyer, destination, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
+import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./service.ts";
+
+export default defineTool({
+  name: "checkout.create",
+  description:
+    "Open a checkout session (the core behind UCP): lines by item id and quantity, optionally buyer, destination, shipping option " +
+    "and discount codes. Prices come from the catalogue. Returns the priced session: status (incomplete until lines, buyer e-mail " +
+    "and destination are known, then ready_for_complete), totals in minor units, messages saying what is missing, shipping " +
+    "options, payment handlers. 422 item_unavailable / variant_required. Only its creator (key, session or agent) sees it.",
+  input: z.strictObject({
+    lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
+    buyer: buyer.optional().describe("Who buys."),
+    destination: destination.optional().describe("Where to ship."),
+    fulfillmentOptionId: z.string().min(1).max(100).optional().describe("Id from fulfillment.options."),
+    discountCodes: discountCodes.optional(),
+    protocol: z.enum(PROTOCOLS).default("shop").describe("Set by protocol doors."),
+    protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("Set by protocol doors."),
+  }),
+  output: sessionView,
+  scope: "checkout:agent",
+  anonymous: true,
+  audited: true,
+  annotations: WRITE,
+  examples: [{ lines: [{ itemId: "p000007342", quantity: 1 }] }],
+  async handler(input, ctx) {
+    const now = ctx.now();
+    const lines = await resolveLines(ctx.db, input.lines);
+    const state: SessionState = {
+      id: newSessionId(),
+      status: "incomplete",
+      currency: await shopCurrency(ctx.db),
+      lines,
+      buyer: input.buyer ?? null,
+      fulfillment: {
+        destination: input.destination ? { ...input.destination, id: input.destination.id ?? "dest_1" } : null,
+        selectedOptionId: input.fulfillmentOptionId ?? null,
+      },
+      discountCodes: input.discountCodes ?? [],
+      payment: null,
+      orderId: null,
+      protocol: input.protocol,
+      protocolVersion: input.protocolVersion ?? null,
+      // The agent a protocol door identified; a plain tool call's MCP client or assistant is credited on the order instead.
+      agentName: input.protocol === "shop" ? null : (ctx.caller.agent ?? null),
+      agentProfile: input.protocol === "shop" ? null : (ctx.caller.agentProfile ?? null),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const view = await priceSession(ctx, state);
+    await ctx.db.checkoutSession.create({
+      data: {
+        id: state.id,
+        owner: ownerOf(ctx),
+        currency: state.currency,
+        protocol: state.protocol,
+        protocolVersion: state.protocolVersion,
+        agentName: state.agentName,
+        agentProfile: state.agentProfile,
+        expiresAt: state.expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        ...columns(state, view),
+      },
+    });
+    await ctx.audit({ subjectType: "checkout_session", subjectId: state.id, before: null, after: view });
+    return view;
+  },
+});

@@ -1,0 +1,24 @@
+// checkout.get: the caller's checkout session, re-priced from the catalogue while it is still open.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { checkoutId, FINAL_STATUSES, sessionView } from "./schemas.ts";
+import { loadSession, priceSession, stateOf, storedView } from "./service.ts";
+
+export default defineTool({
+  name: "checkout.get",
+  description:
+    "Get one of your checkout sessions: status, lines, buyer, fulfillment, discounts, totals, messages, orderId once completed. " +
+    "Open sessions are re-priced. 404 for unknown ids and others' sessions.",
+  input: z.strictObject({ id: checkoutId }),
+  output: sessionView,
+  scope: "checkout:agent",
+  anonymous: true,
+  audited: false,
+  annotations: READ,
+  examples: [{ id: "chk_00000000000000000000000000000000" }],
+  async handler({ id }, ctx) {
+    const row = await loadSession(ctx, id);
+    const view = storedView(row, ctx.now());
+    return FINAL_STATUSES.has(view.status) ? view : priceSession(ctx, stateOf(row));
+  },
+});

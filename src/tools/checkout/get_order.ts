@@ -1,0 +1,47 @@
+// checkout.get_order: the order a caller's checkout session became, with its shipping progress, for the agent that bought it.
+import { z } from "zod";
+import { NotFound } from "../../core/errors.ts";
+import { defineTool, READ } from "../tool.ts";
+import { sessionView } from "./schemas.ts";
+import { ownerOf, storedView } from "./service.ts";
+
+const orderView = z.strictObject({
+  id: z.string(),
+  status: z.string().describe("The order's status (pending_payment, paid, shipped …)."),
+  canceled: z.boolean().describe("True once the order was cancelled or fully refunded."),
+  shippedAt: z.string().nullable().describe("When the order was handed to the carrier, or null."),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  checkout: sessionView.describe("The completed checkout session the order was placed from."),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+export default defineTool({
+  name: "checkout.get_order",
+  description:
+    "Get the order one of your checkout sessions became: status, shipment (carrier, tracking) and the completed session. 404 otherwise.",
+  input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The orderId of a completed checkout session.") }),
+  output: orderView,
+  scope: "checkout:agent",
+  anonymous: true,
+  audited: false,
+  annotations: READ,
+  examples: [{ orderId: "c000000000000000000000000" }],
+  async handler({ orderId }, ctx) {
+    const session = await ctx.db.checkoutSession.findUnique({ where: { orderId } });
+    if (!session || session.owner !== ownerOf(ctx)) throw new NotFound(`There is no order "${orderId}" from your checkout sessions.`);
+    const order = await ctx.db.order.findUniqueOrThrow({ where: { id: orderId } });
+    const shipped = await ctx.db.orderStatusChange.findFirst({ where: { orderId, toStatus: "shipped" }, orderBy: { createdAt: "asc" } });
+    return {
+      id: order.id,
+      status: order.status,
+      canceled: order.status === "cancelled" || order.status === "refunded",
+      shippedAt: shipped?.createdAt.toISOString() ?? null,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: order.trackingUrl,
+      checkout: storedView(session, ctx.now()),
+    };
+  },
+});

@@ -1,0 +1,12 @@
+// The checkout.* tools: checkout sessions, the core every agentic-commerce door (UCP, ACP) speaks through.
+import type { AnyTool } from "../tool.ts";
+import create from "./create.ts";
+import get from "./get.ts";
+import update from "./update.ts";
+import complete from "./complete.ts";
+import cancel from "./cancel.ts";
+import getOrder from "./get_order.ts";
+
+const tools: AnyTool[] = [create, get, update, complete, cancel, getOrder];
+
+export default tools;

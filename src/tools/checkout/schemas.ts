@@ -1,0 +1,116 @@
+// Shapes of the checkout.* tools: what a caller may ask for (lines, buyer, destination, codes, payment) and the priced session.
+import { z } from "zod";
+
+export const CHECKOUT_STATUSES = ["incomplete", "requires_escalation", "ready_for_complete", "complete_in_progress", "completed", "canceled"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** Once here, a session never changes again. */
+export const FINAL_STATUSES: ReadonlySet<string> = new Set(["completed", "canceled"]);
+
+export const PROTOCOLS = ["shop", "ucp", "acp"] as const;
+
+const minor = (what: string) => z.number().int().describe(`${what}, integer minor units of the session's currency (øre for DKK).`);
+
+export const checkoutId = z.string().regex(/^chk_[A-Za-z0-9]{10,64}$/, "A checkout id looks like chk_…").describe("The checkout session id (chk_…) that checkout.create returned.");
+
+export const lineInput = z.strictObject({
+  itemId: z.string().min(1).max(100).describe("A product's id (products.get), or its variant's id."),
+  quantity: z.number().int().min(1).max(100),
+});
+
+export const consent = z.strictObject({
+  analytics: z.boolean().optional(),
+  preferences: z.boolean().optional(),
+  marketing: z.boolean().optional(),
+  saleOfData: z.boolean().optional(),
+});
+
+export const buyer = z.strictObject({
+  firstName: z.string().trim().min(1).max(100).optional(),
+  lastName: z.string().trim().min(1).max(100).optional(),
+  email: z.email().max(254).optional().describe("Needed to complete."),
+  phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").optional(),
+  consent: consent.optional(),
+});
+export type Buyer = z.infer<typeof buyer>;
+
+/** Where to ship; may be partial while the buyer is still deciding (a country alone prices shipping), complete to order. */
+export const destination = z.strictObject({
+  id: z.string().min(1).max(64).optional(),
+  name: z.string().trim().min(1).max(200).optional().describe("Recipient (default: the buyer)."),
+  street: z.string().trim().min(1).max(200).optional(),
+  extended: z.string().trim().min(1).max(200).optional(),
+  postalCode: z.string().trim().min(1).max(20).optional().describe("Danish ones are checked against the city."),
+  city: z.string().trim().min(1).max(100).optional(),
+  region: z.string().trim().min(1).max(100).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").describe("ISO 3166-1 alpha-2."),
+});
+export type Destination = z.infer<typeof destination>;
+
+export const paymentInput = z.strictObject({
+  handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),
+  instrumentType: z.string().min(1).max(50).optional().describe("e.g. card."),
+  token: z.string().min(1).max(2000).optional().describe("The handler's credential token."),
+});
+
+export const discountCodes = z
+  .array(z.string().trim().min(1).max(64))
+  .max(10)
+  .describe("Codes, stacked in order; unknown ones are ignored.");
+
+const message = z.strictObject({
+  type: z.enum(["error", "warning", "info"]),
+  code: z.string(),
+  content: z.string(),
+  path: z.string().nullable().describe("Where in the session the message points, e.g. lines[0] or buyer.email."),
+  severity: z.enum(["recoverable", "requires_buyer_input", "requires_buyer_review", "unrecoverable"]).nullable(),
+});
+export type Message = z.infer<typeof message>;
+
+const totalEntry = z.strictObject({
+  type: z.enum(["subtotal", "discount", "fulfillment", "tax", "total"]),
+  label: z.string(),
+  amount: minor("Amount (discounts negative)"),
+});
+
+export const sessionView = z.strictObject({
+  id: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  currency: z.string().describe("ISO 4217 code."),
+  lines: z.array(
+    z.strictObject({
+      id: z.string().describe("Line id (li_…), stable for the session."),
+      itemId: z.string(),
+      productId: z.string(),
+      variantId: z.string().nullable(),
+      title: z.string().describe("From the catalogue."),
+      unitPrice: minor("Unit price from the catalogue, VAT included"),
+      quantity: z.number().int(),
+      subtotal: minor("Unit price × quantity"),
+    }),
+  ),
+  buyer: buyer.nullable(),
+  fulfillment: z.strictObject({
+    destination: destination.extend({ id: z.string() }).nullable(),
+    options: z.array(z.strictObject({ id: z.string(), title: z.string(), description: z.string(), amount: minor("Shipping price") })),
+    selectedOptionId: z.string().nullable(),
+  }),
+  discounts: z.strictObject({
+    codes: z.array(z.string()),
+    applied: z.array(z.strictObject({ code: z.string(), title: z.string(), amount: minor("Amount taken off") })),
+  }),
+  totals: z.array(totalEntry),
+  messages: z.array(message),
+  payment: z.strictObject({
+    handlers: z.array(z.string()).describe("Ids of the payment handlers this session may complete with."),
+    selected: z.strictObject({ handlerId: z.string(), instrumentType: z.string().nullable() }).nullable(),
+  }),
+  orderId: z.string().nullable(),
+  protocol: z.enum(PROTOCOLS),
+  protocolVersion: z.string().nullable(),
+  agent: z.strictObject({ name: z.string().nullable(), profile: z.string().nullable() }),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SessionView = z.infer<typeof sessionView>;

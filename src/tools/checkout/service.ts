@@ -1,0 +1,259 @@
+// Checkout sessions: who owns one, resolving items, pricing a session into its view (status and messages included),
+// loading it for a change, and storing it. Prices always come from the catalogue through the one pricing function.
+import crypto from "node:crypto";
+import type { Config } from "../../core/config.ts";
+import type { Db } from "../../core/db.ts";
+import { NotFound, Refused } from "../../core/errors.ts";
+import { toJson } from "../../core/json.ts";
+import type { CheckoutSession, Prisma } from "../../generated/prisma/client.ts";
+import { validateAddress } from "../address/service.ts";
+import type { ToolContext } from "../context.ts";
+import { priceLines, shippingSettings } from "../orders/pricing.ts";
+import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Destination, type Message, type SessionView } from "./schemas.ts";
+
+/** A session lives six hours from its creation (UCP's default) unless completed or canceled before. */
+export const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+
+export interface StoredLine {
+  id: string;
+  itemId: string;
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+export type StoredDestination = Destination & { id: string };
+
+export interface StoredFulfillment {
+  destination: StoredDestination | null;
+  selectedOptionId: string | null;
+}
+
+export interface StoredPayment {
+  handlerId: string;
+  instrumentType: string | null;
+}
+
+/** The caller a session belongs to: its API key, its storefront session, the agent's profile URL, or nobody in particular. */
+export function ownerOf(ctx: ToolContext): string {
+  const { caller } = ctx;
+  if (caller.kind === "key" && caller.keyId) return `key:${caller.keyId}`;
+  if (caller.session?.persistent) return `session:${caller.session.id}`;
+  if (caller.agentProfile) return `agent:${caller.agentProfile}`;
+  return caller.kind === "system" || caller.kind === "staff" ? caller.actor : "anonymous";
+}
+
+export function newSessionId(): string {
+  return `chk_${crypto.randomBytes(16).toString("hex")}`;
+}
+
+/** The shop's currency: the "commerce" setting when one is stored, else DKK. */
+export async function shopCurrency(db: Db): Promise<string> {
+  const row = await db.setting.findUnique({ where: { section: "commerce" } });
+  const value = row?.value as { currency?: unknown } | null | undefined;
+  return typeof value?.currency === "string" && /^[A-Z]{3}$/.test(value.currency) ? value.currency : "DKK";
+}
+
+/** The payment handlers a session may complete with: the test handler only in test mode, else the shop's payment link. */
+export function paymentHandlers(config: Pick<Config, "ucpTestMode">): string[] {
+  return config.ucpTestMode ? ["mock_payment_handler", "payment_link"] : ["payment_link"];
+}
+
+/** Resolves item ids (a variant's id, or a product's when it has no variants) into lines; 422 item_unavailable otherwise. */
+export async function resolveLines(db: Db, wanted: Array<{ itemId: string; quantity: number }>, previous: StoredLine[] = []): Promise<StoredLine[]> {
+  const ids = [...new Set(wanted.map((line) => line.itemId))];
+  const [variants, products] = await Promise.all([
+    db.productVariant.findMany({ where: { id: { in: ids }, product: { deletedAt: null } } }),
+    db.product.findMany({ where: { id: { in: ids }, deletedAt: null }, include: { _count: { select: { variants: true } } } }),
+  ]);
+  const lines: StoredLine[] = [];
+  let next = previous.reduce((max, line) => Math.max(max, Number(line.id.slice(3)) || 0), 0);
+  for (const [index, { itemId, quantity }] of wanted.entries()) {
+    const variant = variants.find((row) => row.id === itemId);
+    const product = products.find((row) => row.id === itemId);
+    if (product && product._count.variants > 0) {
+      throw new Refused("variant_required", `lines[${index}]: the product ${product.name} comes in variants; give the id of one of its variants.`);
+    }
+    if (!variant && !product) throw new Refused("item_unavailable", `lines[${index}]: there is no product or variant with id "${itemId}" for sale.`);
+    const productId = variant ? variant.productId : itemId;
+    const variantId = variant ? variant.id : null;
+    const same = lines.find((line) => line.productId === productId && line.variantId === variantId);
+    if (same) {
+      same.quantity += quantity;
+      continue;
+    }
+    const kept = previous.find((line) => line.itemId === itemId);
+    lines.push({ id: kept?.id ?? `li_${++next}`, itemId, productId, variantId, quantity });
+  }
+  return lines;
+}
+
+export interface SessionState {
+  id: string;
+  status: CheckoutStatus;
+  currency: string;
+  lines: StoredLine[];
+  buyer: Buyer | null;
+  fulfillment: StoredFulfillment;
+  discountCodes: string[];
+  payment: StoredPayment | null;
+  orderId: string | null;
+  protocol: SessionView["protocol"];
+  protocolVersion: string | null;
+  agentName: string | null;
+  agentProfile: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function stateOf(row: CheckoutSession): SessionState {
+  return {
+    id: row.id,
+    status: row.status as CheckoutStatus,
+    currency: row.currency,
+    lines: row.lines as unknown as StoredLine[],
+    buyer: (row.buyer as Buyer | null) ?? null,
+    fulfillment: (row.fulfillment as unknown as StoredFulfillment | null) ?? { destination: null, selectedOptionId: null },
+    discountCodes: row.discountCodes as unknown as string[],
+    payment: (row.payment as unknown as StoredPayment | null) ?? null,
+    orderId: row.orderId,
+    protocol: row.protocol as SessionView["protocol"],
+    protocolVersion: row.protocolVersion,
+    agentName: row.agentName,
+    agentProfile: row.agentProfile,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Prices the session against the catalogue and works out its status and messages (final sessions keep theirs). */
+export async function priceSession(ctx: ToolContext, state: SessionState): Promise<SessionView> {
+  const now = ctx.now();
+  const pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now);
+  const settings = await shippingSettings(ctx.db);
+  const messages: Message[] = [];
+  const error = (code: string, content: string, path: string, severity: Message["severity"] = "recoverable") =>
+    messages.push({ type: "error", code, content, path, severity });
+  const lines: SessionView["lines"] = [];
+  for (const [index, line] of state.lines.entries()) {
+    const priced = pricing.lines.find((candidate) => candidate.productId === line.productId && candidate.variantId === line.variantId);
+    if (!priced) {
+      error("item_unavailable", `Item ${line.itemId} is no longer for sale; remove it.`, `lines[${index}]`);
+      continue;
+    }
+    const title = priced.variantSku ? `${priced.productName} (${priced.variantSku})` : priced.productName;
+    if (priced.stock < line.quantity) error("out_of_stock", `Only ${Math.max(0, priced.stock)} of ${title} in stock.`, `lines[${index}].quantity`);
+    lines.push({
+      id: line.id,
+      itemId: line.itemId,
+      productId: line.productId,
+      variantId: line.variantId,
+      title,
+      unitPrice: priced.unitPriceDkk,
+      quantity: line.quantity,
+      subtotal: priced.lineTotalDkk,
+    });
+  }
+  if (state.lines.length === 0) error("missing", "Add at least one line.", "lines");
+  for (const code of state.discountCodes) {
+    if (!pricing.applied.some((entry) => entry.code === code.toUpperCase())) {
+      messages.push({ type: "warning", code: "discount_code_not_applied", content: `The code ${code} does not apply and was ignored.`, path: "discounts.codes", severity: null });
+    }
+  }
+  if (!state.buyer?.email) error("missing", "The buyer's e-mail is needed for the order.", "buyer.email");
+  const { destination } = state.fulfillment;
+  if (!destination) error("missing", "A shipping destination is needed.", "fulfillment.destination");
+  else if (!destination.street || !destination.postalCode || !destination.city) {
+    error("missing", "The shipping destination needs a street, a postal code and a city.", "fulfillment.destination");
+  } else if (destination.country === "DK") {
+    const check = validateAddress({ address: destination.street, zip: destination.postalCode, city: destination.city });
+    if (!check.valid) error("invalid_address", check.problems.join(" "), "fulfillment.destination");
+  }
+  const carriers = settings.carriers.length ? settings.carriers : [{ name: "Standard", minDays: 1, maxDays: 5 }];
+  const options = carriers.map((carrier) => ({
+    id: `ship_${carrier.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`,
+    title: carrier.name,
+    description: `Delivery in ${carrier.minDays}–${carrier.maxDays} business days.`,
+    amount: pricing.shippingDkk,
+  }));
+  // Every option costs the shop's flat rate, so the first is chosen until the buyer picks another; an unknown id is an error.
+  const chosen = state.fulfillment.selectedOptionId;
+  const selected = chosen === null ? options[0] : options.find((option) => option.id === chosen);
+  if (!selected) error("invalid", `There is no shipping option "${chosen}"; choose one of fulfillment.options.`, "fulfillment.selectedOptionId");
+  const totals: SessionView["totals"] = [{ type: "subtotal", label: "Subtotal", amount: pricing.subtotalDkk }];
+  if (pricing.discountDkk > 0) totals.push({ type: "discount", label: "Discount", amount: -pricing.discountDkk });
+  totals.push({ type: "fulfillment", label: "Shipping", amount: pricing.shippingDkk });
+  totals.push({ type: "tax", label: "VAT included (25 %)", amount: pricing.vatOere });
+  totals.push({ type: "total", label: "Total", amount: pricing.totalDkk });
+  const expired = state.expiresAt <= now;
+  let status: CheckoutStatus = state.status;
+  if (!FINAL_STATUSES.has(status)) {
+    if (expired) status = "canceled";
+    else status = messages.some((message) => message.type === "error") ? "incomplete" : "ready_for_complete";
+  }
+  return {
+    id: state.id,
+    status,
+    currency: state.currency,
+    lines,
+    buyer: state.buyer,
+    fulfillment: { destination, options, selectedOptionId: selected?.id ?? null },
+    discounts: {
+      codes: state.discountCodes,
+      applied: pricing.applied.map((entry) => ({
+        code: entry.code,
+        title: entry.type === "percent" ? `${entry.code}: ${entry.value} % off` : `${entry.code}: fixed amount off`,
+        amount: entry.discountDkk,
+      })),
+    },
+    totals,
+    messages: FINAL_STATUSES.has(status) ? [] : messages,
+    payment: { handlers: paymentHandlers(ctx.config), selected: state.payment },
+    orderId: state.orderId,
+    protocol: state.protocol,
+    protocolVersion: state.protocolVersion,
+    agent: { name: state.agentName, profile: state.agentProfile },
+    expiresAt: state.expiresAt.toISOString(),
+    createdAt: state.createdAt.toISOString(),
+    updatedAt: state.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's session (404 for anyone else's, so ids of others' sessions reveal nothing); `lock` takes its row lock. */
+export async function loadSession(ctx: ToolContext, id: string, lock = false): Promise<CheckoutSession> {
+  if (lock) await ctx.db.$executeRaw`SELECT id FROM "CheckoutSession" WHERE id = ${id} FOR UPDATE`;
+  const row = await ctx.db.checkoutSession.findUnique({ where: { id } });
+  if (!row || row.owner !== ownerOf(ctx)) throw new NotFound(`There is no checkout session "${id}".`);
+  return row;
+}
+
+/** Refuses (422 checkout_not_modifiable) any change to a completed, canceled or expired session. */
+export function assertModifiable(ctx: ToolContext, row: CheckoutSession): void {
+  if (FINAL_STATUSES.has(row.status)) {
+    throw new Refused("checkout_not_modifiable", `Checkout session ${row.id} is ${row.status}; it can no longer be changed. Start a new one.`);
+  }
+  if (row.expiresAt <= ctx.now()) throw new Refused("checkout_not_modifiable", `Checkout session ${row.id} expired at ${row.expiresAt.toISOString()}; start a new one.`);
+}
+
+/** The columns that store a state and its view. */
+export function columns(state: SessionState, view: SessionView) {
+  const json = (value: unknown) => toJson(value) as Prisma.InputJsonValue;
+  return {
+    status: view.status,
+    lines: json(state.lines),
+    buyer: state.buyer ? json(state.buyer) : undefined,
+    fulfillment: json(state.fulfillment),
+    discountCodes: json(state.discountCodes),
+    payment: state.payment ? json(state.payment) : undefined,
+    view: json(view),
+  };
+}
+
+/** The stored view of a session (what checkout.get answers), with the status an expiry has since made it. */
+export function storedView(row: CheckoutSession, now: Date): SessionView {
+  const view = row.view as unknown as SessionView;
+  if (!FINAL_STATUSES.has(view.status) && row.expiresAt <= now) return { ...view, status: "canceled", messages: [] };
+  return view;
+}

@@ -1,0 +1,44 @@
+// checkout.update: replace the lines, buyer, destination, shipping option or discount codes of an open checkout session.
+import { z } from "zod";
+import { defineTool, UPDATE } from "../tool.ts";
+import { buyer, checkoutId, destination, discountCodes, lineInput, sessionView } from "./schemas.ts";
+import { assertModifiable, columns, loadSession, priceSession, resolveLines, stateOf } from "./service.ts";
+
+export default defineTool({
+  name: "checkout.update",
+  description:
+    "Change an open checkout session: each field given replaces the session's (null clears destination or option), others stay. " +
+    "Returns the re-priced session. 422 checkout_not_modifiable once completed, canceled or expired.",
+  input: z.strictObject({
+    id: checkoutId,
+    lines: z.array(lineInput).min(1).max(50).optional().describe("All lines; a line keeps its id while its item stays."),
+    buyer: buyer.optional().describe("Who buys."),
+    destination: destination.nullable().optional().describe("Where to ship."),
+    fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
+    discountCodes: discountCodes.optional(),
+  }),
+  output: sessionView,
+  scope: "checkout:agent",
+  anonymous: true,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ id: "chk_00000000000000000000000000000000", buyer: { email: "kunde@example.dk" } }],
+  async handler(input, ctx) {
+    const row = await loadSession(ctx, input.id, true);
+    assertModifiable(ctx, row);
+    const state = stateOf(row);
+    const before = row.view;
+    if (input.lines) state.lines = await resolveLines(ctx.db, input.lines, state.lines);
+    if (input.buyer) state.buyer = input.buyer;
+    if (input.destination !== undefined) {
+      state.fulfillment.destination = input.destination ? { ...input.destination, id: input.destination.id ?? state.fulfillment.destination?.id ?? "dest_1" } : null;
+    }
+    if (input.fulfillmentOptionId !== undefined) state.fulfillment.selectedOptionId = input.fulfillmentOptionId;
+    if (input.discountCodes) state.discountCodes = input.discountCodes;
+    state.updatedAt = ctx.now();
+    const view = await priceSession(ctx, state);
+    await ctx.db.checkoutSession.update({ where: { id: row.id }, data: { ...columns(state, view), updatedAt: state.updatedAt } });
+    await ctx.audit({ subjectType: "checkout_session", subjectId: row.id, before, after: view });
+    return view;
+  },
+});

@@ -1,0 +1,79 @@
+// checkout.complete through real HTTP: the order (channel, agent, stock, codes), payment outcomes, readiness, races, bad input.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
+import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { openSession } from "./helpers.ts";
+
+let server: TestServer;
+let key: string;
+beforeAll(async () => {
+  server = await startServer({ ucpTestMode: true });
+  key = await server.key("checkout:agent");
+});
+afterAll(() => server.close());
+
+const prisma = () => server.runtime.database.prisma;
+const pay = (token: string) => ({ handlerId: "mock_payment_handler", instrumentType: "card", token });
+
+describe("checkout.complete", () => {
+  it("places a paid order with the session's prices, takes the stock and links the order", async () => {
+    const { view, product } = await openSession(server, key, { quantity: 2 });
+    const stock = (await prisma().product.findUniqueOrThrow({ where: { id: product.id } })).stock;
+    const done = expectOk<SessionView>(server, "checkout.complete", await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }));
+    expect(done).toMatchObject({ id: view.id, status: "completed", orderId: expect.any(String), messages: [], payment: { selected: { handlerId: "mock_payment_handler", instrumentType: "card" } } });
+    expect(done.totals).toEqual(view.totals);
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: done.orderId! }, include: { items: true } });
+    expect(order).toMatchObject({ status: "paid", email: "agent.buyer@example.dk", shippingName: "Mette Hansen", shippingZip: "1160", shippingCountry: "DK", channel: "web", paymentMethod: "card" });
+    expect(Number(order.totalDkk)).toBe(view.totals.find((t) => t.type === "total")!.amount);
+    expect(order.items.map((i) => [i.productId, i.quantity])).toEqual([[product.id, 2]]);
+    expect((await prisma().product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(stock - 2n);
+    const row = await prisma().checkoutSession.findUniqueOrThrow({ where: { id: view.id } });
+    expect(row).toMatchObject({ orderId: order.id, status: "completed" });
+    expect(JSON.stringify(await prisma().auditEntry.findMany({ where: { tool: "checkout.complete" } }))).not.toContain("success_token");
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_modifiable");
+    expectProblem(await server.call("checkout.update", { id: view.id, discountCodes: [] }, { key }), 422, "checkout_not_modifiable");
+  });
+
+  it("places an unpaid order with the payment link handler", async () => {
+    const { view } = await openSession(server, key);
+    const done = expectOk<SessionView>(server, "checkout.complete", await server.call("checkout.complete", { id: view.id, payment: { handlerId: "payment_link" } }, { key }));
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: done.orderId! } })).status).toBe("pending_payment");
+  });
+
+  it("declines fail_token, refuses fraud_token and unknown handlers, and orders nothing", async () => {
+    const { view } = await openSession(server, key);
+    const orders = await prisma().order.count();
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("fail_token") }, { key }), 422, "payment_declined");
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("fraud_token") }, { key }), 422, "payment_refused");
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: { handlerId: "stolen_cards" } }, { key }), 422, "payment_handler_unknown");
+    expect(await prisma().order.count()).toBe(orders);
+    expect((await prisma().checkoutSession.findUniqueOrThrow({ where: { id: view.id } })).status).toBe("ready_for_complete");
+  });
+
+  it("refuses an incomplete session (422 checkout_not_ready)", async () => {
+    const { view } = await openSession(server, key, { ready: false });
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_ready");
+  });
+
+  it("never oversells: 12 sessions racing for 5 units give exactly 5 orders", async () => {
+    const { product } = await openSession(server, key, { ready: false, productIndex: 3 });
+    await prisma().product.update({ where: { id: product.id }, data: { stock: 5 } });
+    const sessions = await Promise.all(Array.from({ length: 12 }, () => openSession(server, key, { productIndex: 3 })));
+    const answers = await Promise.all(sessions.map(({ view }) => server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    for (const refused of answers.filter((a) => a.status !== 200)) expectProblem(refused, 422, "insufficient_stock");
+    expect((await prisma().product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(0n);
+  });
+
+  it("hides others' sessions and takes any caller short of 401/403", async () => {
+    const { view } = await openSession(server, key);
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key: await server.key("checkout:agent") }), 404, "not_found");
+    await expectScopeMatrix(server, "checkout.complete", { id: view.id, payment: { handlerId: "payment_link" } });
+  });
+
+  it("rejects bad input with 400", async () => {
+    const { view } = await openSession(server, key);
+    await expectRejected(server, "checkout.complete", key, [{ id: view.id }, { id: view.id, payment: {} }, { id: view.id, payment: { handlerId: "x", card: "4111111111111111" } }, { id: view.id, payment: { handlerId: "x", token: "" } }]);
+  });
+});
