@@ -17,6 +17,7 @@ import { createRegistry } from "../tools/registry.ts";
 import type { Services } from "../tools/services.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
+import { createOutbox } from "../tools/webhooks/dispatch.ts";
 
 /**
  * Only the key and staff tools are registered, so the catalogue read model and the feature flags are never read and
@@ -34,6 +35,8 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     keys: new KeyVerifier(database.prisma),
     background: new Background(log),
     sign: (text) => crypto.createHmac("sha256", secret).update(text).digest("base64url"),
+    // Never started here: what a command queues, the server processes deliver (NOTIFY, polling).
+    outbox: createOutbox(config, database, log),
   };
   return new Executor({ config, database, registry: createRegistry([...keys, ...staff]), services, log, now: () => new Date() });
 }

@@ -1,0 +1,126 @@
+// Shared logic of the webhooks area: endpoints and their secrets, turning domain events into outbox rows in the
+// caller's transaction, and the bookkeeping that disables an endpoint after repeated failure.
+import crypto from "node:crypto";
+import type { Db } from "../../core/db.ts";
+import { NotFound, Refused } from "../../core/errors.ts";
+import type { Logger } from "../../core/log.ts";
+import { receiverProblem } from "../../core/outbox/address.ts";
+import type { ClaimedEvent, Outcome } from "../../core/outbox/outbox.ts";
+import { STANDARD_WEBHOOKS } from "../../core/outbox/standard-webhooks.ts";
+import type { OutboxEvent, OutboxAttempt, WebhookEndpoint } from "../../generated/prisma/client.ts";
+import type { ToolContext } from "../context.ts";
+import type { DeliveryView, EndpointView, EventType } from "./schemas.ts";
+
+const KEY_PREFIX = "webhook-endpoint:";
+
+export const endpointKeyRef = (id: string) => `${KEY_PREFIX}${id}`;
+
+/** A new Standard Webhooks secret: "whsec_" and 32 random bytes in base64. */
+export function newSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString("base64")}`;
+}
+
+/** The signing secret behind a key reference of an endpoint (null once the endpoint is gone). */
+export async function endpointSecret(db: Db, keyRef: string): Promise<string | null> {
+  if (!keyRef.startsWith(KEY_PREFIX)) return null;
+  const row = await db.webhookEndpoint.findUnique({ where: { id: keyRef.slice(KEY_PREFIX.length) }, select: { secret: true } });
+  return row?.secret ?? null;
+}
+
+/** 422 receiver_not_allowed unless the URL is an http(s) URL of a public address (or WEBHOOKS_ALLOW_LOCAL=1). */
+export async function checkReceiver(url: string, allowLocal: boolean): Promise<void> {
+  const problem = await receiverProblem(url, allowLocal);
+  if (problem) throw new Refused("receiver_not_allowed", `The webhook URL ${problem}; receivers must be reachable on a public address.`);
+}
+
+export function describeEndpoint(row: WebhookEndpoint): EndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.disabledAt === null,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    disabledReason: row.disabledReason,
+    failureStreak: row.failureStreak,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The endpoint row without its secret (audit snapshots). */
+export function endpointSnapshot(row: WebhookEndpoint): Omit<WebhookEndpoint, "secret"> {
+  const { secret: _secret, ...rest } = row;
+  return rest;
+}
+
+export async function findEndpoint(db: Db, id: string): Promise<WebhookEndpoint> {
+  const row = await db.webhookEndpoint.findUnique({ where: { id } });
+  if (!row) throw new NotFound(`No webhook endpoint with id "${id}".`);
+  return row;
+}
+
+export function describeDelivery(row: OutboxEvent & { tries: OutboxAttempt[] }): DeliveryView {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status as DeliveryView["status"],
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    payload: JSON.parse(row.body) as unknown,
+    tries: row.tries.map((attempt) => ({
+      number: attempt.number,
+      startedAt: attempt.startedAt.toISOString(),
+      durationMs: attempt.durationMs,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      ok: attempt.ok,
+    })),
+  };
+}
+
+/** The Standard Webhooks payload: {type, timestamp, data}. */
+export function payloadOf(type: string, at: Date, data: unknown): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), data });
+}
+
+/** Queues one signed message to one endpoint in the caller's transaction; returns the delivery id. */
+export function enqueueTo(ctx: ToolContext, endpoint: WebhookEndpoint, type: string, body: string): Promise<string> {
+  return ctx.services.outbox.enqueue(ctx, { type, url: endpoint.url, body, signer: STANDARD_WEBHOOKS, keyRef: endpointKeyRef(endpoint.id), endpointId: endpoint.id });
+}
+
+/**
+ * Reports a domain event to every enabled endpoint that subscribed to its type, in the caller's transaction: the
+ * messages commit (or roll back) with the change, and go out after commit.
+ */
+export async function emitEvent(ctx: ToolContext, type: EventType, data: unknown): Promise<void> {
+  const endpoints = await ctx.db.webhookEndpoint.findMany({ where: { disabledAt: null, events: { has: type } }, orderBy: { createdAt: "asc" } });
+  if (!endpoints.length) return;
+  const body = payloadOf(type, ctx.now(), data);
+  for (const endpoint of endpoints) await enqueueTo(ctx, endpoint, type, body);
+}
+
+/**
+ * After a delivery settles: a delivered event clears the endpoint's failure streak; an event that used up every retry
+ * lengthens it, and at `disableAfter` the endpoint is disabled and its waiting deliveries cancelled.
+ */
+export function settleEndpoint(db: Db, disableAfter: number, log: Logger) {
+  return async (event: ClaimedEvent, outcome: Outcome): Promise<void> => {
+    if (!event.endpointId) return;
+    if (outcome === "delivered") {
+      await db.webhookEndpoint.updateMany({ where: { id: event.endpointId, failureStreak: { gt: 0 } }, data: { failureStreak: 0 } });
+      return;
+    }
+    const row = await db.webhookEndpoint.update({ where: { id: event.endpointId }, data: { failureStreak: { increment: 1 } } }).catch(() => null);
+    if (!row || row.disabledAt || row.failureStreak < disableAfter) return;
+    const reason = `${row.failureStreak} events in a row were not delivered after every retry.`;
+    const disabled = await db.webhookEndpoint.updateMany({ where: { id: row.id, disabledAt: null }, data: { disabledAt: new Date(), disabledReason: reason } });
+    if (disabled.count) {
+      await db.outboxEvent.updateMany({ where: { endpointId: row.id, status: "pending" }, data: { status: "cancelled", leaseUntil: null } });
+      log.warn("webhook endpoint disabled after repeated failure", { endpoint: row.id, url: row.url, failureStreak: row.failureStreak });
+    }
+  };
+}
