@@ -72,3 +72,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }),
   };
 }
+
+/** Creates an endpoint for `path` of the receiver through webhooks.create (a `*` key) and trusts its secret there. */
+export async function subscribe(
+  server: { call(name: string, input: unknown, options: { key: string }): Promise<{ status: number; body: { result?: unknown } }>; key(...scopes: string[]): Promise<string> },
+  receiver: WebhookReceiver,
+  path: string,
+  events: string[],
+): Promise<{ id: string; secret: string }> {
+  const answer = await server.call("webhooks.create", { url: `${receiver.url}${path}`, events }, { key: await server.key("*") });
+  if (answer.status !== 200) throw new Error(`webhooks.create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const created = answer.body.result as { id: string; secret: string };
+  receiver.trust(path, created.secret);
+  return created;
+}

@@ -67,7 +67,7 @@ export class Outbox {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  private readonly shutdown = new AbortController();
+  private shutdown = new AbortController();
 
   constructor(options: OutboxOptions) {
     this.options = options;
@@ -106,6 +106,7 @@ export class Outbox {
   /** Starts delivering: what is already due at once, then on every wake, NOTIFY and poll. */
   async start(): Promise<void> {
     this.stopped = false;
+    this.shutdown = new AbortController();
     this.unlisten = await this.options.database.listen(OUTBOX_CHANNEL, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
