@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Outbox } from "../../src/core/outbox/outbox.ts";
 import { Signers } from "../../src/core/outbox/signers.ts";
 import { createOutbox } from "../../src/tools/webhooks/dispatch.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
 import { poll } from "../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
@@ -90,7 +90,7 @@ describe("retries", () => {
       await ok("products.adjust_stock", { slug: "prada-wayfarer-bold-9", delta: n, reason: "Levering" });
       await poll(() => db().webhookEndpoint.findUniqueOrThrow({ where: { id } }), (row) => row.failureStreak >= n, 8_000);
     }
-    const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    const endpoint = await poll(() => db().webhookEndpoint.findUniqueOrThrow({ where: { id } }), (row) => row.disabledAt !== null, 2_000);
     expect(endpoint).toMatchObject({ failureStreak: 2, disabledAt: expect.any(Date), disabledReason: expect.stringContaining("2 events") });
     const sent = receiver.at("/broken").length;
     await ok("products.adjust_stock", { slug: "prada-wayfarer-bold-9", delta: 1, reason: "Levering" });
@@ -143,6 +143,26 @@ describe("signers and dispatchers", () => {
       expect(new Set(arrived)).toEqual(new Set(ids));
     } finally {
       await second.stop();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("delivers each event once with two server processes on one PostgreSQL database", async () => {
+    const peer = await startPeerServer(server, { webhooksAllowLocal: true, outboxPollMs: 50 });
+    try {
+      const { id } = await subscribe(server, receiver, "/peers", ["order.paid"]);
+      const peerKey = await peer.key("*");
+      const ids = [];
+      for (let i = 0; i < 10; i++) {
+        ids.push((await ok("webhooks.test", { id })).deliveryId);
+        ids.push(((await peer.call("webhooks.test", { id }, { key: peerKey })).body.result as { deliveryId: string }).deliveryId);
+      }
+      await poll(async () => receiver.at("/peers").length, (n) => n >= 20, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const arrived = receiver.at("/peers").map((message) => message.headers["webhook-id"]);
+      expect(arrived).toHaveLength(20);
+      expect(new Set(arrived)).toEqual(new Set(ids));
+    } finally {
+      await peer.close();
     }
   });
 });

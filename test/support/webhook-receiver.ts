@@ -22,7 +22,7 @@ export interface WebhookReceiver {
   received: Received[];
   /** Verify requests to this path with this whsec_ secret. */
   trust(path: string, secret: string): void;
-  /** Answer the next requests to `path` with these statuses (then 204 again). */
+  /** Answer the next requests to `path` with these statuses (then 204 again); 0 holds the request open unanswered. */
   failNext(path: string, ...statuses: number[]): void;
   /** Answer every request to `path` with this status until changed (null: back to 204). */
   answer(path: string, status: number | null): void;
@@ -53,7 +53,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       const status = scripted.get(path)?.shift() ?? fixed.get(path) ?? (payload ? 204 : 400);
       received.push({ path, headers: request.headers, body, payload, error, status, at: Date.now() });
-      response.writeHead(status).end();
+      if (status !== 0) response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -71,7 +71,8 @@ export class Outbox {
 
   constructor(options: OutboxOptions) {
     this.options = options;
-    this.leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
+    // A claim outlives the longest delivery (the POST's timeout) with room to record it; a crashed claim lapses then.
+    this.leaseMs = options.leaseMs ?? options.timeoutMs * 2 + 5_000;
   }
 
   get maxAttempts(): number {

@@ -1,7 +1,7 @@
 // Shared logic of the webhooks area: endpoints and their secrets, turning domain events into outbox rows in the
 // caller's transaction, and the bookkeeping that disables an endpoint after repeated failure.
 import crypto from "node:crypto";
-import type { Db } from "../../core/db.ts";
+import type { Db, Prisma } from "../../core/db.ts";
 import { NotFound, Refused } from "../../core/errors.ts";
 import type { Logger } from "../../core/log.ts";
 import { receiverProblem } from "../../core/outbox/address.ts";
@@ -107,20 +107,27 @@ export async function emitEvent(ctx: ToolContext, type: EventType, data: unknown
  * After a delivery settles: a delivered event clears the endpoint's failure streak; an event that used up every retry
  * lengthens it, and at `disableAfter` the endpoint is disabled and its waiting deliveries cancelled.
  */
-export function settleEndpoint(db: Db, disableAfter: number, log: Logger) {
+export function settleEndpoint(prisma: Prisma, disableAfter: number, log: Logger) {
   return async (event: ClaimedEvent, outcome: Outcome): Promise<void> => {
-    if (!event.endpointId) return;
+    const endpointId = event.endpointId;
+    if (!endpointId) return;
     if (outcome === "delivered") {
-      await db.webhookEndpoint.updateMany({ where: { id: event.endpointId, failureStreak: { gt: 0 } }, data: { failureStreak: 0 } });
+      await prisma.webhookEndpoint.updateMany({ where: { id: endpointId, failureStreak: { gt: 0 } }, data: { failureStreak: 0 } });
       return;
     }
-    const row = await db.webhookEndpoint.update({ where: { id: event.endpointId }, data: { failureStreak: { increment: 1 } } }).catch(() => null);
-    if (!row || row.disabledAt || row.failureStreak < disableAfter) return;
-    const reason = `${row.failureStreak} events in a row were not delivered after every retry.`;
-    const disabled = await db.webhookEndpoint.updateMany({ where: { id: row.id, disabledAt: null }, data: { disabledAt: new Date(), disabledReason: reason } });
-    if (disabled.count) {
-      await db.outboxEvent.updateMany({ where: { endpointId: row.id, status: "pending" }, data: { status: "cancelled", leaseUntil: null } });
-      log.warn("webhook endpoint disabled after repeated failure", { endpoint: row.id, url: row.url, failureStreak: row.failureStreak });
-    }
+    // One transaction holding the endpoint's row: the streak, the disabling and the cancelled deliveries go together.
+    const disabled = await prisma.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<Array<{ failureStreak: number; disabledAt: Date | null }>>`
+        SELECT "failureStreak", "disabledAt" FROM "WebhookEndpoint" WHERE id = ${endpointId} FOR UPDATE`;
+      if (!row) return null;
+      const failureStreak = row.failureStreak + 1;
+      const disable = row.disabledAt === null && failureStreak >= disableAfter;
+      const data = disable ? { failureStreak, disabledAt: new Date(), disabledReason: `${failureStreak} events in a row were not delivered after every retry.` } : { failureStreak };
+      const after = await tx.webhookEndpoint.update({ where: { id: endpointId }, data });
+      if (!disable) return null;
+      await tx.outboxEvent.updateMany({ where: { endpointId, status: "pending" }, data: { status: "cancelled", leaseUntil: null } });
+      return after;
+    });
+    if (disabled) log.warn("webhook endpoint disabled after repeated failure", { endpoint: disabled.id, url: disabled.url, failureStreak: disabled.failureStreak });
   };
 }
