@@ -75,6 +75,11 @@ export class Outbox {
     this.leaseMs = options.leaseMs ?? options.timeoutMs * 2 + 5_000;
   }
 
+  /** The signers events may name; a door registers its own here (before its first event goes out). */
+  get signers(): Signers {
+    return this.options.signers;
+  }
+
   get maxAttempts(): number {
     return this.options.retryDelaysMs.length + 1;
   }
