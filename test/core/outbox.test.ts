@@ -129,6 +129,27 @@ describe("signers and dispatchers", () => {
     }
   });
 
+  it("prunes settled events older than 30 days, keeping newer and pending ones", async () => {
+    const old = new Date(Date.now() - 31 * 24 * 3600_000);
+    const base = { type: "x.old", url: `${receiver.url}/never`, body: "{}", signer: "standard-webhooks", keyRef: "none", maxAttempts: 1, nextAttemptAt: new Date(Date.now() + 3600_000) };
+    await db().outboxEvent.createMany({
+      data: [
+        { ...base, id: "prune-delivered", status: "delivered", createdAt: old },
+        { ...base, id: "prune-dead", status: "dead", createdAt: old },
+        { ...base, id: "keep-pending", status: "pending", createdAt: old },
+        { ...base, id: "keep-recent", status: "delivered", createdAt: new Date() },
+      ],
+    });
+    await db().outboxAttempt.create({ data: { eventId: "prune-dead", number: 1, startedAt: old, durationMs: 1, ok: false, error: "x" } });
+    const fresh = createOutbox({ ...server.runtime.config }, server.runtime.database, server.runtime.log);
+    await fresh.start();
+    await fresh.stop();
+    const left = await db().outboxEvent.findMany({ where: { id: { in: ["prune-delivered", "prune-dead", "keep-pending", "keep-recent"] } }, select: { id: true } });
+    expect(left.map((row) => row.id).sort()).toEqual(["keep-pending", "keep-recent"]);
+    expect(await db().outboxAttempt.count({ where: { eventId: "prune-dead" } })).toBe(0);
+    await db().outboxEvent.delete({ where: { id: "keep-pending" } });
+  });
+
   it("delivers each event exactly once with two dispatchers claiming from one database", async () => {
     const { id } = await subscribe(server, receiver, "/once", ["order.paid"]);
     const second = createOutbox({ ...server.runtime.config }, server.runtime.database, server.runtime.log);

@@ -36,9 +36,13 @@ export function guardedLookup(allowLocal: boolean): net.LookupFunction {
   };
 }
 
+/** How long the check waits for DNS: it runs inside the creating tool's transaction. */
+const LOOKUP_MS = 2_000;
+
 /**
  * Why a receiver URL is refused (not http/https, credentials in it, an IP literal or a name resolving to a non-public
- * address), or null when it is acceptable. A name that does not resolve now is accepted: every delivery checks again.
+ * address), or null when it is acceptable. A name that does not resolve now (or not within 2 s) is accepted: every
+ * delivery checks the address it connects to again.
  */
 export async function receiverProblem(url: string, allowLocal: boolean): Promise<string | null> {
   let parsed: URL;
@@ -52,7 +56,9 @@ export async function receiverProblem(url: string, allowLocal: boolean): Promise
   if (allowLocal) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host)) return isPublicAddress(host) ? null : `points at a private or loopback address (${host})`;
-  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<dns.LookupAddress[]>((resolve) => (timer = setTimeout(() => resolve([]), LOOKUP_MS)));
+  const addresses = await Promise.race([dns.promises.lookup(host, { all: true }).catch(() => []), timeout]).finally(() => clearTimeout(timer));
   const local = addresses.find((entry) => !isPublicAddress(entry.address));
   return local ? `resolves to a private or loopback address (${local.address})` : null;
 }

@@ -57,6 +57,9 @@ export interface OutboxOptions {
 }
 
 const BATCH = 20;
+/** Settled events (and their attempts) are kept this long for the delivery log and resends, then pruned hourly. */
+const RETAIN_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
 const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
 
 export class Outbox {
@@ -66,6 +69,7 @@ export class Outbox {
   private unlisten: (() => Promise<void>) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private prunedAt = 0;
   private stopped = true;
   private shutdown = new AbortController();
 
@@ -151,6 +155,13 @@ export class Outbox {
   }
 
   private async drain(): Promise<void> {
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.options.database.query(
+        `DELETE FROM "OutboxEvent" WHERE status <> 'pending' AND "createdAt" < ${DB_NOW} - $1::int * interval '1 day'`,
+        [RETAIN_DAYS],
+      );
+    }
     for (;;) {
       if (this.stopped) return;
       const claimed = await this.claim();
