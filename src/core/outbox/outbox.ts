@@ -170,15 +170,21 @@ export class Outbox {
     }
   }
 
+  /**
+   * Leases are written and compared on the database's clock (one for every process); nextAttemptAt is written from the
+   * process clock (enqueue, retry), so it is compared with this process's clock: a database clock running behind would
+   * otherwise hold back the first attempt.
+   */
   private claim(): Promise<ClaimedEvent[]> {
     return this.options.database.query<ClaimedEvent>(
       `UPDATE "OutboxEvent" SET "leaseUntil" = ${DB_NOW} + $1::int * interval '1 millisecond'
         WHERE id IN (
           SELECT id FROM "OutboxEvent"
-           WHERE status = 'pending' AND "nextAttemptAt" <= ${DB_NOW} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${DB_NOW})
+           WHERE status = 'pending' AND "nextAttemptAt" <= ($2::timestamptz AT TIME ZONE 'UTC')
+             AND ("leaseUntil" IS NULL OR "leaseUntil" < ${DB_NOW})
            ORDER BY "nextAttemptAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id, type, url, body, signer, "keyRef", "endpointId", attempts, "maxAttempts"`,
-      [this.leaseMs],
+      [this.leaseMs, new Date().toISOString()],
     );
   }
 
