@@ -58,6 +58,30 @@ describe("events from the shop's tools", () => {
     expect(low.data).toMatchObject({ slug: "prada-wayfarer-bold-9", sku: null, before: 20, after: 4, stock: 4, threshold: 5 });
   });
 
+  it("reports bulk price changes, variants, deletions, and stock an order takes below the threshold", async () => {
+    await subscribe(server, receiver, "/catalog", ["stock.low", "product.updated"]);
+    const at = (type: string) => receiver.at("/catalog").filter((message) => message.payload?.type === type).map((message) => message.payload!.data);
+    const slugs = ["vogue-clubmaster-sommer-2", "gucci-oversize-bold-74"];
+    const bulk = await ok("products.bulk_update_prices", { slugs, mode: "percent", value: 10 });
+    expect(bulk.changed).toBe(2);
+    await ok("products.upsert_variant", { slug: "vogue-clubmaster-sommer-2", sku: "webhook-xl", attributes: { size: "XL" }, stock: 8 });
+    await ok("products.upsert_variant", { slug: "vogue-clubmaster-sommer-2", sku: "webhook-xl", stock: 2 });
+    await ok("products.adjust_stock", { slug: "gucci-oversize-bold-74", set: 7, reason: "Optælling" });
+    await ok("orders.create", {
+      items: [{ productSlug: "gucci-oversize-bold-74", quantity: 3 }],
+      email: "lager@example.dk",
+      shipping: { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K" },
+    });
+    await ok("products.delete", { slug: "gucci-oversize-bold-74", confirm: true });
+    await poll(async () => at("product.updated").length + at("stock.low").length, (n) => n >= 8, 5_000);
+    expect(at("product.updated").map((data) => data.slug)).toEqual([...slugs.sort(), "vogue-clubmaster-sommer-2", "vogue-clubmaster-sommer-2", "gucci-oversize-bold-74", "gucci-oversize-bold-74"]);
+    expect(at("product.updated").at(-1)).toMatchObject({ slug: "gucci-oversize-bold-74", deleted: true });
+    expect(at("stock.low")).toEqual([
+      expect.objectContaining({ slug: "vogue-clubmaster-sommer-2", sku: "webhook-xl", before: 8, after: 2 }),
+      expect.objectContaining({ slug: "gucci-oversize-bold-74", sku: null, before: 7, after: 4 }),
+    ]);
+  });
+
   it("writes nothing for a change that was refused and rolled back", async () => {
     await subscribe(server, receiver, "/refused", ["order.paid", "order.cancelled"]);
     const before = await db().outboxEvent.count();

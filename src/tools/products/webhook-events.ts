@@ -1,13 +1,13 @@
 // The product events integrators' webhooks receive: product.updated, and stock.low when stock falls to the threshold.
 import type { Product } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { emitEvent } from "../webhooks/service.ts";
+import { emitEvent, emitEvents } from "../webhooks/service.ts";
 
 /** Stock at or below this is low: the default threshold of products.list_low_stock (the shop has no setting for it). */
 export const LOW_STOCK_THRESHOLD = 5;
 
-export function emitProductUpdated(ctx: ToolContext, product: Product): Promise<void> {
-  return emitEvent(ctx, "product.updated", {
+function productData(product: Product) {
+  return {
     id: product.id,
     slug: product.slug,
     name: product.name,
@@ -15,7 +15,12 @@ export function emitProductUpdated(ctx: ToolContext, product: Product): Promise<
     stock: Number(product.stock),
     deleted: product.deletedAt !== null,
     updatedAt: product.updatedAt.toISOString(),
-  });
+  };
+}
+
+/** product.updated for each product (as it is after the change). */
+export function emitProductUpdated(ctx: ToolContext, ...products: Product[]): Promise<void> {
+  return emitEvents(ctx, "product.updated", products.map(productData));
 }
 
 export interface StockChange {

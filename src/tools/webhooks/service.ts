@@ -96,11 +96,18 @@ export function enqueueTo(ctx: ToolContext, endpoint: WebhookEndpoint, type: str
  * Reports a domain event to every enabled endpoint that subscribed to its type, in the caller's transaction: the
  * messages commit (or roll back) with the change, and go out after commit.
  */
-export async function emitEvent(ctx: ToolContext, type: EventType, data: unknown): Promise<void> {
+export function emitEvent(ctx: ToolContext, type: EventType, data: unknown): Promise<void> {
+  return emitEvents(ctx, type, [data]);
+}
+
+/** Several events of one type (a bulk change), one message each, looking up the subscribed endpoints once. */
+export async function emitEvents(ctx: ToolContext, type: EventType, data: readonly unknown[]): Promise<void> {
+  if (!data.length) return;
   const endpoints = await ctx.db.webhookEndpoint.findMany({ where: { disabledAt: null, events: { has: type } }, orderBy: { createdAt: "asc" } });
-  if (!endpoints.length) return;
-  const body = payloadOf(type, ctx.now(), data);
-  for (const endpoint of endpoints) await enqueueTo(ctx, endpoint, type, body);
+  for (const item of data) {
+    const body = payloadOf(type, ctx.now(), item);
+    for (const endpoint of endpoints) await enqueueTo(ctx, endpoint, type, body);
+  }
 }
 
 /**
