@@ -55,6 +55,20 @@ describe("webhooks.create", () => {
     expect((await strict.call("webhooks.create", { url: "https://erp.example.dk/hooks", events: ["stock.low"] }, { key: strictKey })).status).toBe(200);
   });
 
+  it("refuses at delivery a receiver that has come to point at a private or loopback address since", async () => {
+    const db = strict.runtime.database.prisma;
+    const strictKey = await strict.key("webhooks:write");
+    const port = new URL(receiver.url).port;
+    for (const url of [`http://localhost:${port}/rebound`, `http://127.0.0.1:${port}/rebound`]) {
+      // As if the name had been re-pointed after webhooks.create checked it.
+      const endpoint = await db.webhookEndpoint.create({ data: { url, events: ["order.paid"], secret: `whsec_${Buffer.from("x".repeat(32)).toString("base64")}` } });
+      const { deliveryId } = (await strict.call("webhooks.test", { id: endpoint.id }, { key: strictKey })).body.result as { deliveryId: string };
+      const tried = await poll(() => db.outboxAttempt.findFirst({ where: { eventId: deliveryId } }), (row) => row !== null, 5_000);
+      expect(tried).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/private or loopback/) });
+    }
+    expect(receiver.at("/rebound")).toEqual([]);
+  });
+
   it("needs webhooks:write", async () => {
     await expectScopeMatrix(server, "webhooks.create", { url: `${receiver.url}/scopes`, events: ["stock.low"] });
   });
