@@ -19,6 +19,8 @@ import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
 import { ChatService } from "./assistants/chat-service.ts";
+import { createOutbox } from "./tools/webhooks/dispatch.ts";
+import type { Outbox } from "./core/outbox/outbox.ts";
 
 export interface Runtime {
   config: Config;
@@ -41,6 +43,8 @@ export interface Runtime {
   redisPrefix: string;
   /** Work the answers did not wait for (login e-mails, last-seen touches); tests await `idle()`. */
   background: Background;
+  /** Delivers outbound webhooks from the durable outbox (tests await `idle()`). */
+  outbox: Outbox;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
   close(): Promise<void>;
@@ -74,7 +78,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const now = options.now ?? (() => new Date());
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
-  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign };
+  const outbox = createOutbox(config, database, log);
+  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now });
   let store: RateLimitStore = new MemoryStore();
@@ -95,6 +100,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
   }, 60_000);
   campaignTimer.unref();
+  await outbox.start();
   return {
     config,
     log,
@@ -110,9 +116,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     chat,
     redisPrefix: options.redisPrefix ?? "shop:",
     background,
+    outbox,
     now,
     async close() {
       clearInterval(campaignTimer);
+      await outbox.stop();
       await chat.close();
       await background.idle();
       await catalog.stop();

@@ -1,7 +1,7 @@
 // The demo shop's history, with fixed ids (tool examples and the REST/MCP parity test name them): customers, four weeks
 // of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
-// newsletter subscribers and campaigns, two storefront sessions with carts, one revertable audit entry and one revoked
-// API key.
+// newsletter subscribers and campaigns, two storefront sessions with carts, one revertable audit entry, one revoked
+// API key and two webhook endpoints (one disabled, with a dead delivery).
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
 import type { PrismaClient } from "../../src/generated/prisma/client.ts";
@@ -9,7 +9,7 @@ import { vatOf } from "../../src/tools/orders/pricing.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey"
+  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt"
 >;
 
 const DAY = 24 * 3600_000;
@@ -28,6 +28,10 @@ export const DEMO = {
   auditEntry: "demo-audit-sommer200",
   /** A revoked API key of an old till integration (the keys.revoke and keys.set_scopes examples). */
   apiKey: "demo-api-key-kasse",
+  /** The ERP's webhook endpoint, disabled after its receiver failed (webhooks.* examples), one dead delivery to it, and an unused endpoint. */
+  webhook: "demo-webhook-erp",
+  webhookDelivery: "demo-webhook-delivery",
+  oldWebhook: "demo-webhook-old",
   order: (n: number) => `demo-order-${String(n).padStart(2, "0")}`,
 } as const;
 
@@ -248,6 +252,43 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
       createdAt: at(60),
       lastUsedAt: at(31),
       revokedAt: at(30),
+    },
+  });
+
+  // The ERP's webhook receiver stopped answering: its endpoint was disabled after repeated failure, one delivery is dead.
+  // Secrets are fixed demo values (no receiver holds them); .invalid hosts never resolve, so nothing is ever sent.
+  await db.webhookEndpoint.create({
+    data: {
+      id: DEMO.webhook,
+      url: "https://erp.nordlys-optik.invalid/hooks/shop",
+      events: ["order.created", "order.paid", "order.shipped"],
+      secret: `whsec_${Buffer.from("demo: the ERP's webhook secret!!").toString("base64")}`,
+      failureStreak: 5,
+      disabledAt: at(3),
+      disabledReason: "5 events in a row were not delivered after every retry.",
+      createdAt: at(45),
+    },
+  });
+  await db.webhookEndpoint.create({
+    data: { id: DEMO.oldWebhook, url: "https://lager.nordlys-optik.invalid/webhook", events: ["stock.low"], secret: `whsec_${Buffer.from("demo: the old stock hook secret").toString("base64")}`, createdAt: at(90) },
+  });
+  const body = JSON.stringify({ type: "order.paid", timestamp: at(4).toISOString(), data: { id: DEMO.order(1) } });
+  await db.outboxEvent.create({
+    data: {
+      id: DEMO.webhookDelivery,
+      type: "order.paid",
+      url: "https://erp.nordlys-optik.invalid/hooks/shop",
+      body,
+      signer: "standard-webhooks",
+      keyRef: `webhook-endpoint:${DEMO.webhook}`,
+      endpointId: DEMO.webhook,
+      status: "dead",
+      attempts: 1,
+      maxAttempts: 1,
+      nextAttemptAt: at(4),
+      lastError: "getaddrinfo ENOTFOUND erp.nordlys-optik.invalid",
+      createdAt: at(4),
+      tries: { create: [{ number: 1, startedAt: at(4), durationMs: 12, statusCode: null, error: "getaddrinfo ENOTFOUND erp.nordlys-optik.invalid", ok: false }] },
     },
   });
 

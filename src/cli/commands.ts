@@ -1,6 +1,6 @@
 // The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
-// holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key and staff
-// commands call the keys.* and staff.* tools as the local operator. Add an option here, once.
+// holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
+// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator. Add an option here, once.
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
 import type { Database } from "../core/db.ts";
@@ -17,6 +17,14 @@ import type createStaff from "../tools/staff/create.ts";
 import type resetPassword from "../tools/staff/reset_password.ts";
 import type setStaffScopes from "../tools/staff/set_scopes.ts";
 import type { AnyTool } from "../tools/tool.ts";
+import type createWebhook from "../tools/webhooks/create.ts";
+import type deleteWebhook from "../tools/webhooks/delete.ts";
+import type listDeliveries from "../tools/webhooks/deliveries.ts";
+import type enableWebhook from "../tools/webhooks/enable.ts";
+import type listWebhooks from "../tools/webhooks/list.ts";
+import type resendDelivery from "../tools/webhooks/resend.ts";
+import type { EventType } from "../tools/webhooks/schemas.ts";
+import type testWebhook from "../tools/webhooks/test.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
 export interface CommandOutput {
@@ -106,6 +114,84 @@ export const COMMANDS: readonly Command[] = [
       if (!id) return usage(ctx, "keys revoke needs the key id");
       const key = await call<typeof revokeKey>(ctx, "keys.revoke", { id });
       ctx.out(`Revoked API key ${key.id} "${key.name}" at ${key.revokedAt}.`);
+      return 0;
+    },
+  },
+  {
+    name: "webhooks create",
+    args: "--url URL --events a,b",
+    summary: "send these events to a URL (its whsec_ secret is printed once, as the last line)",
+    options: { url: string, events: string },
+    async run(ctx, values) {
+      if (typeof values.url !== "string" || typeof values.events !== "string") return usage(ctx, "webhooks create needs --url and --events");
+      const events = values.events.split(",").map((event) => event.trim()).filter(Boolean) as EventType[];
+      const { id, secret, endpoint } = await call<typeof createWebhook>(ctx, "webhooks.create", { url: values.url, events });
+      ctx.out(`Created webhook ${id} to ${endpoint.url} for ${endpoint.events.join(",")}. Its signing secret is shown only once:`);
+      ctx.out(secret);
+      return 0;
+    },
+  },
+  {
+    name: "webhooks list",
+    args: "",
+    summary: "list webhooks (never the secrets)",
+    async run(ctx) {
+      const endpoints = await call<typeof listWebhooks>(ctx, "webhooks.list", {});
+      if (endpoints.length === 0) ctx.out("No webhooks.");
+      for (const endpoint of endpoints) {
+        const state = endpoint.enabled ? `enabled, ${endpoint.failureStreak} failed in a row` : `disabled ${endpoint.disabledAt}: ${endpoint.disabledReason ?? ""}`;
+        ctx.out(`${endpoint.id}\t${endpoint.url}\t${endpoint.events.join(",")}\t${state}`);
+      }
+      return 0;
+    },
+  },
+  {
+    name: "webhooks deliveries",
+    args: "ID",
+    summary: "a webhook's latest deliveries and their attempts",
+    positionals: 1,
+    async run(ctx, _values, [id]) {
+      if (!id) return usage(ctx, "webhooks deliveries needs the webhook id");
+      const deliveries = await call<typeof listDeliveries>(ctx, "webhooks.deliveries", { id });
+      if (deliveries.length === 0) ctx.out("No deliveries.");
+      for (const delivery of deliveries) {
+        const last = delivery.lastStatusCode ?? delivery.lastError ?? "";
+        ctx.out(`${delivery.id}\t${delivery.type}\t${delivery.status}\t${delivery.attempts}/${delivery.maxAttempts}\t${delivery.createdAt}\t${last}`);
+      }
+      return 0;
+    },
+  },
+  ...(["test", "enable", "delete"] as const).map(
+    (action): Command => ({
+      name: `webhooks ${action}`,
+      args: "ID",
+      summary: { test: "send a webhook.test event", enable: "turn a disabled webhook back on", delete: "delete a webhook" }[action],
+      positionals: 1,
+      async run(ctx, _values, [id]) {
+        if (!id) return usage(ctx, `webhooks ${action} needs the webhook id`);
+        if (action === "test") {
+          const { deliveryId } = await call<typeof testWebhook>(ctx, "webhooks.test", { id });
+          ctx.out(`Queued test event ${deliveryId} to webhook ${id}; a running server sends it.`);
+        } else if (action === "enable") {
+          const endpoint = await call<typeof enableWebhook>(ctx, "webhooks.enable", { id });
+          ctx.out(`Webhook ${endpoint.id} to ${endpoint.url} is enabled.`);
+        } else {
+          await call<typeof deleteWebhook>(ctx, "webhooks.delete", { id });
+          ctx.out(`Deleted webhook ${id}.`);
+        }
+        return 0;
+      },
+    }),
+  ),
+  {
+    name: "webhooks resend",
+    args: "DELIVERY_ID",
+    summary: "send a delivery again (same webhook-id and body)",
+    positionals: 1,
+    async run(ctx, _values, [deliveryId]) {
+      if (!deliveryId) return usage(ctx, "webhooks resend needs the delivery id");
+      const delivery = await call<typeof resendDelivery>(ctx, "webhooks.resend", { deliveryId });
+      ctx.out(`Delivery ${delivery.id} (${delivery.type}) is queued again; a running server sends it.`);
       return 0;
     },
   },

@@ -1,4 +1,4 @@
-// The executor `shop` commands run through when no server holds the database: the key and staff tools over this
+// The executor `shop` commands run through when no server holds the database: the key, staff and webhook tools over this
 // process's database (the commands call them as the local operator). Inside a server, the commands use the server's
 // own executor, so its caches follow at once. Loaded only by the commands that call a tool.
 import crypto from "node:crypto";
@@ -17,9 +17,11 @@ import { createRegistry } from "../tools/registry.ts";
 import type { Services } from "../tools/collaborators.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
+import { createOutbox } from "../tools/webhooks/dispatch.ts";
+import webhooks from "../tools/webhooks/index.ts";
 
 /**
- * Only the key and staff tools are registered, so the catalogue read model and the feature flags are never read and
+ * Only the key, staff and webhook tools are registered, so the catalogue read model and the feature flags are never read and
  * stay unstarted (no initial load, no LISTEN connection); mail and payments are the configured ones.
  */
 export async function operatorExecutor(config: Config, database: Database): Promise<Executor> {
@@ -34,6 +36,8 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     keys: new KeyVerifier(database.prisma),
     background: new Background(log),
     sign: (text) => crypto.createHmac("sha256", secret).update(text).digest("base64url"),
+    // Never started here: what a command queues, the server processes deliver (NOTIFY, polling).
+    outbox: createOutbox(config, database, log),
   };
-  return new Executor({ config, database, registry: createRegistry([...keys, ...staff]), services, log, now: () => new Date() });
+  return new Executor({ config, database, registry: createRegistry([...keys, ...staff, ...webhooks]), services, log, now: () => new Date() });
 }

@@ -47,6 +47,19 @@ export interface Config {
   ucpTestMode: boolean;
   /** UCP_ALLOW_LOCAL_PROFILES=1: agent profiles may live on loopback or private addresses (tests, local development). */
   ucpAllowLocalProfiles: boolean;
+  /** Let webhook receivers sit on loopback and private addresses (WEBHOOKS_ALLOW_LOCAL=1: tests, local development). */
+  webhooksAllowLocal: boolean;
+  /**
+   * Waits between a webhook's failed attempts, in ms (WEBHOOK_RETRY_SCHEDULE, seconds, comma-separated); an event gets
+   * one attempt more than there are waits. Default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over ~28 h.
+   */
+  webhookRetryDelaysMs: number[];
+  /** How long a webhook receiver may take to answer (WEBHOOK_TIMEOUT_MS, default 10000). */
+  webhookTimeoutMs: number;
+  /** How often each process looks for due webhook deliveries besides being woken (OUTBOX_POLL_MS, default 5000). */
+  outboxPollMs: number;
+  /** Consecutive events that used up every retry before an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 5). */
+  webhookDisableAfter: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +83,16 @@ function smtpUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (!/^smtps?:\/\/[^/]/.test(raw)) throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got "${raw.replace(/\/\/[^@/]*@/, "//…@")}"`);
   return raw;
+}
+
+/** WEBHOOK_RETRY_SCHEDULE: seconds between attempts ("5,300,1800"), as milliseconds. */
+function retrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === "") return [5, 300, 1800, 7200, 18000, 36000, 36000].map((s) => s * 1000);
+  return raw.split(",").map((part) => {
+    const seconds = Number(part.trim());
+    if (part.trim() === "" || !Number.isFinite(seconds) || seconds < 0) throw new Error(`WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+    return Math.round(seconds * 1000);
+  });
 }
 
 /** TRUST_PROXY, checked at start-up so a typo stops the server instead of trusting every peer or none. */
@@ -118,5 +141,10 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     ucpTestMode: env.UCP_TEST_MODE === "1",
     ucpAllowLocalProfiles: env.UCP_ALLOW_LOCAL_PROFILES === "1",
+    webhooksAllowLocal: env.WEBHOOKS_ALLOW_LOCAL === "1",
+    webhookRetryDelaysMs: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+    webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10_000),
+    outboxPollMs: Math.max(100, int(env, "OUTBOX_POLL_MS", 5_000)),
+    webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
   };
 }

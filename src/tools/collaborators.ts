@@ -2,6 +2,7 @@
 import type { Background } from "../core/background.ts";
 import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
+import type { Outbox } from "../core/outbox/outbox.ts";
 import type { KeyVerifier } from "./keys/verifier.ts";
 import type { PaymentProvider } from "./orders/payments/provider.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
@@ -24,4 +25,6 @@ export interface Services {
   sign(text: string): string;
   /** API-key verification with its short cache, which the key tools clear when a key is revoked or narrowed. */
   keys: KeyVerifier;
+  /** The durable outbox of outbound webhooks: enqueue in the handler's transaction, delivery follows the commit. */
+  outbox: Outbox;
 }

@@ -20,6 +20,7 @@ import services from "./services/index.ts";
 import settings from "./settings/index.ts";
 import staff from "./staff/index.ts";
 import user from "./user/index.ts";
+import webhooks from "./webhooks/index.ts";
 
 const NAME = /^[a-z]+\.[a-z_]+$/;
 
@@ -70,6 +71,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...address,
   ...keys,
   ...staff,
+  ...webhooks,
 ];
 
 export function createRegistry(tools: readonly AnyTool[] = ALL_TOOLS): Registry {

@@ -28,6 +28,8 @@ export const SCOPES = [
   "settings:write",
   "staff:read",
   "staff:write",
+  "webhooks:read",
+  "webhooks:write",
 ] as const;
 
 /**

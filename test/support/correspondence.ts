@@ -3,7 +3,9 @@
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/;
 const ID = /\b(?:c[a-z0-9]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/;
-const TOKEN = new RegExp(`(${ISO.source})|(${ID.source})`, "g");
+/** A Standard Webhooks secret: standard base64, whose "+" and "/" would otherwise split it into words. */
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/]+={0,2}/;
+const TOKEN = new RegExp(`(${ISO.source})|(${ID.source}|${WEBHOOK_SECRET.source})`, "g");
 /** Two calls made within one test run: their clock readings differ by far less than this. */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
 

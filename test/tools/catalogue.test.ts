@@ -122,6 +122,13 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["checkout.cancel", "checkout:agent", true, true],
   ["checkout.get_order", "checkout:agent", true, false],
   ["orders.apply_payment_event", "payments:write", false, true],
+  ["webhooks.create", "webhooks:write", false, true],
+  ["webhooks.list", "webhooks:read", false, false],
+  ["webhooks.delete", "webhooks:write", false, true],
+  ["webhooks.test", "webhooks:write", false, true],
+  ["webhooks.deliveries", "webhooks:read", false, false],
+  ["webhooks.resend", "webhooks:write", false, true],
+  ["webhooks.enable", "webhooks:write", false, true],
 ];
 
 const registry = createRegistry();

@@ -10,6 +10,8 @@ import type { Door, ToolContext } from "../context.ts";
 import { redeemDiscount } from "../discounts/service.ts";
 import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
+import { emitOrderCreated } from "./webhook-events.ts";
+import { emitIfLow } from "../products/webhook-events.ts";
 
 export interface PostalAddress {
   name: string;
@@ -83,12 +85,14 @@ async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
   for (const key of [...wanted.keys()].sort()) {
     const { productId, variantId, quantity, name } = wanted.get(key)!;
     const n = BigInt(quantity);
-    const count = variantId
-      ? await ctx.db.$executeRaw`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
-          WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL`
-      : await ctx.db.$executeRaw`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
-          WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL`;
-    if (count === 0) throw new Refused("insufficient_stock", `Not enough of ${name} in stock for ${quantity} units.`);
+    type Left = { slug: string; sku: string | null; stock: bigint | number };
+    const [left] = variantId
+      ? await ctx.db.$queryRaw<Left[]>`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
+          WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL RETURNING p.slug, v.sku, v.stock`
+      : await ctx.db.$queryRaw<Left[]>`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
+          WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL RETURNING slug, NULL::text AS sku, stock`;
+    if (!left) throw new Refused("insufficient_stock", `Not enough of ${name} in stock for ${quantity} units.`);
+    await emitIfLow(ctx, { productId, slug: left.slug, sku: left.sku, before: Number(left.stock) + quantity, after: Number(left.stock) });
   }
 }
 
@@ -170,6 +174,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     ? await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } })
     : order;
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
+  await emitOrderCreated(ctx, saved, pricing.lines);
   // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
   if (ctx.services.payments.name === "manual") {
     ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, saved.id, payment.paymentUrl, ctx.now()));

@@ -6,6 +6,7 @@ import type { ToolContext } from "../context.ts";
 import { sendOrderConfirmation } from "./emails.ts";
 import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, type OrderStatus } from "./transitions.ts";
+import { emitStatusChange } from "./webhook-events.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
 export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
@@ -37,7 +38,7 @@ export interface StatusChange {
 /**
  * Moves a locked order to `to` (refusing illegal transitions with 422 illegal_transition), stamps paidAt / disputedAt /
  * refundedAt / cancelledAt, writes the status history and the audit entry, restocks on cancel and, on the way to paid,
- * sends the confirmation after commit when none was sent yet.
+ * sends the confirmation after commit when none was sent yet; the integrators' webhook event goes in the same transaction.
  */
 export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
   const { to } = change;
@@ -55,6 +56,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after });
   if (to === "cancelled") await restock(ctx, order);
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
+  await emitStatusChange(ctx, after, order.items, order.status);
   return after;
 }
 

@@ -4,6 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { MAX_INT, sku, slugInput } from "./schemas.ts";
 import { changeStock, findVariant, lockVisibleProduct, productSnapshot } from "./service.ts";
+import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
   name: "products.adjust_stock",
@@ -43,9 +44,12 @@ export default defineTool({
       if (delta !== undefined && delta < 0) throw new Refused("insufficient_stock", `${what}; removing ${-delta} would go below 0.`);
       throw new Refused("stock_limit", `${what}; adding ${delta} would exceed ${MAX_INT}.`);
     }
-    const after = variant ? await ctx.db.productVariant.findUniqueOrThrow({ where: { id: variant.id } }) : await productSnapshot(ctx.db, productId);
+    const product = await productSnapshot(ctx.db, productId);
+    const after = variant ? await ctx.db.productVariant.findUniqueOrThrow({ where: { id: variant.id } }) : product;
     await ctx.audit({ subjectType: variant ? "productVariant" : "product", subjectId: before.id, before, after, note: reason });
     await ctx.services.catalog.changed(ctx, { productIds: [productId] });
+    await emitProductUpdated(ctx, product);
+    await emitIfLow(ctx, { productId, slug, sku: sku ?? null, before: Number(before.stock), after: stock });
     return { ok: true as const, slug, sku: sku ?? null, previousStock: Number(before.stock), stock };
   },
 });

@@ -4,6 +4,7 @@ import { NotFound, Refused } from "../../core/errors.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { MAX_INT } from "./schemas.ts";
 import { changedPrice, productSnapshots } from "./service.ts";
+import { emitProductUpdated } from "./webhook-events.ts";
 
 const MAX_PRODUCTS = 1000;
 
@@ -69,6 +70,7 @@ export default defineTool({
       const after = await productSnapshots(ctx.db, ids);
       for (const [i, snapshot] of after.entries()) await ctx.audit({ subjectType: "product", subjectId: snapshot.id, before: before[i], after: snapshot });
       await ctx.services.catalog.changed(ctx, { productIds: ids });
+      await emitProductUpdated(ctx, ...after);
     }
     const products = preview.map((p) => ({ slug: p.slug, oldPriceDkk: Number(p.old), newPriceDkk: Number(p.next) }));
     return { dryRun, matched: rows.length, changed: changes.length, products };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot } from "./service.ts";
+import { emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
   name: "products.delete",
@@ -23,8 +24,10 @@ export default defineTool({
     const id = await lockVisibleProduct(ctx.db, slug);
     const before = await productSnapshot(ctx.db, id);
     await ctx.db.product.update({ where: { id }, data: { deletedAt: ctx.now() } });
-    await ctx.audit({ subjectType: "product", subjectId: id, before, after: await productSnapshot(ctx.db, id) });
+    const after = await productSnapshot(ctx.db, id);
+    await ctx.audit({ subjectType: "product", subjectId: id, before, after });
     await ctx.services.catalog.changed(ctx, { productIds: [id] });
+    await emitProductUpdated(ctx, after);
     return { ok: true as const, slug };
   },
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { imageList, optional, optionalProductFields, productFields as f, productRef, slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./service.ts";
+import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 const patch = z
   .strictObject({
@@ -45,8 +46,11 @@ export default defineTool({
       },
     });
     if (images) await replaceImages(ctx.db, id, images);
-    await ctx.audit({ subjectType: "product", subjectId: id, before, after: await productSnapshot(ctx.db, id) });
+    const after = await productSnapshot(ctx.db, id);
+    await ctx.audit({ subjectType: "product", subjectId: id, before, after });
     await ctx.services.catalog.changed(ctx, { productIds: [id] });
+    await emitProductUpdated(ctx, after);
+    await emitIfLow(ctx, { productId: id, slug, sku: null, before: Number(before.stock), after: Number(after.stock) });
     return { id, slug };
   },
 });

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { MAX_INT, productFields, sku, slugInput, variantOutput } from "./schemas.ts";
-import { lockVisibleProduct, variantView } from "./service.ts";
+import { lockVisibleProduct, productSnapshot, variantView } from "./service.ts";
+import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
   name: "products.upsert_variant",
@@ -36,6 +37,8 @@ export default defineTool({
       : await ctx.db.productVariant.create({ data: { productId, sku, ...data } });
     await ctx.audit({ subjectType: "productVariant", subjectId: after.id, before, after });
     await ctx.services.catalog.changed(ctx, { productIds: [productId] });
+    await emitProductUpdated(ctx, await productSnapshot(ctx.db, productId));
+    if (before) await emitIfLow(ctx, { productId, slug, sku, before: Number(before.stock), after: Number(after.stock) });
     return { created: !before, variant: variantView(after) };
   },
 });

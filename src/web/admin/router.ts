@@ -5,6 +5,7 @@ import { NotFound } from "../../core/errors.ts";
 import { webRoute, type Outcome } from "../page.ts";
 import { requireStaff } from "./guard.ts";
 import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
+import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhooks.ts";
 import { assistantPage } from "./pages/assistant.ts";
 import { auditEntryPage, auditPage, revertAction } from "./pages/audit.ts";
 import { categoriesPage, categoryPage, deleteCategoryAction, upsertCategoryAction } from "./pages/categories.ts";
@@ -80,6 +81,12 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/api-keys", route(apiKeysPage));
   router.post("/admin/api-keys", route(createKeyAction));
   router.post("/admin/api-keys/:id/revoke", route((web) => revokeKeyAction(web, param(web, "id"))));
+
+  router.get("/admin/webhooks", route(webhooksPage));
+  router.post("/admin/webhooks", route(createWebhookAction));
+  router.get("/admin/webhooks/:id", route((web) => webhookPage(web, param(web, "id"))));
+  router.post("/admin/webhooks/:id/deliveries/:delivery/resend", route((web) => webhookAction(web, param(web, "id"), "resend", param(web, "delivery"))));
+  router.post("/admin/webhooks/:id/:action", route((web) => webhookAction(web, param(web, "id"), param(web, "action"))));
 
   router.get("/admin/assistant", route(assistantPage));
 

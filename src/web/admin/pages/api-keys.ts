@@ -40,6 +40,8 @@ const SCOPE_TEXT: Record<string, string> = {
   "settings:write": "Ændre indstillinger",
   "staff:read": "Se medarbejdere og deres adgange",
   "staff:write": "Oprette og slette medarbejdere, give dem adgange og nye adgangskoder",
+  "webhooks:read": "Se webhooks og deres leveringslog (aldrig hemmelighederne)",
+  "webhooks:write": "Oprette, teste, slå til og slette webhooks, sende leveringer igen",
 };
 
 type Key = z.output<typeof listKeys.output>[number];

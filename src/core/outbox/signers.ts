@@ -1,0 +1,30 @@
+// Signing is chosen per outbox event by name: each door registers the signers its protocol needs (Standard Webhooks for
+// integrators; the UCP door its RFC 9421 / JWS signers), and the dispatcher asks the event's signer for its headers.
+export interface SignInput {
+  /** The outbox event's id: the message id receivers deduplicate on. */
+  id: string;
+  /** When this attempt is signed. */
+  timestamp: Date;
+  body: string;
+  url: string;
+  /** The event's key reference, resolved by the signer (e.g. "webhook-endpoint:<id>"). */
+  keyRef: string;
+}
+
+export interface Signer {
+  name: string;
+  headers(input: SignInput): Promise<Record<string, string>>;
+}
+
+export class Signers {
+  private readonly byName = new Map<string, Signer>();
+
+  register(signer: Signer): void {
+    if (this.byName.has(signer.name)) throw new Error(`A webhook signer named "${signer.name}" is registered twice.`);
+    this.byName.set(signer.name, signer);
+  }
+
+  get(name: string): Signer | undefined {
+    return this.byName.get(name);
+  }
+}

@@ -1,0 +1,35 @@
+// webhooks.create: a new endpoint receiving the chosen event types, signed with a whsec_ secret shown in this answer only.
+import { z } from "zod";
+import { defineTool, WRITE } from "../tool.ts";
+import { endpointView, eventList } from "./schemas.ts";
+import { checkReceiver, describeEndpoint, endpointSnapshot, newSecret } from "./service.ts";
+
+export default defineTool({
+  name: "webhooks.create",
+  description:
+    "Register a webhook endpoint: the shop POSTs the chosen events there as JSON {type, timestamp, data}, signed per the " +
+    "Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature headers), retried with backoff for " +
+    "about a day. Returns {id, secret, endpoint}: the whsec_ secret verifies the signatures and is shown this once. 422 " +
+    "receiver_not_allowed for a URL on a private or loopback address.",
+  input: z.strictObject({
+    url: z.string().trim().url().max(2000).describe("The receiver's http(s) URL on a public address, at most 2000 characters."),
+    events: eventList,
+  }),
+  output: z.strictObject({
+    id: z.string(),
+    secret: z.string().describe("The signing secret (\"whsec_…\"), shown only now: give it to the receiver's verifier."),
+    endpoint: endpointView,
+  }),
+  scope: "webhooks:write",
+  anonymous: false,
+  audited: true,
+  sensitive: ["secret"],
+  annotations: WRITE,
+  examples: [{ url: "https://erp.example.dk/hooks/shop", events: ["order.paid", "order.shipped"] }],
+  async handler({ url, events }, ctx) {
+    await checkReceiver(url, ctx.config.webhooksAllowLocal);
+    const row = await ctx.db.webhookEndpoint.create({ data: { url, events, secret: newSecret(), createdAt: ctx.now() } });
+    await ctx.audit({ subjectType: "webhookEndpoint", subjectId: row.id, before: null, after: endpointSnapshot(row) });
+    return { id: row.id, secret: row.secret, endpoint: describeEndpoint(row) };
+  },
+});

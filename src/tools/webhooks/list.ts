@@ -1,0 +1,23 @@
+// webhooks.list: the webhook endpoints with their event types and health, never a secret.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { endpointView } from "./schemas.ts";
+import { describeEndpoint } from "./service.ts";
+
+export default defineTool({
+  name: "webhooks.list",
+  description:
+    "List the webhook endpoints, oldest first: id, url, event types, whether enabled (endpoints are disabled after " +
+    "repeated failure, with the reason), the failure streak and when created. Secrets are never shown.",
+  input: z.strictObject({}),
+  output: z.array(endpointView),
+  scope: "webhooks:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{}],
+  async handler(_input, ctx) {
+    const rows = await ctx.db.webhookEndpoint.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    return rows.map(describeEndpoint);
+  },
+});

@@ -1,0 +1,36 @@
+// webhooks.resend: a delivery goes out again (same webhook-id and body, fresh attempts), e.g. after a receiver was fixed.
+import { z } from "zod";
+import { NotFound, Refused } from "../../core/errors.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { deliveryView } from "./schemas.ts";
+import { describeDelivery } from "./service.ts";
+
+export default defineTool({
+  name: "webhooks.resend",
+  description:
+    "Send a delivery again: the same message (same webhook-id, so receivers can deduplicate, same body) gets a fresh set " +
+    "of attempts starting now, also to a disabled endpoint. For a delivery that is dead, cancelled or was delivered; 422 " +
+    "delivery_pending while it still waits for a retry. Returns the delivery. 404 for an unknown id.",
+  input: z.strictObject({ deliveryId: z.string().min(1).max(100).describe("The delivery's id, as webhooks.deliveries shows it.") }),
+  output: deliveryView,
+  scope: "webhooks:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ deliveryId: "demo-webhook-delivery" }],
+  async handler({ deliveryId }, ctx) {
+    await ctx.db.$queryRaw`SELECT id FROM "OutboxEvent" WHERE id = ${deliveryId} AND "endpointId" IS NOT NULL FOR UPDATE`;
+    const row = await ctx.db.outboxEvent.findFirst({ where: { id: deliveryId, endpointId: { not: null } } });
+    if (!row) throw new NotFound(`No webhook delivery with id "${deliveryId}".`);
+    if (row.status === "pending") throw new Refused("delivery_pending", `Delivery ${deliveryId} is still waiting for attempt ${row.attempts + 1}; it needs no resend.`);
+    const after = await ctx.db.outboxEvent.update({
+      where: { id: deliveryId },
+      data: { status: "pending", attempts: 0, nextAttemptAt: ctx.now(), leaseUntil: null, maxAttempts: ctx.services.outbox.maxAttempts },
+      include: { tries: { orderBy: [{ startedAt: "asc" }, { number: "asc" }] } },
+    });
+    await ctx.services.outbox.notify(ctx);
+    const { body: _b, ...before } = row;
+    await ctx.audit({ subjectType: "webhookDelivery", subjectId: deliveryId, before, after: { status: "pending", attempts: 0 } });
+    return describeDelivery(after);
+  },
+});

@@ -1,0 +1,88 @@
+// A local webhook receiver for tests: verifies every request with the standardwebhooks library's own verify (signature,
+// timestamp tolerance) against the secrets it is told, records what arrived, and answers a scripted status.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+
+export interface Received {
+  /** The URL path the POST went to. */
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The verified payload, or null when verification failed (then `error` says why). */
+  payload: { type: string; timestamp: string; data: Record<string, unknown> } | null;
+  error: string | null;
+  /** What the receiver answered. */
+  status: number;
+  at: number;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: Received[];
+  /** Verify requests to this path with this whsec_ secret. */
+  trust(path: string, secret: string): void;
+  /** Answer the next requests to `path` with these statuses (then 204 again); 0 holds the request open unanswered. */
+  failNext(path: string, ...statuses: number[]): void;
+  /** Answer every request to `path` with this status until changed (null: back to 204). */
+  answer(path: string, status: number | null): void;
+  /** The requests that arrived at `path`. */
+  at(path: string): Received[];
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const secrets = new Map<string, string>();
+  const scripted = new Map<string, number[]>();
+  const fixed = new Map<string, number>();
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const path = request.url ?? "/";
+      const body = Buffer.concat(chunks).toString("utf8");
+      let payload: Received["payload"] = null;
+      let error: string | null = null;
+      try {
+        const secret = secrets.get(path);
+        if (!secret) throw new Error(`no secret for ${path}`);
+        payload = new Webhook(secret).verify(body, request.headers as Record<string, string>) as Received["payload"];
+      } catch (failure) {
+        error = failure instanceof Error ? failure.message : String(failure);
+      }
+      const status = scripted.get(path)?.shift() ?? fixed.get(path) ?? (payload ? 204 : 400);
+      received.push({ path, headers: request.headers, body, payload, error, status, at: Date.now() });
+      if (status !== 0) response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    received,
+    trust: (path, secret) => void secrets.set(path, secret),
+    failNext: (path, ...statuses) => void scripted.set(path, [...(scripted.get(path) ?? []), ...statuses]),
+    answer: (path, status) => void (status === null ? fixed.delete(path) : fixed.set(path, status)),
+    at: (path) => received.filter((entry) => entry.path === path),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Creates an endpoint for `path` of the receiver through webhooks.create (a `*` key) and trusts its secret there. */
+export async function subscribe(
+  server: { call(name: string, input: unknown, options: { key: string }): Promise<{ status: number; body: { result?: unknown } }>; key(...scopes: string[]): Promise<string> },
+  receiver: WebhookReceiver,
+  path: string,
+  events: string[],
+): Promise<{ id: string; secret: string }> {
+  const answer = await server.call("webhooks.create", { url: `${receiver.url}${path}`, events }, { key: await server.key("*") });
+  if (answer.status !== 200) throw new Error(`webhooks.create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const created = answer.body.result as { id: string; secret: string };
+  receiver.trust(path, created.secret);
+  return created;
+}

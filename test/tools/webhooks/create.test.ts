@@ -1,0 +1,100 @@
+// webhooks.create through real HTTP: a whsec_ secret shown once (redacted in the audit), events then arrive signed and
+// verified by the standardwebhooks library; private and loopback receivers refused unless WEBHOOKS_ALLOW_LOCAL=1.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { poll } from "../../support/wait.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver.ts";
+
+let server: TestServer;
+let strict: TestServer;
+let receiver: WebhookReceiver;
+let key: string;
+beforeAll(async () => {
+  [server, strict, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startServer({ webhooksAllowLocal: false }), startWebhookReceiver()]);
+  key = await server.key("webhooks:write", "orders:write");
+});
+afterAll(() => Promise.all([server.close(), strict.close(), receiver.close()]));
+
+const endpoints = () => server.runtime.database.prisma.webhookEndpoint.count();
+
+describe("webhooks.create", () => {
+  it("creates an endpoint whose secret verifies the events it receives, and audits it without the secret", async () => {
+    const created = expectOk<{ id: string; secret: string; endpoint: Record<string, unknown> }>(
+      server,
+      "webhooks.create",
+      await server.call("webhooks.create", { url: `${receiver.url}/erp`, events: ["order.paid"] }, { key }),
+    );
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(created.endpoint).toMatchObject({ id: created.id, url: `${receiver.url}/erp`, events: ["order.paid"], enabled: true, failureStreak: 0 });
+    const entry = await lastAudit(server);
+    expect(entry).toMatchObject({ tool: "webhooks.create", subjectType: "webhookEndpoint", subjectId: created.id });
+    expect(JSON.stringify(entry)).not.toContain(created.secret);
+    receiver.trust("/erp", created.secret);
+
+    const started = Date.now();
+    expect((await server.call("orders.update_status", { orderId: "demo-order-19", status: "paid" }, { key })).status).toBe(200);
+    const [message] = await poll(async () => receiver.at("/erp"), (list) => list.length > 0, 5_000);
+    expect(message, "delivered").toBeDefined();
+    expect(message!.at - started).toBeLessThan(2_000);
+    expect(message!.error).toBeNull();
+    expect(message!.payload).toMatchObject({ type: "order.paid", data: { id: "demo-order-19", status: "paid", currency: "DKK" } });
+    expect(message!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(message!.headers["webhook-id"]).toEqual(expect.any(String));
+    expect(Number(message!.headers["webhook-timestamp"])).toBeCloseTo(Date.now() / 1000, -1);
+  });
+
+  it("refuses receivers on loopback and private addresses unless WEBHOOKS_ALLOW_LOCAL=1", async () => {
+    const strictKey = await strict.key("webhooks:write");
+    const before = await strict.runtime.database.prisma.webhookEndpoint.count();
+    for (const url of [`${receiver.url}/x`, "http://localhost:8080/x", "http://10.1.2.3/x", "http://[::1]/x", "http://169.254.169.254/latest", "http://192.168.1.10/x", "http://[::ffff:127.0.0.1]/x"]) {
+      const refused = await strict.call("webhooks.create", { url, events: ["order.paid"] }, { key: strictKey });
+      expectProblem(refused, 422, "receiver_not_allowed");
+    }
+    expect(await strict.runtime.database.prisma.webhookEndpoint.count()).toBe(before);
+    expect((await strict.call("webhooks.create", { url: "https://erp.example.dk/hooks", events: ["stock.low"] }, { key: strictKey })).status).toBe(200);
+  });
+
+  it("refuses at delivery a receiver that has come to point at a private or loopback address since", async () => {
+    const db = strict.runtime.database.prisma;
+    const strictKey = await strict.key("webhooks:write");
+    const port = new URL(receiver.url).port;
+    for (const url of [`http://localhost:${port}/rebound`, `http://127.0.0.1:${port}/rebound`]) {
+      // As if the name had been re-pointed after webhooks.create checked it.
+      const endpoint = await db.webhookEndpoint.create({ data: { url, events: ["order.paid"], secret: `whsec_${Buffer.from("x".repeat(32)).toString("base64")}` } });
+      const { deliveryId } = (await strict.call("webhooks.test", { id: endpoint.id }, { key: strictKey })).body.result as { deliveryId: string };
+      const tried = await poll(() => db.outboxAttempt.findFirst({ where: { eventId: deliveryId } }), (row) => row !== null, 5_000);
+      expect(tried).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/private or loopback/) });
+    }
+    expect(receiver.at("/rebound")).toEqual([]);
+  });
+
+  it("needs webhooks:write", async () => {
+    await expectScopeMatrix(server, "webhooks.create", { url: `${receiver.url}/scopes`, events: ["stock.low"] });
+  });
+
+  it("rejects bad input and creates nothing", async () => {
+    await expectRejected(
+      server,
+      "webhooks.create",
+      key,
+      [
+        {},
+        { url: `${receiver.url}/x` },
+        { url: "not a url", events: ["order.paid"] },
+        { url: `${receiver.url}/x`, events: [] },
+        { url: `${receiver.url}/x`, events: ["order.exploded"] },
+        { url: `${receiver.url}/x`, events: ["order.paid", "order.paid"] },
+        { url: `${receiver.url}/x`, events: ["webhook.test"] },
+        { url: `${receiver.url}/${"x".repeat(2000)}`, events: ["order.paid"] },
+        { url: `${receiver.url}/x`, events: ["order.paid"], secret: "whsec_mine" },
+      ],
+      async () => [await endpoints(), await auditCount(server)],
+    );
+  });
+
+  it("refuses ftp and credentials in the URL", async () => {
+    expectProblem(await server.call("webhooks.create", { url: "ftp://example.dk/x", events: ["order.paid"] }, { key }), 422, "receiver_not_allowed");
+    expectProblem(await server.call("webhooks.create", { url: "https://user:pw@example.dk/x", events: ["order.paid"] }, { key }), 422, "receiver_not_allowed");
+  });
+});

@@ -1,0 +1,55 @@
+// webhooks.test through real HTTP: a signed "webhook.test" event reaches the receiver within seconds, also for a
+// disabled endpoint; 404 for an unknown id.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { poll } from "../../support/wait.ts";
+import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../../support/webhook-receiver.ts";
+
+let server: TestServer;
+let receiver: WebhookReceiver;
+let key: string;
+beforeAll(async () => {
+  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startWebhookReceiver()]);
+  key = await server.key("webhooks:write");
+});
+afterAll(() => Promise.all([server.close(), receiver.close()]));
+
+describe("webhooks.test", () => {
+  it("sends a signed webhook.test event within two seconds, and audits the call", async () => {
+    const { id } = await subscribe(server, receiver, "/test", ["order.paid"]);
+    const started = Date.now();
+    const answer = expectOk<{ id: string; deliveryId: string }>(server, "webhooks.test", await server.call("webhooks.test", { id }, { key }));
+    expect(answer).toEqual({ id, deliveryId: expect.any(String) });
+    const [message] = await poll(async () => receiver.at("/test"), (list) => list.length > 0, 5_000);
+    expect(message!.at - started).toBeLessThan(2_000);
+    expect(message!.error).toBeNull();
+    expect(message!.headers["webhook-id"]).toBe(answer.deliveryId);
+    expect(message!.payload).toMatchObject({ type: "webhook.test", timestamp: expect.any(String), data: { endpointId: id } });
+    expect(await lastAudit(server)).toMatchObject({ tool: "webhooks.test", subjectId: id });
+    const delivered = await poll(() => server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } }), (row) => row.status === "delivered", 5_000);
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 204 });
+  });
+
+  it("queues a test event to a disabled endpoint too", async () => {
+    const answer = expectOk<{ deliveryId: string }>(server, "webhooks.test", await server.call("webhooks.test", { id: "demo-webhook-erp" }, { key }));
+    expect(await server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } })).toMatchObject({ type: "webhook.test", endpointId: "demo-webhook-erp" });
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    const before = await auditCount(server);
+    expectProblem(await server.call("webhooks.test", { id: "no-such-endpoint" }, { key }), 404, "not_found");
+    expect(await auditCount(server)).toBe(before);
+  });
+
+  it("needs webhooks:write", async () => {
+    await expectScopeMatrix(server, "webhooks.test", { id: "demo-webhook-old" });
+  });
+
+  it("rejects bad input and queues nothing", async () => {
+    await expectRejected(server, "webhooks.test", key, [{}, { id: "" }, { id: null }, { id: "demo-webhook-old", type: "order.paid" }], async () => [
+      await server.runtime.database.prisma.outboxEvent.count(),
+      await auditCount(server),
+    ]);
+  });
+});
