@@ -104,7 +104,9 @@ export const PROFILES: Record<AssistantName, AssistantProfile> = {
     door: "admin-assistant",
     feature: "admin_assistant",
     // Every tool a staff user can be granted; a system scope's tool (a payment provider's events) is its door's alone.
-    offers: (tool) => isScope(tool.scope),
+    // A tool with a secret in its input or answer (a password, a new key or webhook secret) stays on the admin pages:
+    // the chat is stored, and a secret must not be.
+    offers: (tool) => isScope(tool.scope) && !tool.sensitive?.length,
     needsApproval: (tool) => !tool.annotations.readOnlyHint,
     instructions: adminInstructions,
     limits: LIMITS,

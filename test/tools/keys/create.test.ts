@@ -44,13 +44,13 @@ describe("keys.create", () => {
     expect((await server.call("analytics.summary", {}, { key: admin.secret })).status).toBe(200);
   });
 
-  it("is offered to the admin assistant only with keys:write, waits for approval there, and never to the storefront assistant", () => {
-    const tool = toolOf(server, "keys.create");
-    const offered = (assistant: "admin" | "storefront", scopes: string[]) =>
-      offeredTools(server.runtime.executor, PROFILES[assistant], { kind: "staff", actor: "staff:x", scopes: new Set(scopes) }).has(wireName(tool.name));
-    expect(offered("admin", ["keys:write"])).toBe(true);
-    expect(offered("admin", ["keys:read", "orders:write"])).toBe(false);
-    expect(PROFILES.admin.needsApproval(tool)).toBe(true);
+  it("is never offered to an assistant (a chat is stored, its secret must not be); keys.revoke is, with approval", () => {
+    const offered = (assistant: "admin" | "storefront", name: string, scopes: string[]) =>
+      offeredTools(server.runtime.executor, PROFILES[assistant], { kind: "staff", actor: "staff:x", scopes: new Set(scopes) }).has(wireName(name));
+    expect(offered("admin", "keys.create", ["*"])).toBe(false);
+    expect(offered("admin", "keys.revoke", ["keys:write"])).toBe(true);
+    expect(offered("admin", "keys.revoke", ["keys:read", "orders:write"])).toBe(false);
+    expect(PROFILES.admin.needsApproval(toolOf(server, "keys.revoke"))).toBe(true);
     expect(PROFILES.admin.needsApproval(toolOf(server, "keys.list"))).toBe(false);
     const storefront = offeredTools(server.runtime.executor, PROFILES.storefront, { kind: "key", actor: "key:x", scopes: new Set(["*"]) });
     expect([...storefront.values()].filter((offer) => /^(keys|staff)\./.test(offer.name))).toEqual([]);

@@ -52,13 +52,14 @@ describe("staff.create", () => {
     expect([await db().adminUser.count(), await auditCount(server)]).toEqual(before);
   });
 
-  it("is offered to the admin assistant only with staff:write, waits for approval there, and never to the storefront assistant", () => {
-    const tool = toolOf(server, "staff.create");
-    const offered = (scopes: string[]) => offeredTools(server.runtime.executor, PROFILES.admin, { kind: "staff", actor: "staff:x", scopes: new Set(scopes) }).has(wireName(tool.name));
-    expect(offered(["staff:write"])).toBe(true);
-    expect(offered(["staff:read", "keys:write"])).toBe(false);
-    expect(PROFILES.admin.needsApproval(tool)).toBe(true);
-    expect(PROFILES.storefront.offers(tool)).toBe(false);
+  it("is never offered to an assistant (a password must not be stored in a chat); staff.set_scopes is, with approval", () => {
+    const offered = (name: string, scopes: string[]) => offeredTools(server.runtime.executor, PROFILES.admin, { kind: "staff", actor: "staff:x", scopes: new Set(scopes) }).has(wireName(name));
+    expect(offered("staff.create", ["*"])).toBe(false);
+    expect(offered("staff.reset_password", ["*"])).toBe(false);
+    expect(offered("staff.set_scopes", ["staff:write"])).toBe(true);
+    expect(offered("staff.set_scopes", ["staff:read", "keys:write"])).toBe(false);
+    expect(PROFILES.admin.needsApproval(toolOf(server, "staff.set_scopes"))).toBe(true);
+    expect(PROFILES.storefront.offers(toolOf(server, "staff.create"))).toBe(false);
   });
 
   it("needs staff:write", async () => {
