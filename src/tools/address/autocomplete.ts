@@ -28,7 +28,7 @@ export default defineTool({
     "its own customer's, a staff key with customer:read all saved and shipped-to addresses. Known addresses come first. " +
     "Returns [{address (null for a postal code), zip, city, source}].",
   input: z.strictObject({
-    q: z.string().trim().min(2).max(100).describe("What has been typed so far: a street, a postal code or a city, 2 to 100 characters."),
+    q: z.string().trim().min(2).max(100).describe("What has been typed so far: a street, a postal code or a city."),
     limit: z.number().int().min(1).max(20).default(10).describe("Most suggestions, 1 to 20 (default 10)."),
   }),
   output: z.array(suggestion),

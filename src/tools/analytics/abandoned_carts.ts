@@ -9,10 +9,9 @@ type Row = { id: string; lastActivity: Date; email: string | null; itemCount: un
 export default defineTool({
   name: "analytics.abandoned_carts",
   description:
-    "Shopping carts that hold items, were never checked out (no order) and have seen no activity for at least olderThanHours hours " +
-    "(default 24). Each cart is valued at the current catalogue prices (variant price when set; deleted products count 0), most valuable first. " +
-    "customerEmail is the session customer's e-mail or the e-mail given for shipping, null when unknown. Also returns the number and total value " +
-    "of all such carts, beyond the limit. Money is integer øre.",
+    "Carts with items, never checked out, idle at least olderThanHours (default 24), valued at current prices (deleted " +
+    "products 0), most valuable first; customerEmail from the session's customer or the shipping address, else null. Also " +
+    "the count and value of all such carts beyond the limit. Øre.",
   input: z.strictObject({
     olderThanHours: z.number().int().min(1).max(720).default(24).describe("Minimum idle time in hours, 1..720 (default 24)."),
     limit: z.number().int().min(1).max(100).default(20).describe("How many carts to list, 1..100 (default 20)."),

@@ -7,9 +7,8 @@ import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES,
 export default defineTool({
   name: "analytics.channel_breakdown",
   description:
-    "Where the orders came from in a range of Danish calendar days (default: the last 30 days): one row per combination of sales channel " +
-    "(e.g. \"web\", \"mcp\", \"acp\"), AI agent source (the agent's name, or null for human shoppers) and isAiGenerated, with order count and revenue, " +
-    `largest revenue first. ${REVENUE_RULE}`,
+    "Where orders came from in a range of days (default the last 30): a row per sales channel (web, mcp, ucp …), AI agent " +
+    `source (null for people) and isAiGenerated, with orders and revenue, largest first. ${REVENUE_RULE}`,
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

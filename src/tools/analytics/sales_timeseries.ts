@@ -9,9 +9,8 @@ type Row = { bucket: string; orderCount: unknown; revenueDkk: unknown };
 export default defineTool({
   name: "analytics.sales_timeseries",
   description:
-    "Revenue and order count per day or per week over a range of Danish calendar days (default: the last 30 days), for charts and trends. " +
-    "Every bucket in the range is listed, also those without orders (zeros). Week buckets are ISO weeks labelled by their Monday; the first and " +
-    `last week may be partial and then count only days inside the range. Daily ranges may span at most 731 days. ${REVENUE_RULE}`,
+    "Revenue and order count per day or ISO week (labelled by its Monday; edge weeks count only days in range) over a range of " +
+    `days (default the last 30; at most 731), every bucket listed, zeros too. ${REVENUE_RULE}`,
   input: z.strictObject({
     ...rangeFields,
     interval: z.enum(["day", "week"]).default("day").describe("Bucket size: \"day\" (default) or \"week\" (Monday to Sunday)."),

@@ -12,9 +12,8 @@ export const TIME_ZONE = "Europe/Copenhagen";
 export const REVENUE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed", "partial_refund"] as const;
 
 export const REVENUE_RULE =
-  "Revenue counts orders in the statuses paid, processing, shipped, delivered, completed and partial_refund " +
-  "(not pending_payment, pending, flagged_review, disputed, cancelled or refunded); an order's revenue is its total incl. " +
-  "VAT and shipping minus any refunded amount, in øre. Orders are dated by when they were placed (createdAt), in Danish local time (Europe/Copenhagen).";
+  `Revenue: orders ${REVENUE_STATUSES.join("/")}, each its total incl. VAT and shipping minus refunds, in øre, ` +
+  "dated by createdAt in Danish time.";
 
 /** `IN (…)` list of the revenue statuses for raw SQL (bound parameters). */
 export const revenueStatusesSql = Prisma.join([...REVENUE_STATUSES]);
@@ -28,8 +27,8 @@ const localDay = z.iso.date();
 
 /** The shared fromDate/toDate input fields (local Danish calendar dates, inclusive). */
 export const rangeFields = {
-  fromDate: localDay.optional().describe("First day, inclusive, as a Danish local date YYYY-MM-DD. Default: 29 days before toDate (30 days in all)."),
-  toDate: localDay.optional().describe("Last day, inclusive, as a Danish local date YYYY-MM-DD. Default: today in Denmark."),
+  fromDate: localDay.optional().describe("First day (YYYY-MM-DD, Danish date, inclusive); default 29 days before toDate."),
+  toDate: localDay.optional().describe("Last day (YYYY-MM-DD, inclusive); default today."),
 };
 
 export const rangeOutput = {

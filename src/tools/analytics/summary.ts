@@ -9,9 +9,8 @@ const count = (what: string) => z.number().int().min(0).max(MAX_INT).describe(wh
 export default defineTool({
   name: "analytics.summary",
   description:
-    "Key figures of the shop for a range of Danish calendar days (default: the last 30 days): revenue, number of orders, " +
-    "average order value, new customers and how much came from AI agents (orders marked isAiGenerated). " + REVENUE_RULE +
-    " newCustomers counts customer accounts first created in the range. Money is integer øre.",
+    "Key figures for a range of days (default the last 30): revenue, orders, average order value, new customer accounts and " +
+    "the share from AI agents (isAiGenerated). " + REVENUE_RULE,
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

@@ -10,10 +10,9 @@ type Row = { productId: string; productName: string; units: unknown; revenueDkk:
 export default defineTool({
   name: "analytics.top_products",
   description:
-    "The best-selling products in a range of Danish calendar days (default: the last 30 days), ranked by revenue (default) or by units sold. " +
-    `Only orders in the statuses ${REVENUE_STATUSES.join(", ")} count. A product's revenue is the sum of its order lines ` +
-    "(unit price × quantity, incl. VAT, before order-level discounts, shipping and refunds), in øre. productName is the current name, " +
-    "or the name on the order when the product no longer exists.",
+    "Best-selling products in a range of days (default the last 30) by revenue or units, from orders " +
+    `${REVENUE_STATUSES.join("/")}. Revenue = its order lines (incl. VAT, before order discounts, shipping, refunds) in øre; ` +
+    "productName is the current name, else the one on the order.",
   input: z.strictObject({
     ...rangeFields,
     by: z.enum(["revenue", "units"]).default("revenue").describe("Rank by \"revenue\" (default) or \"units\"."),

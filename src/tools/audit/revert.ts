@@ -10,11 +10,11 @@ import { laterChange, staticRefusal } from "./service.ts";
 export default defineTool({
   name: "audit.revert",
   description:
-    "Undo one audited change (id from audit.list): a created subject is deleted (products soft-deleted), a deleted one is recreated " +
-    "(a soft-deleted product becomes visible again), a changed one gets the changed fields back. 422 with a reason when it cannot: " +
-    "already_reverted, not_revertible (generic entries, reverts themselves, order changes other than status), changed_since (a later " +
-    "change to the same subject must be reverted first), illegal_transition (orders), has_dependents / missing_reference (rows that " +
-    "refer to it, or that it refers to); 409 when a recreated subject's slug or code is taken now. Returns what was done.",
+    "Undo one audited change (id from audit.list): a created subject is deleted (products soft-deleted), a " +
+    "deleted one recreated, a changed one gets the changed fields back. 422 already_reverted, not_revertible " +
+    "(generic entries, reverts, order changes other than status), changed_since (revert the later change " +
+    "first), illegal_transition, has_dependents / missing_reference; 409 when a recreated slug or code is " +
+    "taken. Returns what was done.",
   input: z.strictObject({ id: entryId }),
   output: z.strictObject({
     ok: z.literal(true),

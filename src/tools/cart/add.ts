@@ -7,10 +7,10 @@ import { CartStore, checkQuantity, resolveItem, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.add",
   description:
-    "Add a product to the shopper's cart (adds to the quantity already there). Products that come in variants need variantSku " +
-    "(products.list_variants lists them; 422 variant_required otherwise). Refuses more units than in stock (422 insufficient_stock, " +
-    "counting what is already in the cart) and more than 100 per line (422 quantity_limit). Returns the whole cart summary. " +
-    "Without a storefront session cookie (API key only) the cart is an empty throw-away one: the call succeeds but nothing is kept.",
+    "Add a product to the shopper's cart (adds to the quantity there). Variant products need variantSku " +
+    "(products.list_variants; 422 variant_required). 422 insufficient_stock (counting the cart), 422 " +
+    "quantity_limit (over 100 per line). Returns the cart summary. With an API key and no storefront session " +
+    "cookie the cart is a throw-away one.",
   input: z.strictObject({
     productSlug: z.string().min(1).describe("Slug of the product, e.g. from products.search."),
     variantSku: z.string().min(1).max(100).optional().describe("SKU of the variant; required when the product has variants."),

@@ -9,10 +9,11 @@ import { CartStore, sessionOf } from "./service.ts";
 export default defineTool({
   name: "cart.checkout",
   description:
-    "Place the order for the shopper's cart: needs items (422 cart_empty) and a shipping address (cart.set_shipping_address; 422 " +
-    "shipping_address_required). Prices, discount and shipping are recomputed; stock is reserved at once (422 insufficient_stock when " +
-    "another order took it). A discount code that no longer applies refuses with 422 discount_unavailable unless dropDiscount is true. " +
-    "The order starts in pending_payment; returns its id, total (øre) and the paymentUrl to send the shopper to. The cart is emptied.",
+    "Place the order for the shopper's cart: needs items (422 cart_empty) and a shipping address (422 " +
+    "shipping_address_required). Prices, discount and shipping are recomputed, stock reserved at once (422 " +
+    "insufficient_stock); a code that no longer applies gives 422 discount_unavailable unless dropDiscount. " +
+    "The order starts in pending_payment; returns id, total (øre) and the paymentUrl for the shopper. Empties " +
+    "the cart.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Order without the cart's discount code if it no longer applies (default false: refuse)."),
   }),

@@ -11,7 +11,7 @@ export default defineTool({
   input: z.strictObject({
     slug: newSlug.describe("Category slug: lowercase letters, digits, hyphens; min 2. Identifies the category."),
     name: z.string().trim().min(2).max(200).describe("Display name, 2..200 characters."),
-    description: z.string().max(2000).optional().describe("Short description shown on the category page, at most 2000 characters."),
+    description: z.string().max(2000).optional().describe("Short description shown on the category page."),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
   scope: "categories:write",

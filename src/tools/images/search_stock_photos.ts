@@ -6,10 +6,10 @@ import { searchStockPhotos } from "./unsplash.ts";
 export default defineTool({
   name: "images.search_stock_photos",
   description:
-    "Search stock photos (e.g. to illustrate a product that lacks images). Returns up to perPage photos with an https url (regular size), " +
-    "a thumbnail, size, photographer and a sourceId. To use one, call products.attach_image with the product's slug, imageUrl = the " +
-    "photo's url, sourceId = its sourceId and a short alt text; credit the photographer where the image is shown. English search words " +
-    "work best. When the server has no provider key, or the provider fails, the list is empty and notice says why; relay it instead of retrying at once.",
+    "Search stock photos, e.g. for a product without images (English words work best): up to perPage photos " +
+    "with https url, thumbnail, size, photographer and sourceId. To use one, call products.attach_image with " +
+    "imageUrl = url, sourceId and a short alt; credit the photographer. Without a provider key or when it " +
+    "fails, the list is empty and notice says why: relay it, do not retry at once.",
   input: z.strictObject({
     query: z.string().trim().min(1).max(200).describe("What to look for, 1..200 characters, e.g. \"sunglasses beach\"."),
     perPage: z.number().int().min(1).max(30).default(10).describe("Photos per page, 1..30 (default 10)."),

@@ -17,9 +17,9 @@ export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;
 export const campaignId = z.string().min(1).max(100).describe("The campaign's id (from marketing.create_campaign or marketing.list_campaigns).");
 
 export const campaignFields = {
-  name: z.string().trim().min(1).max(200).describe("Internal name of the campaign, 1..200 characters."),
-  subject: z.string().trim().min(1).max(200).describe("E-mail subject line, 1..200 characters."),
-  body: z.string().trim().min(1).max(100_000).describe("E-mail body (plain text or simple markdown), 1..100000 characters."),
+  name: z.string().trim().min(1).max(200).describe("Internal name of the campaign."),
+  subject: z.string().trim().min(1).max(200).describe("E-mail subject line."),
+  body: z.string().trim().min(1).max(100_000).describe("E-mail body (plain text or simple markdown)."),
   audience,
 };
 

@@ -12,7 +12,7 @@ export default defineTool({
     "The author is the calling key or session. Notes show up in orders.get_timeline. Returns the note.",
   input: z.strictObject({
     orderId,
-    body: z.string().trim().min(1).max(2000).describe("The note text, 1 to 2000 characters."),
+    body: z.string().trim().min(1).max(2000).describe("The note text."),
   }),
   output: z.strictObject({
     id: z.string(),

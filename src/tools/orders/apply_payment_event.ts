@@ -5,11 +5,10 @@ import { applyPaymentEvent, paymentOutcome, paymentSignal } from "./payments/eve
 export default defineTool({
   name: "orders.apply_payment_event",
   description:
-    "For the payment provider's webhook, after it verified the provider's signature: apply one payment event. The event id is " +
-    "recorded once (a repeat changes nothing: duplicate true). When paid is true and the order (orderId, else providerSessionId) " +
-    "may become paid, it moves to paid with the payment intent and method, and the confirmation e-mail goes out after commit. " +
-    "Returns {duplicate, orderId, markedPaid}; 409 when the payment intent is on another order. Its scope payments:write is " +
-    "held only by the webhook and * keys.",
+    "For the payment provider's webhook, after it verified the signature: apply one payment event, once per " +
+    "event id (a repeat returns duplicate true). When paid is true and the order (orderId, else " +
+    "providerSessionId) may become paid, it moves to paid with intent and method; the confirmation e-mail " +
+    "follows after commit. Returns {duplicate, orderId, markedPaid}; 409 when the intent is on another order.",
   input: paymentSignal,
   output: paymentOutcome,
   scope: "payments:write",

@@ -8,10 +8,11 @@ import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 export default defineTool({
   name: "orders.create",
   description:
-    "Create an order for a customer (phone or mail orders, agents). Prices come from the catalogue, stock is taken at once (422 " +
-    "insufficient_stock), an optional discountCode must apply (422 discount_unavailable), addresses must be Danish (422 invalid_address). " +
-    "Products with variants need variantSku (422 variant_required). The order starts in pending_payment; returns its id, totals in øre " +
-    "and the paymentUrl to send the customer. Staff marks manual payments with orders.update_status.",
+    "Create an order for a customer (phone, mail, agents): catalogue prices, stock taken at once (422 " +
+    "insufficient_stock), an optional discountCode that must apply (422 discount_unavailable), Danish " +
+    "addresses (422 invalid_address), variantSku for variant products (422 variant_required). Starts in " +
+    "pending_payment; returns id, totals (øre) and the paymentUrl for the customer. Mark manual payments with " +
+    "orders.update_status.",
   input: z.strictObject({
     items: z.array(z.strictObject({
       productSlug: z.string().min(1).describe("Product slug."),

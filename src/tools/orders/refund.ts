@@ -9,11 +9,10 @@ import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 export default defineTool({
   name: "orders.refund",
   description:
-    "Record a refund on a paid order. amountDkk (øre) refunds part of it; omit it to refund everything not yet refunded. " +
-    "Refunds accumulate: when they reach the order total the status becomes refunded, otherwise partial_refund. Refused with " +
-    "422 refund_exceeds_paid when the amount is more than what is left, 422 illegal_transition when the order's status allows " +
-    "no refund (unpaid, cancelled or already fully refunded). Records the refund in the shop; it does not move money at the " +
-    "payment provider. Returns {id, status, refundedDkk, remainingDkk}.",
+    "Record a refund on a paid order (it does not move money at the payment provider): amountDkk in øre, or " +
+    "omit it to refund all that is left. Refunds accumulate; at the total the status becomes refunded, else " +
+    "partial_refund. 422 refund_exceeds_paid, 422 illegal_transition (unpaid, cancelled, fully refunded). " +
+    "Returns {id, status, refundedDkk, remainingDkk}.",
   input: z.strictObject({
     orderId,
     amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Amount to refund in øre (e.g. 10000 = 100,00 kr.); omitted = the full remaining amount."),

@@ -7,9 +7,9 @@ export const MAX_TOP_SECTIONS = 50;
 export const MAX_SECTIONS_PER_COLUMN = 20;
 export const MAX_TOTAL_SECTIONS = 200;
 
-const url = (what: string) => z.url({ protocol: /^https?$/ }).max(2000).describe(`${what}: an absolute http(s) URL.`);
-const text = (max: number, what: string) => z.string().min(1).max(max).describe(`${what}, 1 to ${max} characters.`);
-const id = z.string().min(1).max(64).describe("Section id, 1 to 64 characters, unique within the whole layout.");
+const url = (what: string) => z.url({ protocol: /^https?$/ }).max(2000).describe(`${what}, http(s).`);
+const text = (max: number, what: string) => z.string().min(1).max(max).describe(what);
+const id = z.string().min(1).max(64).describe("Unique in the layout.");
 
 const hero = z.strictObject({
   id,
@@ -39,7 +39,7 @@ const image = z.strictObject({
   type: z.literal("image"),
   props: z.strictObject({
     url: url("Image"),
-    alt: z.string().max(300).describe("Text alternative for screen readers (empty string for a purely decorative image), at most 300 characters."),
+    alt: z.string().max(300).describe("Alt text (empty for a decorative image)."),
     caption: text(300, "Caption under the image").optional(),
   }),
 });
@@ -50,9 +50,9 @@ const productGrid = z.strictObject({
   props: z
     .strictObject({
       title: text(200, "Heading above the grid").optional(),
-      productSlugs: z.array(z.string().min(1).max(200)).min(1).max(24).describe("These products, in this order (1 to 24 slugs); unknown or deleted ones are skipped.").optional(),
-      categorySlug: z.string().min(1).max(200).describe("The first products of this category (featured first, then by name).").optional(),
-      limit: z.number().int().min(1).max(24).describe("How many products at most, 1..24 (default 8 for a category, all given slugs otherwise).").optional(),
+      productSlugs: z.array(z.string().min(1).max(200)).min(1).max(24).describe("These products in order; unknown ones skipped.").optional(),
+      categorySlug: z.string().min(1).max(200).describe("Or the first of this category (featured first).").optional(),
+      limit: z.number().int().min(1).max(24).describe("Default 8 for a category, else all slugs.").optional(),
     })
     .refine((p) => (p.productSlugs === undefined) !== (p.categorySlug === undefined), { message: "Give either productSlugs or categorySlug (exactly one)." }),
 });
@@ -73,7 +73,7 @@ const faq = z.strictObject({
   type: z.literal("faq"),
   props: z.strictObject({
     title: text(200, "Heading above the questions").optional(),
-    items: z.array(z.strictObject({ q: text(300, "Question"), a: text(5000, "Answer") })).min(1).max(50).describe("1 to 50 questions with answers."),
+    items: z.array(z.strictObject({ q: text(300, "Question"), a: text(5000, "Answer") })).min(1).max(50).describe("Questions with answers."),
   }),
 });
 
@@ -95,10 +95,10 @@ function sectionSchema(depth: number): z.ZodType<Section> {
     type: z.literal("columns"),
     props: z.strictObject({
       columns: z
-        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe(`One column: 1 to ${MAX_SECTIONS_PER_COLUMN} sections, top to bottom.`))
+        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe("A column's sections, top to bottom."))
         .min(2)
         .max(4)
-        .describe("2 to 4 columns side by side, each a list of sections."),
+        .describe("Columns side by side."),
     }),
   });
   return z.discriminatedUnion("type", [...leaves, columns], unknownType);
@@ -111,7 +111,7 @@ export function walk(sections: readonly Section[]): Section[] {
 
 export const layoutSchema: z.ZodType<Layout> = z
   .strictObject({
-    sections: z.array(sectionSchema(MAX_COLUMN_DEPTH)).min(1).max(MAX_TOP_SECTIONS).describe(`The sections top to bottom, 1 to ${MAX_TOP_SECTIONS}.`),
+    sections: z.array(sectionSchema(MAX_COLUMN_DEPTH)).min(1).max(MAX_TOP_SECTIONS).describe("Sections, top to bottom."),
   })
   .superRefine((layout, issue) => {
     const all = walk(layout.sections);

@@ -13,7 +13,7 @@ export default defineTool({
     "Returns id, slug, title and status. A section layout set with pages.set_layout is kept and rendered instead of the body.",
   input: z.strictObject({
     slug: pageSlug,
-    title: z.string().min(2).max(200).describe("Page title, 2 to 200 characters."),
+    title: z.string().min(2).max(200).describe("Page title."),
     body: z.string().min(10).max(100_000).describe("Page text, at least 10 characters: \"## \" lines are headings, blank lines separate paragraphs."),
     status: pageStatus.optional(),
   }),

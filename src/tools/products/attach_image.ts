@@ -15,7 +15,7 @@ export default defineTool({
   input: z.strictObject({
     slug: slugInput,
     imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL; must be https."),
-    alt: z.string().max(200).optional().describe("Alternative text for screen readers, at most 200 characters."),
+    alt: z.string().max(200).optional().describe("Alternative text for screen readers."),
     sourceId: z.string().min(1).max(200).optional().describe("Identifier of the photo at its source (e.g. the stock-photo id), for attribution."),
   }),
   output: z.union([

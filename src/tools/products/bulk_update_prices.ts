@@ -24,11 +24,10 @@ const input = z
 export default defineTool({
   name: "products.bulk_update_prices",
   description:
-    "Raise or lower prices of many products at once. Select with categorySlug, brand and/or slugs (all given selectors must " +
-    "match; deleted products are never selected), then mode percent (rounded half away from zero to whole øre, never below " +
-    "1 øre) or fixed (øre added to each price). Run with dryRun: true first to preview. Returns every selected product with " +
-    "old and new price. At most 1000 products per call (422 too_many_products); 422 price_out_of_range if a fixed change " +
-    "would take a price below 1 øre; 404 for an unknown category or slug.",
+    "Change prices of many products at once. Select by categorySlug, brand and/or slugs (all must match; " +
+    "deleted products never), then mode percent (rounded to whole øre, at least 1 øre) or fixed (øre added). " +
+    "Preview with dryRun: true. Returns each product's old and new price. 422 too_many_products (over 1000), " +
+    "422 price_out_of_range (below 1 øre), 404 unknown category or slug.",
   input,
   output: z.strictObject({
     dryRun: z.boolean(),

@@ -52,7 +52,7 @@ export const productFields = {
   lensColor: z.string().min(1).describe("Lens colour, e.g. \"grøn\"."),
   brand: z.string().min(1).describe("Brand name."),
   attributes: stringMap.describe("Free attributes: string keys to string values."),
-  answerSummary: z.string().max(500).describe("Short answer-engine summary, at most 500 characters."),
+  answerSummary: z.string().max(500).describe("Short answer-engine summary."),
   faq: z.array(z.strictObject({ q: z.string().min(1), a: z.string().min(1) })).describe("Questions and answers."),
   useCases: z.array(z.strictObject({ title: z.string().min(1), description: z.string().min(1) })).describe("Typical uses."),
   comparisonFacts: stringMap.describe("Facts for side-by-side comparison, e.g. {\"vægt\": \"22 g\"}."),

@@ -9,13 +9,13 @@ export const serviceSlug = z.string().min(1).max(200).describe("The offering's s
 
 /** Write fields of an offering (create; a subset inside `patch` for update). */
 export const serviceFields = {
-  title: z.string().min(2).max(200).describe("Title shown on /services, 2 to 200 characters."),
+  title: z.string().min(2).max(200).describe("Title shown on /services."),
   body: z.string().min(1).max(50_000).describe("Long copy. Blank lines separate paragraphs; lines starting with \"## \" become headings."),
   slug: newSlug.describe("URL slug (lowercase letters, digits, hyphens; min 2). Omit it to generate one from the title. Cannot be changed later."),
-  shortDescription: z.string().min(1).max(500).describe("One-line teaser for the listing, 1 to 500 characters."),
+  shortDescription: z.string().min(1).max(500).describe("One-line teaser for the listing."),
   priceString: z.string().min(1).max(100).describe("Free-form price text shown as is, e.g. \"Fra 395 kr.\" (not a number), 1 to 100 characters."),
   heroImage: z.url({ protocol: /^https?$/ }).max(2000).describe("http(s) URL of the hero image on the offering's page."),
-  features: z.array(z.string().min(1).max(200)).max(30).describe("Short bullet strings (each 1 to 200 characters, at most 30)."),
+  features: z.array(z.string().min(1).max(200)).max(30).describe("Short bullet strings."),
   showInNav: z.boolean().describe("Stored for the admin UI; does not by itself add a header navigation link."),
   navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key of the /services listing (ties sorted by title)."),
   status,

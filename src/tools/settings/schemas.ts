@@ -39,7 +39,7 @@ export const bankAccount = z
 export const SECTION_SCHEMAS = {
   branding: z.strictObject({
     shopName: text("The shop's name", 100),
-    tagline: z.string().max(200).describe("Short slogan under the name, at most 200 characters (empty for none)."),
+    tagline: z.string().max(200).describe("Short slogan under the name (empty for none)."),
     logoUrl: z.url({ protocol: /^https?$/ }).nullable().describe("Logo image URL (http or https), or null for none."),
     primaryColor: color("Main brand colour"),
     accentColor: color("Accent colour"),

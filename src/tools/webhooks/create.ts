@@ -12,7 +12,7 @@ export default defineTool({
     "about a day. Returns {id, secret, endpoint}: the whsec_ secret verifies the signatures and is shown this once. 422 " +
     "receiver_not_allowed for a URL on a private or loopback address.",
   input: z.strictObject({
-    url: z.string().trim().url().max(2000).describe("The receiver's http(s) URL on a public address, at most 2000 characters."),
+    url: z.string().trim().url().max(2000).describe("The receiver's http(s) URL on a public address."),
     events: eventList,
   }),
   output: z.strictObject({
