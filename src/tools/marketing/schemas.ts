@@ -8,8 +8,7 @@ export type Audience = (typeof AUDIENCES)[number];
 export const audience = z
   .enum(AUDIENCES)
   .describe(
-    "Who receives it, always among active subscribers who consented: \"all_subscribers\"; \"customers\" (subscribers whose e-mail has " +
-      "at least one paid order); \"recent_customers\" (a paid order in the last 90 days).",
+    "Consenting active subscribers: all; customers (a paid order); recent_customers (one in the last 90 days).",
   );
 
 export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;

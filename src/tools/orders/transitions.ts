@@ -18,7 +18,7 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const orderStatus = z.enum(ORDER_STATUSES).describe(`Order status: ${ORDER_STATUSES.join(", ")}.`);
+export const orderStatus = z.enum(ORDER_STATUSES).describe("Order status.");
 
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ["pending", "paid", "flagged_review", "cancelled"],

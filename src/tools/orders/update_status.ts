@@ -13,10 +13,10 @@ const legal = Object.entries(ORDER_TRANSITIONS)
 export default defineTool({
   name: "orders.update_status",
   description:
-    `Set an order's status. Only legal transitions are accepted (${legal}); anything else, including the current status, is ` +
-    "refused with 422 illegal_transition. Moving to paid stamps paidAt and sends the order confirmation e-mail if none was " +
-    "sent (e.g. a bank transfer received); cancelled restocks the items; refunded records the full total as refunded (use " +
-    "orders.refund for amounts, orders.cancel to give a reason). Returns {id, status}.",
+    `Set an order's status along the legal transitions (${legal}); anything else, the current status too, is 422 ` +
+    "illegal_transition. paid stamps paidAt and sends the confirmation if none was sent (a bank transfer received); " +
+    "cancelled restocks; refunded records the whole total (orders.refund for amounts, orders.cancel for a reason). " +
+    "Returns {id, status}.",
   input: z.strictObject({
     orderId,
     status: orderStatus.describe("The new status."),

@@ -122,11 +122,7 @@ export const layoutSchema: z.ZodType<Layout> = z
       seen.add(section.id);
     }
   })
-  .describe(
-    `A page layout: {sections: [{id, type, props}]}. Types and props: hero {heading, subheading?, imageUrl?, ctaLabel?, ctaUrl?}; ` +
-      `text {heading?, body}; image {url, alt, caption?}; product_grid {title?, productSlugs? | categorySlug?, limit?}; ` +
-      `cta {label, url, text?, style?}; faq {title?, items: [{q, a}]}; columns {columns: [[section, …], …]} (2 to 4 columns). URLs are http(s).`,
-  );
+  .describe("A page layout: sections {id, type, props} top to bottom; columns hold sections of their own.");
 
 /** The stored layout if it is (still) valid under the schema, else null (the page then renders from its body). */
 export function validLayout(stored: unknown): Layout | null {
