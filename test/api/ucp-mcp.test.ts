@@ -262,4 +262,17 @@ describe("UCP MCP binding: errors", () => {
     const get = await fetch(`${server.url}/ucp/mcp`);
     expect(get.status).toBe(405);
   });
+
+  it("refuses an invalid API key (401, −32000) and a huge body (413) without a 500", async () => {
+    const response = await fetch(`${server.url}/ucp/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer not-a-key" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, data: { code: "unauthorized" } } });
+    const huge = await rawCall("", null, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_checkout", arguments: { meta: meta(), checkout: { note: "x".repeat(300_000) } } } }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toMatchObject({ code: -32600, data: { code: "payload_too_large" } });
+  });
 });

@@ -20,7 +20,7 @@ import { toToolError, ToolError } from "../../core/errors.ts";
 import type { Caller } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { validKey } from "../../http/idempotency.ts";
-import { admit, requestId, type Gate } from "../../http/requests.ts";
+import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
@@ -180,7 +180,13 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   route.options((req, res) => guard.preflight(req, res));
   route.post(
     (req: HttpRequest, res: HttpResponse, next: (error?: unknown) => void) => {
-      if (guard.check(req, res)) text(req, res, next);
+      if (!guard.check(req, res)) return;
+      // A body that cannot be read (too large, bad encoding) is refused as a JSON-RPC error with its HTTP status.
+      text(req, res, (error?: unknown) => {
+        if (error === undefined) return next();
+        const failure = failureOf(httpError(error), context.runtime);
+        sendRpcError(res, failure.status, failure.status >= 500 ? INTERNAL_ERROR : ProtocolErrorCode.InvalidRequest, failure.content, null, { code: failure.code, content: failure.content });
+      });
     },
     async (req: HttpRequest, res: HttpResponse) => {
       const id = requestId(req);
