@@ -275,4 +275,19 @@ describe("UCP MCP binding: errors", () => {
     expect(huge.status).toBe(413);
     expect(huge.body.error).toMatchObject({ code: -32600, data: { code: "payload_too_large" } });
   });
+
+  it("answers a spent rate limit with 429, Retry-After and −32000 with data.retry_after", async () => {
+    const limited = await startServer({ rateLimitAnonPerMin: 2 });
+    try {
+      const list = () => fetch(`${limited.url}/ucp/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      expect((await list()).status).toBe(200);
+      expect((await list()).status).toBe(200);
+      const refused = await list();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ error: { code: -32000, data: { code: "rate_limited", retry_after: expect.any(Number) } } });
+    } finally {
+      await limited.close();
+    }
+  });
 });

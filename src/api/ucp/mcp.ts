@@ -162,7 +162,7 @@ const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => {
 
 /** One HTTP request to the binding, as the SDK's server sees it. */
 interface Exchange {
-  caller: Caller | ToolError;
+  caller: Caller;
   requestId: string;
   /** The UCP-Agent header, when the request has one (the profile's fallback to meta). */
   agentHeader: string | undefined;
@@ -196,6 +196,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
         caller = await admit(gate, req, res);
       } catch (error) {
         caller = toToolError(error);
+        if (caller.status >= 500) gate.log.error("ucp mcp admission failed", { requestId: id, error: String(error) });
       }
       if (caller instanceof ToolError) {
         // Refused before any message is read: the HTTP status and a JSON-RPC error with the UCP code.
@@ -277,7 +278,6 @@ class UcpMcpDoor {
   }
 
   private async call(name: string, tool: UcpTool, sent: unknown, requestMeta: unknown, exchange: Exchange): Promise<CallToolResult> {
-    if (exchange.caller instanceof ToolError) throw exchange.caller;
     const parsed = args.safeParse(sent ?? {});
     if (!parsed.success) throw invalid(`The arguments of ${name} do not match the UCP schema: ${describe(parsed.error)}`);
     const given = parsed.data;
