@@ -88,14 +88,17 @@ describe("UCP discovery", () => {
     const profile = z.object({
       ucp: z.object({
         version: z.literal("2026-04-08"),
-        services: z.object({ "dev.ucp.shopping": z.array(entity.extend({ transport: z.literal("rest"), endpoint: z.url() })).min(1) }),
+        services: z.object({ "dev.ucp.shopping": z.array(entity.extend({ transport: z.enum(["rest", "mcp"]), endpoint: z.url() })).min(1) }),
         capabilities: z.record(z.string(), z.array(entity.extend({ extends: z.string().optional() }))),
         payment_handlers: z.record(z.string(), z.array(z.object({ id: z.string(), version: z.string() }))),
       }),
       signing_keys: z.array(z.object({ kid: z.string() }).loose()),
     });
     const body = valid(profile, reply);
-    expect(body.ucp.services["dev.ucp.shopping"][0]!.endpoint).toBe("https://shop.example.dk/ucp");
+    expect(body.ucp.services["dev.ucp.shopping"].map((service) => [service.transport, service.endpoint])).toEqual([
+      ["rest", "https://shop.example.dk/ucp"],
+      ["mcp", "https://shop.example.dk/ucp/mcp"],
+    ]);
     expect(Object.keys(body.ucp.capabilities).sort()).toEqual(["dev.ucp.shopping.buyer_consent", "dev.ucp.shopping.checkout", "dev.ucp.shopping.discount", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.order"]);
     expect(Object.values(body.ucp.payment_handlers).flat().map((handler) => handler.id).sort()).toEqual(["mock_payment_handler", "payment_link"]);
     expect((reply.body.ucp as { supported_versions: unknown }).supported_versions).toEqual({ "2026-01-11": "https://shop.example.dk/ucp/.well-known/ucp" });
@@ -106,6 +109,7 @@ describe("UCP discovery", () => {
     expect(reply.status).toBe(200);
     const body = valid(v0111.discoveryResponse, reply);
     expect(body.ucp.services["dev.ucp.shopping"]!.rest!.endpoint).toBe("https://shop.example.dk/ucp");
+    expect(body.ucp.services["dev.ucp.shopping"]!.mcp!.endpoint).toBe("https://shop.example.dk/ucp/mcp");
     expect(body.payment.handlers.map((handler) => handler.id)).toContain("mock_payment_handler");
   });
 });

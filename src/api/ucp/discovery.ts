@@ -12,7 +12,7 @@ const EXTENDS_CHECKOUT: Record<string, string> = {
   "dev.ucp.shopping.buyer_consent": "buyer-consent",
 };
 
-/** The profile: REST only for now (the UCP MCP binding is not served yet, so it is not advertised). */
+/** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp). */
 export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const [name, entries] of Object.entries(activeCapabilities([...["dev.ucp.shopping.checkout", "dev.ucp.shopping.order"], ...Object.keys(EXTENDS_CHECKOUT)]))) {
@@ -32,6 +32,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
       services: {
         "dev.ucp.shopping": [
           { version: VERSION, spec: `${SPEC}/overview`, transport: "rest", endpoint: `${config.publicBaseUrl}/ucp`, schema: `https://ucp.dev/${VERSION}/services/shopping/rest.openapi.json` },
+          { version: VERSION, spec: `${SPEC}/overview`, transport: "mcp", endpoint: `${config.publicBaseUrl}/ucp/mcp`, schema: `https://ucp.dev/${VERSION}/services/shopping/mcp.openrpc.json` },
         ],
       },
       capabilities,

@@ -120,7 +120,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
   return {
     ucp: {
       version: VERSION,
-      services: { "dev.ucp.shopping": { version: VERSION, spec: `${SPEC}/overview`, rest: { schema: "https://ucp.dev/services/shopping/openapi.json", endpoint: `${config.publicBaseUrl}/ucp` } } },
+      services: { "dev.ucp.shopping": { version: VERSION, spec: `${SPEC}/overview`, rest: { schema: "https://ucp.dev/services/shopping/openapi.json", endpoint: `${config.publicBaseUrl}/ucp` }, mcp: { schema: "https://ucp.dev/services/shopping/mcp.openrpc.json", endpoint: `${config.publicBaseUrl}/ucp/mcp` } } },
       capabilities: [...CAPABILITIES, "dev.ucp.shopping.order"].map((name) => ({
         name,
         version: VERSION,
@@ -157,7 +157,7 @@ export const checkoutResponse = z.object({
 export const discoveryResponse = z.object({
   ucp: z.object({
     version: z.literal(VERSION),
-    services: z.record(z.string(), z.object({ version: z.string(), spec: z.url(), rest: z.object({ schema: z.url(), endpoint: z.url() }).optional() })),
+    services: z.record(z.string(), z.object({ version: z.string(), spec: z.url(), rest: z.object({ schema: z.url(), endpoint: z.url() }).optional(), mcp: z.object({ schema: z.url(), endpoint: z.url() }).optional() })),
     capabilities: z.array(capability.extend({ spec: z.url(), schema: z.url(), extends: z.string().optional() })),
   }),
   payment: z.object({ handlers: z.array(paymentHandler) }),

@@ -1,0 +1,371 @@
+// The UCP MCP binding, POST /ucp/mcp: UCP's checkout and order operations as MCP tools with the protocol's names and
+// argument shapes (create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order),
+// served statelessly by the official SDK in both MCP eras. Each tool runs the same operation as the REST binding
+// (operations.ts): the version adapter's translation, the checkout.* tools through the executor, the idempotency store.
+import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type CallToolResult,
+  type McpHttpHandler,
+  type Tool,
+} from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { toToolError, ToolError } from "../../core/errors.ts";
+import type { Caller } from "../../tools/context.ts";
+import { fieldErrors } from "../../tools/executor.ts";
+import { validKey } from "../../http/idempotency.ts";
+import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
+import { mcpGuard } from "../mcp-guard.ts";
+import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
+import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
+
+const SERVER_INFO = { name: "shop-ucp", version: "1.0.0" };
+const INSTRUCTIONS =
+  "The Universal Commerce Protocol (UCP) shopping service of a Danish online shop, as MCP tools. Every call carries " +
+  "meta[\"ucp-agent\"].profile (your UCP profile URL); complete_checkout and cancel_checkout also meta[\"idempotency-key\"]. " +
+  "Amounts are integers in minor units (øre). Results are the UCP resource in structuredContent.";
+
+/** JSON-RPC codes of UCP over MCP: discovery and negotiation failures, and every other protocol error. */
+const DISCOVERY_ERROR = -32001;
+const PROTOCOL_ERROR = -32000;
+const INTERNAL_ERROR = -32603;
+const NEGOTIATION_CODES = new Set(["invalid_profile_url", "profile_unreachable", "profile_malformed", "version_unsupported"]);
+/** The SDK reads the URL of a request only for its own diagnostics. */
+const ENDPOINT = "http://localhost/ucp/mcp";
+
+// Our reading of the tool arguments (UCP 2026-04-08 mcp.openrpc.json; 2026-01-11's `_meta.ucp`, `idempotency_key` and
+// `payment` are read too). The `checkout` payload itself is judged by the version's adapter, as on REST.
+const meta = z.looseObject({
+  "ucp-agent": z.looseObject({ profile: z.string().max(2048), version: z.string().max(20).optional() }).optional(),
+  "idempotency-key": z.string().max(255).optional(),
+});
+const payload = z.record(z.string(), z.unknown());
+const args = z.looseObject({
+  meta: meta.optional(),
+  id: z.string().min(1).max(200).optional(),
+  checkout: payload.optional(),
+  payment: payload.optional(),
+  idempotency_key: z.string().max(255).optional(),
+});
+type Args = z.infer<typeof args>;
+
+interface UcpTool {
+  /** What the tool needs besides meta (JSON Schema properties of its arguments). */
+  params: Array<"id" | "checkout">;
+  /** complete and cancel: meta["idempotency-key"] is required. */
+  keyed: boolean;
+  mutating: boolean;
+  description: string;
+  run(call: UcpCall, args: Args): Promise<Answer>;
+}
+
+const TOOLS: Record<string, UcpTool> = {
+  create_checkout: {
+    params: ["checkout"],
+    keyed: false,
+    mutating: true,
+    description: "Create a checkout session from line items (item.id as the shop's products show it), buyer, fulfillment and discount codes.",
+    run: (call, { checkout }) => operations.create(call, checkout),
+  },
+  get_checkout: {
+    params: ["id"],
+    keyed: false,
+    mutating: false,
+    description: "Get a checkout session as it stands, re-priced.",
+    run: (call, { id }) => operations.get(call, id!),
+  },
+  update_checkout: {
+    params: ["id", "checkout"],
+    keyed: false,
+    mutating: true,
+    description: "Replace a checkout session's line items, buyer, fulfillment and discount codes.",
+    run: (call, { id, checkout }) => operations.update(call, id!, checkout),
+  },
+  complete_checkout: {
+    params: ["id", "checkout"],
+    keyed: true,
+    mutating: true,
+    description: "Place the order: checkout.payment.instruments names the payment handler and credential.",
+    // 2026-01-11 passes the payment beside the id instead of inside a checkout object.
+    run: (call, { id, checkout, payment }) => operations.complete(call, id!, checkout ?? (payment ? { payment } : undefined)),
+  },
+  cancel_checkout: {
+    params: ["id"],
+    keyed: true,
+    mutating: true,
+    description: "Cancel a checkout session.",
+    run: (call, { id }) => operations.cancel(call, id!),
+  },
+  get_order: {
+    params: ["id"],
+    keyed: false,
+    mutating: false,
+    description: "Get an order placed through a checkout session: line items, fulfillment expectations and events.",
+    run: (call, { id }) => operations.order(call, id!),
+  },
+};
+
+const META_SCHEMA = {
+  type: "object",
+  description: "Request metadata.",
+  properties: {
+    "ucp-agent": {
+      type: "object",
+      description: "The platform agent: its UCP profile URL (the UCP-Agent header of REST).",
+      properties: { profile: { type: "string", format: "uri" } },
+      required: ["profile"],
+    },
+    "idempotency-key": { type: "string", description: "Unique key for retry safety (the Idempotency-Key header of REST)." },
+  },
+  required: ["ucp-agent"],
+};
+
+const PARAM_SCHEMAS = {
+  id: { type: "string", description: "The resource id." },
+  checkout: {
+    type: "object",
+    description: "The checkout payload as UCP defines it (line_items, buyer, fulfillment, discounts, payment, …), without an id.",
+    properties: {
+      line_items: {
+        type: "array",
+        items: { type: "object", properties: { item: { type: "object", properties: { id: { type: "string" } }, required: ["id"] }, quantity: { type: "integer", minimum: 1 } }, required: ["item"] },
+      },
+      buyer: { type: "object" },
+      fulfillment: { type: "object" },
+      discounts: { type: "object", properties: { codes: { type: "array", items: { type: "string" } } } },
+      payment: { type: "object" },
+    },
+  },
+};
+
+/** tools/list: the protocol's tool names with their argument shapes; results are UCP resources (or error responses). */
+const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => {
+  const metaSchema = tool.keyed ? { ...META_SCHEMA, required: ["ucp-agent", "idempotency-key"] } : META_SCHEMA;
+  return {
+    name,
+    description: tool.description,
+    inputSchema: {
+      type: "object",
+      properties: { meta: metaSchema, ...Object.fromEntries(tool.params.map((param) => [param, PARAM_SCHEMAS[param]])) },
+      required: ["meta", ...tool.params],
+    },
+    outputSchema: { type: "object", properties: { ucp: { type: "object" } }, required: ["ucp"] },
+    annotations: { readOnlyHint: !tool.mutating, destructiveHint: name === "cancel_checkout", idempotentHint: !tool.mutating, openWorldHint: false },
+  };
+});
+
+/** One HTTP request to the binding, as the SDK's server sees it. */
+interface Exchange {
+  caller: Caller;
+  requestId: string;
+  /** The UCP-Agent header, when the request has one (the profile's fallback to meta). */
+  agentHeader: string | undefined;
+  /** The HTTP status a protocol error of this request is answered with (the primary signal over Streamable HTTP). */
+  httpStatus?: number;
+}
+
+export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
+  const router = express.Router();
+  const guard = mcpGuard(context.runtime.config);
+  const text = express.text({ type: () => true, limit: UCP_BODY_LIMIT });
+  const door = new UcpMcpDoor(context);
+
+  const route = router.route("/ucp/mcp");
+  route.options((req, res) => guard.preflight(req, res));
+  route.post(
+    (req: HttpRequest, res: HttpResponse, next: (error?: unknown) => void) => {
+      if (!guard.check(req, res)) return;
+      // A body that cannot be read (too large, bad encoding) is refused as a JSON-RPC error with its HTTP status.
+      text(req, res, (error?: unknown) => {
+        if (error === undefined) return next();
+        const failure = failureOf(httpError(error), context.runtime);
+        sendRpcError(res, failure.status, failure.status >= 500 ? INTERNAL_ERROR : ProtocolErrorCode.InvalidRequest, failure.content, null, { code: failure.code, content: failure.content });
+      });
+    },
+    async (req: HttpRequest, res: HttpResponse) => {
+      const id = requestId(req);
+      res.set("Request-Id", id);
+      let caller: Caller | ToolError;
+      try {
+        caller = await admit(gate, req, res);
+      } catch (error) {
+        caller = toToolError(error);
+        if (caller.status >= 500) gate.log.error("ucp mcp admission failed", { requestId: id, error: String(error) });
+      }
+      if (caller instanceof ToolError) {
+        // Refused before any message is read: the HTTP status and a JSON-RPC error with the UCP code.
+        const failure = failureOf(caller, context.runtime);
+        if (failure.retryAfter !== undefined) res.set("Retry-After", String(failure.retryAfter));
+        const data = { code: failure.code, content: failure.content, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
+        return sendRpcError(res, failure.status, failure.status >= 500 ? INTERNAL_ERROR : PROTOCOL_ERROR, failure.content, null, data);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof req.body === "string" ? req.body : "");
+      } catch {
+        return sendRpcError(res, 400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.", null);
+      }
+      if (Array.isArray(body)) return sendRpcError(res, 400, ProtocolErrorCode.InvalidRequest, "JSON-RPC batches are not supported; POST one message per request.", null);
+      const agentHeader = typeof req.headers["ucp-agent"] === "string" ? req.headers["ucp-agent"] : undefined;
+      const exchange: Exchange = { caller, requestId: id, agentHeader };
+      try {
+        const response = await door.answer(body, sdkHeaders(req), exchange);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        response.headers.forEach((value, name) => res.setHeader(name, value));
+        res.status(exchange.httpStatus ?? response.status).end(bytes);
+      } catch (error) {
+        gate.log.error("ucp mcp request failed", { requestId: id, error: String(error) });
+        sendRpcError(res, 500, INTERNAL_ERROR, "Internal error", null);
+      }
+    },
+  );
+  route.all((req: HttpRequest, res: HttpResponse) => {
+    if (!guard.check(req, res)) return;
+    res.set("Allow", "POST, OPTIONS");
+    sendRpcError(res, 405, PROTOCOL_ERROR, `${req.method} is not supported: this UCP MCP endpoint is stateless Streamable HTTP; POST one JSON-RPC message per request.`, null);
+  });
+  return router;
+}
+
+/** The SDK behind the binding: the 2026-07-28 era through its per-request handler, the 2025 era on a stateless transport. */
+class UcpMcpDoor {
+  private readonly context: UcpContext;
+  private readonly modern: McpHttpHandler;
+
+  constructor(context: UcpContext) {
+    this.context = context;
+    this.modern = createMcpHandler((context) => this.server(exchangeOf(context.authInfo)), {
+      legacy: "reject",
+      onerror: (error) => context.runtime.log.debug("ucp mcp request refused by the SDK", { error: error.message }),
+    });
+  }
+
+  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
+    const request = new Request(ENDPOINT, { method: "POST", headers });
+    if (!(await isLegacyRequest(request, body))) {
+      const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
+      return this.modern.fetch(request, { authInfo, parsedBody: body });
+    }
+    const server = this.server(exchange);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  }
+
+  private server(exchange: Exchange): Server {
+    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+    server.setRequestHandler("tools/list", () => ({ tools: TOOL_LIST }));
+    server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
+      const tool = TOOLS[request.params.name];
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". UCP tools: ${Object.keys(TOOLS).join(", ")}.`);
+      try {
+        return await this.call(request.params.name, tool, request.params.arguments, request.params._meta, exchange);
+      } catch (error) {
+        return this.failure(error, exchange);
+      }
+    });
+    return server;
+  }
+
+  private async call(name: string, tool: UcpTool, sent: unknown, requestMeta: unknown, exchange: Exchange): Promise<CallToolResult> {
+    const parsed = args.safeParse(sent ?? {});
+    if (!parsed.success) throw invalid(`The arguments of ${name} do not match the UCP schema: ${describe(parsed.error)}`);
+    const given = parsed.data;
+    for (const param of tool.params) {
+      if (given[param] === undefined && !(name === "complete_checkout" && given.payment)) throw invalid(`${name} needs ${param}.`);
+    }
+    const key = given.meta?.["idempotency-key"] ?? given.idempotency_key;
+    if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
+    if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
+
+    const { caller, adapter } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller);
+    const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp" };
+    if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
+    const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, payment: given.payment } };
+    const answer = await this.context.idempotent(request, () => tool.run(call, given));
+    return result({ status: answer.status, body: JSON.parse(answer.text) as unknown });
+  }
+
+  /**
+   * A failure as UCP over MCP reports it: discovery and negotiation failures as JSON-RPC error −32001, bad arguments as
+   * −32602, a missing resource as an isError result with the version's error response, every other protocol error as
+   * −32000 (500s as −32603) with the HTTP status of its kind; `data` holds the UCP code and text.
+   */
+  private failure(error: unknown, exchange: Exchange): CallToolResult {
+    if (error instanceof ProtocolError) throw error;
+    const failure = failureOf(error, this.context.runtime);
+    const data = { code: failure.code, content: failure.content, continue_url: this.context.shop.baseUrl, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
+    if (NEGOTIATION_CODES.has(failure.code)) throw new ProtocolError(DISCOVERY_ERROR, failure.content, data);
+    if (failure.status === 400) throw new ProtocolError(ProtocolErrorCode.InvalidParams, failure.content, data);
+    if (failure.status === 404) return { ...result({ status: 404, body: errorBody(failure) }), isError: true };
+    exchange.httpStatus = failure.status;
+    throw new ProtocolError(failure.status >= 500 ? INTERNAL_ERROR : PROTOCOL_ERROR, failure.content, data);
+  }
+}
+
+/** A UCP answer as a tool result: the resource in structuredContent, and as JSON text for clients without it. */
+function result(answer: Answer): CallToolResult {
+  const structuredContent = answer.body as Record<string, unknown>;
+  return { structuredContent, content: [{ type: "text", text: JSON.stringify(structuredContent) }], ...(answer.status >= 400 ? { isError: true } : {}) };
+}
+
+/**
+ * The agent: meta["ucp-agent"] (2026-04-08), else the request's `_meta.ucp` (2026-01-11), else the UCP-Agent header.
+ * UCP requires one on every call: invalid_profile_url without it.
+ */
+function agentOf(given: Args, requestMeta: unknown, header: string | undefined): UcpAgent {
+  const old = (requestMeta as { ucp?: { profile?: unknown; version?: unknown } } | undefined)?.ucp;
+  const named = given.meta?.["ucp-agent"] ?? (typeof old?.profile === "string" ? { profile: old.profile, version: typeof old.version === "string" ? old.version : undefined } : undefined);
+  if (named) {
+    const url = URL.canParse(named.profile) ? new URL(named.profile) : null;
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new UcpError(400, "invalid_profile_url", 'meta["ucp-agent"].profile must be an http(s) URL.');
+    return { profile: named.profile, version: named.version ?? null };
+  }
+  try {
+    const agent = readUcpAgent(header);
+    if (agent?.profile) return agent;
+  } catch (error) {
+    if (!(error instanceof StructuredFieldError)) throw error;
+    throw new UcpError(400, "invalid_profile_url", `The UCP-Agent header is not a valid structured field with a profile URL (${error.message}).`);
+  }
+  throw new UcpError(400, "invalid_profile_url", 'Every UCP call needs meta["ucp-agent"].profile, the URL of your UCP profile.');
+}
+
+function invalid(message: string): UcpError {
+  return new UcpError(400, "invalid_request", message);
+}
+
+function describe(error: z.ZodError): string {
+  return fieldErrors(error).slice(0, 5).map((entry) => `$.${entry.path}: ${entry.message}`).join("; ");
+}
+
+function exchangeOf(authInfo: AuthInfo | undefined): Exchange {
+  const exchange = authInfo?.extra?.exchange as Exchange | undefined;
+  if (!exchange) throw new Error("ucp mcp: a request reached the SDK without its exchange");
+  return exchange;
+}
+
+const FORWARDED = new Set(["mcp-protocol-version", "mcp-method", "mcp-name"]);
+
+function sdkHeaders(req: HttpRequest): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string" && (FORWARDED.has(name) || name.startsWith("mcp-param-"))) headers[name] = value;
+  }
+  return headers;
+}
+
+function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null, data?: unknown): void {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error }));
+}

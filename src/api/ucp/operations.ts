@@ -1,0 +1,290 @@
+// What every UCP binding (REST, MCP) shares: the version adapters, agent negotiation (profile, per-agent budget, version),
+// the checkout operations over the checkout.* tools run through the executor, idempotent runs, and errors as the
+// version's error body with the HTTP status of their kind. A binding only reads its transport and writes its answers.
+import type { z } from "zod";
+import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
+import type { Runtime } from "../../runtime.ts";
+import type { SessionView } from "../../tools/checkout/schemas.ts";
+import type { OrderView } from "../../tools/checkout/get_order.ts";
+import type { Caller, Door } from "../../tools/context.ts";
+import type { Executor } from "../../tools/executor.ts";
+import { fieldErrors } from "../../tools/executor.ts";
+import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
+import type { UcpAgent } from "./agent-header.ts";
+import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
+import * as v0111 from "./v2026-01-11.ts";
+import * as v0408 from "./v2026-04-08.ts";
+
+export const UCP_BODY_LIMIT = "256kb";
+type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
+type PaymentInput = { handlerId: string; instrumentType?: string; token?: string };
+
+/** One protocol version: how it reads requests into tool inputs and writes tool results and errors. */
+export interface Adapter {
+  version: string;
+  createInput(body: unknown): Record<string, unknown>;
+  updateInput(body: unknown): Record<string, unknown>;
+  completePayment(body: unknown): PaymentInput;
+  checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
+  order(view: OrderView, shop: v0408.Shop): unknown;
+  error(code: string, content: string, severity?: Severity): { messages: unknown[] };
+  /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
+  refusalStatus(code: string): number | null;
+}
+
+const ADAPTERS: Record<string, Adapter> = {
+  [v0408.VERSION]: {
+    version: v0408.VERSION,
+    createInput: (body) => v0408.toolInput(parse(v0408.createRequest, body, v0408.VERSION)),
+    updateInput: (body) => v0408.toolInput(parse(v0408.updateRequest, body, v0408.VERSION)),
+    completePayment: (body) => v0408.paymentInput(parse(v0408.completeRequest, body, v0408.VERSION)),
+    checkout: v0408.checkout,
+    order: v0408.order,
+    error: v0408.error,
+    refusalStatus: () => null,
+  },
+  [v0111.VERSION]: {
+    version: v0111.VERSION,
+    createInput: (body) => v0111.toolInput(parse(v0111.createRequest, body, v0111.VERSION)),
+    updateInput: (body) => v0111.toolInput(parse(v0111.updateRequest, body, v0111.VERSION)),
+    completePayment: (body) => {
+      const payment = v0111.paymentInput(parse(v0111.completeRequest, body, v0111.VERSION));
+      if (!payment) throw new UcpError(400, "invalid_request", "Completing needs payment_data (or payment.instruments) naming a handler_id.");
+      return payment;
+    },
+    checkout: v0111.checkout,
+    order: v0111.order,
+    error: v0111.error,
+    refusalStatus: v0111.refusalStatus,
+  },
+};
+const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
+/** The version an agent gets when it names none: the latest. */
+export const DEFAULT_ADAPTER = ADAPTERS[v0408.VERSION]!;
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A protocol error: this HTTP status and the version's error body. */
+export class UcpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, content: string) {
+    super(content);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */
+export class UcpContext {
+  readonly runtime: Runtime;
+  readonly executor: Executor;
+  readonly store: IdempotencyStore;
+  readonly profiles: ProfileFetcher;
+  readonly shop: v0408.Shop;
+  private prunedAt = 0;
+
+  constructor(runtime: Runtime) {
+    this.runtime = runtime;
+    this.executor = runtime.executor;
+    this.store = new IdempotencyStore(runtime.database.prisma, runtime.now);
+    this.profiles = new ProfileFetcher(runtime.config.ucpAllowLocalProfiles);
+    this.shop = { baseUrl: runtime.config.publicBaseUrl };
+  }
+
+  /**
+   * The admitted caller as the agent it says it is: its profile fetched (a keyless agent is also budgeted as itself, so
+   * one agent cannot spread over many addresses) and its version's adapter (UCP-Agent's version, else the profile's).
+   */
+  async negotiate(agent: UcpAgent | null, admitted: Caller): Promise<{ caller: Caller; adapter: Adapter }> {
+    const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
+    if (profile && admitted.kind !== "key") {
+      const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
+      if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
+    }
+    this.pruneNow();
+    const adapter = adapterOf(agent?.version ?? profile?.version ?? null);
+    return { caller: profile ? { ...admitted, agent: profile.name, agentProfile: profile.url } : admitted, adapter };
+  }
+
+  /**
+   * Runs `run` once per caller and key: a repeat of the same request replays the stored answer (`replayed`), another
+   * request under the key or one while the first still runs is refused (409). 5xx answers release the key.
+   */
+  async idempotent(request: IdempotentRequest, run: () => Promise<Answer>): Promise<{ status: number; text: string; replayed: boolean }> {
+    const claim = await this.store.claim(request);
+    if (claim.kind === "replay") return { status: claim.response.status, text: claim.response.body, replayed: true };
+    let answer: Answer;
+    try {
+      answer = await run();
+    } catch (error) {
+      await this.store.release(claim.recordId);
+      throw error;
+    }
+    const text = JSON.stringify(answer.body);
+    await this.store.finish(claim.recordId, { status: answer.status, headers: { "content-type": "application/json" }, body: text });
+    return { status: answer.status, text, replayed: false };
+  }
+
+  private async fetchProfile(url: string): Promise<AgentProfile> {
+    try {
+      return await this.profiles.get(url);
+    } catch (error) {
+      if (error instanceof ProfileError) throw new UcpError(error.status, error.code, error.message);
+      throw error;
+    }
+  }
+
+  /** Drops expired idempotency records at most once an hour, in the background of a request. */
+  private pruneNow(): void {
+    const now = this.runtime.now().getTime();
+    if (now - this.prunedAt < 3600_000) return;
+    this.prunedAt = now;
+    void this.store.prune().catch(() => undefined);
+  }
+}
+
+/** One negotiated request of a binding. */
+export interface UcpCall {
+  caller: Caller;
+  requestId: string;
+  executor: Executor;
+  shop: v0408.Shop;
+  adapter: Adapter;
+  door: Door;
+}
+
+/** The checkout operations of UCP, each over its checkout.* tool, answering in the call's version. */
+export const operations = {
+  async create(call: UcpCall, body: unknown): Promise<Answer> {
+    const { adapter } = call;
+    const input = { ...adapter.createInput(body), protocol: "ucp", protocolVersion: adapter.version };
+    try {
+      return { status: 201, body: adapter.checkout(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+    } catch (error) {
+      const refused = businessRefusal(error);
+      if (!refused) throw error;
+      // No session could be made (an item unknown or not for sale): a business outcome without a resource.
+      return { status: adapter.refusalStatus(refused.code) ?? 200, body: adapter.error(refused.code, refused.message, "unrecoverable") };
+    }
+  },
+
+  async get(call: UcpCall, id: string): Promise<Answer> {
+    return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.get", { id }), call.shop) };
+  },
+
+  async update(call: UcpCall, id: string, body: unknown): Promise<Answer> {
+    const input = call.adapter.updateInput(body);
+    return changed(call, id, "checkout.update", { id, ...input });
+  },
+
+  async complete(call: UcpCall, id: string, body: unknown): Promise<Answer> {
+    const payment = call.adapter.completePayment(body);
+    return changed(call, id, "checkout.complete", { id, payment });
+  },
+
+  cancel(call: UcpCall, id: string): Promise<Answer> {
+    return changed(call, id, "checkout.cancel", { id });
+  },
+
+  async order(call: UcpCall, id: string): Promise<Answer> {
+    return { status: 200, body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: id }), call.shop) };
+  },
+};
+
+async function changed(call: UcpCall, id: string, tool: string, input: Record<string, unknown>): Promise<Answer> {
+  try {
+    return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, tool, input), call.shop) };
+  } catch (error) {
+    return withSession(call, id, error);
+  }
+}
+
+function invoke<T>(call: UcpCall, name: string, input: unknown): Promise<T> {
+  return call.executor.invoke({ name, input, caller: call.caller, door: call.door, requestId: call.requestId }) as Promise<T>;
+}
+
+/** The body under this version's reading; 400 naming each offending field otherwise. */
+function parse<T extends z.ZodType>(schema: T, body: unknown, version: string): z.output<T> {
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new UcpError(400, "invalid_request", "The request body must be a JSON object.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const problems = fieldErrors(parsed.error).map((entry) => `$.${entry.path}: ${entry.message}`);
+    throw new UcpError(400, "invalid_request", `The request does not match the UCP ${version} schema: ${problems.slice(0, 5).join("; ")}`);
+  }
+  return parsed.data;
+}
+
+const OUTCOME_CODES: Record<string, string> = {
+  insufficient_stock: "out_of_stock",
+  payment_declined: "payment_failed",
+  payment_refused: "payment_refused",
+};
+
+/** A domain refusal (422) that the version reports as a business outcome, not a protocol error. */
+function businessRefusal(error: unknown): { code: string; message: string } | null {
+  if (!(error instanceof ToolError) || error.status !== 422 || error.code === "checkout_not_modifiable") return null;
+  return { code: OUTCOME_CODES[error.code] ?? error.code, message: error.message };
+}
+
+/** A refused change to an existing session: 200 with the session as it stands and the refusal as an error message. */
+async function withSession(call: UcpCall, id: string, error: unknown): Promise<Answer> {
+  const refused = businessRefusal(error);
+  if (!refused) throw error;
+  const status = call.adapter.refusalStatus(refused.code);
+  if (status !== null) return { status, body: call.adapter.error(refused.code, refused.message, "recoverable") };
+  const view = await invoke<SessionView>(call, "checkout.get", { id });
+  const body = call.adapter.checkout(view, call.shop);
+  const severity = refused.code === "payment_refused" ? "unrecoverable" : "recoverable";
+  body.messages = [...call.adapter.error(refused.code, refused.message, severity).messages, ...body.messages];
+  return { status: 200, body };
+}
+
+/** The adapter of the agent's version (the latest when it names none): 422 version_unsupported. */
+function adapterOf(version: string | null): Adapter {
+  if (version === null) return DEFAULT_ADAPTER;
+  const adapter = ADAPTERS[version];
+  if (!adapter) throw new UcpError(422, "version_unsupported", `Protocol version ${version.slice(0, 20)} is not supported. This business supports ${SUPPORTED_VERSIONS.join(", ")}.`);
+  return adapter;
+}
+
+/** Who owns an idempotency key: the API key, the storefront session, the agent profile, else the client address. */
+export function idempotencyCaller(caller: Caller): string {
+  if (caller.kind === "key") return `key:${caller.keyId}`;
+  if (caller.session?.persistent) return `session:${caller.session.id}`;
+  if (caller.agentProfile) return `agent:${caller.agentProfile}`;
+  return `addr:${caller.address ?? "unknown"}`;
+}
+
+/** A failure as a binding reports it: its HTTP status, code and text, and Retry-After in seconds when it has one. */
+export interface Failure {
+  status: number;
+  code: string;
+  content: string;
+  retryAfter?: number;
+}
+
+/** Any failure by its kind (UcpError, a tool's refusal, anything else as 500); never a stack trace. */
+export function failureOf(error: unknown, runtime: Runtime): Failure {
+  if (error instanceof UcpError) return { status: error.status, code: error.code, content: error.message };
+  const mapped = toToolError(error);
+  let status = mapped.status;
+  let content = mapped.message;
+  if (mapped instanceof Invalid && mapped.errors?.length) content += ` ${mapped.errors.slice(0, 5).map((entry) => `${entry.path}: ${entry.message}`).join("; ")}`;
+  if (mapped.code === "checkout_not_modifiable") status = 409;
+  if (status >= 500 && mapped.code === "internal") runtime.log.error("ucp request failed", { error: String(error) });
+  const retryAfter = (mapped as { retryAfterSeconds?: number }).retryAfterSeconds;
+  return { status, code: mapped.code, content, ...(retryAfter !== undefined ? { retryAfter } : {}) };
+}
+
+const SEVERITY_BY_STATUS: Record<number, "recoverable" | "unrecoverable"> = { 400: "recoverable", 409: "recoverable", 429: "recoverable" };
+
+/** A failure as the version's error response. */
+export function errorBody(failure: Failure, adapter: Adapter = DEFAULT_ADAPTER): unknown {
+  return adapter.error(failure.code, failure.content, SEVERITY_BY_STATUS[failure.status] ?? "unrecoverable");
+}
