@@ -1,5 +1,6 @@
 // The business profile at /.well-known/ucp (2026-04-08): services, capabilities and payment handlers of this shop.
 import type { Config } from "../../core/config.ts";
+import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
@@ -13,7 +14,7 @@ const EXTENDS_CHECKOUT: Record<string, string> = {
 };
 
 /** The profile: REST only for now (the UCP MCP binding is not served yet, so it is not advertised). */
-export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">) {
+export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const [name, entries] of Object.entries(activeCapabilities([...["dev.ucp.shopping.checkout", "dev.ucp.shopping.order"], ...Object.keys(EXTENDS_CHECKOUT)]))) {
     const short = name.split(".").at(-1)!;
@@ -37,6 +38,6 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
       capabilities,
       payment_handlers: handlerRegistry(paymentHandlers(config)),
     },
-    signing_keys: [],
+    signing_keys: signingKeys,
   };
 }

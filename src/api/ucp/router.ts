@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { z } from "zod";
 import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
+import { SigningKeys } from "../../core/outbox/signing-keys.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
@@ -90,16 +91,22 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const shop: v0408.Shop = { baseUrl: config.publicBaseUrl };
   const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true });
 
-  router.get("/.well-known/ucp", (req, res) => {
+  // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
+  const signingKeys = new SigningKeys(runtime.database.prisma);
+  router.get("/.well-known/ucp", (req, res, next) => {
     setRequestId(req, res);
-    res.set("Cache-Control", "public, max-age=300");
-    res.type("json").send(JSON.stringify(discoveryProfile(config)));
+    signingKeys.published().then((keys) => {
+      res.set("Cache-Control", "public, max-age=300");
+      res.type("json").send(JSON.stringify(discoveryProfile(config, keys)));
+    }, next);
   });
   // What older clients given <base>/ucp as their server URL read: the 2026-01-11 profile.
-  router.get("/ucp/.well-known/ucp", (req, res) => {
+  router.get("/ucp/.well-known/ucp", (req, res, next) => {
     setRequestId(req, res);
-    res.set("Cache-Control", "public, max-age=300");
-    res.type("json").send(JSON.stringify(v0111.discoveryProfile(config)));
+    signingKeys.published().then((keys) => {
+      res.set("Cache-Control", "public, max-age=300");
+      res.type("json").send(JSON.stringify(v0111.discoveryProfile(config, keys)));
+    }, next);
   });
 
   const route = (mutating: boolean, run: (call: UcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
@@ -116,7 +123,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       }
       pruneNow(store, runtime.now());
       adapter = negotiate(agent?.version ?? profile?.version ?? null);
-      const caller: Caller = profile ? { ...admitted, agent: profile.name, agentProfile: profile.url } : admitted;
+      const caller: Caller = profile ? { ...admitted, agent: profile.name, agentProfile: profile.url, ...(profile.webhookUrl ? { agentWebhookUrl: profile.webhookUrl } : {}) } : admitted;
       const call: UcpCall = { req, caller, requestId, executor, shop, adapter };
       const key = mutating ? header(req, "idempotency-key") : undefined;
       if (key === undefined) return send(res, await run(call));
