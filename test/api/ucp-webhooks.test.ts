@@ -1,7 +1,7 @@
 // UCP order events through the real HTTP door: the shop's signing key in both discovery profiles, order_placed after a
 // completion and order_shipped after orders.set_tracking, for a 2026-04-08 agent (RFC 9421) and a 2026-01-11 agent
 // (detached JWS), each signature verified by a receiver of its own with the published JWK; nothing when nothing commits.
-// (kill -9 between commit and delivery is the outbox's own test: test/core/outbox-crash.test.ts.)
+// (kill -9 between commit and delivery: test/api/ucp-webhooks-crash.test.ts.)
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
