@@ -202,4 +202,26 @@ describe("no UCP order event", () => {
     const events = receiver.at("/hooks/new").filter((delivery) => (JSON.parse(delivery.body) as { id: string }).id === orderId);
     expect(events).toHaveLength(1);
   });
+
+  it("when the completing transaction fails after the event was written: the event rolls back with the order", async () => {
+    const [product] = await plainProducts(server, 2);
+    const id = await checkout("new", product!.id);
+    const ordersBefore = await prisma().order.count();
+    const eventsBefore = await prisma().outboxEvent.count({ where: { type: { startsWith: "ucp." } } });
+    // The completion's last write is its audit entry, after the event: make exactly that write fail.
+    await prisma().$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_fail_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW."subjectId" = '${id}' AND NEW.tool = 'checkout.complete' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`);
+    await prisma().$executeRawUnsafe(`CREATE TRIGGER test_fail_audit BEFORE INSERT ON "AuditEntry" FOR EACH ROW EXECUTE FUNCTION test_fail_audit()`);
+    try {
+      const failed = await ucp("POST", `/ucp/checkout-sessions/${id}/complete`, pay("success_token"), agent("new"));
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await prisma().$executeRawUnsafe(`DROP TRIGGER test_fail_audit ON "AuditEntry"`);
+      await prisma().$executeRawUnsafe(`DROP FUNCTION test_fail_audit()`);
+    }
+    await server.runtime.outbox.idle();
+    expect(await prisma().order.count()).toBe(ordersBefore);
+    expect(await prisma().outboxEvent.count({ where: { type: { startsWith: "ucp." } } })).toBe(eventsBefore);
+    expect((await prisma().checkoutSession.findUniqueOrThrow({ where: { id } })).status).toBe("ready_for_complete");
+  });
 });
