@@ -130,7 +130,12 @@ describe("UCP order events, 2026-04-08 (RFC 9421)", () => {
     const after = orderResponse.parse(JSON.parse(shipped!.body));
     expect(after.fulfillment.events).toEqual([expect.objectContaining({ type: "shipped", tracking_number: "00370712345678901", carrier: "PostNord" })]);
     expect(after.line_items.every((line) => line.status === "fulfilled")).toBe(true);
-    const rows = await prisma().outboxEvent.findMany({ where: { url: `${receiver.url}/hooks/new` }, orderBy: { createdAt: "asc" } });
+    // The receiver sees the POST before the dispatcher records it: wait for the bookkeeping.
+    const rows = await poll(
+      () => prisma().outboxEvent.findMany({ where: { url: `${receiver.url}/hooks/new` }, orderBy: { createdAt: "asc" } }),
+      (list) => list.every((row) => row.status === "delivered"),
+      5_000,
+    );
     expect(rows.map((row) => [row.type, row.status, row.signer])).toEqual([
       ["ucp.order_placed", "delivered", "ucp-rfc9421"],
       ["ucp.order_shipped", "delivered", "ucp-rfc9421"],
@@ -166,6 +171,28 @@ describe("UCP order events, 2026-01-11 (detached JWS)", () => {
     const next = JSON.parse(shipped!.body) as { event_type: string; checkout_id: string; order: { id: string; fulfillment: { events: Array<{ type: string }> } } };
     expect(next).toMatchObject({ event_type: "order_shipped", checkout_id: id, order: { id: orderId } });
     expect(next.order.fulfillment.events.some((event) => event.type === "shipped")).toBe(true);
+  });
+});
+
+describe("later UCP order events", () => {
+  it("send a 2026-04-08 agent the refunded order; a 2026-01-11 agent (whose version names no such event) gets none", async () => {
+    const key = await server.key("*");
+    const [product] = await plainProducts(server, 2);
+    const results: Record<string, string> = {};
+    for (const [profile, body] of [["new", pay("success_token")], ["old", payOld("success_token")]] as const) {
+      const id = await checkout(profile, product!.id);
+      const done = await ucp("POST", `/ucp/checkout-sessions/${id}/complete`, body, agent(profile));
+      results[profile] = (done.body.order as { id: string }).id;
+      const refund = await server.call("orders.refund", { orderId: results[profile], reason: "Knust i posten" }, { key });
+      expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    }
+    await server.runtime.outbox.idle();
+    const forNew = await poll(async () => receiver.at("/hooks/new").filter((d) => (JSON.parse(d.body) as { id: string }).id === results.new), (list) => list.length >= 2, 5_000);
+    expect(forNew).toHaveLength(2);
+    const refunded = orderResponse.parse(JSON.parse(forNew[1]!.body));
+    expect(refunded.line_items.every((line) => line.status === "removed")).toBe(true);
+    const types = await prisma().outboxEvent.findMany({ where: { body: { contains: results.old! } }, select: { type: true } });
+    expect(types.map((row) => row.type)).toEqual(["ucp.order_placed"]);
   });
 });
 
