@@ -7,7 +7,9 @@ import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { orderWebhookUrl } from "../../src/api/ucp/profiles.ts";
 import { orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import { SigningKeys } from "../../src/core/outbox/signing-keys.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { startUcpReceiver, verifyDetachedJws, verifyRfc9421, type UcpDelivery, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
@@ -252,3 +254,30 @@ describe("no UCP order event", () => {
     expect((await prisma().checkoutSession.findUniqueOrThrow({ where: { id } })).status).toBe("ready_for_complete");
   });
 });
+
+describe("reading an agent's webhook URL", () => {
+  it("takes only an absolute http(s) URL from the order capability, in either version's layout", () => {
+    const latest = (url: unknown) => orderWebhookUrl({ [ORDER]: [{ version: "2026-04-08", config: { webhook_url: url } }] });
+    const older = (url: unknown) => orderWebhookUrl([{ name: ORDER, version: "2026-01-11", config: { webhook_url: url } }]);
+    expect(latest("https://agent.example/hooks")).toBe("https://agent.example/hooks");
+    expect(older("https://agent.example/old")).toBe("https://agent.example/old");
+    for (const bad of ["javascript:alert(1)", "file:///etc/passwd", "/relative", "https://user:pw@agent.example/", 42, null, `https://a.example/${"x".repeat(3000)}`]) {
+      expect(latest(bad)).toBeUndefined();
+      expect(older(bad)).toBeUndefined();
+    }
+    expect(orderWebhookUrl({ "dev.ucp.shopping.checkout": [{ config: { webhook_url: "https://a.example/" } }] })).toBeUndefined();
+    expect(orderWebhookUrl("nonsense")).toBeUndefined();
+    expect(orderWebhookUrl(undefined)).toBeUndefined();
+  });
+});
+
+describe("making the signing key", () => {
+  it("gives processes racing on an empty table the one key that won", async () => {
+    await prisma().signingKey.deleteMany({});
+    const racers = Array.from({ length: 4 }, () => new SigningKeys(prisma()));
+    const kids = await Promise.all(racers.map(async (keys) => (await keys.current()).kid));
+    expect(new Set(kids).size).toBe(1);
+    expect(await prisma().signingKey.count()).toBe(1);
+  });
+});
+
