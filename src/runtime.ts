@@ -20,6 +20,7 @@ import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
+import { registerUcpOrderEvents } from "./api/ucp/webhooks.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
 
 export interface Runtime {
@@ -78,6 +79,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const now = options.now ?? (() => new Date());
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
+  registerUcpOrderEvents();
   const outbox = createOutbox(config, database, log);
   const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
   const registry = createRegistry();

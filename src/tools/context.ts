@@ -32,6 +32,8 @@ export interface Caller {
   agentVersion?: string;
   /** The agent's profile URL (UCP-Agent header of the UCP door): it owns the checkout sessions it creates. */
   agentProfile?: string;
+  /** Where that agent's profile wants order events (its order capability's webhook_url). */
+  agentWebhookUrl?: string;
 }
 
 export interface AuditRecord {

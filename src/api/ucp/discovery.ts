@@ -1,5 +1,6 @@
 // The business profile at /.well-known/ucp (2026-04-08): services, capabilities and payment handlers of this shop.
 import type { Config } from "../../core/config.ts";
+import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
@@ -12,8 +13,8 @@ const EXTENDS_CHECKOUT: Record<string, string> = {
   "dev.ucp.shopping.buyer_consent": "buyer-consent",
 };
 
-/** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp). */
-export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">) {
+/** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp), and the shop's public signing keys. */
+export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const [name, entries] of Object.entries(activeCapabilities([...["dev.ucp.shopping.checkout", "dev.ucp.shopping.order"], ...Object.keys(EXTENDS_CHECKOUT)]))) {
     const short = name.split(".").at(-1)!;
@@ -38,6 +39,6 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
       capabilities,
       payment_handlers: handlerRegistry(paymentHandlers(config)),
     },
-    signing_keys: [],
+    signing_keys: signingKeys,
   };
 }

@@ -107,7 +107,10 @@ export class UcpContext {
     }
     this.pruneNow();
     const adapter = adapterOf(agent?.version ?? profile?.version ?? null);
-    return { caller: profile ? { ...admitted, agent: profile.name, agentProfile: profile.url } : admitted, adapter };
+    const caller: Caller = profile
+      ? { ...admitted, agent: profile.name, agentProfile: profile.url, ...(profile.webhookUrl ? { agentWebhookUrl: profile.webhookUrl } : {}) }
+      : admitted;
+    return { caller, adapter };
   }
 
   /**

@@ -19,6 +19,8 @@ export interface AgentProfile {
   version: string;
   /** What the order records as the agent: the profile's own name when it gives one, else its host. */
   name: string;
+  /** Where the agent wants order events: its order capability's `config.webhook_url`, if it gives an http(s) one. */
+  webhookUrl?: string;
 }
 
 /** Why a profile cannot be used: the UCP negotiation error code and its HTTP status. */
@@ -131,8 +133,35 @@ export class ProfileFetcher {
     const parsed = profileSchema.safeParse(json);
     if (!parsed.success) throw new ProfileError("profile_malformed", "The agent profile has no ucp.version.");
     const name = parsed.data.name?.replace(/[^\x20-\x7e]/g, "").trim() || url.host;
-    return { url: raw, version: parsed.data.ucp.version, name };
+    const webhookUrl = orderWebhookUrl(parsed.data.ucp.capabilities);
+    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}) };
   }
+}
+
+const ORDER = "dev.ucp.shopping.order";
+const webhookConfig = z.looseObject({ config: z.looseObject({ webhook_url: z.string().max(2000) }) });
+
+/**
+ * The order capability's webhook_url: 2026-04-08 keys capabilities by name (each an array of entries), 2026-01-11 lists
+ * them with a `name`. Only absolute http(s) URLs count; whether the address may be reached is the outbox's check.
+ */
+export function orderWebhookUrl(capabilities: unknown): string | undefined {
+  const entries: unknown[] = Array.isArray(capabilities)
+    ? capabilities.filter((entry) => (entry as { name?: unknown } | null)?.name === ORDER)
+    : capabilities && typeof capabilities === "object" && Array.isArray((capabilities as Record<string, unknown>)[ORDER])
+      ? ((capabilities as Record<string, unknown[]>)[ORDER] ?? [])
+      : [];
+  for (const entry of entries) {
+    const parsed = webhookConfig.safeParse(entry);
+    if (!parsed.success) continue;
+    try {
+      const url = new URL(parsed.data.config.webhook_url);
+      if ((url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password) return url.href;
+    } catch {
+      // not a URL: no webhooks for this agent
+    }
+  }
+  return undefined;
 }
 
 /** GET without redirects, connected to the checked address, within the time and size limits. */

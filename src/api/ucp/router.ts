@@ -3,6 +3,7 @@
 // answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
 import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { SigningKeys } from "../../core/outbox/signing-keys.ts";
 import type { Runtime } from "../../runtime.ts";
 import { admit, httpError, type Gate } from "../../http/requests.ts";
 import { validKey } from "../../http/idempotency.ts";
@@ -20,16 +21,22 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const context = new UcpContext(runtime);
   const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true });
 
-  router.get("/.well-known/ucp", (req, res) => {
+  // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
+  const signingKeys = new SigningKeys(runtime.database.prisma);
+  router.get("/.well-known/ucp", (req, res, next) => {
     setRequestId(req, res);
-    res.set("Cache-Control", "public, max-age=300");
-    res.type("json").send(JSON.stringify(discoveryProfile(config)));
+    signingKeys.published().then((keys) => {
+      res.set("Cache-Control", "public, max-age=300");
+      res.type("json").send(JSON.stringify(discoveryProfile(config, keys)));
+    }, next);
   });
   // What older clients given <base>/ucp as their server URL read: the 2026-01-11 profile.
-  router.get("/ucp/.well-known/ucp", (req, res) => {
+  router.get("/ucp/.well-known/ucp", (req, res, next) => {
     setRequestId(req, res);
-    res.set("Cache-Control", "public, max-age=300");
-    res.type("json").send(JSON.stringify(v0111.discoveryProfile(config)));
+    signingKeys.published().then((keys) => {
+      res.set("Cache-Control", "public, max-age=300");
+      res.type("json").send(JSON.stringify(v0111.discoveryProfile(config, keys)));
+    }, next);
   });
 
   const route = (mutating: boolean, run: (call: UcpCall, req: Request) => Promise<Answer>) => async (req: Request, res: Response) => {

@@ -4,6 +4,7 @@
 // severities an error may carry, buyer.full_name, and the discovery profile. Those differences live here.
 import { z } from "zod";
 import type { Config } from "../../core/config.ts";
+import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
@@ -115,7 +116,7 @@ export function refusalStatus(code: string): number {
 }
 
 /** The 2026-01-11 discovery profile (GET /ucp/.well-known/ucp): services by transport, capabilities as a list, handlers. */
-export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">) {
+export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
   const extensionOf: Record<string, string> = { "dev.ucp.shopping.fulfillment": "fulfillment", "dev.ucp.shopping.discount": "discount", "dev.ucp.shopping.buyer_consent": "buyer_consent" };
   return {
     ucp: {
@@ -130,7 +131,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
       })),
     },
     payment: { handlers: handlers(paymentHandlers(config)) },
-    signing_keys: [],
+    signing_keys: signingKeys,
   };
 }
 

@@ -61,6 +61,8 @@ export default defineTool({
         protocolVersion: state.protocolVersion,
         agentName: state.agentName,
         agentProfile: state.agentProfile,
+        // Order events go where the agent's profile said at creation, so completing never fetches a profile.
+        webhookUrl: input.protocol === "shop" ? null : (ctx.caller.agentWebhookUrl ?? null),
         expiresAt: state.expiresAt,
         createdAt: now,
         updatedAt: now,

@@ -1,6 +1,8 @@
 // checkout.get_order: the order a caller's checkout session became, with its shipping progress, for the agent that bought it.
 import { z } from "zod";
+import type { Db } from "../../core/db.ts";
 import { NotFound } from "../../core/errors.ts";
+import type { CheckoutSession } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
 import { sessionView } from "./schemas.ts";
 import { ownerOf, storedView } from "./service.ts";
@@ -31,17 +33,23 @@ export default defineTool({
   async handler({ orderId }, ctx) {
     const session = await ctx.db.checkoutSession.findUnique({ where: { orderId } });
     if (!session || session.owner !== ownerOf(ctx)) throw new NotFound(`There is no order "${orderId}" from your checkout sessions.`);
-    const order = await ctx.db.order.findUniqueOrThrow({ where: { id: orderId } });
-    const shipped = await ctx.db.orderStatusChange.findFirst({ where: { orderId, toStatus: "shipped" }, orderBy: { createdAt: "asc" } });
-    return {
-      id: order.id,
-      status: order.status,
-      canceled: order.status === "cancelled" || order.status === "refunded",
-      shippedAt: shipped?.createdAt.toISOString() ?? null,
-      carrier: order.carrier,
-      trackingNumber: order.trackingNumber,
-      trackingUrl: order.trackingUrl,
-      checkout: storedView(session, ctx.now()),
-    };
+    return orderViewOf(ctx.db, session, ctx.now());
   },
 });
+
+/** The order a completed session became, as this tool shows it (and as UCP order events carry it). */
+export async function orderViewOf(db: Db, session: CheckoutSession, now: Date): Promise<OrderView> {
+  const orderId = session.orderId!;
+  const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+  const shipped = await db.orderStatusChange.findFirst({ where: { orderId, toStatus: "shipped" }, orderBy: { createdAt: "asc" } });
+  return {
+    id: order.id,
+    status: order.status,
+    canceled: order.status === "cancelled" || order.status === "refunded",
+    shippedAt: shipped?.createdAt.toISOString() ?? null,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    checkout: storedView(session, now),
+  };
+}

@@ -6,6 +6,7 @@ import type { ToolContext } from "../context.ts";
 import { sendOrderConfirmation } from "./emails.ts";
 import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, type OrderStatus } from "./transitions.ts";
+import { emitUcpStatusChange } from "../checkout/order-events.ts";
 import { emitStatusChange } from "./webhook-events.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
@@ -57,6 +58,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if (to === "cancelled") await restock(ctx, order);
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
   await emitStatusChange(ctx, after, order.items, order.status);
+  await emitUcpStatusChange(ctx, order.id, to);
   return after;
 }
 

@@ -5,17 +5,27 @@ import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
 import { Outbox } from "../../core/outbox/outbox.ts";
 import { Signers } from "../../core/outbox/signers.ts";
+import { SigningKeys } from "../../core/outbox/signing-keys.ts";
 import { standardWebhooksSigner } from "../../core/outbox/standard-webhooks.ts";
+import { detachedJwsSigner, rfc9421Signer } from "../../core/outbox/ucp-signers.ts";
 import { endpointSecret, settleEndpoint } from "./service.ts";
 
-/** The signers other doors add theirs to (the UCP door: its RFC 9421 / JWS signers) before the outbox starts. */
-export function createSigners(database: Database): Signers {
+/**
+ * Every signer an outbox event may name, registered before the outbox starts (events left by a crash go out at once):
+ * Standard Webhooks for integrators, and UCP's two versions (RFC 9421; detached JWS) with the shop's signing key.
+ */
+export function createSigners(database: Database, config?: Pick<Config, "publicBaseUrl">): Signers {
   const signers = new Signers();
   signers.register(standardWebhooksSigner((keyRef) => endpointSecret(database.prisma, keyRef)));
+  if (config) {
+    const keys = new SigningKeys(database.prisma);
+    signers.register(rfc9421Signer(keys, `${config.publicBaseUrl}/.well-known/ucp`));
+    signers.register(detachedJwsSigner(keys, `${config.publicBaseUrl}/ucp/.well-known/ucp`));
+  }
   return signers;
 }
 
-export function createOutbox(config: Config, database: Database, log: Logger, signers = createSigners(database)): Outbox {
+export function createOutbox(config: Config, database: Database, log: Logger, signers = createSigners(database, config)): Outbox {
   return new Outbox({
     database,
     log,
