@@ -9,6 +9,7 @@ import type { Executor } from "../tools/executor.ts";
 import { acceptsGzip } from "../http/gzip.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
 import { mcpGuard } from "./mcp-guard.ts";
+import { sdkHeaders, sendRpcError } from "./mcp-http.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
 import type { ResultCache } from "../http/result-cache.ts";
 import { BODY_LIMIT } from "./rest.ts";
@@ -22,7 +23,6 @@ const RATE_LIMITED = 429;
 const SERVER_ERROR = -32000;
 
 /** Headers the SDK reads from an MCP request (besides every Mcp-Param-*); everything else stays at the door. */
-const FORWARDED = new Set(["mcp-protocol-version", "mcp-method", "mcp-name"]);
 
 export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache: ResultCache): Router {
   const router = express.Router();
@@ -153,19 +153,3 @@ function recordAgent(caller: Caller, body: unknown, { method, params }: RequestP
   if (version && name === info?.name) caller.agentVersion = version;
 }
 
-/**
- * The headers of the request the SDK sees: its MCP headers on a canonical JSON request (the body is parsed already), so
- * plain `curl -d` posts work too.
- */
-function sdkHeaders(req: HttpRequest): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string" && (FORWARDED.has(name) || name.startsWith("mcp-param-"))) headers[name] = value;
-  }
-  return headers;
-}
-
-function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null, data?: unknown): void {
-  const error = data === undefined ? { code, message } : { code, message, data };
-  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error }));
-}

@@ -8,10 +8,9 @@ import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { IdempotencyStore } from "../../src/http/idempotency.ts";
 import { isPrivateAddress, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
-let server: TestServer;
 let profiles: http.Server;
 let PROFILE: string;
 let AGENT: string;
@@ -33,10 +32,9 @@ beforeAll(async () => {
   PROFILE = `${base}/profiles/shopper.json`;
   AGENT = `profile="${PROFILE}"`;
   OTHER = `profile="${base}/profiles/other.json"`;
-  server = await startServer({ ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" });
 });
+const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" } });
 afterAll(async () => {
-  await server.close();
   await new Promise((resolve) => profiles.close(resolve));
 });
 const agentAt = (path: string) => `profile="${new URL(path, PROFILE).href}"`;

@@ -22,6 +22,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
+import { sdkHeaders, sendRpcError } from "../mcp-http.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 
@@ -355,17 +356,4 @@ function exchangeOf(authInfo: AuthInfo | undefined): Exchange {
   return exchange;
 }
 
-const FORWARDED = new Set(["mcp-protocol-version", "mcp-method", "mcp-name"]);
 
-function sdkHeaders(req: HttpRequest): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string" && (FORWARDED.has(name) || name.startsWith("mcp-param-"))) headers[name] = value;
-  }
-  return headers;
-}
-
-function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null, data?: unknown): void {
-  const error = data === undefined ? { code, message } : { code, message, data };
-  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error }));
-}

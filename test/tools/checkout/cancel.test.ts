@@ -1,17 +1,11 @@
 // checkout.cancel through real HTTP: canceled once, refused after, no order, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { openSession } from "./helpers.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer({ ucpTestMode: true });
-  key = await server.key("checkout:agent");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ config: { ucpTestMode: true }, keys: { key: ["checkout:agent"] } });
 
 describe("checkout.cancel", () => {
   it("cancels an open session once; a second cancel, an update or a completion is refused", async () => {

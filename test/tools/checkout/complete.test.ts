@@ -1,17 +1,11 @@
 // checkout.complete through real HTTP: the order (channel, agent, stock, codes), payment outcomes, readiness, races, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { openSession } from "./helpers.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer({ ucpTestMode: true });
-  key = await server.key("checkout:agent");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ config: { ucpTestMode: true }, keys: { key: ["checkout:agent"] } });
 
 const prisma = () => server.runtime.database.prisma;
 const pay = (token: string) => ({ handlerId: "mock_payment_handler", instrumentType: "card", token });

@@ -1,18 +1,12 @@
 // checkout.create through real HTTP: catalogue prices, statuses and messages, stacked codes, ownership, refusals, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { plainProducts, variantProduct } from "../../support/session.ts";
 import { BUYER, DESTINATION, openSession } from "./helpers.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("checkout:agent");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["checkout:agent"] } });
 
 describe("checkout.create", () => {
   it("prices lines from the catalogue and is incomplete until buyer and destination are known", async () => {

@@ -1,17 +1,11 @@
 // checkout.get through real HTTP: the owner's session re-priced, others' sessions hidden, bad ids refused.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { openSession } from "./helpers.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("checkout:agent");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["checkout:agent"] } });
 
 describe("checkout.get", () => {
   it("returns the session re-priced from the catalogue while it is open", async () => {

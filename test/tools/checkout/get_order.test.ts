@@ -1,18 +1,12 @@
 // checkout.get_order through real HTTP: the order of the caller's completed session with its shipping, hidden from others.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import type { OrderView } from "../../../src/tools/checkout/get_order.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { openSession } from "./helpers.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("checkout:agent");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["checkout:agent"] } });
 
 async function completedOrder() {
   const { view } = await openSession(server, key);

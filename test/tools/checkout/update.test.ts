@@ -1,18 +1,12 @@
 // checkout.update through real HTTP: replacing fields, line ids kept, option choice, refusals once final, bad input.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { plainProducts } from "../../support/session.ts";
 import { BUYER, DESTINATION, openSession } from "./helpers.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("checkout:agent");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["checkout:agent"] } });
 
 const update = (input: Record<string, unknown>) => server.call("checkout.update", input, { key });
 

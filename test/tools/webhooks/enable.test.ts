@@ -1,16 +1,10 @@
 // webhooks.enable through real HTTP: a disabled endpoint receives events again with its failure streak reset, audited;
 // enabling an enabled one changes nothing; 404 for an unknown id.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startServer();
-  key = await server.key("webhooks:write");
-});
-afterAll(() => server.close());
+const { server, keys: { key } } = useServer({ keys: { key: ["webhooks:write"] } });
 
 describe("webhooks.enable", () => {
   it("turns a disabled endpoint back on, and enabling it again changes nothing", async () => {
