@@ -17,11 +17,12 @@ import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-heade
 import { discoveryProfile } from "./discovery.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
 import * as v0111 from "./v2026-01-11.ts";
+import { mountSimulation } from "./testing.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
 type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
-type PaymentInput = { handlerId: string; instrumentType?: string; token?: string };
+type PaymentInput = { handlerId: string; instrumentType?: string; token?: string; cardNumber?: string; brand?: string; lastDigits?: string };
 
 /** One protocol version: how it reads requests into tool inputs and writes tool results and errors. */
 interface Adapter {
@@ -34,6 +35,8 @@ interface Adapter {
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
   /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
   refusalStatus(code: string): number | null;
+  /** A created or updated session the version answers as an error instead (2026-01-11: a line out of stock), else null. */
+  sessionRefusal(view: SessionView): { status: number; code: string; content: string } | null;
 }
 
 const ADAPTERS: Record<string, Adapter> = {
@@ -46,6 +49,7 @@ const ADAPTERS: Record<string, Adapter> = {
     order: v0408.order,
     error: v0408.error,
     refusalStatus: () => null,
+    sessionRefusal: () => null,
   },
   [v0111.VERSION]: {
     version: v0111.VERSION,
@@ -60,6 +64,7 @@ const ADAPTERS: Record<string, Adapter> = {
     order: v0111.order,
     error: v0111.error,
     refusalStatus: v0111.refusalStatus,
+    sessionRefusal: v0111.sessionRefusal,
   },
 };
 const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
@@ -145,7 +150,10 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     const { adapter } = call;
     const input = { ...adapter.createInput(call.req.body), protocol: "ucp", protocolVersion: adapter.version };
     try {
-      return { status: 201, body: adapter.checkout(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+      const view = await invoke<SessionView>(call, "checkout.create", input);
+      const refusal = adapter.sessionRefusal(view);
+      if (refusal) return { status: refusal.status, body: adapter.error(refusal.code, refusal.content, "recoverable") };
+      return { status: 201, body: adapter.checkout(view, call.shop) };
     } catch (error) {
       const refused = businessRefusal(error);
       if (!refused) throw error;
@@ -163,7 +171,10 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     const input = call.adapter.updateInput(call.req.body);
     const id = sessionId(call);
     try {
-      return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.update", { id, ...input }), call.shop) };
+      const view = await invoke<SessionView>(call, "checkout.update", { id, ...input });
+      const refusal = call.adapter.sessionRefusal(view);
+      if (refusal) return { status: refusal.status, body: call.adapter.error(refusal.code, refusal.content, "recoverable") };
+      return { status: 200, body: call.adapter.checkout(view, call.shop) };
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -192,6 +203,10 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     status: 200,
     body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: String(call.req.params.id) }), call.shop),
   })));
+
+  mountSimulation(router, config, executor, (res, status, code, content) => {
+    res.status(status).type("json").send(JSON.stringify(v0111.error(code, content)));
+  });
 
   router.use("/ucp", (req: Request, res: Response) => {
     setRequestId(req, res);

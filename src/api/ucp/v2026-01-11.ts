@@ -21,7 +21,9 @@ const instrument = z.looseObject({
   id: z.string().max(100).optional(),
   handler_id: z.string().min(1).max(100),
   type: z.string().max(50).optional(),
-  credential: z.looseObject({ type: z.string().max(50).optional(), token: z.string().max(2000).optional() }).optional(),
+  brand: z.string().max(50).optional(),
+  last_digits: z.string().max(4).optional(),
+  credential: z.looseObject({ type: z.string().max(50).optional(), token: z.string().max(2000).optional(), number: z.string().max(19).optional() }).optional(),
 });
 
 export const createRequest = latest.createRequest.extend({
@@ -55,6 +57,9 @@ export function paymentInput(body: z.infer<typeof completeRequest>) {
     handlerId: chosen.handler_id,
     ...(chosen.type ? { instrumentType: chosen.type } : {}),
     ...(chosen.credential?.token ? { token: chosen.credential.token } : {}),
+    ...(chosen.credential?.type === "card" && chosen.credential.number ? { cardNumber: chosen.credential.number } : {}),
+    ...(chosen.brand ? { brand: chosen.brand } : {}),
+    ...(chosen.last_digits && /^\d{2,4}$/.test(chosen.last_digits) ? { lastDigits: chosen.last_digits } : {}),
   };
 }
 
@@ -70,12 +75,12 @@ function severity(value: string): Severity {
 function handlers(ids: readonly string[]) {
   return ids.map((id) => ({
     id,
-    name: id === "mock_payment_handler" ? "dev.ucp.mock_payment" : "dk.shop.payment_link",
+    name: latest.handlerName(id),
     version: VERSION,
     spec: `${SPEC}/payment-handler-guide`,
     config_schema: `${SCHEMAS}/types/payment_handler.json`,
     instrument_schemas: [`${SCHEMAS}/types/card_payment_instrument.json`],
-    config: {},
+    config: id === "shop_pay" ? { shop_id: "test-shop" } : {},
   }));
 }
 
@@ -90,8 +95,19 @@ export function checkout(view: SessionView, shop: latest.Shop) {
     messages: messages.map((message) => (message.type === "error" ? { ...message, severity: severity(message.severity) } : message)),
     payment: {
       handlers: handlers(view.payment.handlers),
-      ...(view.payment.selected ? { selected_instrument_id: "instr_1", instruments: [{ id: "instr_1", handler_id: view.payment.selected.handlerId, type: view.payment.selected.instrumentType ?? "card" }] } : {}),
+      ...(view.payment.selected ? { selected_instrument_id: "instr_1", instruments: [instrumentOf(view.payment.selected)] } : { instruments: [] }),
     },
+  };
+}
+
+/** The instrument a session was paid with, as a 2026-01-11 payment instrument (a card shows its brand and last digits). */
+function instrumentOf(selected: NonNullable<SessionView["payment"]["selected"]>) {
+  return {
+    id: "instr_1",
+    handler_id: selected.handlerId,
+    type: selected.instrumentType ?? "card",
+    ...(selected.brand ? { brand: selected.brand } : {}),
+    ...(selected.lastDigits ? { last_digits: selected.lastDigits } : {}),
   };
 }
 
@@ -112,6 +128,12 @@ export function refusalStatus(code: string): number {
   if (code === "payment_failed") return 402;
   if (code === "payment_refused") return 403;
   return 400;
+}
+
+/** A line out of stock makes a create or update 400 in 2026-01-11 (as its reference server answers), not an incomplete session. */
+export function sessionRefusal(view: SessionView): { status: number; code: string; content: string } | null {
+  const soldOut = view.messages.find((message) => message.type === "error" && message.code === "out_of_stock");
+  return soldOut ? { status: 400, code: "out_of_stock", content: `Insufficient stock: ${soldOut.content}` } : null;
 }
 
 /** The 2026-01-11 discovery profile (GET /ucp/.well-known/ucp): services by transport, capabilities as a list, handlers. */

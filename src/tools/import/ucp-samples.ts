@@ -122,7 +122,7 @@ export async function importUcpSamples(db: Db, files: SampleFiles, currency: str
     amount: row.price,
   }));
   const setting = (section: string, value: Prisma.InputJsonValue) => db.setting.upsert({ where: { section }, create: { section, value }, update: { value } });
-  await setting("commerce", { currency, pricesIncludeVat: false });
+  await setting("commerce", { currency, pricesIncludeVat: false, checkoutNeeds: "country" });
   if (promotions.length) await setting("promotions", promotions as unknown as Prisma.InputJsonValue);
   if (rates.length) await setting("shipping_rates", rates as unknown as Prisma.InputJsonValue);
   return { products: products.length, customers: customers.length, addresses: addresses.length, discounts: discounts.length, promotions: promotions.length, shippingRates: rates.length, currency };

@@ -6,11 +6,16 @@ import type { Db } from "../../core/db.ts";
 export const commerce = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/).default("DKK").describe("ISO 4217 currency of every price, e.g. \"DKK\"."),
   pricesIncludeVat: z.boolean().optional().describe("Whether catalogue prices include 25 % VAT; default true for DKK, else false."),
+  checkoutNeeds: z
+    .enum(["full_address", "country"])
+    .default("full_address")
+    .describe("What a checkout session needs to complete: the buyer's e-mail and a full address, or (as UCP allows) a destination country and a shipping option."),
 });
 
 export interface Commerce {
   currency: string;
   pricesIncludeVat: boolean;
+  checkoutNeeds: "full_address" | "country";
 }
 
 export const shippingRate = z.object({
@@ -38,7 +43,7 @@ export async function getCommerce(db: Db): Promise<Commerce> {
   const parsed = commerce.safeParse(row?.value ?? {});
   const currency = parsed.success ? parsed.data.currency : "DKK";
   const included = parsed.success ? parsed.data.pricesIncludeVat : undefined;
-  return { currency, pricesIncludeVat: included ?? currency === "DKK" };
+  return { currency, pricesIncludeVat: included ?? currency === "DKK", checkoutNeeds: parsed.success ? parsed.data.checkoutNeeds : "full_address" };
 }
 
 /** The shop's shipping rates per country and service level (empty: the flat rate of the shipping settings applies). */
