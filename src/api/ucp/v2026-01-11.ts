@@ -28,12 +28,13 @@ const instrument = z.looseObject({
 
 export const createRequest = latest.createRequest.extend({
   buyer: latest.createRequest.shape.buyer.unwrap().extend({ full_name: z.string().max(200).optional() }).optional(),
-  payment: z.looseObject({ selected_instrument_id: z.string().max(100).optional(), instruments: z.array(instrument).max(10).optional() }).optional(),
+// selected_instrument_id may come back null: clients echo the field a response left out.
+  payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).max(10).optional() }).optional(),
 });
 export const updateRequest = createRequest;
 export const completeRequest = z.looseObject({
   payment_data: instrument.optional(),
-  payment: z.looseObject({ selected_instrument_id: z.string().max(100).optional(), instruments: z.array(instrument).min(1).max(10) }).optional(),
+  payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).min(1).max(10) }).optional(),
 });
 
 export function toolInput(body: z.infer<typeof createRequest>): Record<string, unknown> {
@@ -117,7 +118,8 @@ export function order(view: OrderView, shop: latest.Shop) {
 }
 
 export function error(code: string, content: string, level: "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable" = "unrecoverable") {
-  return { ucp: { version: VERSION, status: "error" as const }, messages: [{ type: "error" as const, code, content, severity: severity(level) }] };
+  // `detail` repeats the content at the top level, where this version's reference server puts it.
+  return { ucp: { version: VERSION, status: "error" as const }, messages: [{ type: "error" as const, code, content, severity: severity(level) }], detail: content };
 }
 
 /**

@@ -316,7 +316,7 @@ export function checkout(view: SessionView, shop: Shop) {
           id: "fm_1",
           type: "shipping" as const,
           line_item_ids: lineIds,
-          destinations: destination ? [address(destination)] : [],
+          ...(destination ? { destinations: [address(destination)] } : {}),
           selected_destination_id: destination?.id ?? null,
           groups: [
             {
@@ -361,7 +361,7 @@ export function order(view: OrderView, shop: Shop) {
               line_items: session.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
               method_type: "shipping" as const,
               destination: address(session.fulfillment.destination),
-              description: session.fulfillment.options.find((option) => option.id === session.fulfillment.selectedOptionId)?.description ?? "Shipping",
+              description: session.fulfillment.options.find((option) => option.id === session.fulfillment.selectedOptionId)?.title ?? "Shipping",
             },
           ]
         : [],
