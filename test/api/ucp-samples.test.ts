@@ -127,6 +127,8 @@ describe("shop import ucp-samples", () => {
       const row = await db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
       expect([row.currency, row.status, row.subtotalDkk, row.discountDkk, row.shippingDkk, row.totalDkk, row.vatOere, row.shippingCountry, row.userId]).toEqual(["USD", "shipped", 2000n, 500n, 1500n, 3000n, null, "US", null]);
       expect((await db.prisma.product.findUniqueOrThrow({ where: { id: "vase_blue" } })).stock).toBe(4n);
+      // No buyer e-mail was given, so no confirmation was sent anywhere.
+      expect(await db.prisma.emailMessage.count({ where: { orderId } })).toBe(0);
     } finally {
       await db.close();
     }
