@@ -7,6 +7,7 @@ import type { Database } from "../core/db.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
 import { seedDemoOnce } from "../setup.ts";
+import { readSampleDir } from "./ucp-samples.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import type createKey from "../tools/keys/create.ts";
@@ -242,6 +243,26 @@ export const COMMANDS: readonly Command[] = [
       }
       await ctx.server?.catalogChanged();
       ctx.out("Seeded the demo shop.");
+      return 0;
+    },
+  },
+  {
+    name: "import ucp-samples",
+    args: "DIR [--currency USD]",
+    summary: "load the UCP samples' CSV shop (products.csv, inventory.csv …) into an empty database, keeping its ids",
+    options: { currency: string },
+    positionals: 1,
+    async run(ctx, values, [dir]) {
+      const { files, currency } = await readSampleDir(dir!, typeof values.currency === "string" ? values.currency : undefined);
+      const { importUcpSamples } = await import("../tools/import/ucp-samples.ts");
+      const summary = await ctx.database.withLock(MIGRATION_LOCK_ID, () =>
+        ctx.database.prisma.$transaction((tx) => importUcpSamples(tx, files, currency), { maxWait: 60_000, timeout: 600_000 }),
+      );
+      await ctx.server?.catalogChanged();
+      ctx.out(
+        `Imported ${summary.products} products, ${summary.customers} customers, ${summary.addresses} addresses, ${summary.discounts} discounts, ` +
+          `${summary.promotions} promotions and ${summary.shippingRates} shipping rates; prices in ${summary.currency} without VAT.`,
+      );
       return 0;
     },
   },

@@ -45,6 +45,8 @@ export interface Config {
   mcpAllowedOrigins: string[];
   /** UCP_TEST_MODE=1: the test payment handler (mock_payment_handler) is offered and accepted. */
   ucpTestMode: boolean;
+  /** UCP_SIMULATION_SECRET: with test mode, enables POST /ucp/testing/simulate-shipping/{orderId} for callers sending it. */
+  ucpSimulationSecret: string | null;
   /** UCP_ALLOW_LOCAL_PROFILES=1: agent profiles may live on loopback or private addresses (tests, local development). */
   ucpAllowLocalProfiles: boolean;
   /** Let webhook receivers sit on loopback and private addresses (WEBHOOKS_ALLOW_LOCAL=1: tests, local development). */
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatWorkers: int(env, "CHAT_WORKERS", Math.min(4, Math.max(1, os.availableParallelism() - 1))),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     ucpTestMode: env.UCP_TEST_MODE === "1",
+    ucpSimulationSecret: env.UCP_SIMULATION_SECRET || null,
     ucpAllowLocalProfiles: env.UCP_ALLOW_LOCAL_PROFILES === "1",
     webhooksAllowLocal: env.WEBHOOKS_ALLOW_LOCAL === "1",
     webhookRetryDelaysMs: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),

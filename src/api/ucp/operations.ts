@@ -17,7 +17,7 @@ import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
 type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
-type PaymentInput = { handlerId: string; instrumentType?: string; token?: string };
+type PaymentInput = { handlerId: string; instrumentType?: string; token?: string; cardNumber?: string; brand?: string; lastDigits?: string };
 
 /** One protocol version: how it reads requests into tool inputs and writes tool results and errors. */
 export interface Adapter {
@@ -30,6 +30,8 @@ export interface Adapter {
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
   /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
   refusalStatus(code: string): number | null;
+  /** A created or updated session the version answers as an error instead (2026-01-11: a line out of stock), else null. */
+  sessionRefusal(view: SessionView): { status: number; code: string; content: string } | null;
 }
 
 const ADAPTERS: Record<string, Adapter> = {
@@ -42,6 +44,7 @@ const ADAPTERS: Record<string, Adapter> = {
     order: v0408.order,
     error: v0408.error,
     refusalStatus: () => null,
+    sessionRefusal: () => null,
   },
   [v0111.VERSION]: {
     version: v0111.VERSION,
@@ -56,6 +59,7 @@ const ADAPTERS: Record<string, Adapter> = {
     order: v0111.order,
     error: v0111.error,
     refusalStatus: v0111.refusalStatus,
+    sessionRefusal: v0111.sessionRefusal,
   },
 };
 const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
@@ -166,7 +170,7 @@ export const operations = {
     const { adapter } = call;
     const input = { ...adapter.createInput(body), protocol: "ucp", protocolVersion: adapter.version };
     try {
-      return { status: 201, body: adapter.checkout(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+      return sessionAnswer(call, 201, await invoke<SessionView>(call, "checkout.create", input));
     } catch (error) {
       const refused = businessRefusal(error);
       if (!refused) throw error;
@@ -181,7 +185,11 @@ export const operations = {
 
   async update(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const input = call.adapter.updateInput(body);
-    return changed(call, id, "checkout.update", { id, ...input });
+    try {
+      return sessionAnswer(call, 200, await invoke<SessionView>(call, "checkout.update", { id, ...input }));
+    } catch (error) {
+      return withSession(call, id, error);
+    }
   },
 
   async complete(call: UcpCall, id: string, body: unknown): Promise<Answer> {
@@ -197,6 +205,13 @@ export const operations = {
     return { status: 200, body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: id }), call.shop) };
   },
 };
+
+/** A created or updated session in the call's version, unless the version answers it as an error. */
+function sessionAnswer(call: UcpCall, status: number, view: SessionView): Answer {
+  const refusal = call.adapter.sessionRefusal(view);
+  if (refusal) return { status: refusal.status, body: call.adapter.error(refusal.code, refusal.content, "recoverable") };
+  return { status, body: call.adapter.checkout(view, call.shop) };
+}
 
 async function changed(call: UcpCall, id: string, tool: string, input: Record<string, unknown>): Promise<Answer> {
   try {

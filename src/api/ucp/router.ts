@@ -11,6 +11,7 @@ import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-heade
 import { discoveryProfile } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
 import { DEFAULT_ADAPTER, errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, UcpError, type Adapter, type Answer, type UcpCall } from "./operations.ts";
+import { mountSimulation } from "./testing.ts";
 import * as v0111 from "./v2026-01-11.ts";
 
 export { UCP_BODY_LIMIT } from "./operations.ts";
@@ -67,6 +68,9 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, (call, req) => operations.cancel(call, String(req.params.id))));
   router.get("/ucp/orders/:id", route(false, (call, req) => operations.order(call, String(req.params.id))));
   router.use(ucpMcpRouter(context, gate));
+  mountSimulation(router, config, runtime.executor, (res, status, code, content) => {
+    res.status(status).type("json").send(JSON.stringify(v0111.error(code, content)));
+  });
 
   router.use("/ucp", (req: Request, res: Response) => {
     setRequestId(req, res);

@@ -22,17 +22,20 @@ const instrument = z.looseObject({
   id: z.string().max(100).optional(),
   handler_id: z.string().min(1).max(100),
   type: z.string().max(50).optional(),
-  credential: z.looseObject({ type: z.string().max(50).optional(), token: z.string().max(2000).optional() }).optional(),
+  brand: z.string().max(50).optional(),
+  last_digits: z.string().max(4).optional(),
+  credential: z.looseObject({ type: z.string().max(50).optional(), token: z.string().max(2000).optional(), number: z.string().max(19).optional() }).optional(),
 });
 
 export const createRequest = latest.createRequest.extend({
   buyer: latest.createRequest.shape.buyer.unwrap().extend({ full_name: z.string().max(200).optional() }).optional(),
-  payment: z.looseObject({ selected_instrument_id: z.string().max(100).optional(), instruments: z.array(instrument).max(10).optional() }).optional(),
+// selected_instrument_id may come back null: clients echo the field a response left out.
+  payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).max(10).optional() }).optional(),
 });
 export const updateRequest = createRequest;
 export const completeRequest = z.looseObject({
   payment_data: instrument.optional(),
-  payment: z.looseObject({ selected_instrument_id: z.string().max(100).optional(), instruments: z.array(instrument).min(1).max(10) }).optional(),
+  payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).min(1).max(10) }).optional(),
 });
 
 export function toolInput(body: z.infer<typeof createRequest>): Record<string, unknown> {
@@ -56,6 +59,9 @@ export function paymentInput(body: z.infer<typeof completeRequest>) {
     handlerId: chosen.handler_id,
     ...(chosen.type ? { instrumentType: chosen.type } : {}),
     ...(chosen.credential?.token ? { token: chosen.credential.token } : {}),
+    ...(chosen.credential?.type === "card" && chosen.credential.number ? { cardNumber: chosen.credential.number } : {}),
+    ...(chosen.brand ? { brand: chosen.brand } : {}),
+    ...(chosen.last_digits && /^\d{2,4}$/.test(chosen.last_digits) ? { lastDigits: chosen.last_digits } : {}),
   };
 }
 
@@ -71,12 +77,12 @@ function severity(value: string): Severity {
 function handlers(ids: readonly string[]) {
   return ids.map((id) => ({
     id,
-    name: id === "mock_payment_handler" ? "dev.ucp.mock_payment" : "dk.shop.payment_link",
+    name: latest.handlerName(id),
     version: VERSION,
     spec: `${SPEC}/payment-handler-guide`,
     config_schema: `${SCHEMAS}/types/payment_handler.json`,
     instrument_schemas: [`${SCHEMAS}/types/card_payment_instrument.json`],
-    config: {},
+    config: id === "shop_pay" ? { shop_id: "test-shop" } : {},
   }));
 }
 
@@ -91,8 +97,19 @@ export function checkout(view: SessionView, shop: latest.Shop) {
     messages: messages.map((message) => (message.type === "error" ? { ...message, severity: severity(message.severity) } : message)),
     payment: {
       handlers: handlers(view.payment.handlers),
-      ...(view.payment.selected ? { selected_instrument_id: "instr_1", instruments: [{ id: "instr_1", handler_id: view.payment.selected.handlerId, type: view.payment.selected.instrumentType ?? "card" }] } : {}),
+      ...(view.payment.selected ? { selected_instrument_id: "instr_1", instruments: [instrumentOf(view.payment.selected)] } : { instruments: [] }),
     },
+  };
+}
+
+/** The instrument a session was paid with, as a 2026-01-11 payment instrument (a card shows its brand and last digits). */
+function instrumentOf(selected: NonNullable<SessionView["payment"]["selected"]>) {
+  return {
+    id: "instr_1",
+    handler_id: selected.handlerId,
+    type: selected.instrumentType ?? "card",
+    ...(selected.brand ? { brand: selected.brand } : {}),
+    ...(selected.lastDigits ? { last_digits: selected.lastDigits } : {}),
   };
 }
 
@@ -102,7 +119,8 @@ export function order(view: OrderView, shop: latest.Shop) {
 }
 
 export function error(code: string, content: string, level: "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable" = "unrecoverable") {
-  return { ucp: { version: VERSION, status: "error" as const }, messages: [{ type: "error" as const, code, content, severity: severity(level) }] };
+  // `detail` repeats the content at the top level, where this version's reference server puts it.
+  return { ucp: { version: VERSION, status: "error" as const }, messages: [{ type: "error" as const, code, content, severity: severity(level) }], detail: content };
 }
 
 /**
@@ -113,6 +131,12 @@ export function refusalStatus(code: string): number {
   if (code === "payment_failed") return 402;
   if (code === "payment_refused") return 403;
   return 400;
+}
+
+/** A line out of stock makes a create or update 400 in 2026-01-11 (as its reference server answers), not an incomplete session. */
+export function sessionRefusal(view: SessionView): { status: number; code: string; content: string } | null {
+  const soldOut = view.messages.find((message) => message.type === "error" && message.code === "out_of_stock");
+  return soldOut ? { status: 400, code: "out_of_stock", content: `Insufficient stock: ${soldOut.content}` } : null;
 }
 
 /** The 2026-01-11 discovery profile (GET /ucp/.well-known/ucp): services by transport, capabilities as a list, handlers. */

@@ -49,7 +49,7 @@ const fulfillment = z.looseObject({
 const lineItem = z.looseObject({
   id: z.string().max(100).optional(),
   item: z.looseObject({ id: z.string().min(1).max(100) }),
-  quantity: z.number().int().min(1).max(100),
+  quantity: z.number().int().min(1).max(1_000_000),
 });
 
 const instrument = z.looseObject({
@@ -225,11 +225,17 @@ export function activeCapabilities(names: readonly string[] = CAPABILITIES): Rec
 }
 
 /** The payment handler registry: each handler under the reverse-domain name of who defines it. */
+const HANDLER_NAMES: Record<string, string> = { mock_payment_handler: "dev.ucp.mock_payment", google_pay: "com.google.pay", shop_pay: "com.shopify.shop_pay" };
+
+/** The reverse-domain name of a payment handler id (the shop's own payment link for anything else). */
+export function handlerName(id: string): string {
+  return HANDLER_NAMES[id] ?? "dk.shop.payment_link";
+}
+
 export function handlerRegistry(handlers: readonly string[]): Record<string, Array<{ id: string; version: string }>> {
   const registry: Record<string, Array<{ id: string; version: string }>> = {};
   for (const id of handlers) {
-    const namespace = id === "mock_payment_handler" ? "dev.ucp.mock_payment" : "dk.shop.payment_link";
-    (registry[namespace] ??= []).push({ id, version: VERSION });
+    (registry[handlerName(id)] ??= []).push({ id, version: VERSION });
   }
   return registry;
 }
@@ -310,7 +316,7 @@ export function checkout(view: SessionView, shop: Shop) {
           id: "fm_1",
           type: "shipping" as const,
           line_item_ids: lineIds,
-          destinations: destination ? [address(destination)] : [],
+          ...(destination ? { destinations: [address(destination)] } : {}),
           selected_destination_id: destination?.id ?? null,
           groups: [
             {
@@ -355,7 +361,7 @@ export function order(view: OrderView, shop: Shop) {
               line_items: session.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
               method_type: "shipping" as const,
               destination: address(session.fulfillment.destination),
-              description: session.fulfillment.options.find((option) => option.id === session.fulfillment.selectedOptionId)?.description ?? "Shipping",
+              description: session.fulfillment.options.find((option) => option.id === session.fulfillment.selectedOptionId)?.title ?? "Shipping",
             },
           ]
         : [],

@@ -9,6 +9,17 @@ import { decidePayment } from "./payment.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
 
+/** What the session keeps of the instrument: never the card number, only the digits and brand an instrument shows. */
+function paidWith(payment: z.infer<typeof paymentInput>) {
+  const lastDigits = payment.lastDigits ?? payment.cardNumber?.slice(-4);
+  return {
+    handlerId: payment.handlerId,
+    instrumentType: payment.instrumentType ?? null,
+    ...(payment.brand ? { brand: payment.brand } : {}),
+    ...(lastDigits ? { lastDigits } : {}),
+  };
+}
+
 export default defineTool({
   name: "checkout.complete",
   description:
@@ -20,7 +31,7 @@ export default defineTool({
   scope: "checkout:agent",
   anonymous: true,
   audited: true,
-  sensitive: ["token"],
+  sensitive: ["token", "cardNumber"],
   annotations: WRITE,
   examples: [{ id: "chk_00000000000000000000000000000000", payment: { handlerId: "payment_link" } }],
   async handler({ id, payment }, ctx) {
@@ -33,21 +44,25 @@ export default defineTool({
       const soldOut = ready.messages.some((message) => message.code === "out_of_stock");
       throw new Refused(soldOut ? "insufficient_stock" : "checkout_not_ready", `Checkout session ${id} is ${ready.status}: ${missing.join(" ")}`);
     }
-    const decision = decidePayment(ctx, payment.handlerId, payment.token);
+    const decision = decidePayment(ctx, payment.handlerId, payment.token, payment.cardNumber);
     const destination = state.fulfillment.destination!;
-    const buyer = state.buyer!;
+    const buyer = state.buyer ?? {};
     const buyerName = [buyer.firstName, buyer.lastName].filter(Boolean).join(" ");
+    const option = ready.fulfillment.options.find((candidate) => candidate.id === ready.fulfillment.selectedOptionId);
+    const street = destination.street ?? "";
     const { order } = await placeOrder(ctx, {
       lines: state.lines,
       discountCode: state.discountCodes,
       dropInvalidDiscount: true,
-      email: buyer.email!,
+      // A shop that completes on a country alone (commerce.checkoutNeeds) may have no e-mail: the order has no customer then.
+      email: buyer.email ?? "",
       phone: buyer.phone ?? null,
+      shippingDkk: option?.amount,
       shipping: {
-        name: destination.name ?? (buyerName || buyer.email!),
-        address: destination.extended ? `${destination.street!}, ${destination.extended}` : destination.street!,
-        zip: destination.postalCode!,
-        city: destination.city!,
+        name: destination.name ?? (buyerName || buyer.email || ""),
+        address: destination.extended ? `${street}, ${destination.extended}` : street,
+        zip: destination.postalCode ?? "",
+        city: destination.city ?? "",
         country: destination.country,
       },
       billing: null,
@@ -59,7 +74,7 @@ export default defineTool({
       await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
     }
     const now = ctx.now();
-    const done = { ...state, status: "completed" as const, orderId: order.id, payment: { handlerId: payment.handlerId, instrumentType: payment.instrumentType ?? null }, updatedAt: now };
+    const done = { ...state, status: "completed" as const, orderId: order.id, payment: paidWith(payment), updatedAt: now };
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });

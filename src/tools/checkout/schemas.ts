@@ -15,7 +15,7 @@ export const checkoutId = z.string().regex(/^chk_[A-Za-z0-9]{10,64}$/, "A checko
 
 export const lineInput = z.strictObject({
   itemId: z.string().min(1).max(100).describe("A product's id (products.get), or its variant's id."),
-  quantity: z.number().int().min(1).max(100),
+  quantity: z.number().int().min(1).max(1_000_000),
 });
 
 export const consent = z.strictObject({
@@ -51,6 +51,13 @@ export const paymentInput = z.strictObject({
   handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),
   instrumentType: z.string().min(1).max(50).optional().describe("e.g. card."),
   token: z.string().min(1).max(2000).optional().describe("The handler's credential token."),
+  cardNumber: z
+    .string()
+    .regex(/^\d{12,19}$/, "12 to 19 digits")
+    .optional()
+    .describe("A card credential's number (test handlers only: a Luhn-valid test card pays); never stored, only its last four digits."),
+  brand: z.string().min(1).max(50).optional().describe("The card brand the instrument shows, e.g. Visa."),
+  lastDigits: z.string().regex(/^\d{2,4}$/).optional().describe("The card's last digits the instrument shows."),
 });
 
 export const discountCodes = z
@@ -103,7 +110,9 @@ export const sessionView = z.strictObject({
   messages: z.array(message),
   payment: z.strictObject({
     handlers: z.array(z.string()).describe("Ids of the payment handlers this session may complete with."),
-    selected: z.strictObject({ handlerId: z.string(), instrumentType: z.string().nullable() }).nullable(),
+    selected: z
+      .strictObject({ handlerId: z.string(), instrumentType: z.string().nullable(), brand: z.string().optional(), lastDigits: z.string().optional() })
+      .nullable(),
   }),
   orderId: z.string().nullable(),
   protocol: z.enum(PROTOCOLS),

@@ -9,6 +9,8 @@ import type { CheckoutSession, Prisma } from "../../generated/prisma/client.ts";
 import { validateAddress } from "../address/service.ts";
 import type { ToolContext } from "../context.ts";
 import { priceLines, shippingSettings } from "../orders/pricing.ts";
+import { getCommerce, getPromotions, getShippingRates } from "../settings/commerce.ts";
+import { rateOptions } from "./fulfillment.ts";
 import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Destination, type Message, type SessionView } from "./schemas.ts";
 
 /** A session lives six hours from its creation (UCP's default) unless completed or canceled before. */
@@ -32,6 +34,8 @@ export interface StoredFulfillment {
 export interface StoredPayment {
   handlerId: string;
   instrumentType: string | null;
+  brand?: string;
+  lastDigits?: string;
 }
 
 /** The caller a session belongs to: its API key, its storefront session, the agent's profile URL, or nobody in particular. */
@@ -49,14 +53,15 @@ export function newSessionId(): string {
 
 /** The shop's currency: the "commerce" setting when one is stored, else DKK. */
 export async function shopCurrency(db: Db): Promise<string> {
-  const row = await db.setting.findUnique({ where: { section: "commerce" } });
-  const value = row?.value as { currency?: unknown } | null | undefined;
-  return typeof value?.currency === "string" && /^[A-Z]{3}$/.test(value.currency) ? value.currency : "DKK";
+  return (await getCommerce(db)).currency;
 }
 
-/** The payment handlers a session may complete with: the test handler only in test mode, else the shop's payment link. */
+/** Handlers that exist only in test mode and decide by the credential's token (the UCP samples name all three). */
+export const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
+
+/** The payment handlers a session may complete with: the test handlers only in test mode, else the shop's payment link. */
 export function paymentHandlers(config: Pick<Config, "ucpTestMode">): string[] {
-  return config.ucpTestMode ? ["mock_payment_handler", "payment_link"] : ["payment_link"];
+  return config.ucpTestMode ? [...TEST_HANDLERS, "payment_link"] : ["payment_link"];
 }
 
 /** Resolves item ids (a variant's id, or a product's when it has no variants) into lines; 422 item_unavailable otherwise. */
@@ -74,7 +79,7 @@ export async function resolveLines(db: Db, wanted: Array<{ itemId: string; quant
     if (product && product._count.variants > 0) {
       throw new Refused("variant_required", `lines[${index}]: the product ${product.name} comes in variants; give the id of one of its variants.`);
     }
-    if (!variant && !product) throw new Refused("item_unavailable", `lines[${index}]: there is no product or variant with id "${itemId}" for sale.`);
+    if (!variant && !product) throw new Refused("item_unavailable", `lines[${index}]: product or variant "${itemId}" not found (or not for sale).`);
     const productId = variant ? variant.productId : itemId;
     const variantId = variant ? variant.id : null;
     const same = lines.find((line) => line.productId === productId && line.variantId === variantId);
@@ -131,8 +136,10 @@ export function stateOf(row: CheckoutSession): SessionState {
 /** Prices the session against the catalogue and works out its status and messages (final sessions keep theirs). */
 export async function priceSession(ctx: ToolContext, state: SessionState): Promise<SessionView> {
   const now = ctx.now();
-  const pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now);
-  const settings = await shippingSettings(ctx.db);
+  const [commerce, rates, promotions, settings] = await Promise.all([getCommerce(ctx.db), getShippingRates(ctx.db), getPromotions(ctx.db), shippingSettings(ctx.db)]);
+  // With shipping rates the destination's country decides the options and shipping costs only what the chosen one does.
+  const rated = rates.length > 0;
+  let pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now, rated ? { shippingDkk: 0 } : {});
   const messages: Message[] = [];
   const error = (code: string, content: string, path: string, severity: Message["severity"] = "recoverable") =>
     messages.push({ type: "error", code, content, path, severity });
@@ -162,30 +169,40 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
       messages.push({ type: "warning", code: "discount_code_not_applied", content: `The code ${code} does not apply and was ignored.`, path: "discounts.codes", severity: null });
     }
   }
-  if (!state.buyer?.email) error("missing", "The buyer's e-mail is needed for the order.", "buyer.email");
   const { destination } = state.fulfillment;
-  if (!destination) error("missing", "A shipping destination is needed.", "fulfillment.destination");
-  else if (!destination.street || !destination.postalCode || !destination.city) {
+  const fullAddress = commerce.checkoutNeeds === "full_address";
+  if (fullAddress && !state.buyer?.email) error("missing", "The buyer's e-mail is needed for the order.", "buyer.email");
+  if (!destination) error("missing", "Fulfillment address and option must be selected before completion: a shipping destination is needed.", "fulfillment.destination");
+  else if (fullAddress && (!destination.street || !destination.postalCode || !destination.city)) {
     error("missing", "The shipping destination needs a street, a postal code and a city.", "fulfillment.destination");
-  } else if (destination.country === "DK") {
+  } else if (destination.country === "DK" && destination.street && destination.postalCode && destination.city) {
     const check = validateAddress({ address: destination.street, zip: destination.postalCode, city: destination.city });
     if (!check.valid) error("invalid_address", check.problems.join(" "), "fulfillment.destination");
   }
-  const carriers = settings.carriers.length ? settings.carriers : [{ name: "Standard", minDays: 1, maxDays: 5 }];
-  const options = carriers.map((carrier) => ({
-    id: `ship_${carrier.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`,
-    title: carrier.name,
-    description: `Delivery in ${carrier.minDays}–${carrier.maxDays} business days.`,
-    amount: pricing.shippingDkk,
-  }));
-  // Every option costs the shop's flat rate, so the first is chosen until the buyer picks another; an unknown id is an error.
   const chosen = state.fulfillment.selectedOptionId;
-  const selected = chosen === null ? options[0] : options.find((option) => option.id === chosen);
-  if (!selected) error("invalid", `There is no shipping option "${chosen}"; choose one of fulfillment.options.`, "fulfillment.selectedOptionId");
+  let options: SessionView["fulfillment"]["options"];
+  let selected: SessionView["fulfillment"]["options"][number] | undefined;
+  if (rated) {
+    options = destination ? rateOptions(rates, promotions, destination.country, pricing.subtotalDkk, state.lines.map((line) => line.productId)) : [];
+    selected = chosen === null ? undefined : options.find((option) => option.id === chosen);
+    if (destination && chosen === null) error("missing", "Fulfillment address and option must be selected before completion: choose a shipping option.", "fulfillment.selectedOptionId");
+    if (selected && selected.amount > 0) pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now, { shippingDkk: selected.amount });
+  } else {
+    const carriers = settings.carriers.length ? settings.carriers : [{ name: "Standard", minDays: 1, maxDays: 5 }];
+    options = carriers.map((carrier) => ({
+      id: `ship_${carrier.name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`,
+      title: carrier.name,
+      description: `Delivery in ${carrier.minDays}–${carrier.maxDays} business days.`,
+      amount: pricing.shippingDkk,
+    }));
+    // Every option costs the shop's flat rate, so the first is chosen until the buyer picks another.
+    selected = chosen === null ? options[0] : options.find((option) => option.id === chosen);
+  }
+  if (chosen !== null && !selected) error("invalid", `There is no shipping option "${chosen}"; choose one of fulfillment.options.`, "fulfillment.selectedOptionId");
   const totals: SessionView["totals"] = [{ type: "subtotal", label: "Subtotal", amount: pricing.subtotalDkk }];
   if (pricing.discountDkk > 0) totals.push({ type: "discount", label: "Discount", amount: -pricing.discountDkk });
   totals.push({ type: "fulfillment", label: "Shipping", amount: pricing.shippingDkk });
-  totals.push({ type: "tax", label: "VAT included (25 %)", amount: pricing.vatOere });
+  if (commerce.pricesIncludeVat) totals.push({ type: "tax", label: "VAT included (25 %)", amount: pricing.vatOere });
   totals.push({ type: "total", label: "Total", amount: pricing.totalDkk });
   const expired = state.expiresAt <= now;
   let status: CheckoutStatus = state.status;

@@ -88,6 +88,8 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
 export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: string, now: Date): Promise<void> {
   const order = await loadOrder(db, orderId);
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
+  // An agent's order in a shop that completes on a country alone may have no e-mail: nobody to write to.
+  if (!order.email) return;
   const message = renderOrderConfirmation(order, await shopName(db));
   const sent = await mailer.send(message);
   await db.emailMessage.create({
@@ -146,6 +148,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
 export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: string, paymentUrl: string, now: Date): Promise<void> {
   const order = await loadOrder(db, orderId);
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
+  if (!order.email) return;
   const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl);
   const sent = await mailer.send(message);
   await db.emailMessage.create({

@@ -8,6 +8,7 @@ import type { Order } from "../../generated/prisma/client.ts";
 import { validateAddress } from "../address/service.ts";
 import type { Door, ToolContext } from "../context.ts";
 import { redeemDiscount } from "../discounts/service.ts";
+import { getCommerce } from "../settings/commerce.ts";
 import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
 import { emitOrderCreated } from "./webhook-events.ts";
@@ -41,6 +42,8 @@ export interface PlaceOrderInput {
   lines: LineRef[];
   /** One code (refused or dropped when it does not apply), or stacked codes (those that do not apply are skipped). */
   discountCode: string | readonly string[] | null;
+  /** The chosen shipping rate's amount (checkout sessions), instead of the flat rate. */
+  shippingDkk?: number;
   /** Order without a code that no longer applies instead of refusing (422 discount_unavailable). */
   dropInvalidDiscount: boolean;
   email: string;
@@ -56,7 +59,7 @@ export interface PlacedOrder {
   order: Order;
   pricing: Pricing;
   paymentUrl: string;
-  /** True when this order created the customer (no earlier customer had the e-mail). */
+  /** True when this order created the customer (no earlier customer had the e-mail; never without an e-mail). */
   customerCreated: boolean;
 }
 
@@ -98,11 +101,12 @@ async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
 
 export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = ctx.now();
-  let pricing = await priceLines(ctx.db, input.lines, input.discountCode, now);
+  const priceOptions = input.shippingDkk === undefined ? {} : { shippingDkk: input.shippingDkk };
+  let pricing = await priceLines(ctx.db, input.lines, input.discountCode, now, priceOptions);
   if (pricing.lines.length === 0) throw new Refused("cart_empty", "There is nothing to order: no lines, or only products that are no longer sold.");
   if (pricing.discountRefusal) {
     if (!input.dropInvalidDiscount) throw new Refused("discount_unavailable", pricing.discountRefusal.detail);
-    pricing = await priceLines(ctx.db, input.lines, null, now);
+    pricing = await priceLines(ctx.db, input.lines, null, now, priceOptions);
   }
   await takeStock(ctx, pricing);
   for (const { code } of pricing.applied) {
@@ -111,14 +115,15 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     }
   }
   const email = input.email.toLowerCase();
-  const known = await ctx.db.customer.findUnique({ where: { email } });
-  const customer =
-    known ??
-    (await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} }));
+  const known = email ? await ctx.db.customer.findUnique({ where: { email } }) : null;
+  const customer = !email
+    ? null
+    : (known ?? (await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} })));
   const aiAgentSource = input.aiAgentSource ?? aiAgentOf(ctx);
+  const commerce = await getCommerce(ctx.db);
   const order = await ctx.db.order.create({
     data: {
-      userId: customer.id,
+      userId: customer?.id ?? null,
       sessionId: input.sessionId,
       email,
       status: "pending_payment",
@@ -137,12 +142,12 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       shippingDkk: BigInt(pricing.shippingDkk),
       discountDkk: BigInt(pricing.discountDkk),
       totalDkk: BigInt(pricing.totalDkk),
-      vatOere: BigInt(pricing.vatOere),
+      vatOere: commerce.pricesIncludeVat ? BigInt(pricing.vatOere) : null,
       discountCode: pricing.discountCode,
       isAiGenerated: aiAgentSource !== null,
       aiAgentSource,
       paymentProvider: ctx.services.payments.name,
-      currency: "DKK",
+      currency: commerce.currency,
       fxRate: 1,
       channel: input.channel,
       createdAt: now,
@@ -180,5 +185,5 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, saved.id, payment.paymentUrl, ctx.now()));
   }
   await ctx.services.catalog.changed(ctx, { productIds: [...new Set(pricing.lines.map((line) => line.productId))] });
-  return { order: saved, pricing, paymentUrl: payment.paymentUrl, customerCreated: known === null };
+  return { order: saved, pricing, paymentUrl: payment.paymentUrl, customerCreated: customer !== null && known === null };
 }

@@ -7,6 +7,7 @@ import type { Db } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import type { DiscountType } from "../discounts/schemas.ts";
 import { evaluateDiscount, type DiscountEvaluation } from "../discounts/service.ts";
+import { getCommerce } from "../settings/commerce.ts";
 import { getSection } from "../settings/service.ts";
 
 export const MAX_AMOUNT = 9007199254740991n;
@@ -52,8 +53,14 @@ export interface Pricing<R extends LineRef = LineRef> {
   freeShippingThresholdDkk: number;
   /** How much more to buy for free shipping: 0 when shipping costs nothing already (or the cart is empty). */
   freeShippingLeftDkk: number;
+  /** VAT contained in the total; 0 when the shop's prices are without VAT (the "commerce" setting). */
   vatOere: number;
   totalDkk: number;
+}
+
+export interface PriceOptions {
+  /** The shipping amount of a chosen shipping rate, instead of the flat rate of the shipping settings. */
+  shippingDkk?: number;
 }
 
 /** The "shipping" settings section (flat rate and free-shipping threshold in øre; defaults when never stored). */
@@ -77,7 +84,13 @@ function checked(amount: bigint, what: string): number {
  * One code (a string) is refused with `discountRefusal` when it does not apply; a list of codes (checkout sessions) is
  * stacked in order, each on the subtotal the ones before left, and codes that do not apply are skipped.
  */
-export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountCode: string | readonly string[] | null, now: Date): Promise<Pricing<R>> {
+export async function priceLines<R extends LineRef>(
+  db: Db,
+  refs: R[],
+  discountCode: string | readonly string[] | null,
+  now: Date,
+  options: PriceOptions = {},
+): Promise<Pricing<R>> {
   const productIds = [...new Set(refs.map((ref) => ref.productId))];
   const variantIds = refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : []));
   const [products, variants] = await Promise.all([
@@ -127,8 +140,9 @@ export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountC
   const settings = await shippingSettings(db);
   const afterDiscount = subtotal - discount;
   const threshold = BigInt(settings.freeShippingThresholdDkk);
-  const free = lines.length === 0 || afterDiscount >= threshold;
-  const shipping = free ? 0n : BigInt(settings.flatRateDkk);
+  const free = lines.length === 0 || (options.shippingDkk === undefined && afterDiscount >= threshold);
+  const shipping = free ? 0n : BigInt(options.shippingDkk ?? settings.flatRateDkk);
+  const { pricesIncludeVat } = await getCommerce(db);
   const total = afterDiscount + shipping;
   return {
     lines,
@@ -141,7 +155,7 @@ export async function priceLines<R extends LineRef>(db: Db, refs: R[], discountC
     shippingDkk: Number(shipping),
     freeShippingThresholdDkk: Number(threshold),
     freeShippingLeftDkk: shipping === 0n ? 0 : Number(threshold - afterDiscount),
-    vatOere: Number(vatOf(total)),
+    vatOere: pricesIncludeVat ? Number(vatOf(total)) : 0,
     totalDkk: checked(total, "order total"),
   };
 }

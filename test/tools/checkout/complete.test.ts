@@ -45,6 +45,17 @@ describe("checkout.complete", () => {
     expect((await prisma().checkoutSession.findUniqueOrThrow({ where: { id: view.id } })).status).toBe("ready_for_complete");
   });
 
+  it("pays with a Luhn-valid test card on google_pay, keeps only its brand and last digits, and declines an invalid number", async () => {
+    const { view } = await openSession(server, key);
+    const card = (cardNumber: string) => ({ handlerId: "google_pay", instrumentType: "card", cardNumber, brand: "Visa" });
+    expectProblem(await server.call("checkout.complete", { id: view.id, payment: card("4242424242424241") }, { key }), 422, "payment_declined");
+    const done = expectOk<SessionView>(server, "checkout.complete", await server.call("checkout.complete", { id: view.id, payment: card("4242424242424242") }, { key }));
+    expect(done.payment.selected).toEqual({ handlerId: "google_pay", instrumentType: "card", brand: "Visa", lastDigits: "4242" });
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: done.orderId! } })).status).toBe("paid");
+    const stored = JSON.stringify([await prisma().checkoutSession.findUniqueOrThrow({ where: { id: view.id } }), await prisma().auditEntry.findMany({ where: { tool: "checkout.complete" } })]);
+    expect(stored).not.toContain("4242424242424242");
+  });
+
   it("refuses an incomplete session (422 checkout_not_ready)", async () => {
     const { view } = await openSession(server, key, { ready: false });
     expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_ready");
