@@ -53,6 +53,7 @@ export default defineTool({
       channel: state.protocol === "shop" ? channelOf(ctx.door) : state.protocol,
       aiAgentSource: state.agentName ?? (state.protocol === "shop" ? null : `${state.protocol}-agent`),
       sessionId: ctx.caller.session?.persistent ? ctx.caller.session.id : null,
+      acpSessionId: state.protocol === "acp" ? id : null,
     });
     if (decision === "paid") {
       await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });

@@ -50,6 +50,8 @@ export interface PlaceOrderInput {
   channel: string;
   aiAgentSource: string | null;
   sessionId: string | null;
+  /** The Agentic Commerce Protocol checkout session the order completes (Order.acpSessionId). */
+  acpSessionId?: string | null;
 }
 
 export interface PlacedOrder {
@@ -145,6 +147,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       currency: "DKK",
       fxRate: 1,
       channel: input.channel,
+      acpSessionId: input.acpSessionId ?? null,
       createdAt: now,
       items: {
         create: pricing.lines.map((line) => ({
