@@ -313,15 +313,20 @@ export function message(entry: SessionView["messages"][number]): AcpMessage {
 }
 
 function handlers(ids: readonly string[], shop: Shop): z.infer<typeof paymentHandler>[] {
+  const known: Record<string, { name: string; display: string; psp: string }> = {
+    mock_payment_handler: { name: "dev.acp.mock_payment", display: "Test payments", psp: "mock" },
+    stripe_spt: { name: "com.stripe.shared_payment_token", display: "Card (Stripe shared payment token)", psp: "stripe" },
+    payment_link: { name: "dk.shop.payment_link", display: "Pay by link (card or bank transfer)", psp: "shop" },
+  };
   return ids.map((id) => ({
     id,
-    name: id === "mock_payment_handler" ? "dev.acp.mock_payment" : "dk.shop.payment_link",
-    display_name: id === "mock_payment_handler" ? "Test payments" : "Pay by link (card or bank transfer)",
+    name: known[id]?.name ?? id,
+    display_name: known[id]?.display ?? id,
     version: VERSION,
     spec: `${shop.baseUrl}/docs/acp#payment-handlers`,
-    requires_delegate_payment: false,
+    requires_delegate_payment: id === "stripe_spt",
     requires_pci_compliance: false,
-    psp: id === "mock_payment_handler" ? "mock" : "shop",
+    psp: known[id]?.psp ?? "shop",
     config_schema: `${shop.baseUrl}/docs/acp#${id}-config`,
     instrument_schemas: [`${shop.baseUrl}/docs/acp#${id}-instrument`],
     config: {},

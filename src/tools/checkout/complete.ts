@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { decidePayment } from "./payment.ts";
+import { chargeSharedToken, decidePayment } from "./payment.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
 
@@ -55,6 +55,11 @@ export default defineTool({
       sessionId: ctx.caller.session?.persistent ? ctx.caller.session.id : null,
       acpSessionId: state.protocol === "acp" ? id : null,
     });
+    if (decision === "charge") {
+      // The order exists (stock taken) but is not committed: a decline rolls both back.
+      const intentId = await chargeSharedToken(ctx, { token: payment.token!, amount: Number(order.totalDkk), currency: state.currency, orderId: order.id, checkoutId: id });
+      await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${intentId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
+    }
     if (decision === "paid") {
       await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
     }
