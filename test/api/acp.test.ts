@@ -1,6 +1,7 @@
 // The ACP REST door (2026-04-17) through real HTTP: each endpoint against our zod reading of the version's schemas,
 // authentication and scope, API-Version, Idempotency-Key rules (replay, conflict, in flight, scoping), signatures
-// (good, bad, stale), lifecycle refusals (405), business outcomes as messages, hostile input, racing completions.
+// (good, bad, stale), lifecycle refusals (405), business outcomes as messages, hostile input, racing completions
+// (50 for 10 units).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
@@ -303,17 +304,17 @@ describe("ACP hostile input", () => {
 });
 
 describe("ACP racing completions", () => {
-  it("20 completions racing for 5 units give exactly 5 orders", { timeout: 180_000 }, async () => {
+  it("50 completions racing for 10 units give exactly 10 orders", { timeout: 240_000 }, async () => {
     const [product] = await plainProducts(server, 1);
-    await prisma().product.update({ where: { id: product!.id }, data: { stock: 5 } });
+    await prisma().product.update({ where: { id: product!.id }, data: { stock: 10 } });
     const sessions = [];
-    for (let index = 0; index < 20; index++) sessions.push(await newSession(product!.id));
+    for (let index = 0; index < 50; index++) sessions.push(await newSession(product!.id));
     const replies = await Promise.all(sessions.map((session) => acp("POST", `/acp/checkout_sessions/${session.id}/complete`, pay("success_token"))));
     for (const reply of replies) expect(reply.status, reply.text).toBe(200);
     const bodies = replies.map((reply) => valid(checkoutSession, reply));
-    expect(bodies.filter((body) => body.status === "completed")).toHaveLength(5);
+    expect(bodies.filter((body) => body.status === "completed")).toHaveLength(10);
     for (const body of bodies.filter((candidate) => candidate.status !== "completed")) expect(body.messages[0]).toMatchObject({ type: "error", code: "out_of_stock" });
-    expect(await prisma().order.count({ where: { acpSessionId: { in: sessions.map((session) => session.id) } } })).toBe(5);
+    expect(await prisma().order.count({ where: { acpSessionId: { in: sessions.map((session) => session.id) } } })).toBe(10);
     expect((await prisma().product.findUniqueOrThrow({ where: { id: product!.id } })).stock).toBe(0n);
   });
 });
