@@ -4,6 +4,7 @@
 // (50 for 10 units).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
 import { sign } from "../../src/api/acp/signature.ts";
 import { findActiveKey } from "../../src/tools/keys/service.ts";
@@ -70,6 +71,18 @@ async function newSession(itemId: string, units = 1, extra: Record<string, unkno
   if (reply.status !== 201) throw new Error(`create answered ${reply.status}: ${reply.text}`);
   return valid(checkoutSession, reply);
 }
+
+describe("ACP discovery", () => {
+  it("serves /.well-known/acp.json without a key: versions, the REST base URL, services; cacheable", async () => {
+    const response = await fetch(`${server.url}/.well-known/acp.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("max-age=3600");
+    const body = discoveryDocument.parse(await response.json());
+    expect(body.protocol).toMatchObject({ name: "acp", version: "2026-04-17", supported_versions: ["2026-04-17"] });
+    expect(body.api_base_url).toBe("https://shop.example.dk/acp");
+    expect(body.capabilities.services).toContain("checkout");
+  });
+});
 
 describe("ACP checkout sessions", () => {
   it("create (201), get, update, complete (order with a permalink that works without a cookie) in the version's shapes", async () => {

@@ -1,4 +1,4 @@
-// The Agentic Commerce Protocol REST door (2026-04-17): /acp/checkout_sessions…. It authenticates the agent platform's
+// The Agentic Commerce Protocol REST door (2026-04-17): /acp/checkout_sessions… and /.well-known/acp.json. It authenticates the agent platform's
 // Bearer key (scope checkout:agent), checks API-Version, verifies Signature + Timestamp when the key has a signing
 // secret, applies ACP's Idempotency-Key rules through the shared store, runs the checkout.* tools through the executor
 // and answers in the version's shapes: sessions, business outcomes as messages, request errors as the flat error.
@@ -14,6 +14,7 @@ import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
 import { admit, httpError, type Gate } from "../../http/requests.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
+import { discovery } from "./discovery.ts";
 import { checkSignature, type SignatureProblem } from "./signature.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -68,6 +69,12 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   const store = new IdempotencyStore(runtime.database.prisma, runtime.now, ACP_RULES);
   const shop: v0417.Shop = { baseUrl: config.publicBaseUrl, permalink: (orderId) => paymentPageUrl(config.publicBaseUrl, runtime.secret, orderId) };
   const json = express.json({ limit: ACP_BODY_LIMIT, strict: false, type: () => true });
+
+  router.get("/.well-known/acp.json", (req, res) => {
+    setRequestId(req, res);
+    res.set("Cache-Control", "public, max-age=3600");
+    res.type("json").send(JSON.stringify(discovery(config, SUPPORTED_VERSIONS)));
+  });
 
   const route = (mutating: boolean, run: (call: AcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
     const requestId = setRequestId(req, res);
