@@ -1,4 +1,5 @@
 // Payment handlers of checkout sessions: which handler may complete a session and what its credential decides.
+import crypto from "node:crypto";
 import { Refused } from "../../core/errors.ts";
 import type { ToolContext } from "../context.ts";
 import type { StripePayments } from "../orders/payments/stripe.ts";
@@ -57,7 +58,10 @@ export async function chargeSharedToken(ctx: ToolContext, charge: SharedTokenCha
   };
   let intent;
   try {
-    intent = await payments.client.paymentIntents.create(params, { idempotencyKey: `checkout-${charge.checkoutId}-${charge.orderId}` });
+    // One charge per session, token and amount: a retry after a lost answer or a crash replays Stripe's first result
+    // instead of charging twice. Bounded well inside the completion's 30 s transaction.
+    const fingerprint = crypto.createHash("sha256").update(charge.token).digest("hex").slice(0, 16);
+    intent = await payments.client.paymentIntents.create(params, { idempotencyKey: `checkout-${charge.checkoutId}-${fingerprint}-${charge.amount}`, timeout: 15_000 });
   } catch (error) {
     const detail = error instanceof Error ? error.message : "refused";
     const status = (error as { statusCode?: number }).statusCode ?? 0;
