@@ -4,6 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
 import { defineTool, WRITE } from "../tool.ts";
+import { enqueueAcpOrderEvent } from "./acp-events.ts";
 import { chargeSharedToken, decidePayment } from "./payment.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
@@ -68,6 +69,7 @@ export default defineTool({
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
+    if (state.protocol === "acp") await enqueueAcpOrderEvent(ctx, "order_create", { id: order.id, status: decision === "pending" ? "pending_payment" : "paid" }, id);
     await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
     return view;
   },

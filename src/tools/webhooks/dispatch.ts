@@ -5,6 +5,7 @@ import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
 import { Outbox } from "../../core/outbox/outbox.ts";
 import { Signers } from "../../core/outbox/signers.ts";
+import { merchantSignatureSigner } from "../../core/outbox/merchant-signature.ts";
 import { standardWebhooksSigner } from "../../core/outbox/standard-webhooks.ts";
 import { endpointSecret, settleEndpoint } from "./service.ts";
 
@@ -12,6 +13,7 @@ import { endpointSecret, settleEndpoint } from "./service.ts";
 export function createSigners(database: Database): Signers {
   const signers = new Signers();
   signers.register(standardWebhooksSigner((keyRef) => endpointSecret(database.prisma, keyRef)));
+  signers.register(merchantSignatureSigner((keyRef) => acpKeySecret(database, keyRef)));
   return signers;
 }
 
@@ -26,4 +28,11 @@ export function createOutbox(config: Config, database: Database, log: Logger, si
     allowLocal: config.webhooksAllowLocal,
     onSettled: settleEndpoint(database.prisma, config.webhookDisableAfter, log),
   });
+}
+
+/** The ACP signing secret of the API key an "api-key:<id>" reference names (null when it has none or is revoked). */
+async function acpKeySecret(database: Database, keyRef: string): Promise<string | null> {
+  if (!keyRef.startsWith("api-key:")) return null;
+  const row = await database.prisma.apiKey.findUnique({ where: { id: keyRef.slice("api-key:".length) }, select: { acpSigningSecret: true, revokedAt: true } });
+  return row && !row.revokedAt ? row.acpSigningSecret : null;
 }
