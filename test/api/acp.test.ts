@@ -349,6 +349,13 @@ describe("ACP hostile input", () => {
     }
     expect(await prisma().order.count({ where: { acpSessionId: session.id } })).toBe(0);
     expectError(await acp("GET", "/acp/nothing-here"), 404, "not_found");
+    const huge = await acp("POST", "/acp/checkout_sessions", JSON.stringify({ line_items: [{ id: "x".repeat(300_000) }], currency: "dkk", capabilities: {} }), { "Idempotency-Key": "huge-1" });
+    expect(huge.status).toBe(413);
+    valid(errorBody, huge);
+    expect(huge.headers.get("idempotency-key")).toBe("huge-1");
+    const broken = await acp("POST", "/acp/checkout_sessions", "{not json", { "Idempotency-Key": "broken-1" });
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get("idempotency-key")).toBe("broken-1");
   });
 });
 

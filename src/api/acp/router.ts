@@ -188,6 +188,8 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith("/acp")) return next(error);
     setRequestId(req, res);
+    const key = req.method === "POST" ? header(req, "idempotency-key") : undefined;
+    if (key !== undefined) res.set("Idempotency-Key", key.slice(0, 255));
     send(res, errorAnswer(httpError(error), runtime, res));
   });
   return router;
