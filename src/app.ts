@@ -9,6 +9,7 @@ import { mcpRouter } from "./api/mcp.ts";
 import { restRouter } from "./api/rest.ts";
 import { ResultCache } from "./http/result-cache.ts";
 import { sessionRouter } from "./api/session-routes.ts";
+import { acpRouter } from "./api/acp/router.ts";
 import { ucpRouter } from "./api/ucp/router.ts";
 import { webhookRouter } from "./api/webhooks.ts";
 import { webRouter } from "./web/index.ts";
@@ -53,6 +54,7 @@ export function createApp(runtime: Runtime): express.Express {
   app.use(webhookRouter(runtime));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
   app.use(ucpRouter(runtime, gate));
+  app.use(acpRouter(runtime, gate));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {

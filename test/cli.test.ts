@@ -30,7 +30,7 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => P
 }
 
 describe("shop CLI", () => {
-  it("migrates, seeds the demo shop once, creates, lists and revokes keys, creates an admin", { timeout: 120_000 }, async () => {
+  it("migrates, seeds the demo shop once, creates, lists and revokes keys, creates an admin", { timeout: 300_000 }, async () => {
     expect((await shop("db", "migrate")).stdout).toMatch(/Applied 2026\d+_init|up to date/);
     expect((await shop("db", "migrate")).stdout).toMatch(/up to date/);
     expect((await shop("seed", "demo")).stdout).toMatch(/Seeded/);
@@ -55,6 +55,17 @@ describe("shop CLI", () => {
 
     await expect(shop("keys", "create", "--name", "bad", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Unknown scope "nope:read"/) });
     await expect(shop("keys", "frobnicate")).rejects.toMatchObject({ code: 2 });
+
+    // An agent platform's key with its ACP settings (the signing secret redacted in the audit log); a bad URL makes no key.
+    const agent = (await shop("keys", "create", "--name", "agent", "--scopes", "checkout:agent", "--acp-signing-secret", "acp-secret-0123456789abcdef", "--acp-webhook-url", "https://agent.example.com/acp")).stdout.trim().split("\n").at(-1)!;
+    const agentKey = await withDb((db) => db.prisma.apiKey.findFirstOrThrow({ where: { name: "agent" } }));
+    expect(agentKey).toMatchObject({ scopes: ["checkout:agent"], acpSigningSecret: "acp-secret-0123456789abcdef", acpWebhookUrl: "https://agent.example.com/acp" });
+    expect((await withDb((db) => findActiveKey(db.prisma, agent)))?.id).toBe(agentKey.id);
+    const agentAudit = await withDb((db) => db.prisma.auditEntry.findMany({ where: { subjectId: agentKey.id } }));
+    expect(agentAudit.map((entry) => entry.tool).sort()).toEqual(["keys.create", "keys.set_acp"]);
+    expect(JSON.stringify(agentAudit)).not.toContain("acp-secret-0123456789abcdef");
+    await expect(shop("keys", "create", "--name", "badacp", "--scopes", "checkout:agent", "--acp-webhook-url", "ftp://x")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--acp-webhook-url/) });
+    expect(await withDb((db) => db.prisma.apiKey.count({ where: { name: "badacp" } }))).toBe(0);
 
     await shop("admin", "create", "--email", "Ejer@Nordlys.dk", "--password", "correct horse battery");
     const admin = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } }));

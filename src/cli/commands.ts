@@ -13,6 +13,7 @@ import type { Executor } from "../tools/executor.ts";
 import type createKey from "../tools/keys/create.ts";
 import type listKeys from "../tools/keys/list.ts";
 import type revokeKey from "../tools/keys/revoke.ts";
+import setAcp from "../tools/keys/set_acp.ts";
 import { WILDCARD, type Grant } from "../tools/scopes.ts";
 import type createStaff from "../tools/staff/create.ts";
 import type resetPassword from "../tools/staff/reset_password.ts";
@@ -81,13 +82,21 @@ function scopeList(value: string): Grant[] {
 export const COMMANDS: readonly Command[] = [
   {
     name: "keys create",
-    args: "--name NAME --scopes a,b",
-    summary: "create an API key (printed once, as the last line)",
-    options: { name: string, scopes: string },
+    args: "--name NAME --scopes a,b [--acp-signing-secret S] [--acp-webhook-url URL]",
+    summary: "create an API key (printed once, as the last line), with its ACP settings when given",
+    options: { name: string, scopes: string, "acp-signing-secret": string, "acp-webhook-url": string },
     async run(ctx, values) {
       if (typeof values.name !== "string" || typeof values.scopes !== "string") return usage(ctx, "keys create needs --name and --scopes");
+      const acp = {
+        ...(typeof values["acp-signing-secret"] === "string" ? { signingSecret: values["acp-signing-secret"] } : {}),
+        ...(typeof values["acp-webhook-url"] === "string" ? { webhookUrl: values["acp-webhook-url"] } : {}),
+      };
+      // Checked before the key exists, so a bad ACP setting leaves no half-made key behind.
+      const settings = setAcp.input.safeParse({ id: "new", ...acp });
+      if (!settings.success) return usage(ctx, `keys create: ${settings.error.issues.map((issue) => `${issue.path[0] === "webhookUrl" ? "--acp-webhook-url" : "--acp-signing-secret"}: ${issue.message}`).join("; ")}`);
       const { secret, key } = await call<typeof createKey>(ctx, "keys.create", { name: values.name, scopes: scopeList(values.scopes) });
-      ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}. It is shown only once:`);
+      if (Object.keys(acp).length > 0) await call<typeof setAcp>(ctx, "keys.set_acp", { id: key.id, ...acp });
+      ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}${Object.keys(acp).length > 0 ? " and its ACP settings" : ""}. It is shown only once:`);
       ctx.out(secret);
       return 0;
     },

@@ -1,8 +1,9 @@
 // The Idempotency-Key store of the protocol doors (UCP, ACP): a mutating request made with a key runs once per caller
-// and key; a repeat with the same request replays the stored response, one with another request is refused (409), one
-// while the first still runs is refused (409). Records live in the database, so every process behind a balancer shares
+// and key; a repeat with the same request replays the stored response, one with another request is refused, one
+// while the first still runs is refused (status and code per door: UCP 409/409 by default, ACP 422/409). Records live in the database, so every process behind a balancer shares
 // them, and are kept at least 24 h. Server errors (5xx) are never stored: the client may retry them.
 import crypto from "node:crypto";
+import { canonicalJson } from "../core/canonical-json.ts";
 import type { Db } from "../core/db.ts";
 import { dbErrorCode, ToolError } from "../core/errors.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
@@ -30,34 +31,55 @@ export interface IdempotentRequest {
 
 export type Claim = { kind: "run"; recordId: string } | { kind: "replay"; response: StoredResponse };
 
-/** A refusal of the idempotency layer: 409 with a code the door puts in its protocol's error shape. */
+/** A refusal of the idempotency layer: the status and code of the door's rules, put in its protocol's error shape. */
 export class IdempotencyRefusal extends ToolError {
-  constructor(code: "idempotency_key_reused" | "request_in_progress", detail: string) {
-    super(409, code, "Conflict", detail);
+  /** "conflict": the key was used for another request; "in_flight": its first request still runs. */
+  readonly reason: "conflict" | "in_flight";
+  constructor(reason: "conflict" | "in_flight", status: number, code: string, detail: string) {
+    super(status, code, status === 422 ? "Unprocessable Content" : "Conflict", detail);
+    this.reason = reason;
   }
 }
+
+/** How a door answers reuse of a key: the status and code of each refusal, and how bodies are compared. */
+export interface IdempotencyRules {
+  conflict: { status: number; code: string };
+  inFlight: { status: number; code: string };
+  /** Compare bodies as canonical JSON (RFC 8785: key order and number spelling do not matter) instead of as parsed. */
+  canonical: boolean;
+}
+
+/** UCP's rules (and the default): 409 for both refusals. */
+export const UCP_RULES: IdempotencyRules = {
+  conflict: { status: 409, code: "idempotency_key_reused" },
+  inFlight: { status: 409, code: "request_in_progress" },
+  canonical: false,
+};
 
 /** Idempotency keys are opaque strings of 1 to 255 visible ASCII characters. */
 export function validKey(key: string): boolean {
   return /^[\x21-\x7e]{1,255}$/.test(key);
 }
 
-export function requestHash(request: IdempotentRequest): string {
-  return crypto.createHash("sha256").update(`${request.method} ${request.path}\n${JSON.stringify(request.body ?? null)}`).digest("hex");
+export function requestHash(request: IdempotentRequest, canonical = false): string {
+  const body = canonical ? canonicalJson(request.body ?? null) : JSON.stringify(request.body ?? null);
+  return crypto.createHash("sha256").update(`${request.method} ${request.path}\n${body}`).digest("hex");
 }
 
 export class IdempotencyStore {
   private readonly db: Db;
   private readonly now: () => Date;
+  private readonly rules: IdempotencyRules;
 
-  constructor(db: Db, now: () => Date) {
+  constructor(db: Db, now: () => Date, rules: IdempotencyRules = UCP_RULES) {
     this.db = db;
     this.now = now;
+    this.rules = rules;
   }
 
   /** Claims the key for this request: run it (then `finish`), or replay the stored response; 409 otherwise. */
   async claim(request: IdempotentRequest): Promise<Claim> {
-    const hash = requestHash(request);
+    const hash = requestHash(request, this.rules.canonical);
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await this.db.idempotencyRecord.findUnique({ where: { caller_key: { caller: request.caller, key: request.key } } });
       const now = this.now().getTime();
@@ -79,14 +101,19 @@ export class IdempotencyStore {
         continue;
       }
       if (existing.requestHash !== hash) {
-        throw new IdempotencyRefusal("idempotency_key_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.");
+        throw this.refuse("conflict", "This Idempotency-Key was used for a different request; use a new key for a new request.");
       }
       if (existing.status === null || existing.body === null) {
-        throw new IdempotencyRefusal("request_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly.");
+        throw this.refuse("in_flight", "A request with this Idempotency-Key is still being processed; retry shortly.");
       }
       return { kind: "replay", response: { status: existing.status, headers: (existing.headers as Record<string, string> | null) ?? {}, body: existing.body } };
     }
-    throw new IdempotencyRefusal("request_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly.");
+    throw this.refuse("in_flight", "A request with this Idempotency-Key is still being processed; retry shortly.");
+  }
+
+  private refuse(reason: "conflict" | "in_flight", detail: string): IdempotencyRefusal {
+    const rule = reason === "conflict" ? this.rules.conflict : this.rules.inFlight;
+    return new IdempotencyRefusal(reason, rule.status, rule.code, detail);
   }
 
   /** Stores the response of a claimed request; a server error releases the key instead, so a retry runs again. */

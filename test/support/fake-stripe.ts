@@ -1,4 +1,4 @@
-// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session creation and records
+// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session and PaymentIntent creation, records
 // every request (method, path, decoded form body) so tests can assert what the SDK sent. Also signs webhook payloads.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,6 +29,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
         const id = `cs_test_${++counter}`;
         res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, mode: "payment", metadata: {} }));
+        return;
+      }
+      // Delegated payment: a PaymentIntent with a shared payment token; spt_decline… tokens are declined as cards are.
+      if (req.method === "POST" && req.url === "/v1/payment_intents") {
+        const token = form.get("shared_payment_granted_token") ?? "";
+        if (token.startsWith("spt_decline")) {
+          res.statusCode = 402;
+          res.end(JSON.stringify({ error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." } }));
+          return;
+        }
+        const id = `pi_test_${++counter}`;
+        res.end(JSON.stringify({ id, object: "payment_intent", status: "succeeded", amount: Number(form.get("amount")), currency: form.get("currency"), metadata: {} }));
         return;
       }
       res.statusCode = 404;

@@ -106,6 +106,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["keys.create", "keys:write", false, true],
   ["keys.list", "keys:read", false, false],
   ["keys.revoke", "keys:write", false, true],
+  ["keys.set_acp", "keys:write", false, true],
   ["keys.set_scopes", "keys:write", false, true],
   ["staff.create", "staff:write", false, true],
   ["staff.delete", "staff:write", false, true],

@@ -4,8 +4,9 @@ import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
 import { defineTool, WRITE } from "../tool.ts";
+import { enqueueAcpOrderEvent } from "./acp-events.ts";
 import { emitUcpOrderEvent } from "./order-events.ts";
-import { decidePayment } from "./payment.ts";
+import { chargeSharedToken, decidePayment } from "./payment.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
 
@@ -69,7 +70,13 @@ export default defineTool({
       channel: state.protocol === "shop" ? channelOf(ctx.door) : state.protocol,
       aiAgentSource: state.agentName ?? (state.protocol === "shop" ? null : `${state.protocol}-agent`),
       sessionId: ctx.caller.session?.persistent ? ctx.caller.session.id : null,
+      acpSessionId: state.protocol === "acp" ? id : null,
     });
+    if (decision === "charge") {
+      // The order exists (stock taken) but is not committed: a decline rolls both back.
+      const intentId = await chargeSharedToken(ctx, { token: payment.token!, amount: Number(order.totalDkk), currency: state.currency, orderId: order.id, checkoutId: id });
+      await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${intentId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
+    }
     if (decision === "paid") {
       await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
     }
@@ -79,6 +86,7 @@ export default defineTool({
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
     await emitUcpOrderEvent(ctx, order.id, "order_placed");
+    if (state.protocol === "acp") await enqueueAcpOrderEvent(ctx, "order_create", { id: order.id, status: decision === "pending" ? "pending_payment" : "paid" }, id);
     await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
     return view;
   },

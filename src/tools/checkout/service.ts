@@ -59,10 +59,16 @@ export async function shopCurrency(db: Db): Promise<string> {
 /** Handlers that exist only in test mode and decide by the credential's token (the UCP samples name all three). */
 export const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
 
-/** The payment handlers a session may complete with: the test handlers only in test mode, else the shop's payment link. */
-export function paymentHandlers(config: Pick<Config, "ucpTestMode">): string[] {
-  return config.ucpTestMode ? [...TEST_HANDLERS, "payment_link"] : ["payment_link"];
+/**
+ * The payment handlers a session may complete with: the test handlers only in test mode, Stripe shared payment tokens
+ * (delegated payment: an agent platform's spt_… token charged here) when Stripe is configured, and the payment link.
+ */
+export function paymentHandlers(config: Pick<Config, "ucpTestMode"> & Partial<Pick<Config, "stripeSecretKey">>): string[] {
+  return [...(config.ucpTestMode ? TEST_HANDLERS : []), ...(config.stripeSecretKey ? [STRIPE_SPT_HANDLER] : []), "payment_link"];
 }
+
+/** The handler id of Stripe shared payment tokens. */
+export const STRIPE_SPT_HANDLER = "stripe_spt";
 
 /** Resolves item ids (a variant's id, or a product's when it has no variants) into lines; 422 item_unavailable otherwise. */
 export async function resolveLines(db: Db, wanted: Array<{ itemId: string; quantity: number }>, previous: StoredLine[] = []): Promise<StoredLine[]> {

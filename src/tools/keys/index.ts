@@ -3,8 +3,9 @@ import type { AnyTool } from "../tool.ts";
 import create from "./create.ts";
 import list from "./list.ts";
 import revoke from "./revoke.ts";
+import setAcp from "./set_acp.ts";
 import setScopes from "./set_scopes.ts";
 
-const tools: AnyTool[] = [create, list, revoke, setScopes];
+const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes];
 
 export default tools;

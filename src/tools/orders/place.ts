@@ -53,6 +53,8 @@ export interface PlaceOrderInput {
   channel: string;
   aiAgentSource: string | null;
   sessionId: string | null;
+  /** The Agentic Commerce Protocol checkout session the order completes (Order.acpSessionId). */
+  acpSessionId?: string | null;
 }
 
 export interface PlacedOrder {
@@ -150,6 +152,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       currency: commerce.currency,
       fxRate: 1,
       channel: input.channel,
+      acpSessionId: input.acpSessionId ?? null,
       createdAt: now,
       items: {
         create: pricing.lines.map((line) => ({

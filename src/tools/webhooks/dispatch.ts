@@ -6,6 +6,7 @@ import type { Logger } from "../../core/log.ts";
 import { Outbox } from "../../core/outbox/outbox.ts";
 import { Signers } from "../../core/outbox/signers.ts";
 import { SigningKeys } from "../../core/outbox/signing-keys.ts";
+import { merchantSignatureSigner } from "../../core/outbox/merchant-signature.ts";
 import { standardWebhooksSigner } from "../../core/outbox/standard-webhooks.ts";
 import { detachedJwsSigner, rfc9421Signer } from "../../core/outbox/ucp-signers.ts";
 import { endpointSecret, settleEndpoint } from "./service.ts";
@@ -22,6 +23,7 @@ export function createSigners(database: Database, config?: Pick<Config, "publicB
     signers.register(rfc9421Signer(keys, `${config.publicBaseUrl}/.well-known/ucp`));
     signers.register(detachedJwsSigner(keys, `${config.publicBaseUrl}/ucp/.well-known/ucp`));
   }
+  signers.register(merchantSignatureSigner((keyRef) => acpKeySecret(database, keyRef)));
   return signers;
 }
 
@@ -36,4 +38,11 @@ export function createOutbox(config: Config, database: Database, log: Logger, si
     allowLocal: config.webhooksAllowLocal,
     onSettled: settleEndpoint(database.prisma, config.webhookDisableAfter, log),
   });
+}
+
+/** The ACP signing secret of the API key an "api-key:<id>" reference names (null when it has none or is revoked). */
+async function acpKeySecret(database: Database, keyRef: string): Promise<string | null> {
+  if (!keyRef.startsWith("api-key:")) return null;
+  const row = await database.prisma.apiKey.findUnique({ where: { id: keyRef.slice("api-key:".length) }, select: { acpSigningSecret: true, revokedAt: true } });
+  return row && !row.revokedAt ? row.acpSigningSecret : null;
 }

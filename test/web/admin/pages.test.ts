@@ -105,6 +105,24 @@ describe("a staff user with few scopes", () => {
 });
 
 describe("API keys", () => {
+  it("take an agent platform's ACP signing secret and webhook URL, refusing bad ones before any key exists", async () => {
+    const form = await owner.get("/admin/api-keys");
+    expect(form.html).toContain('name="acpSigningSecret"');
+    const body = new URLSearchParams({ _csrf: csrfOf(form.html), name: "Agentplatform", acpSigningSecret: "platform-secret-0123456789", acpWebhookUrl: "https://agent.example.com/acp" });
+    body.append("scopes", "checkout:agent");
+    const created = await owner.request("POST", "/admin/api-keys", { form: body });
+    expect(created.status).toBe(201);
+    const row = await prisma().apiKey.findFirstOrThrow({ where: { name: "Agentplatform" } });
+    expect(row).toMatchObject({ scopes: ["checkout:agent"], acpSigningSecret: "platform-secret-0123456789", acpWebhookUrl: "https://agent.example.com/acp" });
+    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "keys.set_acp", subjectId: row.id } });
+    expect(JSON.stringify(audit)).not.toContain("platform-secret-0123456789");
+
+    const bad = new URLSearchParams({ _csrf: csrfOf(form.html), name: "Forkert", acpSigningSecret: "short" });
+    bad.append("scopes", "checkout:agent");
+    await owner.request("POST", "/admin/api-keys", { form: bad });
+    expect(await prisma().apiKey.count({ where: { name: "Forkert" } })).toBe(0);
+  });
+
   it("are created with the chosen scopes, shown once, usable over REST, listed without the secret, revoked, and audited", async () => {
     const form = await owner.get("/admin/api-keys");
     const body = new URLSearchParams({ _csrf: csrfOf(form.html), name: "ERP-synk" });

@@ -1,11 +1,13 @@
-// /admin/api-keys: create a key (name, scopes as checkboxes with what they open; "*" only for staff who have it),
-// shown once with a copy button; the list with last use; revoke (keys.create, keys.list, keys.revoke: the tools keep a
-// staff user within their own scopes and audit every change).
+// /admin/api-keys: create a key (name, scopes as checkboxes with what they open; "*" only for staff who have it; an
+// agent platform's ACP signing secret and webhook URL), shown once with a copy button; the list with last use; revoke
+// (keys.create, keys.set_acp, keys.list, keys.revoke: the tools keep a staff user within their own scopes and audit
+// every change).
 import type { z } from "zod";
 import { NotFound } from "../../../core/errors.ts";
 import createKey from "../../../tools/keys/create.ts";
 import listKeys from "../../../tools/keys/list.ts";
 import revokeKey from "../../../tools/keys/revoke.ts";
+import setAcp from "../../../tools/keys/set_acp.ts";
 import { mayGrant, SCOPES, WILDCARD, type Grant } from "../../../tools/scopes.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html, type HtmlValue } from "../../html.ts";
@@ -97,6 +99,11 @@ ${active.length ? table("Aktive nøgler", ["Nøgle", "Adgange", "Oprettet", "Sid
 ${formOpen(web, "/admin/api-keys")}
 ${input({ name: "name", label: "Navn", required: true, maxlength: 100, placeholder: "fx ERP-synkronisering", hint: "Hvem eller hvad nøglen er til." })}
 ${scopeChoices(web)}
+<fieldset class="acp"><legend>Agentic Commerce Protocol (valgfrit)</legend>
+<p class="hint">Til agentplatforme, der handler over <code>/acp/checkout_sessions</code> (giv nøglen adgangen checkout:agent).</p>
+${input({ name: "acpSigningSecret", label: "Signeringsnøgle", type: "password", maxlength: 200, autocomplete: "off", hint: "Den hemmelighed platformen signerer sine kald med (mindst 16 tegn). Så skal hvert kald have gyldig Signature og Timestamp." })}
+${input({ name: "acpWebhookUrl", label: "Webhook-adresse", type: "url", maxlength: 2000, placeholder: "https://…", hint: "Hvor platformen modtager ordrehændelser." })}
+</fieldset>
 ${submit(web, createKey, "Opret nøgle")}
 </form></section>
 ${revoked.length ? html`<details class="card"><summary>Tilbagekaldte nøgler (${revoked.length})</summary>${table("Tilbagekaldte nøgler", ["Nøgle", "Adgange", "Oprettet", "Sidst brugt", ""], revoked.map((key) => keyRow(web, key)))}</details>` : ""}`,
@@ -108,9 +115,16 @@ export async function createKeyAction(web: AdminRequest): Promise<Outcome> {
   const body = web.req.body as Record<string, unknown>;
   const scopes = ([] as unknown[]).concat(body.scopes ?? []).filter((scope): scope is string => typeof scope === "string");
   if (!scopes.length) return web.done("/admin/api-keys", "Vælg mindst én adgang til nøglen.", "error");
+  const secret = web.field("acpSigningSecret");
+  const url = web.field("acpWebhookUrl").trim();
+  const acp = { ...(secret ? { signingSecret: secret } : {}), ...(url ? { webhookUrl: url } : {}) };
+  // Checked before the key exists, so a bad ACP setting leaves no half-made key behind.
+  const settings = setAcp.input.safeParse({ id: "new", ...acp });
+  if (!settings.success) return web.done("/admin/api-keys", `ACP: ${settings.error.issues.map((issue) => issue.message).join("; ")}`, "error");
   let created: z.output<typeof createKey.output>;
   try {
     created = await web.call(createKey, { name: web.field("name"), scopes: scopes as Grant[] });
+    if (Object.keys(acp).length > 0) await web.call(setAcp, { id: created.key.id, ...acp });
   } catch (error) {
     return web.refused("/admin/api-keys", error);
   }

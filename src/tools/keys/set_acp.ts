@@ -1,0 +1,53 @@
+// keys.set_acp: an API key's Agentic Commerce Protocol settings (the platform's request-signing secret and order
+// webhook URL). Separate from keys.create so that tool's contract stays as it is.
+import { z } from "zod";
+import { checkGrant } from "../scopes.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { keyId } from "./schemas.ts";
+import { findKey } from "./service.ts";
+
+export const acpSettingsView = z.strictObject({
+  id: z.string().describe("The key's id."),
+  signingSecretSet: z.boolean().describe("Whether ACP requests made with this key must carry a valid Signature + Timestamp."),
+  webhookUrl: z.string().nullable().describe("Where the agent platform receives order events, or null."),
+});
+
+export default defineTool({
+  name: "keys.set_acp",
+  description:
+    "Set or clear an API key's Agentic Commerce Protocol settings: the signing secret the agent platform signs its requests " +
+    "with (then every /acp request with this key must carry a valid Signature and a fresh Timestamp) and the platform's " +
+    "webhook URL for order events. A field left out stays; null clears it. Only for keys whose scopes you hold (403). " +
+    "Returns whether a secret is set (never the secret) and the URL; 404 for an unknown id.",
+  input: z.strictObject({
+    id: keyId,
+    signingSecret: z.string().min(16, "A signing secret needs at least 16 characters").max(200).regex(/^[\x21-\x7e]+$/, "Visible ASCII only").nullable().optional()
+      .describe("The shared HMAC secret (16 to 200 visible ASCII characters); null removes it."),
+    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("The platform's order-webhook URL (http or https); null removes it."),
+  }),
+  output: acpSettingsView,
+  scope: "keys:write",
+  anonymous: false,
+  audited: true,
+  sensitive: ["signingSecret"],
+  annotations: UPDATE,
+  examples: [{ id: "demo-api-key-kasse", webhookUrl: "https://agent.example.com/acp/webhooks" }],
+  async handler({ id, signingSecret, webhookUrl }, ctx) {
+    const row = await findKey(ctx.db, id);
+    checkGrant(ctx.caller.scopes, row.scopes, "This key has");
+    const view = (secret: string | null, url: string | null) => ({ id, signingSecretSet: secret !== null, webhookUrl: url });
+    const before = view(row.acpSigningSecret, row.acpWebhookUrl);
+    const data = {
+      ...(signingSecret !== undefined ? { acpSigningSecret: signingSecret } : {}),
+      ...(webhookUrl !== undefined ? { acpWebhookUrl: webhookUrl } : {}),
+    };
+    if (Object.keys(data).length === 0) {
+      ctx.unchanged();
+      return before;
+    }
+    const updated = await ctx.db.apiKey.update({ where: { id }, data });
+    const after = view(updated.acpSigningSecret, updated.acpWebhookUrl);
+    await ctx.audit({ subjectType: "apiKey", subjectId: id, before, after, ...(signingSecret !== undefined ? { note: "ACP signing secret changed" } : {}) });
+    return after;
+  },
+});
