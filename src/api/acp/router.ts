@@ -10,6 +10,7 @@ import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { Caller } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
+import { acpSigningSecret } from "../../tools/keys/service.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
 import { admit, httpError, type Gate } from "../../http/requests.ts";
@@ -89,9 +90,9 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
       if (!SUPPORTED_VERSIONS.includes(version)) {
         throw new AcpError(400, "unsupported_api_version", `API-Version ${version.slice(0, 20)} is not supported.`, undefined, { supported_versions: SUPPORTED_VERSIONS });
       }
-      const settings = await runtime.database.prisma.apiKey.findUnique({ where: { id: caller.keyId }, select: { acpSigningSecret: true } });
-      if (settings?.acpSigningSecret) {
-        const problem = checkSignature(settings.acpSigningSecret, header(req, "signature"), header(req, "timestamp"), mutating ? req.body : undefined, runtime.now());
+      const secret = await acpSigningSecret(runtime.database.prisma, caller.keyId);
+      if (secret) {
+        const problem = checkSignature(secret, header(req, "signature"), header(req, "timestamp"), mutating ? req.body : undefined, runtime.now());
         if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
       }
       const call: AcpCall = { req, caller, requestId, runtime, shop };

@@ -74,3 +74,9 @@ export function keySnapshot(view: KeyView) {
   const { lastUsedAt: _lastUsedAt, ...snapshot } = view;
   return snapshot;
 }
+
+/** The signing secret an agent platform's key signs its ACP requests with (keys.set_acp), or null when it signs none. */
+export async function acpSigningSecret(db: Db, keyId: string): Promise<string | null> {
+  const row = await db.apiKey.findUnique({ where: { id: keyId }, select: { acpSigningSecret: true } });
+  return row?.acpSigningSecret ?? null;
+}
