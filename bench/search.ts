@@ -1,6 +1,7 @@
 // `npm run bench`: named targets (REST and MCP calls of the same tools, the storefront pages of bench/pages.ts) on PGlite and PostgreSQL, demo size and
 // 100,000 products, next to a plain Express "hello JSON" server measured by the same script on the same machine; the
-// server's RSS idle and after load; REST/MCP ratios (robust to other load on the machine).
+// server's RSS idle and after load; REST/MCP ratios (robust to other load on the machine). Write rows (bench/checkout.ts):
+// a full UCP checkout against one REST orders.create, each as whole iterations from a fixed number of loops.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,9 +13,12 @@ import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
 import { buildAssets } from "../scripts/build-assets.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
 import { pageTargets } from "./pages.ts";
+import { prepareWrites, WRITE_NAMES, writeTargets, type WriteFixture, type WriteTarget } from "./checkout.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
+/** Write rows run this many iterations at once (a closed loop: each starts the next when its last one ends). */
+const WRITERS = 8;
 const SIZES = (process.env.BENCH_SIZES ?? "80,100000").split(",").map(Number);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
@@ -68,6 +72,7 @@ const TARGETS: Target[] = [
   rest("", "categories.list", {}),
   mcp("", "categories.list", {}),
 ].filter((target) => !ONLY || ONLY.test(target.name));
+const WRITES = Object.values(WRITE_NAMES).some((name) => !ONLY || ONLY.test(name));
 
 interface Row {
   target: string;
@@ -133,7 +138,34 @@ async function load(origin: string, target: Target, pid: number): Promise<Omit<R
   return { req: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: failures, cpuUs, bytes: Math.round(result.throughput.total / answered) };
 }
 
-async function prepare(kind: string, size: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+/** Runs `target` from WRITERS loops for `seconds`; a row per iteration: iterations/s, latency of a whole iteration, server CPU per iteration. */
+async function drive(target: WriteTarget, pid: number, seconds = DURATION): Promise<Omit<Row, "target">> {
+  const cpuBefore = cpuSeconds(pid);
+  const end = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      try {
+        const read = await target.run(); // not `bytes += await …`: that reads `bytes` before the await
+        bytes += read;
+        latencies.push(performance.now() - start);
+      } catch (error) {
+        if (errors++ === 0) console.error(`${target.name}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, loop));
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const done = Math.max(1, latencies.length);
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
+  return { req: Math.round(latencies.length / seconds), p50: at(50), p99: at(99), errors, cpuUs: Math.round((cpu * 1e6) / done), bytes: Math.round(bytes / done) };
+}
+
+async function prepare(kind: string, size: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; writes?: WriteFixture }> {
   let database: Database;
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -160,9 +192,10 @@ async function prepare(kind: string, size: number): Promise<{ env: Record<string
   await migrate(database);
   await seedCatalog(database.prisma, size);
   await seedSettings(database.prisma);
+  const writes = WRITES ? await prepareWrites(database.prisma) : undefined;
   await database.close();
   console.error(`seeded ${size} products on ${kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { env, cleanup };
+  return { env, cleanup, writes };
 }
 
 // The server reads the web assets a build wrote, as npm start builds them first.
@@ -179,12 +212,14 @@ const baselineCpu = rows[0]!.cpuUs;
 
 for (const kind of DATABASES) {
   for (const size of SIZES) {
-    const { env, cleanup } = await prepare(kind, size);
+    const { env, cleanup, writes } = await prepare(kind, size);
     const server = await startChild("bench/server.ts", {
       ...env,
       SEED: "none",
       LOG_LEVEL: "warn",
       RATE_LIMIT_ANON_PER_MIN: "1000000000",
+      RATE_LIMIT_KEY_PER_MIN: "1000000000",
+      UCP_TEST_MODE: "1",
       REDIS_URL: "",
     }, true);
     const origin = `http://127.0.0.1:${server.port}`;
@@ -199,6 +234,19 @@ for (const kind of DATABASES) {
       rows.push(row);
       console.error({ ...row, load: os.loadavg()[0]!.toFixed(2) });
     }
+    for (const target of writes ? writeTargets(origin, writes).filter((target) => !ONLY || ONLY.test(target.name)) : []) {
+      await drive(target, server.child.pid!, Math.min(DURATION, 3)); // warm-up
+      const row = { target: `${target.name} — ${where}`, ...(await drive(target, server.child.pid!)) };
+      measured.set(target.name, row);
+      rows.push(row);
+      console.error({ ...row, load: os.loadavg()[0]!.toFixed(2) });
+    }
+    const checkout = measured.get(WRITE_NAMES.ucp);
+    const order = measured.get(WRITE_NAMES.orders);
+    if (checkout && order) {
+      const ratio = (a: number, b: number) => (a / b).toFixed(2);
+      notes.push(`${where}: one UCP checkout costs ${ratio(order.req, checkout.req)} orders.create by req/s (${ratio(checkout.cpuUs, order.cpuUs)} by server CPU per iteration), p50 ${order.p50} → ${checkout.p50} ms, p99 ${order.p99} → ${checkout.p99} ms.`);
+    }
     const loaded = await rssMb(server.child.pid!);
     const ratios = TARGETS.filter((target) => target.name.startsWith("REST ")).flatMap((target) => {
       const restRow = measured.get(target.name);
@@ -211,7 +259,7 @@ for (const kind of DATABASES) {
         return [`${target.name.slice(5)}: ${label} req/s ${percent(mcpRow.req, restRow.req)} % (by server CPU per request ${percent(restRow.cpuUs, mcpRow.cpuUs)} %), p99 ${restRow.p99} → ${mcpRow.p99} ms`];
       });
     });
-    notes.push(`${where}: RSS ${idle} MB idle, ${loaded} MB after load. ${ratios.join("; ")}.`);
+    notes.push(`${where}: RSS ${idle} MB idle, ${loaded} MB after load.${ratios.length ? ` ${ratios.join("; ")}.` : ""}`);
     await stopChild(server.child);
     await cleanup();
   }
@@ -220,7 +268,7 @@ for (const kind of DATABASES) {
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 const lines = [
   `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
-  `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, loopback, \`accept-encoding: ${ACCEPT_ENCODING}\` on every request (as Node's fetch sends); rate limiter on (limit raised).`,
+  `Load: autocannon, ${CONNECTIONS} connections (write rows: ${WRITERS} loops of whole iterations, req/s = iterations/s, bytes = response bodies per iteration), ${DURATION} s per row, loopback, \`accept-encoding: ${ACCEPT_ENCODING}\` on every request (as Node's fetch sends); rate limiter on (limit raised).`,
   "",
   `Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(2)}. Server CPU µs/req: the server process's user + system CPU per answered request;`,
   "its ratio to the baseline's predicts the req/s ratio on a quiet machine, where req/s here also depend on other load.",
