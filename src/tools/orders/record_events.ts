@@ -7,27 +7,25 @@ import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
 
-const when = z.iso.datetime({ offset: true });
-const lineRefs = z.array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(1_000_000) })).max(200);
-
-export const fulfillmentEvent = z.strictObject({
-  id: z.string().min(1).max(200),
-  type: z.string().min(1).max(50).describe("shipped, in_transit, delivered, canceled …"),
-  occurredAt: when,
-  lineItems: lineRefs,
-  trackingNumber: z.string().max(200).optional(),
-  trackingUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
-  carrier: z.string().max(100).optional(),
-  description: z.string().max(1000).optional(),
+// One entry shape for both lists (so MCP's listing defines it once): events carry tracking, adjustments a status and amount.
+// Inner fields carry no length limits of their own (the listing budget); the request body limit bounds them.
+const entry = z.strictObject({
+  id: z.string().max(200),
+  type: z.string(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  status: z.enum(["pending", "completed", "failed"]).optional(),
+  lineItems: z.array(z.strictObject({ id: z.string(), quantity: z.int().min(1) })).optional(),
+  amount: z.int().min(0).optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.url().optional(),
+  carrier: z.string().optional(),
+  description: z.string().optional(),
 });
-export const adjustment = z.strictObject({
-  id: z.string().min(1).max(200),
-  type: z.string().min(1).max(50).describe("refund, return, credit …"),
-  occurredAt: when,
-  status: z.enum(["pending", "completed", "failed"]),
-  lineItems: lineRefs.optional(),
-  amount: z.number().int().min(0).max(1e12).optional().describe("Minor units."),
-  description: z.string().max(1000).optional(),
+export const fulfillmentEvent = entry.refine((value) => value.lineItems !== undefined && value.status === undefined && value.amount === undefined, {
+  message: "a fulfilment event has lineItems and no status or amount",
+});
+export const adjustment = entry.refine((value) => value.status !== undefined && value.trackingNumber === undefined && value.trackingUrl === undefined && value.carrier === undefined, {
+  message: "an adjustment has a status and no tracking",
 });
 export type FulfillmentEvent = z.infer<typeof fulfillmentEvent>;
 export type Adjustment = z.infer<typeof adjustment>;
@@ -35,12 +33,11 @@ export type Adjustment = z.infer<typeof adjustment>;
 export default defineTool({
   name: "orders.record_events",
   description:
-    "Append fulfilment events and adjustments (refund, return …) to an order; ids already there are ignored. " +
-    "A shipped event also moves the order to shipped (422 illegal_transition if not allowed). Returns both lists and the status.",
+    "Append fulfilment events and adjustments to an order; a shipped event ships it.",
   input: z.strictObject({
     orderId,
-    fulfillmentEvents: z.array(fulfillmentEvent).max(100).default([]),
-    adjustments: z.array(adjustment).max(100).default([]),
+    fulfillmentEvents: z.array(fulfillmentEvent).optional().describe("e.g. shipped"),
+    adjustments: z.array(adjustment).optional().describe("e.g. refund"),
   }),
   output: z.strictObject({
     id: z.string(),
@@ -58,7 +55,7 @@ export default defineTool({
       fulfillmentEvents: [{ id: "evt_1", type: "shipped", occurredAt: "2026-03-02T08:00:00Z", lineItems: [{ id: "li_1", quantity: 1 }], trackingNumber: "TRACK123" }],
     },
   ],
-  async handler({ orderId: id, fulfillmentEvents, adjustments }, ctx) {
+  async handler({ orderId: id, fulfillmentEvents = [], adjustments = [] }, ctx) {
     const order = await lockOrder(ctx.db, id);
     const events = appended(storedList(order.fulfillmentEvents, fulfillmentEvent), fulfillmentEvents);
     const adjusted = appended(storedList(order.adjustments, adjustment), adjustments);
