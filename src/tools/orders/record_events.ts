@@ -49,12 +49,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: UPDATE,
-  examples: [
-    {
-      orderId: "demo-order-17",
-      fulfillmentEvents: [{ id: "evt_1", type: "shipped", occurredAt: "2026-03-02T08:00:00Z", lineItems: [{ id: "li_1", quantity: 1 }], trackingNumber: "TRACK123" }],
-    },
-  ],
+  examples: [{ orderId: "demo-order-17", adjustments: [{ id: "adj_1", type: "refund", occurredAt: "2026-03-02T08:00:00Z", status: "pending", amount: 500 }] }],
   async handler({ orderId: id, fulfillmentEvents = [], adjustments = [] }, ctx) {
     const order = await lockOrder(ctx.db, id);
     const events = appended(storedList(order.fulfillmentEvents, fulfillmentEvent), fulfillmentEvents);
