@@ -123,6 +123,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["checkout.cancel", "checkout:agent", true, true],
   ["checkout.get_order", "checkout:agent", true, false],
   ["orders.apply_payment_event", "payments:write", false, true],
+  ["orders.record_events", "orders:write", false, true],
   ["webhooks.create", "webhooks:write", false, true],
   ["webhooks.list", "webhooks:read", false, false],
   ["webhooks.delete", "webhooks:write", false, true],

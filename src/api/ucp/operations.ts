@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
-import type { OrderView } from "../../tools/checkout/get_order.ts";
+import { orderViewOf, type OrderView } from "../../tools/checkout/get_order.ts";
 import type { Caller, Door } from "../../tools/context.ts";
 import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
@@ -27,6 +27,8 @@ export interface Adapter {
   completePayment(body: unknown): PaymentInput;
   checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
   order(view: OrderView, shop: v0408.Shop): unknown;
+  /** orders.record_events' input from an order update (PUT /ucp/orders/{id}); 422 when it does not read. */
+  orderUpdateInput(body: unknown): Record<string, unknown>;
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
   /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
   refusalStatus(code: string): number | null;
@@ -42,6 +44,7 @@ const ADAPTERS: Record<string, Adapter> = {
     completePayment: (body) => v0408.paymentInput(parse(v0408.completeRequest, body, v0408.VERSION)),
     checkout: v0408.checkout,
     order: v0408.order,
+    orderUpdateInput,
     error: v0408.error,
     refusalStatus: () => null,
     sessionRefusal: () => null,
@@ -57,11 +60,17 @@ const ADAPTERS: Record<string, Adapter> = {
     },
     checkout: v0111.checkout,
     order: v0111.order,
+    orderUpdateInput,
     error: v0111.error,
     refusalStatus: v0111.refusalStatus,
     sessionRefusal: v0111.sessionRefusal,
   },
 };
+/** Both versions read an order update the same way (2026-01-11 defines it; 2026-04-08 orders carry the same lists). */
+function orderUpdateInput(body: unknown): Record<string, unknown> {
+  return v0408.orderUpdateInput(parse(v0408.orderUpdateRequest, body, "order update", 422));
+}
+
 const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
 /** The version an agent gets when it names none: the latest. */
 export const DEFAULT_ADAPTER = ADAPTERS[v0408.VERSION]!;
@@ -204,7 +213,27 @@ export const operations = {
   async order(call: UcpCall, id: string): Promise<Answer> {
     return { status: 200, body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: id }), call.shop) };
   },
+
+  /**
+   * An order update from outside (fulfilment events, adjustments) through orders.record_events: in test mode a caller
+   * without a key may (as the reference server allows), otherwise the key needs orders:write. Answers the order as
+   * GET shows it; an order that no UCP checkout placed is 404 here.
+   */
+  async updateOrder(call: UcpCall, context: UcpContext, id: string, body: unknown): Promise<Answer> {
+    const input = call.adapter.orderUpdateInput(body);
+    const caller = context.runtime.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
+    const { prisma } = context.runtime.database;
+    const session = await prisma.checkoutSession.findUnique({ where: { orderId: id } });
+    // Who may not write orders learns nothing about which exist: the tool refuses them (401/403) before reading.
+    if (!session && caller.scopes.has("orders:write")) throw new UcpError(404, "not_found", `There is no order "${id}" from a UCP checkout.`);
+    await invoke(call, "orders.record_events", { orderId: id, ...input }, caller);
+    const view = await orderViewOf(prisma, session!, context.runtime.now());
+    return { status: 200, body: call.adapter.order(view, call.shop) };
+  },
 };
+
+/** Who records order updates in test mode when the caller has no key (UCP_TEST_MODE=1 only). */
+const ORDER_UPDATER: Caller = { kind: "system", actor: "system:ucp-test-order-update", scopes: new Set(["orders:write"]) };
 
 /** A created or updated session in the call's version, unless the version answers it as an error. */
 function sessionAnswer(call: UcpCall, status: number, view: SessionView): Answer {
@@ -221,19 +250,19 @@ async function changed(call: UcpCall, id: string, tool: string, input: Record<st
   }
 }
 
-function invoke<T>(call: UcpCall, name: string, input: unknown): Promise<T> {
-  return call.executor.invoke({ name, input, caller: call.caller, door: call.door, requestId: call.requestId }) as Promise<T>;
+function invoke<T>(call: UcpCall, name: string, input: unknown, caller: Caller = call.caller): Promise<T> {
+  return call.executor.invoke({ name, input, caller, door: call.door, requestId: call.requestId }) as Promise<T>;
 }
 
 /** The body under this version's reading; 400 naming each offending field otherwise. */
-function parse<T extends z.ZodType>(schema: T, body: unknown, version: string): z.output<T> {
+function parse<T extends z.ZodType>(schema: T, body: unknown, version: string, status = 400): z.output<T> {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new UcpError(400, "invalid_request", "The request body must be a JSON object.");
+    throw new UcpError(status, "invalid_request", "The request body must be a JSON object.");
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const problems = fieldErrors(parsed.error).map((entry) => `$.${entry.path}: ${entry.message}`);
-    throw new UcpError(400, "invalid_request", `The request does not match the UCP ${version} schema: ${problems.slice(0, 5).join("; ")}`);
+    throw new UcpError(status, "invalid_request", `The request does not match the UCP ${version} schema: ${problems.slice(0, 5).join("; ")}`);
   }
   return parsed.data;
 }

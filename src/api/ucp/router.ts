@@ -67,6 +67,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   router.post("/ucp/checkout-sessions/:id/complete", json, route(true, (call, req) => operations.complete(call, String(req.params.id), req.body)));
   router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, (call, req) => operations.cancel(call, String(req.params.id))));
   router.get("/ucp/orders/:id", route(false, (call, req) => operations.order(call, String(req.params.id))));
+  router.put("/ucp/orders/:id", json, route(true, (call, req) => operations.updateOrder(call, context, String(req.params.id), req.body)));
   router.use(ucpMcpRouter(context, gate));
   mountSimulation(router, config, runtime.executor, (res, status, code, content) => {
     res.status(status).type("json").send(JSON.stringify(v0111.error(code, content)));

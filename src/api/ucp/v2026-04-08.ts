@@ -182,6 +182,27 @@ export const checkoutResponse = z.object({
   order: z.object({ id: z.string(), label: z.string().optional(), permalink_url: z.url() }).optional(),
 });
 
+const lineRef = z.object({ id: z.string().min(1).max(200), quantity: z.number().int().min(1) });
+const fulfillmentEventReading = z.object({
+  id: z.string().min(1).max(200),
+  occurred_at: z.iso.datetime({ offset: true }),
+  type: z.string().min(1).max(50),
+  line_items: z.array(lineRef).max(200),
+  tracking_number: z.string().max(200).optional(),
+  tracking_url: z.url().max(2000).optional(),
+  carrier: z.string().max(100).optional(),
+  description: z.string().max(1000).optional(),
+});
+const adjustmentReading = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(50),
+  occurred_at: z.iso.datetime({ offset: true }),
+  status: z.enum(["pending", "completed", "failed"]),
+  line_items: z.array(lineRef).max(200).optional(),
+  amount: z.number().int().min(0).optional(),
+  description: z.string().max(1000).optional(),
+});
+
 /** Our reading of the 2026-04-08 order response. */
 export const orderResponse = z.object({
   ucp: ucpEnvelope.extend({ status: z.literal("success") }),
@@ -199,11 +220,46 @@ export const orderResponse = z.object({
   ),
   fulfillment: z.object({
     expectations: z.array(z.object({ id: z.string(), line_items: z.array(z.object({ id: z.string(), quantity: z.number().int().min(1) })), method_type: z.enum(["shipping", "pickup", "digital"]), destination: postalAddress, description: z.string().optional() })).optional(),
-    events: z.array(z.object({ id: z.string(), occurred_at: z.iso.datetime({ offset: true }), type: z.string(), line_items: z.array(z.object({ id: z.string(), quantity: z.number().int().min(1) })), tracking_number: z.string().optional(), tracking_url: z.url().optional(), carrier: z.string().optional() })).optional(),
+    events: z.array(fulfillmentEventReading).optional(),
   }),
+  adjustments: z.array(adjustmentReading).optional(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   totals: z.array(total),
 });
+
+/**
+ * Our reading of an order update (PUT /ucp/orders/{id}, as 2026-01-11 and its reference server define it: the order
+ * with fulfilment events and adjustments added). Only those two lists are read; the rest of the order is the shop's.
+ */
+export const orderUpdateRequest = z.looseObject({
+  fulfillment: z.looseObject({ events: z.array(fulfillmentEventReading.loose()).max(100).optional() }).optional(),
+  adjustments: z.array(adjustmentReading.loose()).max(100).optional(),
+});
+
+/** orders.record_events' input from an order update. */
+export function orderUpdateInput(body: z.infer<typeof orderUpdateRequest>) {
+  return {
+    fulfillmentEvents: (body.fulfillment?.events ?? []).map((event) => ({
+      id: event.id,
+      type: event.type,
+      occurredAt: event.occurred_at,
+      lineItems: event.line_items.map((line) => ({ id: line.id, quantity: line.quantity })),
+      ...(event.tracking_number !== undefined ? { trackingNumber: event.tracking_number } : {}),
+      ...(event.tracking_url !== undefined ? { trackingUrl: event.tracking_url } : {}),
+      ...(event.carrier !== undefined ? { carrier: event.carrier } : {}),
+      ...(event.description !== undefined ? { description: event.description } : {}),
+    })),
+    adjustments: (body.adjustments ?? []).map((entry) => ({
+      id: entry.id,
+      type: entry.type,
+      occurredAt: entry.occurred_at,
+      status: entry.status,
+      ...(entry.line_items ? { lineItems: entry.line_items.map((line) => ({ id: line.id, quantity: line.quantity })) } : {}),
+      ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
+      ...(entry.description !== undefined ? { description: entry.description } : {}),
+    })),
+  };
+}
 
 /** Our reading of the 2026-04-08 error response: no resource, only messages. */
 export const errorResponse = z.strictObject({
@@ -365,8 +421,20 @@ export function order(view: OrderView, shop: Shop) {
             },
           ]
         : [],
-      events: shipped
-        ? [
+      events: [
+        ...view.fulfillmentEvents.map((event) => ({
+          id: event.id,
+          occurred_at: event.occurredAt,
+          type: event.type,
+          line_items: event.lineItems,
+          ...(event.trackingNumber ? { tracking_number: event.trackingNumber } : {}),
+          ...(event.trackingUrl ? { tracking_url: event.trackingUrl } : {}),
+          ...(event.carrier ? { carrier: event.carrier } : {}),
+          ...(event.description ? { description: event.description } : {}),
+        })),
+        // A shipment made inside the shop (orders.set_tracking, update_status) shows as one shipped event.
+        ...(shipped && !view.fulfillmentEvents.some((event) => event.type === "shipped")
+          ? [
             {
               id: `evt_${view.id}_shipped`,
               occurred_at: view.shippedAt!,
@@ -377,8 +445,18 @@ export function order(view: OrderView, shop: Shop) {
               ...(view.carrier ? { carrier: view.carrier } : {}),
             },
           ]
-        : [],
+          : []),
+      ],
     },
+    adjustments: view.adjustments.map((entry) => ({
+      id: entry.id,
+      type: entry.type,
+      occurred_at: entry.occurredAt,
+      status: entry.status,
+      ...(entry.lineItems ? { line_items: entry.lineItems } : {}),
+      ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
+      ...(entry.description ? { description: entry.description } : {}),
+    })),
     currency: session.currency,
     totals: session.totals.filter((entry) => entry.type !== "tax").map((entry) => ({ type: entry.type, display_text: entry.label, amount: entry.amount })),
   };

@@ -4,6 +4,7 @@ import type { Db } from "../../core/db.ts";
 import { NotFound } from "../../core/errors.ts";
 import type { CheckoutSession } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
+import { adjustment, fulfillmentEvent, storedList } from "../orders/record_events.ts";
 import { sessionView } from "./schemas.ts";
 import { ownerOf, storedView } from "./service.ts";
 
@@ -16,6 +17,8 @@ const orderView = z.strictObject({
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   checkout: sessionView.describe("The completed checkout session the order was placed from."),
+  fulfillmentEvents: z.array(fulfillmentEvent).describe("Fulfilment events recorded on the order (orders.record_events)."),
+  adjustments: z.array(adjustment).describe("Adjustments recorded on the order (refunds, returns …)."),
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -51,5 +54,7 @@ export async function orderViewOf(db: Db, session: CheckoutSession, now: Date): 
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     checkout: storedView(session, now),
+    fulfillmentEvents: storedList(order.fulfillmentEvents, fulfillmentEvent),
+    adjustments: storedList(order.adjustments, adjustment),
   };
 }

@@ -12,7 +12,8 @@ import getTimeline from "./get_timeline.ts";
 import resendConfirmation from "./resend_confirmation.ts";
 import applyPaymentEvent from "./apply_payment_event.ts";
 import getPayment from "./get_payment.ts";
+import recordEvents from "./record_events.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent];
+const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents];
 
 export default tools;

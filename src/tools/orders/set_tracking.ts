@@ -11,10 +11,8 @@ const when = z.iso.datetime({ offset: true });
 export default defineTool({
   name: "orders.set_tracking",
   description:
-    "Set the shipment tracking of an order: carrier, trackingNumber, trackingUrl (https) and the estimated delivery window. " +
-    "Fields left out keep their value. With markShipped true the order also moves to shipped (422 illegal_transition when " +
-    "its status does not allow that, and then nothing is saved); 422 invalid_delivery_window when the window, merged with the " +
-    "stored dates, would end before it starts. Returns the tracking fields and the status.",
+    "Set an order's tracking (carrier, number, https link) and delivery window; fields left out are kept. markShipped also " +
+    "ships it (422 illegal_transition, nothing saved). 422 invalid_delivery_window if the window would end before it starts.",
   input: z
     .strictObject({
       orderId,

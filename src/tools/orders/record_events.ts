@@ -1,0 +1,92 @@
+// orders.record_events: fulfilment events and adjustments recorded on an order from outside (a carrier, a UCP
+// order update). Both lists are append-only: entries are kept by id, a repeated id is ignored. A shipped event moves
+// the order to shipped through the ordinary status change, so order events fire.
+import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { orderId } from "./schemas.ts";
+import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
+
+// One entry shape for both lists (so MCP's listing defines it once): events carry tracking, adjustments a status and amount.
+// Inner fields carry no length limits of their own (the listing budget); the request body limit bounds them.
+const entry = z.strictObject({
+  id: z.string().max(200),
+  type: z.string(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  status: z.enum(["pending", "completed", "failed"]).optional(),
+  lineItems: z.array(z.strictObject({ id: z.string(), quantity: z.int().min(1) })).optional(),
+  amount: z.int().min(0).optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.url().optional(),
+  carrier: z.string().optional(),
+  description: z.string().optional(),
+});
+export const fulfillmentEvent = entry.refine((value) => value.lineItems !== undefined && value.status === undefined && value.amount === undefined, {
+  message: "a fulfilment event has lineItems and no status or amount",
+});
+export const adjustment = entry.refine((value) => value.status !== undefined && value.trackingNumber === undefined && value.trackingUrl === undefined && value.carrier === undefined, {
+  message: "an adjustment has a status and no tracking",
+});
+export type FulfillmentEvent = z.infer<typeof fulfillmentEvent>;
+export type Adjustment = z.infer<typeof adjustment>;
+
+export default defineTool({
+  name: "orders.record_events",
+  description:
+    "Append fulfilment events and adjustments to an order; a shipped event ships it.",
+  input: z.strictObject({
+    orderId,
+    fulfillmentEvents: z.array(fulfillmentEvent).optional().describe("e.g. shipped"),
+    adjustments: z.array(adjustment).optional().describe("e.g. refund"),
+  }),
+  output: z.strictObject({
+    id: z.string(),
+    status: z.string(),
+    fulfillmentEvents: z.array(fulfillmentEvent),
+    adjustments: z.array(adjustment),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ orderId: "demo-order-17", adjustments: [{ id: "adj_1", type: "refund", occurredAt: "2026-03-02T08:00:00Z", status: "pending", amount: 500 }] }],
+  async handler({ orderId: id, fulfillmentEvents = [], adjustments = [] }, ctx) {
+    const order = await lockOrder(ctx.db, id);
+    const events = appended(storedList(order.fulfillmentEvents, fulfillmentEvent), fulfillmentEvents);
+    const adjusted = appended(storedList(order.adjustments, adjustment), adjustments);
+    const shipped = events.added.find((event) => event.type === "shipped");
+    const data: Prisma.OrderUpdateInput = { fulfillmentEvents: events.all, adjustments: adjusted.all };
+    if (shipped?.carrier) data.carrier = shipped.carrier;
+    if (shipped?.trackingNumber) data.trackingNumber = shipped.trackingNumber;
+    if (shipped?.trackingUrl?.startsWith("https:")) data.trackingUrl = shipped.trackingUrl;
+    let after;
+    if (shipped && order.status !== "shipped" && order.status !== "delivered") {
+      assertTransition(order, "shipped", "ship");
+      after = await changeStatus(ctx, order, { to: "shipped", data });
+    } else {
+      after = await ctx.db.order.update({ where: { id }, data });
+      await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
+    }
+    return { id, status: after.status, fulfillmentEvents: events.all, adjustments: adjusted.all };
+  },
+});
+
+/** A stored list read back under its schema (entries that no longer read are dropped). */
+export function storedList<T extends z.ZodType>(value: unknown, schema: T): z.output<T>[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function appended<T extends { id: string }>(stored: T[], given: T[]): { all: T[]; added: T[] } {
+  const ids = new Set(stored.map((entry) => entry.id));
+  const added: T[] = [];
+  for (const entry of given) {
+    if (ids.has(entry.id)) continue;
+    ids.add(entry.id);
+    added.push(entry);
+  }
+  return { all: [...stored, ...added], added };
+}
