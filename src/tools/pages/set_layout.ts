@@ -10,10 +10,9 @@ import { findPage } from "./service.ts";
 export default defineTool({
   name: "pages.set_layout",
   description:
-    "Replace the section layout of a page (the whole tree), or clear it with layout: null so /info/<slug> renders the page body again. " +
-    "layout = {sections: [{id, type, props}]}: hero, text, image, product_grid (productSlugs or categorySlug), cta, faq, and columns " +
-    "(2 to 4 columns of nested sections). Section ids must be unique; URLs must be http(s); unknown types or props are rejected (400). " +
-    "Returns the slug, whether a layout is now set, and its section count.",
+    "Replace a page's whole section layout, or clear it with layout: null so /info/<slug> shows the body " +
+    "again. Section types: hero, text, image, product_grid, cta, faq, columns (2 to 4 columns of sections); " +
+    "ids unique, URLs http(s). Returns the slug, whether a layout is set and its section count.",
   input: z.strictObject({
     slug: pageSlug,
     layout: layoutSchema.nullable().describe("The new layout, or null to remove it."),

@@ -7,10 +7,10 @@ import { pageStatusOf } from "./service.ts";
 export default defineTool({
   name: "pages.upsert",
   description:
-    "Create a content page, or update the title and body of the page with that slug. Served at /info/<slug>. " +
-    "Body format: lines starting with \"## \" are headings, blank lines separate paragraphs. " +
-    "status: a new page without it is published; an existing page without it keeps its status; \"draft\" hides it from the storefront. " +
-    "Returns id, slug, title and status. A section layout set with pages.set_layout is kept and rendered instead of the body.",
+    "Create a content page at /info/<slug>, or update the title and body of the page with that slug (\"## \" " +
+    "lines are headings, blank lines split paragraphs). status: new pages default to published, existing ones " +
+    "keep theirs; draft hides it. A layout from pages.set_layout is shown instead of the body. Returns id, " +
+    "slug, title, status.",
   input: z.strictObject({
     slug: pageSlug,
     title: z.string().min(2).max(200).describe("Page title."),
