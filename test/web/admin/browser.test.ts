@@ -7,6 +7,7 @@ import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { staffUser } from "../../support/admin.ts";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
+import { startWebhookReceiver } from "../../support/webhook-receiver.ts";
 import { createOrder } from "../../tools/orders/fixtures.ts";
 
 const EMAIL = "ejer@nordlys.dk";
@@ -18,7 +19,7 @@ describeBrowser("the admin in a browser", () => {
   const open: BrowserPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ webhooksAllowLocal: true }), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all(open.map((tab) => tab.close()));
@@ -167,5 +168,41 @@ describeBrowser("the admin in a browser", () => {
     await expect.poll(() => page.locator("main h1").innerText()).toBe(product.name);
     await expect.poll(() => page.locator("main").innerText()).toContain("1.234,00 kr.");
     expect(problems).toEqual([]);
+  });
+  it("registers a webhook from its page, shows the secret once and logs the test event's delivery, also on a phone", { timeout: 90_000 }, async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { page, problems, screenshot } = await tab();
+      await signIn(page);
+      await page.getByRole("link", { name: "Webhooks" }).first().click();
+      await page.getByLabel("Modtagerens URL").fill(`${receiver.url}/erp`);
+      await page.getByLabel("order.paid", { exact: true }).check();
+      await page.getByLabel("stock.low", { exact: true }).check();
+      await screenshot("admin-webhooks");
+      await page.getByRole("button", { name: /Opret/ }).click();
+      const secret = await page.locator("#new-secret").inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      receiver.trust("/erp", secret);
+      await screenshot("admin-webhook-created");
+      await page.getByRole("link", { name: "Til leveringsloggen" }).click();
+      await page.getByRole("button", { name: "Send testhændelse" }).click();
+      // Delivered and signed with the secret the page showed (the receiver verifies it).
+      await expect.poll(() => receiver.at("/erp").some((delivery) => delivery.payload?.type === "webhook.test"), { timeout: 10_000 }).toBe(true);
+      await page.reload();
+      expect(await page.content()).not.toContain(secret);
+      await screenshot("admin-webhook-log");
+      expect(problems).toEqual([]);
+
+      const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+      open.push(phone);
+      await signIn(phone.page);
+      await phone.page.goto("/admin/webhooks");
+      await phone.screenshot("admin-webhooks-phone");
+      const overflow = await phone.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
