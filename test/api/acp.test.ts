@@ -3,7 +3,6 @@
 // (good, bad, stale), lifecycle refusals (405), business outcomes as messages, hostile input, racing completions
 // (50 for 10 units).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
 import { sign } from "../../src/api/acp/signature.ts";
@@ -11,6 +10,7 @@ import { merchantSignature } from "../../src/core/outbox/merchant-signature.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { waitFor } from "../support/wait.ts";
 import { findActiveKey } from "../../src/tools/keys/service.ts";
+import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts, variantProduct } from "../support/session.ts";
 
@@ -35,13 +35,6 @@ afterAll(async () => {
 });
 const prisma = () => server.runtime.database.prisma;
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-  text: string;
-}
-
 let counter = 0;
 const newKey = () => `idem-${Date.now()}-${++counter}`;
 
@@ -50,17 +43,7 @@ async function acp(method: string, path: string, body?: unknown, headers: Record
   const base: Record<string, string | undefined> = { Authorization: `Bearer ${KEY}`, "API-Version": "2026-04-17", "Content-Type": "application/json" };
   if (method === "POST") base["Idempotency-Key"] = newKey();
   const merged = Object.fromEntries(Object.entries({ ...base, ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const init: RequestInit = { method, headers: merged };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  const response = await fetch(`${server.url}${path}`, init);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, unknown>, text };
-}
-
-function valid<T extends z.ZodType>(schema: T, reply: Reply): z.infer<T> {
-  const parsed = schema.safeParse(reply.body);
-  if (!parsed.success) throw new Error(`${reply.status} answer violates the schema: ${JSON.stringify(parsed.error.issues)} in ${reply.text}`);
-  return parsed.data;
+  return sendJson(`${server.url}${path}`, method, merged, body);
 }
 
 function expectError(reply: Reply, status: number, code: string) {

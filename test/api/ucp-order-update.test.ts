@@ -3,8 +3,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
@@ -29,24 +29,8 @@ const config = { ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.examp
 const { server: testShop } = useServer({ config: { ...config, ucpTestMode: true } });
 const { server: liveShop, keys } = useServer({ config: { ...config, ucpTestMode: false }, keys: { writer: ["orders:write"], reader: ["orders:read"] } });
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-}
-
 async function ucp(server: TestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const init: RequestInit = { method, headers: { "UCP-Agent": AGENT, "Content-Type": "application/json", ...headers } };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  const response = await fetch(`${server.url}${path}`, init);
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, text };
-}
-
-function valid<T extends z.ZodType>(schema: T, reply: Reply): z.infer<T> {
-  const parsed = schema.safeParse(reply.body);
-  if (!parsed.success) throw new Error(`${reply.status} answer violates the schema: ${JSON.stringify(parsed.error.issues)} in ${reply.text}`);
-  return parsed.data;
+  return sendJson(`${server.url}${path}`, method, { "UCP-Agent": AGENT, "Content-Type": "application/json", ...headers }, body);
 }
 
 function expectError(reply: Reply, status: number, code: string): void {

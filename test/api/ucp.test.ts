@@ -8,6 +8,7 @@ import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { IdempotencyStore } from "../../src/http/idempotency.ts";
 import { isPrivateAddress, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
+import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
@@ -40,25 +41,8 @@ afterAll(async () => {
 const agentAt = (path: string) => `profile="${new URL(path, PROFILE).href}"`;
 const prisma = () => server.runtime.database.prisma;
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-  text: string;
-}
-
 async function ucp(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const init: RequestInit = { method, headers: { "UCP-Agent": AGENT, "Content-Type": "application/json", ...headers } };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  const response = await fetch(`${server.url}${path}`, init);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, unknown>, text };
-}
-
-function valid<T extends z.ZodType>(schema: T, reply: Reply): z.infer<T> {
-  const parsed = schema.safeParse(reply.body);
-  if (!parsed.success) throw new Error(`${reply.status} answer violates the schema: ${JSON.stringify(parsed.error.issues)} in ${reply.text}`);
-  return parsed.data;
+  return sendJson(`${server.url}${path}`, method, { "UCP-Agent": AGENT, "Content-Type": "application/json", ...headers }, body);
 }
 
 function expectError(reply: Reply, status: number, code: string): void {
