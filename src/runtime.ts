@@ -22,6 +22,7 @@ import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
 import { registerUcpOrderEvents } from "./api/ucp/webhooks.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
+import { SigningKeys } from "./core/outbox/signing-keys.ts";
 
 export interface Runtime {
   config: Config;
@@ -46,6 +47,8 @@ export interface Runtime {
   background: Background;
   /** Delivers outbound webhooks from the durable outbox (tests await `idle()`). */
   outbox: Outbox;
+  /** The shop's signing keys: its webhook signers sign with them, the UCP profiles publish them. */
+  signingKeys: SigningKeys;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
   close(): Promise<void>;
@@ -80,7 +83,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
   registerUcpOrderEvents();
-  const outbox = createOutbox(config, database, log);
+  const signingKeys = new SigningKeys(database.prisma);
+  const outbox = createOutbox(config, database, log, signingKeys);
   const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now });
@@ -119,6 +123,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     redisPrefix: options.redisPrefix ?? "shop:",
     background,
     outbox,
+    signingKeys,
     now,
     async close() {
       clearInterval(campaignTimer);

@@ -3,7 +3,6 @@
 // answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
 import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { SigningKeys } from "../../core/outbox/signing-keys.ts";
 import type { Runtime } from "../../runtime.ts";
 import { admit, httpError, type Gate } from "../../http/requests.ts";
 import { validKey } from "../../http/idempotency.ts";
@@ -23,7 +22,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true });
 
   // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
-  const signingKeys = new SigningKeys(runtime.database.prisma);
+  const { signingKeys } = runtime;
   router.get("/.well-known/ucp", (req, res, next) => {
     setRequestId(req, res);
     signingKeys.published().then((keys) => {

@@ -15,23 +15,21 @@ import { endpointSecret, settleEndpoint } from "./service.ts";
  * Every signer an outbox event may name, registered before the outbox starts (events left by a crash go out at once):
  * Standard Webhooks for integrators, and UCP's two versions (RFC 9421; detached JWS) with the shop's signing key.
  */
-export function createSigners(database: Database, config?: Pick<Config, "publicBaseUrl">): Signers {
+function createSigners(database: Database, config: Pick<Config, "publicBaseUrl">, keys: SigningKeys): Signers {
   const signers = new Signers();
   signers.register(standardWebhooksSigner((keyRef) => endpointSecret(database.prisma, keyRef)));
-  if (config) {
-    const keys = new SigningKeys(database.prisma);
-    signers.register(rfc9421Signer(keys, `${config.publicBaseUrl}/.well-known/ucp`));
-    signers.register(detachedJwsSigner(keys, `${config.publicBaseUrl}/ucp/.well-known/ucp`));
-  }
+  signers.register(rfc9421Signer(keys, `${config.publicBaseUrl}/.well-known/ucp`));
+  signers.register(detachedJwsSigner(keys, `${config.publicBaseUrl}/ucp/.well-known/ucp`));
   signers.register(merchantSignatureSigner((keyRef) => acpKeySecret(database, keyRef)));
   return signers;
 }
 
-export function createOutbox(config: Config, database: Database, log: Logger, signers = createSigners(database, config)): Outbox {
+/** The outbox with every signer; `keys` are the shop's signing keys the UCP door also publishes (one cache for both). */
+export function createOutbox(config: Config, database: Database, log: Logger, keys = new SigningKeys(database.prisma)): Outbox {
   return new Outbox({
     database,
     log,
-    signers,
+    signers: createSigners(database, config, keys),
     retryDelaysMs: config.webhookRetryDelaysMs,
     timeoutMs: config.webhookTimeoutMs,
     pollMs: config.outboxPollMs,
