@@ -39,6 +39,20 @@ export function spend(limiter: RateLimiter, caller: Caller): Promise<RateLimitSt
   return limiter.check(keyed ? `key:${caller.keyId}` : `addr:${caller.address}`, keyed);
 }
 
+/** A request header as one string (a repeated one joined with ", "), or undefined. */
+export function headerValue(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The protocol doors' Request-Id: the first of these headers the caller sent, if well-formed, else a new one; echoed. */
+export function echoRequestId(req: Request, res: Response, names: readonly string[] = ["request-id"]): string {
+  const given = names.map((name) => headerValue(req, name)).find((value) => value !== undefined);
+  const id = given !== undefined && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+  res.set("Request-Id", id);
+  return id;
+}
+
 export function requestId(req: Request): string {
   const given = req.headers["x-request-id"];
   return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();

@@ -2,7 +2,6 @@
 // Bearer key (scope checkout:agent), checks API-Version, verifies Signature + Timestamp when the key has a signing
 // secret, applies ACP's Idempotency-Key rules through the shared store, runs the checkout.* tools through the executor
 // and answers in the version's shapes: sessions, business outcomes as messages, request errors as the flat error.
-import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { z } from "zod";
 import { Invalid, toToolError, ToolError } from "../../core/errors.ts";
@@ -13,7 +12,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { acpSigningSecret } from "../../tools/keys/service.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
-import { admit, httpError, type Gate } from "../../http/requests.ts";
+import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
 import { discovery } from "./discovery.ts";
 import { checkSignature, type SignatureProblem } from "./signature.ts";
@@ -72,27 +71,27 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   const json = express.json({ limit: ACP_BODY_LIMIT, strict: false, type: () => true });
 
   router.get("/.well-known/acp.json", (req, res) => {
-    setRequestId(req, res);
+    echoRequestId(req, res);
     res.set("Cache-Control", "public, max-age=3600");
     res.type("json").send(JSON.stringify(discovery(config, SUPPORTED_VERSIONS)));
   });
 
   const route = (mutating: boolean, run: (call: AcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
-    const requestId = setRequestId(req, res);
-    const key = mutating ? header(req, "idempotency-key") : undefined;
+    const requestId = echoRequestId(req, res);
+    const key = mutating ? headerValue(req, "idempotency-key") : undefined;
     if (key !== undefined) res.set("Idempotency-Key", key.slice(0, 255));
     try {
       const caller = await admit(gate, req, res);
       if (caller.kind !== "key" || !caller.keyId) throw new AcpError(401, "unauthorized", "Authorization: Bearer <API key> is required.");
       if (!hasScope(caller.scopes, "checkout:agent")) throw new AcpError(403, "forbidden", "This API key lacks the checkout:agent scope.");
-      const version = header(req, "api-version");
+      const version = headerValue(req, "api-version");
       if (version === undefined) throw new AcpError(400, "missing_api_version", "The API-Version header is required.", undefined, { supported_versions: SUPPORTED_VERSIONS });
       if (!SUPPORTED_VERSIONS.includes(version)) {
         throw new AcpError(400, "unsupported_api_version", `API-Version ${version.slice(0, 20)} is not supported.`, undefined, { supported_versions: SUPPORTED_VERSIONS });
       }
       const secret = await acpSigningSecret(runtime.database.prisma, caller.keyId);
       if (secret) {
-        const problem = checkSignature(secret, header(req, "signature"), header(req, "timestamp"), mutating ? req.body : undefined, runtime.now());
+        const problem = checkSignature(secret, headerValue(req, "signature"), headerValue(req, "timestamp"), mutating ? req.body : undefined, runtime.now());
         if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
       }
       const call: AcpCall = { req, caller, requestId, runtime, shop };
@@ -183,13 +182,13 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   }));
 
   router.use("/acp", (req: Request, res: Response) => {
-    setRequestId(req, res);
+    echoRequestId(req, res);
     send(res, { status: 404, body: v0417.error(404, "not_found", `No ACP endpoint ${req.method} ${req.path}.`) });
   });
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith("/acp")) return next(error);
-    setRequestId(req, res);
-    const key = req.method === "POST" ? header(req, "idempotency-key") : undefined;
+    echoRequestId(req, res);
+    const key = req.method === "POST" ? headerValue(req, "idempotency-key") : undefined;
     if (key !== undefined) res.set("Idempotency-Key", key.slice(0, 255));
     send(res, errorAnswer(httpError(error), runtime, res));
   });
@@ -271,18 +270,6 @@ function errorAnswer(error: unknown, runtime: Runtime, res: Response): Answer {
   if (retryAfter !== undefined) res.set("Retry-After", String(retryAfter));
   if (status === 401) res.set("WWW-Authenticate", 'Bearer realm="acp"');
   return { status, body: v0417.error(status, mapped.code, message, param) };
-}
-
-function header(req: Request, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
-function setRequestId(req: Request, res: Response): string {
-  const given = header(req, "request-id");
-  const id = given !== undefined && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
-  res.set("Request-Id", id);
-  return id;
 }
 
 function send(res: Response, answer: Answer): void {

@@ -1,10 +1,9 @@
 // The UCP REST door (version 2026-04-08): /ucp/checkout-sessions…, /ucp/orders/{id} and /.well-known/ucp. It reads the
 // UCP-Agent header, negotiates the version, applies Idempotency-Key, runs the checkout.* tools through the executor and
 // answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
-import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { Runtime } from "../../runtime.ts";
-import { admit, httpError, type Gate } from "../../http/requests.ts";
+import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { discoveryProfile } from "./discovery.ts";
@@ -15,6 +14,9 @@ import * as v0111 from "./v2026-01-11.ts";
 
 export { UCP_BODY_LIMIT } from "./operations.ts";
 
+/** UCP agents name their request with Request-Id, older ones with X-Request-Id. */
+const UCP_REQUEST_ID_HEADERS = ["request-id", "x-request-id"];
+
 export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
   const { config } = runtime;
@@ -24,7 +26,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
   const { signingKeys } = runtime;
   router.get("/.well-known/ucp", (req, res, next) => {
-    setRequestId(req, res);
+    echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     signingKeys.published().then((keys) => {
       res.set("Cache-Control", "public, max-age=300");
       res.type("json").send(JSON.stringify(discoveryProfile(config, keys)));
@@ -32,7 +34,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   });
   // What older clients given <base>/ucp as their server URL read: the 2026-01-11 profile.
   router.get("/ucp/.well-known/ucp", (req, res, next) => {
-    setRequestId(req, res);
+    echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     signingKeys.published().then((keys) => {
       res.set("Cache-Control", "public, max-age=300");
       res.type("json").send(JSON.stringify(v0111.discoveryProfile(config, keys)));
@@ -40,7 +42,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   });
 
   const route = (mutating: boolean, run: (call: UcpCall, req: Request) => Promise<Answer>) => async (req: Request, res: Response) => {
-    const requestId = setRequestId(req, res);
+    const requestId = echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     let adapter = DEFAULT_ADAPTER;
     try {
       const agent = readAgent(req);
@@ -48,7 +50,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const negotiated = await context.negotiate(agent, admitted);
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest" };
-      const key = mutating ? header(req, "idempotency-key") : undefined;
+      const key = mutating ? headerValue(req, "idempotency-key") : undefined;
       if (key === undefined) return send(res, await run(call, req));
       if (!validKey(key)) throw new UcpError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
       const request = { caller: idempotencyCaller(call.caller), key, method: req.method, path: req.path, body: req.body };
@@ -73,12 +75,12 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   });
 
   router.use("/ucp", (req: Request, res: Response) => {
-    setRequestId(req, res);
+    echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     sendError(res, new UcpError(404, "not_found", `No UCP endpoint ${req.method} ${req.path}.`), runtime);
   });
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith("/ucp") && req.path !== "/.well-known/ucp") return next(error);
-    setRequestId(req, res);
+    echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     sendError(res, httpError(error), runtime);
   });
   return router;
@@ -87,23 +89,11 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
 /** Reads UCP-Agent (400 invalid_profile_url when it is not a structured-field dictionary with an http(s) profile). */
 function readAgent(req: Request): UcpAgent | null {
   try {
-    return readUcpAgent(header(req, "ucp-agent"));
+    return readUcpAgent(headerValue(req, "ucp-agent"));
   } catch (error) {
     if (error instanceof StructuredFieldError) throw new UcpError(400, "invalid_profile_url", `The UCP-Agent header is not a valid structured field with a profile URL (${error.message}).`);
     throw error;
   }
-}
-
-function header(req: Request, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
-function setRequestId(req: Request, res: Response): string {
-  const given = header(req, "request-id") ?? header(req, "x-request-id");
-  const id = given !== undefined && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
-  res.set("Request-Id", id);
-  return id;
 }
 
 function send(res: Response, answer: Answer): void {
