@@ -4,7 +4,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { Problem } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import type { AnyTool } from "../tools/tool.ts";
+import type { AnyTool, ToolAnnotations } from "../tools/tool.ts";
 import { describeTool, type JsonSchema } from "../tools/describe.ts";
 import { compactSchema } from "../tools/compact-schema.ts";
 import type { Form } from "../http/result-cache.ts";
@@ -50,7 +50,7 @@ function mcpTool(tool: AnyTool): Tool {
       name: tool.name,
       description: description.description,
       inputSchema: compactSchema(description.inputSchema) as Tool["inputSchema"],
-      annotations: { ...description.annotations },
+      annotations: compactAnnotations(description.annotations),
     };
     listings.set(tool, listing);
   }
@@ -58,6 +58,24 @@ function mcpTool(tool: AnyTool): Tool {
 }
 
 const listings = new WeakMap<AnyTool, Tool>();
+
+/** The MCP specification's value for a hint a tool leaves out. */
+export const HINT_DEFAULTS: Readonly<ToolAnnotations> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+
+/**
+ * The same hints in fewer characters (5.7k of a * listing's 120k budget): a hint equal to the MCP default is left out,
+ * and so are destructiveHint and idempotentHint beside readOnlyHint: true, which the specification calls meaningful
+ * only for tools that are not read-only. A client reading the listing with the specification's defaults sees the
+ * registry's hints; GET /api/v1/tools and OpenAPI keep all four.
+ */
+export function compactAnnotations(hints: ToolAnnotations): Tool["annotations"] {
+  const out: Partial<ToolAnnotations> = {};
+  for (const name of Object.keys(HINT_DEFAULTS) as Array<keyof ToolAnnotations>) {
+    if (hints.readOnlyHint && (name === "destructiveHint" || name === "idempotentHint")) continue;
+    if (hints[name] !== HINT_DEFAULTS[name]) out[name] = hints[name];
+  }
+  return out;
+}
 
 /**
  * A successful call, in the form the result cache keeps for MCP: the CallToolResult (the REST `result` as

@@ -2,6 +2,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
+import { HINT_DEFAULTS } from "../../src/api/mcp-tools.ts";
 import { describeTool, type JsonSchema } from "../../src/tools/describe.ts";
 import { rpc } from "../support/mcp.ts";
 import { useServer } from "../support/server.ts";
@@ -10,7 +11,7 @@ import { useServer } from "../support/server.ts";
 const BUDGET = 120_000;
 
 const { server } = useServer();
-let listing: { text: string; tools: Array<{ name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema }> };
+let listing: { text: string; tools: Array<{ name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema; annotations: Record<string, boolean> }> };
 beforeAll(async () => {
   const response = await rpc(server, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { key: await server.key("*") });
   listing = { text: JSON.stringify(response.body.result), tools: (response.body.result as typeof listing).tools };
@@ -71,6 +72,18 @@ describe("MCP tools/list", () => {
       for (const input of tool.examples.flatMap(mutations)) {
         expect(compact(input), `${tool.name} input ${JSON.stringify(input)}`).toBe(full(input));
       }
+    }
+  });
+
+  it("lists each tool's hints so that, read with the MCP defaults, they say what the registry says", () => {
+    for (const tool of listing.tools) {
+      const registered = server.runtime.registry.get(tool.name)!.annotations;
+      const read = { ...HINT_DEFAULTS, ...tool.annotations };
+      expect(read.readOnlyHint, tool.name).toBe(registered.readOnlyHint);
+      expect(read.openWorldHint, tool.name).toBe(registered.openWorldHint);
+      // destructiveHint and idempotentHint mean something only for a tool that is not read-only (MCP 2025-06-18 on).
+      if (!registered.readOnlyHint) expect([read.destructiveHint, read.idempotentHint], tool.name).toEqual([registered.destructiveHint, registered.idempotentHint]);
+      else expect(Object.keys(tool.annotations).sort(), tool.name).not.toContain("destructiveHint");
     }
   });
 

@@ -1,6 +1,7 @@
 // The MCP door over plain JSON-RPC POSTs (no SDK, no Accept header): lifecycle, listings, calls, refusals, protocol faults.
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
+import { compactAnnotations } from "../../src/api/mcp-tools.ts";
 import { describeTool } from "../../src/tools/describe.ts";
 import type { Invocation } from "../../src/tools/executor.ts";
 import type { AnyTool } from "../../src/tools/tool.ts";
@@ -35,7 +36,7 @@ describe("POST /api/mcp as plain JSON", () => {
     for (const tool of tools) {
       const registered = describeTool(server.runtime.registry.get(tool.name)!);
       expect(tool.description).toBe(registered.description);
-      expect(tool.annotations).toEqual(registered.annotations);
+      expect(tool.annotations).toEqual(compactAnnotations(registered.annotations));
       expect(Object.keys(tool.inputSchema as object)).toEqual(expect.arrayContaining(["type", "properties"]));
       expect(tool.outputSchema).toBeUndefined();
     }
