@@ -6,7 +6,7 @@ import { seedHistory } from "./history.ts";
 type Db = Pick<
   PrismaClient,
   | "category" | "product" | "productImage" | "productVariant" | "setting" | "featureFlag" | "page" | "serviceOffering" | "discount"
-  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt"
+  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard"
 >;
 
 export const DEMO_CATEGORIES = [
@@ -198,6 +198,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       { slug: "kontaktlinsetilpasning", title: "Kontaktlinsetilpasning", body: "Tilpasning af kontaktlinser inkl. prøvelinser og opfølgning.", priceString: "Fra 395 kr.", navOrder: 2n, features: ["Prøvelinser", "Opfølgning efter 14 dage"] },
       { slug: "brilleservice", title: "Brilleservice", body: "Rens, justering og udskiftning af skruer og næsepuder.", priceString: "Gratis for kunder", navOrder: 3n, status: "draft" },
     ],
+  });
+  // A gift card the examples and the demo can use (a real shop's codes are random: giftcards.issue).
+  await db.giftCard.create({
+    data: { id: "demo-giftcard", code: "KXRT-7M2Q-PB4N-Z8WA", balanceDkk: 50000n, initialDkk: 50000n, source: "issued", reason: "Demo", expiresAt: new Date("2029-12-31T22:59:59Z"), movements: { create: { amountDkk: 50000n, actor: "system:demo" } } },
   });
   await db.discount.createMany({
     data: [

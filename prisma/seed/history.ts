@@ -168,6 +168,12 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
         items: {
           create: lines.map((line) => ({ productId: line.product.id, productName: line.product.name, unitPriceDkk: line.product.priceDkk, quantity: line.quantity })),
         },
+        payments: {
+          create: [
+            ...(reached("paid") ? [{ kind: "payment", method: spec.status === "disputed" ? "card" : "bank_transfer", amountDkk: total, reference: spec.status === "disputed" ? `pi_demo_${i + 1}` : null, actor: "system:demo", createdAt: reached("paid")! }] : []),
+            ...(refunded > 0n ? [{ kind: "refund", method: "bank_transfer", amountDkk: refunded, actor: "system:demo", createdAt: step(path.length - 1) }] : []),
+          ],
+        },
       },
     });
     await db.orderStatusChange.createMany({

@@ -10,6 +10,7 @@ import categories from "./categories/index.ts";
 import checkout from "./checkout/index.ts";
 import customer from "./customer/index.ts";
 import discounts from "./discounts/index.ts";
+import giftcards from "./giftcards/index.ts";
 import images from "./images/index.ts";
 import keys from "./keys/index.ts";
 import marketing from "./marketing/index.ts";
@@ -64,6 +65,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...analytics,
   ...images,
   ...orders,
+  ...giftcards,
   ...cart,
   ...checkout,
   ...customer,

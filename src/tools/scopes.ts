@@ -15,6 +15,8 @@ export const SCOPES = [
   "discounts:write",
   "features:read",
   "features:write",
+  "giftcards:read",
+  "giftcards:write",
   "keys:read",
   "keys:write",
   "marketing:write",

@@ -1,4 +1,4 @@
-// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session and PaymentIntent creation, records
+// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session, PaymentIntent and Refund creation, records
 // every request (method, path, decoded form body) so tests can assert what the SDK sent. Also signs webhook payloads.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -41,6 +41,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         const id = `pi_test_${++counter}`;
         res.end(JSON.stringify({ id, object: "payment_intent", status: "succeeded", amount: Number(form.get("amount")), currency: form.get("currency"), metadata: {} }));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/refunds") {
+        const intent = form.get("payment_intent") ?? "";
+        if (intent.startsWith("pi_fail")) {
+          res.statusCode = 400;
+          res.end(JSON.stringify({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } }));
+          return;
+        }
+        res.end(JSON.stringify({ id: `re_test_${++counter}`, object: "refund", status: "succeeded", amount: Number(form.get("amount")), payment_intent: intent }));
         return;
       }
       res.statusCode = 404;

@@ -131,6 +131,10 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["webhooks.deliveries", "webhooks:read", false, false],
   ["webhooks.resend", "webhooks:write", false, true],
   ["webhooks.enable", "webhooks:write", false, true],
+  ["orders.payments", "orders:read", false, false],
+  ["giftcards.issue", "giftcards:write", false, true],
+  ["giftcards.get", "giftcards:read", true, false],
+  ["giftcards.redeem", "giftcards:write", false, true],
 ];
 
 const registry = createRegistry();

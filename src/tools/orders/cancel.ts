@@ -1,28 +1,36 @@
-// orders.cancel: cancel an order with a reason where the transition is legal, restocking its items.
+// orders.cancel: cancel an order that has not shipped, restocking its items and giving back what was paid.
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { REFUND_TO, refundAll } from "./refunds.ts";
 import { orderId } from "./schemas.ts";
-import { changeStatus, lockOrder } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 
 export default defineTool({
   name: "orders.cancel",
   description:
-    "Cancel an order, giving the reason (kept on the order and in its history). Allowed from pending_payment, pending, " +
-    "flagged_review and processing; otherwise 422 illegal_transition (a paid order that has not gone to processing is " +
-    "refunded with orders.refund instead). Puts every line's units back in stock in the same transaction. Returns {id, status}.",
+    "Cancel an order that has not shipped (pending_payment, pending, flagged_review, paid, processing; else 422 " +
+    "illegal_transition), giving the reason. Restocks every line and, for a paid order, gives back what was paid in " +
+    "the same transaction: refundTo original (default: card refunded at Stripe, gift cards re-credited, bank transfers " +
+    "as a refund task for staff) or store_credit (a gift card e-mailed to the shopper); orders.payments shows it. " +
+    "422 refund_failed if the card refund is refused. Returns {id, status}.",
   input: z.strictObject({
     orderId,
     reason: z.string().trim().min(1).max(500).describe("Why the order is cancelled, e.g. \"Kunden fortrød\"."),
+    refundTo: z.enum(REFUND_TO).optional().describe("Where a paid order's money goes: original (default) or store_credit."),
+    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund, e.g. \"1234 0012345678\"."),
   }),
   output: z.strictObject({ id: z.string(), status: z.literal("cancelled") }),
   scope: "orders:write",
   anonymous: false,
   audited: true,
   annotations: DESTRUCTIVE,
-  examples: [{ orderId: "demo-order-20", reason: "Kunden fortrød købet" }],
+  examples: [{ orderId: "demo-order-20", reason: "Kunden fortrød købet" }, { orderId: "demo-order-15", reason: "Udsolgt hos leverandøren", refundTo: "store_credit" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
-    await changeStatus(ctx, order, { to: "cancelled", reason: input.reason, data: { cancelReason: input.reason } });
+    assertTransition(order, "cancelled", "cancel");
+    const returned = await refundAll(ctx, order, input.refundTo ?? "original", input.refundAccount ?? null);
+    const data = returned.amountDkk > 0n ? { cancelReason: input.reason, refundedDkk: order.refundedDkk + returned.amountDkk } : { cancelReason: input.reason };
+    await changeStatus(ctx, order, { to: "cancelled", reason: input.reason, data });
     return { id: order.id, status: "cancelled" as const };
   },
 });

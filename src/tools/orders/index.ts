@@ -13,7 +13,8 @@ import resendConfirmation from "./resend_confirmation.ts";
 import applyPaymentEvent from "./apply_payment_event.ts";
 import getPayment from "./get_payment.ts";
 import recordEvents from "./record_events.ts";
+import payments from "./payments.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents];
+const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments];
 
 export default tools;

@@ -5,11 +5,12 @@ import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+import { book, methodOf } from "./ledger.ts";
 
 export default defineTool({
   name: "orders.refund",
   description:
-    "Record a refund on a paid order (it does not move money at the payment provider): amountDkk in øre, or " +
+    "Record a refund on a paid order (it does not move money at the payment provider; orders.payments lists it): amountDkk in øre, or " +
     "omit it to refund all that is left. Refunds accumulate; at the total the status becomes refunded, else " +
     "partial_refund. 422 refund_exceeds_paid, 422 illegal_transition (unpaid, cancelled, fully refunded). " +
     "Returns {id, status, refundedDkk, remainingDkk}.",
@@ -39,6 +40,7 @@ export default defineTool({
       throw new Refused("refund_exceeds_paid", `Order ${order.id} has ${remaining} øre left to refund; ${amount} øre is more than that.`);
     }
     const refunded = order.refundedDkk + amount;
+    await book(ctx, order.id, { kind: "refund", method: methodOf(order), amountDkk: amount });
     await changeStatus(ctx, order, { to, reason: input.reason ?? null, data: { refundedDkk: refunded } });
     return { id: order.id, status: to, refundedDkk: Number(refunded), remainingDkk: Number(order.totalDkk - refunded) };
   },

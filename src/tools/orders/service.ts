@@ -8,6 +8,7 @@ import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, type OrderStatus } from "./transitions.ts";
 import { emitUcpStatusChange } from "../checkout/order-events.ts";
 import { emitStatusChange } from "./webhook-events.ts";
+import { book, methodOf, outstandingOf } from "./ledger.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
 export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
@@ -36,10 +37,18 @@ export interface StatusChange {
   data?: Prisma.OrderUpdateInput;
 }
 
+/** The method and provider reference of the payment a change to paid books (from the columns it writes). */
+function paymentOf(order: Order, data: Prisma.OrderUpdateInput): { method: string; reference: string | null } {
+  const method = typeof data.paymentMethod === "string" ? data.paymentMethod : methodOf(order);
+  const reference = typeof data.paymentProviderPaymentIntentId === "string" ? data.paymentProviderPaymentIntentId : order.paymentProviderPaymentIntentId;
+  return { method, reference };
+}
+
 /**
  * Moves a locked order to `to` (refusing illegal transitions with 422 illegal_transition), stamps paidAt / disputedAt /
  * refundedAt / cancelledAt, writes the status history and the audit entry, restocks on cancel and, on the way to paid,
- * sends the confirmation after commit when none was sent yet; the integrators' webhook event goes in the same transaction.
+ * books the payment of what is still outstanding in the ledger and sends the confirmation after commit when none was
+ * sent yet; the integrators' webhook event goes in the same transaction.
  */
 export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
   const { to } = change;
@@ -50,6 +59,9 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if (to === "disputed") data.disputedAt = now;
   if (to === "refunded" || to === "partial_refund") data.refundedAt = now;
   if (to === "cancelled") data.cancelledAt = now;
+  if (to === "paid" && !order.paidAt) {
+    await book(ctx, order.id, { kind: "payment", amountDkk: await outstandingOf(ctx.db, order), ...paymentOf(order, data) });
+  }
   const after = await ctx.db.order.update({ where: { id: order.id }, data });
   await ctx.db.orderStatusChange.create({
     data: { orderId: order.id, fromStatus: order.status, toStatus: to, actor: ctx.caller.actor, reason: change.reason ?? null, createdAt: now },

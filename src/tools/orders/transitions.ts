@@ -24,7 +24,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ["pending", "paid", "flagged_review", "cancelled"],
   pending: ["paid", "processing", "flagged_review", "cancelled"],
   flagged_review: ["pending", "paid", "processing", "cancelled"],
-  paid: ["processing", "shipped", "flagged_review", "refunded", "partial_refund", "disputed"],
+  paid: ["processing", "shipped", "flagged_review", "refunded", "partial_refund", "disputed", "cancelled"],
   processing: ["shipped", "refunded", "partial_refund", "cancelled"],
   shipped: ["delivered", "refunded", "partial_refund", "disputed"],
   delivered: ["completed", "refunded", "partial_refund", "disputed"],

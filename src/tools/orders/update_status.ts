@@ -3,7 +3,10 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
-import { changeStatus, lockOrder } from "./service.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+import { book, methodOf } from "./ledger.ts";
+import { refundAll } from "./refunds.ts";
 import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 
 const legal = Object.entries(ORDER_TRANSITIONS)
@@ -15,7 +18,7 @@ export default defineTool({
   description:
     `Set an order's status along the legal transitions (${legal}); anything else, the current status too, is 422 ` +
     "illegal_transition. paid stamps paidAt and sends the confirmation if none was sent (a bank transfer received); " +
-    "cancelled restocks; refunded records the whole total (orders.refund for amounts, orders.cancel for a reason). " +
+    "cancelled restocks and refunds what was paid to where it came from; refunded records the whole total (orders.refund for amounts, orders.cancel for a reason). " +
     "Returns {id, status}.",
   input: z.strictObject({
     orderId,
@@ -32,7 +35,16 @@ export default defineTool({
     if (order.status === input.status) {
       throw new Refused("illegal_transition", `Order ${order.id} is already "${order.status}"; the transition to "${input.status}" changes nothing.`);
     }
-    const data = input.status === "refunded" ? { refundedDkk: order.totalDkk } : undefined;
+    let data: Prisma.OrderUpdateInput | undefined;
+    if (input.status === "refunded") {
+      data = { refundedDkk: order.totalDkk };
+      await book(ctx, order.id, { kind: "refund", method: methodOf(order), amountDkk: order.totalDkk - order.refundedDkk });
+    } else if (input.status === "cancelled") {
+      assertTransition(order, "cancelled");
+      // A paid order cancelled here is refunded to where the money came from, as orders.cancel does by default.
+      const returned = await refundAll(ctx, order, "original", null);
+      if (returned.amountDkk > 0n) data = { refundedDkk: order.refundedDkk + returned.amountDkk };
+    }
     const after = await changeStatus(ctx, order, { to: input.status, ...(data && { data }) });
     return { id: after.id, status: input.status };
   },

@@ -45,6 +45,7 @@ export async function createOrder(server: TestServer, seed: OrderSeed = {}) {
   const discount = BigInt(seed.discountDkk ?? 0);
   const total = subtotal + shipping - discount;
   const status = seed.status ?? "paid";
+  const paidAt = seed.paidAt !== undefined ? seed.paidAt : ["pending_payment", "pending", "flagged_review", "cancelled"].includes(status) ? null : new Date();
   counter += 1;
   return prisma.order.create({
     data: {
@@ -62,9 +63,11 @@ export async function createOrder(server: TestServer, seed: OrderSeed = {}) {
       totalDkk: total,
       vatOere: total / 5n,
       discountCode: discount > 0n ? "SOMMER10" : null,
-      paidAt: seed.paidAt !== undefined ? seed.paidAt : ["pending_payment", "pending", "flagged_review", "cancelled"].includes(status) ? null : new Date(),
+      paidAt,
       ...(seed.createdAt && { createdAt: seed.createdAt }),
       items: { create: lines },
+      // A paid order's ledger holds its payment, as if a bank transfer had been marked received.
+      ...(paidAt && { payments: { create: [{ kind: "payment", method: "bank_transfer", amountDkk: total, actor: "system:test", createdAt: paidAt }] } }),
     },
     include: { items: true },
   });
@@ -92,15 +95,18 @@ export function captureMail(server: TestServer): { sent: MailMessage[]; fail: bo
 /** Everything an order write may touch, for "nothing written" checks. */
 export async function orderState(server: TestServer, orderId: string) {
   const prisma = server.runtime.database.prisma;
-  const [order, audits, changes, notes, stock, variants] = await Promise.all([
+  const [order, audits, changes, notes, stock, variants, ledger, giftCards, refundTasks] = await Promise.all([
     prisma.order.findUnique({ where: { id: orderId } }),
     prisma.auditEntry.count(),
     prisma.orderStatusChange.count(),
     prisma.orderNote.count(),
     prisma.product.aggregate({ _sum: { stock: true } }),
     prisma.productVariant.aggregate({ _sum: { stock: true } }),
+    prisma.paymentEntry.count(),
+    prisma.giftCard.aggregate({ _sum: { balanceDkk: true }, _count: true }),
+    prisma.refundTask.count(),
   ]);
-  return { order, audits, changes, notes, stock: stock._sum.stock, variants: variants._sum.stock };
+  return { order, audits, changes, notes, stock: stock._sum.stock, variants: variants._sum.stock, ledger, giftCards, refundTasks };
 }
 
 /** A storefront session cookie (POST /api/v1/session), bound to `customerId` when given, as a verified login leaves it. */

@@ -32,13 +32,22 @@ describe("orders.update_status", () => {
   it("refuses every illegal transition and the current status with 422 illegal_transition, writing nothing", async () => {
     const order = await createOrder(server, { status: "paid" });
     const before = await orderState(server, order.id);
-    for (const target of ["pending", "pending_payment", "cancelled", "completed", "paid"]) {
+    for (const target of ["pending", "pending_payment", "completed", "paid"]) {
       const response = await update(order.id, target);
       expectProblem(response, 422, "illegal_transition");
       expect(response.body.detail).toContain(`"paid"`);
       expect(response.body.detail).toContain(`"${target}"`);
     }
     expect(await orderState(server, order.id)).toEqual(before);
+  });
+
+  it("cancels a paid order with a refund to where the money came from (a bank-transfer refund task)", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    expectOk(server, "orders.update_status", await update(order.id, "cancelled"));
+    const row = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true, refundTasks: true } });
+    expect(row).toMatchObject({ status: "cancelled", refundedDkk: order.totalDkk });
+    expect(row.payments.map((e) => [e.kind, e.amountDkk])).toEqual([["payment", order.totalDkk], ["refund", order.totalDkk]]);
+    expect(row.refundTasks.map((t) => [t.amountDkk, t.status])).toEqual([[order.totalDkk, "open"]]);
   });
 
   it("refuses the current status even where the table loops (partial_refund)", async () => {

@@ -21,6 +21,11 @@ export interface PaymentProvider {
   /** Stored as Order.paymentProvider: "manual" (bank transfer / invoice) or "stripe". */
   readonly name: "manual" | "stripe";
   createPayment(order: PaymentOrder): Promise<PaymentSession>;
+  /**
+   * Sends `amount` of a card payment back (Stripe: a Refund of the PaymentIntent); the same idempotency key never refunds
+   * twice. Absent where the provider moves no money itself (manual: staff transfer it by hand).
+   */
+  refund?(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
 }
 
 /** The token that lets whoever holds a payment link open that order's payment page (HMAC-SHA256 of the id). */

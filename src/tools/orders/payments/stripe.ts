@@ -58,6 +58,11 @@ export class StripePayments implements PaymentProvider {
     return { paymentUrl: session.url, providerSessionId: session.id };
   }
 
+  async refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
+    const refund = await this.client.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey, timeout: 15_000 });
+    return { id: refund.id };
+  }
+
   /** The verified event of a webhook request (throws on a bad signature or when no webhook secret is configured). */
   event(rawBody: Buffer, signature: string): Stripe.Event {
     if (!this.config.stripeWebhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not configured.");

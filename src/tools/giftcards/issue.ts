@@ -1,0 +1,30 @@
+// giftcards.issue: staff issue a gift card (a goodwill gesture, a prize, a card sold over the counter).
+import { z } from "zod";
+import { MAX_INT } from "../products/schemas.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { issueCard } from "./service.ts";
+
+export default defineTool({
+  name: "giftcards.issue",
+  description:
+    "Issue a gift card of amountDkk øre, valid 3 years; with customerEmail the code is e-mailed there. The code is a " +
+    "secret like cash: it is shown once here and in the e-mail. Returns {code, balanceDkk}.",
+  input: z.strictObject({
+    amountDkk: z.number().int().min(100).max(MAX_INT).describe("The balance in øre, at least 100 (e.g. 50000 = 500,00 kr.)."),
+    customerEmail: z.email().max(254).optional().describe("Who receives the code by e-mail."),
+    reason: z.string().trim().min(1).max(500).optional().describe("Why it is issued (kept in the audit log)."),
+  }),
+  output: z.strictObject({
+    code: z.string().describe("XXXX-XXXX-XXXX-XXXX."),
+    balanceDkk: z.number().int().min(0).describe("Balance, øre."),
+  }),
+  scope: "giftcards:write",
+  anonymous: false,
+  audited: true,
+  annotations: WRITE,
+  examples: [{ amountDkk: 50000, customerEmail: "mette@example.dk", reason: "Undskyld for ventetiden" }],
+  async handler(input, ctx) {
+    const card = await issueCard(ctx, { amountDkk: BigInt(input.amountDkk), customerEmail: input.customerEmail ?? null, reason: input.reason ?? null, source: "issued" });
+    return { code: card.code, balanceDkk: Number(card.balanceDkk) };
+  },
+});

@@ -1,0 +1,54 @@
+// giftcards.redeem: pay (part of) an unpaid order from a gift card; the order becomes paid once nothing is outstanding.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { formatKr } from "../../core/format.ts";
+import { book, outstandingOf } from "../orders/ledger.ts";
+import { orderId } from "../orders/schemas.ts";
+import { changeStatus, lockOrder } from "../orders/service.ts";
+import { MAX_INT } from "../products/schemas.ts";
+import { defineTool, WRITE } from "../tool.ts";
+import { codeHint, giftCardCode, spend } from "./service.ts";
+
+/** Orders still waiting for their money. */
+const UNPAID = new Set(["pending_payment", "pending"]);
+
+export default defineTool({
+  name: "giftcards.redeem",
+  description:
+    "Pay amountDkk øre of an unpaid order (pending_payment, pending) from a gift card, booked in its payment ledger; " +
+    "when nothing is left to pay the order becomes paid. 422 giftcard_insufficient_balance, giftcard_expired, " +
+    "amount_exceeds_outstanding, order_not_unpaid, partial_payment_unsupported (card orders: all or nothing); 404 unknown code or order. Returns {code, balanceDkk, orderId, orderStatus, outstandingDkk}.",
+  input: z.strictObject({
+    code: giftCardCode,
+    amountDkk: z.number().int().min(1).max(MAX_INT).describe("How much to take from the card, øre."),
+    orderId,
+  }),
+  output: z.strictObject({
+    code: z.string(),
+    balanceDkk: z.number().int().min(0).describe("Left on the card, øre."),
+    orderId: z.string(),
+    orderStatus: z.string(),
+    outstandingDkk: z.number().int().min(0).describe("Still to pay on the order, øre."),
+  }),
+  scope: "giftcards:write",
+  anonymous: false,
+  audited: true,
+  annotations: WRITE,
+  examples: [{ code: "KXRT-7M2Q-PB4N-Z8WA", amountDkk: 1000, orderId: "demo-order-20" }],
+  async handler(input, ctx) {
+    const order = await lockOrder(ctx.db, input.orderId);
+    if (!UNPAID.has(order.status)) throw new Refused("order_not_unpaid", `Order ${order.id} is "${order.status}": only an unpaid order can be paid with a gift card.`);
+    const amount = BigInt(input.amountDkk);
+    const outstanding = await outstandingOf(ctx.db, order);
+    if (amount > outstanding) throw new Refused("amount_exceeds_outstanding", `Order ${order.id} has ${formatKr(outstanding)} left to pay; ${formatKr(amount)} is more than that.`);
+    // A card payment session at Stripe is for the whole total: paying part of it here would have the shopper pay twice.
+    if (order.paymentProvider === "stripe" && amount < outstanding) {
+      throw new Refused("partial_payment_unsupported", `Order ${order.id} is paid by card at Stripe: a gift card can pay all of the ${formatKr(outstanding)} outstanding, not part of it.`);
+    }
+    const card = await spend(ctx, input.code, amount, order.id);
+    await book(ctx, order.id, { kind: "payment", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });
+    const left = outstanding - amount;
+    const status = left === 0n ? (await changeStatus(ctx, order, { to: "paid", reason: `gift card ${codeHint(card.code)}`, data: { paymentMethod: order.paymentMethod ?? "gift_card" } })).status : order.status;
+    return { code: card.code, balanceDkk: Number(card.balanceDkk), orderId: order.id, orderStatus: status, outstandingDkk: Number(left) };
+  },
+});

@@ -1,0 +1,138 @@
+// Gift cards and store credit: secret codes with a balance, spent with one conditional UPDATE (never below zero under
+// concurrent use), every change a movement row; e-mails with the code go out after commit.
+import crypto from "node:crypto";
+import { z } from "zod";
+import { NotFound, Refused } from "../../core/errors.ts";
+import { escapeHtml, formatKr } from "../../core/format.ts";
+import type { Db } from "../../core/db.ts";
+import type { GiftCard } from "../../generated/prisma/client.ts";
+import type { ToolContext } from "../context.ts";
+
+/** Letters and digits without look-alikes (no I, O, 0, 1): 32 symbols, 5 bits each; 16 of them are 80 random bits. */
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const LENGTH = 16;
+/** A Danish claim expires after 3 years (forældelsesloven); a gift card is valid at least that long. */
+const VALID_YEARS = 3;
+
+/** A gift card code as typed: any case, spaces or hyphens anywhere. */
+export const giftCardCode = z
+  .string()
+  .trim()
+  .min(LENGTH)
+  .max(40)
+  .describe('The gift card code, e.g. "KXRT-7M2Q-PB4N-Z8WA" (any case; spaces and hyphens ignored).');
+
+export function newCode(): string {
+  const bytes = crypto.randomBytes(LENGTH);
+  const symbols = [...bytes].map((byte) => ALPHABET[byte & 31]!);
+  return [0, 4, 8, 12].map((at) => symbols.slice(at, at + 4).join("")).join("-");
+}
+
+/** The stored form of a typed code, or null when it cannot be one. */
+export function normalizeCode(typed: string): string | null {
+  const plain = typed.toUpperCase().replace(/[\s-]/g, "");
+  if (plain.length !== LENGTH || [...plain].some((c) => !ALPHABET.includes(c))) return null;
+  return [0, 4, 8, 12].map((at) => plain.slice(at, at + 4)).join("-");
+}
+
+/** What ledgers and audit entries keep of a code: its last four symbols, never the whole secret. */
+export function codeHint(code: string): string {
+  return `…${code.slice(-4)}`;
+}
+
+/** The card as audit entries keep it (without the code). */
+export function cardSnapshot(card: GiftCard) {
+  const { code, ...rest } = card;
+  return { ...rest, code: codeHint(code) };
+}
+
+export async function findCard(db: Db, typed: string): Promise<GiftCard> {
+  const code = normalizeCode(typed);
+  const card = code ? await db.giftCard.findUnique({ where: { code } }) : null;
+  if (!card) throw new NotFound("No gift card with that code.");
+  return card;
+}
+
+export interface Issue {
+  amountDkk: bigint;
+  customerEmail: string | null;
+  reason: string | null;
+  source: "issued" | "store_credit";
+  orderId?: string | null;
+}
+
+/** Creates a card with its first movement and audit entry; mails the code after commit when there is an address. */
+export async function issueCard(ctx: ToolContext, issue: Issue): Promise<GiftCard> {
+  const now = ctx.now();
+  const expiresAt = new Date(now);
+  expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + VALID_YEARS);
+  const card = await ctx.db.giftCard.create({
+    data: {
+      code: newCode(),
+      balanceDkk: issue.amountDkk,
+      initialDkk: issue.amountDkk,
+      customerEmail: issue.customerEmail?.toLowerCase() ?? null,
+      reason: issue.reason,
+      source: issue.source,
+      orderId: issue.orderId ?? null,
+      expiresAt,
+      createdAt: now,
+      movements: { create: { amountDkk: issue.amountDkk, orderId: issue.orderId ?? null, actor: ctx.caller.actor, createdAt: now } },
+    },
+  });
+  await ctx.audit({ subjectType: "giftcard", subjectId: card.id, before: null, after: cardSnapshot(card), ...(issue.reason ? { note: issue.reason } : {}) });
+  if (card.customerEmail) {
+    const to = card.customerEmail;
+    ctx.afterCommit(async () => {
+      const message = renderGiftCardMail(card, to);
+      const sent = await ctx.services.mailer.send(message);
+      await ctx.services.db.emailMessage.create({
+        data: { to, subject: message.subject, kind: "gift_card", orderId: card.orderId, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
+      });
+    });
+  }
+  return card;
+}
+
+function renderGiftCardMail(card: GiftCard, to: string) {
+  const what = card.source === "store_credit" ? "tilgodebevis" : "gavekort";
+  const expires = card.expiresAt ? card.expiresAt.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen" }) : null;
+  const lines = [
+    `Her er dit ${what} på ${formatKr(card.balanceDkk)}.`,
+    "",
+    `Kode: ${card.code}`,
+    ...(expires ? [`Gyldigt til og med ${expires}.`] : []),
+    "",
+    "Indtast koden ved betalingen, eller giv den til vores chat. Koden er som kontanter: del den kun med den, der skal bruge den.",
+  ];
+  return {
+    to,
+    subject: `Dit ${what} på ${formatKr(card.balanceDkk)}`,
+    text: lines.join("\n"),
+    html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n"),
+  };
+}
+
+/**
+ * Takes `amount` from the card in one conditional UPDATE (balance ≥ amount, not expired) and records the movement:
+ * two spends racing for the same money cannot both succeed. 404 unknown code, 422 giftcard_expired /
+ * giftcard_insufficient_balance.
+ */
+export async function spend(ctx: ToolContext, typed: string, amount: bigint, orderId: string): Promise<GiftCard> {
+  const card = await findCard(ctx.db, typed);
+  const now = ctx.now();
+  if (card.expiresAt && card.expiresAt <= now) throw new Refused("giftcard_expired", `The gift card ${codeHint(card.code)} expired on ${card.expiresAt.toISOString().slice(0, 10)}.`);
+  const taken = await ctx.db.giftCard.updateMany({
+    where: { id: card.id, balanceDkk: { gte: amount } },
+    data: { balanceDkk: { decrement: amount }, updatedAt: now },
+  });
+  if (taken.count === 0) {
+    const left = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id }, select: { balanceDkk: true } });
+    throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatKr(left.balanceDkk)} left; ${formatKr(amount)} is more than that.`);
+  }
+  await ctx.db.giftCardMovement.create({ data: { giftCardId: card.id, amountDkk: -amount, orderId, actor: ctx.caller.actor, createdAt: now } });
+  const after = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
+  const before = { ...after, balanceDkk: after.balanceDkk + amount };
+  await ctx.audit({ subjectType: "giftcard", subjectId: card.id, before: cardSnapshot(before), after: cardSnapshot(after), note: `order ${orderId}` });
+  return after;
+}
