@@ -110,8 +110,8 @@ describe("GET /docs/mcp", () => {
     expect(page.text).toContain("<title>Connect an MCP client – Nordlys Optik</title>");
     const endpoint = `${PUBLIC_BASE_URL}/api/mcp`;
     expect(page.text).toContain(`<code>${endpoint}</code>`);
-    expect(page.text).toContain(`claude mcp add --transport http shop ${endpoint} --header &quot;Authorization: Bearer &lt;key&gt;&quot;`);
-    expect(page.text).toContain(`npx @modelcontextprotocol/inspector --cli ${endpoint} --transport http --header &quot;Authorization: Bearer &lt;key&gt;&quot; --method tools/list`);
+    expect(page.text).toContain(`claude mcp add --transport http shop ${endpoint} \\\n  --header &quot;Authorization: Bearer &lt;key&gt;&quot;`);
+    expect(page.text).toContain(`npx @modelcontextprotocol/inspector --cli ${endpoint} --transport http \\\n  --header &quot;Authorization: Bearer &lt;key&gt;&quot; --method tools/list`);
     // Claude Desktop through mcp-remote: the header's value in env, no space inside the argument; https needs no --allow-http.
     expect(snippet(page.text, "claude_desktop_config.json")).toEqual({
       mcpServers: { shop: { command: "npx", args: ["-y", "mcp-remote", endpoint, "--header", "Authorization:${AUTH_HEADER}"], env: { AUTH_HEADER: "Bearer <key>" } } },

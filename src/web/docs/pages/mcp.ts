@@ -47,7 +47,8 @@ Protocol 2026-07-28 and the 2025 revisions back to 2024-11-05.</li>
 
 <h2 id="claude-code">Claude Code</h2>
 <p>Claude Code speaks Streamable HTTP itself and sends the header you give it:</p>
-${code(`claude mcp add --transport http shop ${url} --header "Authorization: Bearer ${KEY}"`, "Claude Code command")}
+${code(`claude mcp add --transport http shop ${url} \\
+  --header "Authorization: Bearer ${KEY}"`, "Claude Code command")}
 
 <h2 id="claude-desktop">Claude Desktop</h2>
 <p>Claude Desktop's custom connectors take a URL and OAuth but no header, and the shop has no OAuth server. With a key,
@@ -83,7 +84,8 @@ categories), enough for answering questions about the range;</li>
 <strong>Streamable HTTP</strong>, the URL above, and under <strong>Authentication</strong> the header
 <code>Authorization</code> with the value <code>Bearer ${KEY}</code>; connect through its proxy (the default).
 From the command line:</p>
-${code(`npx @modelcontextprotocol/inspector --cli ${url} --transport http --header "Authorization: Bearer ${KEY}" --method tools/list`, "MCP Inspector command line")}
+${code(`npx @modelcontextprotocol/inspector --cli ${url} --transport http \\
+  --header "Authorization: Bearer ${KEY}" --method tools/list`, "MCP Inspector command line")}
 
 <h2 id="curl">Without a client</h2>
 <p>The endpoint answers plain JSON-RPC, no handshake needed:</p>

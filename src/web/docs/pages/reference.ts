@@ -6,6 +6,7 @@ import type { View, WebRequest } from "../../page.ts";
 export const OPENAPI_PATH = "/api/v1/openapi.json";
 
 export function referencePage(web: WebRequest): Promise<View> {
+  const perMinute = (count: number) => count.toLocaleString("en-US");
   const { rateLimitKeyPerMin, rateLimitAnonPerMin } = web.runtime.config;
   return Promise.resolve({
     title: "API reference",
@@ -36,7 +37,7 @@ refuses (<code>code</code> names it), 429 rate limited, 5xx with a request id.</
 </section>
 <section aria-labelledby="facts-limits">
 <h2 id="facts-limits">Limits and retries</h2>
-<p>${rateLimitKeyPerMin} requests a minute per key, ${rateLimitAnonPerMin} per client address without one. Every
+<p>${perMinute(rateLimitKeyPerMin)} requests a minute per key, ${perMinute(rateLimitAnonPerMin)} per client address without one. Every
 answer carries <code>RateLimit-Policy</code>, <code>RateLimit</code>, <code>RateLimit-Remaining</code> and
 <code>RateLimit-Reset</code>; a 429 says when to come back in <code>Retry-After</code>.</p>
 <p>Tool calls are not deduplicated: after a timeout, read before repeating a write. The agents' checkout doors
