@@ -1,5 +1,6 @@
 // The OpenAPI 3.1.0 document, generated from the registry (never written by hand).
 import type { Registry } from "../tools/registry.ts";
+import { AREA_DESCRIPTIONS } from "../tools/areas.ts";
 import { ADVERTISED_SCOPES } from "../tools/scopes.ts";
 import { describeTool, type JsonSchema } from "../tools/describe.ts";
 
@@ -126,7 +127,10 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
     },
     servers: [{ url: baseUrl }],
     "x-service-scopes-supported": [...ADVERTISED_SCOPES],
-    tags: [...new Set(registry.tools.map((tool) => tool.name.split(".")[0]!))].map((name) => ({ name })),
+    tags: [...new Set(registry.tools.map((tool) => tool.name.split(".")[0]!))].map((name) => {
+      const description = AREA_DESCRIPTIONS[name];
+      return description ? { name, description } : { name };
+    }),
     paths,
     components: {
       securitySchemes: {

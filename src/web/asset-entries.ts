@@ -20,8 +20,10 @@ export const ASSET_ENTRIES = {
     // The admin.
     admin: "client/admin.ts",
     "admin-assistant": "client/admin-assistant.ts",
+    // The API reference (/docs): Swagger UI, loaded by that page alone.
+    docs: "client/docs.ts",
   },
-  styles: { site: "styles/site.css", admin: "styles/admin.css" },
+  styles: { site: "styles/site.css", admin: "styles/admin.css", docs: "styles/docs.css" },
   /** Served as they are, by their file name. */
   files: { "icon.svg": "styles/icon.svg" },
 };

@@ -1,10 +1,12 @@
-// The web door: bundled assets, the admin and the storefront pages, mounted by the express app.
+// The web door: bundled assets, the admin, the developer docs and the storefront pages, mounted by the express app.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { httpError } from "../http/requests.ts";
 import type { Runtime } from "../runtime.ts";
 import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";
 import { AdminSite } from "./admin/site.ts";
+import { docsRouter } from "./docs/router.ts";
+import { DocsSite } from "./docs/site.ts";
 import { webRoute } from "./page.ts";
 import { storefrontRouter } from "./storefront/router.ts";
 import { StorefrontSite } from "./storefront/site.ts";
@@ -16,6 +18,7 @@ export function webRouter(runtime: Runtime): Router {
   router.use(assets.router());
   // Before the storefront, whose last route answers every other path with its 404 page.
   router.use(adminRouter(new AdminSite(runtime, assets)));
+  router.use(docsRouter(new DocsSite(runtime, assets)));
   router.use(storefrontRouter(storefront));
   // A page request the router cannot even read (an undecodable %-escape in the path) gets the site's 400 page too.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

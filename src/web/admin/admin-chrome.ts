@@ -68,6 +68,7 @@ function sidebar(web: ChromeRequest): Html {
 <span class="admin-who" title="${staff.staff.email}">${staff.staff.email}</span>
 <form method="post" action="/admin/logout">${web.csrfField()}<button type="submit" class="button-link">Log ud</button></form>
 <a class="admin-storefront" href="/">Se butikken ↗</a>
+<a class="admin-storefront" href="/docs">API-dokumentation</a>
 </div>
 </header>`;
 }

@@ -63,7 +63,7 @@ function scopeChoices(web: AdminRequest): Html {
     });
   });
   return html`<fieldset class="scopes"><legend>Adgange</legend>
-<p class="hint">Giv nøglen så lidt som muligt. Værktøjerne bag hver adgang står i <a href="/api/v1/tools">kataloget</a>.</p>
+<p class="hint">Giv nøglen så lidt som muligt. Værktøjerne bag hver adgang står i <a href="/docs">API-dokumentationen</a>.</p>
 <div class="scope-grid">${choices}</div>
 <div class="scope-admin">${checkbox({ name: "scopes", value: WILDCARD, label: "* – alt", hint: "Kun til administratornøgler: giver hver adgang, også fremtidige.", disabled: !mayGrant(granted, WILDCARD) })}</div>
 </fieldset>`;
@@ -93,7 +93,7 @@ export async function apiKeysPage(web: AdminRequest): Promise<View> {
   const revoked = keys.filter((key) => key.revokedAt).reverse();
   return {
     title: "API-nøgler",
-    main: html`${pageHead("API-nøgler", { lead: html`Nøgler til integrationer og AI-agenter over REST (<code>/api/v1/tools</code>) og MCP (<code>/api/mcp</code>).` })}
+    main: html`${pageHead("API-nøgler", { lead: html`Nøgler til integrationer og AI-agenter over REST (<code>/api/v1/tools</code>) og MCP (<code>/api/mcp</code>). Sådan bruges de: <a href="/docs">API-dokumentationen</a> og <a href="/docs/mcp">MCP-klienter</a>.` })}
 ${active.length ? table("Aktive nøgler", ["Nøgle", "Adgange", "Oprettet", "Sidst brugt", ""], active.map((key) => keyRow(web, key))) : emptyState("Ingen aktive nøgler", "Opret den første herunder.")}
 <section class="card"><h2>Ny nøgle</h2>
 ${formOpen(web, "/admin/api-keys")}
