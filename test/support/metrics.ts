@@ -42,7 +42,7 @@ export interface Histogram {
  */
 export function histogram(scraped: Scrape, name: string, labels: Record<string, string>): Histogram {
   const lines = scraped.text.split("\n");
-  const of = (suffix: string) => lines.filter((line) => line.startsWith(`${name}_${suffix}{`));
+  const of = (suffix: string) => lines.filter((line) => line.startsWith(`${name}_${suffix}{`) || line.startsWith(`${name}_${suffix} `));
   // Grouped by name (the parser starts a new family at each change of name) and ended by a newline (it drops a last line without).
   const series = parsePrometheusTextFormat(`${[...of("bucket"), ...of("count")].join("\n")}\n`);
   const matches = (sample: Sample, extra: string[] = []) => {
