@@ -14,6 +14,8 @@ import { ucpRouter } from "./api/ucp/router.ts";
 import { webhookRouter } from "./api/webhooks.ts";
 import { webRouter } from "./web/index.ts";
 import { chatRouter } from "./assistants/http.ts";
+import { metricsHandler } from "./api/metrics.ts";
+import { observe } from "./http/observe.ts";
 
 /** Prefixes of the paths the MCP door (/api/mcp) and the REST door (/api/v1/tools, /api/v1/tools/<name>) route. */
 const MCP_PATHS = /^\/api\/mcp/i;
@@ -25,10 +27,14 @@ export function createApp(runtime: Runtime): express.Express {
   app.set("x-powered-by", false);
   app.set("trust proxy", trustProxy(runtime.config.trustProxy));
   const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log, sessionCookie: (id) => runtime.sessions.cookie(id) };
+  // First, so every request is logged and measured, whichever door answers it.
+  const logRequests = runtime.config.logLevel === "debug" || runtime.config.logLevel === "info";
+  app.use(observe({ metrics: runtime.metrics, log: logRequests, knownTool: (name) => runtime.registry.get(name) !== undefined }));
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
+  app.get("/metrics", metricsHandler(runtime.metrics, gate, runtime.config.metricsPublic));
   app.get("/readyz", async (_req, res) => {
     try {
       await runtime.database.query("SELECT 1");

@@ -4,6 +4,7 @@ import { Background } from "./core/background.ts";
 import { loadConfig, type Config } from "./core/config.ts";
 import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
+import { Metrics } from "./core/metrics.ts";
 import { createMailer } from "./core/mail.ts";
 import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
@@ -49,6 +50,8 @@ export interface Runtime {
   outbox: Outbox;
   /** The shop's signing keys: its webhook signers sign with them, the UCP profiles publish them. */
   signingKeys: SigningKeys;
+  /** This process's Prometheus metrics (GET /metrics), fed by the doors, the executor, the assistants and the outbox. */
+  metrics: Metrics;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
   close(): Promise<void>;
@@ -69,6 +72,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const config = options.config ?? loadConfig();
   const log = createLogger(config.logLevel);
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: "server" }));
+  const metrics = new Metrics(database.poolStats?.bind(database));
   const { seeded } = await prepareDatabase(database, config.seed, log);
   if (seeded) log.info("demo shop seeded");
   const catalog = new CatalogReadModel(database, log);
@@ -84,10 +88,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
   registerUcpOrderEvents();
   const signingKeys = new SigningKeys(database.prisma);
-  const outbox = createOutbox(config, database, log, signingKeys);
+  const outbox = createOutbox(config, database, log, signingKeys, metrics.webhookAttempt);
   const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
   const registry = createRegistry();
-  const executor = new Executor({ config, database, registry, services, log, now });
+  const executor = new Executor({ config, database, registry, services, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
   if (config.redisUrl) {
     const redis = await RedisStore.connect(config.redisUrl, log, options.rateLimitPrefix);
@@ -100,7 +104,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
-  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions });
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
@@ -124,6 +128,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     background,
     outbox,
     signingKeys,
+    metrics,
     now,
     async close() {
       clearInterval(campaignTimer);

@@ -39,6 +39,8 @@ export interface ChatServiceDeps extends Identities {
   now: () => Date;
   /** A model instead of the configured provider (unit tests script one). */
   model?: LanguageModel;
+  /** Told of every finished turn here, on the main thread, wherever its loop ran (metrics). */
+  observeTurn?: (assistant: AssistantName, outcome: string, usage: { inputTokens: number; outputTokens: number }, seconds: number) => void;
 }
 
 /** Whether an assistant can answer now, and why not. */
@@ -203,16 +205,19 @@ export class ChatService {
     if (!released) await this.release(chat, lease);
     this.streams.finish(stream, report.broken ? { type: "error", errorText: report.broken, code: "internal" } : { type: "end" });
     const { failure, broken: _broken, ...usage } = report;
+    const outcome = stream.controller.signal.aborted ? "aborted" : failure ? "error" : "ok";
+    const ms = performance.now() - started;
+    this.deps.observeTurn?.(profile.name, outcome, usage, ms / 1000);
     const fields = {
       assistant: profile.name,
       chatId: chat.clientId,
       actor: caller.actor,
       model: config.openaiModel,
-      outcome: stream.controller.signal.aborted ? "aborted" : failure ? "error" : "ok",
+      outcome,
       ...usage,
       toolCalls: calls,
       firstChunkMs,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
       ...(failure ? { error: failure } : {}),
     };
     if (failure && !stream.controller.signal.aborted) log.warn("chat turn", fields);

@@ -62,6 +62,8 @@ export interface Config {
   outboxPollMs: number;
   /** Consecutive events that used up every retry before an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 5). */
   webhookDisableAfter: number;
+  /** METRICS_PUBLIC=1: GET /metrics answers without a key (otherwise a key with metrics:read or `*`). */
+  metricsPublic: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -149,5 +151,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10_000),
     outboxPollMs: Math.max(100, int(env, "OUTBOX_POLL_MS", 5_000)),
     webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
+    metricsPublic: env.METRICS_PUBLIC === "1",
   };
 }

@@ -59,6 +59,9 @@ export async function openPostgres(url: string): Promise<Database> {
         await client.end().catch(() => undefined);
       };
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     async close() {
       if (closed) return;
       closed = true;

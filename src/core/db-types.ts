@@ -27,6 +27,8 @@ export interface Database {
   /** Subscribes to NOTIFY on a channel; delivered after the notifying transaction commits. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's open, idle and waited-for connections now (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: a tarball of the data directory (tests clone a migrated template from it). */
   dump?(): Promise<Blob>;
   /** PGlite in a data directory only: this process's exclusive lock on it (a server advertises its CLI channel there). */

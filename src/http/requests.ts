@@ -8,6 +8,7 @@ import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Authenticator } from "./auth.ts";
 import { closeGzip } from "./gzip.ts";
+import { noteCaller, noteRateLimited } from "./request-facts.ts";
 import { rateLimitHeaders, type RateLimiter, type RateLimitState } from "./rate-limit.ts";
 import type { Answer } from "./result-cache.ts";
 
@@ -21,16 +22,27 @@ export interface Gate {
 
 /** Identifies the caller and counts the request against its budget; sets the RateLimit headers. */
 export async function admit(gate: Gate, req: Request, res: Response): Promise<Caller> {
-  const caller = await gate.auth.caller(req);
+  let caller: Caller;
+  try {
+    caller = await gate.auth.caller(req);
+  } catch (error) {
+    // The only 429 identifying a caller throws: this address guessed keys too often.
+    if (error instanceof RateLimited) noteRateLimited(res, "auth");
+    throw error;
+  }
   await admitCaller(gate.limiter, caller, res);
   return caller;
 }
 
 /** Counts a request of a known caller against its budget and sets the RateLimit headers; 429 when it is spent. */
 export async function admitCaller(limiter: RateLimiter, caller: Caller, res: Response): Promise<void> {
+  noteCaller(res, caller);
   const state = await spend(limiter, caller);
   res.set(rateLimitHeaders(state));
-  if (!state.allowed) throw new RateLimited(state.resetSeconds);
+  if (!state.allowed) {
+    noteRateLimited(res, state.policy);
+    throw new RateLimited(state.resetSeconds);
+  }
 }
 
 /** Counts one request of this caller against its budget: per key, else per client address. */
@@ -50,12 +62,22 @@ export function echoRequestId(req: Request, res: Response, names: readonly strin
   const given = names.map((name) => headerValue(req, name)).find((value) => value !== undefined);
   const id = given !== undefined && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
   res.set("Request-Id", id);
+  requestIds.set(req, id);
   return id;
 }
 
+/** Each request's id, once a door has asked for it: the access log names the id the door answered with. */
+const requestIds = new WeakMap<Request, string>();
+
+/** The request's id: its X-Request-Id when well-formed, else a new one; the same id every time it is asked for. */
 export function requestId(req: Request): string {
-  const given = req.headers["x-request-id"];
-  return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+  let id = requestIds.get(req);
+  if (id === undefined) {
+    const given = req.headers["x-request-id"];
+    id = typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+    requestIds.set(req, id);
+  }
+  return id;
 }
 
 /**

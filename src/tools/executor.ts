@@ -13,6 +13,12 @@ import { hasScope } from "./scopes.ts";
 import type { Services } from "./collaborators.ts";
 import type { AnyTool } from "./tool.ts";
 
+/**
+ * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a
+ * caller's typo must not become a label); `error` is what the call failed with, as the door answers it.
+ */
+export type ToolCallObserver = (tool: string, seconds: number, error?: ToolError) => void;
+
 export interface ExecutorDeps {
   config: Config;
   database: Database;
@@ -20,6 +26,7 @@ export interface ExecutorDeps {
   services: Services;
   log: Logger;
   now: () => Date;
+  observe?: ToolCallObserver;
 }
 
 export interface Invocation {
@@ -65,6 +72,21 @@ export class Executor {
   }
 
   async invoke(call: Invocation): Promise<unknown> {
+    const observe = this.deps.observe;
+    if (!observe) return this.perform(call);
+    const started = performance.now();
+    const tool = this.deps.registry.get(call.name) ? call.name : "unknown";
+    try {
+      const result = await this.perform(call);
+      observe(tool, (performance.now() - started) / 1000);
+      return result;
+    } catch (error) {
+      observe(tool, (performance.now() - started) / 1000, toToolError(error));
+      throw error;
+    }
+  }
+
+  private async perform(call: Invocation): Promise<unknown> {
     const requestId = call.requestId ?? crypto.randomUUID();
     const tool = this.authorize(call.name, call.caller);
     const hostile = illFormed(call.input);

@@ -20,6 +20,7 @@ export const SCOPES = [
   "keys:read",
   "keys:write",
   "marketing:write",
+  "metrics:read",
   "orders:read",
   "orders:write",
   "pages:read",
@@ -33,6 +34,9 @@ export const SCOPES = [
   "webhooks:read",
   "webhooks:write",
 ] as const;
+
+/** The scope no tool requires: GET /metrics (the Prometheus exposition) checks it itself. */
+export const METRICS_SCOPE: GrantableScope = "metrics:read";
 
 /**
  * Scopes no key, staff user or session is ever given: only one door's system caller and the `*` wildcard hold them.

@@ -1,6 +1,5 @@
 // The page helper of every web route (storefront and admin): route → executor calls (door "web"/"admin") → view →
 // escaped HTML in the site's chrome, with CSRF and rate limits on form posts and error pages instead of stack traces.
-import crypto from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { RateLimited, toToolError, ToolError } from "../core/errors.ts";
@@ -12,6 +11,8 @@ import { Csrf } from "./csrf.ts";
 import { sendHtml } from "./headers.ts";
 import { escapeHtml, html, raw, type Html } from "./html.ts";
 import { requestAddress } from "../http/address.ts";
+import { noteCaller, noteRateLimited } from "../http/request-facts.ts";
+import { requestId } from "../http/requests.ts";
 
 /** What a page handler returns to be shown. */
 export interface View {
@@ -60,18 +61,21 @@ export class WebRequest {
     this.res = res;
     this.door = door;
     this.identify = identify;
-    const given = req.headers["x-request-id"];
-    this.requestId = typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+    this.requestId = requestId(req);
   }
 
   /** The caller of this request (memoised; a cookie session costs one database read, so only pages that need it ask). */
   caller(): Promise<Caller> {
-    this.resolved ??= this.identify(this.req);
+    this.resolved ??= this.identify(this.req).then((caller) => {
+      noteCaller(this.res, caller);
+      return caller;
+    });
     return this.resolved;
   }
 
   /** Replaces the caller for the rest of this request (a route that just started a session acts as it). */
   protected useCaller(caller: Caller): void {
+    noteCaller(this.res, caller);
     this.resolved = Promise.resolve(caller);
   }
 
@@ -185,7 +189,10 @@ async function admitForm(web: WebRequest): Promise<void> {
   const address = requestAddress(web.req);
   const state = await web.runtime.limiter.check(`addr:${address}`, false);
   web.res.set(rateLimitHeaders(state));
-  if (!state.allowed) throw new RateLimited(state.resetSeconds);
+  if (!state.allowed) {
+    noteRateLimited(web.res, state.policy);
+    throw new RateLimited(state.resetSeconds);
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Runtime } from "../../runtime.ts";
 import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { validKey } from "../../http/idempotency.ts";
+import { noteCaller } from "../../http/request-facts.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { discoveryProfile } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
@@ -48,6 +49,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const agent = readAgent(req);
       const admitted = await admit(gate, req, res);
       const negotiated = await context.negotiate(agent, admitted);
+      noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest" };
       const key = mutating ? headerValue(req, "idempotency-key") : undefined;

@@ -54,6 +54,8 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** Told when an event is delivered or has used up its attempts (endpoint bookkeeping). */
   onSettled?: (event: ClaimedEvent, outcome: Outcome) => Promise<void>;
+  /** Told of every attempt once recorded (metrics): delivered, retry (failed, tried again later) or dead (failed for the last time). */
+  onAttempt?: (outcome: Outcome | "retry", seconds: number) => void;
 }
 
 const BATCH = 20;
@@ -227,6 +229,7 @@ export class Outbox {
         },
       }),
     ]);
+    this.options.onAttempt?.(ok ? "delivered" : dead ? "dead" : "retry", durationMs / 1000);
     const fields = { event: event.id, type: event.type, url: event.url, attempt: number, statusCode, durationMs };
     if (ok) log.info("webhook delivered", fields);
     else log.warn(dead ? "webhook dead after its last attempt" : "webhook attempt failed", { ...fields, error, ...(dead ? {} : { retryInMs: delay }) });

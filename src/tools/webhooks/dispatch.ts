@@ -3,7 +3,7 @@
 import type { Config } from "../../core/config.ts";
 import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
-import { Outbox } from "../../core/outbox/outbox.ts";
+import { Outbox, type OutboxOptions } from "../../core/outbox/outbox.ts";
 import { Signers } from "../../core/outbox/signers.ts";
 import { SigningKeys } from "../../core/outbox/signing-keys.ts";
 import { merchantSignatureSigner } from "../../core/outbox/merchant-signature.ts";
@@ -24,8 +24,11 @@ function createSigners(database: Database, config: Pick<Config, "publicBaseUrl">
   return signers;
 }
 
-/** The outbox with every signer; `keys` are the shop's signing keys the UCP door also publishes (one cache for both). */
-export function createOutbox(config: Config, database: Database, log: Logger, keys = new SigningKeys(database.prisma)): Outbox {
+/**
+ * The outbox with every signer; `keys` are the shop's signing keys the UCP door also publishes (one cache for both),
+ * `onAttempt` is told of every delivery attempt (metrics).
+ */
+export function createOutbox(config: Config, database: Database, log: Logger, keys = new SigningKeys(database.prisma), onAttempt?: OutboxOptions["onAttempt"]): Outbox {
   return new Outbox({
     database,
     log,
@@ -35,6 +38,7 @@ export function createOutbox(config: Config, database: Database, log: Logger, ke
     pollMs: config.outboxPollMs,
     allowLocal: config.webhooksAllowLocal,
     onSettled: settleEndpoint(database.prisma, config.webhookDisableAfter, log),
+    onAttempt,
   });
 }
 

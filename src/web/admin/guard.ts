@@ -1,6 +1,7 @@
 // Every admin route past sign-in needs a live staff session: browsers without one go to the login page, scripts get
 // 401. (The page helper then checks the CSRF token of every form post.)
 import type { NextFunction, Request, Response } from "express";
+import { noteCaller } from "../../http/request-facts.ts";
 import { requestId, sendProblem } from "../../http/requests.ts";
 import { ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
@@ -15,6 +16,7 @@ export function requireStaff(runtime: Runtime) {
     const signedIn = await runtime.staff.signedIn(req.headers.cookie);
     if (signedIn) {
       res.locals.staff = signedIn;
+      noteCaller(res, signedIn.caller);
       return next();
     }
     if (wantsHtml(req)) {

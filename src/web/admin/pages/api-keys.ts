@@ -32,6 +32,7 @@ const SCOPE_TEXT: Record<string, string> = {
   "keys:read": "Se API-nøglerne (aldrig selve nøglerne)",
   "keys:write": "Oprette, tilbagekalde og ændre API-nøgler, med adgange man selv har",
   "marketing:write": "Nyhedsbreve og tilmeldte",
+  "metrics:read": "Driftsmålinger i Prometheus-format (GET /metrics; intet værktøj)",
   "orders:read": "Læse ordrer og deres historik",
   "orders:write": "Oprette og behandle ordrer: status, forsendelse, refusion",
   "pages:read": "Læse sider og ydelser",
