@@ -51,6 +51,8 @@ export interface Runtime {
   signingKeys: SigningKeys;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
+  /** Set when the process begins its shutdown (src/main.ts): /readyz answers 503 so load balancers send nothing more. */
+  draining: boolean;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     outbox,
     signingKeys,
     now,
+    draining: false,
     async close() {
       clearInterval(campaignTimer);
       await outbox.stop();

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/core/db.ts";
 import { findActiveKey } from "../src/tools/keys/service.ts";
 import { verifyPassword } from "../src/tools/staff/passwords.ts";
-import { shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
+import { logEntries, shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cli-"));
@@ -117,7 +117,7 @@ describe("shop CLI", () => {
 
       const second = spawnShop({ DATA_DIR: dir });
       expect(await second.exited).toBe(1);
-      expect(second.output().trim()).toMatch(/^shop: cannot start: The data directory .* is in use by another shop process \(pid \d+, server\)/);
+      expect(logEntries(second.output()).map((entry) => entry.message)).toEqual([expect.stringMatching(/^cannot start: The data directory .* is in use by another shop process \(pid \d+, server\)/)]);
 
       await server.stop();
       expect(fs.existsSync(socket)).toBe(false);
