@@ -154,7 +154,7 @@ async function serverOf(probe: string): Promise<string> {
   return servedBy(uri)[0]!;
 }
 
-describe.skipIf(!clustered)("several processes behind HAProxy (PostgreSQL + Redis)", () => {
+describe.skipIf(!clustered)("several processes behind HAProxy (PostgreSQL + Redis: skipped unless TEST_DATABASE_URL and REDIS_URL are set)", () => {
   it("resumes on the other process a storefront chat that started on one", { timeout: 60_000 }, async () => {
     const cookie = await newSession({ url: haproxy!.url });
     const first = await open(cookie, "first");
