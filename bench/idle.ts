@@ -57,7 +57,7 @@ const statusMb = (pid: number, field: string) =>
 /** A first start: a fresh data directory, the demo seed, the server npm start runs. */
 function firstStart(): { env: Record<string, string>; script: string; ready: RegExp } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-first-"));
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: "", SEED: "demo", PORT: "0", HOST: "127.0.0.1" }, script: "src/main.ts", ready: /listening on/ };
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: "", SEED: "demo", PORT: "0", HOST: "127.0.0.1" }, script: "src/main.ts", ready: /"message":"listening on/ };
 }
 
 /** CPU ms (user + system, all threads) the process has used (Linux /proc). */

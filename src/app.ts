@@ -36,6 +36,10 @@ export function createApp(runtime: Runtime): express.Express {
   });
   app.get("/metrics", metricsHandler(runtime.metrics, gate, runtime.config.metricsPublic));
   app.get("/readyz", async (_req, res) => {
+    if (runtime.draining) {
+      res.status(503).json({ ok: false, draining: true });
+      return;
+    }
     try {
       await runtime.database.query("SELECT 1");
       res.json({ ok: true, database: runtime.database.kind });

@@ -8,22 +8,37 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
 import { answerParserErrors } from "./http/requests.ts";
+import { Drain } from "./http/drain.ts";
 import { attachChat } from "./assistants/socket.ts";
 import { serveCommands, socketPathFor } from "./cli/channel.ts";
+import { loadConfig } from "./core/config.ts";
+import { jsonLine } from "./core/log.ts";
+import { checkProfile } from "./core/production.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { setupAnnouncement } from "./web/admin/pages/setup.ts";
 
+// Every line the server prints is JSON, on stdout the two an operator looks for (listening, the setup link) whatever
+// LOG_LEVEL says, on stderr the log.
 let runtime: Runtime;
 let app: ReturnType<typeof createApp>;
+let warnings: string[];
 try {
-  runtime = await createRuntime();
+  const config = loadConfig();
+  const check = checkProfile(config);
+  if (check.refusals.length > 0) {
+    for (const refusal of check.refusals) process.stderr.write(jsonLine("error", `cannot start: ${refusal}`, { profile: config.profile }));
+    process.exit(1);
+  }
+  warnings = check.warnings;
+  runtime = await createRuntime({ config });
   app = createApp(runtime);
 } catch (error) {
   // A start-up failure (database unreachable, data directory held by another process, assets not built …) is one
   // clear line, no stack.
-  console.error(`shop: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.stderr.write(jsonLine("error", `cannot start: ${error instanceof Error ? error.message : String(error)}`));
   process.exit(1);
 }
+for (const warning of warnings) runtime.log.warn(warning, { profile: runtime.config.profile });
 
 // On the embedded database this process holds the data directory: `shop …` commands run in here, through a local socket.
 const lock = runtime.database.lock;
@@ -43,25 +58,42 @@ server.keepAliveTimeout = 65_000;
 answerParserErrors(server);
 // Before listening, so no socket.io request meets the server without it (attaching may load the Redis adapter first).
 const chat = await attachChat(server, runtime);
+// After socket.io, which takes over the request listeners when it attaches; its long-polls end when the chat closes.
+const drain = new Drain(server, (req) => req.url?.startsWith("/socket.io/") ?? false);
 server.listen(runtime.config.port, runtime.config.host, () => {
   const { port } = server.address() as AddressInfo;
   const url = `http://${runtime.config.host === "0.0.0.0" ? "localhost" : runtime.config.host}:${port}`;
-  console.log(`Shop server listening on ${url} (database: ${runtime.database.kind}, public URL: ${runtime.config.publicBaseUrl})`);
+  const { kind } = runtime.database;
+  process.stdout.write(jsonLine("info", `listening on ${url}`, { url, database: kind, publicBaseUrl: runtime.config.publicBaseUrl, profile: runtime.config.profile }));
   setupAnnouncement(runtime).then(
-    (text) => text && console.log(text),
+    (setup) => setup && process.stdout.write(jsonLine("info", setup.message, { setupUrl: setup.url })),
     (error: unknown) => runtime.log.error("could not issue a setup link", { error: String(error) }),
   );
 });
 if (lock && channel) lock.advertise(channel.path);
 
+/**
+ * Drains, then closes: /readyz turns 503 and no connection is accepted any more, requests in flight and running chat
+ * turns finish (at most SHUTDOWN_TIMEOUT_MS), chat sockets are closed (their clients reconnect to another process).
+ * A second signal stops at once.
+ */
 let stopping = false;
 async function stop(signal: string) {
-  if (stopping) return;
+  if (stopping) {
+    runtime.log.warn("stopping at once", { signal });
+    process.exit(1);
+  }
   stopping = true;
-  runtime.log.info("shutting down", { signal });
+  runtime.draining = true;
+  const timeoutMs = runtime.config.shutdownTimeoutMs;
+  runtime.log.info("draining", { signal, timeoutMs });
+  const drained = await drain.drain(timeoutMs, () => runtime.chat.streams.running === 0);
+  if (!drained) runtime.log.warn("drain timed out: cutting off the requests and chat turns still running", { timeoutMs });
+  server.closeAllConnections();
   await chat.close();
   await channel?.close();
   await runtime.close();
+  runtime.log.info("stopped", { signal });
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));

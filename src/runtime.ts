@@ -54,6 +54,8 @@ export interface Runtime {
   metrics: Metrics;
   /** The clock (tests inject one to expire sessions). */
   now: () => Date;
+  /** Set when the process begins its shutdown (src/main.ts): /readyz answers 503 so load balancers send nothing more. */
+  draining: boolean;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     signingKeys,
     metrics,
     now,
+    draining: false,
     async close() {
       clearInterval(campaignTimer);
       await outbox.stop();

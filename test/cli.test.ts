@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/core/db.ts";
 import { findActiveKey } from "../src/tools/keys/service.ts";
 import { verifyPassword } from "../src/tools/staff/passwords.ts";
-import { shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
+import { logEntries, shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cli-"));
@@ -117,7 +117,7 @@ describe("shop CLI", () => {
 
       const second = spawnShop({ DATA_DIR: dir });
       expect(await second.exited).toBe(1);
-      expect(second.output().trim()).toMatch(/^shop: cannot start: The data directory .* is in use by another shop process \(pid \d+, server\)/);
+      expect(logEntries(second.output()).map((entry) => entry.message)).toEqual([expect.stringMatching(/^cannot start: The data directory .* is in use by another shop process \(pid \d+, server\)/)]);
 
       await server.stop();
       expect(fs.existsSync(socket)).toBe(false);
@@ -133,5 +133,29 @@ describe("shop CLI", () => {
       await server?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("shop help", () => {
+  it("prints every command for help, --help and -h, on stdout, and exits 0", { timeout: 60_000 }, async () => {
+    for (const args of [["help"], ["--help"], ["-h"]]) {
+      const { stdout, stderr } = await shop(...args);
+      expect(stderr, args.join(" ")).toBe("");
+      expect(stdout).toMatch(/^Usage: shop <command>/);
+      for (const command of ["keys create", "keys revoke ID", "webhooks create", "admin create", "db migrate", "seed demo", "import ucp-samples DIR"]) expect(stdout).toContain(`  ${command}`);
+    }
+  });
+
+  it("prints one command's usage for <command> --help and help <command>, a group's for keys --help, and runs nothing", { timeout: 60_000 }, async () => {
+    const keysCreate = "Usage: shop keys create --name NAME --scopes a,b [--acp-signing-secret S] [--acp-webhook-url URL]\n  create an API key (printed once, as the last line), with its ACP settings when given\n";
+    expect((await shop("keys", "create", "--help")).stdout).toBe(keysCreate);
+    expect((await shop("help", "keys", "create")).stdout).toBe(keysCreate);
+    // --help wins over everything else on the line: no key is made even with its options given.
+    expect((await shop("keys", "create", "--name", "x", "--scopes", "orders:read", "-h")).stdout).toBe(keysCreate);
+    const group = (await shop("keys", "--help")).stdout.trim().split("\n");
+    expect(group.slice(1).map((line) => line.trim().split(" ").slice(0, 2).join(" "))).toEqual(["keys create", "keys list", "keys revoke"]);
+    // Unknown words with --help still get the whole usage, and still exit 0; without it they are a usage error.
+    expect((await shop("frobnicate", "--help")).stdout).toMatch(/^Usage: shop <command>/);
+    await expect(shop("frobnicate")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown command "frobnicate"/) });
   });
 });

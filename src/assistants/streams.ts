@@ -140,6 +140,13 @@ export class StreamRegistry {
     return this.streams.size;
   }
 
+  /** Turns still running in this process (a shutdown waits for them). */
+  get running(): number {
+    let count = 0;
+    for (const stream of this.streams.values()) if (stream.running) count++;
+    return count;
+  }
+
   abortAll(reason: string): void {
     for (const stream of this.streams.values()) stream.abort(reason);
     for (const timer of this.timers) clearTimeout(timer);

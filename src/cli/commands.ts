@@ -277,7 +277,9 @@ export const COMMANDS: readonly Command[] = [
   },
 ];
 
-const USAGE = ["Usage: shop <command>", ...COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.trim().padEnd(38)} ${c.summary}`)].join("\n");
+const usageLine = (c: Command) => `  ${`${c.name} ${c.args}`.trim().padEnd(38)} ${c.summary}`;
+const USAGE = ["Usage: shop <command>   (shop <command> --help: that command alone)", ...COMMANDS.map(usageLine)].join("\n");
+const HELP_WORDS = new Set(["help", "--help", "-h"]);
 
 /** The command `argv` names (its first two words), if any. */
 export function findCommand(argv: readonly string[]): Command | undefined {
@@ -291,8 +293,9 @@ export interface ParsedCommand {
   positionals: string[];
 }
 
-/** Parses one command line (without "shop"); on a usage error prints the usage and returns exit code 2. */
+/** Parses one command line (without "shop"); on a usage error prints the usage and returns exit code 2, on a request for help prints it and returns 0. */
 export function parseCommand(argv: readonly string[], output: CommandOutput): ParsedCommand | number {
+  if (argv[0] === "help" || argv.some((arg) => arg === "--help" || arg === "-h")) return help(output, argv.filter((arg) => !HELP_WORDS.has(arg)));
   const command = findCommand(argv);
   if (!command) return usage(output, argv.length ? `unknown command "${argv.slice(0, 2).join(" ")}"` : undefined);
   try {
@@ -320,6 +323,19 @@ export async function runParsed({ command, values, positionals }: ParsedCommand,
     for (const field of error.errors ?? []) ctx.err(`  ${field.path}: ${field.message}`);
     return 1;
   }
+}
+
+/**
+ * `shop help`, `shop --help`, `shop <command> --help`, `shop help <command>`: the usage of the command named (or of
+ * every command of a group, `shop keys --help`), else of them all; on stdout, since it was asked for.
+ */
+function help(ctx: CommandOutput, words: readonly string[]): number {
+  const named = findCommand(words);
+  const group = COMMANDS.filter((command) => words.length === 1 && command.name.startsWith(`${words[0]} `));
+  if (named) ctx.out(`Usage: shop ${`${named.name} ${named.args}`.trim()}\n  ${named.summary}`);
+  else if (group.length > 0) ctx.out(["Usage: shop <command>", ...group.map(usageLine)].join("\n"));
+  else ctx.out(USAGE);
+  return 0;
 }
 
 function usage(ctx: CommandOutput, problem?: string): number {

@@ -4,6 +4,11 @@ import path from "node:path";
 import { trustProxy } from "./client-address.ts";
 
 export interface Config {
+  /**
+   * Which profile the server runs under (SHOP_ENV, else NODE_ENV=production): production refuses unsafe settings at
+   * start (src/core/production.ts) and seeds no demo shop unless SEED=demo says so.
+   */
+  profile: "production" | "development";
   port: number;
   host: string;
   dataDir: string;
@@ -64,6 +69,8 @@ export interface Config {
   webhookDisableAfter: number;
   /** METRICS_PUBLIC=1: GET /metrics answers without a key (otherwise a key with metrics:read or `*`). */
   metricsPublic: boolean;
+  /** On SIGTERM, how long in-flight requests and chat turns may take to finish before the rest is cut off (SHUTDOWN_TIMEOUT_MS, default 10000). */
+  shutdownTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -106,12 +113,30 @@ function trustProxySetting(raw: string | undefined): string {
   return setting;
 }
 
+/** SHOP_ENV (production or development) wins; else NODE_ENV=production means production, anything else development. */
+function profileOf(env: Env): Config["profile"] {
+  const explicit = env.SHOP_ENV?.trim();
+  if (explicit === "production" || explicit === "development") return explicit;
+  if (explicit) throw new Error(`SHOP_ENV must be "production" or "development", got "${explicit}"`);
+  return env.NODE_ENV === "production" ? "production" : "development";
+}
+
+/** SEED: demo or none; unset, development seeds the demo shop into an empty database and production does not. */
+function seedOf(raw: string | undefined, profile: Config["profile"]): Config["seed"] {
+  const value = raw?.trim();
+  if (!value) return profile === "production" ? "none" : "demo";
+  if (value === "demo" || value === "none") return value;
+  throw new Error(`SEED must be "demo" or "none", got "${raw}"`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  const profile = profileOf(env);
   const port = int(env, "PORT", 3000);
   const host = env.HOST || "0.0.0.0";
-  const seed = env.SEED === "none" ? "none" : "demo";
+  const seed = seedOf(env.SEED, profile);
   const logLevel = (env.LOG_LEVEL ?? (env.VITEST ? "silent" : "info")) as Config["logLevel"];
   return {
+    profile,
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR || "./data"),
@@ -152,5 +177,6 @@ export function loadConfig(env: Env = process.env): Config {
     outboxPollMs: Math.max(100, int(env, "OUTBOX_POLL_MS", 5_000)),
     webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
     metricsPublic: env.METRICS_PUBLIC === "1",
+    shutdownTimeoutMs: int(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
   };
 }

@@ -1,4 +1,5 @@
-// A minimal structured logger: one JSON line per event on stderr, filtered by LOG_LEVEL.
+// A minimal structured logger: one JSON line per event on stderr, filtered by LOG_LEVEL. The server's few stdout lines
+// (listening, the setup link) have the same shape.
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof LEVELS;
@@ -10,11 +11,16 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** One log line: `{time, level, message, ...fields}` and a newline. */
+export function jsonLine(level: Exclude<LogLevel, "silent">, message: string, fields?: Record<string, unknown>): string {
+  return `${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`;
+}
+
 export function createLogger(level: LogLevel): Logger {
   const threshold = LEVELS[level] ?? LEVELS.info;
   const write = (name: Exclude<LogLevel, "silent">) => (message: string, fields?: Record<string, unknown>) => {
     if (LEVELS[name] < threshold) return;
-    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: name, message, ...fields })}\n`);
+    process.stderr.write(jsonLine(name, message, fields));
   };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }

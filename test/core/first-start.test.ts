@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/core/db.ts";
 import { DEMO_SEED_STEP } from "../../src/setup.ts";
 import { databaseUrl } from "../support/postgres.ts";
-import { spawnShop, type ShopProcess } from "../support/process.ts";
+import { logEntries, spawnShop, type ShopProcess } from "../support/process.ts";
 import { testDatabase } from "../support/server.ts";
 
 const pgBase = process.env.TEST_DATABASE_URL;
@@ -133,13 +133,14 @@ describe("a start that cannot work", () => {
   it("fails with one clear line, not a stack trace", { timeout: 120_000 }, async () => {
     const unreachable = shop({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/shop" });
     expect(await unreachable.exited).toBe(1);
-    expect(unreachable.output().trim()).toMatch(/^shop: cannot start: Cannot connect to PostgreSQL at 127\.0\.0\.1:1: .*\.$/);
-    expect(unreachable.output().trim().split("\n")).toHaveLength(1);
+    const [failure, ...more] = logEntries(unreachable.output());
+    expect(failure).toMatchObject({ level: "error", message: expect.stringMatching(/^cannot start: Cannot connect to PostgreSQL at 127\.0\.0\.1:1: .*\.$/) });
+    expect(more).toEqual([]);
     // nodemailer loads only with the first e-mail, so a bad SMTP_URL is caught by the configuration, not the first order.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-smtp-"));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const mail = shop({ DATA_DIR: dataDir, SMTP_URL: "mail.example.com:587" });
     expect(await mail.exited).toBe(1);
-    expect(mail.output().trim()).toBe('shop: cannot start: SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com:587"');
+    expect(logEntries(mail.output()).map((entry) => entry.message)).toEqual(['cannot start: SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com:587"']);
   });
 });

@@ -11,7 +11,7 @@ export interface ShopProcess {
   line(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** The exit code (or signal name) once it has exited. */
   exited: Promise<number | string>;
-  /** Its base URL, once it printed "listening on". */
+  /** Its base URL, once it printed its "listening on" line. */
   url(timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
 }
@@ -19,7 +19,7 @@ export interface ShopProcess {
 /** The environment of a child process: ours minus anything that would pick another database, plus `env`. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "VITEST", "LOG_LEVEL", "PORT", "SEED", "SESSION_SECRET"]) delete base[name];
+  for (const name of ["DATABASE_URL", "DATA_DIR", "VITEST", "LOG_LEVEL", "PORT", "SEED", "SESSION_SECRET", "NODE_ENV", "SHOP_ENV"]) delete base[name];
   return { ...base, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
 }
 
@@ -64,14 +64,28 @@ export function spawnShop(env: Record<string, string>): ShopProcess {
     line,
     exited,
     async url(timeoutMs) {
-      const listening = await line(/listening on http:\/\//, timeoutMs);
-      return /listening on (http:\/\/\S+)/.exec(listening)![1]!;
+      const listening = await line(/"message":"listening on http:\/\//, timeoutMs);
+      return (JSON.parse(listening) as { url: string }).url;
     },
     async stop() {
       if (!done) child.kill("SIGTERM");
       await exited;
     },
   };
+}
+
+/** A server's output as log entries: every line it prints must be one JSON object (this throws on any other line). */
+export function logEntries(output: string): Array<{ time: string; level: string; message: string } & Record<string, unknown>> {
+  return output
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { time: string; level: string; message: string };
+      } catch {
+        throw new Error(`a line of the server's output is not JSON: ${line}`);
+      }
+    });
 }
 
 const run = promisify(execFile);

@@ -49,8 +49,7 @@ describeBrowser("the admin in a browser", () => {
   const notice = (page: BrowserPage["page"]) => page.locator(".notice").first().innerText().catch(() => "");
 
   it("creates the first staff user from the setup link, signs out and in, and makes an API key that works over REST", { timeout: 90_000 }, async () => {
-    const announcement = (await setupAnnouncement(server.runtime))!;
-    const link = /https?:\/\/\S+/.exec(announcement)![0];
+    const link = (await setupAnnouncement(server.runtime))!.url;
     const { page, context, problems, screenshot } = await tab();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 

@@ -9,9 +9,10 @@ let clock = Date.parse("2026-11-23T09:00:00Z");
 const { server } = useServer({ start: { now: () => new Date(clock) } });
 
 async function setupLink(): Promise<string> {
-  const text = await setupAnnouncement(server.runtime);
-  const match = /(https?:\/\/\S+\/admin\/setup\?token=([\w-]+))/.exec(text ?? "");
-  if (!match) throw new Error(`no setup link in ${JSON.stringify(text)}`);
+  const announcement = await setupAnnouncement(server.runtime);
+  const match = /^(https?:\/\/\S+\/admin\/setup\?token=([\w-]+))$/.exec(announcement?.url ?? "");
+  if (!match) throw new Error(`no setup link in ${JSON.stringify(announcement)}`);
+  expect(announcement!.message).toContain(announcement!.url);
   expect(match[1]!.startsWith(server.runtime.config.publicBaseUrl)).toBe(true);
   return `/admin/setup?token=${match[2]}`;
 }

@@ -8,12 +8,12 @@ import { html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import type { AdminRequest } from "../site.ts";
 
-/** The lines to print at start while the shop has no staff user; null once it has one. */
-export async function setupAnnouncement(runtime: Runtime): Promise<string | null> {
+/** What to print at start while the shop has no staff user (the link as a field of its own, to copy); null once it has one. */
+export async function setupAnnouncement(runtime: Runtime): Promise<{ message: string; url: string } | null> {
   const token = await runtime.staff.issueSetupToken();
   if (!token) return null;
   const url = `${runtime.config.publicBaseUrl}/admin/setup?token=${token}`;
-  return `No staff user yet. Create the first one in your browser (this link works once, for ${SETUP_TTL_MS / 60_000} minutes):\n  ${url}`;
+  return { message: `No staff user yet. Create the first one in your browser (this link works once, for ${SETUP_TTL_MS / 60_000} minutes): ${url}`, url };
 }
 
 function setupView(web: AdminRequest, status: number, form: { token: string; email?: string; error?: string }): View {
