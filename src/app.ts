@@ -8,6 +8,7 @@ import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts
 import { mcpRouter } from "./api/mcp.ts";
 import { restRouter } from "./api/rest.ts";
 import { ResultCache } from "./http/result-cache.ts";
+import { traceRequests } from "./http/trace.ts";
 import { sessionRouter } from "./api/session-routes.ts";
 import { acpRouter } from "./api/acp/router.ts";
 import { ucpRouter } from "./api/ucp/router.ts";
@@ -25,6 +26,7 @@ export function createApp(runtime: Runtime): express.Express {
   app.set("x-powered-by", false);
   app.set("trust proxy", trustProxy(runtime.config.trustProxy));
   const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log, sessionCookie: (id) => runtime.sessions.cookie(id) };
+  app.use(traceRequests());
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });

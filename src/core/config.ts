@@ -62,6 +62,10 @@ export interface Config {
   outboxPollMs: number;
   /** Consecutive events that used up every retry before an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 5). */
   webhookDisableAfter: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces go (OTLP over HTTP); unset, the OpenTelemetry SDK is not even loaded. */
+  otelExporterEndpoint: string | undefined;
+  /** OTEL_SERVICE_NAME: service.name of this server's spans (default "shop-server"). */
+  otelServiceName: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -149,5 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10_000),
     outboxPollMs: Math.max(100, int(env, "OUTBOX_POLL_MS", 5_000)),
     webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
+    otelExporterEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+    otelServiceName: env.OTEL_SERVICE_NAME || "shop-server",
   };
 }

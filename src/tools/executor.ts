@@ -10,6 +10,7 @@ import type { Logger } from "../core/log.ts";
 import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
 import type { Registry } from "./registry.ts";
 import { hasScope } from "./scopes.ts";
+import { inToolSpan } from "./trace.ts";
 import type { Services } from "./collaborators.ts";
 import type { AnyTool } from "./tool.ts";
 
@@ -64,7 +65,12 @@ export class Executor {
     return caller.kind !== "anonymous" && hasScope(caller.scopes, tool.scope) && !(tool.staffOnly && caller.kind === "session");
   }
 
-  async invoke(call: Invocation): Promise<unknown> {
+  /** Runs one tool call, inside its trace span. */
+  invoke(call: Invocation): Promise<unknown> {
+    return inToolSpan(call.name, call.door, () => this.perform(call));
+  }
+
+  private async perform(call: Invocation): Promise<unknown> {
     const requestId = call.requestId ?? crypto.randomUUID();
     const tool = this.authorize(call.name, call.caller);
     const hostile = illFormed(call.input);
