@@ -2,7 +2,12 @@
 // (CLIENT) with the model, token usage and finish reason. Loaded and applied only while telemetry is active (model.ts).
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
 import { wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware } from "ai";
-import type { ModelSettings } from "./model.ts";
+
+/** What the spans name of the configured model (model.ts's ModelSettings, whose module loads this one). */
+export interface TracedModelSettings {
+  openaiModel: string;
+  openaiBaseUrl: string | undefined;
+}
 
 const tracer = trace.getTracer("shop-server");
 
@@ -11,7 +16,7 @@ type StreamResult = Awaited<ReturnType<NonNullable<LanguageModelMiddleware["wrap
 type StreamPart = StreamResult["stream"] extends ReadableStream<infer P> ? P : never;
 
 /** The model with a span per call: its model, token usage and finish reason, an error when the call or its stream fails. */
-export function tracedModel(model: WrappableModel, settings: ModelSettings): LanguageModel {
+export function tracedModel(model: WrappableModel, settings: TracedModelSettings): LanguageModel {
   const server = settings.openaiBaseUrl ? URL.parse(settings.openaiBaseUrl) : URL.parse("https://api.openai.com");
   const base: Attributes = {
     "gen_ai.operation.name": "chat",
