@@ -1,6 +1,7 @@
 // Spans of the SQL sent outside Prisma (Database.query and exec: the outbox's claims, maintenance, migrations), after
 // the OpenTelemetry database conventions: `<operation>` (the statement's first keyword), the query text with its
-// placeholders (never the values). Prisma's own queries get their spans from its instrumentation (telemetry.ts).
+// placeholders (never the values), as a child of the operation that sent it. Prisma's own queries get their spans from
+// its instrumentation (telemetry.ts).
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Database } from "./db-types.ts";
 import { telemetryActive } from "./telemetry.ts";
@@ -18,8 +19,9 @@ export function traceQueries(database: Database): Database {
   return database;
 }
 
+/** Only inside a traced operation: the outbox's polls (every OUTBOX_POLL_MS) would otherwise each start a trace. */
 function inQuerySpan<T>(kind: Database["kind"], sql: string, run: () => Promise<T>): Promise<T> {
-  if (!telemetryActive()) return run();
+  if (!telemetryActive() || !trace.getActiveSpan()) return run();
   const operation = /^\s*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase() ?? "SQL";
   const attributes = {
     "db.system.name": "postgresql",

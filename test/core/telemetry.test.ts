@@ -196,6 +196,21 @@ describe("with a span processor", () => {
     expect(line).toMatchObject({ traceId: agent.spanContext().traceId, spanId: idOf(agent) });
   });
 
+  it("traces SQL sent outside Prisma inside a traced operation, and not the outbox's idle polls", async () => {
+    await trace.getTracer("test").startActiveSpan("probe", async (probe) => {
+      await server.runtime.database.query("SELECT 1 AS one");
+      probe.end();
+    });
+    const probe = one("probe");
+    const select = one("SELECT");
+    expect(parentOf(select)).toBe(idOf(probe));
+    expect(select.kind).toBe(SpanKind.CLIENT);
+    expect(select.attributes).toMatchObject({ "db.system.name": "postgresql", "db.operation.name": "SELECT", "db.query.text": "SELECT 1 AS one" });
+    // The outbox polls every 50 ms here; a claim that is part of no operation makes no trace of its own.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(named("UPDATE")).toEqual([]);
+  });
+
   it("traces each webhook delivery attempt as a CLIENT span of its own trace, failed attempts as errors", async () => {
     await subscribe(server, receiver, "/trace", ["product.updated"]);
     receiver.failNext("/trace", 500);
