@@ -111,7 +111,8 @@ export class ChatService {
       if (!stream) throw busy();
       // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
       await this.store.save(chat, history);
-      void inTurnSpan(profile.name, this.deps.config.openaiModel, () => this.run(profile, caller, chat, history, stream, lease));
+      const started = stream;
+      void inTurnSpan(profile.name, this.deps.config.openaiModel, () => this.run(profile, caller, chat, history, started, lease));
       return stream;
     } catch (error) {
       await this.release(chat, lease);
