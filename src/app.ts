@@ -8,6 +8,7 @@ import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts
 import { mcpRouter } from "./api/mcp.ts";
 import { restRouter } from "./api/rest.ts";
 import { ResultCache } from "./http/result-cache.ts";
+import { traceRequests } from "./http/trace.ts";
 import { sessionRouter } from "./api/session-routes.ts";
 import { acpRouter } from "./api/acp/router.ts";
 import { ucpRouter } from "./api/ucp/router.ts";
@@ -27,7 +28,8 @@ export function createApp(runtime: Runtime): express.Express {
   app.set("x-powered-by", false);
   app.set("trust proxy", trustProxy(runtime.config.trustProxy));
   const gate: Gate = { auth: runtime.auth, limiter: runtime.limiter, log: runtime.log, sessionCookie: (id) => runtime.sessions.cookie(id) };
-  // First, so every request is logged and measured, whichever door answers it.
+  // First the request's trace span, then the access log and metrics (which read the span's trace id), whichever door answers.
+  app.use(traceRequests());
   const logRequests = runtime.config.logLevel === "debug" || runtime.config.logLevel === "info";
   app.use(observe({ metrics: runtime.metrics, log: logRequests, knownTool: (name) => runtime.registry.get(name) !== undefined }));
 

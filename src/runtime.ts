@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
 import { Metrics } from "./core/metrics.ts";
 import { createMailer } from "./core/mail.ts";
+import { startTelemetry, telemetryActive, type Telemetry } from "./core/telemetry.ts";
 import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
 import { SessionManager, sessionSecret } from "./http/session.ts";
@@ -73,6 +74,10 @@ export interface RuntimeOptions {
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const log = createLogger(config.logLevel);
+  // Before anything else, so the start-up's own queries are traced too; a second runtime in one process (tests) shares
+  // the first one's provider, which its starter shuts down.
+  const telemetry: Telemetry | undefined =
+    config.otelExporterEndpoint && !telemetryActive() ? await startTelemetry({ serviceName: config.otelServiceName }) : undefined;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: "server" }));
   const metrics = new Metrics(database.poolStats?.bind(database));
   const { seeded } = await prepareDatabase(database, config.seed, log);
@@ -143,6 +148,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       mailer.close();
       await store.close();
       await database.close();
+      await telemetry?.shutdown();
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type CallToolResult,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
-import { problemOf, toToolError, ToolError } from "../core/errors.ts";
+import { problemOf, toToolError, ToolError, type Problem } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
@@ -48,6 +48,8 @@ export interface Exchange {
   gzip: boolean;
   /** Set by tools/call when its result is a cached answer: the SDK's response starts with the answer's bytes. */
   answer?: Answer<CallToolResult>;
+  /** Set by tools/call when its result is a refusal (isError): the problem's detail, for the request's trace span. */
+  refused?: string;
 }
 
 export class SdkDoor {
@@ -106,18 +108,23 @@ export class SdkDoor {
     server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
       const tool = this.executor.registry.get(request.params.name);
       if (!tool) throw unknownTool(request.params.name);
-      if (caller instanceof ToolError) return refusal(problemOf(caller, requestId));
+      if (caller instanceof ToolError) return refused(exchange, problemOf(caller, requestId));
       const input = exchange.sentArguments ?? request.params.arguments ?? {};
       try {
         const answer = await this.cache.render({ name: tool.name, input, caller, door: "mcp", requestId }, "mcp", callForm, exchange.gzip);
         exchange.answer = answer;
         return answer.value;
       } catch (error) {
-        return refusal(problemOf(toToolError(error), requestId));
+        return refused(exchange, problemOf(toToolError(error), requestId));
       }
     });
     return server;
   }
+}
+
+function refused(exchange: Exchange, problem: Problem): CallToolResult {
+  exchange.refused = problem.detail;
+  return refusal(problem);
 }
 
 function unknownTool(name: string): ProtocolError {

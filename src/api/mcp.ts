@@ -11,6 +11,7 @@ import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/re
 import { mcpGuard } from "./mcp-guard.ts";
 import { sdkHeaders, sendRpcError } from "./mcp-http.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
+import { inMcpSpan, mcpFailed, noteRpcAnswer, type RpcRequest } from "./mcp-trace.ts";
 import type { ResultCache } from "../http/result-cache.ts";
 import { BODY_LIMIT } from "./rest.ts";
 
@@ -28,6 +29,7 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
   const router = express.Router();
   const guard = mcpGuard(config);
   const sdk = new SdkDoor(executor, cache, gate.log);
+  const known = (tool: string) => executor.registry.get(tool) !== undefined;
 
   const text = express.text({ type: () => true, limit: BODY_LIMIT });
   // The guard, then the body (a refused Origin is answered before its body is read), as one handler: each handler of a
@@ -61,27 +63,36 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
       return;
     }
     const request = requestParts(body);
-    const { id: messageId, method, params } = request;
-    if (caller instanceof RateLimited) {
-      // MCP clients back off on a JSON-RPC error they can read: HTTP 429, Retry-After, and data.retryAfter in seconds.
-      res.set("Retry-After", String(caller.retryAfterSeconds));
-      const data = { retryAfter: caller.retryAfterSeconds, ...problemOf(caller, id) };
-      sendRpcError(res, 429, RATE_LIMITED, caller.message, messageId, data);
-      return;
-    }
-    // A refused tool call is a tool result (isError) the model can read; any other refused request fails over HTTP.
-    if (caller instanceof ToolError && !(method === "tools/call" && messageId !== null)) {
-      sendProblem(res, caller, id);
-      return;
-    }
-    if (!(caller instanceof ToolError)) recordAgent(caller, body, request, req);
-    const exchange: Exchange = { caller, requestId: id, sentArguments: params?.arguments, gzip: acceptsGzip(req.headers["accept-encoding"]) };
-    try {
-      await send(res, await sdk.answer(body, sdkHeaders(req), exchange), exchange);
-    } catch (error) {
-      gate.log.error("mcp request failed", { requestId: id, error: String(error) });
-      sendRpcError(res, 500, INTERNAL_ERROR, "Internal error", messageId);
-    }
+    const admitted = caller;
+    await inMcpSpan(request, req.headers, known, async (span) => {
+      const { id: messageId, method, params } = request;
+      if (admitted instanceof RateLimited) {
+        // MCP clients back off on a JSON-RPC error they can read: HTTP 429, Retry-After, and data.retryAfter in seconds.
+        res.set("Retry-After", String(admitted.retryAfterSeconds));
+        const data = { retryAfter: admitted.retryAfterSeconds, ...problemOf(admitted, id) };
+        sendRpcError(res, 429, RATE_LIMITED, admitted.message, messageId, data);
+        mcpFailed(span, String(RATE_LIMITED), admitted.message, RATE_LIMITED);
+        return;
+      }
+      // A refused tool call is a tool result (isError) the model can read; any other refused request fails over HTTP.
+      if (admitted instanceof ToolError && !(method === "tools/call" && messageId !== null)) {
+        sendProblem(res, admitted, id);
+        mcpFailed(span, admitted.code, admitted.message);
+        return;
+      }
+      if (!(admitted instanceof ToolError)) recordAgent(admitted, body, request, req);
+      const exchange: Exchange = { caller: admitted, requestId: id, sentArguments: params?.arguments, gzip: acceptsGzip(req.headers["accept-encoding"]) };
+      try {
+        const response = await sdk.answer(body, sdkHeaders(req), exchange);
+        const sent = await send(res, response, exchange);
+        if (exchange.refused) mcpFailed(span, "tool_error", exchange.refused);
+        else if (span && !exchange.answer) noteRpcAnswer(span, response.status, sent);
+      } catch (error) {
+        gate.log.error("mcp request failed", { requestId: id, error: String(error) });
+        sendRpcError(res, 500, INTERNAL_ERROR, "Internal error", messageId);
+        mcpFailed(span, String(INTERNAL_ERROR), "Internal error", INTERNAL_ERROR);
+      }
+    });
   });
 
   route.all((req: HttpRequest, res: HttpResponse) => {
@@ -101,11 +112,7 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
 }
 
 /** The id, method and params of a JSON-RPC request, as far as the body names them (the SDK judges the rest). */
-interface RequestParts {
-  id: string | number | null;
-  method?: unknown;
-  params?: Record<string, unknown>;
-}
+type RequestParts = RpcRequest;
 
 function requestParts(body: unknown): RequestParts {
   if (typeof body !== "object" || body === null) return { id: null };
@@ -122,12 +129,13 @@ function requestParts(body: unknown): RequestParts {
  * makes them as the SDK serializes; should the SDK ever write otherwise, its bytes go out as they are), it goes out as
  * that answer: gzip-encoded to a client that takes gzip, from the answer's gzip form closed with the rest of the bytes.
  */
-async function send(res: HttpResponse, response: Response, { answer, gzip }: Exchange): Promise<void> {
+async function send(res: HttpResponse, response: Response, { answer, gzip }: Exchange): Promise<Buffer> {
   const body = Buffer.from(await response.arrayBuffer());
   res.status(response.status);
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (answer && response.status === 200 && answer.bytes.equals(body.subarray(0, answer.bytes.length))) sendAnswer(res, answer, gzip, body);
   else res.end(body);
+  return body;
 }
 
 /** A request header as one string (express's req.get, without its case folding and aliases: names here are lower case). */

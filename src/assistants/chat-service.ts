@@ -22,6 +22,7 @@ import { StreamRegistry, type Follower, type Following, type TurnStream } from "
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
 import { inThread, TurnWorkers, type TurnRunner } from "./turn-runners.ts";
+import { inTurnSpan, noteTurn } from "./turn-trace.ts";
 
 export interface ChatServiceDeps extends Identities {
   config: Config;
@@ -112,7 +113,8 @@ export class ChatService {
       if (!stream) throw busy();
       // Stored before the model is asked: a reload during a long answer, or a crash, still shows what the person wrote.
       await this.store.save(chat, history);
-      void this.run(profile, caller, chat, history, stream, lease);
+      const started = stream;
+      void inTurnSpan(profile.name, this.deps.config.openaiModel, () => this.run(profile, caller, chat, history, started, lease));
       return stream;
     } catch (error) {
       await this.release(chat, lease);
@@ -202,6 +204,7 @@ export class ChatService {
     } catch (error) {
       report = { steps: 0, inputTokens: 0, outputTokens: 0, failure: String(error), broken: describeFailure(error) };
     }
+    noteTurn(report);
     if (!released) await this.release(chat, lease);
     this.streams.finish(stream, report.broken ? { type: "error", errorText: report.broken, code: "internal" } : { type: "end" });
     const { failure, broken: _broken, ...usage } = report;
@@ -228,7 +231,13 @@ export class ChatService {
   private runner(): TurnRunner {
     if (this.turnRunner) return this.turnRunner;
     const { config, executor, log, model } = this.deps;
-    const setup = () => ({ model: modelSettings(config), tools: toolDefinitions(executor.registry.tools), approvalSecret: this.approvalSecret });
+    const setup = () => ({
+      model: modelSettings(config),
+      tools: toolDefinitions(executor.registry.tools),
+      approvalSecret: this.approvalSecret,
+      // A worker traces when this process exports traces: it registers its own provider (its spans continue the turn's).
+      ...(config.otelExporterEndpoint ? { telemetry: { serviceName: config.otelServiceName } } : {}),
+    });
     this.turnRunner =
       model || config.chatWorkers === 0
         ? inThread(async () => model ?? (await configuredModel(config)), setup())

@@ -1,6 +1,7 @@
 // The language model of both assistants: OpenAI's Responses API, or /chat/completions for OpenAI-compatible servers.
 import type { LanguageModel } from "ai";
 import type { Config } from "../core/config.ts";
+import { telemetryActive } from "../core/telemetry.ts";
 
 /** What the model is made from (a turn worker gets these, not the whole configuration). */
 export type ModelSettings = Pick<Config, "openaiApiKey" | "openaiBaseUrl" | "openaiModel" | "openaiApiStyle">;
@@ -18,5 +19,9 @@ export function modelSettings({ openaiApiKey, openaiBaseUrl, openaiModel, openai
 export async function configuredModel(settings: ModelSettings): Promise<LanguageModel> {
   const { createOpenAI } = await import("@ai-sdk/openai");
   const provider = createOpenAI({ apiKey: settings.openaiApiKey, ...(settings.openaiBaseUrl ? { baseURL: settings.openaiBaseUrl } : {}) });
-  return settings.openaiApiStyle === "chat" ? provider.chat(settings.openaiModel) : provider.responses(settings.openaiModel);
+  const model = settings.openaiApiStyle === "chat" ? provider.chat(settings.openaiModel) : provider.responses(settings.openaiModel);
+  // A span per model call while this thread traces; untraced, the model's stream keeps one stage fewer.
+  if (!telemetryActive()) return model;
+  const { tracedModel } = await import("./model-trace.ts");
+  return tracedModel(model, settings);
 }

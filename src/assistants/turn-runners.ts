@@ -5,6 +5,8 @@ import type { LanguageModel } from "ai";
 import type { Logger } from "../core/log.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
 import type { FromWorker, Question, ToWorker, WorkerSetup } from "./turn-worker.ts";
+import { context, type Context } from "@opentelemetry/api";
+import { currentCarrier } from "./turn-trace.ts";
 
 export interface TurnRunner {
   /** Runs one turn to its end; never rejects (a failure is part of the report). */
@@ -66,7 +68,8 @@ export class TurnWorkers implements TurnRunner {
 /** One worker and the turns it runs; when it dies, its turns end as failed and the next turn starts a new one. */
 class TurnThread {
   private readonly worker: Worker;
-  private readonly turns = new Map<number, { host: TurnHost; done(report: TurnReport): void }>();
+  /** Running turns: their host, and the context (trace span) the main thread answers their questions in. */
+  private readonly turns = new Map<number, { host: TurnHost; context: Context; done(report: TurnReport): void }>();
   private lastTurn = 0;
   alive = true;
 
@@ -90,12 +93,13 @@ class TurnThread {
     return new Promise<TurnReport>((resolve) => {
       this.turns.set(turn, {
         host,
+        context: context.active(),
         done: (report) => {
           signal.removeEventListener("abort", abort);
           resolve(report);
         },
       });
-      this.send({ type: "turn", turn, spec });
+      this.send({ type: "turn", turn, spec, trace: currentCarrier() });
       if (signal.aborted) abort();
       else signal.addEventListener("abort", abort, { once: true });
     });
@@ -117,7 +121,7 @@ class TurnThread {
     }
     const turn = this.turns.get(message.turn);
     if (!turn) return;
-    if (message.type === "ask") void this.answer(turn.host, message.call, message);
+    if (message.type === "ask") void context.with(turn.context, () => this.answer(turn.host, message.call, message));
     else {
       this.turns.delete(message.turn);
       turn.done(message.report);

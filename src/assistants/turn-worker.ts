@@ -4,14 +4,19 @@
 // requests, socket writes and SQL. Everything else a turn needs, the main thread answers over the port (TurnHost).
 import { parentPort, workerData } from "node:worker_threads";
 import type { UIMessageChunk } from "ai";
+import { context } from "@opentelemetry/api";
+import { startTelemetry } from "../core/telemetry.ts";
 import { configuredModel, type ModelSettings } from "./model.ts";
 import { runTurn, type ToolDefinition, type TurnHost, type TurnReport, type TurnSpec } from "./tool-loop.ts";
+import { contextOf, type TraceCarrier } from "./turn-trace.ts";
 
 /** What a worker is started with (workerData). */
 export interface WorkerSetup {
   model: ModelSettings;
   tools: ToolDefinition[];
   approvalSecret: Uint8Array;
+  /** Set when the server exports traces (OTEL_EXPORTER_OTLP_ENDPOINT): this thread registers a provider of its own. */
+  telemetry?: { serviceName: string };
 }
 
 /** The TurnHost methods a worker asks the main thread, with their arguments. */
@@ -19,7 +24,7 @@ export type Question = { [M in "validate" | "call" | "end"]: { method: M; args: 
 
 /** Main thread → worker. */
 export type ToWorker =
-  | { type: "turn"; turn: number; spec: TurnSpec }
+  | { type: "turn"; turn: number; spec: TurnSpec; trace?: TraceCarrier }
   | { type: "abort"; turn: number }
   | { type: "reply"; call: number; ok: true; value: unknown }
   | { type: "reply"; call: number; ok: false; error: string };
@@ -32,6 +37,8 @@ export type FromWorker =
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
+// Before the model is made: configuredModel traces its calls only in a thread that traces.
+if (setup.telemetry) await startTelemetry(setup.telemetry);
 const model = configuredModel(setup.model);
 const definitions = new Map(setup.tools.map((tool) => [tool.name, tool]));
 const running = new Map<number, AbortController>();
@@ -39,7 +46,7 @@ const waiting = new Map<number, { resolve(value: unknown): void; reject(error: E
 let calls = 0;
 
 port.on("message", (message: ToWorker) => {
-  if (message.type === "turn") void turn(message.turn, message.spec);
+  if (message.type === "turn") void context.with(contextOf(message.trace), () => turn(message.turn, message.spec));
   else if (message.type === "abort") running.get(message.turn)?.abort(new Error("aborted"));
   else {
     const pending = waiting.get(message.call);

@@ -71,6 +71,10 @@ export interface Config {
   metricsPublic: boolean;
   /** On SIGTERM, how long in-flight requests and chat turns may take to finish before the rest is cut off (SHUTDOWN_TIMEOUT_MS, default 10000). */
   shutdownTimeoutMs: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces go (OTLP over HTTP); unset, the OpenTelemetry SDK is not even loaded. */
+  otelExporterEndpoint: string | undefined;
+  /** OTEL_SERVICE_NAME: service.name of this server's spans (default "shop-server"). */
+  otelServiceName: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -178,5 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
     metricsPublic: env.METRICS_PUBLIC === "1",
     shutdownTimeoutMs: int(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
+    otelExporterEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+    otelServiceName: env.OTEL_SERVICE_NAME || "shop-server",
   };
 }

@@ -3,6 +3,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { DoorLabel, Metrics } from "../core/metrics.ts";
 import type { Caller } from "../tools/context.ts";
+import { traceIds } from "../core/log.ts";
 import { factsOf } from "./request-facts.ts";
 import { requestId } from "./requests.ts";
 
@@ -39,6 +40,8 @@ export function doorOf(path: string): DoorLabel {
 export function observe({ metrics, log, knownTool }: ObserveOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
+    // Mounted after the request's trace span is made active: its ids go on the access-log line.
+    const ids = log ? traceIds() : undefined;
     res.on("finish", () => {
       const ms = performance.now() - started;
       // originalUrl: a mounted router strips its prefix from req.url while it runs, and the response may finish inside it.
@@ -62,6 +65,7 @@ export function observe({ metrics, log, knownTool }: ObserveOptions): RequestHan
         door,
         caller: callerKind(facts.caller),
         requestId: requestId(req),
+        ...ids,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     });

@@ -4,6 +4,7 @@
 // hit). MCP's entries also keep the CallToolResult the SDK answers with.
 import type { Executor, Invocation } from "../tools/executor.ts";
 import type { AnyTool } from "../tools/tool.ts";
+import { recordCachedCall } from "../tools/trace.ts";
 import { MIN_GZIP_BYTES, openGzip, type OpenGzip } from "./gzip.ts";
 
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -66,6 +67,7 @@ export class ResultCache {
     if (key === undefined) return this.answer(call, form, true);
     const hit = this.entries.get(key) as Answer<V> | undefined;
     if (hit !== undefined) {
+      recordCachedCall(tool.name, call.door);
       if (gzip && hit.gzip === undefined && hit.varies) this.compress(hit);
       return hit;
     }

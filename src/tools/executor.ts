@@ -10,6 +10,7 @@ import type { Logger } from "../core/log.ts";
 import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
 import type { Registry } from "./registry.ts";
 import { hasScope } from "./scopes.ts";
+import { inToolSpan } from "./trace.ts";
 import type { Services } from "./collaborators.ts";
 import type { AnyTool } from "./tool.ts";
 
@@ -71,7 +72,12 @@ export class Executor {
     return caller.kind !== "anonymous" && hasScope(caller.scopes, tool.scope) && !(tool.staffOnly && caller.kind === "session");
   }
 
-  async invoke(call: Invocation): Promise<unknown> {
+  /** Runs one tool call inside its trace span, counted in the metrics when they are on. */
+  invoke(call: Invocation): Promise<unknown> {
+    return inToolSpan(call.name, call.door, () => this.measured(call));
+  }
+
+  private async measured(call: Invocation): Promise<unknown> {
     const observe = this.deps.observe;
     if (!observe) return this.perform(call);
     const started = performance.now();

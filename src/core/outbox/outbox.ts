@@ -5,6 +5,7 @@
 import type { Database, Db } from "../db.ts";
 import type { Logger } from "../log.ts";
 import { postWebhook } from "./post.ts";
+import { deliveryOutcome, inDeliverySpan, withTraceContext, type Span } from "./trace.ts";
 import type { Signers } from "./signers.ts";
 
 export const OUTBOX_CHANNEL = "shop_outbox";
@@ -168,7 +169,7 @@ export class Outbox {
       if (this.stopped) return;
       const claimed = await this.claim();
       if (!claimed.length) return;
-      await Promise.all(claimed.map((event) => this.deliver(event)));
+      await Promise.all(claimed.map((event) => inDeliverySpan(event, (span) => this.deliver(event, span))));
     }
   }
 
@@ -190,7 +191,7 @@ export class Outbox {
     );
   }
 
-  private async deliver(event: ClaimedEvent): Promise<void> {
+  private async deliver(event: ClaimedEvent, span: Span | undefined): Promise<void> {
     const { database, log, signers, timeoutMs, allowLocal } = this.options;
     const startedAt = new Date();
     let statusCode: number | null = null;
@@ -199,7 +200,7 @@ export class Outbox {
       const signer = signers.get(event.signer);
       if (!signer) throw new Error(`no signer named "${event.signer}"`);
       const headers = await signer.headers({ id: event.id, timestamp: startedAt, body: event.body, url: event.url, keyRef: event.keyRef });
-      statusCode = await postWebhook(event.url, event.body, headers, { timeoutMs, allowLocal, signal: this.shutdown.signal });
+      statusCode = await postWebhook(event.url, event.body, withTraceContext(headers), { timeoutMs, allowLocal, signal: this.shutdown.signal });
       if (statusCode < 200 || statusCode > 299) error = `the receiver answered ${statusCode}`;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
@@ -208,6 +209,7 @@ export class Outbox {
       await database.query(`UPDATE "OutboxEvent" SET "leaseUntil" = NULL WHERE id = $1`, [event.id]);
       return;
     }
+    deliveryOutcome(span, statusCode, error);
     const durationMs = Date.now() - startedAt.getTime();
     const number = event.attempts + 1;
     const ok = error === null;
