@@ -15,6 +15,7 @@ import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
 import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
 import { discovery } from "./discovery.ts";
+import { AcpFeed } from "./feed.ts";
 import { checkSignature, type SignatureProblem } from "./signature.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -75,6 +76,21 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
     res.set("Cache-Control", "public, max-age=3600");
     res.type("json").send(JSON.stringify(discovery(config, SUPPORTED_VERSIONS)));
   });
+
+  // The product feed (pinned paths): public catalogue data like the storefront's, served from memory per catalogue version.
+  const feed = new AcpFeed(runtime.services.catalog, runtime.database.prisma, config.publicBaseUrl, runtime.now);
+  const feedFile = (pick: "metadata" | "products", type: string) => async (req: Request, res: Response) => {
+    echoRequestId(req, res);
+    try {
+      const files = await feed.files();
+      res.set("Cache-Control", "public, max-age=300");
+      res.type(type).send(files[pick]);
+    } catch (error) {
+      send(res, errorAnswer(error, runtime, res));
+    }
+  };
+  router.get("/acp/feed/metadata.json", feedFile("metadata", "application/json"));
+  router.get("/acp/feed/products.jsonl", feedFile("products", "application/jsonl; charset=utf-8"));
 
   const route = (mutating: boolean, run: (call: AcpCall) => Promise<Answer>) => async (req: Request, res: Response) => {
     const requestId = echoRequestId(req, res);
