@@ -131,6 +131,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["webhooks.deliveries", "webhooks:read", false, false],
   ["webhooks.resend", "webhooks:write", false, true],
   ["webhooks.enable", "webhooks:write", false, true],
+  ["analytics.cancel_reasons", "analytics:read", false, false],
 ];
 
 const registry = createRegistry();

@@ -157,11 +157,10 @@ export const operations = {
     }
   },
   async cancel(call: AcpCall, rawId: string, raw: unknown): Promise<Answer> {
-    // The intent trace is read (a bad one is a 400) but not stored yet.
-    parse(v0417.cancelRequest, raw ?? {});
+    const trace = v0417.traceInput(parse(v0417.cancelRequest, raw ?? {}));
     const id = sessionId(rawId);
     try {
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.cancel", { id }), call.shop) };
+      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.cancel", { id, ...(trace ? { intentTrace: trace } : {}) }), call.shop) };
     } catch (error) {
       if (error instanceof ToolError && error.code === "checkout_not_modifiable") {
         throw new AcpError(405, "not_cancelable", "The checkout session is already completed or canceled.");

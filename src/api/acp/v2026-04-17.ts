@@ -2,7 +2,7 @@
 // request and response shapes, and the translations between them and the checkout.* tools' inputs and results.
 // Nothing here decides a business rule.
 import { z } from "zod";
-import type { SessionView } from "../../tools/checkout/schemas.ts";
+import { CANCEL_REASONS, type IntentTrace, type SessionView } from "../../tools/checkout/schemas.ts";
 
 export const VERSION = "2026-04-17";
 
@@ -108,7 +108,7 @@ export const completeRequest = z.strictObject({
   order_notes: text(2000).optional(),
 });
 export const intentTrace = z.strictObject({
-  reason_code: z.enum(["price_sensitivity", "shipping_cost", "shipping_speed", "product_fit", "trust_security", "returns_policy", "payment_options", "comparison", "timing_deferred", "other"]),
+  reason_code: z.enum(CANCEL_REASONS),
   trace_summary: text(2000).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
@@ -163,6 +163,12 @@ export function toolInput(body: CreateRequest | UpdateRequest): Record<string, u
   const codes = body.discounts?.codes ?? body.coupons;
   if (codes) input.discountCodes = codes;
   return input;
+}
+
+/** checkout.cancel's intent trace from the cancel body's (metadata is read, not kept). */
+export function traceInput(body: z.infer<typeof cancelRequest>): IntentTrace | undefined {
+  const trace = body.intent_trace;
+  return trace ? { reasonCode: trace.reason_code, ...(trace.trace_summary ? { summary: trace.trace_summary } : {}) } : undefined;
 }
 
 /** checkout.complete's payment from payment_data: the handler and its credential, or the invoice (payment link). */
