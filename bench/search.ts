@@ -1,7 +1,8 @@
 // `npm run bench`: named targets (REST and MCP calls of the same tools, the storefront pages of bench/pages.ts) on PGlite and PostgreSQL, demo size and
 // 100,000 products, next to a plain Express "hello JSON" server measured by the same script on the same machine; the
 // server's RSS idle and after load; REST/MCP ratios (robust to other load on the machine). Write rows (bench/checkout.ts):
-// a full UCP checkout against one REST orders.create, each as whole iterations from a fixed number of loops.
+// a full UCP checkout and a full ACP checkout against one REST orders.create, each as whole iterations from a fixed
+// number of loops.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -246,6 +247,11 @@ for (const kind of DATABASES) {
     if (checkout && order) {
       const ratio = (a: number, b: number) => (a / b).toFixed(2);
       notes.push(`${where}: one UCP checkout costs ${ratio(order.req, checkout.req)} orders.create by req/s (${ratio(checkout.cpuUs, order.cpuUs)} by server CPU per iteration), p50 ${order.p50} → ${checkout.p50} ms, p99 ${order.p99} → ${checkout.p99} ms.`);
+    }
+    const acp = measured.get(WRITE_NAMES.acp);
+    if (acp && order) {
+      const ratio = (a: number, b: number) => (a / b).toFixed(2);
+      notes.push(`${where}: one ACP checkout costs ${ratio(order.req, acp.req)} orders.create by req/s (${ratio(acp.cpuUs, order.cpuUs)} by server CPU per iteration), p50 ${order.p50} → ${acp.p50} ms, p99 ${order.p99} → ${acp.p99} ms.`);
     }
     const loaded = await rssMb(server.child.pid!);
     const ratios = TARGETS.filter((target) => target.name.startsWith("REST ")).flatMap((target) => {

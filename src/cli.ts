@@ -1,6 +1,7 @@
 // The `shop` command line: runs a command on the database itself or, while a server holds the embedded database,
 // inside that server through its local channel (PGlite allows one process per data directory).
 import "./node-check.ts";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendCommand } from "./cli/channel.ts";
 import { parseCommand, runParsed, type CommandOutput, type ParsedCommand } from "./cli/commands.ts";
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (holder.socket) {
       try {
-        const ran = await sendCommand(holder.socket, argv);
+        const ran = await sendCommand(holder.socket, parsed.command.paths ? absolutePaths(argv, parsed.positionals) : argv);
         ran.stdout.forEach(print.out);
         ran.stderr.forEach(print.err);
         return ran.code;
@@ -47,6 +48,11 @@ async function main(argv: string[]): Promise<number> {
     told = true;
     await sleep(200);
   }
+}
+
+/** The command line with its path positionals resolved against this process's directory (the server's is another). */
+function absolutePaths(argv: string[], positionals: string[]): string[] {
+  return argv.map((word, index) => (index >= 2 && positionals.includes(word) ? path.resolve(word) : word));
 }
 
 /** Opens the database in this process (taking the data directory), migrates it and runs the command. */

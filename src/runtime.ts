@@ -22,6 +22,7 @@ import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
+import { registerAcpOrderEvents } from "./api/acp/order-events.ts";
 import { registerUcpOrderEvents } from "./api/ucp/webhooks.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
 import { SigningKeys } from "./core/outbox/signing-keys.ts";
@@ -94,6 +95,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
   registerUcpOrderEvents();
+  registerAcpOrderEvents();
   const signingKeys = new SigningKeys(database.prisma);
   const outbox = createOutbox(config, database, log, signingKeys, metrics.webhookAttempt);
   const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { feedMetadata, feedProduct } from "../src/api/acp/feed.ts";
 import { openDatabase } from "../src/core/db.ts";
 import { findActiveKey } from "../src/tools/keys/service.ts";
 import { verifyPassword } from "../src/tools/staff/passwords.ts";
@@ -96,6 +97,30 @@ describe("shop CLI", () => {
     expect(staffAudit.map((entry) => entry.tool).sort()).toEqual(["staff.create", "staff.create", "staff.reset_password", "staff.reset_password", "staff.set_scopes"]);
     const written = JSON.stringify(staffAudit);
     for (const secret of ["correct horse", "lager lager", "nyt kodeord", "tredje kodeord", narrowed.passwordHash]) expect(written).not.toContain(secret);
+  });
+
+  it("feed acp writes metadata.json and products.jsonl: one Product per visible product, read with our zod reading", { timeout: 180_000 }, async () => {
+    // Self-contained: the database may or may not be seeded by the tests before.
+    await shop("db", "migrate");
+    await shop("seed", "demo").catch(() => undefined);
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "shop-feed-"));
+    try {
+      const target = path.join(out, "acp");
+      const written = await shop("feed", "acp", target);
+      const count = await withDb((db) => db.prisma.product.count({ where: { deletedAt: null } }));
+      expect(written.stdout).toMatch(new RegExp(`^Wrote ${count} products to `));
+      expect(feedMetadata.parse(JSON.parse(fs.readFileSync(path.join(target, "metadata.json"), "utf8")))).toMatchObject({ target_country: "DK" });
+      const lines = fs.readFileSync(path.join(target, "products.jsonl"), "utf8").trimEnd().split("\n");
+      const products = lines.map((line) => feedProduct.parse(JSON.parse(line)));
+      expect(products.length).toBe(count);
+      expect(products.every((product) => product.variants.length > 0 && product.variants.every((variant) => variant.price?.currency === "DKK"))).toBe(true);
+      const variants = await withDb((db) => db.prisma.productVariant.findMany({ where: { product: { deletedAt: null } }, select: { id: true } }));
+      const ids = new Set(products.flatMap((product) => product.variants.map((variant) => variant.id)));
+      for (const variant of variants) expect(ids.has(variant.id)).toBe(true);
+      await expect(shop("feed", "acp")).rejects.toMatchObject({ code: 2 });
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it("works while a server runs on the embedded database: keys it creates work at once and survive the server", { timeout: 180_000 }, async () => {

@@ -1,6 +1,7 @@
 // The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
 // holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
 // webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator. Add an option here, once.
+import path from "node:path";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
 import type { Database } from "../core/db.ts";
@@ -56,6 +57,8 @@ interface Command {
   options?: ParseArgsOptionsConfig;
   /** Positional arguments after the name (`keys revoke ID`). */
   positionals?: number;
+  /** Its positionals are file paths: the CLI makes them absolute before a server (with its own cwd) runs the command. */
+  paths?: boolean;
   /** Applies migrations itself; the CLI migrates the database before any other command. */
   migrates?: boolean;
   run(ctx: CommandContext, values: Values, positionals: string[]): Promise<number>;
@@ -256,11 +259,29 @@ export const COMMANDS: readonly Command[] = [
     },
   },
   {
+    name: "feed acp",
+    args: "DIR",
+    summary: "write the ACP product feed (metadata.json, products.jsonl) into DIR",
+    positionals: 1,
+    paths: true,
+    async run(ctx, _values, [dir]) {
+      if (!dir) {
+        ctx.err("shop: feed acp needs the directory to write into.");
+        return 2;
+      }
+      const { writeAcpFeed } = await import("./acp-feed.ts");
+      const { count, files } = await writeAcpFeed(ctx.database, path.resolve(dir));
+      ctx.out(`Wrote ${count} products to ${files.join(" and ")}.`);
+      return 0;
+    },
+  },
+  {
     name: "import ucp-samples",
     args: "DIR [--currency USD]",
     summary: "load the UCP samples' CSV shop (products.csv, inventory.csv …) into an empty database, keeping its ids",
     options: { currency: string },
     positionals: 1,
+    paths: true,
     async run(ctx, values, [dir]) {
       const { files, currency } = await readSampleDir(dir!, typeof values.currency === "string" ? values.currency : undefined);
       const { importUcpSamples } = await import("../tools/import/ucp-samples.ts");

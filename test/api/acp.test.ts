@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
 import { sign } from "../../src/api/acp/signature.ts";
-import { merchantSignature } from "../../src/core/outbox/merchant-signature.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
-import { waitFor } from "../support/wait.ts";
 import { findActiveKey } from "../../src/tools/keys/service.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -266,34 +264,6 @@ describe("ACP headers and trust", () => {
     expectError(await acp("POST", "/acp/checkout_sessions", body, signed("yesterday", body)), 401, "timestamp_invalid");
     // A key without a secret needs no signature.
     expect((await acp("POST", "/acp/checkout_sessions", body)).status).toBe(201);
-  });
-});
-
-describe("ACP order events", () => {
-  it("sends order_create with the whole order, signed with Merchant-Signature, to the key's webhook URL", async () => {
-    const [product] = await plainProducts(server, 1);
-    const now = () => new Date().toISOString();
-    const signed = (body: unknown) => {
-      const timestamp = now();
-      return { Authorization: `Bearer ${SIGNED}`, Timestamp: timestamp, Signature: sign(SECRET, timestamp, body) };
-    };
-    const create = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {}, buyer: BUYER, fulfillment_details: DETAILS };
-    const session = valid(checkoutSession, await acp("POST", "/acp/checkout_sessions", create, signed(create)));
-    const complete = pay("success_token");
-    const done = valid(checkoutSessionWithOrder, await acp("POST", `/acp/checkout_sessions/${session.id}/complete`, complete, signed(complete)));
-    await waitFor(() => receiver.at("/acp/events").length > 0, 15_000);
-    const [event] = receiver.at("/acp/events");
-    const header = String(event!.headers["merchant-signature"]);
-    const t = Number(/^t=(\d+),v1=[0-9a-f]{64}$/.exec(header)![1]);
-    expect(header).toBe(merchantSignature(SECRET, new Date(t * 1000), event!.body));
-    expect(JSON.parse(event!.body)).toEqual({
-      type: "order_create",
-      data: { type: "order", id: done.order.id, checkout_session_id: session.id, order_number: done.order.id, permalink_url: done.order.permalink_url, status: "confirmed" },
-    });
-    // Keys without a webhook URL send nothing.
-    const quiet = await newSession(product!.id);
-    expect((await acp("POST", `/acp/checkout_sessions/${quiet.id}/complete`, pay("success_token"))).status).toBe(200);
-    expect(await prisma().outboxEvent.count({ where: { type: "acp.order_create" } })).toBe(1);
   });
 });
 

@@ -1,5 +1,7 @@
 // A local webhook receiver for tests: verifies every request with the standardwebhooks library's own verify (signature,
-// timestamp tolerance) against the secrets it is told, records what arrived, and answers a scripted status.
+// timestamp tolerance) against the secrets it is told — or, for ACP paths, the Merchant-Signature as the ACP webhook
+// spec states it — records what arrived, and answers a scripted status.
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -22,6 +24,8 @@ export interface WebhookReceiver {
   received: Received[];
   /** Verify requests to this path with this whsec_ secret. */
   trust(path: string, secret: string): void;
+  /** Verify requests to this path as ACP order events: Merchant-Signature with this shared secret. */
+  trustMerchant(path: string, secret: string): void;
   /** Answer the next requests to `path` with these statuses (then 204 again); 0 holds the request open unanswered. */
   failNext(path: string, ...statuses: number[]): void;
   /** Answer every request to `path` with this status until changed (null: back to 204). */
@@ -33,6 +37,7 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const secrets = new Map<string, string>();
+  const merchantSecrets = new Map<string, string>();
   const scripted = new Map<string, number[]>();
   const fixed = new Map<string, number>();
   const received: Received[] = [];
@@ -45,9 +50,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       let payload: Received["payload"] = null;
       let error: string | null = null;
       try {
+        const merchant = merchantSecrets.get(path);
         const secret = secrets.get(path);
-        if (!secret) throw new Error(`no secret for ${path}`);
-        payload = new Webhook(secret).verify(body, request.headers as Record<string, string>) as Received["payload"];
+        if (merchant) payload = verifyMerchantSignature(merchant, request.headers, body);
+        else if (!secret) throw new Error(`no secret for ${path}`);
+        else payload = new Webhook(secret).verify(body, request.headers as Record<string, string>) as Received["payload"];
       } catch (failure) {
         error = failure instanceof Error ? failure.message : String(failure);
       }
@@ -62,6 +69,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url,
     received,
     trust: (path, secret) => void secrets.set(path, secret),
+    trustMerchant: (path, secret) => void merchantSecrets.set(path, secret),
     failNext: (path, ...statuses) => void scripted.set(path, [...(scripted.get(path) ?? []), ...statuses]),
     answer: (path, status) => void (status === null ? fixed.delete(path) : fixed.set(path, status)),
     at: (path) => received.filter((entry) => entry.path === path),
@@ -85,4 +93,19 @@ export async function subscribe(
   const created = answer.body.result as { id: string; secret: string };
   receiver.trust(path, created.secret);
   return created;
+}
+
+/**
+ * The ACP webhook spec's check: `Merchant-Signature: t=<unix seconds>,v1=<64 hex>`, HMAC-SHA256 of "<t>.<raw body>"
+ * with the shared secret, the timestamp within 300 seconds. Throws on any failure; the parsed body otherwise.
+ */
+function verifyMerchantSignature(secret: string, headers: http.IncomingHttpHeaders, body: string): Received["payload"] {
+  const header = headers["merchant-signature"];
+  const match = typeof header === "string" ? /^t=(\d+),v1=([a-fA-F0-9]{64})$/.exec(header) : null;
+  if (!match) throw new Error("Merchant-Signature must be t=<timestamp>,v1=<64_hex>.");
+  const t = Number(match[1]);
+  if (Math.abs(Date.now() / 1000 - t) > 300) throw new Error("Timestamp outside allowed window.");
+  const expected = crypto.createHmac("sha256", secret).update(`${match[1]}.${body}`).digest();
+  if (!crypto.timingSafeEqual(expected, Buffer.from(match[2]!, "hex"))) throw new Error("Webhook signature verification failed.");
+  return JSON.parse(body) as Received["payload"];
 }

@@ -135,6 +135,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["giftcards.issue", "giftcards:write", false, true],
   ["giftcards.get", "giftcards:read", true, false],
   ["giftcards.redeem", "giftcards:write", false, true],
+  ["analytics.cancel_reasons", "analytics:read", false, false],
 ];
 
 const registry = createRegistry();

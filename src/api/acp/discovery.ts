@@ -27,7 +27,7 @@ export function discovery(config: Pick<Config, "publicBaseUrl">, versions: reado
   return {
     protocol: { name: "acp", version: sorted.at(-1)!, supported_versions: sorted },
     api_base_url: `${config.publicBaseUrl}/acp`,
-    transports: ["rest"],
+    transports: ["rest", "mcp"],
     capabilities: {
       services: ["checkout"],
       extensions: [{ name: "discount" }],

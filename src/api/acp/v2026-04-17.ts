@@ -2,7 +2,7 @@
 // request and response shapes, and the translations between them and the checkout.* tools' inputs and results.
 // Nothing here decides a business rule.
 import { z } from "zod";
-import type { SessionView } from "../../tools/checkout/schemas.ts";
+import { CANCEL_REASONS, type IntentTrace, type SessionView } from "../../tools/checkout/schemas.ts";
 
 export const VERSION = "2026-04-17";
 
@@ -108,7 +108,7 @@ export const completeRequest = z.strictObject({
   order_notes: text(2000).optional(),
 });
 export const intentTrace = z.strictObject({
-  reason_code: z.enum(["price_sensitivity", "shipping_cost", "shipping_speed", "product_fit", "trust_security", "returns_policy", "payment_options", "comparison", "timing_deferred", "other"]),
+  reason_code: z.enum(CANCEL_REASONS),
   trace_summary: text(2000).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
@@ -165,6 +165,12 @@ export function toolInput(body: CreateRequest | UpdateRequest): Record<string, u
   return input;
 }
 
+/** checkout.cancel's intent trace from the cancel body's (metadata is read, not kept). */
+export function traceInput(body: z.infer<typeof cancelRequest>): IntentTrace | undefined {
+  const trace = body.intent_trace;
+  return trace ? { reasonCode: trace.reason_code, ...(trace.trace_summary ? { summary: trace.trace_summary } : {}) } : undefined;
+}
+
 /** checkout.complete's payment from payment_data: the handler and its credential, or the invoice (payment link). */
 export function paymentInput(body: CompleteRequest): { handlerId: string; instrumentType?: string; token?: string } {
   const data = body.payment_data;
@@ -203,14 +209,72 @@ const paymentHandler = z.strictObject({
 const STATUSES = ["incomplete", "not_ready_for_payment", "requires_escalation", "authentication_required", "ready_for_payment", "pending_approval", "complete_in_progress", "completed", "canceled", "in_progress", "expired"] as const;
 const datetime = z.iso.datetime({ offset: true });
 
+const lineItemReference = z.strictObject({ id: z.string(), quantity: z.number().int().min(1) });
+const estimatedDelivery = z.strictObject({ earliest: datetime, latest: datetime });
+/** Order statuses the version defines (agents must accept others; we send only these). */
+const ORDER_STATUSES = ["created", "confirmed", "manual_review", "processing", "shipped", "completed", "canceled"] as const;
+
+/** Our reading of the 2026-04-17 Order (in CheckoutSessionWithOrder, and the full object in order webhooks). */
 export const order = z.strictObject({
   type: z.literal("order").optional(),
   id: z.string(),
   checkout_session_id: z.string(),
   order_number: z.string().optional(),
   permalink_url: z.url(),
-  status: z.string().optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  estimated_delivery: estimatedDelivery.optional(),
+  line_items: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        title: z.string(),
+        product_id: z.string().optional(),
+        quantity: z.strictObject({ ordered: z.number().int().min(1), current: z.number().int().min(0), fulfilled: z.number().int().min(0).optional() }),
+        unit_price: z.number().int().optional(),
+        subtotal: z.number().int().optional(),
+        status: z.enum(["processing", "partial", "fulfilled", "removed"]).optional(),
+      }),
+    )
+    .optional(),
+  fulfillments: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        type: z.enum(["shipping", "pickup", "digital"]),
+        status: z.enum(["pending", "processing", "shipped", "in_transit", "out_for_delivery", "ready_for_pickup", "delivered", "failed", "canceled"]).optional(),
+        line_items: z.array(lineItemReference).optional(),
+        carrier: z.string().optional(),
+        tracking_number: z.string().optional(),
+        tracking_url: z.url().optional(),
+        destination: addressOut.optional(),
+        estimated_delivery: estimatedDelivery.optional(),
+        description: z.string().optional(),
+        events: z.array(z.strictObject({ id: z.string(), type: z.string(), occurred_at: datetime, description: z.string().optional(), location: z.string().optional() })).optional(),
+      }),
+    )
+    .optional(),
+  adjustments: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        type: z.string(),
+        occurred_at: datetime,
+        status: z.enum(["pending", "completed", "failed"]),
+        line_items: z.array(lineItemReference).optional(),
+        amount: z.number().int().optional(),
+        currency: z.string().regex(/^[a-z]{3}$/).optional(),
+        description: z.string().optional(),
+        reason: z.string().optional(),
+      }),
+    )
+    .optional(),
   totals: z.array(total).optional(),
+});
+
+/** Our reading of the webhook body (openapi.agentic_checkout_webhook WebhookEvent): the whole order, typed "order". */
+export const webhookEvent = z.strictObject({
+  type: z.enum(["order_create", "order_update"]),
+  data: order.extend({ type: z.literal("order"), status: z.enum(ORDER_STATUSES) }),
 });
 
 /** Our reading of the 2026-04-17 CheckoutSession (the fields this shop fills; every one the schema knows). */
@@ -336,37 +400,45 @@ function handlers(ids: readonly string[], shop: Shop): z.infer<typeof paymentHan
 const TOTAL_LABELS: Record<string, string> = { subtotal: "Subtotal", discount: "Discount", fulfillment: "Shipping", total: "Total" };
 
 /** A checkout session as the 2026-04-17 CheckoutSession (with `order` once completed). Prices include VAT, so no tax line. */
-export function checkout(view: SessionView, shop: Shop) {
-  const destination = view.fulfillment.destination;
-  const buyer = view.buyer;
-  const lineIds = view.lines.map((line) => line.itemId);
+/** A session's totals as the version's Total list: no tax line (prices include VAT; the total's description names it). */
+export function totals(view: SessionView): Array<z.infer<typeof total>> {
   const itemsBase = view.lines.reduce((sum, line) => sum + line.subtotal, 0);
-  const totals = [
+  const list: Array<z.infer<typeof total>> = [
     { type: "items_base_amount" as const, display_text: "Items", amount: itemsBase },
     ...view.totals
       .filter((entry) => entry.type !== "tax")
       .map((entry) => ({ type: entry.type as (typeof TOTAL_TYPES)[number], display_text: TOTAL_LABELS[entry.type] ?? entry.label, amount: entry.amount })),
   ];
   const vat = view.totals.find((entry) => entry.type === "tax");
-  if (vat) totals[totals.length - 1] = { ...totals[totals.length - 1]!, description: `Incl. ${vat.label.replace(/^VAT included/, "VAT")}: ${vat.amount}` } as (typeof totals)[number];
+  if (vat) list[list.length - 1] = { ...list[list.length - 1]!, description: `Incl. ${vat.label.replace(/^VAT included/, "VAT")}: ${vat.amount}` };
+  return list;
+}
+
+/** A destination as the version's Address (null when it cannot be one: street, city and postal code are required). */
+export function addressOf(destination: SessionView["fulfillment"]["destination"], name: string): z.infer<typeof addressOut> | null {
+  if (!destination?.street || !destination.city || !destination.postalCode) return null;
+  return {
+    name,
+    line_one: destination.street,
+    ...(destination.extended ? { line_two: destination.extended } : {}),
+    city: destination.city,
+    state: destination.region ?? "",
+    country: destination.country,
+    postal_code: destination.postalCode,
+  };
+}
+
+export function checkout(view: SessionView, shop: Shop) {
+  const destination = view.fulfillment.destination;
+  const buyer = view.buyer;
+  const lineIds = view.lines.map((line) => line.itemId);
   const name = destination?.name ?? [buyer?.firstName, buyer?.lastName].filter(Boolean).join(" ");
+  const address = addressOf(destination, name || "");
   const details = {
     ...(name ? { name } : {}),
     ...(buyer?.phone ? { phone_number: buyer.phone } : {}),
     ...(buyer?.email ? { email: buyer.email } : {}),
-    ...(destination && destination.street && destination.city && destination.postalCode
-      ? {
-          address: {
-            name: name || "",
-            line_one: destination.street,
-            ...(destination.extended ? { line_two: destination.extended } : {}),
-            city: destination.city,
-            state: destination.region ?? "",
-            country: destination.country,
-            postal_code: destination.postalCode,
-          },
-        }
-      : {}),
+    ...(address ? { address } : {}),
   };
   return {
     id: view.id,
@@ -404,7 +476,7 @@ export function checkout(view: SessionView, shop: Shop) {
       ],
     })),
     ...(view.fulfillment.selectedOptionId ? { selected_fulfillment_options: [{ type: "shipping" as const, option_id: view.fulfillment.selectedOptionId, item_ids: lineIds }] } : {}),
-    totals,
+    totals: totals(view),
     messages: view.messages.map(message),
     links: [
       { type: "terms_of_use" as const, title: "Handelsbetingelser", url: `${shop.baseUrl}/info/handelsbetingelser` },

@@ -86,7 +86,7 @@ export default defineTool({
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
     await emitUcpOrderEvent(ctx, order.id, "order_placed");
-    if (state.protocol === "acp") await enqueueAcpOrderEvent(ctx, "order_create", { id: order.id, status: decision === "pending" ? "pending_payment" : "paid" }, id);
+    if (state.protocol === "acp") await enqueueAcpOrderEvent(ctx, "order_create", order.id);
     await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
     return view;
   },

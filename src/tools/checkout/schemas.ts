@@ -13,6 +13,14 @@ const minor = (what: string) => z.number().int().describe(`${what}, integer mino
 
 export const checkoutId = z.string().regex(/^chk_[A-Za-z0-9]{10,64}$/, "A checkout id looks like chk_…").describe("The checkout session id (chk_…) that checkout.create returned.");
 
+/** Why an agent's buyer walked away (the reason codes of ACP's intent traces). */
+export const CANCEL_REASONS = ["price_sensitivity", "shipping_cost", "shipping_speed", "product_fit", "trust_security", "returns_policy", "payment_options", "comparison", "timing_deferred", "other"] as const;
+export const intentTrace = z.strictObject({
+  reasonCode: z.enum(CANCEL_REASONS),
+  summary: z.string().max(2000).optional().describe("The agent's short account of why."),
+});
+export type IntentTrace = z.infer<typeof intentTrace>;
+
 export const lineInput = z.strictObject({
   itemId: z.string().min(1).max(100).describe("A product's id (products.get), or its variant's id."),
   quantity: z.number().int().min(1).max(1_000_000),

@@ -6,6 +6,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { adjustment, fulfillmentEvent, storedList } from "./fulfillment.ts";
 import { orderId } from "./schemas.ts";
+import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
 
 
@@ -45,6 +46,8 @@ export default defineTool({
     } else {
       after = await ctx.db.order.update({ where: { id }, data });
       await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
+      // ACP agents hear of tracking, fulfilment and adjustment changes too (a status change sends it in changeStatus).
+      await emitAcpOrderUpdate(ctx, after);
     }
     return { id, status: after.status, fulfillmentEvents: events.all, adjustments: adjusted.all };
   },

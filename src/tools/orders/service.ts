@@ -6,6 +6,7 @@ import type { ToolContext } from "../context.ts";
 import { sendOrderConfirmation } from "./emails.ts";
 import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, type OrderStatus } from "./transitions.ts";
+import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { emitUcpStatusChange } from "../checkout/order-events.ts";
 import { emitStatusChange } from "./webhook-events.ts";
 import { book, methodOf, outstandingOf } from "./ledger.ts";
@@ -48,7 +49,7 @@ function paymentOf(order: Order, data: Prisma.OrderUpdateInput): { method: strin
  * Moves a locked order to `to` (refusing illegal transitions with 422 illegal_transition), stamps paidAt / disputedAt /
  * refundedAt / cancelledAt, writes the status history and the audit entry, restocks on cancel and, on the way to paid,
  * books the payment of what is still outstanding in the ledger and sends the confirmation after commit when none was
- * sent yet; the integrators' webhook event goes in the same transaction.
+ * sent yet; the integrators' webhook event and the UCP and ACP order events go in the same transaction.
  */
 export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
   const { to } = change;
@@ -71,6 +72,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
   await emitStatusChange(ctx, after, order.items, order.status);
   await emitUcpStatusChange(ctx, order.id, to);
+  await emitAcpOrderUpdate(ctx, after);
   return after;
 }
 

@@ -4,6 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
+import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
 
 const when = z.iso.datetime({ offset: true });
@@ -62,6 +63,8 @@ export default defineTool({
     } else {
       after = await ctx.db.order.update({ where: { id }, data });
       await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
+      // ACP agents hear of tracking, fulfilment and adjustment changes too (a status change sends it in changeStatus).
+      await emitAcpOrderUpdate(ctx, after);
     }
     return {
       id,

@@ -103,6 +103,30 @@ export class CatalogReadModel {
     return details;
   }
 
+  /** Every visible product, in no particular order (feeds and exports walk the whole catalogue). */
+  products(): CatalogProduct[] {
+    return [...this.snapshot.products.values()];
+  }
+
+  /**
+   * The variants of every visible product in one query (a feed of the whole catalogue would otherwise ask once per
+   * product), in the order productDetails gives them.
+   */
+  async allVariants(): Promise<Map<string, ProductDetails["variants"]>> {
+    const rows = await this.database.query<{ productId: string; id: string; sku: string; attributes: Record<string, string>; priceDkk: string | null; stock: string }>(
+      `SELECT v."productId", v.id, v.sku, v.attributes, v."priceDkk"::text AS "priceDkk", v.stock::text AS stock
+         FROM "ProductVariant" v JOIN "Product" p ON p.id = v."productId"
+        WHERE p."deletedAt" IS NULL ORDER BY v."productId", v."createdAt", v.sku`,
+    );
+    const byProduct = new Map<string, ProductDetails["variants"]>();
+    for (const row of rows) {
+      let list = byProduct.get(row.productId);
+      if (!list) byProduct.set(row.productId, (list = []));
+      list.push({ id: row.id, sku: row.sku, attributes: row.attributes ?? {}, priceDkk: row.priceDkk === null ? null : Number(row.priceDkk), stock: Number(row.stock) });
+    }
+    return byProduct;
+  }
+
   categories(): Array<CatalogCategory & { productCount: number }> {
     const counts = this.snapshot.productCount;
     return [...this.snapshot.categories.values()]

@@ -1,0 +1,272 @@
+// The ACP MCP binding, POST /acp/mcp (docs/mcp-binding.md of the spec): the five checkout operations as MCP tools with
+// the binding's names and `{meta, id, payload}` arguments, served statelessly by the official SDK in both MCP eras.
+// Each tool runs the same operation as the REST door (operations.ts); the key is checked per HTTP request (Bearer with
+// checkout:agent), meta carries what REST's headers do (api_version, idempotency_key, signature, timestamp), results
+// are the session itself and every ACP error is JSON-RPC −32000 with the flat error in `data` (−32602 for bad arguments).
+import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type CallToolResult,
+  type McpHttpHandler,
+  type Tool,
+} from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { Caller } from "../../tools/context.ts";
+import { fieldErrors } from "../../tools/executor.ts";
+import { hasScope } from "../../tools/scopes.ts";
+import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
+import { mcpGuard } from "../mcp-guard.ts";
+import { sdkHeaders, sendRpcError } from "../mcp-http.ts";
+import { ACP_BODY_LIMIT, AcpError, failureOf, operations, type AcpCall, type AcpContext, type Answer } from "./operations.ts";
+import * as v0417 from "./v2026-04-17.ts";
+
+const SERVER_INFO = { name: "shop-acp", version: "1.0.0" };
+const INSTRUCTIONS =
+  "The Agentic Commerce Protocol (ACP) checkout of a Danish online shop, as MCP tools. Every call carries " +
+  `meta.api_version ("${v0417.VERSION}"); send meta.idempotency_key on create and complete. Amounts are integers in ` +
+  "minor units (øre). Results are the CheckoutSession in structuredContent; errors carry ACP's Error in error.data.";
+
+/** Every ACP error over MCP (the flat error is in `data`); bad arguments are −32602. */
+const ACP_ERROR = -32000;
+const ENDPOINT = "http://localhost/acp/mcp";
+
+// Our reading of the binding's arguments (openrpc.agentic_checkout.json): meta is open, payload is judged by the version.
+const meta = z.looseObject({
+  api_version: z.string().max(20).optional(),
+  idempotency_key: z.string().max(1000).optional(),
+  request_id: z.string().max(200).optional(),
+  signature: z.string().max(1000).optional(),
+  timestamp: z.string().max(100).optional(),
+});
+const args = z.strictObject({ meta, id: z.string().min(1).max(200).optional(), payload: z.record(z.string(), z.unknown()).optional() });
+type Args = z.infer<typeof args>;
+
+interface AcpTool {
+  id: boolean;
+  /** Whether payload is required (cancel's is optional, get has none). */
+  payload: "required" | "optional" | "none";
+  mutating: boolean;
+  description: string;
+  run(call: AcpCall, args: Args): Promise<Answer>;
+}
+
+const TOOLS: Record<string, AcpTool> = {
+  create_checkout_session: {
+    id: false,
+    payload: "required",
+    mutating: true,
+    description: "Create a checkout session: payload is CheckoutSessionCreateRequest (line_items [{id}], currency, capabilities, buyer …).",
+    run: (call, { payload }) => operations.create(call, payload),
+  },
+  get_checkout_session: {
+    id: true,
+    payload: "none",
+    mutating: false,
+    description: "Get a checkout session as it stands, re-priced.",
+    run: (call, { id }) => operations.get(call, id!),
+  },
+  update_checkout_session: {
+    id: true,
+    payload: "required",
+    mutating: true,
+    description: "Update a session's items, buyer, fulfillment details, selected fulfillment options or discount codes.",
+    run: (call, { id, payload }) => operations.update(call, id!, payload),
+  },
+  complete_checkout_session: {
+    id: true,
+    payload: "required",
+    mutating: true,
+    description: "Place the order: payload.payment_data names the handler_id and instrument (or a purchase_order_number).",
+    run: (call, { id, payload }) => operations.complete(call, id!, payload),
+  },
+  cancel_checkout_session: {
+    id: true,
+    payload: "optional",
+    mutating: true,
+    description: "Cancel a checkout session, optionally with an intent_trace saying why.",
+    run: (call, { id, payload }) => operations.cancel(call, id!, payload),
+  },
+};
+
+const META_SCHEMA = {
+  type: "object",
+  description: "Protocol metadata (REST's headers): api_version, idempotency_key, request_id, signature, timestamp.",
+  properties: {
+    api_version: { type: "string", description: `The ACP version, "${v0417.VERSION}".` },
+    idempotency_key: { type: "string", description: "Unique key for retry safety (recommended for create and complete)." },
+    request_id: { type: "string" },
+    signature: { type: "string", description: "Request signature, when your key signs its requests." },
+    timestamp: { type: "string", description: "RFC 3339 signing timestamp." },
+  },
+  required: ["api_version"],
+};
+
+const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => ({
+  name,
+  description: tool.description,
+  inputSchema: {
+    type: "object",
+    properties: {
+      meta: META_SCHEMA,
+      ...(tool.id ? { id: { type: "string", description: "The checkout session id." } } : {}),
+      ...(tool.payload !== "none" ? { payload: { type: "object", description: "The REST request body of this operation." } } : {}),
+    },
+    required: ["meta", ...(tool.id ? ["id"] : []), ...(tool.payload === "required" ? ["payload"] : [])],
+  },
+  outputSchema: { type: "object", properties: { id: { type: "string" }, status: { type: "string" } }, required: ["id", "status"] },
+  annotations: { readOnlyHint: !tool.mutating, destructiveHint: name === "cancel_checkout_session", idempotentHint: !tool.mutating, openWorldHint: false },
+}));
+
+interface Exchange {
+  caller: Caller;
+  requestId: string;
+}
+
+export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
+  const router = express.Router();
+  const { runtime } = context;
+  const guard = mcpGuard(runtime.config);
+  const text = express.text({ type: () => true, limit: ACP_BODY_LIMIT });
+  const door = new AcpMcpDoor(context);
+
+  const route = router.route("/acp/mcp");
+  route.options((req, res) => guard.preflight(req, res));
+  route.post(
+    (req: HttpRequest, res: HttpResponse, next: (error?: unknown) => void) => {
+      if (!guard.check(req, res)) return;
+      text(req, res, (error?: unknown) => {
+        if (error === undefined) return next();
+        const failure = failureOf(httpError(error), runtime);
+        sendRpcError(res, failure.status, ACP_ERROR, failure.body.message, null, failure.body);
+      });
+    },
+    async (req: HttpRequest, res: HttpResponse) => {
+      const id = requestId(req);
+      res.set("Request-Id", id);
+      let caller: Caller;
+      try {
+        caller = await admit(gate, req, res);
+        // Authentication is the connection's (the binding keeps Authorization out of meta): checked before any message.
+        if (caller.kind !== "key" || !caller.keyId) throw new AcpError(401, "unauthorized", "Authorization: Bearer <API key> is required.");
+        if (!hasScope(caller.scopes, "checkout:agent")) throw new AcpError(403, "forbidden", "This API key lacks the checkout:agent scope.");
+      } catch (error) {
+        const failure = failureOf(error, runtime);
+        res.set(failure.headers);
+        return sendRpcError(res, failure.status, ACP_ERROR, failure.body.message, null, failure.body);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof req.body === "string" ? req.body : "");
+      } catch {
+        return sendRpcError(res, 400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.", null);
+      }
+      if (Array.isArray(body)) return sendRpcError(res, 400, ProtocolErrorCode.InvalidRequest, "JSON-RPC batches are not supported; POST one message per request.", null);
+      try {
+        const response = await door.answer(body, sdkHeaders(req), { caller, requestId: id });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        response.headers.forEach((value, name) => res.setHeader(name, value));
+        res.status(response.status).end(bytes);
+      } catch (error) {
+        gate.log.error("acp mcp request failed", { requestId: id, error: String(error) });
+        sendRpcError(res, 500, ProtocolErrorCode.InternalError, "Internal error", null);
+      }
+    },
+  );
+  route.all((req: HttpRequest, res: HttpResponse) => {
+    if (!guard.check(req, res)) return;
+    res.set("Allow", "POST, OPTIONS");
+    sendRpcError(res, 405, ACP_ERROR, `${req.method} is not supported: this ACP MCP endpoint is stateless Streamable HTTP; POST one JSON-RPC message per request.`, null);
+  });
+  return router;
+}
+
+/** The SDK behind the binding: the 2026-07-28 era through its per-request handler, the 2025 era on a stateless transport. */
+class AcpMcpDoor {
+  private readonly context: AcpContext;
+  private readonly modern: McpHttpHandler;
+
+  constructor(context: AcpContext) {
+    this.context = context;
+    this.modern = createMcpHandler((handler) => this.server(exchangeOf(handler.authInfo)), {
+      legacy: "reject",
+      onerror: (error) => context.runtime.log.debug("acp mcp request refused by the SDK", { error: error.message }),
+    });
+  }
+
+  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
+    const request = new Request(ENDPOINT, { method: "POST", headers });
+    if (!(await isLegacyRequest(request, body))) {
+      const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
+      return this.modern.fetch(request, { authInfo, parsedBody: body });
+    }
+    const server = this.server(exchange);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  }
+
+  private server(exchange: Exchange): Server {
+    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+    server.setRequestHandler("tools/list", () => ({ tools: TOOL_LIST }));
+    server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
+      const tool = TOOLS[request.params.name];
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". ACP tools: ${Object.keys(TOOLS).join(", ")}.`);
+      try {
+        return await this.call(request.params.name, tool, request.params.arguments, exchange);
+      } catch (error) {
+        if (error instanceof ProtocolError) throw error;
+        const failure = failureOf(error, this.context.runtime);
+        throw new ProtocolError(ACP_ERROR, failure.body.message, failure.body);
+      }
+    });
+    return server;
+  }
+
+  private async call(name: string, tool: AcpTool, sent: unknown, exchange: Exchange): Promise<CallToolResult> {
+    const parsed = args.safeParse(sent ?? {});
+    if (!parsed.success) throw invalidParams(`The arguments of ${name} do not match the ACP MCP binding: ${describe(parsed.error)}`);
+    const given = parsed.data;
+    if (tool.id && given.id === undefined) throw invalidParams(`${name} needs id.`, "$.id");
+    if (tool.payload === "required" && given.payload === undefined) throw invalidParams(`${name} needs payload.`, "$.payload");
+    if (tool.payload === "none" && given.payload !== undefined) throw invalidParams(`${name} takes no payload.`, "$.payload");
+    const caller = await this.context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, tool.mutating ? (given.payload ?? {}) : undefined);
+    const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: this.context.runtime, shop: this.context.shop, door: "mcp" };
+    const key = given.meta.idempotency_key;
+    if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
+    // Scoped like REST's keys (per API key and operation), under the binding's own path.
+    const answer = await this.context.idempotent(call, key, `/acp/mcp/${name}/${given.id ?? ""}`, given.payload ?? {}, () => tool.run(call, given));
+    const body = JSON.parse(answer.text) as Record<string, unknown>;
+    if (answer.status >= 400) throw new ProtocolError(ACP_ERROR, String(body.message ?? "ACP error"), body);
+    return result({ status: answer.status, body });
+  }
+}
+
+/** A session as the tool result: the object in structuredContent, and as JSON text for clients without it. */
+function result(answer: Answer): CallToolResult {
+  const structuredContent = answer.body as Record<string, unknown>;
+  return { structuredContent, content: [{ type: "text", text: JSON.stringify(structuredContent) }] };
+}
+
+function invalidParams(message: string, param?: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, message, v0417.error(400, "invalid_request", message, param));
+}
+
+function describe(error: z.ZodError): string {
+  return fieldErrors(error).slice(0, 5).map((entry) => `$.${entry.path}: ${entry.message}`).join("; ");
+}
+
+function exchangeOf(authInfo: AuthInfo | undefined): Exchange {
+  const exchange = authInfo?.extra?.exchange as Exchange | undefined;
+  if (!exchange) throw new Error("acp mcp: a request reached the SDK without its exchange");
+  return exchange;
+}

@@ -1,0 +1,130 @@
+// ACP 2026-04-17 order webhooks: the whole Order (line items with quantities, the shipment with tracking and events,
+// refunds as adjustments, totals with amount_refunded) built from the order, the session it came from and its status
+// history; registered with the checkout core at start, which enqueues it in the transaction of each change.
+import type { z } from "zod";
+import { registerAcpOrderFormat, type AcpOrderEvent, type AcpOrderFacts } from "../../tools/checkout/acp-events.ts";
+import { adjustment, fulfillmentEvent, storedList } from "../../tools/orders/fulfillment.ts";
+import { addressOf, totals, webhookEvent } from "./v2026-04-17.ts";
+
+type Event = z.infer<typeof webhookEvent>;
+type Data = Event["data"];
+
+/** How far the goods got, from every status the order has had (a refund after delivery is still a delivered order). */
+function stage(facts: AcpOrderFacts): "delivered" | "shipped" | null {
+  const seen = new Set([...facts.history.map((change) => change.toStatus), facts.order.status]);
+  if (seen.has("delivered") || seen.has("completed")) return "delivered";
+  return seen.has("shipped") ? "shipped" : null;
+}
+
+/** The shop's status as the version's order status. */
+export function orderStatus(facts: AcpOrderFacts): Data["status"] {
+  const reached = stage(facts);
+  switch (facts.order.status) {
+    case "pending_payment":
+    case "pending":
+      return "created";
+    case "flagged_review":
+      return "manual_review";
+    case "processing":
+      return "processing";
+    case "shipped":
+      return "shipped";
+    case "delivered":
+    case "completed":
+      return "completed";
+    case "cancelled":
+      return "canceled";
+    case "refunded":
+      // A full refund before shipping undoes the order; after, the goods went out all the same.
+      return reached === "delivered" ? "completed" : reached ?? "canceled";
+    default:
+      // paid, partial_refund, disputed
+      return reached === "delivered" ? "completed" : reached ?? "confirmed";
+  }
+}
+
+function firstAt(facts: AcpOrderFacts, status: string): string | undefined {
+  return facts.history.find((change) => change.toStatus === status)?.createdAt.toISOString();
+}
+
+export function acpOrder(facts: AcpOrderFacts): Data {
+  const { order, session } = facts;
+  const removed = order.status === "cancelled" || (order.status === "refunded" && stage(facts) === null);
+  const reached = removed ? null : stage(facts);
+  const currency = order.currency.toLowerCase();
+  const lines = session.lines.map((line) => ({ id: line.id, quantity: line.quantity }));
+  const line_items: Data["line_items"] = session.lines.map((line) => {
+    const current = removed ? 0 : line.quantity;
+    const fulfilled = reached ? current : 0;
+    return {
+      id: line.id,
+      title: line.title,
+      product_id: line.productId,
+      quantity: { ordered: line.quantity, current, fulfilled },
+      unit_price: line.unitPrice,
+      subtotal: line.subtotal,
+      status: current === 0 ? "removed" : fulfilled === current ? "fulfilled" : fulfilled > 0 ? "partial" : "processing",
+    };
+  });
+  const recorded = storedList(order.fulfillmentEvents, fulfillmentEvent);
+  const events = recorded.map((event) => ({ id: event.id, type: event.type, occurred_at: event.occurredAt, ...(event.description ? { description: event.description } : {}) }));
+  // Shipments and deliveries made inside the shop (set_tracking, update_status) show as events too.
+  for (const status of ["shipped", "delivered"] as const) {
+    const at = firstAt(facts, status);
+    if (at && !recorded.some((event) => event.type === status)) events.push({ id: `evt_${order.id}_${status}`, type: status, occurred_at: at });
+  }
+  const name = session.fulfillment.destination?.name ?? order.shippingName;
+  const destination = addressOf(session.fulfillment.destination, name);
+  const estimated = order.estDeliveryFrom && order.estDeliveryTo ? { earliest: order.estDeliveryFrom.toISOString(), latest: order.estDeliveryTo.toISOString() } : undefined;
+  const fulfillmentStatus = removed ? "canceled" : reached ?? (order.status === "processing" ? "processing" : "pending");
+  const fulfillments: Data["fulfillments"] = [
+    {
+      id: `ful_${order.id}`,
+      type: "shipping",
+      status: fulfillmentStatus,
+      line_items: lines,
+      ...(order.carrier ? { carrier: order.carrier } : {}),
+      ...(order.trackingNumber ? { tracking_number: order.trackingNumber } : {}),
+      ...(order.trackingUrl ? { tracking_url: order.trackingUrl } : {}),
+      ...(destination ? { destination } : {}),
+      ...(estimated ? { estimated_delivery: estimated } : {}),
+      events,
+    },
+  ];
+  const stored = storedList(order.adjustments, adjustment);
+  const adjustments: Data["adjustments"] = stored.map((entry) => ({
+    id: entry.id,
+    type: entry.type,
+    occurred_at: entry.occurredAt,
+    status: entry.status!,
+    ...(entry.lineItems ? { line_items: entry.lineItems } : {}),
+    ...(entry.amount !== undefined ? { amount: entry.amount, currency } : {}),
+    ...(entry.description ? { description: entry.description } : {}),
+  }));
+  const refunded = Number(order.refundedDkk);
+  // Refunds made in the shop (orders.refund) accumulate on the order: one refund adjustment carries their sum.
+  if (refunded > 0 && !stored.some((entry) => entry.type === "refund")) {
+    adjustments.push({ id: `adj_${order.id}_refund`, type: "refund", occurred_at: (order.refundedAt ?? order.updatedAt).toISOString(), status: "completed", amount: refunded, currency, description: "Refunded by the shop (VAT included)" });
+  }
+  return {
+    type: "order",
+    id: order.id,
+    checkout_session_id: session.id,
+    order_number: order.id,
+    permalink_url: facts.permalink,
+    status: orderStatus(facts),
+    ...(estimated ? { estimated_delivery: estimated } : {}),
+    line_items,
+    fulfillments,
+    adjustments,
+    totals: [...totals(session), ...(refunded > 0 ? [{ type: "amount_refunded" as const, display_text: "Refunded", amount: refunded }] : [])],
+  };
+}
+
+export function orderEvent(facts: AcpOrderFacts, type: AcpOrderEvent): Event {
+  return { type, data: acpOrder(facts) };
+}
+
+export function registerAcpOrderEvents(): void {
+  registerAcpOrderFormat(orderEvent);
+}
