@@ -7,8 +7,8 @@ import { assertModifiable, columns, loadSession, priceSession, stateOf } from ".
 export default defineTool({
   name: "checkout.cancel",
   description:
-    "Cancel one of your open checkout sessions; it can no longer change. 422 checkout_not_modifiable when already completed, " +
-    "canceled or expired.",
+    "Cancel one of your open checkout sessions. 422 checkout_not_modifiable once completed, canceled or expired. Returns " +
+    "the session.",
   input: z.strictObject({ id: checkoutId }),
   output: sessionView,
   scope: "checkout:agent",
