@@ -1,5 +1,6 @@
 // address.autocomplete: Danish address suggestions for partly typed text, from the postal-code table and known addresses.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../context.ts";
 import { hasScope } from "../scopes.ts";
@@ -23,13 +24,12 @@ function knownScope(caller: Caller): Prisma.Sql | null {
 export default defineTool({
   name: "address.autocomplete",
   description:
-    "Suggest Danish addresses for partly typed text (q): postal codes whose number or city starts with q (\"80\" → 8000 " +
-    "Aarhus C; \"Aarh\" → the Aarhus codes), plus matching addresses the shop already knows: a storefront session sees only " +
-    "its own customer's, a staff key with customer:read all saved and shipped-to addresses. Known addresses come first. " +
-    "Returns [{address (null for a postal code), zip, city, source}].",
+    "Suggest Danish addresses for partly typed q: known addresses (storefront session: its customer's; staff with " +
+    "customer:read: all), then postal codes whose number or city starts with q. Returns [{address (null for a postal code), " +
+    "zip, city, source}].",
   input: z.strictObject({
-    q: z.string().trim().min(2).max(100).describe("What has been typed so far: a street, a postal code or a city."),
-    limit: z.number().int().min(1).max(20).default(10).describe("Most suggestions, 1 to 20 (default 10)."),
+    q: z.string().trim().min(2).max(100).describe("Typed so far: street, postal code or city."),
+    limit: limit(20, 10),
   }),
   output: z.array(suggestion),
   scope: "catalog:read",

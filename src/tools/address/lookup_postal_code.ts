@@ -6,8 +6,8 @@ import { lookupPostalCode } from "./service.ts";
 
 export default defineTool({
   name: "address.lookup_postal_code",
-  description: "Look up the city of a Danish postal code (4 digits), e.g. 8000 → Aarhus C. Returns {zip, city}; 404 if the code does not exist.",
-  input: z.strictObject({ zip: z.string().regex(/^\d{4}$/, "A Danish postal code is 4 digits").describe("Danish postal code, 4 digits, e.g. \"2100\".") }),
+  description: "City of a Danish postal code, e.g. 8000 → Aarhus C. Returns {zip, city}; 404 unknown code.",
+  input: z.strictObject({ zip: z.string().regex(/^\d{4}$/, "A Danish postal code is 4 digits").describe("Danish postal code.") }),
   output: z.strictObject({ zip: z.string(), city: z.string().describe("The official city name of the postal code.") }),
   scope: "catalog:read",
   anonymous: false,

@@ -6,13 +6,12 @@ import { validateAddress } from "./service.ts";
 export default defineTool({
   name: "address.validate",
   description:
-    "Check a Danish shipping address before using it: the postal code must exist and belong to the city (case and spacing " +
-    "do not matter). Returns valid, the normalised address (spaces collapsed, the official city name; null when invalid) and " +
-    "the problems found (e.g. that 8000 belongs to Aarhus C, not Odense).",
+    "Check a Danish shipping address: the postal code must exist and belong to the city (any case or spacing). Returns " +
+    "{valid, normalized (official city name; null when invalid), problems}.",
   input: z.strictObject({
-    address: z.string().max(200).describe("Street and number, e.g. \"Strøget 12, 2. th.\"."),
+    address: z.string().max(200).describe("Street and number."),
     zip: z.string().max(10).describe("Postal code, 4 digits."),
-    city: z.string().max(100).describe("City name as the customer wrote it."),
+    city: z.string().max(100).describe("City as written."),
   }),
   output: z.strictObject({
     valid: z.boolean(),

@@ -1,5 +1,6 @@
 // analytics.abandoned_carts: carts with items that never became an order and have been idle for N hours, valued at today's prices.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { isoDateTime, MAX_INT } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
 import { toInt } from "./service.ts";
@@ -9,12 +10,12 @@ type Row = { id: string; lastActivity: Date; email: string | null; itemCount: un
 export default defineTool({
   name: "analytics.abandoned_carts",
   description:
-    "Carts with items, never checked out, idle at least olderThanHours (default 24), valued at current prices (deleted " +
-    "products 0), most valuable first; customerEmail from the session's customer or the shipping address, else null. Also " +
-    "the count and value of all such carts beyond the limit. Øre.",
+    "Carts with items, never checked out, idle at least olderThanHours, at current prices (deleted products 0), most " +
+    "valuable first; customerEmail from the customer or shipping address, else null. Returns {olderThanHours, cartCount, " +
+    "totalValueDkk (all such carts, beyond limit too), carts}.",
   input: z.strictObject({
-    olderThanHours: z.number().int().min(1).max(720).default(24).describe("Minimum idle time in hours, 1..720 (default 24)."),
-    limit: z.number().int().min(1).max(100).default(20).describe("How many carts to list, 1..100 (default 20)."),
+    olderThanHours: z.number().int().min(1).max(720).default(24).describe("Minimum idle hours."),
+    limit: limit(100, 20),
   }),
   output: z.strictObject({
     olderThanHours: z.number().int(),

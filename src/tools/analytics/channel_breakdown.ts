@@ -7,8 +7,8 @@ import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES,
 export default defineTool({
   name: "analytics.channel_breakdown",
   description:
-    "Where orders came from in a range of days (default the last 30): a row per sales channel (web, mcp, ucp …), AI agent " +
-    `source (null for people) and isAiGenerated, with orders and revenue, largest first. ${REVENUE_RULE}`,
+    "Where orders came from over a range of days (default the last 30): a row per channel (web, mcp, ucp …), AI agent source " +
+    `(null for people) and isAiGenerated, largest first. ${REVENUE_RULE} Returns {fromDate, toDate, channels}.`,
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

@@ -9,11 +9,11 @@ type Row = { bucket: string; orderCount: unknown; revenueDkk: unknown };
 export default defineTool({
   name: "analytics.sales_timeseries",
   description:
-    "Revenue and order count per day or ISO week (labelled by its Monday; edge weeks count only days in range) over a range of " +
-    `days (default the last 30; at most 731), every bucket listed, zeros too. ${REVENUE_RULE}`,
+    "Revenue and order count per day or ISO week (labelled by its Monday; edge weeks count only days in range) over at most " +
+    `731 days (default the last 30), empty buckets included. ${REVENUE_RULE} Returns {fromDate, toDate, interval, buckets}.`,
   input: z.strictObject({
     ...rangeFields,
-    interval: z.enum(["day", "week"]).default("day").describe("Bucket size: \"day\" (default) or \"week\" (Monday to Sunday)."),
+    interval: z.enum(["day", "week"]).default("day").describe("Bucket size (week: Monday to Sunday)."),
   }),
   output: z.strictObject({
     ...rangeOutput,

@@ -9,8 +9,8 @@ const count = (what: string) => z.number().int().min(0).max(MAX_INT).describe(wh
 export default defineTool({
   name: "analytics.summary",
   description:
-    "Key figures for a range of days (default the last 30): revenue, orders, average order value, new customer accounts and " +
-    "the share from AI agents (isAiGenerated). " + REVENUE_RULE,
+    "Key figures over a range of days (default the last 30). " + REVENUE_RULE + " Returns {fromDate, toDate, revenueDkk, orderCount, " +
+    "averageOrderValueDkk, newCustomers, aiGeneratedOrderCount, aiGeneratedRevenueDkk, aiGeneratedShare}.",
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

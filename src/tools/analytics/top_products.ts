@@ -1,5 +1,6 @@
 // analytics.top_products: best sellers by item revenue or units sold in a date range, aggregated in SQL.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
@@ -10,13 +11,13 @@ type Row = { productId: string; productName: string; units: unknown; revenueDkk:
 export default defineTool({
   name: "analytics.top_products",
   description:
-    "Best-selling products in a range of days (default the last 30) by revenue or units, from orders " +
-    `${REVENUE_STATUSES.join("/")}. Revenue = its order lines (incl. VAT, before order discounts, shipping, refunds) in øre; ` +
-    "productName is the current name, else the one on the order.",
+    `Best sellers over a range of days (default the last 30) from orders ${REVENUE_STATUSES.join("/")}. Revenue = their order ` +
+    "lines (incl. VAT, before order discounts, shipping, refunds), øre; productName current, else as ordered. Returns " +
+    "{fromDate, toDate, by, products}.",
   input: z.strictObject({
     ...rangeFields,
-    by: z.enum(["revenue", "units"]).default("revenue").describe("Rank by \"revenue\" (default) or \"units\"."),
-    limit: z.number().int().min(1).max(50).default(10).describe("How many products, 1..50 (default 10)."),
+    by: z.enum(["revenue", "units"]).default("revenue").describe("Rank by."),
+    limit: limit(50, 10),
   }),
   output: z.strictObject({
     ...rangeOutput,

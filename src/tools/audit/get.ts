@@ -8,8 +8,9 @@ import { summaries } from "./service.ts";
 export default defineTool({
   name: "audit.get",
   description:
-    "Get one audit entry by id: tool, actor, door, subject, time, revert state, and the subject's full before and after snapshots " +
-    "(opaque JSON; before is null for a creation, after is null for a deletion). 404 for an unknown id.",
+    "One audit entry with the full before/after snapshots (opaque JSON; before null for a creation, after null for a " +
+    "deletion). 404 unknown id. Returns {id, tool, actor, door, subjectType, subjectId, createdAt, revertible, before, " +
+    "after, …}.",
   input: z.strictObject({ id: entryId }),
   output: auditDetail,
   scope: "audit:read",

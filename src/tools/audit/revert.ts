@@ -10,11 +10,10 @@ import { laterChange, staticRefusal } from "./service.ts";
 export default defineTool({
   name: "audit.revert",
   description:
-    "Undo one audited change (id from audit.list): a created subject is deleted (products soft-deleted), a " +
-    "deleted one recreated, a changed one gets the changed fields back. 422 already_reverted, not_revertible " +
-    "(generic entries, reverts, order changes other than status), changed_since (revert the later change " +
-    "first), illegal_transition, has_dependents / missing_reference; 409 when a recreated slug or code is " +
-    "taken. Returns what was done.",
+    "Undo one audited change: a creation is deleted (products soft-deleted), a deletion recreated, a change reversed. 422 " +
+    "already_reverted, not_revertible (generic entries, reverts, order changes but status), changed_since (revert the later " +
+    "one first), illegal_transition, has_dependents, missing_reference; 409 slug or code taken. Returns {ok, entryId, " +
+    "revertEntryId, subjectType, subjectId, action}.",
   input: z.strictObject({ id: entryId }),
   output: z.strictObject({
     ok: z.literal(true),

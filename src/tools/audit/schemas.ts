@@ -25,4 +25,4 @@ export const auditDetail = auditSummary.extend({
   after: snapshot.describe("The subject's full row after the change (opaque JSON), or null when the tool deleted it."),
 });
 
-export const entryId = z.string().min(1).max(100).describe("The audit entry id, as listed by audit.list.");
+export const entryId = z.string().min(1).max(100).describe("Audit entry id.");

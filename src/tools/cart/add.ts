@@ -1,20 +1,20 @@
 // cart.add: put a product (or one of its variants) in the session cart, within the stock.
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
+import { slugInput } from "../products/schemas.ts";
 import { cartSummary } from "./schemas.ts";
 import { CartStore, checkQuantity, resolveItem, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.add",
   description:
-    "Add a product to the shopper's cart (adds to the quantity there). Variant products need variantSku " +
-    "(products.list_variants; 422 variant_required). 422 insufficient_stock (counting the cart), 422 " +
-    "quantity_limit (over 100 per line). Returns the cart summary. With an API key and no storefront session " +
-    "cookie the cart is a throw-away one.",
+    "Add a product to the shopper's cart (adds to the line's quantity). 422 variant_required (products.list_variants), " +
+    "insufficient_stock (counting the cart), quantity_limit (100 per line). An API key without session cookie gets a " +
+    "throw-away cart. Returns the cart summary.",
   input: z.strictObject({
-    productSlug: z.string().min(1).describe("Slug of the product, e.g. from products.search."),
-    variantSku: z.string().min(1).max(100).optional().describe("SKU of the variant; required when the product has variants."),
-    quantity: z.number().int().min(1).max(100).default(1).describe("Units to add, 1 to 100 (default 1)."),
+    productSlug: slugInput,
+    variantSku: z.string().min(1).max(100).optional().describe("Variant SKU, needed for variant products."),
+    quantity: z.number().int().min(1).max(100).default(1).describe("Units to add."),
   }),
   output: cartSummary,
   scope: "cart:write",

@@ -9,13 +9,11 @@ import { CartStore, sessionOf } from "./service.ts";
 export default defineTool({
   name: "cart.checkout",
   description:
-    "Place the order for the shopper's cart: needs items (422 cart_empty) and a shipping address (422 " +
-    "shipping_address_required). Prices, discount and shipping are recomputed, stock reserved at once (422 " +
-    "insufficient_stock); a code that no longer applies gives 422 discount_unavailable unless dropDiscount. " +
-    "The order starts in pending_payment; returns id, total (øre) and the paymentUrl for the shopper. Empties " +
-    "the cart.",
+    "Place the order for the shopper's cart: prices, discount and shipping recomputed, stock reserved at once; starts in " +
+    "pending_payment and empties the cart. 422 cart_empty, shipping_address_required, insufficient_stock, " +
+    "discount_unavailable (unless dropDiscount). Returns {orderId, status, totalDkk, paymentUrl (for the shopper)}.",
   input: z.strictObject({
-    dropDiscount: z.boolean().default(false).describe("Order without the cart's discount code if it no longer applies (default false: refuse)."),
+    dropDiscount: z.boolean().default(false).describe("Drop the discount code if it no longer applies (else refuse)."),
   }),
   output: z.strictObject({
     orderId: z.string(),

@@ -8,9 +8,8 @@ import { CartStore } from "./service.ts";
 export default defineTool({
   name: "cart.get_shipping_progress",
   description:
-    "How far the shopper's cart is from free shipping, by the same pricing as cart.get_summary: shippingDkk charged now, " +
-    "freeShippingThresholdDkk (goods total after discount from which shipping is free) and leftForFreeShippingDkk (how much " +
-    "more to buy; 0 when shipping is free already or the cart is empty). All in øre.",
+    "How far the shopper's cart is from free shipping (pricing as cart.get_summary). Returns {shippingDkk, " +
+    "freeShippingThresholdDkk (goods after discount), leftForFreeShippingDkk (0 when free or empty)}.",
   input: z.strictObject({}),
   output: z.strictObject({
     shippingDkk: oere("Shipping the cart costs now (0 for an empty cart or above the threshold)"),

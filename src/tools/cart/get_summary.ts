@@ -7,8 +7,8 @@ import { CartStore, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.get_summary",
   description:
-    "Show the shopper's cart: lines (with lineId, unit price, line total and stock), item count, subtotal, discount code and amount, " +
-    "shipping, VAT (included) and total, all in øre, plus the shipping address when set. Prices are the current catalogue prices.",
+    "The shopper's cart at current prices. Returns {lines (lineId, unit price, line total, stock), itemCount, subtotalDkk, " +
+    "discountCode, discountDkk, discountNotice, shippingDkk, vatOere (included), totalDkk, shippingAddress}.",
   input: z.strictObject({}),
   output: cartSummary,
   scope: "cart:write",

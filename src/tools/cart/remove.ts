@@ -6,8 +6,8 @@ import { CartStore, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.remove",
-  description: "Remove one line (lineId from the cart summary) from the shopper's cart. 404 when the line is not in the cart. Returns the whole cart summary.",
-  input: z.strictObject({ lineId: z.string().min(1).describe("The line's id from the cart summary.") }),
+  description: "Remove one line from the shopper's cart. 404 when the line is not in it. Returns the cart summary.",
+  input: z.strictObject({ lineId: z.string().min(1).describe("The line's id (cart summary).") }),
   output: cartSummary,
   scope: "cart:write",
   anonymous: false,

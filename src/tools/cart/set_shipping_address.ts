@@ -9,15 +9,15 @@ import { CartStore, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.set_shipping_address",
   description:
-    "Set the shipping address and contact details for checkout (Denmark only). The postal code must exist and the city must " +
-    "match it (any case; stored with the official name), else 422 invalid_address with the reason. Returns the cart summary.",
+    "Set the shipping address and contact for checkout (Denmark only; the city is stored with its official name). 422 " +
+    "invalid_address (with the reason) for an unknown postal code or one of another city. Returns the cart summary.",
   input: z.strictObject({
     name: z.string().trim().min(2).max(200).describe("Recipient's full name."),
-    address: z.string().trim().min(2).max(200).describe("Street and number, e.g. \"Strøget 12, 2. tv\"."),
-    zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Danish 4-digit postal code, e.g. \"1160\"."),
-    city: z.string().trim().min(1).max(100).describe("City of the postal code, e.g. \"København K\"."),
-    email: z.email().max(254).describe("E-mail for the order confirmation."),
-    phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Phone number, e.g. \"+45 12 34 56 78\"."),
+    address: z.string().trim().min(2).max(200).describe("Street and number."),
+    zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Danish postal code."),
+    city: z.string().trim().min(1).max(100).describe("City of the postal code."),
+    email: z.email().max(254).describe("E-mail for the confirmation."),
+    phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Phone number."),
   }),
   output: cartSummary,
   scope: "cart:write",

@@ -6,12 +6,10 @@ import { CartStore, checkQuantity, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.update_quantity",
-  description:
-    "Set the quantity of one cart line (lineId from the cart summary); 0 removes the line. Refuses more units than in stock " +
-    "(422 insufficient_stock). 404 when the line is not in the cart. Returns the whole cart summary.",
+  description: "Set the quantity of one cart line. 422 insufficient_stock; 404 when the line is not in the cart. Returns the cart summary.",
   input: z.strictObject({
-    lineId: z.string().min(1).describe("The line's id from the cart summary."),
-    quantity: z.number().int().min(0).max(100).describe("New quantity, 0 to 100; 0 removes the line."),
+    lineId: z.string().min(1).describe("The line's id (cart summary)."),
+    quantity: z.number().int().min(0).max(100).describe("New quantity; 0 removes the line."),
   }),
   output: cartSummary,
   scope: "cart:write",

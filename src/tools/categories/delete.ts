@@ -1,5 +1,6 @@
 // categories.delete: delete an empty category; refused while visible products remain in it.
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { dbErrorCode, NotFound, Refused } from "../../core/errors.ts";
 import { newSlug } from "../products/schemas.ts";
 import { productSnapshots } from "../products/service.ts";
@@ -8,12 +9,12 @@ import { defineTool, DESTRUCTIVE } from "../tool.ts";
 export default defineTool({
   name: "categories.delete",
   description:
-    "Delete a category by slug. Needs confirm: true. Refused (422 category_not_empty) while any visible product is in it: " +
-    "move or delete those first. Products already soft-deleted in it are purged with it (each purge is audited, so " +
-    "audit.revert can bring them back after the category is restored). Returns {ok, slug}. 404 if it does not exist.",
+    "Delete a category. 422 category_not_empty while a visible product is in it (move or delete those first). Soft-deleted " +
+    "products in it are purged too (audited: audit.revert restores them after the category). Returns {ok, slug}; 404 " +
+    "unknown slug.",
   input: z.strictObject({
-    slug: newSlug.describe("The category's slug."),
-    confirm: z.literal(true).describe("Must be exactly true: confirms the deletion."),
+    slug: newSlug.describe("Category slug."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
   scope: "categories:write",

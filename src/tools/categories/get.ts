@@ -6,8 +6,8 @@ import { categoryRow } from "./list.ts";
 
 export default defineTool({
   name: "categories.get",
-  description: "Get one category by slug: id, slug, name, description and productCount (visible, non-deleted products). 404 if it does not exist.",
-  input: z.strictObject({ slug: z.string().min(1).describe("The category's slug, e.g. \"solbriller\".") }),
+  description: "One category. Returns {id, slug, name, description, productCount (visible products)}; 404 unknown slug.",
+  input: z.strictObject({ slug: z.string().min(1).describe("Category slug.") }),
   output: categoryRow,
   scope: "catalog:read",
   anonymous: false,

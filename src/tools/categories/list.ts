@@ -12,9 +12,9 @@ export const categoryRow = z.strictObject({
 
 export default defineTool({
   name: "categories.list",
-  description: "List the shop's categories by name, each with its number of visible products. Set includeEmpty false to leave out empty categories.",
+  description: "The categories by name, each with its number of visible products. Returns [{id, slug, name, description, productCount}].",
   input: z.strictObject({
-    includeEmpty: z.boolean().default(true).describe("Include categories without visible products (default true)."),
+    includeEmpty: z.boolean().default(true).describe("Include categories without visible products."),
   }),
   output: z.array(categoryRow),
   scope: "catalog:read",

@@ -6,12 +6,12 @@ import { defineTool, UPDATE } from "../tool.ts";
 export default defineTool({
   name: "categories.upsert",
   description:
-    "Create a category, or update the name and description of the category with this slug (the slug itself never " +
-    "changes). Omitting description keeps the current one. Returns {id, slug, name}.",
+    "Create a category, or update the name and description of the one with this slug (slugs never change). Returns {id, " +
+    "slug, name}.",
   input: z.strictObject({
-    slug: newSlug.describe("Category slug: lowercase letters, digits, hyphens; min 2. Identifies the category."),
-    name: z.string().trim().min(2).max(200).describe("Display name, 2..200 characters."),
-    description: z.string().max(2000).optional().describe("Short description shown on the category page."),
+    slug: newSlug.describe("Category slug."),
+    name: z.string().trim().min(2).max(200).describe("Display name."),
+    description: z.string().max(2000).optional().describe("Short text on the category page."),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
   scope: "categories:write",

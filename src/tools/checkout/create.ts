@@ -7,10 +7,10 @@ import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL
 export default defineTool({
   name: "checkout.create",
   description:
-    "Open a checkout session (the core behind UCP and ACP): lines by item id, optionally buyer, destination, " +
-    "shipping option and codes; catalogue prices. Returns the priced session: incomplete until lines, buyer " +
-    "e-mail and destination are known, then ready_for_complete; totals (minor units), messages on what is " +
-    "missing, options, handlers. 422 item_unavailable / variant_required. Only its creator sees it.",
+    "Open a checkout session (the core of UCP and ACP) at catalogue prices; only its creator sees it. incomplete until " +
+    "lines, buyer e-mail and destination are known, then ready_for_complete. 422 item_unavailable, variant_required. " +
+    "Returns the session {id, status, currency, lines, buyer, fulfillment (options), discounts, totals (minor units), " +
+    "messages (what is missing), payment (handlers), orderId, expiresAt, …}.",
   input: z.strictObject({
     lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
     buyer: buyer.optional().describe("Who buys."),

@@ -6,9 +6,7 @@ import { loadSession, priceSession, stateOf, storedView } from "./service.ts";
 
 export default defineTool({
   name: "checkout.get",
-  description:
-    "Get one of your checkout sessions: status, lines, buyer, fulfillment, discounts, totals, messages, orderId once completed. " +
-    "Open sessions are re-priced. 404 for unknown ids and others' sessions.",
+  description: "One of your checkout sessions (open ones re-priced); orderId once completed. 404 unknown or another's. Returns the session.",
   input: z.strictObject({ id: checkoutId }),
   output: sessionView,
   scope: "checkout:agent",

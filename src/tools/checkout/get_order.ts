@@ -25,8 +25,9 @@ export type OrderView = z.infer<typeof orderView>;
 export default defineTool({
   name: "checkout.get_order",
   description:
-    "Get the order one of your checkout sessions became: status, shipment (carrier, tracking) and the completed session. 404 otherwise.",
-  input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The orderId of a completed checkout session.") }),
+    "The order one of your checkout sessions became. Returns {id, status, canceled, shippedAt, carrier, trackingNumber, " +
+    "trackingUrl, checkout, fulfillmentEvents, adjustments}; 404 otherwise.",
+  input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The checkout session's orderId.") }),
   output: orderView,
   scope: "checkout:agent",
   anonymous: true,

@@ -11,7 +11,7 @@ export const PROTOCOLS = ["shop", "ucp", "acp"] as const;
 
 const minor = (what: string) => z.number().int().describe(`${what}, integer minor units of the session's currency (øre for DKK).`);
 
-export const checkoutId = z.string().regex(/^chk_[A-Za-z0-9]{10,64}$/, "A checkout id looks like chk_…").describe("The checkout session id (chk_…) that checkout.create returned.");
+export const checkoutId = z.string().regex(/^chk_[A-Za-z0-9]{10,64}$/, "A checkout id looks like chk_…").describe("Checkout session id.");
 
 /** Why an agent's buyer walked away (the reason codes of ACP's intent traces). */
 export const CANCEL_REASONS = ["price_sensitivity", "shipping_cost", "shipping_speed", "product_fit", "trust_security", "returns_policy", "payment_options", "comparison", "timing_deferred", "other"] as const;
@@ -22,7 +22,7 @@ export const intentTrace = z.strictObject({
 export type IntentTrace = z.infer<typeof intentTrace>;
 
 export const lineInput = z.strictObject({
-  itemId: z.string().min(1).max(100).describe("A product's id (products.get), or its variant's id."),
+  itemId: z.string().min(1).max(100).describe("A product's or variant's id."),
   quantity: z.number().int().min(1).max(1_000_000),
 });
 
@@ -45,13 +45,13 @@ export type Buyer = z.infer<typeof buyer>;
 /** Where to ship; may be partial while the buyer is still deciding (a country alone prices shipping), complete to order. */
 export const destination = z.strictObject({
   id: z.string().min(1).max(64).optional(),
-  name: z.string().trim().min(1).max(200).optional().describe("Recipient (default: the buyer)."),
+  name: z.string().trim().min(1).max(200).optional().describe("Recipient (default the buyer)."),
   street: z.string().trim().min(1).max(200).optional(),
   extended: z.string().trim().min(1).max(200).optional(),
-  postalCode: z.string().trim().min(1).max(20).optional().describe("Danish ones are checked against the city."),
+  postalCode: z.string().trim().min(1).max(20).optional().describe("Danish ones must match the city."),
   city: z.string().trim().min(1).max(100).optional(),
   region: z.string().trim().min(1).max(100).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").describe("ISO 3166-1 alpha-2."),
+  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK"),
 });
 export type Destination = z.infer<typeof destination>;
 
@@ -63,15 +63,15 @@ export const paymentInput = z.strictObject({
     .string()
     .regex(/^\d{12,19}$/, "12 to 19 digits")
     .optional()
-    .describe("A card credential's number (test handlers only: a Luhn-valid test card pays); never stored, only its last four digits."),
-  brand: z.string().min(1).max(50).optional().describe("The card brand the instrument shows, e.g. Visa."),
-  lastDigits: z.string().regex(/^\d{2,4}$/).optional().describe("The card's last digits the instrument shows."),
+    .describe("Card number (test handlers: a Luhn-valid one pays); only the last four are kept."),
+  brand: z.string().min(1).max(50).optional().describe("Card brand, e.g. Visa."),
+  lastDigits: z.string().regex(/^\d{2,4}$/).optional().describe("The card's last digits."),
 });
 
 export const discountCodes = z
   .array(z.string().trim().min(1).max(64))
   .max(10)
-  .describe("Codes, stacked in order; unknown ones are ignored.");
+  .describe("Codes, stacked in order; unknown ones ignored.");
 
 const message = z.strictObject({
   type: z.enum(["error", "warning", "info"]),

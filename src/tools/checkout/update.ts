@@ -7,11 +7,11 @@ import { assertModifiable, columns, loadSession, priceSession, resolveLines, sta
 export default defineTool({
   name: "checkout.update",
   description:
-    "Change an open checkout session: each field given replaces the session's (null clears destination or option), others stay. " +
-    "Returns the re-priced session. 422 checkout_not_modifiable once completed, canceled or expired.",
+    "Change an open checkout session: each field given replaces the session's (null clears destination or option). 422 " +
+    "checkout_not_modifiable once completed, canceled or expired. Returns the re-priced session.",
   input: z.strictObject({
     id: checkoutId,
-    lines: z.array(lineInput).min(1).max(50).optional().describe("All lines; a line keeps its id while its item stays."),
+    lines: z.array(lineInput).min(1).max(50).optional().describe("All lines (a line keeps its id while its item stays)."),
     buyer: buyer.optional().describe("Who buys."),
     destination: destination.nullable().optional().describe("Where to ship."),
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),

@@ -1,5 +1,6 @@
 // customer.get_orders: staff view of one customer's orders (by id or e-mail), newest first.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
@@ -7,14 +8,13 @@ import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
 export default defineTool({
   name: "customer.get_orders",
   description:
-    "Staff only: the orders of one customer, newest first, as order summaries (as orders.list). Identify the customer by " +
-    "customerId or by email (exactly one). 404 if there is no such customer; a storefront session gets 403 (it uses " +
-    "user.list_orders).",
+    "Staff only (403 for a storefront session; it has user.list_orders): one customer's orders, newest first, by customerId " +
+    "or email (exactly one). 404 unknown customer. Returns order summaries as orders.list.",
   input: z
     .strictObject({
       customerId: z.string().min(1).max(200).optional().describe("The customer's id."),
-      email: z.email().max(320).optional().describe("The customer's e-mail address (case-insensitive)."),
-      limit: z.number().int().min(1).max(100).default(20).describe("Most orders to return, 1 to 100 (default 20)."),
+      email: z.email().max(320).optional().describe("Customer e-mail (any case)."),
+      limit: limit(100, 20),
     })
     .refine((v) => (v.customerId === undefined) !== (v.email === undefined), { message: "Give exactly one of customerId or email", path: ["customerId"] }),
   output: z.array(orderSummary),

@@ -1,5 +1,6 @@
 // customer.list: staff list of customers with order count, total spent and last order, newest customer first.
 import { z } from "zod";
+import { limit, offset } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
 import { customerOutput, customerRows } from "./service.ts";
@@ -7,13 +8,12 @@ import { customerOutput, customerRows } from "./service.ts";
 export default defineTool({
   name: "customer.list",
   description:
-    "Staff only: list customers, newest first, each with orderCount, totalSpentDkk (øre, paid minus refunded) and " +
-    "lastOrderAt. Optional q matches part of the e-mail, name or phone. Page with limit and offset. A storefront session " +
-    "gets 403.",
+    "Staff only (403 for a storefront session): customers, newest first. Returns [{id, email, name, phone, createdAt, " +
+    "orderCount, totalSpentDkk (paid minus refunded), lastOrderAt}].",
   input: z.strictObject({
-    q: z.string().trim().min(1).max(100).optional().describe("Part of the e-mail, name or phone (case-insensitive)."),
-    limit: z.number().int().min(1).max(100).default(20).describe("Customers per page, 1 to 100 (default 20)."),
-    offset: z.number().int().min(0).max(100000).default(0).describe("Customers to skip, 0 to 100000 (default 0)."),
+    q: z.string().trim().min(1).max(100).optional().describe("Part of e-mail, name or phone."),
+    limit: limit(100, 20),
+    offset: offset(100000),
   }),
   output: z.array(customerOutput),
   scope: "customer:read",

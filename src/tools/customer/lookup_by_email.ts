@@ -7,9 +7,8 @@ import { customerOutput, visibleCustomer } from "./service.ts";
 export default defineTool({
   name: "customer.lookup_by_email",
   description:
-    "Find a customer by e-mail address (case-insensitive): id, e-mail, name, phone, createdAt, orderCount, totalSpentDkk " +
-    "(øre) and lastOrderAt. Staff API keys find any customer; from a storefront session only the session's own customer is " +
-    "ever returned, and any other address answers 404 exactly as an unknown one.",
+    "Find a customer by e-mail (any case). Staff keys find anyone; a storefront session only its own customer (others " +
+    "answer 404 like unknown ones). Returns the customer as customer.list.",
   input: z.strictObject({ email: z.email().max(320).describe("The customer's e-mail address.") }),
   output: customerOutput,
   scope: "customer:read",

@@ -15,13 +15,12 @@ function phoneVariants(phone: string): string[] {
 export default defineTool({
   name: "customer.lookup_by_phone",
   description:
-    "Find a customer by phone number. Only the digits are compared, and a Danish number matches with or without +45 " +
-    "(\"+45 12 34 56 78\" = \"12345678\"). If several customers share the number, the newest is returned. Same result and " +
-    "visibility as customer.lookup_by_email: a storefront session only ever sees its own customer; others answer 404.",
+    "Find a customer by phone: digits compared, a Danish number with or without +45. Shared number: the newest customer. " +
+    "Result and visibility as customer.lookup_by_email (404 otherwise).",
   input: z.strictObject({
     phone: z.string().regex(/^[0-9 ()+.-]{8,20}$/, "A phone number: 8 to 20 characters of digits, spaces, +, dashes, dots and brackets")
       .refine((v) => v.replace(/\D/g, "").length >= 8, "At least 8 digits")
-      .describe("Phone number, e.g. \"+45 12 34 56 78\" or \"12345678\"."),
+      .describe("Phone, e.g. \"+45 12 34 56 78\"."),
   }),
   output: customerOutput,
   scope: "customer:read",

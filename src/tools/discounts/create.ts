@@ -7,9 +7,7 @@ import { normalizeCode } from "./service.ts";
 
 export default defineTool({
   name: "discounts.create",
-  description:
-    "Create a discount code. type \"percent\" takes value 1-100 percent off the subtotal; type \"fixed\" takes value in øre off " +
-    "(10000 = 100 kr.). Optional validUntil (expiry) and usageLimit. The code is stored uppercase; 409 if it exists in any case. Returns {id, code}.",
+  description: "Create a discount code (stored uppercase; 409 if it exists in any case). Returns {id, code}.",
   input: z
     .strictObject({
       code: newCode,

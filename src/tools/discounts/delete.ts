@@ -1,5 +1,6 @@
 // discounts.delete: remove a discount code for good (orders keep the code they were placed with).
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { codeInput } from "./schemas.ts";
 import { findDiscount } from "./service.ts";
@@ -7,11 +8,11 @@ import { findDiscount } from "./service.ts";
 export default defineTool({
   name: "discounts.delete",
   description:
-    "Delete a discount code permanently (confirm must be true). Orders that used it keep their code snapshot. " +
-    "To pause a code instead, use discounts.toggle. Returns {ok, code}; 404 for an unknown code.",
+    "Delete a discount code permanently (to pause it use discounts.toggle); orders keep their code snapshot. Returns {ok, " +
+    "code}; 404 unknown code.",
   input: z.strictObject({
     code: codeInput,
-    confirm: z.literal(true).describe("Must be true: the deletion cannot be undone except through audit.revert."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), code: z.string() }),
   scope: "discounts:write",

@@ -6,8 +6,7 @@ import { discountView, findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.get",
-  description:
-    "Get one discount code (any letter case): type, value (percent or øre), validUntil, usageLimit, usageCount and active. 404 if unknown.",
+  description: "One discount code. Returns {id, code, type, value (percent or øre), validUntil, usageLimit, usageCount, active}; 404 unknown.",
   input: z.strictObject({ code: codeInput }),
   output: discountRow,
   scope: "discounts:read",

@@ -7,10 +7,10 @@ import { DISCOUNT_STATUSES, discountStatus, normalizeCode } from "./service.ts";
 export default defineTool({
   name: "discounts.list_status",
   description:
-    "Whether each given discount code can be applied right now, by the rule discounts.try_apply and checkout use: status active, " +
-    "or why not (inactive, expired, used_up, unknown). One entry per distinct code, in the order given, codes uppercase.",
+    "Whether each code can be applied now (the rule of discounts.try_apply and checkout), one entry per distinct code in " +
+    "the order given. Returns [{code (uppercase), status: active | inactive | expired | used_up | unknown}].",
   input: z.strictObject({
-    codes: z.array(codeInput).min(1).max(100).describe("1 to 100 codes, any letter case (e.g. the codes of discounts.list)."),
+    codes: z.array(codeInput).min(1).max(100).describe("Codes, any case."),
   }),
   output: z.array(
     z.strictObject({

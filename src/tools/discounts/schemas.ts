@@ -5,21 +5,21 @@ import { MAX_INT } from "../products/schemas.ts";
 export const DISCOUNT_TYPES = ["percent", "fixed"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-export const codeInput = z.string().min(1).max(64).describe("The discount code, any letter case (codes are matched case-insensitively), e.g. \"VELKOMMEN10\".");
+export const codeInput = z.string().min(1).max(64).describe("Discount code (any case).");
 export const newCode = z
   .string()
   .min(3)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, \"_\" and \"-\" only")
-  .describe("The new code, 3 to 64 letters, digits, \"_\" or \"-\"; stored uppercase.");
+  .describe("The new code; stored uppercase.");
 export const discountValue = z
   .number()
   .int()
   .gt(0)
   .max(MAX_INT)
-  .describe("For percent: 1 to 100 (percent off the subtotal). For fixed: the amount off in øre (10000 = 100,00 kr.).");
-export const validUntilInput = z.iso.datetime().describe("Last moment the code is valid, ISO 8601 UTC (e.g. \"2030-12-31T23:59:59Z\"); must be in the future.");
-export const usageLimitInput = z.number().int().gt(0).max(MAX_INT).describe("How many orders may use the code in total, 1 or more.");
+  .describe("percent: 1-100 % off the subtotal; fixed: øre off.");
+export const validUntilInput = z.iso.datetime().describe("Expiry (UTC, ending in Z), in the future.");
+export const usageLimitInput = z.number().int().gt(0).max(MAX_INT).describe("Total uses allowed.");
 
 export const discountRow = z.strictObject({
   id: z.string(),

@@ -6,12 +6,10 @@ import { findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.toggle",
-  description:
-    "Activate or deactivate a discount code. With active given the code gets exactly that state; without it the state flips. " +
-    "Returns {code, active}; 404 for an unknown code.",
+  description: "Activate or deactivate a discount code. Returns {code, active}; 404 unknown code.",
   input: z.strictObject({
     code: codeInput,
-    active: z.boolean().optional().describe("The state to set; omit to flip the current state."),
+    active: z.boolean().optional().describe("The state to set; omit to flip it."),
   }),
   output: z.strictObject({ code: z.string(), active: z.boolean() }),
   scope: "discounts:write",

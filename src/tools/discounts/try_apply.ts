@@ -9,10 +9,10 @@ import { evaluateDiscount, normalizeCode } from "./service.ts";
 export default defineTool({
   name: "discounts.try_apply",
   description:
-    "Try a discount code on the shopper's cart. When it applies (exists, active, not expired, uses left) it is put on the cart " +
-    "(replacing any earlier code) and the answer is {applied: true, code, discountDkk, summary}. When it does not, the answer is still " +
-    "200 with {applied: false, code, reason: unknown | inactive | expired | used_up, detail} and the cart is unchanged.",
-  input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("The discount code, any case, e.g. \"VELKOMMEN10\".") }),
+    "Try a discount code on the shopper's cart. If it applies it replaces any earlier code: {applied: true, code, " +
+    "discountDkk, summary}; else still 200: {applied: false, code, reason: unknown | inactive | expired | used_up, detail}, " +
+    "cart unchanged.",
+  input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("Discount code (any case).") }),
   output: z.discriminatedUnion("applied", [
     z.strictObject({
       applied: z.literal(true),

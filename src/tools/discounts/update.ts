@@ -8,19 +8,18 @@ import { discountView, findDiscount } from "./service.ts";
 export default defineTool({
   name: "discounts.update",
   description:
-    "Change a discount code's value, validUntil or usageLimit; the code and type cannot change. validUntil or usageLimit null removes " +
-    "the expiry or the limit. 422 when a percent value leaves 1-100, validUntil is in the past, or usageLimit is below the uses so far. " +
-    "Returns the updated discount.",
+    "Change a code's value, validUntil or usageLimit (code and type are fixed). 422 for a percent value outside 1-100, a " +
+    "past validUntil, or usageLimit below the uses so far. Returns the discount as discounts.get.",
   input: z.strictObject({
     code: codeInput,
     patch: z
       .strictObject({
         value: discountValue.optional(),
-        validUntil: validUntilInput.nullable().optional().describe("New expiry (ISO 8601 UTC, in the future), or null for none."),
-        usageLimit: usageLimitInput.nullable().optional().describe("New total usage limit (at least the uses so far), or null for unlimited."),
+        validUntil: validUntilInput.nullable().optional().describe("New expiry (UTC, in the future); null = none."),
+        usageLimit: usageLimitInput.nullable().optional().describe("Total uses allowed (≥ uses so far); null = unlimited."),
       })
       .refine((patch) => Object.keys(patch).length > 0, { message: "Give at least one field to change" })
-      .describe("The fields to change; omitted fields keep their value."),
+      .describe("Fields to change; omitted ones stay."),
   }),
   output: discountRow,
   scope: "discounts:write",

@@ -7,12 +7,12 @@ import { issueCard } from "./service.ts";
 export default defineTool({
   name: "giftcards.issue",
   description:
-    "Issue a gift card of amountDkk øre, valid 3 years; with customerEmail the code is e-mailed there. The code is a " +
-    "secret like cash: it is shown once here and in the e-mail. Returns {code, balanceDkk}.",
+    "Issue a gift card valid 3 years; with customerEmail the code is e-mailed there. The code is a secret like cash, shown " +
+    "only here and in the e-mail. Returns {code, balanceDkk}.",
   input: z.strictObject({
-    amountDkk: z.number().int().min(100).max(MAX_INT).describe("The balance in øre, at least 100 (e.g. 50000 = 500,00 kr.)."),
+    amountDkk: z.number().int().min(100).max(MAX_INT).describe("The balance, øre."),
     customerEmail: z.email().max(254).optional().describe("Who receives the code by e-mail."),
-    reason: z.string().trim().min(1).max(500).optional().describe("Why it is issued (kept in the audit log)."),
+    reason: z.string().trim().min(1).max(500).optional().describe("Why (kept in the audit log)."),
   }),
   output: z.strictObject({
     code: z.string().describe("XXXX-XXXX-XXXX-XXXX."),

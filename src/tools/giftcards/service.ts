@@ -20,7 +20,7 @@ export const giftCardCode = z
   .trim()
   .min(LENGTH)
   .max(40)
-  .describe('The gift card code, e.g. "KXRT-7M2Q-PB4N-Z8WA" (any case; spaces and hyphens ignored).');
+  .describe("The gift card code (any case; spaces and hyphens ignored).");
 
 export function newCode(): string {
   const bytes = crypto.randomBytes(LENGTH);

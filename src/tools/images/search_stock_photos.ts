@@ -6,14 +6,13 @@ import { searchStockPhotos } from "./unsplash.ts";
 export default defineTool({
   name: "images.search_stock_photos",
   description:
-    "Search stock photos, e.g. for a product without images (English words work best): up to perPage photos " +
-    "with https url, thumbnail, size, photographer and sourceId. To use one, call products.attach_image with " +
-    "imageUrl = url, sourceId and a short alt; credit the photographer. Without a provider key or when it " +
-    "fails, the list is empty and notice says why: relay it, do not retry at once.",
+    "Search stock photos (English works best), e.g. for a product without images; attach one with products.attach_image " +
+    "(url, sourceId, short alt) and credit the photographer. No provider key or a failure: empty list, notice says why " +
+    "(relay it, do not retry at once). Returns {photos: [{url, thumbnail, size, photographer, sourceId}], notice}.",
   input: z.strictObject({
-    query: z.string().trim().min(1).max(200).describe("What to look for, 1..200 characters, e.g. \"sunglasses beach\"."),
-    perPage: z.number().int().min(1).max(30).default(10).describe("Photos per page, 1..30 (default 10)."),
-    page: z.number().int().min(1).max(100).default(1).describe("Result page, 1..100 (default 1)."),
+    query: z.string().trim().min(1).max(200).describe("What to look for, e.g. \"sunglasses beach\"."),
+    perPage: z.number().int().min(1).max(30).default(10).describe("Photos per page."),
+    page: z.number().int().min(1).max(100).default(1).describe("Result page."),
   }),
   output: z.strictObject({
     photos: z.array(

@@ -8,11 +8,10 @@ import { createKey, keySnapshot } from "./service.ts";
 export default defineTool({
   name: "keys.create",
   description:
-    "Create an API key for an integration or agent (Bearer key for REST and MCP) with the given scopes, only scopes you " +
-    "hold yourself (403 otherwise). Returns {secret, key}: the secret is shown this once and never again (only its " +
-    "hash is stored), so hand it to the person at once; key is the key as keys.list shows it.",
+    "Create an API key (Bearer for REST and MCP) for an integration or agent; 403 for scopes you lack. Returns {secret, key " +
+    "(as keys.list shows it)}: the secret is shown only now (just its hash is stored); hand it over at once.",
   input: z.strictObject({
-    name: z.string().trim().min(1, "A key needs a name").max(100, "A key's name may have at most 100 characters").describe("Who or what the key is for, 1 to 100 characters, e.g. \"ERP sync\"."),
+    name: z.string().trim().min(1, "A key needs a name").max(100, "A key's name may have at most 100 characters").describe("What the key is for, e.g. \"ERP sync\"."),
     scopes: grantList,
   }),
   output: z.strictObject({ secret: z.string().describe("The key itself: send it as `Authorization: Bearer <secret>`."), key: keyView }),

@@ -6,11 +6,9 @@ import { listKeys } from "./service.ts";
 
 export default defineTool({
   name: "keys.list",
-  description:
-    "List the API keys, oldest first: id, name, the secret's first characters, scopes, created, last used and revoked " +
-    "times. Secrets are never shown (they exist only when created). Filter with state \"active\" or \"revoked\".",
+  description: "The API keys, oldest first; secrets are never shown. Returns [{id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt}].",
   input: z.strictObject({
-    state: z.enum(["active", "revoked"]).optional().describe("Only active keys, or only revoked ones; both when omitted."),
+    state: z.enum(["active", "revoked"]).optional().describe("Only active or revoked keys; omit for both."),
   }),
   output: z.array(keyView),
   scope: "keys:read",

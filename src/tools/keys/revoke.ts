@@ -8,9 +8,8 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 export default defineTool({
   name: "keys.revoke",
   description:
-    "Revoke an API key by id: it stops authenticating at once and cannot be restored (create a new key instead). Only " +
-    "keys whose scopes you hold yourself (403 otherwise). Returns the key with revokedAt; revoking a revoked key " +
-    "changes nothing. 404 for an unknown id.",
+    "Revoke an API key: it stops working at once, for good (create a new one instead); repeating changes nothing. 403 for a " +
+    "key with scopes you lack. Returns the key with revokedAt; 404 unknown id.",
   input: z.strictObject({ id: keyId }),
   output: keyView,
   scope: "keys:write",

@@ -9,9 +9,9 @@ export const grantList = z
   .array(z.enum(GRANTS, { error: (issue) => `Unknown scope "${String(issue.input)}"` }))
   .min(1)
   .max(GRANTS.length)
-  .describe("Scopes to grant, at least one; \"*\" is every scope. Only scopes the caller holds itself (\"*\" only from \"*\").");
+  .describe("Scopes (\"*\" = all); only ones you hold.");
 
-export const keyId = z.string().min(1).max(100).describe("The key's id, as keys.list shows it.");
+export const keyId = z.string().min(1).max(100).describe("Key id.");
 
 export const keyView = z.strictObject({
   id: z.string(),

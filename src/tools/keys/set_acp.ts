@@ -15,15 +15,14 @@ export const acpSettingsView = z.strictObject({
 export default defineTool({
   name: "keys.set_acp",
   description:
-    "Set or clear an API key's Agentic Commerce Protocol settings: the signing secret the agent platform signs its requests " +
-    "with (then every /acp request with this key must carry a valid Signature and a fresh Timestamp) and the platform's " +
-    "webhook URL for order events. A field left out stays; null clears it. Only for keys whose scopes you hold (403). " +
-    "Returns whether a secret is set (never the secret) and the URL; 404 for an unknown id.",
+    "Set or clear a key's Agentic Commerce Protocol settings: the signing secret (then every /acp request with the key " +
+    "needs a valid Signature and fresh Timestamp) and the order-webhook URL; omitted fields stay. 403 for a key with scopes " +
+    "you lack. Returns {id, signingSecretSet, webhookUrl}; 404 unknown id.",
   input: z.strictObject({
     id: keyId,
     signingSecret: z.string().min(16, "A signing secret needs at least 16 characters").max(200).regex(/^[\x21-\x7e]+$/, "Visible ASCII only").nullable().optional()
-      .describe("The shared HMAC secret (16 to 200 visible ASCII characters); null removes it."),
-    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("The platform's order-webhook URL (http or https); null removes it."),
+      .describe("Shared HMAC secret (visible ASCII); null removes it."),
+    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("Platform's order-webhook URL; null removes it."),
   }),
   output: acpSettingsView,
   scope: "keys:write",

@@ -8,9 +8,8 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 export default defineTool({
   name: "keys.set_scopes",
   description:
-    "Replace an API key's scopes (the key and its secret stay the same); it acts with the new scopes from its next " +
-    "call. Both the key's current and its new scopes must be ones you hold yourself (403 otherwise). Returns the key; " +
-    "404 for an unknown id.",
+    "Replace a key's scopes (same key and secret), effective from its next call. You must hold both its current and new " +
+    "scopes (403). Returns the key; 404 unknown id.",
   input: z.strictObject({ id: keyId, scopes: grantList }),
   output: keyView,
   scope: "keys:write",

@@ -7,9 +7,8 @@ import { audienceCounts, campaignView } from "./service.ts";
 export default defineTool({
   name: "marketing.create_campaign",
   description:
-    "Create a newsletter campaign as a draft: an internal name, the e-mail subject and body, and the audience (default all_subscribers). " +
-    "Nothing is sent: review it, change it with marketing.update_campaign, then schedule it with marketing.schedule_campaign. " +
-    "Returns the campaign with its id and audienceCount (how many consenting subscribers it would reach now).",
+    "Create a newsletter campaign as a draft; nothing is sent (edit: marketing.update_campaign; send: " +
+    "marketing.schedule_campaign). Returns the campaign (marketing.list_campaigns fields plus body).",
   input: z.strictObject({
     name: campaignFields.name,
     subject: campaignFields.subject,

@@ -1,5 +1,6 @@
 // marketing.list_campaigns: campaigns newest first, with status, schedule, recipients and current audience sizes.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { CAMPAIGN_STATUSES, campaignSummary } from "./schemas.ts";
 import { audienceCounts, campaignView } from "./service.ts";
@@ -7,12 +8,11 @@ import { audienceCounts, campaignView } from "./service.ts";
 export default defineTool({
   name: "marketing.list_campaigns",
   description:
-    "List newsletter campaigns, newest first, optionally only those with one status (draft, scheduled or sent). Each has its audience, " +
-    "sendAt, sentAt, recipientCount (how many it was sent to) and audienceCount (how many consenting subscribers its audience has now). " +
-    "The body is left out; marketing.update_campaign and marketing.create_campaign return it.",
+    "Newsletter campaigns, newest first, without body. Returns [{id, name, subject, audience, status, sendAt, sentAt, " +
+    "recipientCount (sent to), audienceCount (reachable now), createdAt, updatedAt}].",
   input: z.strictObject({
     status: z.enum(CAMPAIGN_STATUSES).optional().describe("Only campaigns with this status."),
-    limit: z.number().int().min(1).max(100).default(20).describe("How many, 1..100 (default 20)."),
+    limit: limit(100, 20),
   }),
   output: z.array(campaignSummary),
   scope: "marketing:write",

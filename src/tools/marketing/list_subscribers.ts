@@ -1,5 +1,6 @@
 // marketing.list_subscribers: newsletter subscribers with consent time and source, newest first, paginated.
 import { z } from "zod";
+import { limit, offset } from "../fields.ts";
 import { iso } from "../../core/json.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
@@ -7,12 +8,12 @@ import { defineTool, READ } from "../tool.ts";
 export default defineTool({
   name: "marketing.list_subscribers",
   description:
-    "List newsletter subscribers, newest first: e-mail, when and where they gave consent (consentAt, source), their customer id when " +
-    "the e-mail belongs to a customer, and unsubscribedAt for those who left. By default only active subscribers; page with limit/offset.",
+    "Newsletter subscribers, newest first. Returns [{id, email, consentAt, source, customerId (when a customer has the " +
+    "e-mail), createdAt, unsubscribedAt}].",
   input: z.strictObject({
-    status: z.enum(["active", "unsubscribed", "all"]).default("active").describe("\"active\" (default), \"unsubscribed\" or \"all\"."),
-    limit: z.number().int().min(1).max(100).default(50).describe("Page size, 1..100 (default 50)."),
-    offset: z.number().int().min(0).max(100_000).default(0).describe("Subscribers to skip, 0..100000 (default 0)."),
+    status: z.enum(["active", "unsubscribed", "all"]).default("active").describe("Which subscribers."),
+    limit: limit(100, 50),
+    offset: offset(100_000),
   }),
   output: z.array(
     z.strictObject({

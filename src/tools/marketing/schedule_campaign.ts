@@ -8,16 +8,14 @@ import { audienceCounts, campaignView, lockCampaign } from "./service.ts";
 export default defineTool({
   name: "marketing.schedule_campaign",
   description:
-    "Schedule a campaign: give sendAt (a future UTC timestamp) to schedule a draft or move an already scheduled campaign; give sendAt null " +
-    "to unschedule it back to draft (a draft stays a draft). At sendAt the campaign is marked sent to the consenting subscribers of its " +
-    "audience. Sent campaigns cannot be changed (422 campaign_already_sent); a sendAt that is not in the future is refused (422 send_at_in_past). " +
-    "Returns the campaign; 404 for an unknown id.",
+    "Schedule a draft or move a scheduled campaign (422 send_at_in_past); sendAt null returns it to draft. At sendAt it " +
+    "goes to its audience's consenting subscribers. 422 campaign_already_sent. Returns the campaign; 404 unknown id.",
   input: z.strictObject({
     id: campaignId,
     sendAt: z.iso
       .datetime({ offset: true })
       .nullable()
-      .describe("When to send, ISO 8601 with Z or an offset (e.g. 2026-12-01T08:00:00Z); must be in the future. null unschedules."),
+      .describe("When to send (ISO 8601, Z or offset), in the future; null unschedules."),
   }),
   output: campaignOutput,
   scope: "marketing:write",

@@ -8,12 +8,12 @@ export type Audience = (typeof AUDIENCES)[number];
 export const audience = z
   .enum(AUDIENCES)
   .describe(
-    "Consenting active subscribers: all; customers (a paid order); recent_customers (one in the last 90 days).",
+    "Subscribers: all; customers (a paid order); recent_customers (one in 90 days).",
   );
 
 export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;
 
-export const campaignId = z.string().min(1).max(100).describe("The campaign's id (from marketing.create_campaign or marketing.list_campaigns).");
+export const campaignId = z.string().min(1).max(100).describe("Campaign id.");
 
 export const campaignFields = {
   name: z.string().trim().min(1).max(200).describe("Internal name of the campaign."),

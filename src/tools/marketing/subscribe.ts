@@ -17,14 +17,13 @@ const view = (row: Subscriber, alreadySubscribed: boolean) => ({
 export default defineTool({
   name: "marketing.subscribe",
   description:
-    "Subscribe a shopper's e-mail to the newsletter. Only call it after the shopper has explicitly said yes to receiving the newsletter; " +
-    "consent must be true and its time is recorded. Subscribing an address that is already subscribed changes nothing and returns " +
-    "alreadySubscribed true; an address that had unsubscribed is subscribed again with a new consent time. " +
-    "422 feature_disabled when the shop has turned newsletter sign-up off.",
+    "Subscribe a shopper's e-mail to the newsletter, only after they explicitly said yes (the consent time is recorded). " +
+    "Already subscribed: no change, alreadySubscribed true; unsubscribed before: subscribed again. 422 feature_disabled " +
+    "when sign-up is off. Returns {id, email, consentAt, source, alreadySubscribed}.",
   input: z.strictObject({
-    email: z.email().max(254).describe("The shopper's e-mail address (stored lowercase)."),
-    consent: z.literal(true).describe("Must be true: the shopper explicitly agreed to receive the newsletter."),
-    source: z.enum(SOURCES).default("storefront").describe("Where the consent was given (default \"storefront\")."),
+    email: z.email().max(254).describe("The shopper's e-mail."),
+    consent: z.literal(true).describe("Must be true: the shopper explicitly agreed."),
+    source: z.enum(SOURCES).default("storefront").describe("Where the consent was given."),
   }),
   output: z.strictObject({
     id: z.string(),

@@ -13,14 +13,13 @@ const patch = z
     audience: campaignFields.audience.optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("The fields to change; omitted fields keep their value.");
+  .describe("Fields to change; omitted ones stay.");
 
 export default defineTool({
   name: "marketing.update_campaign",
   description:
-    "Change the name, subject, body and/or audience of a draft campaign. Only drafts can be edited: a scheduled campaign must first be " +
-    "unscheduled with marketing.schedule_campaign (sendAt null), and a sent one can never change (422 campaign_not_draft). " +
-    "Returns the updated campaign; 404 for an unknown id.",
+    "Change a draft campaign (unschedule a scheduled one first with marketing.schedule_campaign, sendAt null). 422 " +
+    "campaign_not_draft. Returns the campaign; 404 unknown id.",
   input: z.strictObject({ id: campaignId, patch }),
   output: campaignOutput,
   scope: "marketing:write",

@@ -8,8 +8,8 @@ import { orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.add_note",
   description:
-    "Add an internal note to an order (for staff; the customer never sees it), e.g. what the customer said on the phone. " +
-    "The author is the calling key or session. Notes show up in orders.get_timeline. Returns the note.",
+    "Add an internal staff note to an order (never shown to the customer; author: the calling key or session; see " +
+    "orders.get_timeline). Returns {id, orderId, body, author, createdAt}.",
   input: z.strictObject({
     orderId,
     body: z.string().trim().min(1).max(2000).describe("The note text."),

@@ -5,10 +5,10 @@ import { applyPaymentEvent, paymentOutcome, paymentSignal } from "./payments/eve
 export default defineTool({
   name: "orders.apply_payment_event",
   description:
-    "For the payment provider's webhook, after it verified the signature: apply one payment event, once per " +
-    "event id (a repeat returns duplicate true). When paid is true and the order (orderId, else " +
-    "providerSessionId) may become paid, it moves to paid with intent and method; the confirmation e-mail " +
-    "follows after commit. Returns {duplicate, orderId, markedPaid}; 409 when the intent is on another order.",
+    "For the payment provider's webhook, after verifying its signature: applies one payment event once per event id " +
+    "(repeats: duplicate true). If paid and the order (orderId, else providerSessionId) may become paid, it becomes paid " +
+    "and the confirmation e-mail follows. 409 when the intent is on another order. Returns {duplicate, orderId, " +
+    "markedPaid}.",
   input: paymentSignal,
   output: paymentOutcome,
   scope: "payments:write",

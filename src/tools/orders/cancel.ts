@@ -8,16 +8,15 @@ import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 export default defineTool({
   name: "orders.cancel",
   description:
-    "Cancel an order that has not shipped (pending_payment, pending, flagged_review, paid, processing; else 422 " +
-    "illegal_transition), giving the reason. Restocks every line and, for a paid order, gives back what was paid in " +
-    "the same transaction: refundTo original (default: card refunded at Stripe, gift cards re-credited, bank transfers " +
-    "as a refund task for staff) or store_credit (a gift card e-mailed to the shopper); orders.payments shows it. " +
-    "422 refund_failed if the card refund is refused. Returns {id, status}.",
+    "Cancel an unshipped order (pending_payment, pending, flagged_review, paid, processing; else 422 illegal_transition): " +
+    "restocks every line and returns what was paid (same transaction) to refundTo: original (card refunded at Stripe, gift " +
+    "cards re-credited, bank transfer as a staff refund task) or store_credit (a gift card e-mailed to the shopper). 422 " +
+    "refund_failed if the card refund is refused. Returns {id, status}.",
   input: z.strictObject({
     orderId,
-    reason: z.string().trim().min(1).max(500).describe("Why the order is cancelled, e.g. \"Kunden fortrød\"."),
-    refundTo: z.enum(REFUND_TO).optional().describe("Where a paid order's money goes: original (default) or store_credit."),
-    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund, e.g. \"1234 0012345678\"."),
+    reason: z.string().trim().min(1).max(500).describe("Why it is cancelled."),
+    refundTo: z.enum(REFUND_TO).optional().describe("Where a paid order's money goes (default original)."),
+    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund."),
   }),
   output: z.strictObject({ id: z.string(), status: z.literal("cancelled") }),
   scope: "orders:write",

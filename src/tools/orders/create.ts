@@ -8,23 +8,22 @@ import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 export default defineTool({
   name: "orders.create",
   description:
-    "Create an order for a customer (phone, mail, agents): catalogue prices, stock taken at once (422 " +
-    "insufficient_stock), an optional discountCode that must apply (422 discount_unavailable), Danish " +
-    "addresses (422 invalid_address), variantSku for variant products (422 variant_required). Starts in " +
-    "pending_payment; returns id, totals (øre) and the paymentUrl for the customer. Mark manual payments with " +
-    "orders.update_status.",
+    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock at once. 422 " +
+    "insufficient_stock, discount_unavailable, invalid_address (Danish only), variant_required. Starts in pending_payment " +
+    "(record manual payments with orders.update_status). Returns {orderId, status, subtotalDkk, discountDkk, shippingDkk, " +
+    "vatOere, totalDkk, paymentUrl}.",
   input: z.strictObject({
     items: z.array(z.strictObject({
-      productSlug: z.string().min(1).describe("Product slug."),
-      variantSku: z.string().min(1).max(100).optional().describe("Variant SKU; required when the product has variants."),
-      quantity: z.number().int().min(1).max(100).describe("Units, 1 to 100."),
-    })).min(1).max(50).describe("Order lines, 1 to 50."),
-    email: z.email().max(254).describe("Customer e-mail (confirmation goes here; finds or creates the customer)."),
+      productSlug: z.string().min(1),
+      variantSku: z.string().min(1).max(100).optional().describe("Variant SKU, needed for variant products."),
+      quantity: z.number().int().min(1).max(100),
+    })).min(1).max(50).describe("Order lines."),
+    email: z.email().max(254).describe("Customer e-mail (gets the confirmation)."),
     phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Customer phone."),
     shipping: z.strictObject(postal).describe("Danish shipping address."),
-    billing: z.strictObject({ ...postal, country: z.literal("DK").default("DK").describe("Billing country (DK).") }).optional().describe("Billing address when it differs."),
-    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Sales channel; default from how the tool is called (web, mcp, chat)."),
-    aiAgentSource: z.string().trim().min(1).max(100).optional().describe("Name of the AI agent placing the order; marks it AI-generated."),
+    billing: z.strictObject({ ...postal, country: z.literal("DK").default("DK") }).optional().describe("Billing address when it differs."),
+    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Sales channel; default from the calling door."),
+    aiAgentSource: z.string().trim().min(1).max(100).optional().describe("AI agent placing it; marks it AI-generated."),
     discountCode: z.string().trim().min(1).max(100).optional().describe("Discount code to apply (any case)."),
   }),
   output: z.strictObject({

@@ -7,8 +7,9 @@ import { itemOrder, orderDetail, orderId, toOrderDetail } from "./schemas.ts";
 export default defineTool({
   name: "orders.get",
   description:
-    "Get one order by id with every field: customer e-mail, shipping and billing address, amounts in øre (subtotal, shipping, " +
-    "discount, total, VAT), status, payment, tracking, timestamps and the order lines. 404 if no such order.",
+    "One order with every field. 404 unknown id. Returns {id, userId, email, status, shipping*, billing*, phoneNumber, " +
+    "subtotalDkk, shippingDkk, discountDkk, totalDkk, vatOere, discountCode, carrier, tracking*, estDelivery*, paidAt, …, " +
+    "items}.",
   input: z.strictObject({ orderId }),
   output: orderDetail,
   scope: "orders:read",

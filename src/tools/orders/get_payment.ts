@@ -12,9 +12,9 @@ const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]
 export default defineTool({
   name: "orders.get_payment",
   description:
-    "Get the payment state of one order, as the payment page its signed link opens shows it: status, paid (true once the money " +
-    "is received and while the order goes on), paymentProvider (manual: bank transfer; stripe: card at Stripe Checkout), " +
-    "whether the bank-transfer instructions were e-mailed, the lines and the totals in øre. 404 if no such order.",
+    "An order's payment state as its signed payment page shows it (paid stays true once received; paymentProvider manual = " +
+    "bank transfer, stripe = card). 404 unknown id. Returns {orderId, email, status, paid, paymentProvider, " +
+    "instructionsEmailed, items, subtotalDkk, discountCode, discountDkk, shippingDkk, totalDkk, vatOere}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

@@ -1,5 +1,6 @@
 // orders.get_timeline: one order's history (status changes, notes, e-mails, audit events), oldest first.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { NotFound } from "../../core/errors.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
@@ -17,12 +18,11 @@ type Event = z.input<typeof event>;
 export default defineTool({
   name: "orders.get_timeline",
   description:
-    "The history of one order, oldest first: status changes (from, to, who, reason), internal notes, e-mails sent and audit " +
-    "events (which tool changed the order, who, through which door). Each event has at, kind (status | note | email | " +
-    "audit), a one-line summary and kind-specific fields. At most `limit` events (the oldest). 404 if no such order.",
+    "An order's history, oldest first: status changes, internal notes, e-mails sent, audit events. 404 unknown id. Returns " +
+    "[{at, kind: status | note | email | audit, summary, …kind-specific fields}].",
   input: z.strictObject({
     orderId,
-    limit: z.number().int().min(1).max(100).default(100).describe("Most events to return (the oldest), 1 to 100 (default 100)."),
+    limit: limit(100, 100, "Most events (the oldest first)."),
   }),
   output: z.array(event),
   scope: "orders:read",

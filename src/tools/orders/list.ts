@@ -1,5 +1,6 @@
 // orders.list: order summaries, newest first, filtered by status, e-mail and creation time.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { Invalid } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { itemOrder, orderSummary, toOrderSummary } from "./schemas.ts";
@@ -10,15 +11,14 @@ const when = z.iso.datetime({ offset: true });
 export default defineTool({
   name: "orders.list",
   description:
-    "List orders, newest first, as summaries (id, e-mail, shipping name, status, amounts in øre, discount code, itemCount = " +
-    "total units, the lines, createdAt). Filter by status, by customer e-mail (exact, case-insensitive) and by creation time " +
-    "(fromDate inclusive, toDate exclusive). Use orders.get for every field of one order.",
+    "Orders, newest first (orders.get for every field of one). Returns [{id, email, shippingName, status, subtotalDkk, " +
+    "discountDkk, shippingDkk, totalDkk, discountCode, itemCount (units), items, createdAt}].",
   input: z.strictObject({
     status: orderStatus.optional(),
-    email: z.email().max(320).optional().describe("Only orders placed with this e-mail address (case-insensitive)."),
-    fromDate: when.optional().describe("Only orders created at or after this time (ISO 8601 date-time)."),
-    toDate: when.optional().describe("Only orders created before this time (ISO 8601 date-time)."),
-    limit: z.number().int().min(1).max(100).default(20).describe("How many orders to return, 1 to 100 (default 20)."),
+    email: z.email().max(320).optional().describe("Only this customer e-mail (any case)."),
+    fromDate: when.optional().describe("Created at or after (inclusive)."),
+    toDate: when.optional().describe("Created before (exclusive)."),
+    limit: limit(100, 20),
   }),
   output: z.array(orderSummary),
   scope: "orders:read",

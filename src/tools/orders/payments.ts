@@ -9,8 +9,8 @@ import { orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.payments",
   description:
-    "List an order's payment ledger, oldest first: payment (money in), refund (back to the original method), store_credit " +
-    "(refunded as a gift card instead). Amounts positive, øre. 404 if no such order. Returns [{kind, method, amountDkk, reference, createdAt}].",
+    "An order's payment ledger, oldest first: payment (money in), refund (to the original method), store_credit (refunded " +
+    "as a gift card); amounts positive. 404 unknown id. Returns [{kind, method, amountDkk, reference, createdAt}].",
   input: z.strictObject({ orderId }),
   output: z.array(
     z.strictObject({

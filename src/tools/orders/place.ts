@@ -25,10 +25,10 @@ export interface PostalAddress {
 
 /** Input fields of a Danish postal address (orders.create shipping and billing). */
 export const postal = {
-  name: z.string().trim().min(2).max(200).describe("Full name."),
-  address: z.string().trim().min(2).max(200).describe("Street and number."),
-  zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Danish 4-digit postal code."),
-  city: z.string().trim().min(1).max(100).describe("City of the postal code (checked against it)."),
+  name: z.string().trim().min(2).max(200),
+  address: z.string().trim().min(2).max(200),
+  zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits"),
+  city: z.string().trim().min(1).max(100).describe("Must match the postal code."),
 };
 
 /** The address with the official city name; 422 invalid_address naming `what` and the problems. */

@@ -13,7 +13,8 @@ import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.t
 export default defineTool({
   name: "orders.record_events",
   description:
-    "Append fulfilment events and adjustments to an order; a shipped event ships it.",
+    "Append fulfilment events and adjustments to an order; a shipped event ships it. Returns {id, status, " +
+    "fulfillmentEvents, adjustments}.",
   input: z.strictObject({
     orderId,
     fulfillmentEvents: z.array(fulfillmentEvent).optional().describe("e.g. shipped"),

@@ -10,14 +10,13 @@ import { book, methodOf } from "./ledger.ts";
 export default defineTool({
   name: "orders.refund",
   description:
-    "Record a refund on a paid order (it does not move money at the payment provider; orders.payments lists it): amountDkk in øre, or " +
-    "omit it to refund all that is left. Refunds accumulate; at the total the status becomes refunded, else " +
-    "partial_refund. 422 refund_exceeds_paid, 422 illegal_transition (unpaid, cancelled, fully refunded). " +
-    "Returns {id, status, refundedDkk, remainingDkk}.",
+    "Record a refund on a paid order (no money moves at the provider; orders.payments lists it). Refunds add up: at the " +
+    "total the status becomes refunded, else partial_refund. 422 refund_exceeds_paid, illegal_transition (unpaid, " +
+    "cancelled, fully refunded). Returns {id, status, refundedDkk, remainingDkk}.",
   input: z.strictObject({
     orderId,
-    amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Amount to refund in øre (e.g. 10000 = 100,00 kr.); omitted = the full remaining amount."),
-    reason: z.string().trim().min(1).max(500).optional().describe("Why the refund is made (kept in the order's status history)."),
+    amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Amount in øre; omitted = all that is left."),
+    reason: z.string().trim().min(1).max(500).optional().describe("Why (kept in the status history)."),
   }),
   output: z.strictObject({
     id: z.string(),

@@ -8,10 +8,9 @@ import { confirmAfterCommit, lockOrder, orderRow } from "./service.ts";
 export default defineTool({
   name: "orders.resend_confirmation",
   description:
-    "Send the order confirmation e-mail (items, totals, VAT, shipping address) to the order's e-mail address again, e.g. when " +
-    "the customer cannot find it. Only for paid orders (paidAt set): otherwise 422 order_not_paid. The e-mail is sent after " +
-    "the change is saved; sent tells whether it went out, and confirmationEmailSentAt is then the new send time (it stays " +
-    "unchanged when the mail server failed). Returns {id, to, sent, confirmationEmailSentAt}.",
+    "Send the order confirmation e-mail again, e.g. when the customer cannot find it. 422 order_not_paid unless paidAt is " +
+    "set. sent says whether it went out; confirmationEmailSentAt is then the new time (unchanged on mail failure). Returns " +
+    "{id, to, sent, confirmationEmailSentAt}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     id: z.string(),

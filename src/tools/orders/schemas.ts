@@ -4,7 +4,7 @@ import { iso } from "../../core/json.ts";
 import type { Order, OrderItem } from "../../generated/prisma/client.ts";
 import { isoDateTime, oere } from "../products/schemas.ts";
 
-export const orderId = z.string().min(1).max(200).describe("The order's id (e.g. from orders.list).");
+export const orderId = z.string().min(1).max(200).describe("Order id.");
 
 const nullableTime = (what: string) => isoDateTime.nullable().describe(`${what} (ISO 8601 UTC), or null.`);
 

@@ -9,17 +9,20 @@ import { book, methodOf } from "./ledger.ts";
 import { refundAll } from "./refunds.ts";
 import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 
-const legal = Object.entries(ORDER_TRANSITIONS)
-  .map(([from, to]) => `${from} → ${to.length ? to.join("/") : "nothing"}`)
+const transitions = Object.entries(ORDER_TRANSITIONS);
+const legal = transitions
+  .filter(([, to]) => to.length)
+  .map(([from, to]) => `${from}→${to.join("/")}`)
   .join("; ");
+const final = transitions.filter(([, to]) => !to.length).map(([from]) => from).join(" and ");
 
 export default defineTool({
   name: "orders.update_status",
   description:
-    `Set an order's status along the legal transitions (${legal}); anything else, the current status too, is 422 ` +
-    "illegal_transition. paid stamps paidAt and sends the confirmation if none was sent (a bank transfer received); " +
-    "cancelled restocks and refunds what was paid to where it came from; refunded records the whole total (orders.refund for amounts, orders.cancel for a reason). " +
-    "Returns {id, status}.",
+    `Set an order's status by a legal move (${legal}; ${final} are final); anything else, the ` +
+    "current status too, is 422 illegal_transition. paid stamps paidAt and sends the confirmation if not yet sent (a bank " +
+    "transfer received); cancelled restocks and refunds what was paid; refunded records the whole total (orders.refund for " +
+    "amounts, orders.cancel for a reason). Returns {id, status}.",
   input: z.strictObject({
     orderId,
     status: orderStatus.describe("The new status."),

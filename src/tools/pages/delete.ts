@@ -1,5 +1,6 @@
 // pages.delete: remove a content page for good (audit.revert can bring it back from the audit entry).
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { pageSlug } from "./schemas.ts";
 import { findPage } from "./service.ts";
@@ -7,11 +8,11 @@ import { findPage } from "./service.ts";
 export default defineTool({
   name: "pages.delete",
   description:
-    "Delete a content page by slug (hard delete, layout included; /info/<slug> then answers 404). confirm must be exactly true. " +
-    "To only hide it, use pages.upsert with status \"draft\". Returns {ok: true, slug}; 404 for an unknown slug.",
+    "Delete a content page and its layout for good (/info/<slug> then answers 404); to hide it use pages.upsert with status " +
+    "draft. Returns {ok, slug}; 404 unknown slug.",
   input: z.strictObject({
     slug: pageSlug,
-    confirm: z.literal(true).describe("Must be exactly true: the page is deleted."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
   scope: "pages:write",

@@ -7,8 +7,8 @@ import { findPage, toPageDetail } from "./service.ts";
 export default defineTool({
   name: "pages.get",
   description:
-    "Get one content page by slug: title, body, status, public URL, createdAt, updatedAt and hasLayout (true when a section layout is set, " +
-    "which /info/<slug> renders instead of the body; read it with pages.get_layout). Drafts included; 404 for an unknown slug.",
+    "One content page, drafts included; with hasLayout, /info/<slug> renders the layout (pages.get_layout), not the body. " +
+    "404 unknown slug. Returns {id, slug, title, status, body, hasLayout, publicUrl, createdAt, updatedAt}.",
   input: z.strictObject({ slug: pageSlug }),
   output: pageDetail,
   scope: "pages:read",

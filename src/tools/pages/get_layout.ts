@@ -8,8 +8,8 @@ import { findPage } from "./service.ts";
 export default defineTool({
   name: "pages.get_layout",
   description:
-    "Get the visual-builder layout of a page: {layout: {sections: [...]}} with at least one section, or {layout: null} when the page " +
-    "renders from its body. Each section is {id, type, props}; change it with pages.set_layout. Drafts included; 404 for an unknown slug.",
+    "A page's visual-builder layout, drafts included. Returns {layout: {sections: [{id, type, props}]}}, or {layout: null} " +
+    "when the page renders its body; 404 unknown slug.",
   input: z.strictObject({ slug: pageSlug }),
   output: z.strictObject({ layout: layoutSchema.nullable() }),
   scope: "pages:read",

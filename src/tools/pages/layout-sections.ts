@@ -9,7 +9,7 @@ export const MAX_TOTAL_SECTIONS = 200;
 
 const url = (what: string) => z.url({ protocol: /^https?$/ }).max(2000).describe(`${what}, http(s).`);
 const text = (max: number, what: string) => z.string().min(1).max(max).describe(what);
-const id = z.string().min(1).max(64).describe("Unique in the layout.");
+const id = z.string().min(1).max(64);
 
 const hero = z.strictObject({
   id,
@@ -30,7 +30,7 @@ const textSection = z.strictObject({
   type: z.literal("text"),
   props: z.strictObject({
     heading: text(200, "Heading above the text").optional(),
-    body: text(20_000, "Text; lines starting with \"## \" become headings and blank lines separate paragraphs"),
+    body: text(20_000, "Text; \"## \" lines are headings, blank lines split paragraphs"),
   }),
 });
 
@@ -95,7 +95,7 @@ function sectionSchema(depth: number): z.ZodType<Section> {
     type: z.literal("columns"),
     props: z.strictObject({
       columns: z
-        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe("A column's sections, top to bottom."))
+        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe("A column's sections."))
         .min(2)
         .max(4)
         .describe("Columns side by side."),
@@ -122,7 +122,7 @@ export const layoutSchema: z.ZodType<Layout> = z
       seen.add(section.id);
     }
   })
-  .describe("A page layout: sections {id, type, props} top to bottom; columns hold sections of their own.");
+  .describe("Sections {id, type, props}; columns hold sections of their own.");
 
 /** The stored layout if it is (still) valid under the schema, else null (the page then renders from its body). */
 export function validLayout(stored: unknown): Layout | null {

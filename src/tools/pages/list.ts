@@ -6,9 +6,7 @@ import { listPages, toPageRow } from "./service.ts";
 
 export default defineTool({
   name: "pages.list",
-  description:
-    "List all content pages (served at /info/<slug>), drafts included, sorted by title: id, slug, title, status and updatedAt. " +
-    "Use pages.get for a page's body.",
+  description: "All content pages (served at /info/<slug>), drafts included, by title. Returns [{id, slug, title, status, updatedAt}].",
   input: z.strictObject({}),
   output: z.array(pageRow),
   scope: "pages:read",

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { isoDateTime, newSlug } from "../products/schemas.ts";
 
-export const pageStatus = z.enum(["draft", "published"]).describe("\"published\" serves the page at /info/<slug>; \"draft\" keeps it off the storefront.");
+export const pageStatus = z.enum(["draft", "published"]).describe("published serves it at /info/<slug>; draft hides it.");
 
-export const pageSlug = newSlug.describe("The page's slug (lowercase letters, digits, hyphens; min 2), e.g. \"om-os\"; served at /info/<slug>.");
+export const pageSlug = newSlug.describe("Page slug (URL /info/<slug>).");
 
 export const pageRow = z.strictObject({
   id: z.string(),

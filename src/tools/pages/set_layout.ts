@@ -10,9 +10,8 @@ import { findPage } from "./service.ts";
 export default defineTool({
   name: "pages.set_layout",
   description:
-    "Replace a page's whole section layout, or clear it with layout: null so /info/<slug> shows the body " +
-    "again. Section types: hero, text, image, product_grid, cta, faq, columns (2 to 4 columns of sections); " +
-    "ids unique, URLs http(s). Returns the slug, whether a layout is set and its section count.",
+    "Replace a page's whole section layout, or clear it (null) so /info/<slug> shows the body again. Section ids unique; " +
+    "URLs http(s). Returns {slug, hasLayout, sectionCount}.",
   input: z.strictObject({
     slug: pageSlug,
     layout: layoutSchema.nullable().describe("The new layout, or null to remove it."),

@@ -7,14 +7,13 @@ import { pageStatusOf } from "./service.ts";
 export default defineTool({
   name: "pages.upsert",
   description:
-    "Create a content page at /info/<slug>, or update the title and body of the page with that slug (\"## \" " +
-    "lines are headings, blank lines split paragraphs). status: new pages default to published, existing ones " +
-    "keep theirs; draft hides it. A layout from pages.set_layout is shown instead of the body. Returns id, " +
-    "slug, title, status.",
+    "Create a content page at /info/<slug>, or update title and body of the page with that slug (new pages default to " +
+    "published; existing ones keep their status). A layout (pages.set_layout) replaces the body. Returns {id, slug, title, " +
+    "status}.",
   input: z.strictObject({
     slug: pageSlug,
     title: z.string().min(2).max(200).describe("Page title."),
-    body: z.string().min(10).max(100_000).describe("Page text, at least 10 characters: \"## \" lines are headings, blank lines separate paragraphs."),
+    body: z.string().min(10).max(100_000).describe("Page text: \"## \" lines are headings, blank lines split paragraphs."),
     status: pageStatus.optional(),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), title: z.string(), status: pageStatus }),

@@ -9,16 +9,15 @@ import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.adjust_stock",
   description:
-    "Change stock of a product (or of one variant with sku): delta adds or removes units (e.g. -2 after breakage, +20 on " +
-    "delivery), set replaces the count (after a stock-take). Give exactly one of delta or set, plus a reason. Stock never " +
-    "goes below 0: a delta that would is refused with 422 insufficient_stock and nothing changes. Returns the old and new stock.",
+    "Change the stock of a product or one variant by delta or to set (exactly one), with a reason. 422 insufficient_stock " +
+    "when a delta would go below 0 (nothing changes). Returns {ok, slug, sku, previousStock, stock}.",
   input: z
     .strictObject({
       slug: slugInput,
-      sku: sku.optional().describe("Adjust this variant instead of the product itself."),
-      delta: z.number().int().min(-MAX_INT).max(MAX_INT).refine((n) => n !== 0, "delta must not be 0").optional().describe("Units to add (positive) or remove (negative)."),
+      sku: sku.optional().describe("Adjust this variant instead."),
+      delta: z.number().int().min(-MAX_INT).max(MAX_INT).refine((n) => n !== 0, "delta must not be 0").optional().describe("Units to add (negative removes)."),
       set: z.number().int().min(0).max(MAX_INT).optional().describe("The new stock count, 0 or more."),
-      reason: z.string().trim().min(1).max(500).describe("Why the stock changes (delivery, breakage, stock-take …); kept as the audit entry's note."),
+      reason: z.string().trim().min(1).max(500).describe("Why (delivery, breakage …); the audit entry's note."),
     })
     .refine((value) => (value.delta === undefined) !== (value.set === undefined), { message: "Give exactly one of delta or set", path: ["delta"] }),
   output: z.strictObject({

@@ -9,14 +9,14 @@ const total = z.number().int().min(1).describe("Number of images on the product 
 export default defineTool({
   name: "products.attach_image",
   description:
-    "Append an image (https URL) to a product's images, e.g. one found with images.search_stock_photos. It never replaces " +
-    "or reorders existing images and needs no confirmation. Returns {ok, slug, attached, totalImages}, or " +
-    "{ok, slug, alreadyAttached: true, totalImages} when the URL is already on the product (nothing changes). 404 if the product does not exist or is deleted.",
+    "Append an image to a product (e.g. from images.search_stock_photos); never replaces or reorders. Returns {ok, slug, " +
+    "attached, totalImages}, or {ok, slug, alreadyAttached: true, totalImages} if already there. 404 unknown or deleted " +
+    "product.",
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL; must be https."),
-    alt: z.string().max(200).optional().describe("Alternative text for screen readers."),
-    sourceId: z.string().min(1).max(200).optional().describe("Identifier of the photo at its source (e.g. the stock-photo id), for attribution."),
+    imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL (https)."),
+    alt: z.string().max(200).optional().describe("Alt text."),
+    sourceId: z.string().min(1).max(200).optional().describe("The photo's id at its source, for attribution."),
   }),
   output: z.union([
     z.strictObject({ ok: z.literal(true), slug: z.string(), alreadyAttached: z.literal(true), totalImages: total }),

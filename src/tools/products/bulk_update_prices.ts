@@ -10,12 +10,12 @@ const MAX_PRODUCTS = 1000;
 
 const input = z
   .strictObject({
-    categorySlug: z.string().min(1).optional().describe("Select the products of this category (slug)."),
-    brand: z.string().min(1).optional().describe("Select the products of this brand (case-insensitive)."),
-    slugs: z.array(z.string().min(1)).min(1).max(MAX_PRODUCTS).optional().describe("Select these products (slugs); every slug must exist."),
-    mode: z.enum(["percent", "fixed"]).describe("percent: change by value %; fixed: add value øre (negative lowers)."),
-    value: z.number().describe("percent: -90..1000 in steps of 0.01 (10 = +10 %); fixed: integer øre, not 0."),
-    dryRun: z.boolean().default(false).describe("true: return the preview only; nothing is written or audited."),
+    categorySlug: z.string().min(1).optional().describe("Products of this category (slug)."),
+    brand: z.string().min(1).optional().describe("Products of this brand (any case)."),
+    slugs: z.array(z.string().min(1)).min(1).max(MAX_PRODUCTS).optional().describe("These product slugs (each must exist)."),
+    mode: z.enum(["percent", "fixed"]).describe("percent: by value %; fixed: add value øre."),
+    value: z.number().describe("percent: -90..1000, steps of 0.01; fixed: øre, not 0."),
+    dryRun: z.boolean().default(false).describe("Preview only; nothing written."),
   })
   .refine((i) => i.categorySlug !== undefined || i.brand !== undefined || i.slugs !== undefined, { message: "Give at least one selector: categorySlug, brand or slugs", path: ["categorySlug"] })
   .refine((i) => i.mode !== "percent" || (i.value >= -90 && i.value <= 1000 && Math.abs(i.value * 100 - Math.round(i.value * 100)) < 1e-6 && i.value !== 0), { message: "percent value must be -90..1000 in steps of 0.01, not 0", path: ["value"] })
@@ -24,10 +24,9 @@ const input = z
 export default defineTool({
   name: "products.bulk_update_prices",
   description:
-    "Change prices of many products at once. Select by categorySlug, brand and/or slugs (all must match; " +
-    "deleted products never), then mode percent (rounded to whole øre, at least 1 øre) or fixed (øre added). " +
-    "Preview with dryRun: true. Returns each product's old and new price. 422 too_many_products (over 1000), " +
-    "422 price_out_of_range (below 1 øre), 404 unknown category or slug.",
+    "Change many prices at once: products matching all of categorySlug, brand, slugs (never deleted ones), by percent or " +
+    "fixed øre. 422 too_many_products (over 1000), price_out_of_range (below 1 øre); 404 unknown category or slug. Returns " +
+    "{dryRun, matched, changed, products (old and new price)}.",
   input,
   output: z.strictObject({
     dryRun: z.boolean(),

@@ -7,11 +7,10 @@ import { oere } from "./schemas.ts";
 export default defineTool({
   name: "products.compare",
   description:
-    "Compare 2 to 4 products (by slug) side by side. Returns products (in the order given: name, brand, price in øre, " +
-    "stock, colours, category) and facts: one row per comparison-fact key found on any of them, with each product's " +
-    "value by slug (null where a product lacks that fact). 404 if a slug does not exist or the product is deleted.",
+    "Compare 2 to 4 products side by side. 404 unknown or deleted slug. Returns {products (in the order given: name, brand, " +
+    "priceDkk, stock, colours, category), facts: [{key, values by slug (null where missing)}]}.",
   input: z.strictObject({
-    slugs: z.array(z.string().min(1)).min(2).max(4).refine((s) => new Set(s).size === s.length, "Slugs must be distinct").describe("2 to 4 distinct product slugs."),
+    slugs: z.array(z.string().min(1)).min(2).max(4).refine((s) => new Set(s).size === s.length, "Slugs must be distinct").describe("Distinct product slugs."),
   }),
   output: z.strictObject({
     products: z.array(

@@ -8,13 +8,13 @@ import { productSnapshot, resolveCategory } from "./service.ts";
 const input = z
   .strictObject({
     name: f.name,
-    slug: newSlug.describe("URL slug (lowercase letters, digits, hyphens; min 2). Cannot be changed later."),
+    slug: newSlug.describe("Permanent URL slug."),
     description: f.description,
     priceDkk: f.priceDkk,
     stock: f.stock,
     ...optionalProductFields,
-    featured: f.featured.default(false).describe("Shown first in listings (default false)."),
-    images: imageList.default([]).describe("Image URLs in display order (default none)."),
+    featured: f.featured.default(false).describe("Shown first in listings."),
+    images: imageList.default([]).describe("Image URLs in display order."),
   })
   .refine((value) => value.categoryId !== undefined || value.categorySlug !== undefined, {
     message: "Give the category as categoryId or categorySlug",
@@ -24,9 +24,8 @@ const input = z
 export default defineTool({
   name: "products.create",
   description:
-    "Create a product. Required: name, slug (permanent), description, priceDkk (øre incl. VAT), stock, and the category as " +
-    "categorySlug (or categoryId). Returns {id, slug}. 404 if the category does not exist; 409 if the slug is taken " +
-    "(also by a deleted product); 400 if categoryId and categorySlug name different categories.",
+    "Create a product in a category (categorySlug or categoryId). 404 unknown category; 409 slug taken (also by a deleted " +
+    "product); 400 when categoryId and categorySlug disagree. Returns {id, slug}.",
   input,
   output: productRef,
   scope: "products:write",

@@ -1,5 +1,6 @@
 // products.delete: soft delete (sets deletedAt); the product disappears from every catalogue read.
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot } from "./service.ts";
@@ -8,11 +9,11 @@ import { emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.delete",
   description:
-    "Delete a product by slug (soft delete: it is hidden from search, get, compare and category counts at once, and can be " +
-    "restored with audit.revert). Needs confirm: true. Returns {ok, slug}. 404 if it does not exist or is already deleted.",
+    "Soft-delete a product: hidden at once from search, get, compare and counts; audit.revert restores it. Returns {ok, " +
+    "slug}; 404 unknown or already deleted.",
   input: z.strictObject({
     slug: slugInput,
-    confirm: z.literal(true).describe("Must be exactly true: confirms the deletion."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
   scope: "products:write",

@@ -1,5 +1,6 @@
 // products.delete_variant: remove one variant of a product for good.
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { sku, slugInput } from "./schemas.ts";
 import { findVariant, lockVisibleProduct } from "./service.ts";
@@ -7,12 +8,12 @@ import { findVariant, lockVisibleProduct } from "./service.ts";
 export default defineTool({
   name: "products.delete_variant",
   description:
-    "Delete one variant (by product slug and sku). Needs confirm: true. Past orders keep their SKU snapshot; audit.revert " +
-    "can recreate the variant. Returns {ok, slug, sku}. 404 if the product or the variant does not exist.",
+    "Delete one variant of a product; past orders keep their SKU snapshot, audit.revert recreates it. Returns {ok, slug, " +
+    "sku}; 404 unknown product or variant.",
   input: z.strictObject({
     slug: slugInput,
     sku,
-    confirm: z.literal(true).describe("Must be exactly true: confirms the deletion."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), slug: z.string(), sku: z.string() }),
   scope: "products:write",

@@ -8,11 +8,11 @@ import { lockVisibleProduct, productSnapshot } from "./service.ts";
 export default defineTool({
   name: "products.detach_image",
   description:
-    "Remove one image (by its exact URL) from a product; the remaining images keep their order. Returns " +
-    "{ok, slug, removed, totalImages}. 404 if the product does not exist or is deleted, or the URL is not one of its images.",
+    "Remove one image from a product; the others keep their order. Returns {ok, slug, removed, totalImages}; 404 unknown or " +
+    "deleted product or URL not on it.",
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.string().min(1).max(2000).describe("The exact URL of the image to remove (as products.get lists it)."),
+    imageUrl: z.string().min(1).max(2000).describe("The image's exact URL (as products.get lists it)."),
   }),
   output: z.strictObject({
     ok: z.literal(true),

@@ -2,12 +2,14 @@
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
-import { productDetail } from "./schemas.ts";
+import { productDetail, slugInput } from "./schemas.ts";
 
 export default defineTool({
   name: "products.get",
-  description: "Get one product by slug: description, price (øre), stock, colours, all images and its category. 404 if it does not exist or was deleted.",
-  input: z.strictObject({ slug: z.string().min(1).describe("The product's slug.") }),
+  description:
+    "One product with all images and its category. Returns {id, slug, name, brand, description, priceDkk, stock, featured, " +
+    "frameColor, lensColor, images, category, createdAt}; 404 unknown or deleted.",
+  input: z.strictObject({ slug: slugInput }),
   output: productDetail,
   scope: "catalog:read",
   anonymous: true,

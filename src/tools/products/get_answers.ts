@@ -7,9 +7,8 @@ import { catalogProduct } from "./service.ts";
 export default defineTool({
   name: "products.get_answers",
   description:
-    "Get the answer-engine content of a product, for answering shoppers' questions precisely: answerSummary (short " +
-    "summary or null), faq (questions and answers), useCases, comparisonFacts and attributes (string maps). Empty lists " +
-    "and maps mean nothing has been written yet. 404 if the product does not exist or is deleted.",
+    "A product's answer-engine content, to answer shoppers precisely (empty = not written yet). Returns {slug, name, " +
+    "answerSummary, faq, useCases, comparisonFacts, attributes}; 404 unknown or deleted.",
   input: z.strictObject({ slug: slugInput }),
   output: z.strictObject({
     slug: z.string(),

@@ -1,5 +1,6 @@
 // products.list_low_stock: visible products and variants whose stock is at or below a threshold, lowest first.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { MAX_INT } from "./schemas.ts";
 
@@ -8,13 +9,12 @@ type Row = { slug: string; name: string; sku: string | null; stock: bigint | str
 export default defineTool({
   name: "products.list_low_stock",
   description:
-    "List what needs restocking: non-deleted products and their variants with stock at or below threshold (default 5), " +
-    "lowest stock first, then by name. Each item is a product (sku null) or one variant (sku set). total counts all " +
-    "matches, items holds at most limit of them.",
+    "What needs restocking: products and variants with stock at or below threshold, lowest first, then by name. Returns " +
+    "{threshold, total (all matches), items (at most limit; sku null for a product)}.",
   input: z.strictObject({
-    threshold: z.number().int().min(0).max(MAX_INT).default(5).describe("Include stock <= this many units (default 5)."),
-    includeVariants: z.boolean().default(true).describe("Also list variants (default true)."),
-    limit: z.number().int().min(1).max(100).default(50).describe("Items to return, 1..100 (default 50)."),
+    threshold: z.number().int().min(0).max(MAX_INT).default(5).describe("Include stock at or below this."),
+    includeVariants: z.boolean().default(true).describe("Also list variants."),
+    limit: limit(100, 50),
   }),
   output: z.strictObject({
     threshold: z.number().int(),

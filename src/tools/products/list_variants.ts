@@ -7,8 +7,8 @@ import { catalogProduct } from "./service.ts";
 export default defineTool({
   name: "products.list_variants",
   description:
-    "List a product's variants (e.g. sizes): id, sku, attributes, priceDkk (øre override, null = the product's price) and " +
-    "stock, in creation order. An empty list means the product is sold without variants. 404 if the product does not exist or is deleted.",
+    "A product's variants (e.g. sizes) in creation order; empty when sold without variants. Returns [{id, sku, attributes, " +
+    "priceDkk (null = the product's price), stock}]; 404 unknown or deleted.",
   input: z.strictObject({ slug: slugInput }),
   output: z.array(variantOutput),
   scope: "catalog:read",

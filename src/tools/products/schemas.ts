@@ -4,7 +4,7 @@ import { z } from "zod";
 export const MAX_INT = 9007199254740991;
 export const SLUG = /^[a-z0-9-]+$/;
 
-export const slugInput = z.string().min(1).describe("The product's slug, e.g. \"ray-ban-aviator-classic-1\".");
+export const slugInput = z.string().min(1).describe("Product slug.");
 export const newSlug = z.string().min(2).regex(SLUG, "Use lowercase letters, digits and hyphens only").describe("URL slug: lowercase letters, digits, hyphens.");
 export const oere = (what: string) => z.number().int().max(MAX_INT).describe(`${what}, integer øre (1 DKK = 100 øre).`);
 export const isoDateTime = z.iso.datetime().describe("ISO 8601 UTC timestamp ending in Z.");
@@ -45,19 +45,19 @@ const stringMap = z.record(z.string(), z.string());
 /** Product write fields (create; all optional inside `patch` for update, slug excepted). */
 export const productFields = {
   name: z.string().min(2).describe("Product name."),
-  description: z.string().min(10).describe("Long description, at least 10 characters."),
-  priceDkk: z.number().int().gt(0).max(MAX_INT).describe("Price incl. VAT in øre (49900 = 499,00 kr.)."),
+  description: z.string().min(10).describe("Long description."),
+  priceDkk: z.number().int().gt(0).max(MAX_INT).describe("Price incl. VAT, øre."),
   stock: z.number().int().min(0).max(MAX_INT).describe("Units in stock, 0 or more."),
   frameColor: z.string().min(1).describe("Frame colour, e.g. \"sort\"."),
   lensColor: z.string().min(1).describe("Lens colour, e.g. \"grøn\"."),
   brand: z.string().min(1).describe("Brand name."),
-  attributes: stringMap.describe("Free attributes: string keys to string values."),
+  attributes: stringMap.describe("Free string attributes."),
   answerSummary: z.string().max(500).describe("Short answer-engine summary."),
   faq: z.array(z.strictObject({ q: z.string().min(1), a: z.string().min(1) })).describe("Questions and answers."),
   useCases: z.array(z.strictObject({ title: z.string().min(1), description: z.string().min(1) })).describe("Typical uses."),
-  comparisonFacts: stringMap.describe("Facts for side-by-side comparison, e.g. {\"vægt\": \"22 g\"}."),
+  comparisonFacts: stringMap.describe("Comparison facts, e.g. {\"vægt\": \"22 g\"}."),
   categoryId: z.string().min(1).describe("Category by id."),
-  categorySlug: z.string().min(1).describe("Category by slug (alternative to categoryId)."),
+  categorySlug: z.string().min(1).describe("Category slug (or categoryId)."),
   featured: z.boolean().describe("Shown first in listings."),
   images: z.array(z.url({ protocol: /^https?$/ })).describe("Image URLs."),
 };
@@ -76,11 +76,11 @@ export const variantOutput = z.strictObject({
   stock: z.number().int().min(0).describe("Units of this variant in stock."),
 });
 
-export const sku = z.string().min(1).max(100).describe("The variant's SKU (unique within its product), e.g. \"ray-ban-aviator-classic-1-m\".");
+export const sku = z.string().min(1).max(100).describe("The variant's SKU (unique per product).");
 
 /** `schema.optional()` keeping its description (zod 4 does not carry `.describe()` over to the wrapper). */
 export function optional<T extends z.ZodType>(schema: T) {
-  return schema.optional().describe(`${schema.description ?? ""} Optional.`.trim());
+  return schema.optional().describe(schema.description ?? "");
 }
 
 /** The write fields that are optional on create and update alike. */

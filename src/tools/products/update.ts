@@ -13,17 +13,16 @@ const patch = z
     stock: optional(f.stock),
     ...optionalProductFields,
     featured: optional(f.featured),
-    images: imageList.optional().describe("Replaces the whole image list (in display order); to add one image use products.attach_image."),
+    images: imageList.optional().describe("The whole image list in display order (to add one: products.attach_image)."),
   })
   .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")
-  .describe("Fields to change; omitted fields stay as they are. The slug cannot be changed.");
+  .describe("Fields to change; omitted ones stay.");
 
 export default defineTool({
   name: "products.update",
   description:
-    "Change fields of a product found by slug: price (øre), stock, texts, colours, answer-engine content, category, featured " +
-    "or the full image list. The slug is permanent (a patch containing it is rejected). Returns {id, slug}. 404 if the " +
-    "product does not exist or is deleted, or the new category does not exist.",
+    "Change fields of a product (the slug is permanent; a patch containing it is refused). 404 unknown or deleted product " +
+    "or unknown category. Returns {id, slug}.",
   input: z.strictObject({ slug: slugInput, patch }),
   output: productRef,
   scope: "products:write",

@@ -8,15 +8,14 @@ import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.upsert_variant",
   description:
-    "Create a variant of a product, or update it when the product already has a variant with this sku. Omitted fields keep " +
-    "their value (new variants: attributes {}, priceDkk null = the product's price, stock 0). Returns the variant and " +
-    "created (true when new). 404 if the product does not exist or is deleted.",
+    "Create a product variant, or update the one with this sku; omitted fields stay (new: attributes {}, priceDkk null, " +
+    "stock 0). Returns {created, variant}; 404 unknown or deleted product.",
   input: z.strictObject({
     slug: slugInput,
     sku,
-    attributes: productFields.attributes.optional().describe("Variant attributes, e.g. {\"size\": \"M\"}; replaces the old map."),
-    priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Price override in øre incl. VAT; null removes the override."),
-    stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock, 0 or more (use products.adjust_stock for relative changes)."),
+    attributes: productFields.attributes.optional().describe("Attributes, e.g. {\"size\": \"M\"}; replaces the old map."),
+    priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Price override, øre incl. VAT; null = the product's."),
+    stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock (relative changes: products.adjust_stock)."),
   }),
   output: z.strictObject({ created: z.boolean().describe("True when the variant was created."), variant: variantOutput }),
   scope: "products:write",

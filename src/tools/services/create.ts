@@ -10,9 +10,8 @@ const { title, body, slug, shortDescription, priceString, heroImage, features, s
 export default defineTool({
   name: "services.create",
   description:
-    "Create a service offering (e.g. an eye test or a fitting) shown under the public path /services. title and body are required. " +
-    "Without slug one is generated from the title (æ→ae, ø→oe, å→aa; -2, -3 … appended when taken); an explicit slug that is taken fails with 409. " +
-    "Published by default; status \"draft\" keeps it hidden. Returns id, slug, status and the public URL.",
+    "Create a service offering (e.g. an eye test) under /services. Without slug one is made from the title (æ→ae, ø→oe, " +
+    "å→aa; -2, -3 … if taken); a taken given slug is 409. Returns {id, slug, status, publicUrl}.",
   input: z.strictObject({
     title,
     body,
@@ -21,8 +20,8 @@ export default defineTool({
     priceString: priceString.optional(),
     heroImage: heroImage.optional(),
     features: features.optional(),
-    showInNav: showInNav.default(false).describe("Stored for the admin UI (default false); does not by itself add a header link."),
-    navOrder: navOrder.default(0).describe("Ascending sort key of the /services listing (default 0)."),
+    showInNav: showInNav.default(false).describe("Admin UI flag; adds no header link by itself."),
+    navOrder: navOrder.default(0).describe("Ascending sort key on /services."),
     status: status.default("published"),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), status, publicUrl: z.string().describe("Public page of the offering.") }),

@@ -1,5 +1,6 @@
 // services.delete: remove an offering for good (audit.revert can bring it back from the audit entry).
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { serviceSlug } from "./schemas.ts";
 import { findService } from "./service.ts";
@@ -7,11 +8,11 @@ import { findService } from "./service.ts";
 export default defineTool({
   name: "services.delete",
   description:
-    "Delete a service offering by slug (hard delete; its public page disappears). confirm must be exactly true. " +
-    "To only hide it, use services.update with status \"draft\" instead. Returns {ok: true, slug}; 404 for an unknown slug.",
+    "Delete a service offering for good (its page disappears); to hide it use services.update with status draft. Returns " +
+    "{ok, slug}; 404 unknown slug.",
   input: z.strictObject({
     slug: serviceSlug,
-    confirm: z.literal(true).describe("Must be exactly true: the offering is deleted."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), slug: z.string() }),
   scope: "pages:write",

@@ -7,8 +7,8 @@ import { findService, toDetail } from "./service.ts";
 export default defineTool({
   name: "services.get",
   description:
-    "Get one service offering by slug with every field: title, body, short description, price text, hero image, features, " +
-    "showInNav, navOrder, status, public URL and timestamps. Drafts are included; 404 for an unknown slug.",
+    "One service offering, drafts included. Returns the services.list fields plus body, heroImage, features, createdAt; 404 " +
+    "unknown slug.",
   input: z.strictObject({ slug: serviceSlug }),
   output: serviceDetail,
   scope: "pages:read",

@@ -1,5 +1,6 @@
 // services.list: every offering, drafts included, in the order of the public /services listing.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { serviceSummary, status } from "./schemas.ts";
 import { listServices, toSummary } from "./service.ts";
@@ -7,11 +8,11 @@ import { listServices, toSummary } from "./service.ts";
 export default defineTool({
   name: "services.list",
   description:
-    "List the service offerings, drafts included, sorted by navOrder then title (the order of the public /services page). " +
-    "Filter with status. Each summary has slug, title, short description, price text, status, navOrder and public URL; use services.get for the body.",
+    "Service offerings, drafts included, in /services order (navOrder, then title); services.get has the body. Returns " +
+    "[{id, slug, title, shortDescription, priceString, status, showInNav, navOrder, publicUrl, updatedAt}].",
   input: z.strictObject({
-    status: status.optional().describe("Only offerings with this status (\"draft\" or \"published\"); omit for all."),
-    limit: z.number().int().min(1).max(100).default(100).describe("At most this many offerings, 1..100 (default 100)."),
+    status: status.optional().describe("Only this status."),
+    limit: limit(100, 100),
   }),
   output: z.array(serviceSummary),
   scope: "pages:read",

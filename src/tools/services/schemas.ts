@@ -3,21 +3,21 @@ import { z } from "zod";
 import { isoDateTime, MAX_INT, newSlug } from "../products/schemas.ts";
 
 export const STATUSES = ["draft", "published"] as const;
-export const status = z.enum(STATUSES).describe("\"published\" shows it on the public /services pages; \"draft\" keeps it hidden.");
+export const status = z.enum(STATUSES).describe("published shows it on /services; draft hides it.");
 
-export const serviceSlug = z.string().min(1).max(200).describe("The offering's slug, e.g. \"synsproeve\".");
+export const serviceSlug = z.string().min(1).max(200).describe("Offering slug.");
 
 /** Write fields of an offering (create; a subset inside `patch` for update). */
 export const serviceFields = {
-  title: z.string().min(2).max(200).describe("Title shown on /services."),
-  body: z.string().min(1).max(50_000).describe("Long copy. Blank lines separate paragraphs; lines starting with \"## \" become headings."),
-  slug: newSlug.describe("URL slug (lowercase letters, digits, hyphens; min 2). Omit it to generate one from the title. Cannot be changed later."),
+  title: z.string().min(2).max(200).describe("Title on /services."),
+  body: z.string().min(1).max(50_000).describe("Long copy; blank lines split paragraphs, \"## \" lines are headings."),
+  slug: newSlug.describe("Permanent URL slug; omit to derive it from the title."),
   shortDescription: z.string().min(1).max(500).describe("One-line teaser for the listing."),
-  priceString: z.string().min(1).max(100).describe("Free-form price text shown as is, e.g. \"Fra 395 kr.\" (not a number), 1 to 100 characters."),
-  heroImage: z.url({ protocol: /^https?$/ }).max(2000).describe("http(s) URL of the hero image on the offering's page."),
+  priceString: z.string().min(1).max(100).describe("Price text shown as is, e.g. \"Fra 395 kr.\"."),
+  heroImage: z.url({ protocol: /^https?$/ }).max(2000).describe("Hero image URL."),
   features: z.array(z.string().min(1).max(200)).max(30).describe("Short bullet strings."),
-  showInNav: z.boolean().describe("Stored for the admin UI; does not by itself add a header navigation link."),
-  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key of the /services listing (ties sorted by title)."),
+  showInNav: z.boolean().describe("Admin UI flag; adds no header link by itself."),
+  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key on /services (ties by title)."),
   status,
 };
 

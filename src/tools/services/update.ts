@@ -17,13 +17,11 @@ const patch = z
     status: status.optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("The fields to change; omitted fields keep their value. The slug cannot be changed.");
+  .describe("Fields to change; omitted ones stay.");
 
 export default defineTool({
   name: "services.update",
-  description:
-    "Update a service offering by slug: title, shortDescription, priceString, body, showInNav, navOrder and/or status " +
-    "(\"published\" shows it on /services, \"draft\" hides it). The slug, hero image and features cannot be changed here. Returns id and slug; 404 for an unknown slug.",
+  description: "Update a service offering (slug, hero image and features cannot change here). Returns {id, slug}; 404 unknown slug.",
   input: z.strictObject({ slug: serviceSlug, patch }),
   output: z.strictObject({ id: z.string(), slug: z.string() }),
   scope: "pages:write",

@@ -7,8 +7,8 @@ import { getSettings } from "./service.ts";
 export default defineTool({
   name: "settings.get",
   description:
-    "Get all shop settings: branding (name, tagline, logo, colours), shipping (flat rate and free-shipping threshold in øre, carriers " +
-    "with delivery days), contact (e-mail, phone, address, CVR, bank account for transfers) and policies (returns, shipping, privacy, terms texts).",
+    "All shop settings. Returns {branding, shipping, contact (incl. the bank account for transfers), policies}, each as its " +
+    "settings.update_* tool returns it.",
   input: z.strictObject({}),
   output: z.strictObject(SECTION_SCHEMAS),
   scope: "settings:read",

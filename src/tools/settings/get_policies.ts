@@ -7,8 +7,8 @@ import { getSection } from "./service.ts";
 export default defineTool({
   name: "settings.get_policies",
   description:
-    "Get the shop's public policies as plain text: returns (return/refund rules), shipping, privacy and terms. Use it to answer " +
-    "shoppers' questions about returns, delivery, data and conditions.",
+    "The public policies as plain text, for answering shoppers about returns, delivery, data and conditions. Returns " +
+    "{returns, shipping, privacy, terms}.",
   input: z.strictObject({}),
   output: SECTION_SCHEMAS.policies,
   scope: "catalog:read",

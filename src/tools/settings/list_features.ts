@@ -7,8 +7,8 @@ import { featureView } from "./service.ts";
 export default defineTool({
   name: "settings.list_features",
   description:
-    "List the shop's feature flags (e.g. storefront_chat, admin_assistant, agent_checkout, newsletter) by key, each with enabled, " +
-    "a description and when it last changed. Use settings.set_feature to switch one.",
+    "The feature flags (e.g. agent_checkout, newsletter); switch one with settings.set_feature. Returns [{key, enabled, " +
+    "description, updatedAt}].",
   input: z.strictObject({}),
   output: z.array(featureFlag),
   scope: "features:read",

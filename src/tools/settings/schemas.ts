@@ -2,15 +2,15 @@
 import { z } from "zod";
 import { MAX_INT } from "../products/schemas.ts";
 
-const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what} as #rrggbb, e.g. "#12355b".`);
-const amount = (what: string) => z.number().int().min(0).max(MAX_INT).describe(`${what}, integer øre (4900 = 49,00 kr.), 0 or more.`);
-const text = (what: string, max: number) => z.string().min(1).max(max).describe(`${what}, 1 to ${max} characters.`);
+const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what}, #rrggbb.`);
+const amount = (what: string) => z.number().int().min(0).max(MAX_INT).describe(`${what}, øre.`);
+const text = (what: string, max: number) => z.string().min(1).max(max).describe(`${what}.`);
 
 export const carrier = z
   .strictObject({
     name: text("Carrier name, e.g. \"PostNord\"", 100),
-    minDays: z.number().int().min(0).max(365).describe("Fewest business days to delivery, 0 to 365."),
-    maxDays: z.number().int().min(0).max(365).describe("Most business days to delivery, 0 to 365, at least minDays."),
+    minDays: z.number().int().min(0).max(365).describe("Fewest business days to delivery."),
+    maxDays: z.number().int().min(0).max(365).describe("Most business days to delivery (≥ minDays)."),
   })
   .refine((c) => c.minDays <= c.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
@@ -24,43 +24,43 @@ function ibanChecks(iban: string): boolean {
 
 export const bankAccount = z
   .strictObject({
-    bankName: text("Name of the bank, e.g. \"Danske Bank\"", 100),
-    regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Danish bank registration number (reg.nr.), 4 digits."),
-    accountNo: z.string().regex(/^\d{4,10}$/, "An account number is 4 to 10 digits").describe("Account number (kontonr.), 4 to 10 digits."),
+    bankName: text("Bank name", 100),
+    regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Registration number (reg.nr.)."),
+    accountNo: z.string().regex(/^\d{4,10}$/, "An account number is 4 to 10 digits").describe("Account number (kontonr.)."),
     iban: z
       .string()
       .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, "Write the IBAN in capitals without spaces, e.g. DK5000400440116243")
       .refine(ibanChecks, "The IBAN's check digits do not match")
-      .describe("IBAN for transfers from abroad, capitals without spaces, e.g. \"DK5000400440116243\"."),
+      .describe("IBAN for transfers from abroad, capitals, no spaces."),
   })
   .nullable()
-  .describe("The account shoppers pay bank transfers to (shown on the payment page and in the payment e-mail); null when none is set.");
+  .describe("Account for bank-transfer payments (shown to payers); null removes it.");
 
 export const SECTION_SCHEMAS = {
   branding: z.strictObject({
-    shopName: text("The shop's name", 100),
-    tagline: z.string().max(200).describe("Short slogan under the name (empty for none)."),
-    logoUrl: z.url({ protocol: /^https?$/ }).nullable().describe("Logo image URL (http or https), or null for none."),
-    primaryColor: color("Main brand colour"),
+    shopName: text("Shop name", 100),
+    tagline: z.string().max(200).describe("Slogan under the name (empty for none)."),
+    logoUrl: z.url({ protocol: /^https?$/ }).nullable().describe("Logo URL; null removes it."),
+    primaryColor: color("Main colour"),
     accentColor: color("Accent colour"),
   }),
   shipping: z.strictObject({
     flatRateDkk: amount("Shipping price per order"),
-    freeShippingThresholdDkk: amount("Subtotal from which shipping is free"),
-    carriers: z.array(carrier).max(20).describe("Carriers offered, with delivery-time estimates in business days (at most 20)."),
+    freeShippingThresholdDkk: amount("Goods total from which shipping is free"),
+    carriers: z.array(carrier).max(20).describe("Carriers offered, with delivery estimates."),
   }),
   contact: z.strictObject({
-    email: z.email().describe("Customer-service e-mail address."),
-    phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").describe("Customer-service phone, e.g. \"+45 70 20 30 40\"."),
-    address: text("Postal address of the business", 300),
-    cvr: z.string().regex(/^\d{8}$/, "A CVR number is 8 digits").describe("Danish company registration (CVR) number, 8 digits."),
+    email: z.email().describe("Customer-service e-mail."),
+    phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").describe("Customer-service phone."),
+    address: text("Business postal address", 300),
+    cvr: z.string().regex(/^\d{8}$/, "A CVR number is 8 digits").describe("CVR number."),
     bankAccount,
   }),
   policies: z.strictObject({
-    returns: text("Return policy shown to shoppers", 20000),
-    shipping: text("Shipping policy shown to shoppers", 20000),
-    privacy: text("Privacy policy shown to shoppers", 20000),
-    terms: text("Terms and conditions shown to shoppers", 20000),
+    returns: text("Return policy", 20000),
+    shipping: text("Shipping policy", 20000),
+    privacy: text("Privacy policy", 20000),
+    terms: text("Terms and conditions", 20000),
   }),
 };
 

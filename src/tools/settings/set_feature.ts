@@ -7,12 +7,10 @@ import { featureView } from "./service.ts";
 
 export default defineTool({
   name: "settings.set_feature",
-  description:
-    "Turn one feature flag on (enabled true) or off (false), by key as listed by settings.list_features. Returns the flag; " +
-    "404 for an unknown key (flags cannot be created here).",
+  description: "Turn one feature flag on or off (flags cannot be created). Returns the flag as settings.list_features; 404 unknown key.",
   input: z.strictObject({
-    key: z.string().min(1).max(100).describe("The flag key, e.g. \"agent_checkout\"."),
-    enabled: z.boolean().describe("true to turn the feature on, false to turn it off."),
+    key: z.string().min(1).max(100).describe("The flag key."),
+    enabled: z.boolean().describe("On or off."),
   }),
   output: featureFlag,
   scope: "features:write",

@@ -5,9 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_branding",
-  description:
-    "Change the shop's branding: shopName, tagline, logoUrl (http/https, or null to remove) and the colours primaryColor and " +
-    "accentColor (#rrggbb). Give only the fields to change; the others stay. Returns the full branding section.",
+  description: "Change the branding; omitted fields stay. Returns {shopName, tagline, logoUrl, primaryColor, accentColor}.",
   input: sectionPatch(SECTION_SCHEMAS.branding),
   output: SECTION_SCHEMAS.branding,
   scope: "settings:write",

@@ -6,9 +6,8 @@ import { updateSection } from "./service.ts";
 export default defineTool({
   name: "settings.update_contact",
   description:
-    "Change the shop's contact details: email, phone, address, cvr (8-digit Danish company number) and bankAccount (bank " +
-    "name, reg.nr., account number and IBAN that bank-transfer orders are paid to; null removes it). Give only the fields " +
-    "to change; bankAccount is replaced as a whole. Returns the full contact section.",
+    "Change the contact details; omitted fields stay, bankAccount is replaced whole. Returns {email, phone, address, cvr, " +
+    "bankAccount}.",
   input: sectionPatch(SECTION_SCHEMAS.contact),
   output: SECTION_SCHEMAS.contact,
   scope: "settings:write",

@@ -5,9 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_policies",
-  description:
-    "Change the policy texts shown to shoppers: returns, shipping, privacy and terms (plain text, up to 20000 characters each). " +
-    "Give only the texts to change. Returns all four policy texts.",
+  description: "Change the policy texts shown to shoppers; omitted ones stay. Returns {returns, shipping, privacy, terms}.",
   input: sectionPatch(SECTION_SCHEMAS.policies),
   output: SECTION_SCHEMAS.policies,
   scope: "settings:write",

@@ -5,9 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_shipping",
-  description:
-    "Change shipping settings: flatRateDkk (shipping price in øre), freeShippingThresholdDkk (subtotal in øre from which " +
-    "shipping is free) and carriers (the whole list, each with name, minDays and maxDays). Give only the fields to change. Returns the full shipping section.",
+  description: "Change the shipping settings; omitted fields stay. Returns {flatRateDkk, freeShippingThresholdDkk, carriers}.",
   input: sectionPatch(SECTION_SCHEMAS.shipping),
   output: SECTION_SCHEMAS.shipping,
   scope: "settings:write",

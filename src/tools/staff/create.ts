@@ -9,9 +9,8 @@ import { createStaff, describeStaff, generatePassword, staffSnapshot } from "./s
 export default defineTool({
   name: "staff.create",
   description:
-    "Create a staff user (signs in at /admin/login with e-mail and password) with the given scopes, only scopes you " +
-    "hold yourself (403 otherwise). Without a password a strong one is generated and returned once in " +
-    "generatedPassword. Returns {user, generatedPassword}; 409 when the e-mail address has a user already.",
+    "Create a staff user (signs in at /admin/login) with scopes you hold yourself (403 otherwise). 409 when the e-mail has " +
+    "a user. Returns {user, generatedPassword (once, when no password was given)}.",
   input: z.strictObject({
     email: staffEmail,
     password: newPassword.optional(),

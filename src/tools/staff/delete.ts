@@ -1,5 +1,6 @@
 // staff.delete: remove a staff user for good; their sessions end with them. Not oneself, not the last owner.
 import { z } from "zod";
+import { confirmDeletion } from "../fields.ts";
 import { Refused } from "../../core/errors.ts";
 import { checkGrant } from "../scopes.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
@@ -9,12 +10,11 @@ import { findStaff, keepAnOwner, staffSnapshot } from "./service.ts";
 export default defineTool({
   name: "staff.delete",
   description:
-    "Delete a staff user permanently (confirm must be true); their sessions end at once. Only users whose scopes you " +
-    "hold yourself (403 otherwise); 422 own_account for yourself, last_owner for the only user with \"*\". The audit " +
-    "log keeps their past changes. Returns {ok, email}; 404 for an unknown e-mail.",
+    "Delete a staff user for good; their sessions end at once, the audit log keeps their changes. 403 for a user with " +
+    "scopes you lack; 422 own_account, last_owner (the only \"*\" user). Returns {ok, email}; 404 unknown e-mail.",
   input: z.strictObject({
     email: staffEmail,
-    confirm: z.literal(true).describe("Must be true: the user cannot be restored (create them again instead)."),
+    confirm: confirmDeletion,
   }),
   output: z.strictObject({ ok: z.literal(true), email: z.string() }),
   scope: "staff:write",

@@ -7,8 +7,8 @@ import { listStaff } from "./service.ts";
 export default defineTool({
   name: "staff.list",
   description:
-    "List the staff users of the admin web, oldest first: id, e-mail, scopes (\"*\" is every scope), created and last " +
-    "sign-in times. Passwords are never shown.",
+    "The admin staff users, oldest first; passwords are never shown. Returns [{id, email, scopes (\"*\" = all), createdAt, " +
+    "lastLoginAt}].",
   input: z.strictObject({}),
   output: z.array(staffView),
   scope: "staff:read",

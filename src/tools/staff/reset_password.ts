@@ -8,9 +8,8 @@ import { describeStaff, findStaff, generatePassword, setPassword, staffSnapshot 
 export default defineTool({
   name: "staff.reset_password",
   description:
-    "Give a staff user a new password and end all their sessions (they sign in again). Without a password a strong one " +
-    "is generated and returned once in generatedPassword. Only users whose scopes you hold yourself (403 otherwise). " +
-    "Returns {user, generatedPassword, sessionsEnded}; 404 for an unknown e-mail.",
+    "Give a staff user a new password and end their sessions. 403 for a user with scopes you lack. Returns {user, " +
+    "generatedPassword (once, when none was given), sessionsEnded}; 404 unknown e-mail.",
   input: z.strictObject({ email: staffEmail, password: newPassword.optional() }),
   output: z.strictObject({
     user: staffView,

@@ -10,13 +10,13 @@ export const staffEmail = z
   .trim()
   .max(254)
   .regex(EMAIL_PATTERN, "Not an e-mail address")
-  .describe("The staff user's e-mail address (their sign-in name; any letter case), e.g. \"lager@nordlys.dk\".");
+  .describe("Staff user's e-mail (any case).");
 
 export const newPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH)
   .max(MAX_PASSWORD_LENGTH)
-  .describe(`The new password, ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters. Omit it to have a strong one generated and returned once.`);
+  .describe("New password; omit to get a generated one (returned once).");
 
 export const staffView = z.strictObject({
   id: z.string(),

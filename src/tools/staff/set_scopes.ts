@@ -9,9 +9,8 @@ import { describeStaff, findStaff, keepAnOwner, staffSnapshot } from "./service.
 export default defineTool({
   name: "staff.set_scopes",
   description:
-    "Replace a staff user's scopes; their signed-in sessions act with the new scopes from their next request. Both the " +
-    "user's current and new scopes must be ones you hold yourself (403 otherwise); 422 last_owner when it would leave " +
-    "no user with \"*\". Returns the user; 404 for an unknown e-mail.",
+    "Replace a staff user's scopes, effective from their next request. You must hold both the current and new scopes (403); " +
+    "422 last_owner when no \"*\" user would remain. Returns the user as staff.list; 404 unknown e-mail.",
   input: z.strictObject({ email: staffEmail, scopes: grantList }),
   output: staffView,
   scope: "staff:write",

@@ -10,9 +10,8 @@ import { sessionCustomerId } from "./service.ts";
 export default defineTool({
   name: "user.get_order_status",
   description:
-    "Where is my order? Status, carrier, tracking number and link, estimated delivery window and last change of one of " +
-    "the signed-in shopper's own orders. 404 when the order does not exist or belongs to someone else; 422 no_customer " +
-    "when the session is not linked to a customer.",
+    "Where is my order? One of the signed-in shopper's own orders. 404 unknown or another's; 422 no_customer. Returns " +
+    "{orderId, status, carrier, trackingNumber, trackingUrl, estDeliveryFrom, estDeliveryTo, updatedAt}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

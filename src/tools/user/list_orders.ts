@@ -1,16 +1,15 @@
 // user.list_orders: the session customer's own orders, newest first.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
 import { sessionCustomerId } from "./service.ts";
 
 export default defineTool({
   name: "user.list_orders",
-  description:
-    "The signed-in shopper's own orders, newest first, as order summaries (status, amounts in øre, lines). Never shows " +
-    "anyone else's orders. 422 no_customer when the session is not linked to a customer.",
+  description: "The signed-in shopper's own orders, newest first, as order summaries (orders.list shape). 422 no_customer.",
   input: z.strictObject({
-    limit: z.number().int().min(1).max(100).default(20).describe("Most orders to return, 1 to 100 (default 20)."),
+    limit: limit(100, 20),
   }),
   output: z.array(orderSummary),
   scope: "customer:read",

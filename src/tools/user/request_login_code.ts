@@ -6,11 +6,11 @@ import { LOGIN_CODES_PER_EMAIL_PER_HOUR, requestCode } from "./login.ts";
 export default defineTool({
   name: "user.request_login_code",
   description:
-    "Starts a shopper's sign-in: stores a 6-digit code (10 minutes, 5 tries) for this storefront session and e-mails it " +
-    "when a customer has the address. Answers the same whether or not one has, so it reveals nobody. " +
-    `At most ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour (429). 422 no_session without a session cookie.`,
+    "Start a shopper's sign-in: stores a 6-digit code (10 minutes, 5 tries) for this session and e-mails it if a customer has " +
+    `the address; the answer is the same either way. 429 past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour; ` +
+    "422 no_session without a session cookie. Returns {email, expiresAt}.",
   input: z.strictObject({
-    email: z.email().max(254).describe("The customer's e-mail address (any case)."),
+    email: z.email().max(254).describe("Customer e-mail (any case)."),
   }),
   output: z.strictObject({
     email: z.string().describe("The address, lower-cased."),

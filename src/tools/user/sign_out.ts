@@ -5,7 +5,9 @@ import { ownSession } from "./login.ts";
 
 export default defineTool({
   name: "user.sign_out",
-  description: "Signs the shopper out: the storefront session is no longer bound to a customer; the cart stays. Repeating it changes nothing.",
+  description:
+    "Sign the shopper out: the session is no longer bound to a customer; the cart stays; repeating changes nothing. Returns " +
+    "{signedOut}.",
   input: z.strictObject({}),
   output: z.strictObject({ signedOut: z.boolean().describe("True when a customer was bound until now.") }),
   scope: "cart:write",

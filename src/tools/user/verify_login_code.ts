@@ -6,13 +6,13 @@ import { LOGIN_GUESSES_PER_EMAIL_PER_HOUR, verifyCode } from "./login.ts";
 export default defineTool({
   name: "user.verify_login_code",
   description:
-    "Finishes a shopper's sign-in with the code from user.request_login_code: binds the session to the customer and " +
-    "moves it (cart and chats included) to a new session id, whose cookie the door sets; the old id stops working. " +
-    "422 invalid_code (wrong, expired, used), too_many_attempts (5 per code), no_session; 429 past " +
-    `${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail per hour.`,
+    "Finish a shopper's sign-in with the code from user.request_login_code: binds the session to the customer under a new " +
+    "session id (cart and chats move; the door sets its cookie; the old id stops working). 422 invalid_code (wrong, " +
+    `expired, used), too_many_attempts (5 per code), no_session; 429 past ${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail per hour. Returns ` +
+    "{sessionId, customer}.",
   input: z.strictObject({
     email: z.email().max(254).describe("The e-mail the code was sent to."),
-    code: z.string().regex(/^\d{6}$/, "The code is 6 digits").describe("The 6-digit code from the e-mail."),
+    code: z.string().regex(/^\d{6}$/, "The code is 6 digits").describe("The 6-digit code."),
   }),
   output: z.strictObject({
     sessionId: z.string().describe("The session's new id (the cookie the door sets names it)."),

@@ -7,12 +7,11 @@ import { checkReceiver, describeEndpoint, endpointSnapshot, newSecret } from "./
 export default defineTool({
   name: "webhooks.create",
   description:
-    "Register a webhook endpoint: the shop POSTs the chosen events there as JSON {type, timestamp, data}, signed per the " +
-    "Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature headers), retried with backoff for " +
-    "about a day. Returns {id, secret, endpoint}: the whsec_ secret verifies the signatures and is shown this once. 422 " +
-    "receiver_not_allowed for a URL on a private or loopback address.",
+    "Register a webhook endpoint: the chosen events are POSTed as JSON {type, timestamp, data}, signed per Standard " +
+    "Webhooks, retried for about a day. 422 receiver_not_allowed for a private or loopback address. Returns {id, secret " +
+    "(whsec_…, shown once), endpoint}.",
   input: z.strictObject({
-    url: z.string().trim().url().max(2000).describe("The receiver's http(s) URL on a public address."),
+    url: z.string().trim().url().max(2000).describe("Receiver URL on a public address."),
     events: eventList,
   }),
   output: z.strictObject({

@@ -6,9 +6,7 @@ import { endpointSnapshot, findEndpoint } from "./service.ts";
 
 export default defineTool({
   name: "webhooks.delete",
-  description:
-    "Delete a webhook endpoint by id: no further events are sent to it and deliveries still waiting for a retry are " +
-    "cancelled. Returns {id, deleted: true}. 404 for an unknown id.",
+  description: "Delete a webhook endpoint: no more events, pending retries cancelled. Returns {id, deleted: true}; 404 unknown id.",
   input: z.strictObject({ id: endpointId }),
   output: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
   scope: "webhooks:write",

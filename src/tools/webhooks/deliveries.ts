@@ -1,5 +1,6 @@
 // webhooks.deliveries: an endpoint's delivery log, newest first, with every attempt.
 import { z } from "zod";
+import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { deliveryView, endpointId } from "./schemas.ts";
 import { describeDelivery, findEndpoint } from "./service.ts";
@@ -7,12 +8,12 @@ import { describeDelivery, findEndpoint } from "./service.ts";
 export default defineTool({
   name: "webhooks.deliveries",
   description:
-    "The delivery log of one webhook endpoint, newest first: each event sent (type, payload, status pending/delivered/" +
-    "dead/cancelled, attempts, next attempt, last status code or error) with every attempt's time, duration and answer. " +
-    "A dead delivery can be sent again with webhooks.resend. 404 for an unknown id.",
+    "An endpoint's delivery log, newest first (resend a dead one with webhooks.resend). 404 unknown id. Returns [{id, type, " +
+    "status: pending | delivered | dead | cancelled, attempts, nextAttemptAt, lastStatusCode, lastError, payload, tries, " +
+    "…}].",
   input: z.strictObject({
     id: endpointId,
-    limit: z.number().int().min(1).max(100).default(20).describe("Deliveries to return, 1..100 (default 20)."),
+    limit: limit(100, 20),
   }),
   output: z.array(deliveryView),
   scope: "webhooks:read",

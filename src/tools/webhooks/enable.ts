@@ -7,9 +7,8 @@ import { describeEndpoint, endpointSnapshot, findEndpoint } from "./service.ts";
 export default defineTool({
   name: "webhooks.enable",
   description:
-    "Turn a disabled webhook endpoint back on (e.g. after its receiver was fixed; check it first with webhooks.test): it " +
-    "receives new events again and its failure streak starts over. Events from while it was disabled are not sent (resend " +
-    "them with webhooks.resend). Enabling an enabled endpoint changes nothing. Returns the endpoint. 404 for an unknown id.",
+    "Turn a disabled endpoint back on (check it with webhooks.test first); its failure streak restarts. Events from while " +
+    "disabled are not sent (webhooks.resend them). Idempotent. Returns the endpoint; 404 unknown id.",
   input: z.strictObject({ id: endpointId }),
   output: endpointView,
   scope: "webhooks:write",

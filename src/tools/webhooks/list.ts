@@ -7,8 +7,8 @@ import { describeEndpoint } from "./service.ts";
 export default defineTool({
   name: "webhooks.list",
   description:
-    "List the webhook endpoints, oldest first: id, url, event types, whether enabled (endpoints are disabled after " +
-    "repeated failure, with the reason), the failure streak and when created. Secrets are never shown.",
+    "Webhook endpoints, oldest first; secrets never shown; endpoints are disabled after repeated failure. Returns [{id, " +
+    "url, events, enabled, disabledAt, disabledReason, failureStreak, createdAt}].",
   input: z.strictObject({}),
   output: z.array(endpointView),
   scope: "webhooks:read",

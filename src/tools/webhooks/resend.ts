@@ -8,10 +8,9 @@ import { describeDelivery } from "./service.ts";
 export default defineTool({
   name: "webhooks.resend",
   description:
-    "Send a delivery again: the same message (same webhook-id, so receivers can deduplicate, same body) gets a fresh set " +
-    "of attempts starting now, also to a disabled endpoint. For a delivery that is dead, cancelled or was delivered; 422 " +
-    "delivery_pending while it still waits for a retry. Returns the delivery. 404 for an unknown id.",
-  input: z.strictObject({ deliveryId: z.string().min(1).max(100).describe("The delivery's id, as webhooks.deliveries shows it.") }),
+    "Send a delivery again (same webhook-id and body, so receivers can deduplicate) with fresh attempts, also to a disabled " +
+    "endpoint. 422 delivery_pending while it awaits a retry. Returns the delivery; 404 unknown id.",
+  input: z.strictObject({ deliveryId: z.string().min(1).max(100).describe("Delivery id.") }),
   output: deliveryView,
   scope: "webhooks:write",
   anonymous: false,

@@ -22,7 +22,7 @@ export const eventList = z
   .refine((events) => new Set(events).size === events.length, "Name each event type once")
   .describe("Event types to receive.");
 
-export const endpointId = z.string().min(1).max(100).describe("The webhook endpoint's id, as webhooks.list shows it.");
+export const endpointId = z.string().min(1).max(100).describe("Endpoint id.");
 
 export const endpointView = z.strictObject({
   id: z.string(),

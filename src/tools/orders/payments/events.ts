@@ -9,14 +9,14 @@ const id = (what: string) => z.string().min(1).max(500).describe(what);
 
 /** What a provider's event says about an order's payment (the webhook door translates the provider's event into it). */
 export const paymentSignal = z.strictObject({
-  eventId: id("The provider's event id (Stripe: evt_…); each event id is applied at most once."),
-  provider: z.enum(["stripe"]).describe("The payment provider that sent the event."),
-  type: z.string().min(1).max(100).describe("The provider's event type, e.g. checkout.session.completed."),
-  orderId: id("The order named in the event's metadata.").optional(),
-  providerSessionId: id("The provider's payment session id (Stripe: cs_…); finds the order when orderId is absent.").optional(),
-  paymentIntentId: id("The provider's payment intent id, stored on the order when it becomes paid.").optional(),
-  paymentMethod: z.string().min(1).max(100).optional().describe("How the shopper paid (card, mobilepay …), stored on the order when it becomes paid."),
-  paid: z.boolean().describe("True when the event says the money has been received."),
+  eventId: id("The provider's event id (Stripe evt_…), applied at most once."),
+  provider: z.enum(["stripe"]).describe("The provider that sent it."),
+  type: z.string().min(1).max(100).describe("Event type, e.g. checkout.session.completed."),
+  orderId: id("The order in the event's metadata.").optional(),
+  providerSessionId: id("Provider's session id (Stripe cs_…); finds the order without orderId.").optional(),
+  paymentIntentId: id("Provider's payment intent id, stored when paid.").optional(),
+  paymentMethod: z.string().min(1).max(100).optional().describe("How the shopper paid (card, mobilepay …)."),
+  paid: z.boolean().describe("The event says the money was received."),
 });
 
 export type PaymentSignal = z.output<typeof paymentSignal>;

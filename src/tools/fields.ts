@@ -1,0 +1,11 @@
+// Input fields many tools share, described once: the listing shows each description on every tool that uses it.
+import { z } from "zod";
+
+/** A page size; its range and default are in the schema itself, so the description does not repeat them. */
+export const limit = (max: number, fallback: number, what = "Page size.") => z.number().int().min(1).max(max).default(fallback).describe(what);
+
+/** How many items to skip before the page. */
+export const offset = (max: number) => z.number().int().min(0).max(max).default(0).describe("Items to skip.");
+
+/** The explicit yes a permanent deletion needs. */
+export const confirmDeletion = z.literal(true).describe("true confirms the deletion.");
