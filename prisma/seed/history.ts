@@ -112,7 +112,17 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
   const products = await db.product.findMany({ where: { deletedAt: null, variants: { none: {} }, stock: { gt: 0 } }, orderBy: { id: "asc" } });
 
   for (const [i, c] of CUSTOMERS.entries()) {
-    await db.customer.create({ data: { id: `demo-customer-${c.key}`, email: emailOf(c.key), name: c.name, phone: c.phone, createdAt: at(40 - i) } });
+    await db.customer.create({
+      data: {
+        id: `demo-customer-${c.key}`,
+        email: emailOf(c.key),
+        name: c.name,
+        phone: c.phone,
+        createdAt: at(40 - i),
+        // Their address book: the address their orders go to, as the default.
+        addresses: { create: { id: `demo-address-${c.key}`, name: c.name, address: c.address, zip: c.zip, city: c.city, phone: c.phone, isDefault: true, createdAt: at(40 - i), lastUsedAt: at(40 - i) } },
+      },
+    });
   }
 
   const welcome = await db.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } });

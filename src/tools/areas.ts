@@ -8,7 +8,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<string, string>> = {
   cart: "The shopper's own cart in a storefront session: items, shipping address, progress to free shipping, checkout.",
   categories: "Product categories: list, read, create or update, delete.",
   checkout: "Checkout sessions shared by the agent doors (UCP, ACP): create, update, complete, cancel, read the order.",
-  customer: "Customers and their orders, looked up by staff by e-mail or phone.",
+  customer: "Customers, their orders and address books: staff look up by e-mail or phone; shoppers keep their addresses.",
   discounts: "Discount codes: create, update, toggle, delete, and try one on a cart.",
   giftcards: "Gift cards and store credit: issue, check the balance, pay an order with one.",
   images: "Stock-photo search for product images.",

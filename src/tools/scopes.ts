@@ -11,6 +11,7 @@ export const SCOPES = [
   "categories:write",
   "checkout:agent",
   "customer:read",
+  "customer:write",
   "discounts:read",
   "discounts:write",
   "features:read",
@@ -57,7 +58,7 @@ export const ADVERTISED_SCOPES: readonly GrantableScope[] = SCOPES.filter((scope
 export const WILDCARD = "*";
 
 /** The fixed scopes of a storefront (cookie) session; never the wildcard. */
-export const SESSION_SCOPES: readonly Scope[] = ["catalog:read", "cart:write", "customer:read"];
+export const SESSION_SCOPES: readonly Scope[] = ["catalog:read", "cart:write", "customer:read", "customer:write"];
 
 /** Whether a key or staff user may be given this scope (system scopes never). */
 export function isScope(value: string): value is GrantableScope {

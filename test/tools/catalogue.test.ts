@@ -136,6 +136,9 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["giftcards.get", "giftcards:read", true, false],
   ["giftcards.redeem", "giftcards:write", false, true],
   ["analytics.cancel_reasons", "analytics:read", false, false],
+  ["customer.list_addresses", "customer:read", false, false],
+  ["customer.save_address", "customer:write", false, true],
+  ["customer.delete_address", "customer:write", false, true],
 ];
 
 const registry = createRegistry();
