@@ -9,7 +9,7 @@ import { vatOf } from "../../src/tools/orders/pricing.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt"
+  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket"
 >;
 
 const DAY = 24 * 3600_000;
@@ -207,6 +207,32 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
     { key: "peter", email: "peter.holm@example.dk", daysAgo: 60, source: "import", customerId: null },
     { key: "karin", email: "karin.dahl@example.dk", daysAgo: 50, source: "storefront", customerId: null, unsubscribedDaysAgo: 11 },
   ];
+  // Two open support tickets, as the storefront assistant hands shoppers over (the support.* examples use them).
+  await db.supportTicket.create({
+    data: {
+      id: "demo-ticket-1",
+      subject: "Forkert farve leveret",
+      email: emailOf("sofie"),
+      customerId: "demo-customer-sofie",
+      orderId: DEMO.order(3),
+      openedBy: "system:demo",
+      createdAt: at(1),
+      updatedAt: at(1),
+      messages: { create: { from: "shopper", author: "system:demo", body: "Jeg fik de sorte stel, men bestilte de brune. Kan I bytte dem?", createdAt: at(1) } },
+    },
+  });
+  await db.supportTicket.create({
+    data: {
+      id: "demo-ticket-2",
+      subject: "Hvornår kommer min pakke?",
+      email: emailOf("mikkel"),
+      customerId: "demo-customer-mikkel",
+      openedBy: "system:demo",
+      createdAt: at(0.5),
+      updatedAt: at(0.5),
+      messages: { create: { from: "shopper", author: "system:demo", body: "Jeg bestilte i går. Hvornår kan jeg forvente pakken?", createdAt: at(0.5) } },
+    },
+  });
   await db.subscriber.createMany({
     data: subscribers.map((s) => ({
       id: `demo-subscriber-${s.key}`,

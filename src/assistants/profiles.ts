@@ -36,10 +36,18 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "user.list_orders",
   "user.get_order_status",
   "marketing.subscribe",
+  "giftcards.get",
+  "customer.list_addresses",
+  "customer.save_address",
+  "customer.delete_address",
+  "support.create_ticket",
 ];
 
-/** Storefront tools the shopper confirms with a button before they run: placing the order reserves stock. */
-export const STOREFRONT_APPROVALS: readonly string[] = ["cart.checkout"];
+/**
+ * Storefront tools the shopper confirms with a button before they run: placing the order reserves stock, the address
+ * book and a hand-off to a person change what the shop keeps about them.
+ */
+export const STOREFRONT_APPROVALS: readonly string[] = ["cart.checkout", "customer.save_address", "customer.delete_address", "support.create_ticket"];
 
 export interface Limits {
   /** Model calls per turn (each may call tools). */

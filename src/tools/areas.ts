@@ -20,6 +20,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<string, string>> = {
   services: "Services the shop offers (eye tests, repairs): list, read, create, update, delete.",
   settings: "Shop settings: branding, contact, shipping, policies and feature flags.",
   staff: "Staff users, their scopes and passwords.",
+  support: "Hand-off to a person: support tickets from shoppers and the assistant, the staff queue, replies by e-mail.",
   user: "A shopper's own account: sign-in by e-mailed code, their orders and last shipping address.",
   webhooks: "Outbound webhooks: endpoints, test events, the delivery log and resends.",
 };

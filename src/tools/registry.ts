@@ -20,6 +20,7 @@ import products from "./products/index.ts";
 import services from "./services/index.ts";
 import settings from "./settings/index.ts";
 import staff from "./staff/index.ts";
+import support from "./support/index.ts";
 import user from "./user/index.ts";
 import webhooks from "./webhooks/index.ts";
 
@@ -73,6 +74,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...address,
   ...keys,
   ...staff,
+  ...support,
   ...webhooks,
 ];
 

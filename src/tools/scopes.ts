@@ -30,6 +30,8 @@ export const SCOPES = [
   "products:write",
   "settings:read",
   "settings:write",
+  "support:read",
+  "support:write",
   "staff:read",
   "staff:write",
   "webhooks:read",

@@ -139,6 +139,11 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["customer.list_addresses", "customer:read", false, false],
   ["customer.save_address", "customer:write", false, true],
   ["customer.delete_address", "customer:write", false, true],
+  ["support.create_ticket", "support:write", true, true],
+  ["support.list_tickets", "support:read", false, false],
+  ["support.get_ticket", "support:read", false, false],
+  ["support.reply", "support:write", false, true],
+  ["support.close", "support:write", false, true],
 ];
 
 const registry = createRegistry();
