@@ -6,6 +6,7 @@ import { webRoute, type Outcome } from "../page.ts";
 import { requireStaff } from "./guard.ts";
 import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
 import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhooks.ts";
+import { supportPage, ticketAction, ticketPage } from "./pages/support.ts";
 import { assistantPage } from "./pages/assistant.ts";
 import { auditEntryPage, auditPage, revertAction } from "./pages/audit.ts";
 import { categoriesPage, categoryPage, deleteCategoryAction, upsertCategoryAction } from "./pages/categories.ts";
@@ -82,6 +83,9 @@ export function adminRouter(site: AdminSite): Router {
   router.post("/admin/api-keys", route(createKeyAction));
   router.post("/admin/api-keys/:id/revoke", route((web) => revokeKeyAction(web, param(web, "id"))));
 
+  router.get("/admin/support", route(supportPage));
+  router.get("/admin/support/:id", route((web) => ticketPage(web, param(web, "id"))));
+  router.post("/admin/support/:id/:action", route((web) => ticketAction(web, param(web, "id"), param(web, "action"))));
   router.get("/admin/webhooks", route(webhooksPage));
   router.post("/admin/webhooks", route(createWebhookAction));
   router.get("/admin/webhooks/:id", route((web) => webhookPage(web, param(web, "id"))));

@@ -207,4 +207,30 @@ describeBrowser("the admin in a browser", () => {
       await receiver.close();
     }
   });
+
+  it("answers a support ticket from the queue and closes it, also on a phone", { timeout: 90_000 }, async () => {
+    const { page, problems, screenshot } = await tab();
+    await signIn(page);
+    await page.getByRole("link", { name: "Kundeservice" }).first().click();
+    await page.getByRole("link", { name: "Hvornår kommer min pakke?" }).click();
+    await page.getByLabel("Svar").fill("Pakken er sendt i dag med PostNord.\nDu får et sporingslink på mail.");
+    await screenshot("admin-support-ticket");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Send svar" }).click()]);
+    await expect.poll(() => notice(page)).toBe("Svaret er sendt til kunden.");
+    await expect.poll(() => page.locator(".message-staff").innerText()).toContain("Du får et sporingslink på mail.");
+    await screenshot("admin-support-answered");
+    expect(problems).toEqual([]);
+
+    const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+    open.push(phone);
+    await signIn(phone.page);
+    await phone.page.goto("/admin/support?status=answered");
+    await phone.page.getByRole("link", { name: "Hvornår kommer min pakke?" }).click();
+    await phone.screenshot("admin-support-phone");
+    const overflow = await phone.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(overflow).toBeLessThanOrEqual(0);
+    await Promise.all([phone.page.waitForEvent("load"), phone.page.getByRole("button", { name: "Luk henvendelsen" }).click()]);
+    await expect.poll(() => notice(phone.page)).toBe("Henvendelsen er lukket.");
+    expect(phone.problems).toEqual([]);
+  });
 });
