@@ -132,6 +132,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["webhooks.resend", "webhooks:write", false, true],
   ["webhooks.enable", "webhooks:write", false, true],
   ["orders.payments", "orders:read", false, false],
+  ["orders.change_address", "orders:write", false, true],
   ["giftcards.issue", "giftcards:write", false, true],
   ["giftcards.get", "giftcards:read", true, false],
   ["giftcards.redeem", "giftcards:write", false, true],

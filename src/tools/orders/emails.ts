@@ -155,3 +155,48 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
     data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
   });
 }
+
+/** The parcel is on its way: the lines, where it goes, the carrier and the tracking link, the expected delivery. */
+export function renderShipped(order: OrderWithItems, shop: string): MailMessage {
+  const { items } = orderLines(order);
+  const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
+  const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
+  const eta = order.estDeliveryFrom && order.estDeliveryTo ? `Forventet levering: ${day(order.estDeliveryFrom)} – ${day(order.estDeliveryTo)}.` : null;
+  const carrier = order.carrier ? `Pakken er sendt med ${order.carrier}${order.trackingNumber ? ` (sporingsnummer ${order.trackingNumber})` : ""}.` : "Pakken er sendt.";
+  const subject = `Din ordre ${order.id} er sendt – ${shop}`;
+  const text = [
+    `Din ordre hos ${shop} er på vej!`,
+    "",
+    carrier,
+    ...(order.trackingUrl ? [`Følg pakken her: ${order.trackingUrl}`] : []),
+    ...(eta ? [eta] : []),
+    "",
+    "Leveres til:",
+    ...address,
+    "",
+    ...items.map((l) => `${l.label}: ${l.value}`),
+    "",
+    `Venlig hilsen ${shop}`,
+  ].join("\n");
+  const html = [
+    `<p>Din ordre hos ${escapeHtml(shop)} er på vej!</p>`,
+    `<p>${escapeHtml(carrier)}${order.trackingUrl ? ` <a href="${escapeHtml(order.trackingUrl)}">Følg pakken</a>.` : ""}</p>`,
+    eta ? `<p>${escapeHtml(eta)}</p>` : "",
+    `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,
+    `<table>${rows(items)}</table>`,
+    `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
+  ].join("\n");
+  return { to: order.email, subject, text, html };
+}
+
+/** Sends the shipped e-mail once per order (EmailMessage kind "order_shipped"); call it after commit. */
+export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: Date): Promise<void> {
+  const order = await loadOrder(db, orderId);
+  if (!order?.email) return;
+  if (await db.emailMessage.findFirst({ where: { orderId, kind: "order_shipped" }, select: { id: true } })) return;
+  const message = renderShipped(order, await shopName(db));
+  const sent = await mailer.send(message);
+  await db.emailMessage.create({
+    data: { to: message.to, subject: message.subject, kind: "order_shipped", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+  });
+}

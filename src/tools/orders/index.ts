@@ -14,7 +14,8 @@ import applyPaymentEvent from "./apply_payment_event.ts";
 import getPayment from "./get_payment.ts";
 import recordEvents from "./record_events.ts";
 import payments from "./payments.ts";
+import changeAddress from "./change_address.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments];
+const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress];
 
 export default tools;

@@ -3,7 +3,7 @@ import { NotFound, Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import type { Order, Prisma } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { sendOrderConfirmation } from "./emails.ts";
+import { sendOrderConfirmation, sendShipped } from "./emails.ts";
 import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, type OrderStatus } from "./transitions.ts";
 import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
@@ -70,6 +70,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after });
   if (to === "cancelled") await restock(ctx, order);
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
+  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now()));
   await emitStatusChange(ctx, after, order.items, order.status);
   await emitUcpStatusChange(ctx, order.id, to);
   await emitAcpOrderUpdate(ctx, after);

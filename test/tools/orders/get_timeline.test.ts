@@ -22,11 +22,12 @@ describe("orders.get_timeline", () => {
     await server.call("orders.add_note", { orderId: order.id, body: "Pakkes i gaveindpakning" }, { key: writer });
     await server.call("orders.set_tracking", { orderId: order.id, carrier: "GLS", markShipped: true }, { key: writer });
     const events = await timeline({ orderId: order.id });
-    expect(events.map((e) => e.kind).sort()).toEqual(["audit", "audit", "email", "note", "status", "status"]);
+    expect(events.map((e) => e.kind).sort()).toEqual(["audit", "audit", "email", "email", "note", "status", "status"]);
     const times = events.map((e) => e.at);
     expect(times).toEqual([...times].sort());
     expect(events.find((e) => e.kind === "status" && e.toStatus === "paid")).toMatchObject({ fromStatus: "pending_payment", reason: null, actor: expect.stringMatching(/^key:/) });
     expect(events.find((e) => e.kind === "note")).toMatchObject({ body: "Pakkes i gaveindpakning", noteId: expect.any(String) });
+    expect(events.filter((e) => e.kind === "email").map((e) => e.emailKind)).toEqual(["order_confirmation", "order_shipped"]);
     expect(events.find((e) => e.kind === "email")).toMatchObject({ to: order.email, emailKind: "order_confirmation", transport: "smtp" });
     expect(events.filter((e) => e.kind === "audit").map((e) => e.tool)).toEqual(["orders.update_status", "orders.set_tracking"]);
     expect(events.every((e) => typeof e.summary === "string" && e.summary.length > 0)).toBe(true);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
-import { createOrder, orderState } from "./fixtures.ts";
+import { captureMail, createOrder, orderState } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } });
 
@@ -25,6 +25,26 @@ describe("orders.set_tracking", () => {
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "orders.set_tracking", subjectType: "order", subjectId: order.id });
     expect(audit!.after).toMatchObject({ status: "shipped", carrier: "PostNord" });
+  });
+
+  it("e-mails the shopper once that the parcel is on its way: carrier, tracking link, address and delivery window", async () => {
+    const mail = captureMail(server);
+    const order = await createOrder(server, { status: "processing", email: "pakke@example.dk" });
+    expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full, markShipped: true }));
+    await expect.poll(() => mail.sent.filter((m) => m.to === "pakke@example.dk").length).toBe(1);
+    const [sent] = mail.sent.filter((m) => m.to === "pakke@example.dk");
+    expect(sent!.subject).toBe(`Din ordre ${order.id} er sendt – Nordlys Optik`);
+    expect(sent!.text).toContain("Pakken er sendt med PostNord (sporingsnummer 00370712345678901234).");
+    expect(sent!.text).toContain(`Følg pakken her: ${full.trackingUrl}`);
+    expect(sent!.text).toContain(order.shippingAddress);
+    expect(sent!.text).toContain("Forventet levering: mandag 2. marts – tirsdag 3. marts.");
+    expect(sent!.html).toContain(`<a href="${full.trackingUrl}">`);
+    // Shipped again after a partial refund: the shopper already knows.
+    expectOk(server, "orders.refund", await server.call("orders.refund", { orderId: order.id, amountDkk: 100 }, { key: await server.key("orders:write") }));
+    expectOk(server, "orders.update_status", await server.call("orders.update_status", { orderId: order.id, status: "shipped" }, { key }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.sent.filter((m) => m.to === "pakke@example.dk")).toHaveLength(1);
+    expect(await server.runtime.database.prisma.emailMessage.count({ where: { orderId: order.id, kind: "order_shipped" } })).toBe(1);
   });
 
   it("updates only the given fields without changing the status", async () => {

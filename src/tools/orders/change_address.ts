@@ -1,0 +1,54 @@
+// orders.change_address: send an order somewhere else, as long as it has not left the warehouse.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { defineTool, UPDATE } from "../tool.ts";
+import { checkedAddress } from "./place.ts";
+import { orderId } from "./schemas.ts";
+import { lockOrder, orderRow } from "./service.ts";
+
+/** Orders whose parcel has not left yet: their address may still change. */
+export const UNSHIPPED = new Set(["pending_payment", "pending", "flagged_review", "paid", "processing"]);
+
+export default defineTool({
+  name: "orders.change_address",
+  description:
+    "Change where an order is shipped while it has not shipped (pending_payment … processing); once shipped 422 " +
+    "already_shipped. Danish addresses are checked (422 invalid_address). Returns {id, status, shippingName, " +
+    "shippingAddress, shippingZip, shippingCity, shippingCountry}.",
+  input: z.strictObject({
+    orderId,
+    name: z.string().trim().min(2).max(200).describe("Recipient."),
+    address: z.string().trim().min(2).max(200).describe("Street and number."),
+    zip: z.string().trim().regex(/^[A-Za-z0-9 -]{2,12}$/, "2 to 12 letters, digits, spaces or hyphens").describe("Postal code; 4 digits in Denmark."),
+    city: z.string().trim().min(1).max(100).describe("City; in Denmark the postal code's."),
+    country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").optional().describe("Default: the order's country."),
+  }),
+  output: z.strictObject({
+    id: z.string(),
+    status: z.string(),
+    shippingName: z.string(),
+    shippingAddress: z.string(),
+    shippingZip: z.string(),
+    shippingCity: z.string(),
+    shippingCountry: z.string(),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: UPDATE,
+  examples: [{ orderId: "demo-order-16", name: "Jonas Nielsen", address: "Vestergade 10", zip: "5000", city: "Odense C" }],
+  async handler(input, ctx) {
+    const order = await lockOrder(ctx.db, input.orderId);
+    if (!UNSHIPPED.has(order.status)) {
+      throw new Refused("already_shipped", `Order ${order.id} is "${order.status}": an address can change only before the order ships.`);
+    }
+    const country = input.country ?? order.shippingCountry;
+    const place = country === "DK" ? checkedAddress("Shipping address", input) : { address: input.address, zip: input.zip, city: input.city };
+    const after = await ctx.db.order.update({
+      where: { id: order.id },
+      data: { shippingName: input.name, shippingAddress: place.address, shippingZip: place.zip, shippingCity: place.city, shippingCountry: country },
+    });
+    await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after });
+    return { id: after.id, status: after.status, shippingName: after.shippingName, shippingAddress: after.shippingAddress, shippingZip: after.shippingZip, shippingCity: after.shippingCity, shippingCountry: after.shippingCountry };
+  },
+});
