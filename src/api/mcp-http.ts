@@ -1,5 +1,6 @@
-// JSON-RPC over HTTP, the pieces both MCP doors (/api/mcp and /ucp/mcp) share around the SDK.
+// JSON-RPC over HTTP, the pieces the MCP doors (/api/mcp, /ucp/mcp, /acp/mcp) share around the SDK.
 import type { Request as HttpRequest, Response as HttpResponse } from "express";
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpHttpHandler, type Server } from "@modelcontextprotocol/server";
 
 /** The MCP headers the SDK checks against the body (2026-07-28), forwarded to it with the mcp-param-* ones. */
 const FORWARDED = new Set(["mcp-protocol-version", "mcp-method", "mcp-name"]);
@@ -20,4 +21,43 @@ export function sdkHeaders(req: HttpRequest): Record<string, string> {
 export function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null, data?: unknown): void {
   const error = data === undefined ? { code, message } : { code, message, data };
   res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error }));
+}
+
+/**
+ * A protocol binding's stateless MCP endpoint on the official SDK (/ucp/mcp, /acp/mcp): the 2026-07-28 era through the
+ * SDK's per-request handler, the 2025 era on a stateless transport. Each request gets a server built around the door's
+ * per-request state (its exchange: caller, request id, headers), which travels to the SDK's handler in authInfo.
+ */
+export class StatelessMcpEndpoint<X> {
+  private readonly url: string;
+  private readonly build: (exchange: X) => Server;
+  private readonly modern: McpHttpHandler;
+
+  constructor(url: string, build: (exchange: X) => Server, onRefused: (error: Error) => void) {
+    this.url = url;
+    this.build = build;
+    this.modern = createMcpHandler((handler) => build(exchangeOf<X>(handler.authInfo, url)), { legacy: "reject", onerror: onRefused });
+  }
+
+  async answer(body: unknown, headers: Record<string, string>, exchange: X): Promise<Response> {
+    const request = new Request(this.url, { method: "POST", headers });
+    if (!(await isLegacyRequest(request, body))) {
+      const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
+      return this.modern.fetch(request, { authInfo, parsedBody: body });
+    }
+    const server = this.build(exchange);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  }
+}
+
+function exchangeOf<X>(authInfo: AuthInfo | undefined, url: string): X {
+  const exchange = authInfo?.extra?.exchange as X | undefined;
+  if (!exchange) throw new Error(`${url}: a request reached the SDK without its exchange`);
+  return exchange;
 }

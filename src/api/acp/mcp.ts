@@ -5,15 +5,10 @@
 // are the session itself and every ACP error is JSON-RPC −32000 with the flat error in `data` (−32602 for bad arguments).
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
 import {
-  createMcpHandler,
-  isLegacyRequest,
   ProtocolError,
   ProtocolErrorCode,
   Server,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo,
   type CallToolResult,
-  type McpHttpHandler,
   type Tool,
 } from "@modelcontextprotocol/server";
 import { z } from "zod";
@@ -22,7 +17,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
-import { sdkHeaders, sendRpcError } from "../mcp-http.ts";
+import { sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
 import { ACP_BODY_LIMIT, AcpError, failureOf, operations, type AcpCall, type AcpContext, type Answer } from "./operations.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -189,30 +184,15 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
 /** The SDK behind the binding: the 2026-07-28 era through its per-request handler, the 2025 era on a stateless transport. */
 class AcpMcpDoor {
   private readonly context: AcpContext;
-  private readonly modern: McpHttpHandler;
+  private readonly endpoint: StatelessMcpEndpoint<Exchange>;
 
   constructor(context: AcpContext) {
     this.context = context;
-    this.modern = createMcpHandler((handler) => this.server(exchangeOf(handler.authInfo)), {
-      legacy: "reject",
-      onerror: (error) => context.runtime.log.debug("acp mcp request refused by the SDK", { error: error.message }),
-    });
+    this.endpoint = new StatelessMcpEndpoint(ENDPOINT, (exchange) => this.server(exchange), (error) => context.runtime.log.debug("acp mcp request refused by the SDK", { error: error.message }));
   }
 
-  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
-    const request = new Request(ENDPOINT, { method: "POST", headers });
-    if (!(await isLegacyRequest(request, body))) {
-      const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
-      return this.modern.fetch(request, { authInfo, parsedBody: body });
-    }
-    const server = this.server(exchange);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(request, { parsedBody: body });
-    } finally {
-      await server.close();
-    }
+  answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
+    return this.endpoint.answer(body, headers, exchange);
   }
 
   private server(exchange: Exchange): Server {
@@ -265,8 +245,3 @@ function describe(error: z.ZodError): string {
   return fieldErrors(error).slice(0, 5).map((entry) => `$.${entry.path}: ${entry.message}`).join("; ");
 }
 
-function exchangeOf(authInfo: AuthInfo | undefined): Exchange {
-  const exchange = authInfo?.extra?.exchange as Exchange | undefined;
-  if (!exchange) throw new Error("acp mcp: a request reached the SDK without its exchange");
-  return exchange;
-}

@@ -4,15 +4,10 @@
 // (operations.ts): the version adapter's translation, the checkout.* tools through the executor, the idempotency store.
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
 import {
-  createMcpHandler,
-  isLegacyRequest,
   ProtocolError,
   ProtocolErrorCode,
   Server,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo,
   type CallToolResult,
-  type McpHttpHandler,
   type Tool,
 } from "@modelcontextprotocol/server";
 import { z } from "zod";
@@ -22,7 +17,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
-import { sdkHeaders, sendRpcError } from "../mcp-http.ts";
+import { sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 
@@ -237,30 +232,15 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
 /** The SDK behind the binding: the 2026-07-28 era through its per-request handler, the 2025 era on a stateless transport. */
 class UcpMcpDoor {
   private readonly context: UcpContext;
-  private readonly modern: McpHttpHandler;
+  private readonly endpoint: StatelessMcpEndpoint<Exchange>;
 
   constructor(context: UcpContext) {
     this.context = context;
-    this.modern = createMcpHandler((context) => this.server(exchangeOf(context.authInfo)), {
-      legacy: "reject",
-      onerror: (error) => context.runtime.log.debug("ucp mcp request refused by the SDK", { error: error.message }),
-    });
+    this.endpoint = new StatelessMcpEndpoint(ENDPOINT, (exchange) => this.server(exchange), (error) => context.runtime.log.debug("ucp mcp request refused by the SDK", { error: error.message }));
   }
 
-  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
-    const request = new Request(ENDPOINT, { method: "POST", headers });
-    if (!(await isLegacyRequest(request, body))) {
-      const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
-      return this.modern.fetch(request, { authInfo, parsedBody: body });
-    }
-    const server = this.server(exchange);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(request, { parsedBody: body });
-    } finally {
-      await server.close();
-    }
+  answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
+    return this.endpoint.answer(body, headers, exchange);
   }
 
   private server(exchange: Exchange): Server {
@@ -350,10 +330,5 @@ function describe(error: z.ZodError): string {
   return fieldErrors(error).slice(0, 5).map((entry) => `$.${entry.path}: ${entry.message}`).join("; ");
 }
 
-function exchangeOf(authInfo: AuthInfo | undefined): Exchange {
-  const exchange = authInfo?.extra?.exchange as Exchange | undefined;
-  if (!exchange) throw new Error("ucp mcp: a request reached the SDK without its exchange");
-  return exchange;
-}
 
 
