@@ -108,11 +108,17 @@ describe("ACP order events", () => {
     expect(refunded.data.status).toBe("completed");
     expect(refunded.data.adjustments).toEqual([expect.objectContaining({ type: "refund", status: "completed", amount: 1000, currency: "dkk" })]);
     expect(refunded.data.totals!.find((entry) => entry.type === "amount_refunded")).toMatchObject({ amount: 1000 });
+    // A second refund is its own adjustment, from the order's payment ledger.
+    await tool("orders.refund", { orderId, amountDkk: 500 });
+    const again = await nextEvent(orderId, 5);
+    expect(again.data.adjustments!.map((entry) => entry.amount)).toEqual([1000, 500]);
+    expect(new Set(again.data.adjustments!.map((entry) => entry.id)).size).toBe(2);
+    expect(again.data.totals!.find((entry) => entry.type === "amount_refunded")).toMatchObject({ amount: 1500 });
 
     // Every delivery succeeded (the receiver verified each signature) and nothing is left to send.
     expect(receiver.at(PATH).filter((entry) => entry.error !== null)).toEqual([]);
     const rows = await server.runtime.database.prisma.outboxEvent.findMany({ where: { type: { startsWith: "acp." } } });
-    expect(rows.map((row) => row.type).sort()).toEqual(["acp.order_create", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update"]);
+    expect(rows.map((row) => row.type).sort()).toEqual(["acp.order_create", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update"]);
   });
 
   it("an invoice order: created, confirmed when paid, or canceled with its lines removed", async () => {

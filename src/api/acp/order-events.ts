@@ -102,9 +102,20 @@ export function acpOrder(facts: AcpOrderFacts): Data {
     ...(entry.description ? { description: entry.description } : {}),
   }));
   const refunded = Number(order.refundedDkk);
-  // Refunds made in the shop (orders.refund) accumulate on the order: one refund adjustment carries their sum.
+  // Refunds made in the shop: one adjustment per entry of the order's payment ledger (unless the agent's own order
+  // updates recorded refunds, which then stand for them).
   if (refunded > 0 && !stored.some((entry) => entry.type === "refund")) {
-    adjustments.push({ id: `adj_${order.id}_refund`, type: "refund", occurred_at: (order.refundedAt ?? order.updatedAt).toISOString(), status: "completed", amount: refunded, currency, description: "Refunded by the shop (VAT included)" });
+    for (const entry of facts.refunds) {
+      adjustments.push({
+        id: `adj_${entry.id}`,
+        type: "refund",
+        occurred_at: entry.createdAt.toISOString(),
+        status: "completed",
+        amount: Number(entry.amountDkk),
+        currency,
+        description: entry.kind === "store_credit" ? "Refunded as store credit (a gift card; VAT included)" : "Refunded by the shop (VAT included)",
+      });
+    }
   }
   return {
     type: "order",

@@ -19,6 +19,8 @@ export interface AcpOrderFacts {
   history: Array<{ toStatus: string; createdAt: Date }>;
   /** The order's page that works without a session cookie. */
   permalink: string;
+  /** Money given back, from the order's payment ledger, oldest first: refunds and store credit. */
+  refunds: Array<{ id: string; kind: "refund" | "store_credit"; amountDkk: bigint; createdAt: Date }>;
 }
 
 /** How the ACP door writes an order event body. */
@@ -44,7 +46,9 @@ export async function enqueueAcpOrderEvent(ctx: ToolContext, type: AcpOrderEvent
   const order = await ctx.db.order.findUniqueOrThrow({ where: { id: orderId } });
   const history = await ctx.db.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true } });
   const permalink = `${ctx.config.publicBaseUrl}/orders/${encodeURIComponent(orderId)}/pay?token=${ctx.services.sign(`order-payment:${orderId}`)}`;
-  const body = JSON.stringify(format({ order, session: storedView(session, ctx.now()), history, permalink }, type));
+  const returned = await ctx.db.paymentEntry.findMany({ where: { orderId, kind: { in: ["refund", "store_credit"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const refunds = returned.map((entry) => ({ id: entry.id, kind: entry.kind as "refund" | "store_credit", amountDkk: entry.amountDkk, createdAt: entry.createdAt }));
+  const body = JSON.stringify(format({ order, session: storedView(session, ctx.now()), history, permalink, refunds }, type));
   await ctx.services.outbox.enqueue(ctx, { type: `acp.${type}`, url: key.acpWebhookUrl, body, signer: MERCHANT_SIGNATURE, keyRef: `api-key:${keyId}` });
 }
 
