@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../src/core/db.ts";
 import { collect, connect, userMessage } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { testDatabase } from "../support/server.ts";
 import { logEntries, spawnShop, type ShopProcess } from "../support/process.ts";
 import { newSession } from "../support/session.ts";
 import { waitFor } from "../support/wait.ts";
@@ -20,6 +21,7 @@ let fake: FakeOpenAI;
 let shop: ShopProcess | undefined;
 const sockets: Socket[] = [];
 const dirs: string[] = [];
+const drops: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -31,15 +33,24 @@ afterAll(async () => {
   await shop?.stop();
   await fake.close();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const drop of drops) await drop();
 });
 
-/** A data directory holding a copy of the test template (the demo shop), so the process starts without seeding. */
-async function templateDir(): Promise<string> {
+/**
+ * The database of one shop process: on PostgreSQL (TEST_DATABASE_URL) a throwaway database of its own, else a data
+ * directory holding a copy of the PGlite test template (the demo shop), so the process starts without seeding.
+ */
+async function database(): Promise<Record<string, string>> {
+  if (process.env.TEST_DATABASE_URL) {
+    const { url, drop } = await testDatabase();
+    drops.push(drop);
+    return { DATABASE_URL: url! };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-drain-"));
   dirs.push(dir);
-  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-  await database.close();
-  return dir;
+  const opened = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
+  await opened.close();
+  return { DATA_DIR: dir };
 }
 
 interface RawResponse {
@@ -88,7 +99,7 @@ function sseText(body: string): { text: string; done: boolean } {
 
 describe("SIGTERM", () => {
   it("drains: the request and the socket turn in flight finish, /readyz answers 503 with Connection: close, no new connection is taken", { timeout: 180_000 }, async () => {
-    shop = spawnShop({ DATA_DIR: await templateDir(), OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_API_STYLE: "chat", CHAT_WORKERS: "0", SHUTDOWN_TIMEOUT_MS: "15000" });
+    shop = spawnShop({ ...(await database()), OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_API_STYLE: "chat", CHAT_WORKERS: "0", SHUTDOWN_TIMEOUT_MS: "15000" });
     const url = await shop.url();
     const { port } = new URL(url);
     const cookie = await newSession({ url });
@@ -135,7 +146,7 @@ describe("SIGTERM", () => {
 
   it("cuts off what is still running after SHUTDOWN_TIMEOUT_MS", { timeout: 180_000 }, async () => {
     fake.tokenDelayMs = 500;
-    shop = spawnShop({ DATA_DIR: await templateDir(), OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_API_STYLE: "chat", CHAT_WORKERS: "0", SHUTDOWN_TIMEOUT_MS: "1000" });
+    shop = spawnShop({ ...(await database()), OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_API_STYLE: "chat", CHAT_WORKERS: "0", SHUTDOWN_TIMEOUT_MS: "1000" });
     const url = await shop.url();
     const socket = await connect({ url }, "storefront", { cookie: await newSession({ url }) });
     sockets.push(socket);
