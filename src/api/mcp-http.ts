@@ -24,7 +24,7 @@ export function sendRpcError(res: HttpResponse, status: number, code: number, me
 }
 
 /**
- * A protocol binding's stateless MCP endpoint on the official SDK (/ucp/mcp, /acp/mcp): the 2026-07-28 era through the
+ * A stateless MCP endpoint on the official SDK (/api/mcp, /ucp/mcp, /acp/mcp): the 2026-07-28 era through the
  * SDK's per-request handler, the 2025 era on a stateless transport. Each request gets a server built around the door's
  * per-request state (its exchange: caller, request id, headers), which travels to the SDK's handler in authInfo.
  */

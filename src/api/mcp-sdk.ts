@@ -1,20 +1,16 @@
 // The official MCP SDK (v2) behind /api/mcp: one server definition over the registry, serving 2026-07-28 through the
 // SDK's per-request handler and the 2025 era through its stateless Streamable HTTP transport.
 import {
-  createMcpHandler,
-  isLegacyRequest,
   ProtocolError,
   ProtocolErrorCode,
   Server,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo,
   type CallToolResult,
-  type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import { problemOf, toToolError, ToolError, type Problem } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
+import { StatelessMcpEndpoint } from "./mcp-http.ts";
 import { callForm, refusal, ToolLists } from "./mcp-tools.ts";
 import type { Answer, ResultCache } from "../http/result-cache.ts";
 
@@ -53,7 +49,7 @@ export interface Exchange {
 }
 
 export class SdkDoor {
-  private readonly modern: McpHttpHandler;
+  private readonly endpoint: StatelessMcpEndpoint<Exchange>;
   private readonly lists: ToolLists;
 
   private readonly executor: Executor;
@@ -63,10 +59,7 @@ export class SdkDoor {
     this.executor = executor;
     this.cache = cache;
     this.lists = new ToolLists(executor);
-    this.modern = createMcpHandler((context) => this.server(exchangeOf(context.authInfo)), {
-      legacy: "reject",
-      onerror: (error) => log.debug("mcp request refused by the SDK", { error: error.message }),
-    });
+    this.endpoint = new StatelessMcpEndpoint(ENDPOINT, (exchange) => this.server(exchange), (error) => log.debug("mcp request refused by the SDK", { error: error.message }));
   }
 
   /**
@@ -74,23 +67,8 @@ export class SdkDoor {
    * the body). The SDK's own predicate picks the era, as its documentation shows for serving 2025-era traffic beside a
    * strict 2026-07-28 handler.
    */
-  async answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
-    const request = new Request(ENDPOINT, { method: "POST", headers });
-    if (await isLegacyRequest(request, body)) return this.legacy(request, body, exchange);
-    const authInfo: AuthInfo = { token: "", clientId: "", scopes: [], extra: { exchange } };
-    return this.modern.fetch(request, { authInfo, parsedBody: body });
-  }
-
-  /** A 2025-era request: a fresh server on a stateless transport that answers in JSON (plain `curl -d` posts too). */
-  private async legacy(request: Request, body: unknown, exchange: Exchange): Promise<Response> {
-    const server = this.server(exchange);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(request, { parsedBody: body });
-    } finally {
-      await server.close();
-    }
+  answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
+    return this.endpoint.answer(body, headers, exchange);
   }
 
   /**
@@ -131,8 +109,3 @@ function unknownTool(name: string): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${name}". Call tools/list for the tools you may use.`);
 }
 
-function exchangeOf(authInfo: AuthInfo | undefined): Exchange {
-  const exchange = authInfo?.extra?.exchange as Exchange | undefined;
-  if (!exchange) throw new Error("mcp: a request reached the SDK without its exchange");
-  return exchange;
-}
