@@ -1,6 +1,6 @@
 // JSON-RPC over HTTP, the pieces the MCP doors (/api/mcp, /ucp/mcp, /acp/mcp) share around the SDK.
 import type { Request as HttpRequest, Response as HttpResponse } from "express";
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpHttpHandler, type Server } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, ProtocolErrorCode, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpHttpHandler, type Server } from "@modelcontextprotocol/server";
 
 /** The MCP headers the SDK checks against the body (2026-07-28), forwarded to it with the mcp-param-* ones. */
 const FORWARDED = new Set(["mcp-protocol-version", "mcp-method", "mcp-name"]);
@@ -21,6 +21,32 @@ export function sdkHeaders(req: HttpRequest): Record<string, string> {
 export function sendRpcError(res: HttpResponse, status: number, code: number, message: string, id: string | number | null, data?: unknown): void {
   const error = data === undefined ? { code, message } : { code, message, data };
   res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id, error }));
+}
+
+/**
+ * The one JSON-RPC message a protocol binding's POST carries (its body read as text), or undefined once a parse error or
+ * a batch has been answered.
+ */
+export function rpcMessage(req: HttpRequest, res: HttpResponse): { body: unknown } | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(typeof req.body === "string" ? req.body : "");
+  } catch {
+    sendRpcError(res, 400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.", null);
+    return undefined;
+  }
+  if (Array.isArray(body)) {
+    sendRpcError(res, 400, ProtocolErrorCode.InvalidRequest, "JSON-RPC batches are not supported; POST one message per request.", null);
+    return undefined;
+  }
+  return { body };
+}
+
+/** Sends the SDK's answer (a web Response) as the express response, with its headers; `status` overrides its status. */
+export async function relay(response: Response, res: HttpResponse, status = response.status): Promise<void> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.status(status).end(bytes);
 }
 
 /**

@@ -17,7 +17,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
-import { sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
+import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
 import { ACP_BODY_LIMIT, AcpError, failureOf, operations, type AcpCall, type AcpContext, type Answer } from "./operations.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -155,18 +155,10 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
         res.set(failure.headers);
         return sendRpcError(res, failure.status, ACP_ERROR, failure.body.message, null, failure.body);
       }
-      let body: unknown;
+      const message = rpcMessage(req, res);
+      if (!message) return;
       try {
-        body = JSON.parse(typeof req.body === "string" ? req.body : "");
-      } catch {
-        return sendRpcError(res, 400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.", null);
-      }
-      if (Array.isArray(body)) return sendRpcError(res, 400, ProtocolErrorCode.InvalidRequest, "JSON-RPC batches are not supported; POST one message per request.", null);
-      try {
-        const response = await door.answer(body, sdkHeaders(req), { caller, requestId: id });
-        const bytes = Buffer.from(await response.arrayBuffer());
-        response.headers.forEach((value, name) => res.setHeader(name, value));
-        res.status(response.status).end(bytes);
+        await relay(await door.answer(message.body, sdkHeaders(req), { caller, requestId: id }), res);
       } catch (error) {
         gate.log.error("acp mcp request failed", { requestId: id, error: String(error) });
         sendRpcError(res, 500, ProtocolErrorCode.InternalError, "Internal error", null);

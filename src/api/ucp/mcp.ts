@@ -17,7 +17,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
-import { sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
+import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 
@@ -201,20 +201,13 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
         const data = { code: failure.code, content: failure.content, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
         return sendRpcError(res, failure.status, failure.status >= 500 ? INTERNAL_ERROR : PROTOCOL_ERROR, failure.content, null, data);
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(typeof req.body === "string" ? req.body : "");
-      } catch {
-        return sendRpcError(res, 400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.", null);
-      }
-      if (Array.isArray(body)) return sendRpcError(res, 400, ProtocolErrorCode.InvalidRequest, "JSON-RPC batches are not supported; POST one message per request.", null);
+      const message = rpcMessage(req, res);
+      if (!message) return;
       const agentHeader = typeof req.headers["ucp-agent"] === "string" ? req.headers["ucp-agent"] : undefined;
       const exchange: Exchange = { caller, requestId: id, agentHeader };
       try {
-        const response = await door.answer(body, sdkHeaders(req), exchange);
-        const bytes = Buffer.from(await response.arrayBuffer());
-        response.headers.forEach((value, name) => res.setHeader(name, value));
-        res.status(exchange.httpStatus ?? response.status).end(bytes);
+        const response = await door.answer(message.body, sdkHeaders(req), exchange);
+        await relay(response, res, exchange.httpStatus ?? response.status);
       } catch (error) {
         gate.log.error("ucp mcp request failed", { requestId: id, error: String(error) });
         sendRpcError(res, 500, INTERNAL_ERROR, "Internal error", null);
