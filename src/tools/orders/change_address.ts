@@ -35,6 +35,7 @@ export default defineTool({
   scope: "orders:write",
   anonymous: false,
   audited: true,
+  shopper: { order: (input) => input.orderId },
   annotations: UPDATE,
   examples: [{ orderId: "demo-order-16", name: "Jonas Nielsen", address: "Vestergade 10", zip: "5000", city: "Odense C" }],
   async handler(input, ctx) {
