@@ -355,7 +355,7 @@ describe("orders and account", () => {
     expect(client.cookies.get("shop_session")).not.toBe(planted);
     const seen = await intruder.get("/account");
     expect(seen.html).toContain('action="/account/login"');
-    expect(seen.html).not.toContain("<h2>Dine ordrer</h2>");
+    expect(seen.html).not.toContain("<h2>Mine ordrer</h2>");
     expect(seen.html).not.toContain("Log ud");
     const account = await client.get("/account?notice=logged-in");
     expect(account.html).toContain("Du er logget ind.");

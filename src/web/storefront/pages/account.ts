@@ -30,7 +30,7 @@ export async function accountPage(web: StorefrontRequest): Promise<View> {
 <form action="/account/logout" method="post">${web.csrfField()}<button class="button button-secondary button-small" type="submit">Log ud</button></form>
 </div>
 ${messages}
-<h2>Dine ordrer</h2>
+<h2>Mine ordrer</h2>
 ${orders.length
   ? html`<ul class="order-list">${orders.map((order) => html`<li class="card order-card">
 <div><a class="order-link" href="/orders/${order.id}">Ordre <span class="order-ref">${order.id}</span></a>
