@@ -31,6 +31,20 @@ describe("Mine ordrer", () => {
     expect(page.html).toContain('name="refundAccount"');
   });
 
+  it("offers an unpaid order's own payment link", async () => {
+    const { order, client } = await signedIn("pending_payment");
+    const page = await client.get(`/orders/${order.id}`);
+    const link = /href="(\/orders\/[\w-]+\/pay\?token=[\w-]+)">Betal nu</.exec(page.html)?.[1];
+    expect(link).toBeDefined();
+    const pay = await client.get(link!);
+    expectHtmlPage(pay);
+    expect(pay.html).toContain("afventer betaling");
+    const paid = await signedIn("paid");
+    const paidPage = await paid.client.get(`/orders/${paid.order.id}`);
+    expectHtmlPage(paidPage);
+    expect(paidPage.html).not.toContain("Betal nu");
+  });
+
   it("changes the address, and shows a wrong postal code again with the reason, writing nothing", async () => {
     const { order, client } = await signedIn("processing");
     await client.get(`/orders/${order.id}`);

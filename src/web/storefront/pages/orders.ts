@@ -5,6 +5,7 @@ import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
+import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
@@ -57,6 +58,7 @@ ${flash ? notice(flash.kind, flash.text) : ""}
 <p class="order-number">Ordrenummer <strong class="order-ref">${orderId}</strong></p>
 <p>Status: <strong class="order-status">${ORDER_STATUS[tracking.status] ?? tracking.status}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
 ${progress(tracking.status)}
+${tracking.status === "pending_payment" ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
 ${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>
 <p>${tracking.carrier ?? "Fragtfirma"}${tracking.trackingNumber ? html` · sporingsnummer <strong>${tracking.trackingNumber}</strong>` : ""}</p>
