@@ -9,6 +9,8 @@ export interface StripeRequest {
   method: string;
   path: string;
   form: URLSearchParams;
+  /** The Idempotency-Key header the SDK sent, if any. */
+  idempotencyKey: string | undefined;
 }
 
 export interface FakeStripe {
@@ -29,7 +31,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-      requests.push({ method: req.method ?? "", path: req.url ?? "", form });
+      const key = req.headers["idempotency-key"];
+      requests.push({ method: req.method ?? "", path: req.url ?? "", form, idempotencyKey: typeof key === "string" ? key : undefined });
       res.setHeader("content-type", "application/json");
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
         const id = `cs_test_${++counter}`;

@@ -136,6 +136,7 @@ describe("orders.change_items", () => {
     expect(result.returnedDkk).toBe(Number(plain.unitPriceDkk));
     const sent = stripe.requests.slice(before).filter((r) => r.path === "/v1/refunds");
     expect(sent.map((r) => Object.fromEntries(r.form))).toEqual([expect.objectContaining({ payment_intent: `pi_ok_${order.id}`, amount: String(plain.unitPriceDkk) })]);
+    expect(sent[0]!.idempotencyKey).toBe(`refund-${order.id}-0-${plain.unitPriceDkk}`);
     expect((await payments(order.id)).at(-1)).toMatchObject({ kind: "refund", method: "card", amountDkk: Number(plain.unitPriceDkk), reference: expect.stringMatching(/^re_test_/) });
     expect(await prisma().refundTask.count({ where: { orderId: order.id } })).toBe(0);
   });
@@ -159,6 +160,7 @@ describe("orders.change_items", () => {
     const sent = stripe.requests.slice(before);
     const created = sent.find((r) => r.path === "/v1/checkout/sessions")!;
     expect(created.form.get("line_items[0][quantity]")).toBe("1");
+    expect(created.idempotencyKey).toBe(`order-${order.id}-after-${oldSession}-${result.totalDkk}`);
     expect(sent.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${oldSession}/expire`)).toBe(true);
     const row = await orderRow(order.id);
     expect(row.paymentProviderSessionId).not.toBe(oldSession);
@@ -170,6 +172,14 @@ describe("orders.change_items", () => {
     stripe.completed.add(order.paymentProviderSessionId!);
     const before = await orderState(server, order.id);
     expectProblem(await edit(order.id, [{ orderItemId: order.items[0]!.id, quantity: 1 }]), 422, "payment_in_progress");
+    expect(await orderState(server, order.id)).toEqual(before);
+  });
+
+  it("refuses to change the amount of a Stripe session the shop can no longer close (422 payment_provider_unavailable)", async () => {
+    const order = await placeOrder(2, "asc");
+    useManualPayments();
+    const before = await orderState(server, order.id);
+    expectProblem(await edit(order.id, [{ orderItemId: order.items[0]!.id, quantity: 1 }]), 422, "payment_provider_unavailable");
     expect(await orderState(server, order.id)).toEqual(before);
   });
 
