@@ -4,12 +4,12 @@
 // API key and two webhook endpoints (one disabled, with a dead delivery).
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
-import type { PrismaClient } from "../../src/generated/prisma/client.ts";
+import type { PrismaClient, ProductVariant } from "../../src/generated/prisma/client.ts";
 import { vatOf } from "../../src/tools/orders/pricing.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket"
+  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket"
 >;
 
 const DAY = 24 * 3600_000;
@@ -73,6 +73,8 @@ export interface DemoOrder {
   agent?: string;
   /** [product index among the plain demo products, quantity] */
   lines: Array<[number, number]>;
+  /** One more line of a product sold in variants: the variant's SKU (the orders.change_items example swaps it). */
+  variantSku?: string;
   code?: "VELKOMMEN10";
 }
 
@@ -92,7 +94,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   { customer: "mikkel", status: "shipped", daysAgo: 10, channel: "web", lines: [[16, 1], [2, 1]] },
   { customer: "ida", status: "processing", daysAgo: 8, channel: "mcp", agent: "shop-agent", lines: [[17, 1]] },
   { customer: "mette", status: "paid", daysAgo: 6, channel: "chat", agent: "storefront-assistant", lines: [[18, 1]] },
-  { customer: "jonas", status: "paid", daysAgo: 5, channel: "web", lines: [[19, 1], [0, 1]], code: "VELKOMMEN10" },
+  { customer: "jonas", status: "paid", daysAgo: 5, channel: "web", lines: [[19, 1], [0, 1]], variantSku: "gucci-cat-eye-coast-57-s", code: "VELKOMMEN10" },
   { customer: "sofie", status: "processing", daysAgo: 4, channel: "web", lines: [[20, 1]] },
   { customer: "lars", status: "flagged_review", daysAgo: 3, channel: "mcp", agent: "Claude Desktop", lines: [[21, 3]] },
   { customer: "anne", status: "pending", daysAgo: 2, channel: "email", lines: [[22, 1]] },
@@ -129,8 +131,13 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
   for (const [i, spec] of DEMO_ORDERS.entries()) {
     const id = DEMO.order(i + 1);
     const customer = CUSTOMERS.find((c) => c.key === spec.customer)!;
-    const lines = spec.lines.map(([index, quantity]) => ({ product: products[index % products.length]!, quantity }));
-    const subtotal = lines.reduce((sum, line) => sum + line.product.priceDkk * BigInt(line.quantity), 0n);
+    const lines = spec.lines.map(([index, quantity]) => ({ product: products[index % products.length]!, variant: null as ProductVariant | null, quantity }));
+    if (spec.variantSku) {
+      const variant = await db.productVariant.findFirstOrThrow({ where: { sku: spec.variantSku }, include: { product: true } });
+      lines.push({ product: variant.product, variant, quantity: 1 });
+    }
+    const unit = (line: (typeof lines)[number]) => line.variant?.priceDkk ?? line.product.priceDkk;
+    const subtotal = lines.reduce((sum, line) => sum + unit(line) * BigInt(line.quantity), 0n);
     const discount = spec.code ? (subtotal * welcome.value + 50n) / 100n : 0n;
     const shipping = subtotal - discount >= FREE_FROM_DKK ? 0n : SHIPPING_DKK;
     const total = subtotal - discount + shipping;
@@ -176,7 +183,15 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
         cancelReason: spec.status === "cancelled" ? "Kunden fortrød købet" : null,
         createdAt: step(0),
         items: {
-          create: lines.map((line) => ({ productId: line.product.id, productName: line.product.name, unitPriceDkk: line.product.priceDkk, quantity: line.quantity })),
+          // Fixed line ids, so tool examples can name a line.
+          create: lines.map((line, n) => ({
+            id: `${id}-line-${n + 1}`,
+            productId: line.product.id,
+            productName: line.product.name,
+            unitPriceDkk: unit(line),
+            quantity: line.quantity,
+            ...(line.variant ? { variantId: line.variant.id, variantSku: line.variant.sku, variantAttributes: line.variant.attributes as Record<string, string> } : {}),
+          })),
         },
         payments: {
           create: [

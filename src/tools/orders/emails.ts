@@ -1,5 +1,6 @@
 // The Danish order e-mails, rendered from the order row, sent after commit and recorded as EmailMessage rows: the
-// confirmation (once paid) and, for bank-transfer orders, the payment instructions with the shop's bank account.
+// confirmation (once paid), for bank-transfer orders the payment instructions with the shop's bank account, the shipped
+// e-mail and the order-changed e-mail after an item edit.
 import type { Db } from "../../core/db.ts";
 import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
@@ -198,5 +199,60 @@ export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: 
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "order_shipped", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+  });
+}
+
+/** What an item edit did to the money, for its e-mail. */
+export interface ChangeNote {
+  /** Given back by the edit (to where it was paid from). */
+  returnedDkk: bigint;
+  /** Still to pay after the edit. */
+  outstandingDkk: bigint;
+  /** Where to pay it, when there is something to pay. */
+  paymentUrl: string | null;
+}
+
+/** The order's items changed: the lines and totals now, and what happens to the difference. */
+export function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNote): MailMessage {
+  const { items, totals } = orderLines(order);
+  const money = [
+    ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatKr(note.returnedDkk)} til dig på samme måde, som du betalte.`] : []),
+    ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatKr(note.outstandingDkk)}.`] : []),
+  ];
+  const subject = `Din ordre ${order.id} er ændret – ${shop}`;
+  const text = [
+    `Vi har ændret varerne i din ordre hos ${shop}.`,
+    "",
+    `Ordrenummer: ${order.id}`,
+    "",
+    ...items.map((l) => `${l.label}: ${l.value}`),
+    "",
+    ...totals.map((l) => `${l.label}: ${l.value}`),
+    "",
+    ...money,
+    ...(note.outstandingDkk > 0n && note.paymentUrl ? [`Betal her: ${note.paymentUrl}`] : []),
+    ...(money.length ? [""] : []),
+    `Venlig hilsen ${shop}`,
+  ].join("\n");
+  const html = [
+    `<p>Vi har ændret varerne i din ordre hos ${escapeHtml(shop)}.</p>`,
+    `<p>Ordrenummer: <strong>${escapeHtml(order.id)}</strong></p>`,
+    `<table>${rows(items)}</table>`,
+    `<table>${rows(totals)}</table>`,
+    ...money.map((line) => `<p>${escapeHtml(line)}</p>`),
+    note.outstandingDkk > 0n && note.paymentUrl ? `<p><a href="${escapeHtml(note.paymentUrl)}">Betal her</a></p>` : "",
+    `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
+  ].join("\n");
+  return { to: order.email, subject, text, html };
+}
+
+/** Sends the order-changed e-mail (EmailMessage kind "order_changed"); call it after commit. */
+export async function sendOrderChanged(db: Db, mailer: Mailer, orderId: string, note: ChangeNote, now: Date): Promise<void> {
+  const order = await loadOrder(db, orderId);
+  if (!order?.email) return;
+  const message = renderOrderChanged(order, await shopName(db), note);
+  const sent = await mailer.send(message);
+  await db.emailMessage.create({
+    data: { to: message.to, subject: message.subject, kind: "order_changed", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
   });
 }

@@ -80,7 +80,7 @@ export function aiAgentOf(ctx: ToolContext): string | null {
 
 /** Decrements stock for every line (one conditional UPDATE each, in id order); 422 insufficient_stock on a shortfall. */
 async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
-  const wanted = new Map<string, { productId: string; variantId: string | null; quantity: number; name: string }>();
+  const wanted = new Map<string, Units>();
   for (const line of pricing.lines) {
     const key = `${line.productId}:${line.variantId ?? ""}`;
     const entry = wanted.get(key) ?? { productId: line.productId, variantId: line.variantId, quantity: 0, name: line.variantSku ? `${line.productName} (${line.variantSku})` : line.productName };
@@ -88,17 +88,34 @@ async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
     wanted.set(key, entry);
   }
   for (const key of [...wanted.keys()].sort()) {
-    const { productId, variantId, quantity, name } = wanted.get(key)!;
-    const n = BigInt(quantity);
-    type Left = { slug: string; sku: string | null; stock: bigint | number };
-    const [left] = variantId
-      ? await ctx.db.$queryRaw<Left[]>`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
-          WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL RETURNING p.slug, v.sku, v.stock`
-      : await ctx.db.$queryRaw<Left[]>`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
-          WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL RETURNING slug, NULL::text AS sku, stock`;
-    if (!left) throw new Refused("insufficient_stock", `Not enough of ${name} in stock for ${quantity} units.`);
-    await emitIfLow(ctx, { productId, slug: left.slug, sku: left.sku, before: Number(left.stock) + quantity, after: Number(left.stock) });
+    const units = wanted.get(key)!;
+    if (!(await takeUnits(ctx, units))) throw new Refused("insufficient_stock", `Not enough of ${units.name} in stock for ${units.quantity} units.`);
   }
+}
+
+/** Units of one product, or of one of its variants, and how to name them in a refusal. */
+export interface Units {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  name: string;
+}
+
+/**
+ * Takes units from stock with one conditional UPDATE (never below zero, never from a deleted product) and reports a
+ * stock that fell low; false when there were not enough.
+ */
+export async function takeUnits(ctx: ToolContext, { productId, variantId, quantity }: Units): Promise<boolean> {
+  const n = BigInt(quantity);
+  type Left = { slug: string; sku: string | null; stock: bigint | number };
+  const [left] = variantId
+    ? await ctx.db.$queryRaw<Left[]>`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
+        WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL RETURNING p.slug, v.sku, v.stock`
+    : await ctx.db.$queryRaw<Left[]>`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
+        WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL RETURNING slug, NULL::text AS sku, stock`;
+  if (!left) return false;
+  await emitIfLow(ctx, { productId, slug: left.slug, sku: left.sku, before: Number(left.stock) + quantity, after: Number(left.stock) });
+  return true;
 }
 
 export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {

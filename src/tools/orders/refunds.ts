@@ -27,6 +27,15 @@ export async function refundAll(ctx: ToolContext, order: OrderWithItems, to: Ref
     await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });
     return { amountDkk: amount, giftCard: card };
   }
+  await refundToOriginal(ctx, order, amount, account);
+  return { amountDkk: amount, giftCard: null };
+}
+
+/**
+ * Gives `amount` (at most what was paid and not yet returned) back where it came from: gift-card money onto its cards
+ * first, then card money through the provider, the rest as a refund task for staff. Booked as `refund` entries.
+ */
+export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, amount: bigint, account: string | null): Promise<void> {
   let left = amount;
   left -= await backToGiftCards(ctx, order.id, left);
   left -= await backToCard(ctx, order, left);
@@ -34,7 +43,6 @@ export async function refundAll(ctx: ToolContext, order: OrderWithItems, to: Ref
     await book(ctx, order.id, { kind: "refund", method: nonCardMethod(order), amountDkk: left });
     await ctx.db.refundTask.create({ data: { orderId: order.id, amountDkk: left, account, createdAt: ctx.now() } });
   }
-  return { amountDkk: amount, giftCard: null };
 }
 
 /** Puts gift-card money spent on the order back on those cards (at most `limit`); returns how much. */

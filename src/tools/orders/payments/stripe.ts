@@ -52,7 +52,7 @@ export class StripePayments implements PaymentProvider {
         success_url: page("success"),
         cancel_url: page("cancelled"),
       },
-      { idempotencyKey: `order-${order.id}` },
+      { idempotencyKey: order.revision ? `order-${order.id}-${order.revision}` : `order-${order.id}` },
     );
     if (!session.url) throw new Error(`Stripe returned no URL for the Checkout Session of order ${order.id}.`);
     return { paymentUrl: session.url, providerSessionId: session.id };
@@ -61,6 +61,19 @@ export class StripePayments implements PaymentProvider {
   async refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
     const refund = await this.client.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey, timeout: 15_000 });
     return { id: refund.id };
+  }
+
+  async closePayment(sessionId: string): Promise<"closed" | "paid"> {
+    try {
+      await this.client.checkout.sessions.expire(sessionId, {}, { timeout: 15_000 });
+      return "closed";
+    } catch (error) {
+      // Only open sessions can be expired: ask Stripe what became of this one.
+      const session = await this.client.checkout.sessions.retrieve(sessionId, {}, { timeout: 15_000 });
+      if (session.status === "expired") return "closed";
+      if (session.status === "complete") return "paid";
+      throw error;
+    }
   }
 
   /** The verified event of a webhook request (throws on a bad signature or when no webhook secret is configured). */

@@ -1,13 +1,15 @@
-// GET /admin/orders/<id>: one order to work on: lines, totals, addresses, payment, the legal next statuses as
-// buttons, tracking, refund, cancel, notes, resend confirmation and the timeline.
+// GET /admin/orders/<id>: one order to work on: lines (editable until it ships), totals, addresses, payment, the legal
+// next statuses as buttons, tracking, refund, cancel, notes, resend confirmation and the timeline.
 import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
+import itemOptions from "../../../tools/orders/item_options.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
+import { UNSHIPPED } from "../../../tools/orders/service.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
 import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transitions.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
@@ -16,6 +18,7 @@ import type { View } from "../../page.ts";
 import { actionButton, checkbox, facts, formOpen, kr, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea } from "../components.ts";
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
+import { itemsEditor } from "./order-items.ts";
 
 export const ORDER_ID = /^[\w-]{1,200}$/;
 
@@ -37,6 +40,7 @@ function address(lines: Array<string | null>): Html {
 export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
   const [order, timeline] = await Promise.all([web.call(ordersGet, { orderId: id }), web.call(getTimeline, { orderId: id, limit: 100 })]);
+  const options = UNSHIPPED.has(order.status) ? await web.call(itemOptions, { orderId: order.id }) : null;
   const base = `/admin/orders/${order.id}`;
   const canRefund = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].some((to) => to === "refunded" || to === "partial_refund");
   const canCancel = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("cancelled");
@@ -66,6 +70,7 @@ ${facts([
   ["Heraf moms", kr(order.vatOere)],
 ])}
 </section>
+${options ? itemsEditor(web, order.id, options, order.paidAt !== null) : ""}
 <section class="card" id="shipping"><h2>Forsendelse</h2>
 ${formOpen(web, `${base}/tracking`)}
 <div class="form-pair">
