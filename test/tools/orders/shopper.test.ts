@@ -55,7 +55,7 @@ describe("shopper self-service on own orders", () => {
 
   it("never opens staff tools on the same orders to a session", async () => {
     const { order, cookie } = await shopperWithOrder("paid");
-    expectProblem(await server.call("orders.get", { orderId: order.id }, { cookie }), 403, "forbidden");
+    expectProblem(await server.call("orders.get_timeline", { orderId: order.id }, { cookie }), 403, "forbidden");
     expectProblem(await server.call("orders.update_status", { orderId: order.id, status: "cancelled" }, { cookie }), 403, "forbidden");
     expectProblem(await server.call("orders.refund", { orderId: order.id, amountDkk: 100 }, { cookie }), 403, "forbidden");
   });
