@@ -2,6 +2,8 @@
 import type { AnyTool } from "../tool.ts";
 import list from "./list.ts";
 import get from "./get.ts";
+import getByNumber from "./get_by_number.ts";
+import getNumber from "./get_number.ts";
 import updateStatus from "./update_status.ts";
 import create from "./create.ts";
 import refund from "./refund.ts";
@@ -16,6 +18,6 @@ import recordEvents from "./record_events.ts";
 import payments from "./payments.ts";
 import changeAddress from "./change_address.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress];
 
 export default tools;
