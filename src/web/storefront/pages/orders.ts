@@ -1,10 +1,11 @@
 // GET /orders/<id>: status, tracking and lines of one of the signed-in customer's own orders (the tools enforce
-// ownership: another customer's order is 404); a session without a customer is asked to sign in.
+// ownership: another customer's order is 404), named by its number; a session without a customer is asked to sign in.
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import userListOrders from "../../../tools/user/list_orders.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
+import { OWN_ORDER_NUMBERS, orderRefs } from "../../order-numbers.ts";
 import type { View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { ORDER_STATUS } from "../texts.ts";
@@ -40,15 +41,18 @@ export async function orderPage(web: StorefrontRequest, orderId: string): Promis
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
     throw error;
   }
-  const summary = (await web.call(userListOrders, { limit: 100 })).find((order) => order.id === orderId);
+  // user.get_order_status has just shown the order to be the shopper's own: its number may be read for them.
+  const [orders, refs] = await Promise.all([web.call(userListOrders, { limit: 100 }), orderRefs(web, [orderId], OWN_ORDER_NUMBERS)]);
+  const summary = orders.find((order) => order.id === orderId);
+  const ref = refs.get(orderId) ?? orderId;
   const delivery = status.estDeliveryFrom && status.estDeliveryTo ? `${formatDate(status.estDeliveryFrom)} – ${formatDate(status.estDeliveryTo)}` : null;
   return {
-    title: `Ordre ${orderId}`,
+    title: `Ordre ${ref}`,
     noindex: true,
-    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Konto", href: "/account" }, { label: `Ordre ${orderId}` }])}
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Konto", href: "/account" }, { label: `Ordre ${ref}` }])}
 <div class="narrow">
 <h1>Din ordre</h1>
-<p class="order-number">Ordrenummer <strong class="order-ref">${orderId}</strong></p>
+<p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 <p>Status: <strong class="order-status">${ORDER_STATUS[status.status] ?? status.status}</strong> · opdateret ${formatDate(status.updatedAt)}</p>
 ${progress(status.status)}
 ${status.trackingNumber || status.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
