@@ -128,7 +128,9 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
   }
 
   const welcome = await db.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } });
-  for (const [i, spec] of DEMO_ORDERS.entries()) {
+  // Written oldest first: each takes the next order number as it is inserted, so #1001 is the oldest demo order.
+  const oldestFirst = [...DEMO_ORDERS.entries()].sort(([, a], [, b]) => b.daysAgo - a.daysAgo);
+  for (const [i, spec] of oldestFirst) {
     const id = DEMO.order(i + 1);
     const customer = CUSTOMERS.find((c) => c.key === spec.customer)!;
     const lines = spec.lines.map(([index, quantity]) => ({ product: products[index % products.length]!, variant: null as ProductVariant | null, quantity }));

@@ -59,6 +59,8 @@ export function adminInstructions({ publicBaseUrl, now }: PromptContext): string
       "Prefer dry runs where a tool offers one (e.g. bulk price changes).",
     "Money: amounts are integers in øre incl. 25 % VAT; show them as kroner (129900 → \"1.299,00 kr.\") and convert kroner " +
       "to øre when you pass amounts to tools.",
+    "Orders: people name an order by its number (#1001); find it with orders.get_by_number, and name orders by number " +
+      "(orders.get_number), not by id.",
     "Errors: a tool error is a problem object (status, code, detail). 403 means this person lacks the scope: say which one. " +
       "422 means a shop rule refused: explain the rule from the detail. Do not work around a refusal.",
     `Public storefront: ${publicBaseUrl} (product pages at /products/<slug>).`,

@@ -147,6 +147,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["support.get_ticket", "support:read", false, false],
   ["support.reply", "support:write", false, true],
   ["support.close", "support:write", false, true],
+  ["orders.get_by_number", "orders:read", false, false],
+  ["orders.get_number", "orders:read", false, false],
 ];
 
 const registry = createRegistry();

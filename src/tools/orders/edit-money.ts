@@ -82,6 +82,7 @@ async function replacePaymentSession(ctx: ToolContext, before: Order, after: Ord
   }
   const payment = await provider.createPayment({
     id: after.id,
+    number: after.number,
     email: after.email,
     totalDkk: Number(after.totalDkk),
     shippingDkk: Number(after.shippingDkk),

@@ -7,6 +7,7 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatKr } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
+import { orderRef } from "./numbers.ts";
 
 interface Line {
   label: string;
@@ -55,11 +56,11 @@ const rows = (lines: Line[]) =>
 export function renderOrderConfirmation(order: OrderWithItems, shop: string): MailMessage {
   const { items, totals } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
-  const subject = `Ordrebekræftelse ${order.id} – ${shop}`;
+  const subject = `Ordrebekræftelse for ordre ${orderRef(order.number)} – ${shop}`;
   const text = [
     `Tak for din ordre hos ${shop}!`,
     "",
-    `Ordrenummer: ${order.id}`,
+    `Ordrenummer: ${orderRef(order.number)}`,
     "",
     ...items.map((l) => `${l.label}: ${l.value}`),
     "",
@@ -72,7 +73,7 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
   ].join("\n");
   const html = [
     `<p>Tak for din ordre hos ${escapeHtml(shop)}!</p>`,
-    `<p>Ordrenummer: <strong>${escapeHtml(order.id)}</strong></p>`,
+    `<p>Ordrenummer: <strong>${orderRef(order.number)}</strong></p>`,
     `<table>${rows(items)}</table>`,
     `<table>${rows(totals)}</table>`,
     `<p>Leveringsadresse:<br>${address.map(escapeHtml).join("<br>")}</p>`,
@@ -99,7 +100,7 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
   await db.order.update({ where: { id: orderId }, data: { confirmationEmailSentAt: now } });
 }
 
-/** How to pay a bank-transfer order: the amount, the order number as reference, and the shop's account (or whom to ask). */
+/** How to pay a bank-transfer order: the amount, the bare order number (1001) as reference, and the shop's account (or whom to ask). */
 export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string): MailMessage {
   const { items, totals } = orderLines(order);
   const account: Line[] = contact.bankAccount
@@ -110,13 +111,13 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
         { label: "IBAN", value: contact.bankAccount.iban },
       ]
     : [];
-  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk) }, ...account, { label: "Reference", value: order.id }];
+  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk) }, ...account, { label: "Reference", value: String(order.number) }];
   const ask = contact.bankAccount
     ? "Vi sender varerne, når beløbet er modtaget."
     : `Skriv til ${contact.email} eller ring på ${contact.phone}, så får du vores bankoplysninger. Vi sender varerne, når beløbet er modtaget.`;
-  const subject = `Betaling af ordre ${order.id} – ${shop}`;
+  const subject = `Betaling af ordre ${orderRef(order.number)} – ${shop}`;
   const text = [
-    `Tak for din ordre hos ${shop}!`,
+    `Tak for din ordre ${orderRef(order.number)} hos ${shop}!`,
     "",
     "Betal med bankoverførsel:",
     ...transfer.map((l) => `${l.label}: ${l.value}`),
@@ -131,7 +132,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
-    `<p>Tak for din ordre hos ${escapeHtml(shop)}!</p>`,
+    `<p>Tak for din ordre ${orderRef(order.number)} hos ${escapeHtml(shop)}!</p>`,
     "<p><strong>Betal med bankoverførsel:</strong></p>",
     `<table>${rows(transfer)}</table>`,
     `<p>${escapeHtml(ask)} <a href="${escapeHtml(paymentUrl)}">Se betalingsoplysningerne</a>.</p>`,
@@ -164,9 +165,9 @@ export function renderShipped(order: OrderWithItems, shop: string): MailMessage 
   const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
   const eta = order.estDeliveryFrom && order.estDeliveryTo ? `Forventet levering: ${day(order.estDeliveryFrom)} – ${day(order.estDeliveryTo)}.` : null;
   const carrier = order.carrier ? `Pakken er sendt med ${order.carrier}${order.trackingNumber ? ` (sporingsnummer ${order.trackingNumber})` : ""}.` : "Pakken er sendt.";
-  const subject = `Din ordre ${order.id} er sendt – ${shop}`;
+  const subject = `Din ordre ${orderRef(order.number)} er sendt – ${shop}`;
   const text = [
-    `Din ordre hos ${shop} er på vej!`,
+    `Din ordre ${orderRef(order.number)} hos ${shop} er på vej!`,
     "",
     carrier,
     ...(order.trackingUrl ? [`Følg pakken her: ${order.trackingUrl}`] : []),
@@ -180,7 +181,7 @@ export function renderShipped(order: OrderWithItems, shop: string): MailMessage 
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
-    `<p>Din ordre hos ${escapeHtml(shop)} er på vej!</p>`,
+    `<p>Din ordre ${orderRef(order.number)} hos ${escapeHtml(shop)} er på vej!</p>`,
     `<p>${escapeHtml(carrier)}${order.trackingUrl ? ` <a href="${escapeHtml(order.trackingUrl)}">Følg pakken</a>.` : ""}</p>`,
     eta ? `<p>${escapeHtml(eta)}</p>` : "",
     `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,

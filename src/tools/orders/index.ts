@@ -2,6 +2,8 @@
 import type { AnyTool } from "../tool.ts";
 import list from "./list.ts";
 import get from "./get.ts";
+import getByNumber from "./get_by_number.ts";
+import getNumber from "./get_number.ts";
 import updateStatus from "./update_status.ts";
 import create from "./create.ts";
 import refund from "./refund.ts";
@@ -18,6 +20,6 @@ import changeAddress from "./change_address.ts";
 import changeItems from "./change_items.ts";
 import itemOptions from "./item_options.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions];
 
 export default tools;

@@ -140,6 +140,8 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     : (known ?? (await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} })));
   const aiAgentSource = input.aiAgentSource ?? aiAgentOf(ctx);
   const commerce = await getCommerce(ctx.db);
+  // The insert takes the next order number (the column's default, migration order_numbers); other checkouts wait on the
+  // counter row from here until this transaction ends, which keeps the numbers gap-free.
   const order = await ctx.db.order.create({
     data: {
       userId: customer?.id ?? null,
@@ -189,6 +191,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
   });
   const payment = await ctx.services.payments.createPayment({
     id: order.id,
+    number: order.number,
     email,
     totalDkk: pricing.totalDkk,
     shippingDkk: pricing.shippingDkk,

@@ -6,6 +6,7 @@ import type { GiftCard } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { codeHint, issueCard } from "../giftcards/service.ts";
 import { balanceOf, book, methodOf } from "./ledger.ts";
+import { orderRef } from "./numbers.ts";
 import type { OrderWithItems } from "./schemas.ts";
 
 export const REFUND_TO = ["original", "store_credit"] as const;
@@ -23,7 +24,7 @@ export async function refundAll(ctx: ToolContext, order: OrderWithItems, to: Ref
   const amount = paidDkk - returnedDkk;
   if (amount <= 0n) return { amountDkk: 0n, giftCard: null };
   if (to === "store_credit") {
-    const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${order.id}`, source: "store_credit", orderId: order.id });
+    const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${orderRef(order.number)}`, source: "store_credit", orderId: order.id });
     await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });
     return { amountDkk: amount, giftCard: card };
   }

@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 
 export interface PaymentOrder {
   id: string;
+  /** The number the shopper knows the order by (#1001). */
+  number: number;
   email: string;
   totalDkk: number;
   shippingDkk: number;

@@ -1,6 +1,7 @@
 // Stripe Checkout: one Checkout Session per order (amounts in DKK øre, metadata orderId), and webhook verification.
 import Stripe from "stripe";
 import type { Config } from "../../../core/config.ts";
+import { orderRef } from "../numbers.ts";
 import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
 
 type LineItem = { quantity: number; price_data: { currency: "dkk"; unit_amount: number; product_data: { name: string } } };
@@ -30,10 +31,10 @@ export class StripePayments implements PaymentProvider {
 
   /**
    * Line items sum exactly to the order total: the items and shipping when there is no discount; with a discount one
-   * line "Ordre <id>" for the total (Checkout has no negative lines, and coupons would need extra API objects).
+   * line "Ordre #1001" for the total (Checkout has no negative lines, and coupons would need extra API objects).
    */
   static lineItems(order: PaymentOrder): LineItem[] {
-    if (order.discountDkk > 0) return [line(`Ordre ${order.id}`, order.totalDkk, 1)];
+    if (order.discountDkk > 0) return [line(`Ordre ${orderRef(order.number)}`, order.totalDkk, 1)];
     const items = order.items.map((item) => line(item.productName, item.unitPriceDkk, item.quantity));
     return order.shippingDkk > 0 ? [...items, line("Fragt", order.shippingDkk, 1)] : items;
   }

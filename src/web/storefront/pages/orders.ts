@@ -1,6 +1,6 @@
-// GET /orders/<id>: status, tracking, lines, address and payments of one of the signed-in customer's own orders, with
-// what the shopper may still do with it (the tools enforce ownership: another customer's order is 404); a session
-// without a customer is asked to sign in.
+// GET /orders/<id>: status, tracking, lines, address and payments of one of the signed-in customer's own orders, named by
+// its number, with what the shopper may still do with it (the tools enforce ownership: another customer's order is 404);
+// a session without a customer is asked to sign in.
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
@@ -8,6 +8,7 @@ import ordersPayments from "../../../tools/orders/payments.ts";
 import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
+import { OWN_ORDER_NUMBERS, orderRefs } from "../../order-numbers.ts";
 import type { View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, ORDER_STATUS } from "../texts.ts";
@@ -44,18 +45,20 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
     throw error;
   }
-  const [order, ledger] = await Promise.all([web.call(ordersGet, { orderId }), web.call(ordersPayments, { orderId })]);
+  // user.get_order_status has just shown the order to be the shopper's own: its number may be read for them.
+  const [order, ledger, refs] = await Promise.all([web.call(ordersGet, { orderId }), web.call(ordersPayments, { orderId }), orderRefs(web, [orderId], OWN_ORDER_NUMBERS)]);
+  const ref = refs.get(orderId) ?? orderId;
   const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
   const flash = NOTICES[web.query("notice")];
   return {
-    title: `Ordre ${orderId}`,
+    title: `Ordre ${ref}`,
     noindex: true,
     status,
-    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Mine ordrer", href: "/account" }, { label: `Ordre ${orderId}` }])}
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Mine ordrer", href: "/account" }, { label: `Ordre ${ref}` }])}
 <div class="narrow">
 <h1>Din ordre</h1>
 ${flash ? notice(flash.kind, flash.text) : ""}
-<p class="order-number">Ordrenummer <strong class="order-ref">${orderId}</strong></p>
+<p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 <p>Status: <strong class="order-status">${ORDER_STATUS[tracking.status] ?? tracking.status}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
 ${progress(tracking.status)}
 ${tracking.status === "pending_payment" ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
