@@ -120,7 +120,7 @@ export class Executor {
     const db = this.deps.database.prisma;
     const orderId = tool.shopper ? await tool.shopper.order(input, db) : null;
     const own = orderId ? await db.order.findFirst({ where: { id: orderId, userId: customerId }, select: { id: true } }) : null;
-    if (!own) throw new NotFound(orderId ? `You have no order with id "${orderId}".` : `${tool.name} needs the order it concerns (orderId).`);
+    if (!own) throw new NotFound(orderId ? `You have no order with id "${orderId}".` : "You have no such order.");
   }
 
   private async run(tool: AnyTool, input: Record<string, unknown>, call: Invocation, requestId: string): Promise<unknown> {

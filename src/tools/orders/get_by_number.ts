@@ -13,6 +13,7 @@ export default defineTool({
   scope: "orders:read",
   anonymous: false,
   audited: false,
+  shopper: { order: async (input, db) => (await db.order.findUnique({ where: { number: input.number }, select: { id: true } }))?.id ?? null },
   annotations: READ,
   examples: [{ number: 1001 }],
   async handler(input, ctx) {

@@ -33,6 +33,17 @@ describe("shopper self-service on own orders", () => {
     expect(expectOk(server, "orders.change_address", await server.call("orders.change_address", input, { cookie }))).toMatchObject({ id: order.id, shippingAddress: "Vestergade 10" });
   });
 
+  it("finds their own order by its number, and its number by id; anyone else's is unknown", async () => {
+    const { order, cookie } = await shopperWithOrder("paid");
+    const other = await shopperWithOrder("paid");
+    const { number } = expectOk<{ orderId: string; number: number }>(server, "orders.get_number", await server.call("orders.get_number", { orderId: order.id }, { cookie }));
+    expect(expectOk<{ id: string }>(server, "orders.get_by_number", await server.call("orders.get_by_number", { number }, { cookie })).id).toBe(order.id);
+    const otherNumber = (await prisma().order.findUniqueOrThrow({ where: { id: other.order.id } })).number;
+    expectProblem(await server.call("orders.get_by_number", { number: otherNumber }, { cookie }), 404, "not_found");
+    expectProblem(await server.call("orders.get_number", { orderId: other.order.id }, { cookie }), 404, "not_found");
+    expectProblem(await server.call("orders.get_by_number", { number: 999_999 }, { cookie }), 404, "not_found");
+  });
+
   it("answers 404 for another customer's order and for a guest order, writing nothing", async () => {
     const { cookie } = await shopperWithOrder("paid");
     const other = await shopperWithOrder("paid");

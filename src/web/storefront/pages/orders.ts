@@ -8,7 +8,7 @@ import ordersPayments from "../../../tools/orders/payments.ts";
 import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
-import { OWN_ORDER_NUMBERS, orderRefs } from "../../order-numbers.ts";
+import { orderRefs } from "../../order-numbers.ts";
 import type { View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, ORDER_STATUS } from "../texts.ts";
@@ -45,8 +45,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
     throw error;
   }
-  // user.get_order_status has just shown the order to be the shopper's own: its number may be read for them.
-  const [order, ledger, refs] = await Promise.all([web.call(ordersGet, { orderId }), web.call(ordersPayments, { orderId }), orderRefs(web, [orderId], OWN_ORDER_NUMBERS)]);
+  const [order, ledger, refs] = await Promise.all([web.call(ordersGet, { orderId }), web.call(ordersPayments, { orderId }), orderRefs(web, [orderId])]);
   const ref = refs.get(orderId) ?? orderId;
   const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
   const flash = NOTICES[web.query("notice")];
