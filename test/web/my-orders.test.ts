@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { useServer } from "../support/server.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
-import { createCustomer, createOrder, orderState, sessionFor } from "../tools/orders/fixtures.ts";
+import { captureMail, createCustomer, createOrder, orderState, sessionFor } from "../tools/orders/fixtures.ts";
 
 const { server } = useServer();
 const prisma = () => server.runtime.database.prisma;
@@ -92,5 +92,42 @@ describe("Mine ordrer", () => {
     const visitor = new WebClient(server);
     await visitor.get("/");
     expect((await visitor.get(`/orders/${other.order.id}`)).html).toContain("Log ind med din e-mail");
+  });
+
+  it("lets a guest find an order by its number and a code sent to the order's e-mail, and reveals nothing otherwise", async () => {
+    const mail = captureMail(server);
+    const customer = await createCustomer(server, { email: `gaest-${++n}@example.dk` });
+    const order = await createOrder(server, { status: "paid", email: customer.email, userId: customer.id });
+    const { number } = await prisma().order.findUniqueOrThrow({ where: { id: order.id } });
+    const guest = new WebClient(server);
+    const login = await guest.get("/account");
+    expect(login.html).toContain('action="/account/order"');
+
+    const wrong = await guest.post("/account/order", { number: `#${number}`, email: "en-anden@example.dk" });
+    expectHtmlPage(wrong);
+    expect(wrong.html).toContain("Skriv koden");
+    const sent = mail.sent.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.sent.length).toBe(sent);
+
+    const bad = await guest.post("/account/order", { number: "x1", email: customer.email });
+    expectHtmlPage(bad, 400);
+    expect(bad.html).toContain("Skriv ordrenummeret");
+
+    const asked = await guest.post("/account/order", { number: String(number), email: customer.email });
+    expectHtmlPage(asked);
+    expect(asked.html).toContain(`value="/orders/number/${number}"`);
+    await expect.poll(() => mail.sent.find((message) => message.to === customer.email)?.subject).toMatch(/\d{6}/);
+    const code = /(\d{6})/.exec(mail.sent.find((message) => message.to === customer.email)!.subject)![1]!;
+    expectRedirect(await guest.post("/account/verify", { email: customer.email, code, next: `/orders/number/${number}` }), `/orders/number/${number}`);
+    expectRedirect(await guest.get(`/orders/number/${number}`), `/orders/${order.id}`);
+    const page = await guest.get(`/orders/${order.id}`);
+    expectHtmlPage(page);
+    expect(page.html).toContain(`#${number}`);
+    expect(page.html).toContain(`action="/orders/${order.id}/cancel"`);
+
+    const other = await createOrder(server, { status: "paid" });
+    const otherNumber = (await prisma().order.findUniqueOrThrow({ where: { id: other.id } })).number;
+    expectHtmlPage(await guest.get(`/orders/number/${otherNumber}`), 404);
   });
 });

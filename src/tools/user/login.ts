@@ -33,10 +33,11 @@ async function spend(ctx: ToolContext, bucket: string, limit: number, windowMs: 
 }
 
 /**
- * Stores a code for this session and e-mails it when a customer has the address; the answer and its timing are the
- * same either way (the e-mail leaves in the background), so it reveals nobody.
+ * Stores a code for this session and e-mails it when a customer has the address (and, with an order number, when that
+ * order was placed with it); the answer and its timing are the same either way (the e-mail leaves in the background),
+ * so it reveals nobody and no order.
  */
-export async function requestCode(ctx: ToolContext, address: string): Promise<{ email: string; expiresAt: string }> {
+export async function requestCode(ctx: ToolContext, address: string, orderNumber?: number): Promise<{ email: string; expiresAt: string }> {
   const session = ownSession(ctx);
   const email = address.toLowerCase();
   await spend(ctx, `login-mail:${email}`, LOGIN_CODES_PER_EMAIL_PER_HOUR, HOUR_MS, "Too many codes were requested for this e-mail");
@@ -44,7 +45,9 @@ export async function requestCode(ctx: ToolContext, address: string): Promise<{ 
   const expiresAt = new Date(ctx.now().getTime() + LOGIN_CODE_TTL_MS);
   await ctx.db.loginCode.create({ data: { sessionId: session.id, email, codeHash: codeHash(ctx, session.id, email, code), expiresAt } });
   const customer = await ctx.db.customer.findUnique({ where: { email }, select: { id: true } });
-  if (customer) ctx.afterCommit(() => ctx.services.background.track(mailCode(ctx, email, code)));
+  // Found by its number, the order must have been placed with this address (a guest proving the order is theirs).
+  const order = orderNumber === undefined ? null : await ctx.db.order.findFirst({ where: { number: orderNumber, email }, select: { id: true } });
+  if (customer && (orderNumber === undefined || order)) ctx.afterCommit(() => ctx.services.background.track(mailCode(ctx, email, code)));
   return { email, expiresAt: expiresAt.toISOString() };
 }
 

@@ -1,5 +1,6 @@
 // user.request_login_code: e-mails a one-time sign-in code for the caller's storefront session.
 import { z } from "zod";
+import { orderNumber } from "../orders/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { LOGIN_CODES_PER_EMAIL_PER_HOUR, requestCode } from "./login.ts";
 
@@ -8,9 +9,11 @@ export default defineTool({
   description:
     "Start a shopper's sign-in: stores a 6-digit code (10 minutes, 5 tries) for this session and e-mails it if a customer has " +
     `the address; the answer is the same either way. 429 past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour; ` +
-    "422 no_session without a session cookie. Returns {email, expiresAt}.",
+    "422 no_session without a session cookie. With orderNumber (a guest finding an order) the code goes out only if that " +
+    "order was placed with the address. Returns {email, expiresAt}.",
   input: z.strictObject({
     email: z.email().max(254).describe("Customer e-mail (any case)."),
+    orderNumber: orderNumber.optional().describe("An order placed with this e-mail (#1001 → 1001)."),
   }),
   output: z.strictObject({
     email: z.string().describe("The address, lower-cased."),
@@ -20,6 +23,6 @@ export default defineTool({
   anonymous: false,
   audited: false,
   annotations: WRITE,
-  examples: [{ email: "kunde@example.dk" }],
-  handler: ({ email }, ctx) => requestCode(ctx, email),
+  examples: [{ email: "kunde@example.dk" }, { email: "kunde@example.dk", orderNumber: 1001 }],
+  handler: ({ email, orderNumber }, ctx) => requestCode(ctx, email, orderNumber),
 });

@@ -2,14 +2,14 @@
 import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
 import { webErrors, webRoute, type PageCaching } from "../page.ts";
-import { accountPage, requestCode, signOut, verifyCode } from "./pages/account.ts";
+import { accountPage, requestCode, requestOrderCode, signOut, verifyCode } from "./pages/account.ts";
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
 import { checkoutPage, placeOrder } from "./pages/checkout.ts";
 import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
 import { cancelOrder, changeAddress, type ActionState } from "./pages/order-actions.ts";
-import { orderPage } from "./pages/orders.ts";
+import { orderByNumber, orderPage } from "./pages/orders.ts";
 import { paymentPage } from "./pages/payment.ts";
 import { productPage } from "./pages/product.ts";
 import { searchPage } from "./pages/search.ts";
@@ -41,6 +41,7 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/cart/discount", webRoute(site, applyDiscount));
   router.get("/checkout", webRoute(site, checkoutPage));
   router.post("/checkout", webRoute(site, placeOrder));
+  router.get("/orders/number/:number", webRoute(site, (web) => orderByNumber(web, String(web.req.params.number))));
   router.get("/orders/:id", webRoute(site, (web) => orderPage(web, String(web.req.params.id))));
   const orderState = (web: StorefrontRequest) => async (state: ActionState, status: number) => orderPage(web, String(web.req.params.id), state, status);
   router.post("/orders/:id/cancel", webRoute(site, (web) => cancelOrder(web, orderState(web))));
@@ -49,6 +50,7 @@ export function storefrontRouter(site: StorefrontSite): Router {
 
   router.get("/account", webRoute(site, accountPage));
   router.post("/account/login", webRoute(site, requestCode));
+  router.post("/account/order", webRoute(site, requestOrderCode));
   router.post("/account/verify", webRoute(site, verifyCode));
   router.post("/account/logout", webRoute(site, signOut));
 

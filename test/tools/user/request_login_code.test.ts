@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 import { newSession, sessionIdOf } from "../../support/session.ts";
-import { createCustomer } from "../orders/fixtures.ts";
+import { createCustomer, createOrder } from "../orders/fixtures.ts";
 
 const { server } = useServer();
 let cookie: string;
@@ -31,6 +31,25 @@ describe("user.request_login_code", () => {
     expect(Object.keys(result as object).sort()).toEqual(["email", "expiresAt"]);
     await server.runtime.background.idle();
     expect(await mails("ingen@example.dk")).toBe(0);
+  });
+
+  it("with an order number, e-mails the code only when that order was placed with the address, answering the same", async () => {
+    const customer = await createCustomer(server, { email: "gaest@example.dk" });
+    const order = await createOrder(server, { status: "paid", email: customer.email, userId: customer.id });
+    const { number } = await prisma().order.findUniqueOrThrow({ where: { id: order.id } });
+    const other = await createOrder(server, { status: "paid", email: "en.anden@example.dk" });
+    const otherNumber = (await prisma().order.findUniqueOrThrow({ where: { id: other.id } })).number;
+    for (const orderNumber of [otherNumber, 999_999]) {
+      const result = expectOk(server, "user.request_login_code", await server.call("user.request_login_code", { email: customer.email, orderNumber }, { cookie }));
+      expect(Object.keys(result as object).sort()).toEqual(["email", "expiresAt"]);
+    }
+    await server.runtime.background.idle();
+    expect(await mails(customer.email)).toBe(0);
+    expectOk(server, "user.request_login_code", await server.call("user.request_login_code", { email: "GAEST@example.dk", orderNumber: number }, { cookie }));
+    await server.runtime.background.idle();
+    expect(await mails(customer.email)).toBe(1);
+    expectProblem(await server.call("user.request_login_code", { email: customer.email, orderNumber: 0 }, { cookie }), 400);
+    expectProblem(await server.call("user.request_login_code", { email: customer.email, orderNumber: "#1001" }, { cookie }), 400);
   });
 
   it("refuses 429 past 10 codes per e-mail an hour, across sessions", async () => {

@@ -43,7 +43,19 @@ ${orders.length
   };
 }
 
-function loginView(web: StorefrontRequest, options: { messages?: Html; error?: string; value?: string; next?: string; status?: number }): View {
+interface LoginOptions {
+  messages?: Html;
+  error?: string;
+  value?: string;
+  next?: string;
+  status?: number;
+  /** The order form's values and error (a guest finding an order by its number). */
+  number?: string;
+  orderEmail?: string;
+  numberError?: string;
+}
+
+function loginView(web: StorefrontRequest, options: LoginOptions): View {
   return {
     title: "Log ind",
     noindex: true,
@@ -57,6 +69,14 @@ ${web.csrfField()}
 ${options.next ? html`<input type="hidden" name="next" value="${localPath(options.next, "/account")}">` : ""}
 ${field({ name: "email", label: "E-mail", type: "email", value: options.value, required: true, autocomplete: "email", error: options.error, maxlength: 254 })}
 <button class="button button-block" type="submit">Send mig en kode</button>
+</form>
+<h2>Handlet uden konto?</h2>
+<p>Skriv ordrenummeret fra din ordrebekræftelse og den e-mail, du bestilte med. Vi sender en kode til den e-mail, så du kan se, annullere eller returnere ordren.</p>
+<form class="card login-form" action="/account/order" method="post">
+${web.csrfField()}
+${field({ name: "number", label: "Ordrenummer", value: options.number, required: true, inputmode: "numeric", pattern: "#?[0-9]{1,10}", maxlength: 11, placeholder: "Fx 1001", error: options.numberError })}
+${field({ name: "email", id: "f-order-email", label: "E-mail", type: "email", value: options.orderEmail, required: true, autocomplete: "email", maxlength: 254 })}
+<button class="button button-secondary button-block" type="submit">Find min ordre</button>
 </form>
 </div>`,
   };
@@ -93,6 +113,23 @@ export async function requestCode(web: StorefrontRequest): Promise<View> {
   if (!parsed.success) return loginView(web, { value: given, error: "Skriv en gyldig e-mailadresse.", next, status: 400 });
   const sent = await web.callAs(await web.shopper(), requestLoginCode, { email: parsed.data });
   return codeView(web, sent.email, next);
+}
+
+/**
+ * POST /account/order: a guest names an order by number and e-mail; the code goes to that e-mail only if the order was
+ * placed with it (the answer is the same either way), and signing in leads to the order.
+ */
+export async function requestOrderCode(web: StorefrontRequest): Promise<View> {
+  const number = web.field("number").trim();
+  const given = web.field("email").trim();
+  const parsedNumber = /^#?(\d{1,10})$/.exec(number);
+  const parsedEmail = email.safeParse(given);
+  if (!parsedNumber || Number(parsedNumber[1]) < 1 || Number(parsedNumber[1]) > 2_147_483_647 || !parsedEmail.success) {
+    return loginView(web, { number, orderEmail: given, numberError: "Skriv ordrenummeret (fx 1001) og en gyldig e-mailadresse.", status: 400 });
+  }
+  const orderNumber = Number(parsedNumber[1]);
+  const sent = await web.callAs(await web.shopper(), requestLoginCode, { email: parsedEmail.data, orderNumber });
+  return codeView(web, sent.email, `/orders/number/${orderNumber}`);
 }
 
 export async function verifyCode(web: StorefrontRequest): Promise<Outcome> {

@@ -4,12 +4,13 @@
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
+import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
 import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
-import type { View } from "../../page.ts";
+import type { Outcome, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, ORDER_STATUS } from "../texts.ts";
 import { ledgerSection, orderActions, type ActionState } from "./order-actions.ts";
@@ -82,6 +83,15 @@ ${orderActions(web, order, ledger, state)}
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,
   };
+}
+
+/** GET /orders/number/<n>: the signed-in shopper's own order by the number they know it by (404 for anyone else's). */
+export async function orderByNumber(web: StorefrontRequest, number: string): Promise<Outcome> {
+  if (!/^\d{1,10}$/.test(number) || Number(number) < 1 || Number(number) > 2_147_483_647) throw new NotFound(`No order #${number}.`);
+  const caller = await web.caller();
+  if (!caller.session?.customerId) return signInPrompt("Se din ordre", `/orders/number/${number}`);
+  const order = await web.call(ordersGetByNumber, { number: Number(number) });
+  return { redirect: `/orders/${order.id}` };
 }
 
 /** The order's way from placed to delivered; final states outside that way are said in words instead. */
