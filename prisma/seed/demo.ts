@@ -6,7 +6,7 @@ import { seedHistory } from "./history.ts";
 type Db = Pick<
   PrismaClient,
   | "category" | "product" | "productImage" | "productVariant" | "setting" | "featureFlag" | "page" | "serviceOffering" | "discount"
-  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard" | "supportTicket"
+  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard" | "supportTicket" | "returnRequest"
 >;
 
 export const DEMO_CATEGORIES = [
@@ -42,6 +42,8 @@ export interface DemoProduct {
   priceDkk: bigint;
   stock: bigint;
   featured: boolean;
+  /** False for goods made to the shopper's prescription (toric contact lenses): no right of withdrawal. */
+  returnable: boolean;
   frameColor: string | null;
   lensColor: string | null;
   categorySlug: string;
@@ -67,8 +69,9 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
     const style = pick(STYLES);
     const isLens = category.slug === "kontaktlinser";
     const isAccessory = category.slug === "tilbehoer";
+    const lensType = isLens ? pick(["Daily", "Monthly", "Toric", "Multifocal"]) : null;
     const name = isLens
-      ? `${brand ?? "Nordlys"} ${pick(["Daily", "Monthly", "Toric", "Multifocal"])} ${style} ${i + 1}`
+      ? `${brand ?? "Nordlys"} ${lensType} ${style} ${i + 1}`
       : isAccessory
         ? `${pick(["Etui", "Pudseklud", "Brillekæde", "Rensespray"])} ${style} ${i + 1}`
         : `${brand ?? "Nordlys"} ${shape} ${style} ${i + 1}`;
@@ -87,6 +90,7 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
       priceDkk,
       stock,
       featured: i % 7 === 3,
+      returnable: lensType !== "Toric",
       frameColor,
       lensColor,
       categorySlug: category.slug,
@@ -139,6 +143,7 @@ export async function seedCatalog(db: Db, count: number, seed = 42): Promise<voi
       priceDkk: product.priceDkk,
       stock: product.stock,
       featured: product.featured,
+      returnable: product.returnable,
       frameColor: product.frameColor,
       lensColor: product.lensColor,
       categoryId: categoryIds.get(product.categorySlug)!,
