@@ -37,6 +37,7 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "user.get_order_status",
   "marketing.subscribe",
   "giftcards.get",
+  "returns.policy",
   "customer.list_addresses",
   "customer.save_address",
   "customer.delete_address",

@@ -149,6 +149,13 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["support.close", "support:write", false, true],
   ["orders.get_by_number", "orders:read", false, false],
   ["orders.get_number", "orders:read", false, false],
+  ["returns.request", "returns:write", false, true],
+  ["returns.list", "returns:read", false, false],
+  ["returns.get", "returns:read", false, false],
+  ["returns.approve", "returns:write", false, true],
+  ["returns.reject", "returns:write", false, true],
+  ["returns.receive", "returns:write", false, true],
+  ["returns.policy", "catalog:read", true, false],
 ];
 
 const registry = createRegistry();

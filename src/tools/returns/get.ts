@@ -1,0 +1,21 @@
+// returns.get: one return as staff (and later its shopper) see it.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { returnId, returnView, toReturnView } from "./schemas.ts";
+import { loadReturn } from "./service.ts";
+
+export default defineTool({
+  name: "returns.get",
+  description: "One return: its items, status, refund and deadline. 404 if unknown. Returns the return.",
+  input: z.strictObject({ returnId }),
+  output: returnView,
+  scope: "returns:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{ returnId: "demo-return-1" }],
+  async handler(input, ctx) {
+    const { ret } = await loadReturn(ctx, input.returnId);
+    return toReturnView(ret);
+  },
+});
