@@ -7,6 +7,7 @@ import { requireStaff } from "./guard.ts";
 import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
 import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhooks.ts";
 import { supportPage, ticketAction, ticketPage } from "./pages/support.ts";
+import { returnAction, returnPage, returnsPage } from "./pages/returns.ts";
 import { assistantPage } from "./pages/assistant.ts";
 import { auditEntryPage, auditPage, revertAction } from "./pages/audit.ts";
 import { categoriesPage, categoryPage, deleteCategoryAction, upsertCategoryAction } from "./pages/categories.ts";
@@ -82,6 +83,10 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/api-keys", route(apiKeysPage));
   router.post("/admin/api-keys", route(createKeyAction));
   router.post("/admin/api-keys/:id/revoke", route((web) => revokeKeyAction(web, param(web, "id"))));
+
+  router.get("/admin/returns", route(returnsPage));
+  router.get("/admin/returns/:id", route((web) => returnPage(web, param(web, "id"))));
+  router.post("/admin/returns/:id/:action", route((web) => returnAction(web, param(web, "id"), param(web, "action"))));
 
   router.get("/admin/support", route(supportPage));
   router.get("/admin/support/:id", route((web) => ticketPage(web, param(web, "id"))));

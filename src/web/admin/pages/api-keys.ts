@@ -39,6 +39,8 @@ const SCOPE_TEXT: Record<string, string> = {
   "pages:write": "Oprette, rette og slette sider og ydelser",
   "products:read": "Produkter (bruges ikke af noget værktøj; brug catalog:read)",
   "products:write": "Oprette, rette og slette produkter, billeder, lager",
+  "returns:read": "Se returneringer og refusionsfrister",
+  "returns:write": "Godkende, afvise og modtage returneringer: refusion eller ombytning",
   "settings:read": "Læse indstillinger",
   "settings:write": "Ændre indstillinger",
   "staff:read": "Se medarbejdere og deres adgange",
