@@ -11,9 +11,9 @@ import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn 
 export default defineTool({
   name: "returns.receive",
   description:
-    "Book an approved return as received: restocks it and refunds what its units cost (a whole order withdrawn: with " +
-    "shipping) to refundTo, or for an exchange makes the replacement order. 422 illegal_transition, refund_failed, " +
-    "insufficient_stock; 404 unknown. Returns the return (refunded, or received when nothing was refunded).",
+    "Book an approved return as received: restocks it and refunds what its units cost (the last of a whole order's " +
+    "withdrawal: with shipping), or for an exchange makes the replacement order (a dearer variant's difference to pay " +
+    "there, a cheaper one's refunded). 422 illegal_transition, refund_failed; 404 unknown. Returns the return.",
   input: z.strictObject({
     returnId,
     refundTo: z.enum(REFUND_TO).optional().describe("Where the money goes (default original: card, gift card or bank transfer)."),
