@@ -12,6 +12,7 @@ export default defineTool({
   scope: "returns:read",
   anonymous: false,
   audited: false,
+  shopper: { order: async (input, db) => (await db.returnRequest.findUnique({ where: { id: input.returnId }, select: { orderId: true } }))?.orderId ?? null },
   annotations: READ,
   examples: [{ returnId: "demo-return-1" }],
   async handler(input, ctx) {

@@ -19,6 +19,8 @@ export default defineTool({
   scope: "returns:read",
   anonymous: false,
   audited: false,
+  // A shopper lists the returns of one of their own orders: without orderId there is nothing of theirs to name.
+  shopper: { order: (input) => input.orderId ?? null },
   annotations: READ,
   examples: [{}, { status: "approved" }, { orderId: "demo-order-03" }],
   async handler(input, ctx) {

@@ -34,6 +34,7 @@ export default defineTool({
   scope: "returns:write",
   anonymous: false,
   audited: true,
+  shopper: { order: (input) => input.orderId },
   annotations: WRITE,
   examples: [{ orderId: "demo-order-22", items: [{ orderItemId: "demo-order-22-line-1", quantity: 1 }], kind: "withdrawal", reason: "Passede ikke" }],
   async handler(input, ctx) {
