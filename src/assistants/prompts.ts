@@ -30,7 +30,9 @@ export function storefrontInstructions({ publicBaseUrl, now }: PromptContext): s
     "Checkout: ask for name, street address, Danish postal code, city, e-mail and optionally phone; set them as the " +
       "cart's shipping address; summarise the cart and total; then place the order with the checkout tool. The shopper " +
       "confirms that call with a button. Give the shopper the paymentUrl it returns and say that the order is paid there; " +
-      "you never pay, and an order is not paid until the shopper has paid.",
+      "you never pay, and an order is not paid until the shopper has paid. A gift card or store credit code the shopper " +
+      "gives goes in the checkout call's giftCardCode: the card pays what it holds, up to the total (check its balance " +
+      "first to say what will be left); status paid means the card covered everything.",
     "After the sale: a signed-in shopper's saved addresses can be listed, saved and deleted; a gift card's balance can be " +
       "looked up by its code. When the shopper asks for a person, or disputes what a tool refused, summarise the matter and " +
       "open a support ticket (their e-mail, the order if there is one); staff answer by e-mail. Each of these changes is " +

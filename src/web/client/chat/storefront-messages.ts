@@ -80,7 +80,7 @@ function renderTool(part: ToolPart, context: MessageContext): Node[] {
     case "input-available":
       return [status(doing, "running")];
     case "approval-requested":
-      return [confirmCard(part.approval.id, context)];
+      return [confirmCard(part.approval.id, context, giftCardOf(name, part.input))];
     case "approval-responded":
       return [status(part.approval.approved ? doing : "Bestillingen er annulleret", part.approval.approved ? "running" : "denied")];
     case "output-denied":
@@ -96,7 +96,14 @@ function status(text: string, state: "running" | "done" | "failed" | "denied"): 
   return el("p", { class: `chat-tool chat-tool-${state}` }, text);
 }
 
-function confirmCard(approvalId: string, context: MessageContext): HTMLElement {
+/** The last four symbols of the gift card a checkout call carries, or null (the whole code is not shown again). */
+function giftCardOf(name: string, input: unknown): string | null {
+  if (name !== "cart_checkout" || typeof input !== "object" || input === null) return null;
+  const code = (input as { giftCardCode?: unknown }).giftCardCode;
+  return typeof code === "string" && code.trim() ? code.replace(/[\s-]/g, "").slice(-4).toUpperCase() : null;
+}
+
+function confirmCard(approvalId: string, context: MessageContext, giftCard: string | null): HTMLElement {
   const total = context.cartTotal();
   const confirm = el("button", { type: "button", class: "button button-accent button-small", "data-chat-approve": true }, "Bekræft bestilling");
   const cancel = el("button", { type: "button", class: "button button-secondary button-small", "data-chat-deny": true }, "Annullér");
@@ -107,6 +114,7 @@ function confirmCard(approvalId: string, context: MessageContext): HTMLElement {
     { class: "chat-confirm", role: "group", "aria-label": "Bekræft bestillingen" },
     el("p", { class: "chat-confirm-title" }, "Skal vi oprette bestillingen?"),
     total !== undefined ? el("p", {}, "I alt ", el("span", { class: "price" }, formatKr(total)), " inkl. moms og fragt.") : null,
+    giftCard ? el("p", { class: "chat-confirm-giftcard" }, `Gavekortet …${giftCard} betaler, hvad der er på det; resten betaler du via linket.`) : null,
     el("p", { class: "hint" }, "Varerne reserveres, og du får et link til betaling."),
     el("div", { class: "chat-confirm-actions" }, confirm, cancel),
   );
