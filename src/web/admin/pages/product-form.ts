@@ -17,6 +17,7 @@ export interface ProductValues {
   lensColor: string;
   category: string;
   featured: boolean;
+  giftCard: boolean;
   answerSummary: string;
   attributes: string;
   comparisonFacts: string;
@@ -25,21 +26,21 @@ export interface ProductValues {
 }
 
 export const EMPTY_PRODUCT: ProductValues = {
-  name: "", slug: "", description: "", price: "", stock: "0", brand: "", frameColor: "", lensColor: "", category: "", featured: false,
+  name: "", slug: "", description: "", price: "", stock: "0", brand: "", frameColor: "", lensColor: "", category: "", featured: false, giftCard: false,
   answerSummary: "", attributes: "", comparisonFacts: "", faq: "", useCases: "",
 };
 
 const TEXT_FIELDS = ["name", "slug", "description", "price", "stock", "brand", "frameColor", "lensColor", "category", "answerSummary", "attributes", "comparisonFacts", "faq", "useCases"] as const;
 
 export function valuesFromForm(read: (name: string) => string): ProductValues {
-  const values = { ...EMPTY_PRODUCT, featured: read("featured") === "on" };
+  const values = { ...EMPTY_PRODUCT, featured: read("featured") === "on", giftCard: read("giftCard") === "on" };
   for (const name of TEXT_FIELDS) values[name] = read(name);
   return values;
 }
 
 export function valuesFromProduct(
   product: { name: string; slug: string; description: string; priceDkk: number; stock: number; brand: string | null; frameColor: string | null; lensColor: string | null; featured: boolean; category: { slug: string } },
-  answers: { answerSummary: string | null; attributes: Record<string, string>; comparisonFacts: Record<string, string>; faq: Array<{ q: string; a: string }>; useCases: Array<{ title: string; description: string }> },
+  answers: { answerSummary: string | null; giftCard: boolean; attributes: Record<string, string>; comparisonFacts: Record<string, string>; faq: Array<{ q: string; a: string }>; useCases: Array<{ title: string; description: string }> },
 ): ProductValues {
   return {
     name: product.name,
@@ -52,6 +53,7 @@ export function valuesFromProduct(
     lensColor: product.lensColor ?? "",
     category: product.category.slug,
     featured: product.featured,
+    giftCard: answers.giftCard,
     answerSummary: answers.answerSummary ?? "",
     attributes: keyValuesText(answers.attributes),
     comparisonFacts: keyValuesText(answers.comparisonFacts),
@@ -74,6 +76,7 @@ export function writeFields(values: ProductValues) {
     lensColor: optional(values.lensColor),
     categorySlug: optional(values.category),
     featured: values.featured,
+    giftCard: values.giftCard,
     answerSummary: values.answerSummary.trim(),
     attributes: keyValues(values.attributes, "attributes"),
     comparisonFacts: keyValues(values.comparisonFacts, "comparisonFacts"),
@@ -111,6 +114,7 @@ ${creating ? input({ name: "stock", label: "Antal på lager", type: "number", mi
 ${select({ name: "category", label: "Kategori", value: values.category, choices: categories.map((c): [string, string] => [c.slug, c.name]) })}
 ${errors.category ? html`<p class="field-error">${errors.category}</p>` : ""}
 ${checkbox({ name: "featured", label: "Fremhæv i butikken", checked: values.featured })}
+${checkbox({ name: "giftCard", label: "Gavekort", hint: "Hver købt enhed bliver et gavekort på varens pris, der e-mailes til køberen, når ordren er betalt.", checked: values.giftCard })}
 </fieldset>
 <fieldset><legend>Detaljer</legend>
 <div class="form-pair">
