@@ -1,6 +1,6 @@
 // The demo shop's history, with fixed ids (tool examples and the REST/MCP parity test name them): customers, four weeks
 // of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
-// newsletter subscribers and campaigns, two storefront sessions with carts, one revertable audit entry, one revoked
+// newsletter subscribers and campaigns, a bank-transfer refund to pay out, two storefront sessions with carts, one revertable audit entry, one revoked
 // API key and two webhook endpoints (one disabled, with a dead delivery).
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
@@ -9,7 +9,7 @@ import { vatOf } from "../../src/tools/orders/pricing.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket"
+  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "refundTask"
 >;
 
 const DAY = 24 * 3600_000;
@@ -32,6 +32,8 @@ export const DEMO = {
   webhook: "demo-webhook-erp",
   webhookDelivery: "demo-webhook-delivery",
   oldWebhook: "demo-webhook-old",
+  /** The bank transfer owed back for the refunded demo order 5, still to be paid out (orders.complete_refund_task). */
+  refundTask: "demo-refund-task",
   order: (n: number) => `demo-order-${String(n).padStart(2, "0")}`,
 } as const;
 
@@ -198,6 +200,8 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
     });
   }
   await db.discount.update({ where: { id: welcome.id }, data: { usageCount: BigInt(DEMO_ORDERS.filter((o) => o.code).length) } });
+  const refunded = await db.order.findUniqueOrThrow({ where: { id: DEMO.order(5) }, select: { refundedDkk: true, refundedAt: true } });
+  await db.refundTask.create({ data: { id: DEMO.refundTask, orderId: DEMO.order(5), amountDkk: refunded.refundedDkk, account: "Reg.nr. 1551, kontonr. 3456789012", createdAt: refunded.refundedAt! } });
 
   const subscribers = [
     { key: "mette", email: emailOf("mette"), daysAgo: 27, source: "checkout", customerId: "demo-customer-mette" },

@@ -15,7 +15,9 @@ import getPayment from "./get_payment.ts";
 import recordEvents from "./record_events.ts";
 import payments from "./payments.ts";
 import changeAddress from "./change_address.ts";
+import listRefundTasks from "./list_refund_tasks.ts";
+import completeRefundTask from "./complete_refund_task.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress];
+const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, listRefundTasks, completeRefundTask];
 
 export default tools;
