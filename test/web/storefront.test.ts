@@ -301,6 +301,44 @@ describe("checkout", () => {
     expect(await server.runtime.database.prisma.order.count()).toBe(before);
   });
 
+  it("takes a gift card code in a plain form field: the card pays part, the payment page shows what is left", async () => {
+    const { client } = await shopperWithCart(1);
+    const key = await server.key("giftcards:write");
+    const code = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 2000 }, { key })).code;
+    const checkout = await client.get("/checkout");
+    expect(checkout.html).toMatch(/<label for="f-giftCardCode">Gavekort eller tilgodebevis/);
+    const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, giftCardCode: code.toLowerCase() }), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
+    const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
+    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const rest = escapeHtml(formatKr(Number(order.totalDkk) - 2000));
+    const pay = await client.get(location);
+    expectHtmlPage(pay);
+    expect(pay.html).toContain(`Overfør <strong>${rest}</strong>`);
+    expect(pay.html).toContain("Betalt med gavekort");
+    expect(pay.html).toContain(`Tilbage at betale</th><td class="num price">${rest}`);
+    expect((await server.runtime.database.prisma.giftCard.findUniqueOrThrow({ where: { code } })).balanceDkk).toBe(0n);
+  });
+
+  it("shows why a gift card was refused next to its field, keeps the address and orders nothing", async () => {
+    const { client } = await shopperWithCart(1);
+    const before = await server.runtime.database.prisma.order.count();
+    const unknown = await client.post("/checkout", { ...ADDRESS, giftCardCode: "AAAA-BBBB-CCCC-DDDD" });
+    expectHtmlPage(unknown, 422);
+    expect(unknown.html).toContain("Vi kender ikke den kode. Tjek den og prøv igen.");
+    expect(unknown.html).toContain('value="AAAA-BBBB-CCCC-DDDD"');
+    expect(unknown.html).toContain('value="Strøget 12"');
+    const short = await client.post("/checkout", { ...ADDRESS, giftCardCode: "ABC" });
+    expectHtmlPage(short, 400);
+    expect(short.html).toContain("Skriv koden, som den står på gavekortet (16 tegn).");
+    const key = await server.key("giftcards:write");
+    const empty = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 100 }, { key })).code;
+    await server.runtime.database.prisma.giftCard.update({ where: { code: empty }, data: { balanceDkk: 0n } });
+    const spent = await client.post("/checkout", { ...ADDRESS, giftCardCode: empty });
+    expectHtmlPage(spent, 422);
+    expect(spent.html).toContain("Der er ikke flere penge på gavekortet.");
+    expect(await server.runtime.database.prisma.order.count()).toBe(before);
+  });
+
   it("sends an empty cart back to the cart page", async () => {
     const client = new WebClient(server);
     await client.get("/account");

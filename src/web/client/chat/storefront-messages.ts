@@ -3,6 +3,7 @@
 import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from "ai";
 import { formatKr } from "../../html.ts";
 import { el } from "./dom.ts";
+import { giftCardOf } from "./gift-card.ts";
 import { renderMarkdown, safeHref } from "./markdown.ts";
 
 export type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -94,13 +95,6 @@ function renderTool(part: ToolPart, context: MessageContext): Node[] {
 
 function status(text: string, state: "running" | "done" | "failed" | "denied"): HTMLElement {
   return el("p", { class: `chat-tool chat-tool-${state}` }, text);
-}
-
-/** The last four symbols of the gift card a checkout call carries, or null (the whole code is not shown again). */
-function giftCardOf(name: string, input: unknown): string | null {
-  if (name !== "cart_checkout" || typeof input !== "object" || input === null) return null;
-  const code = (input as { giftCardCode?: unknown }).giftCardCode;
-  return typeof code === "string" && code.trim() ? code.replace(/[\s-]/g, "").slice(-4).toUpperCase() : null;
 }
 
 function confirmCard(approvalId: string, context: MessageContext, giftCard: string | null): HTMLElement {
