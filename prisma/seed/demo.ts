@@ -218,7 +218,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       id: "demo-product-gavekort-500",
       slug: "gavekort-500-kr",
       name: "Gavekort 500 kr.",
-      brand: "Nordlys",
       description: "Et gavekort på 500 kr. til alt hos Nordlys Optik. Koden sendes på e-mail, når ordren er betalt, og gælder i tre år.",
       priceDkk: 50000n,
       stock: 1000n,
