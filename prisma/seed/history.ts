@@ -4,12 +4,12 @@
 // API key and two webhook endpoints (one disabled, with a dead delivery).
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
-import type { PrismaClient } from "../../src/generated/prisma/client.ts";
+import type { PrismaClient, ProductVariant } from "../../src/generated/prisma/client.ts";
 import { vatOf } from "../../src/tools/orders/pricing.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "refundTask"
+  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "refundTask"
 >;
 
 const DAY = 24 * 3600_000;
@@ -75,6 +75,8 @@ export interface DemoOrder {
   agent?: string;
   /** [product index among the plain demo products, quantity] */
   lines: Array<[number, number]>;
+  /** One more line of a product sold in variants: the variant's SKU (the orders.change_items example swaps it). */
+  variantSku?: string;
   code?: "VELKOMMEN10";
 }
 
@@ -94,7 +96,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   { customer: "mikkel", status: "shipped", daysAgo: 10, channel: "web", lines: [[16, 1], [2, 1]] },
   { customer: "ida", status: "processing", daysAgo: 8, channel: "mcp", agent: "shop-agent", lines: [[17, 1]] },
   { customer: "mette", status: "paid", daysAgo: 6, channel: "chat", agent: "storefront-assistant", lines: [[18, 1]] },
-  { customer: "jonas", status: "paid", daysAgo: 5, channel: "web", lines: [[19, 1], [0, 1]], code: "VELKOMMEN10" },
+  { customer: "jonas", status: "paid", daysAgo: 5, channel: "web", lines: [[19, 1], [0, 1]], variantSku: "gucci-cat-eye-coast-57-s", code: "VELKOMMEN10" },
   { customer: "sofie", status: "processing", daysAgo: 4, channel: "web", lines: [[20, 1]] },
   { customer: "lars", status: "flagged_review", daysAgo: 3, channel: "mcp", agent: "Claude Desktop", lines: [[21, 3]] },
   { customer: "anne", status: "pending", daysAgo: 2, channel: "email", lines: [[22, 1]] },
@@ -128,11 +130,18 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
   }
 
   const welcome = await db.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } });
-  for (const [i, spec] of DEMO_ORDERS.entries()) {
+  // Written oldest first: each takes the next order number as it is inserted, so #1001 is the oldest demo order.
+  const oldestFirst = [...DEMO_ORDERS.entries()].sort(([, a], [, b]) => b.daysAgo - a.daysAgo);
+  for (const [i, spec] of oldestFirst) {
     const id = DEMO.order(i + 1);
     const customer = CUSTOMERS.find((c) => c.key === spec.customer)!;
-    const lines = spec.lines.map(([index, quantity]) => ({ product: products[index % products.length]!, quantity }));
-    const subtotal = lines.reduce((sum, line) => sum + line.product.priceDkk * BigInt(line.quantity), 0n);
+    const lines = spec.lines.map(([index, quantity]) => ({ product: products[index % products.length]!, variant: null as ProductVariant | null, quantity }));
+    if (spec.variantSku) {
+      const variant = await db.productVariant.findFirstOrThrow({ where: { sku: spec.variantSku }, include: { product: true } });
+      lines.push({ product: variant.product, variant, quantity: 1 });
+    }
+    const unit = (line: (typeof lines)[number]) => line.variant?.priceDkk ?? line.product.priceDkk;
+    const subtotal = lines.reduce((sum, line) => sum + unit(line) * BigInt(line.quantity), 0n);
     const discount = spec.code ? (subtotal * welcome.value + 50n) / 100n : 0n;
     const shipping = subtotal - discount >= FREE_FROM_DKK ? 0n : SHIPPING_DKK;
     const total = subtotal - discount + shipping;
@@ -178,7 +187,15 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
         cancelReason: spec.status === "cancelled" ? "Kunden fortrød købet" : null,
         createdAt: step(0),
         items: {
-          create: lines.map((line) => ({ productId: line.product.id, productName: line.product.name, unitPriceDkk: line.product.priceDkk, quantity: line.quantity })),
+          // Fixed line ids, so tool examples can name a line.
+          create: lines.map((line, n) => ({
+            id: `${id}-line-${n + 1}`,
+            productId: line.product.id,
+            productName: line.product.name,
+            unitPriceDkk: unit(line),
+            quantity: line.quantity,
+            ...(line.variant ? { variantId: line.variant.id, variantSku: line.variant.sku, variantAttributes: line.variant.attributes as Record<string, string> } : {}),
+          })),
         },
         payments: {
           create: [

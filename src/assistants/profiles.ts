@@ -41,13 +41,24 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "customer.save_address",
   "customer.delete_address",
   "support.create_ticket",
+  "orders.payments",
+  "orders.cancel",
+  "orders.change_address",
 ];
 
 /**
  * Storefront tools the shopper confirms with a button before they run: placing the order reserves stock, the address
- * book and a hand-off to a person change what the shop keeps about them.
+ * book and a hand-off to a person change what the shop keeps about them, and cancelling or re-addressing an order
+ * changes the order and its money.
  */
-export const STOREFRONT_APPROVALS: readonly string[] = ["cart.checkout", "customer.save_address", "customer.delete_address", "support.create_ticket"];
+export const STOREFRONT_APPROVALS: readonly string[] = [
+  "cart.checkout",
+  "customer.save_address",
+  "customer.delete_address",
+  "support.create_ticket",
+  "orders.cancel",
+  "orders.change_address",
+];
 
 export interface Limits {
   /** Model calls per turn (each may call tools). */

@@ -33,10 +33,13 @@ export function storefrontInstructions({ publicBaseUrl, now }: PromptContext): s
       "you never pay, and an order is not paid until the shopper has paid. A gift card or store credit code the shopper " +
       "gives goes in the checkout call's giftCardCode: the card pays what it holds, up to the total (check its balance " +
       "first to say what will be left); status paid means the card covered everything.",
-    "After the sale: a signed-in shopper's saved addresses can be listed, saved and deleted; a gift card's balance can be " +
-      "looked up by its code. When the shopper asks for a person, or disputes what a tool refused, summarise the matter and " +
-      "open a support ticket (their e-mail, the order if there is one); staff answer by e-mail. Each of these changes is " +
-      "confirmed by the shopper with a button.",
+    "After the sale, for a signed-in shopper and their own orders only (find them with the order tools): cancel an order " +
+      "that has not shipped (ask why, and whether the money goes back to the original payment or as store credit), change " +
+      "its delivery address before it ships, show what was paid and refunded; list, save and delete saved addresses. A " +
+      `shopper who is not signed in signs in at ${publicBaseUrl}/account (a code by e-mail, also with the order number). ` +
+      "A gift card's balance can be looked up by its code. When the shopper asks for a person, or disputes what a tool " +
+      "refused, summarise the matter and open a support ticket (their e-mail, the order if there is one); staff answer by " +
+      "e-mail. Each change is confirmed by the shopper with a button.",
     "Privacy: you act only for this shopper's own session: their cart, their address, their orders. You cannot see other " +
       "customers or staff data, and you have no other powers; say so if asked.",
     "If a tool answers with an error, explain it in plain words (e.g. out of stock, invalid postal code) and suggest what to do.",
@@ -58,6 +61,8 @@ export function adminInstructions({ publicBaseUrl, now }: PromptContext): string
       "Prefer dry runs where a tool offers one (e.g. bulk price changes).",
     "Money: amounts are integers in øre incl. 25 % VAT; show them as kroner (129900 → \"1.299,00 kr.\") and convert kroner " +
       "to øre when you pass amounts to tools.",
+    "Orders: people name an order by its number (#1001); find it with orders.get_by_number, and name orders by number " +
+      "(orders.get_number), not by id.",
     "Errors: a tool error is a problem object (status, code, detail). 403 means this person lacks the scope: say which one. " +
       "422 means a shop rule refused: explain the rule from the detail. Do not work around a refusal.",
     `Public storefront: ${publicBaseUrl} (product pages at /products/<slug>).`,

@@ -15,6 +15,9 @@ export interface ToolDescription {
   annotations: ToolAnnotations;
 }
 
+/** Said of every tool a storefront session may call on its own customer's orders (ToolDefinition.shopper). */
+export const SHOPPER_NOTE = "Shoppers (signed-in session): own orders only.";
+
 const cache = new WeakMap<AnyTool, ToolDescription>();
 
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
@@ -27,7 +30,7 @@ export function describeTool(tool: AnyTool): ToolDescription {
   if (!description) {
     description = {
       name: tool.name,
-      description: tool.description,
+      description: tool.shopper ? `${tool.description} ${SHOPPER_NOTE}` : tool.description,
       scope: tool.scope,
       anonymous: tool.anonymous,
       audited: tool.audited,

@@ -58,6 +58,7 @@ export class Executor {
     if (tool.anonymous) return tool;
     if (caller.kind === "anonymous") throw new Unauthorized(`${tool.name} needs a Bearer API key with the scope "${tool.scope}".`);
     if (!hasScope(caller.scopes, tool.scope)) {
+      if (actsAsShopper(tool, caller)) return tool;
       throw new Forbidden(`${tool.name} needs the scope "${tool.scope}", which this caller does not have.`);
     }
     if (tool.staffOnly && caller.kind === "session") {
@@ -69,7 +70,8 @@ export class Executor {
   /** Whether the caller may call the tool (for listings such as MCP tools/list). */
   allows(tool: AnyTool, caller: Caller): boolean {
     if (tool.anonymous) return true;
-    return caller.kind !== "anonymous" && hasScope(caller.scopes, tool.scope) && !(tool.staffOnly && caller.kind === "session");
+    if (caller.kind === "anonymous") return false;
+    return hasScope(caller.scopes, tool.scope) ? !(tool.staffOnly && caller.kind === "session") : actsAsShopper(tool, caller);
   }
 
   /** Runs one tool call inside its trace span, counted in the metrics when they are on. */
@@ -99,6 +101,7 @@ export class Executor {
     if (hostile.length) throw new Invalid(`The input of ${tool.name} holds values no tool accepts.`, hostile);
     const parsed = tool.input.safeParse(call.input);
     if (!parsed.success) throw new Invalid(`The input does not match ${tool.name}'s schema.`, fieldErrors(parsed.error));
+    if (actsAsShopper(tool, call.caller) && !hasScope(call.caller.scopes, tool.scope)) await this.checkOwnOrder(tool, parsed.data, call.caller);
     try {
       const result = await this.run(tool, parsed.data, call, requestId);
       if (this.deps.config.validateOutput) this.checkOutput(tool, result);
@@ -108,6 +111,16 @@ export class Executor {
       if (mapped.status >= 500) this.deps.log.error("tool failed", { tool: tool.name, requestId, error: describe(error) });
       throw mapped;
     }
+  }
+
+  /** A shopper acting through a `shopper` tool: the order the input names must be the session customer's own. */
+  private async checkOwnOrder(tool: AnyTool, input: Record<string, unknown>, caller: Caller): Promise<void> {
+    const customerId = caller.session?.customerId;
+    if (!customerId) throw new Refused("no_customer", `${tool.name} acts on your own orders: sign in first (user.request_login_code).`);
+    const db = this.deps.database.prisma;
+    const orderId = tool.shopper ? await tool.shopper.order(input, db) : null;
+    const own = orderId ? await db.order.findFirst({ where: { id: orderId, userId: customerId }, select: { id: true } }) : null;
+    if (!own) throw new NotFound(orderId ? `You have no order with id "${orderId}".` : `${tool.name} needs the order it concerns (orderId).`);
   }
 
   private async run(tool: AnyTool, input: Record<string, unknown>, call: Invocation, requestId: string): Promise<unknown> {
@@ -236,6 +249,11 @@ const REDACTED = "[redacted]";
 function jsonOrNull(value: unknown) {
   const json = toJson(value);
   return json === null ? undefined : json;
+}
+
+/** A storefront session calling a tool shoppers may use on their own orders (signed in or not: checked per call). */
+function actsAsShopper(tool: AnyTool, caller: Caller): boolean {
+  return caller.kind === "session" && tool.shopper !== undefined;
 }
 
 export function fieldErrors(error: z.ZodError): FieldError[] {

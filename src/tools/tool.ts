@@ -1,5 +1,6 @@
 // What a tool is: one definition object (name, description, zod input/output, scope, flags, annotations, handler).
 import type { z } from "zod";
+import type { Db } from "../core/db.ts";
 import type { ToolContext } from "./context.ts";
 import type { Scope } from "./scopes.ts";
 
@@ -43,6 +44,13 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
    * shopper's own-customer tools). Checked with the scope, before the input, so a session learns nothing from a 400.
    */
   staffOnly?: boolean;
+  /**
+   * Shopper self-service: a storefront session signed in as a customer may call the tool without `scope`, on that
+   * customer's own orders only. `order` names the order an input acts on (its orderId, or the order behind a return);
+   * the executor answers 404 for anyone else's order before the handler runs, and 422 no_customer for a session that
+   * is not signed in. Staff keep calling it through `scope` on any order.
+   */
+  shopper?: { order(input: z.output<I>, db: Db): Promise<string | null> | string | null };
   annotations: ToolAnnotations;
   /**
    * "catalog": an anonymous read whose result depends only on its input and the catalogue read model, so doors may

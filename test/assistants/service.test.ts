@@ -125,13 +125,13 @@ describe("ChatStore turn holds", () => {
 });
 
 describe("the storefront allow-list", () => {
-  it("names only registry tools that a shopper session's scopes allow", () => {
+  it("names only registry tools that a shopper session's scopes allow, or that shoppers may call on their own orders", () => {
     for (const name of STOREFRONT_TOOLS) {
       const tool = server.runtime.registry.get(name);
       expect(tool, name).toBeDefined();
-      expect(tool!.anonymous || SESSION_SCOPES.includes(tool!.scope), name).toBe(true);
+      expect(tool!.anonymous || SESSION_SCOPES.includes(tool!.scope) || tool!.shopper !== undefined, name).toBe(true);
     }
-    const staffOnly = server.runtime.registry.tools.filter((tool) => !tool.anonymous && !SESSION_SCOPES.includes(tool.scope));
+    const staffOnly = server.runtime.registry.tools.filter((tool) => !tool.anonymous && !SESSION_SCOPES.includes(tool.scope) && !tool.shopper);
     expect(staffOnly.filter((tool) => STOREFRONT_TOOLS.includes(tool.name))).toEqual([]);
   });
 });

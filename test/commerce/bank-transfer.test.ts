@@ -51,24 +51,28 @@ async function paymentPage(of: TestServer, paymentUrl: string): Promise<string> 
 const kr = (oere: number) => `${Math.floor(oere / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(oere % 100).padStart(2, "0")} kr.`;
 
 describe("a bank-transfer order", () => {
-  it("e-mails the amount, the reference and the shop's bank account (outbox without SMTP), and the page says so", async () => {
+  it("e-mails the amount, the order number as reference and the shop's bank account (outbox without SMTP), and the page says so", async () => {
     const before = outbox(server).length;
     const placed = await checkout(server, "Betaler@Example.dk");
+    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     const mails = outbox(server).slice(before);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail).toMatch(/^To: betaler@example\.dk$/m);
-    for (const line of [`Beløb: ${kr(placed.totalDkk)}`, `Bank: ${DEMO_BANK_ACCOUNT.bankName}`, `Reg.nr.: ${DEMO_BANK_ACCOUNT.regNo}`, `Kontonr.: ${DEMO_BANK_ACCOUNT.accountNo}`, `IBAN: ${DEMO_BANK_ACCOUNT.iban}`, `Reference: ${placed.orderId}`]) {
+    for (const line of [`Beløb: ${kr(placed.totalDkk)}`, `Bank: ${DEMO_BANK_ACCOUNT.bankName}`, `Reg.nr.: ${DEMO_BANK_ACCOUNT.regNo}`, `Kontonr.: ${DEMO_BANK_ACCOUNT.accountNo}`, `IBAN: ${DEMO_BANK_ACCOUNT.iban}`, `Reference: ${number}`]) {
       expect(mail).toContain(line);
     }
     expect(mail).toContain(placed.paymentUrl.replace(/^https?:\/\/[^/]+/, ""));
     const recorded = await server.runtime.database.prisma.emailMessage.findMany({ where: { orderId: placed.orderId } });
-    expect(recorded).toMatchObject([{ kind: "payment_instructions", transport: "outbox", to: "betaler@example.dk", subject: `Betaling af ordre ${placed.orderId} – Nordlys Optik` }]);
+    expect(recorded).toMatchObject([{ kind: "payment_instructions", transport: "outbox", to: "betaler@example.dk", subject: `Betaling af ordre #${number} – Nordlys Optik` }]);
+    expect(mail).not.toContain(`Reference: ${placed.orderId}`);
 
     const page = await paymentPage(server, placed.paymentUrl);
     expect(page).toContain(DEMO_BANK_ACCOUNT.iban);
     expect(page).toContain(`<th scope="row">Reg.nr.</th><td>${DEMO_BANK_ACCOUNT.regNo}</td>`);
     expect(page).toContain("Vi har sendt betalingsoplysningerne til betaler@example.dk.");
+    expect(page).toContain(`skriv ordrenummeret <strong class="order-ref">${number}</strong> som reference`);
+    expect(page).toContain(`Ordrenummer <strong class="order-ref">#${number}</strong>`);
     expect(page).not.toMatch(/faktura/i);
   });
 
@@ -82,7 +86,8 @@ describe("a bank-transfer order", () => {
     }, { key }));
     const mail = await smtp.waitFor((m) => m.to.includes("telefonkunde@example.dk"));
     expect(readable(mail.raw)).toContain(`IBAN: ${DEMO_BANK_ACCOUNT.iban}`);
-    expect(readable(mail.raw)).toContain(`Reference: ${placed.orderId}`);
+    const { number } = await smtpServer.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    expect(readable(mail.raw)).toContain(`Reference: ${number}`);
     expect(await smtpServer.runtime.database.prisma.emailMessage.count({ where: { orderId: placed.orderId, kind: "payment_instructions", transport: "smtp" } })).toBe(1);
   });
 

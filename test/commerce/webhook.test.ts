@@ -75,8 +75,8 @@ describe("Stripe payments", () => {
     expect(audit).toMatchObject({ tool: "orders.apply_payment_event", actor: "system:stripe", subjectType: "order" });
     expect(audit.before).toMatchObject({ status: "pending_payment" });
     expect(audit.after).toMatchObject({ status: "paid" });
-    const mail = await smtp.waitFor((m) => m.to.includes("mette@example.dk") && m.raw.includes(order.id));
-    expect(mail.raw).toContain(order.id);
+    const mail = await smtp.waitFor((m) => m.to.includes("mette@example.dk") && m.raw.includes(`#${order.number}`));
+    expect(mail.raw).toContain(`Ordrenummer: #${order.number}`);
 
     const again = await sendStripeEvent(server.url, event, SECRET);
     expect(again.body).toEqual({ ok: true, result: { received: true, duplicate: true, orderId: order.id, markedPaid: false } });

@@ -56,6 +56,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   javaScript?: boolean;
+  /** A phone: touch, a mobile viewport and a dense screen, as Chromium's device emulation has them. */
+  phone?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function openPage(browser: Browser, baseUrl: string, options: PageO
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScript ?? true,
+    ...(options.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
     locale: "da-DK",
   });
   const origin = new URL(baseUrl).origin;

@@ -1,5 +1,6 @@
-// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session, PaymentIntent and Refund creation, records
-// every request (method, path, decoded form body) so tests can assert what the SDK sent. Also signs webhook payloads.
+// A local stand-in for the Stripe API (node:http on 127.0.0.1:0): answers Checkout Session creation, retrieval and expiry,
+// PaymentIntent and Refund creation, records every request (method, path, decoded form body) so tests can assert what the
+// SDK sent. Also signs webhook payloads.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -8,27 +9,49 @@ export interface StripeRequest {
   method: string;
   path: string;
   form: URLSearchParams;
+  /** The Idempotency-Key header the SDK sent, if any. */
+  idempotencyKey: string | undefined;
 }
 
 export interface FakeStripe {
   url: string;
   requests: StripeRequest[];
+  /** Checkout Sessions a shopper has paid: they can no longer be expired. */
+  completed: Set<string>;
   close(): Promise<void>;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
+  const completed = new Set<string>();
+  const expired = new Set<string>();
   let counter = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-      requests.push({ method: req.method ?? "", path: req.url ?? "", form });
+      const key = req.headers["idempotency-key"];
+      requests.push({ method: req.method ?? "", path: req.url ?? "", form, idempotencyKey: typeof key === "string" ? key : undefined });
       res.setHeader("content-type", "application/json");
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
         const id = `cs_test_${++counter}`;
         res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, mode: "payment", metadata: {} }));
+        return;
+      }
+      const session = /^\/v1\/checkout\/sessions\/(cs_[\w-]+)(\/expire)?$/.exec(req.url ?? "");
+      if (session) {
+        const [, id, expire] = session;
+        const status = completed.has(id!) ? "complete" : expired.has(id!) ? "expired" : "open";
+        if (req.method === "POST" && expire) {
+          if (status !== "open") {
+            res.statusCode = 400;
+            res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status of open can be expired; this one is ${status}.` } }));
+            return;
+          }
+          expired.add(id!);
+        }
+        res.end(JSON.stringify({ id, object: "checkout.session", status: expire ? "expired" : status, mode: "payment", metadata: {} }));
         return;
       }
       // Delegated payment: a PaymentIntent with a shared payment token; spt_decline… tokens are declined as cards are.
@@ -61,6 +84,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    completed,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

@@ -133,6 +133,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["webhooks.enable", "webhooks:write", false, true],
   ["orders.payments", "orders:read", false, false],
   ["orders.change_address", "orders:write", false, true],
+  ["orders.change_items", "orders:write", false, true],
+  ["orders.item_options", "orders:read", false, false],
   ["giftcards.issue", "giftcards:write", false, true],
   ["giftcards.get", "giftcards:read", true, false],
   ["giftcards.redeem", "giftcards:write", false, true],
@@ -148,6 +150,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["support.get_ticket", "support:read", false, false],
   ["support.reply", "support:write", false, true],
   ["support.close", "support:write", false, true],
+  ["orders.get_by_number", "orders:read", false, false],
+  ["orders.get_number", "orders:read", false, false],
 ];
 
 const registry = createRegistry();

@@ -113,7 +113,7 @@ describeBrowser("storefront chat widget in a browser", () => {
         if (frame === page.mainFrame()) navigations++;
       });
       await ask(page, "Læg to af dem i kurven");
-      await expect.poll(() => answers(page).nth(1).locator(".chat-tool").textContent(), WAIT).toBe("Lagt i kurven");
+      await expect.poll(() => answers(page).nth(1).locator(".chat-tool").textContent(), WAIT).toBe(`Lagt i kurven: ${product.name}`);
       await expect.poll(() => page.locator("[data-cart-count]").textContent(), WAIT).toBe("2");
       expect(await page.locator("[data-cart-count]").isVisible()).toBe(true);
       expect(navigations).toBe(0);
@@ -131,9 +131,9 @@ describeBrowser("storefront chat widget in a browser", () => {
       await ask(page, "Min adresse er Strøget 12, 1160 København K");
       await expect.poll(() => answers(page).nth(2).textContent(), WAIT).toContain("Adressen er gemt.");
       await ask(page, "Bestil den");
-      const confirm = panel(page).getByRole("group", { name: "Bekræft bestillingen" });
+      const confirm = panel(page).getByRole("group", { name: "Skal vi oprette bestillingen?" });
       await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
-      await expect.poll(() => page.locator("[data-chat-announce]").textContent(), WAIT).toContain("Bekræft eller annullér bestillingen");
+      await expect.poll(() => page.locator("[data-chat-announce]").textContent(), WAIT).toContain("Bekræft eller afvis nedenfor.");
       const confirmText = (await confirm.textContent()) ?? "";
       await shoot(page, "chat-widget-confirm");
       await confirm.getByRole("button", { name: "Bekræft bestilling" }).click();
@@ -143,6 +143,9 @@ describeBrowser("storefront chat widget in a browser", () => {
       expect(order).toMatchObject({ channel: "chat", isAiGenerated: true });
       expect(confirmText).toContain(formatKr(Number(order.totalDkk)));
       expect(await pay.getAttribute("href")).toMatch(new RegExp(`/orders/${order.id}/pay\\?token=`));
+      // The placed order carries its own payment button, whatever the model writes.
+      const payButton = panel(page).getByRole("link", { name: "Gå til betaling" });
+      expect(await payButton.getAttribute("href")).toBe(await pay.getAttribute("href"));
       expect(await answers(page).nth(3).locator(".chat-tool").textContent()).toBe("Bestillingen er oprettet");
       await expect.poll(() => page.locator("[data-cart-count]").isHidden(), WAIT).toBe(true);
 
@@ -210,6 +213,37 @@ describeBrowser("storefront chat widget in a browser", () => {
       expect(problems).toEqual([]);
     } finally {
       fake.tokenDelayMs = 0;
+      await close();
+    }
+  });
+
+  it("shows stock on product cards and adds one to the cart from a card; a sold-out product offers no button", async () => {
+    const [inStock, soldOut] = await plainProducts(server, 5);
+    const staff = await server.key("products:write");
+    await server.call("products.adjust_stock", { slug: soldOut!.slug, set: 0, reason: "Test: udsolgt" }, { key: staff });
+    fake.on("briller").callTools([{ name: "products_search", input: { q: soldOut!.name, limit: 1 } }, { name: "products_search", input: { q: inStock!.name, limit: 1 } }]).say("Her er hvad vi har.");
+    const { page, problems, close } = await openPage(browser, server.url);
+    try {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Chat", exact: true }).click();
+      await ask(page, "Vis mig briller");
+      const answer = answers(page).first();
+      await expect.poll(() => answer.textContent(), WAIT).toContain("Her er hvad vi har.");
+      const cards = answer.locator(".chat-product");
+      const names = await cards.locator(".chat-product-name").allTextContents();
+      const soldOutCard = cards.nth(names.indexOf(soldOut!.name));
+      const inStockCard = cards.nth(names.indexOf(inStock!.name));
+      expect(names).toContain(soldOut!.name);
+      expect(await soldOutCard.locator(".chat-product-stock").textContent()).toBe("Udsolgt");
+      expect(await soldOutCard.getByRole("button").count()).toBe(0);
+      expect(await inStockCard.locator(".chat-product-stock").textContent()).toMatch(/På lager|Kun \d+ på lager/);
+      await inStockCard.getByRole("button", { name: `Læg ${inStock!.name} i kurven` }).click();
+      await expect.poll(() => inStockCard.getByRole("button").textContent(), WAIT).toBe("Lagt i kurven");
+      await expect.poll(() => page.locator("[data-cart-count]").textContent(), WAIT).toBe("1");
+      await shoot(page, "chat-widget-cards");
+      expect(problems).toEqual([]);
+    } finally {
+      await server.call("products.adjust_stock", { slug: soldOut!.slug, set: soldOut!.stock, reason: "Test: tilbage" }, { key: staff });
       await close();
     }
   });

@@ -1,12 +1,33 @@
 // A person shops in headless Chromium: searches, opens a product, adds two to the cart, applies a code, checks out
 // with an address (the postal code fills in the city) and sees the payment page; screenshots of the main pages are
 // kept under test-artifacts/, and no page may log a CSP violation or script error.
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { formatKr } from "../../src/web/html.ts";
-import { describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
+import { ARTIFACTS_DIR, describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts, type DemoProduct } from "../support/session.ts";
+
+/**
+ * Run in the page (a string: the test's TypeScript has no DOM types): the page's width, the visible controls that
+ * stick out of the screen, and the widest culprits, leaving out strips that scroll sideways on purpose (the category bar).
+ */
+const MEASURE_OVERFLOW = `(() => {
+  const limit = document.documentElement.clientWidth;
+  const scrolls = (node) => {
+    for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(parent).overflowX)) return true;
+    }
+    return false;
+  };
+  const describe = (node) => node.tagName.toLowerCase() + " " + JSON.stringify((node.textContent || node.getAttribute("aria-label") || "").trim().slice(0, 30));
+  const out = (node) => { const box = node.getBoundingClientRect(); return box.width > 0 && (box.right > limit + 1 || box.left < -1); };
+  const cut = [...document.querySelectorAll("header a, header button, header input, main a, main button, main input, main select")]
+    .filter((node) => node.offsetParent !== null && !scrolls(node) && out(node)).map(describe);
+  const wide = [...document.querySelectorAll("body *")].filter((node) => !scrolls(node) && out(node)).map(describe).slice(0, 12);
+  return { scrollWidth: document.documentElement.scrollWidth, cut, wide };
+})()`;
 
 describeBrowser("storefront in a browser", () => {
   let server: TestServer;
@@ -74,6 +95,27 @@ describeBrowser("storefront in a browser", () => {
       expect(problems).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it("fits a 390 × 844 touch phone with an item in the cart: nothing wider than the screen, nothing cut off", async () => {
+    const phone = await openPage(browser, server.url, { width: 390, height: 844, phone: true });
+    const category = (await server.runtime.database.prisma.category.findFirstOrThrow({ where: { products: { some: {} } }, orderBy: { slug: "asc" } })).slug;
+    try {
+      await phone.page.goto(`/products/${product.slug}`);
+      await phone.page.getByRole("button", { name: "Læg i kurv" }).click();
+      await phone.page.waitForURL(/\/cart/);
+      for (const [address, name] of [["/", "home"], [`/categories/${category}`, "category"], [`/products/${product.slug}`, "product"], ["/cart", "cart"]] as const) {
+        await phone.page.goto(address);
+        const overflow = await phone.page.evaluate<{ scrollWidth: number; cut: string[]; wide: string[] }>(MEASURE_OVERFLOW);
+        expect(overflow.scrollWidth, `${address} ${overflow.wide.join(", ")}`).toBeLessThanOrEqual(390);
+        expect(overflow.cut, address).toEqual([]);
+        // The first screen, as the shopper sees it on arrival.
+        await phone.page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-phone-cart.png`) });
+      }
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
     }
   });
 

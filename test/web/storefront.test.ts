@@ -275,7 +275,9 @@ describe("checkout", () => {
     expectHtmlPage(pay);
     expect(pay.headers.get("referrer-policy")).toBe("no-referrer");
     expect(pay.html).toContain("Betal med bankoverførsel");
-    expect(pay.html).toContain(orderId);
+    expect(pay.html).toContain(`Ordrenummer <strong class="order-ref">#${order.number}</strong>`);
+    expect(pay.html).toContain(`skriv ordrenummeret <strong class="order-ref">${order.number}</strong> som reference`);
+    expect(pay.html).toContain(`<title>Betaling – ordre #${order.number}`);
     expect(pay.html).toContain(escapeHtml(formatKr(Number(order.totalDkk))));
     expect(pay.html).toContain('class="site-header"');
     expect((await client.get("/cart")).html).toContain("Din kurv er tom");
@@ -353,9 +355,11 @@ describe("orders and account", () => {
     await client.get("/checkout");
     const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, email: "ny.kunde@example.dk" }), /^\/orders\//);
     const orderId = /^\/orders\/([\w-]+)\//.exec(location)![1]!;
+    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     const own = await client.get(`/orders/${orderId}`);
     expectHtmlPage(own);
     expect(own.html).toContain("Afventer betaling");
+    expect(own.html).toContain(`Ordrenummer <strong class="order-ref">#${number}</strong>`);
     expect(own.html, own.html.slice(own.html.indexOf("<main"), own.html.indexOf("</main>"))).toContain('aria-current="step">Bestilt');
     const stranger = new WebClient(server);
     await stranger.get("/");
@@ -363,9 +367,10 @@ describe("orders and account", () => {
     expectHtmlPage(prompt);
     expect(prompt.html).toContain("Log ind med din e-mail");
     expect(prompt.html).not.toContain("Afventer betaling");
+    expect(prompt.html).not.toContain(`#${number}`);
     expectHtmlPage(await client.get("/orders/findes-ikke"), 404);
     const account = await client.get("/account");
-    expect(account.html).toContain(`href="/orders/${orderId}"`);
+    expect(account.html).toContain(`href="/orders/${orderId}">Ordre <span class="order-ref">#${number}</span></a>`);
   });
 
   it("signs in with the e-mailed code, lists only the customer's orders, and signs out", async () => {
@@ -393,7 +398,7 @@ describe("orders and account", () => {
     expect(client.cookies.get("shop_session")).not.toBe(planted);
     const seen = await intruder.get("/account");
     expect(seen.html).toContain('action="/account/login"');
-    expect(seen.html).not.toContain("<h2>Dine ordrer</h2>");
+    expect(seen.html).not.toContain("<h2>Mine ordrer</h2>");
     expect(seen.html).not.toContain("Log ud");
     const account = await client.get("/account?notice=logged-in");
     expect(account.html).toContain("Du er logget ind.");

@@ -22,6 +22,7 @@ export default defineTool({
   scope: "orders:write",
   anonymous: false,
   audited: true,
+  shopper: { order: (input) => input.orderId },
   annotations: DESTRUCTIVE,
   examples: [{ orderId: "demo-order-20", reason: "Kunden fortrød købet" }, { orderId: "demo-order-15", reason: "Udsolgt hos leverandøren", refundTo: "store_credit" }],
   async handler(input, ctx) {

@@ -1,13 +1,9 @@
 // orders.change_address: send an order somewhere else, as long as it has not left the warehouse.
 import { z } from "zod";
-import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { checkedAddress } from "./place.ts";
 import { orderId } from "./schemas.ts";
-import { lockOrder, orderRow } from "./service.ts";
-
-/** Orders whose parcel has not left yet: their address may still change. */
-export const UNSHIPPED = new Set(["pending_payment", "pending", "flagged_review", "paid", "processing"]);
+import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
 
 export default defineTool({
   name: "orders.change_address",
@@ -35,13 +31,12 @@ export default defineTool({
   scope: "orders:write",
   anonymous: false,
   audited: true,
+  shopper: { order: (input) => input.orderId },
   annotations: UPDATE,
   examples: [{ orderId: "demo-order-16", name: "Jonas Nielsen", address: "Vestergade 10", zip: "5000", city: "Odense C" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
-    if (!UNSHIPPED.has(order.status)) {
-      throw new Refused("already_shipped", `Order ${order.id} is "${order.status}": an address can change only before the order ships.`);
-    }
+    assertUnshipped(order, "an address");
     const country = input.country ?? order.shippingCountry;
     const place = country === "DK" ? checkedAddress("Shipping address", input) : { address: input.address, zip: input.zip, city: input.city };
     const after = await ctx.db.order.update({

@@ -1,5 +1,6 @@
 // The Danish order e-mails, rendered from the order row, sent after commit and recorded as EmailMessage rows: the
-// confirmation (once paid) and, for bank-transfer orders, the payment instructions with the shop's bank account.
+// confirmation (once paid), for bank-transfer orders the payment instructions with the shop's bank account, the shipped
+// e-mail and the order-changed e-mail after an item edit.
 import type { Db } from "../../core/db.ts";
 import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
@@ -7,6 +8,7 @@ import { escapeHtml, formatKr } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
 import { balanceOf } from "./ledger.ts";
+import { orderRef } from "./numbers.ts";
 
 interface Line {
   label: string;
@@ -55,11 +57,11 @@ const rows = (lines: Line[]) =>
 export function renderOrderConfirmation(order: OrderWithItems, shop: string): MailMessage {
   const { items, totals } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
-  const subject = `Ordrebekræftelse ${order.id} – ${shop}`;
+  const subject = `Ordrebekræftelse for ordre ${orderRef(order.number)} – ${shop}`;
   const text = [
     `Tak for din ordre hos ${shop}!`,
     "",
-    `Ordrenummer: ${order.id}`,
+    `Ordrenummer: ${orderRef(order.number)}`,
     "",
     ...items.map((l) => `${l.label}: ${l.value}`),
     "",
@@ -72,7 +74,7 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
   ].join("\n");
   const html = [
     `<p>Tak for din ordre hos ${escapeHtml(shop)}!</p>`,
-    `<p>Ordrenummer: <strong>${escapeHtml(order.id)}</strong></p>`,
+    `<p>Ordrenummer: <strong>${orderRef(order.number)}</strong></p>`,
     `<table>${rows(items)}</table>`,
     `<table>${rows(totals)}</table>`,
     `<p>Leveringsadresse:<br>${address.map(escapeHtml).join("<br>")}</p>`,
@@ -100,8 +102,8 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
 }
 
 /**
- * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the order number as
- * reference, and the shop's account (or whom to ask).
+ * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the bare order
+ * number (1001) as reference, and the shop's account (or whom to ask).
  */
 export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
@@ -114,13 +116,13 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
         { label: "IBAN", value: contact.bankAccount.iban },
       ]
     : [];
-  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk - paidDkk) }, ...account, { label: "Reference", value: order.id }];
+  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk - paidDkk) }, ...account, { label: "Reference", value: String(order.number) }];
   const ask = contact.bankAccount
     ? "Vi sender varerne, når beløbet er modtaget."
     : `Skriv til ${contact.email} eller ring på ${contact.phone}, så får du vores bankoplysninger. Vi sender varerne, når beløbet er modtaget.`;
-  const subject = `Betaling af ordre ${order.id} – ${shop}`;
+  const subject = `Betaling af ordre ${orderRef(order.number)} – ${shop}`;
   const text = [
-    `Tak for din ordre hos ${shop}!`,
+    `Tak for din ordre ${orderRef(order.number)} hos ${shop}!`,
     "",
     "Betal med bankoverførsel:",
     ...transfer.map((l) => `${l.label}: ${l.value}`),
@@ -135,7 +137,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
-    `<p>Tak for din ordre hos ${escapeHtml(shop)}!</p>`,
+    `<p>Tak for din ordre ${orderRef(order.number)} hos ${escapeHtml(shop)}!</p>`,
     "<p><strong>Betal med bankoverførsel:</strong></p>",
     `<table>${rows(transfer)}</table>`,
     `<p>${escapeHtml(ask)} <a href="${escapeHtml(paymentUrl)}">Se betalingsoplysningerne</a>.</p>`,
@@ -169,9 +171,9 @@ export function renderShipped(order: OrderWithItems, shop: string): MailMessage 
   const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
   const eta = order.estDeliveryFrom && order.estDeliveryTo ? `Forventet levering: ${day(order.estDeliveryFrom)} – ${day(order.estDeliveryTo)}.` : null;
   const carrier = order.carrier ? `Pakken er sendt med ${order.carrier}${order.trackingNumber ? ` (sporingsnummer ${order.trackingNumber})` : ""}.` : "Pakken er sendt.";
-  const subject = `Din ordre ${order.id} er sendt – ${shop}`;
+  const subject = `Din ordre ${orderRef(order.number)} er sendt – ${shop}`;
   const text = [
-    `Din ordre hos ${shop} er på vej!`,
+    `Din ordre ${orderRef(order.number)} hos ${shop} er på vej!`,
     "",
     carrier,
     ...(order.trackingUrl ? [`Følg pakken her: ${order.trackingUrl}`] : []),
@@ -185,7 +187,7 @@ export function renderShipped(order: OrderWithItems, shop: string): MailMessage 
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
-    `<p>Din ordre hos ${escapeHtml(shop)} er på vej!</p>`,
+    `<p>Din ordre ${orderRef(order.number)} hos ${escapeHtml(shop)} er på vej!</p>`,
     `<p>${escapeHtml(carrier)}${order.trackingUrl ? ` <a href="${escapeHtml(order.trackingUrl)}">Følg pakken</a>.` : ""}</p>`,
     eta ? `<p>${escapeHtml(eta)}</p>` : "",
     `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,
@@ -204,5 +206,60 @@ export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: 
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "order_shipped", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+  });
+}
+
+/** What an item edit did to the money, for its e-mail. */
+export interface ChangeNote {
+  /** Given back by the edit (to where it was paid from). */
+  returnedDkk: bigint;
+  /** Still to pay after the edit. */
+  outstandingDkk: bigint;
+  /** Where to pay it, when there is something to pay. */
+  paymentUrl: string | null;
+}
+
+/** The order's items changed: the lines and totals now, and what happens to the difference. */
+export function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNote): MailMessage {
+  const { items, totals } = orderLines(order);
+  const money = [
+    ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatKr(note.returnedDkk)} til dig på samme måde, som du betalte.`] : []),
+    ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatKr(note.outstandingDkk)}.`] : []),
+  ];
+  const subject = `Din ordre ${order.id} er ændret – ${shop}`;
+  const text = [
+    `Vi har ændret varerne i din ordre hos ${shop}.`,
+    "",
+    `Ordrenummer: ${order.id}`,
+    "",
+    ...items.map((l) => `${l.label}: ${l.value}`),
+    "",
+    ...totals.map((l) => `${l.label}: ${l.value}`),
+    "",
+    ...money,
+    ...(note.outstandingDkk > 0n && note.paymentUrl ? [`Betal her: ${note.paymentUrl}`] : []),
+    ...(money.length ? [""] : []),
+    `Venlig hilsen ${shop}`,
+  ].join("\n");
+  const html = [
+    `<p>Vi har ændret varerne i din ordre hos ${escapeHtml(shop)}.</p>`,
+    `<p>Ordrenummer: <strong>${escapeHtml(order.id)}</strong></p>`,
+    `<table>${rows(items)}</table>`,
+    `<table>${rows(totals)}</table>`,
+    ...money.map((line) => `<p>${escapeHtml(line)}</p>`),
+    note.outstandingDkk > 0n && note.paymentUrl ? `<p><a href="${escapeHtml(note.paymentUrl)}">Betal her</a></p>` : "",
+    `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
+  ].join("\n");
+  return { to: order.email, subject, text, html };
+}
+
+/** Sends the order-changed e-mail (EmailMessage kind "order_changed"); call it after commit. */
+export async function sendOrderChanged(db: Db, mailer: Mailer, orderId: string, note: ChangeNote, now: Date): Promise<void> {
+  const order = await loadOrder(db, orderId);
+  if (!order?.email) return;
+  const message = renderOrderChanged(order, await shopName(db), note);
+  const sent = await mailer.send(message);
+  await db.emailMessage.create({
+    data: { to: message.to, subject: message.subject, kind: "order_changed", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
   });
 }

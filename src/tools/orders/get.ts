@@ -15,6 +15,7 @@ export default defineTool({
   scope: "orders:read",
   anonymous: false,
   audited: false,
+  shopper: { order: (input) => input.orderId },
   annotations: READ,
   examples: [{ orderId: "demo-order-01" }],
   async handler(input, ctx) {

@@ -2,6 +2,8 @@
 import type { AnyTool } from "../tool.ts";
 import list from "./list.ts";
 import get from "./get.ts";
+import getByNumber from "./get_by_number.ts";
+import getNumber from "./get_number.ts";
 import updateStatus from "./update_status.ts";
 import create from "./create.ts";
 import refund from "./refund.ts";
@@ -15,9 +17,11 @@ import getPayment from "./get_payment.ts";
 import recordEvents from "./record_events.ts";
 import payments from "./payments.ts";
 import changeAddress from "./change_address.ts";
+import changeItems from "./change_items.ts";
+import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
 
-const tools: AnyTool[] = [list, get, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, listRefundTasks, completeRefundTask];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
 
 export default tools;

@@ -1,5 +1,6 @@
 // An order's payment ledger: every payment in, refund out and refund given as store credit, booked in the transaction
-// of the change that causes it. The order's refundedDkk is the ledger's refunds and credits, written from it.
+// of the change that causes it. The order's refundedDkk is the ledger's refunds and credits, written from it, except
+// the refunds of item edits, which lower the total instead (total − refunded stays what the ledger holds).
 import type { Db } from "../../core/db.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";

@@ -24,6 +24,7 @@ export default defineTool({
   scope: "orders:read",
   anonymous: false,
   audited: false,
+  shopper: { order: (input) => input.orderId },
   annotations: READ,
   examples: [{ orderId: "demo-order-23" }],
   async handler(input, ctx) {

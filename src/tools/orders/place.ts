@@ -88,7 +88,7 @@ export function aiAgentOf(ctx: ToolContext): string | null {
 
 /** Decrements stock for every line (one conditional UPDATE each, in id order); 422 insufficient_stock on a shortfall. */
 async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
-  const wanted = new Map<string, { productId: string; variantId: string | null; quantity: number; name: string }>();
+  const wanted = new Map<string, Units>();
   for (const line of pricing.lines) {
     const key = `${line.productId}:${line.variantId ?? ""}`;
     const entry = wanted.get(key) ?? { productId: line.productId, variantId: line.variantId, quantity: 0, name: line.variantSku ? `${line.productName} (${line.variantSku})` : line.productName };
@@ -96,16 +96,8 @@ async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
     wanted.set(key, entry);
   }
   for (const key of [...wanted.keys()].sort()) {
-    const { productId, variantId, quantity, name } = wanted.get(key)!;
-    const n = BigInt(quantity);
-    type Left = { slug: string; sku: string | null; stock: bigint | number };
-    const [left] = variantId
-      ? await ctx.db.$queryRaw<Left[]>`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
-          WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL RETURNING p.slug, v.sku, v.stock`
-      : await ctx.db.$queryRaw<Left[]>`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
-          WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL RETURNING slug, NULL::text AS sku, stock`;
-    if (!left) throw new Refused("insufficient_stock", `Not enough of ${name} in stock for ${quantity} units.`);
-    await emitIfLow(ctx, { productId, slug: left.slug, sku: left.sku, before: Number(left.stock) + quantity, after: Number(left.stock) });
+    const units = wanted.get(key)!;
+    if (!(await takeUnits(ctx, units))) throw new Refused("insufficient_stock", `Not enough of ${units.name} in stock for ${units.quantity} units.`);
   }
 }
 
@@ -115,6 +107,31 @@ async function payFromGiftCard(ctx: ToolContext, order: Order, code: string): Pr
   const { card, amountDkk } = await spendUpTo(ctx, code, order.totalDkk, order.id);
   await book(ctx, order.id, { kind: "payment", method: "gift_card", amountDkk, reference: codeHint(card.code) });
   return amountDkk;
+}
+
+/** Units of one product, or of one of its variants, and how to name them in a refusal. */
+export interface Units {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  name: string;
+}
+
+/**
+ * Takes units from stock with one conditional UPDATE (never below zero, never from a deleted product) and reports a
+ * stock that fell low; false when there were not enough.
+ */
+export async function takeUnits(ctx: ToolContext, { productId, variantId, quantity }: Units): Promise<boolean> {
+  const n = BigInt(quantity);
+  type Left = { slug: string; sku: string | null; stock: bigint | number };
+  const [left] = variantId
+    ? await ctx.db.$queryRaw<Left[]>`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
+        WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL RETURNING p.slug, v.sku, v.stock`
+    : await ctx.db.$queryRaw<Left[]>`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
+        WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL RETURNING slug, NULL::text AS sku, stock`;
+  if (!left) return false;
+  await emitIfLow(ctx, { productId, slug: left.slug, sku: left.sku, before: Number(left.stock) + quantity, after: Number(left.stock) });
+  return true;
 }
 
 export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {
@@ -139,6 +156,8 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     : (known ?? (await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} })));
   const aiAgentSource = input.aiAgentSource ?? aiAgentOf(ctx);
   const commerce = await getCommerce(ctx.db);
+  // The insert takes the next order number (the column's default, migration order_numbers); other checkouts wait on the
+  // counter row from here until this transaction ends, which keeps the numbers gap-free.
   const order = await ctx.db.order.create({
     data: {
       userId: customer?.id ?? null,
@@ -194,6 +213,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
   if (!paidInFull) {
     const payment = await provider.createPayment({
       id: order.id,
+      number: order.number,
       email,
       totalDkk: pricing.totalDkk,
       paidDkk: Number(giftCardDkk),

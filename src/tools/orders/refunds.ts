@@ -9,6 +9,7 @@ import type { ToolContext } from "../context.ts";
 import { codeHint, issueCard } from "../giftcards/service.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { balanceOf, book, methodOf } from "./ledger.ts";
+import { orderRef } from "./numbers.ts";
 import type { OrderWithItems } from "./schemas.ts";
 
 export const REFUND_TO = ["original", "store_credit"] as const;
@@ -26,10 +27,19 @@ export async function refundAll(ctx: ToolContext, order: OrderWithItems, to: Ref
   const amount = paidDkk - returnedDkk;
   if (amount <= 0n) return { amountDkk: 0n, giftCard: null };
   if (to === "store_credit") {
-    const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${order.id}`, source: "store_credit", orderId: order.id });
+    const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${orderRef(order.number)}`, source: "store_credit", orderId: order.id });
     await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });
     return { amountDkk: amount, giftCard: card };
   }
+  await refundToOriginal(ctx, order, amount, account);
+  return { amountDkk: amount, giftCard: null };
+}
+
+/**
+ * Gives `amount` (at most what was paid and not yet returned) back where it came from: gift-card money onto its cards
+ * first, then card money through the provider, the rest as a refund task for staff. Booked as `refund` entries.
+ */
+export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, amount: bigint, account: string | null): Promise<void> {
   let left = amount;
   left -= await backToGiftCards(ctx, order.id, left);
   left -= await backToCard(ctx, order, left);
@@ -37,7 +47,6 @@ export async function refundAll(ctx: ToolContext, order: OrderWithItems, to: Ref
     await book(ctx, order.id, { kind: "refund", method: nonCardMethod(order), amountDkk: left });
     await ctx.db.refundTask.create({ data: { orderId: order.id, amountDkk: left, account, createdAt: ctx.now() } });
   }
-  return { amountDkk: amount, giftCard: null };
 }
 
 /** Puts gift-card money spent on the order back on those cards (at most `limit`); returns how much. */

@@ -26,6 +26,16 @@ export function orderRow(order: OrderWithItems | Order): Order {
   return row;
 }
 
+/** Orders whose parcel has not left yet: their address and items may still change. */
+export const UNSHIPPED: ReadonlySet<string> = new Set(["pending_payment", "pending", "flagged_review", "paid", "processing"]);
+
+/** 422 already_shipped unless the order is still before shipping; `what` names the change ("an address"). */
+export function assertUnshipped(order: Order, what: string): void {
+  if (!UNSHIPPED.has(order.status)) {
+    throw new Refused("already_shipped", `Order ${order.id} is "${order.status}": ${what} can change only before the order ships.`);
+  }
+}
+
 export function assertTransition(order: Order, to: OrderStatus, action = "move"): void {
   if (!canTransition(order.status, to)) {
     throw new Refused("illegal_transition", `Cannot ${action} order ${order.id}: the transition from "${order.status}" to "${to}" is not allowed.`);

@@ -1,6 +1,7 @@
 // support.create_ticket: hand a conversation to a person: the shopper's message (or the chat's summary), their e-mail and order.
 import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
+import { orderRef } from "../orders/numbers.ts";
 import { hasScope } from "../scopes.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { mailShopper, messageText, reference } from "./service.ts";
@@ -29,11 +30,13 @@ export default defineTool({
     const session = caller.session;
     const customer = session?.customerId ? await ctx.db.customer.findUnique({ where: { id: session.customerId } }) : null;
     let orderEmail: string | null = null;
+    let orderNumber: number | null = null;
     if (input.orderId) {
-      const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, select: { id: true, email: true, userId: true, sessionId: true } });
+      const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, select: { number: true, email: true, userId: true, sessionId: true } });
       const own = order && (staff || (session && (order.sessionId === session.id || (customer !== null && order.userId === customer.id))));
       if (!order || !own) throw new NotFound(`No order with id "${input.orderId}".`);
       orderEmail = order.email || null;
+      orderNumber = order.number;
     }
     const email = (input.email ?? customer?.email ?? orderEmail)?.toLowerCase();
     if (!email) throw new Refused("email_required", "Give the e-mail address staff should reply to.");
@@ -57,6 +60,7 @@ export default defineTool({
       "",
       `Din henvendelse: ${input.message}`,
       "",
+      ...(orderNumber === null ? [] : [`Ordre: ${orderRef(orderNumber)}`]),
       `Reference: ${reference(ticket)}`,
     ]);
     return { ticketId: ticket.id, status: "open" as const };

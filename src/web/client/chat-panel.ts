@@ -249,6 +249,11 @@ export class ChatPanel {
         void chat.addToolApprovalResponse({ id: approvalId, approved });
         this.input.focus();
       },
+      addToCart: async (productSlug) => {
+        const itemCount = await addToCart(productSlug);
+        document.dispatchEvent(new CustomEvent(CART_CHANGED, { detail: { itemCount } satisfies CartChangedDetail }));
+        return itemCount;
+      },
     };
   }
 
@@ -256,7 +261,7 @@ export class ChatPanel {
   private announce(message: UIMessage | undefined): void {
     if (message?.role !== "assistant") return;
     const waiting = toolParts(message).some((part) => part.state === "approval-requested");
-    this.announcer.textContent = [textOf(message), waiting ? "Bekræft eller annullér bestillingen nedenfor." : ""].filter(Boolean).join(" ");
+    this.announcer.textContent = [textOf(message), waiting ? "Bekræft eller afvis nedenfor." : ""].filter(Boolean).join(" ");
   }
 
   /** Tells the header badge about every cart change a tool call made since this page loaded. */
@@ -317,6 +322,22 @@ function latestCartTotal(messages: UIMessage[]): number | undefined {
     if (Array.isArray(output?.lines) && typeof output.totalDkk === "number") return output.totalDkk;
   }
   return undefined;
+}
+
+/**
+ * One unit of a product into the session's cart through the cart.add tool (the chat already has a session); the
+ * problem's code as the error's message when it is refused (variant_required: the product page picks the variant).
+ */
+async function addToCart(productSlug: string): Promise<number> {
+  const response = await fetch("/api/v1/tools/cart.add", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ productSlug, quantity: 1 }),
+    credentials: "same-origin",
+  });
+  const body = (await response.json().catch(() => ({}))) as { result?: { itemCount?: unknown }; code?: unknown };
+  if (!response.ok || typeof body.result?.itemCount !== "number") throw new Error(typeof body.code === "string" ? body.code : "failed");
+  return body.result.itemCount;
 }
 
 /**

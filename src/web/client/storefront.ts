@@ -1,5 +1,5 @@
 // Storefront enhancements: the cart badge in the header (refreshed on load and whenever a "shop:cart-changed" event
-// is dispatched, e.g. by the chat widget).
+// is dispatched, e.g. by the chat widget), and the product filters unfolded where the screen has room beside them.
 
 import { CART_CHANGED, type CartChangedDetail } from "./events.ts";
 
@@ -50,3 +50,7 @@ document.addEventListener(CART_CHANGED, (event) => {
 });
 
 void refreshBadge();
+
+/** Wide screens show the filters beside the products, unfolded; a phone keeps them folded behind "Filtrér". */
+const wide = window.matchMedia("(min-width: 56rem)");
+if (wide.matches) for (const panel of document.querySelectorAll<HTMLDetailsElement>("details[data-filters]")) panel.open = true;

@@ -8,6 +8,7 @@ import { categoryPage } from "./pages/category.ts";
 import { checkoutPage, placeOrder } from "./pages/checkout.ts";
 import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
+import { cancelOrder, changeAddress, type ActionState } from "./pages/order-actions.ts";
 import { orderPage } from "./pages/orders.ts";
 import { paymentPage } from "./pages/payment.ts";
 import { productPage } from "./pages/product.ts";
@@ -41,6 +42,9 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.get("/checkout", webRoute(site, checkoutPage));
   router.post("/checkout", webRoute(site, placeOrder));
   router.get("/orders/:id", webRoute(site, (web) => orderPage(web, String(web.req.params.id))));
+  const orderState = (web: StorefrontRequest) => async (state: ActionState, status: number) => orderPage(web, String(web.req.params.id), state, status);
+  router.post("/orders/:id/cancel", webRoute(site, (web) => cancelOrder(web, orderState(web))));
+  router.post("/orders/:id/address", webRoute(site, (web) => changeAddress(web, orderState(web))));
   router.get("/orders/:id/pay", webRoute(site, (web) => paymentPage(web, String(web.req.params.id))));
 
   router.get("/account", webRoute(site, accountPage));

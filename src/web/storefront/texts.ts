@@ -27,6 +27,9 @@ const REFUSALS: Record<string, string> = {
   invalid_code: "Koden er forkert eller udløbet. Bed om en ny kode.",
   too_many_attempts: "For mange forkerte forsøg. Bed om en ny kode.",
   no_customer: "Log ind for at se dine ordrer.",
+  illegal_transition: "Ordren kan ikke længere annulleres: den er sendt. Du kan returnere varerne, når du har fået dem.",
+  already_shipped: "Ordren er allerede sendt, så adressen kan ikke ændres. Kontakt os, hvis pakken skal omadresseres.",
+  refund_failed: "Betalingen kunne ikke refunderes automatisk. Prøv igen, eller kontakt os.",
 };
 
 /** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */
@@ -61,4 +64,6 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   "logged-in": { kind: "success", text: "Du er logget ind." },
   "logged-out": { kind: "info", text: "Du er logget ud." },
   empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
+  "order-cancelled": { kind: "success", text: "Ordren er annulleret. Du får en e-mail, når pengene er på vej tilbage." },
+  "address-changed": { kind: "success", text: "Leveringsadressen er ændret." },
 };

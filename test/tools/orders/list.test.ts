@@ -1,5 +1,5 @@
-// orders.list through real HTTP: summary shape, newest first, every filter, bounds and scopes, over the demo shop's
-// orders (the last four weeks) and older ones written here.
+// orders.list through real HTTP: summary shape, newest first, every filter and the search, bounds and scopes, over the
+// demo shop's orders (the last four weeks) and older ones written here.
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO, DEMO_ORDERS } from "../../../prisma/seed/history.ts";
@@ -49,6 +49,19 @@ describe("orders.list", () => {
     expect((await list({ fromDate: "2025-01-02T13:00:00+01:00", toDate: "2025-01-03T12:00:00.001Z" })).map((o) => o.status)).toEqual(["shipped", "pending_payment"]);
   });
 
+  it("searches by order number (1001 or #1001), part of the e-mail or the delivery name, any case", async () => {
+    const ids = async (query: string, more: object = {}) => (await list({ query, limit: 100, ...more })).map((o) => o.id);
+    expect(await ids("1001")).toEqual([DEMO.order(1)]);
+    expect(await ids(" #1001 ")).toEqual([DEMO.order(1)]);
+    expect(await ids("# 1005", { status: "paid" })).toEqual([]);
+    expect(await ids("999999")).toEqual([]);
+    expect((await list({ query: "ANNA@EXAMPLE" })).map((o) => o.status)).toEqual(["shipped", "paid"]);
+    const byName = await ids("sofie peder");
+    const sofie = DEMO_ORDERS.flatMap((order, i) => (order.customer === "sofie" ? [DEMO.order(i + 1)] : []));
+    expect([...byName].sort()).toEqual([...sofie].sort());
+    expect(await ids("sofie", { status: "shipped" })).toEqual([DEMO.order(10)]);
+  });
+
   it("refuses a range that ends before it starts", async () => {
     const response = await server.call("orders.list", { fromDate: "2026-02-01T00:00:00Z", toDate: "2026-01-01T00:00:00Z" }, { key });
     expect(response.status).toBe(400);
@@ -67,6 +80,10 @@ describe("orders.list", () => {
       { email: "not-an-email" },
       { fromDate: "yesterday" },
       { toDate: "2026-01-01" },
+      { query: "" },
+      { query: "   " },
+      { query: "x".repeat(201) },
+      { query: 1001 },
       { other: true },
     ]);
   });

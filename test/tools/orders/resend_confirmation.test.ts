@@ -26,7 +26,10 @@ describe("orders.resend_confirmation", () => {
     expect(mail.sent).toHaveLength(1);
     const message = mail.sent[0]!;
     expect(message.to).toBe("mette@example.dk");
-    expect(message.subject).toContain(order.id);
+    expect(message.subject).toBe(`Ordrebekræftelse for ordre #${order.number} – Nordlys Optik`);
+    expect(message.text).toContain(`Ordrenummer: #${order.number}`);
+    expect(message.html).toContain(`Ordrenummer: <strong>#${order.number}</strong>`);
+    expect(message.text).not.toContain(order.id);
     expect(message.subject).toContain("Nordlys Optik");
     const kr = (oere: bigint) => `${(Number(oere) / 100).toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")} kr.`;
     expect(message.text).toContain(`I alt: ${kr(order.totalDkk)}`);

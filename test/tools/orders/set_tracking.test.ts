@@ -33,7 +33,8 @@ describe("orders.set_tracking", () => {
     expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full, markShipped: true }));
     await expect.poll(() => mail.sent.filter((m) => m.to === "pakke@example.dk").length).toBe(1);
     const [sent] = mail.sent.filter((m) => m.to === "pakke@example.dk");
-    expect(sent!.subject).toBe(`Din ordre ${order.id} er sendt – Nordlys Optik`);
+    expect(sent!.subject).toBe(`Din ordre #${order.number} er sendt – Nordlys Optik`);
+    expect(sent!.text).toContain(`Din ordre #${order.number} hos Nordlys Optik er på vej!`);
     expect(sent!.text).toContain("Pakken er sendt med PostNord (sporingsnummer 00370712345678901234).");
     expect(sent!.text).toContain(`Følg pakken her: ${full.trackingUrl}`);
     expect(sent!.text).toContain(order.shippingAddress);

@@ -22,6 +22,7 @@ describe("support.create_ticket", () => {
     expect(ticket.messages.map((m) => [m.from, m.body])).toEqual([["shopper", ASK.message]]);
     expect(await lastAudit(server)).toMatchObject({ tool: "support.create_ticket", subjectType: "support_ticket", subjectId: ticket.id });
     await expect.poll(() => mail.sent.find((m) => m.to === "clara@example.dk")?.subject ?? "").toMatch(/^Vi har modtaget din henvendelse #/);
+    expect(mail.sent.find((m) => m.to === "clara@example.dk")!.text).toContain(`Ordre: #${order.number}`);
   });
 
   it("takes an anonymous shopper's e-mail, and refuses without one (422 email_required)", async () => {

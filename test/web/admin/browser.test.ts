@@ -103,7 +103,7 @@ describeBrowser("the admin in a browser", () => {
     await page.getByRole("link", { name: "Ordrer", exact: true }).click();
     await page.getByLabel("Status").selectOption("paid");
     await page.getByRole("button", { name: "Filtrér" }).click();
-    await page.getByRole("link", { name: `#${order.id.slice(-8)}` }).click();
+    await page.getByRole("link", { name: `#${order.number}`, exact: true }).click();
     await expect.poll(() => page.locator("[data-status]").first().innerText()).toBe("Betalt");
 
     await page.getByRole("button", { name: "→ Behandles" }).click();

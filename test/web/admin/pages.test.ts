@@ -187,6 +187,34 @@ describe("orders", () => {
   });
 });
 
+describe("order numbers", () => {
+  it("name orders in the list, on the order page and in the audit log, and find them by number, e-mail or name", async () => {
+    const order = await createOrder(server, { status: "paid", email: "nummer.kunde@example.dk" });
+    const ref = `#${order.number}`;
+    const list = await owner.get("/admin/orders");
+    expect(list.html).toContain(`<a href="/admin/orders/${order.id}">${ref}</a>`);
+    expect(list.html).not.toContain(`#${order.id.slice(-8)}`);
+    const linked = (html: string) => [...html.matchAll(/<a href="\/admin\/orders\/([\w-]+)">#\d+<\/a>/g)].map((match) => match[1]);
+    for (const q of [String(order.number), ref, ` ${ref} `]) {
+      expect(linked((await owner.get(`/admin/orders?q=${encodeURIComponent(q)}`)).html), q).toEqual([order.id]);
+    }
+    expect(linked((await owner.get("/admin/orders?q=1001")).html)).toEqual(["demo-order-01"]);
+    expect(linked((await owner.get("/admin/orders?q=NUMMER.KUNDE")).html)).toEqual([order.id]);
+    const sofie = linked((await owner.get("/admin/orders?q=sofie%20pedersen")).html);
+    expect(sofie.length).toBeGreaterThan(1);
+    expect(sofie).toContain("demo-order-03");
+    const none = await owner.get("/admin/orders?q=%23999999");
+    expect(none.html).toContain("Ingen ordrer passer til filtrene.");
+    expect((await owner.get("/admin/orders?q=1001")).html).toContain('value="1001"');
+
+    const page = await owner.get(`/admin/orders/${order.id}`);
+    expect(page.html).toContain(`<title>Ordre ${ref}`);
+    expect(page.html).toContain(`<h1>Ordre ${ref}</h1>`);
+    expect((await owner.submit(`/admin/orders/${order.id}`, `/admin/orders/${order.id}/status`, { status: "processing" })).status).toBe(303);
+    expect((await owner.get("/admin/audit?subjectType=order")).html).toContain(`ordre <a href="/admin/orders/${order.id}">${ref}</a>`);
+  });
+});
+
 describe("products", () => {
   it("keep what was typed and name the field when the shop refuses a new product; then create and edit it", async () => {
     const bad = await owner.submit("/admin/products/new", "/admin/products/new", {

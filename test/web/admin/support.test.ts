@@ -19,9 +19,12 @@ describe("the admin support queue", () => {
     expect(queue.status).toBe(200);
     expect(queue.html).toContain("Forkert farve leveret");
     expect(queue.html).toContain('href="/admin/support/demo-ticket-1"');
+    // The ticket's order by the number the shopper knows it by (demo-order-03 is the third oldest demo order).
+    expect(queue.html).toContain('<a href="/admin/orders/demo-order-03">#1003</a>');
 
     const ticket = await owner.get("/admin/support/demo-ticket-1");
     expect(ticket.html).toContain("Jeg fik de sorte stel, men bestilte de brune.");
+    expect(ticket.html).toContain('ordre <a href="/admin/orders/demo-order-03">#1003</a>');
     expect(ticket.html).toContain("sofie.pedersen@example.dk");
 
     const replied = await owner.submit("/admin/support/demo-ticket-1", "/admin/support/demo-ticket-1/reply", { message: "Vi sender de brune i dag.\nDe sorte må du gerne beholde." });
@@ -49,6 +52,8 @@ describe("the admin support queue", () => {
   it("answers an unknown ticket with 404 and refuses a reader's reply with 403", async () => {
     expect((await owner.get("/admin/support/no-such-ticket")).status).toBe(404);
     const reader = await signedInClient(server, "laeser.ks@nordlys.dk", ["support:read"]);
+    // Without orders:read the order is named by its id.
+    expect((await reader.get("/admin/support?status=closed")).html).toContain('<a href="/admin/orders/demo-order-03"><code>demo-order-03</code></a>');
     const page = await reader.get("/admin/support/demo-ticket-2");
     expect(page.status).toBe(200);
     const refused = await reader.submit("/admin/support/demo-ticket-2", "/admin/support/demo-ticket-2/reply", { message: "Hej" });

@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 
 export interface PaymentOrder {
   id: string;
+  /** The number the shopper knows the order by (#1001). */
+  number: number;
   email: string;
   totalDkk: number;
   /** Already paid (a gift card at checkout): the payment asks for totalDkk less this. */
@@ -10,6 +12,8 @@ export interface PaymentOrder {
   shippingDkk: number;
   discountDkk: number;
   items: Array<{ productName: string; unitPriceDkk: number; quantity: number }>;
+  /** Set when the order already had a payment session that this one replaces (an item edit): a new session, not the old. */
+  revision?: string;
 }
 
 export interface PaymentSession {
@@ -30,6 +34,11 @@ export interface PaymentProvider {
    * twice. Absent where the provider moves no money itself (manual: staff transfer it by hand).
    */
   refund?(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Makes an open payment session unpayable (Stripe: expires the Checkout Session); "paid" when the shopper has
+   * already paid it, "closed" otherwise (also when it had expired before). Absent where sessions hold no amount.
+   */
+  closePayment?(providerSessionId: string): Promise<"closed" | "paid">;
 }
 
 /** The token that lets whoever holds a payment link open that order's payment page (HMAC-SHA256 of the id). */

@@ -1,6 +1,7 @@
 // Stripe Checkout: one Checkout Session per order (amounts in DKK øre, metadata orderId), and webhook verification.
 import Stripe from "stripe";
 import type { Config } from "../../../core/config.ts";
+import { orderRef } from "../numbers.ts";
 import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
 
 type LineItem = { quantity: number; price_data: { currency: "dkk"; unit_amount: number; product_data: { name: string } } };
@@ -30,10 +31,10 @@ export class StripePayments implements PaymentProvider {
 
   /**
    * Line items sum exactly to what is left to pay: the items and shipping when there is no discount and no gift card;
-   * else one line "Ordre <id>" for the rest (Checkout has no negative lines, and coupons would need extra API objects).
+   * else one line "Ordre #1001" for the rest (Checkout has no negative lines, and coupons would need extra API objects).
    */
   static lineItems(order: PaymentOrder): LineItem[] {
-    if (order.discountDkk > 0 || order.paidDkk > 0) return [line(`Ordre ${order.id}`, order.totalDkk - order.paidDkk, 1)];
+    if (order.discountDkk > 0 || order.paidDkk > 0) return [line(`Ordre ${orderRef(order.number)}`, order.totalDkk - order.paidDkk, 1)];
     const items = order.items.map((item) => line(item.productName, item.unitPriceDkk, item.quantity));
     return order.shippingDkk > 0 ? [...items, line("Fragt", order.shippingDkk, 1)] : items;
   }
@@ -52,7 +53,7 @@ export class StripePayments implements PaymentProvider {
         success_url: page("success"),
         cancel_url: page("cancelled"),
       },
-      { idempotencyKey: `order-${order.id}` },
+      { idempotencyKey: order.revision ? `order-${order.id}-${order.revision}` : `order-${order.id}` },
     );
     if (!session.url) throw new Error(`Stripe returned no URL for the Checkout Session of order ${order.id}.`);
     return { paymentUrl: session.url, providerSessionId: session.id };
@@ -65,6 +66,19 @@ export class StripePayments implements PaymentProvider {
   async refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
     const refund = await this.client.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey, timeout: 15_000 });
     return { id: refund.id };
+  }
+
+  async closePayment(sessionId: string): Promise<"closed" | "paid"> {
+    try {
+      await this.client.checkout.sessions.expire(sessionId, {}, { timeout: 15_000 });
+      return "closed";
+    } catch (error) {
+      // Only open sessions can be expired: ask Stripe what became of this one.
+      const session = await this.client.checkout.sessions.retrieve(sessionId, {}, { timeout: 15_000 });
+      if (session.status === "expired") return "closed";
+      if (session.status === "complete") return "paid";
+      throw error;
+    }
   }
 
   /** The verified event of a webhook request (throws on a bad signature or when no webhook secret is configured). */

@@ -4,8 +4,10 @@ import { NotFound } from "../../../core/errors.ts";
 import auditGet from "../../../tools/audit/get.ts";
 import auditList from "../../../tools/audit/list.ts";
 import auditRevert from "../../../tools/audit/revert.ts";
+import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
+import { orderRefs } from "../../order-numbers.ts";
 import type { Outcome, View } from "../../page.ts";
 import { actionButton, facts, pageHead, select, table } from "../components.ts";
 import { when } from "../forms.ts";
@@ -32,9 +34,15 @@ async function actorNames(web: AdminRequest, actors: string[]): Promise<(actor: 
   };
 }
 
-function subjectLink(subjectType: string | null, subjectId: string | null, snapshot?: Record<string, unknown> | null): Html {
+/** The numbers of the orders among these entries' subjects (none for staff without orders:read). */
+async function orderSubjects(web: AdminRequest, entries: Array<{ subjectType: string | null; subjectId: string | null }>): Promise<Map<string, string>> {
+  if (!web.may(ordersGetNumber)) return new Map();
+  return orderRefs(web, entries.filter((entry) => entry.subjectType === "order" && entry.subjectId).map((entry) => entry.subjectId!));
+}
+
+function subjectLink(subjectType: string | null, subjectId: string | null, orders: Map<string, string>, snapshot?: Record<string, unknown> | null): Html {
   if (!subjectType || !subjectId) return html`—`;
-  if (subjectType === "order") return html`ordre <a href="/admin/orders/${subjectId}">#${subjectId.slice(-8)}</a>`;
+  if (subjectType === "order") return html`ordre <a href="/admin/orders/${subjectId}">${orders.get(subjectId) ?? subjectId}</a>`;
   const slug = typeof snapshot?.slug === "string" ? snapshot.slug : undefined;
   const pages: Record<string, string> = { product: "/admin/products/", category: "/admin/categories/", page: "/admin/pages/", serviceOffering: "/admin/services/" };
   if (slug && pages[subjectType]) return html`${subjectType} <a href="${pages[subjectType]}${slug}">${slug}</a>`;
@@ -52,11 +60,11 @@ export async function auditPage(web: AdminRequest): Promise<View> {
     limit: PAGE_SIZE + 1,
   });
   const shown = entries.slice(0, PAGE_SIZE);
-  const name = await actorNames(web, shown.map((entry) => entry.actor));
+  const [name, orders] = await Promise.all([actorNames(web, shown.map((entry) => entry.actor)), orderSubjects(web, shown)]);
   const rows = shown.map((entry) => [
     html`<a href="/admin/audit/${entry.id}">${when(entry.createdAt)}</a>`,
     html`<code>${entry.tool}</code>`,
-    subjectLink(entry.subjectType, entry.subjectId),
+    subjectLink(entry.subjectType, entry.subjectId, orders),
     html`${name(entry.actor)}<br><span class="hint">${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}</span>`,
     entry.revertedAt ? html`<span class="tag">Fortrudt</span>` : entry.revertOfId ? html`<span class="tag tag-info">Fortrydelse</span>` : entry.revertible ? html`<a href="/admin/audit/${entry.id}">Fortryd…</a>` : "",
   ]);
@@ -111,7 +119,7 @@ ${same.length ? html`<details><summary>Uændrede felter (${same.length})</summar
 export async function auditEntryPage(web: AdminRequest, id: string): Promise<View> {
   if (!ID.test(id)) throw new NotFound(`No audit entry "${id}".`);
   const entry = await web.call(auditGet, { id });
-  const name = await actorNames(web, [entry.actor, entry.revertedBy ?? ""]);
+  const [name, orders] = await Promise.all([actorNames(web, [entry.actor, entry.revertedBy ?? ""]), orderSubjects(web, [entry])]);
   const revert = entry.revertedAt
     ? html`<div class="notice notice-info">Fortrudt ${when(entry.revertedAt)} af ${name(entry.revertedBy ?? "")}.</div>`
     : entry.revertible
@@ -123,7 +131,7 @@ export async function auditEntryPage(web: AdminRequest, id: string): Promise<Vie
 ${pageHead(entry.tool, { lead: html`${when(entry.createdAt)} · ${name(entry.actor)} · ${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}` })}
 <section class="card">
 ${facts([
-  ["Emne", subjectLink(entry.subjectType, entry.subjectId, entry.after ?? entry.before)],
+  ["Emne", subjectLink(entry.subjectType, entry.subjectId, orders, entry.after ?? entry.before)],
   ["Forespørgsel", entry.requestId ? html`<code>${entry.requestId}</code>` : null],
   ["Fortryder", entry.revertOfId ? html`<a href="/admin/audit/${entry.revertOfId}">en tidligere ændring</a>` : null],
 ])}

@@ -17,7 +17,7 @@ const SLUG = /^[a-z0-9-]{2,200}$/;
 function categoryForm(web: AdminRequest, values: { slug: string; name: string; description: string }, creating: boolean): Html {
   return html`${formOpen(web, "/admin/categories")}
 ${creating
-  ? input({ name: "slug", label: "Adresse (slug)", value: values.slug, required: true, pattern: "[a-z0-9-]{2,}", hint: "Små bogstaver, tal og bindestreg." })
+  ? input({ name: "slug", label: "Adresse (slug)", value: values.slug, required: true, pattern: "[a-z0-9\\-]{2,}", hint: "Små bogstaver, tal og bindestreg." })
   : html`<input type="hidden" name="slug" value="${values.slug}"><input type="hidden" name="existing" value="1">`}
 ${input({ name: "name", label: "Navn", value: values.name, required: true, maxlength: 200 })}
 ${textarea({ name: "description", label: "Beskrivelse", value: values.description, rows: 3, maxlength: 2000 })}

@@ -36,7 +36,7 @@ function statusTag(status: string): Html {
 function pageForm(web: AdminRequest, values: { slug: string; title: string; body: string; status: string }, creating: boolean): Html {
   return html`${formOpen(web, "/admin/pages/upsert")}
 ${creating
-  ? input({ name: "slug", label: "Adresse (slug)", required: true, pattern: "[a-z0-9-]{2,}", hint: "Siden vises på /info/<slug>." })
+  ? input({ name: "slug", label: "Adresse (slug)", required: true, pattern: "[a-z0-9\\-]{2,}", hint: "Siden vises på /info/<slug>." })
   : html`<input type="hidden" name="slug" value="${values.slug}"><input type="hidden" name="existing" value="1">`}
 ${input({ name: "title", label: "Titel", value: values.title, required: true, maxlength: 200 })}
 ${textarea({ name: "body", label: "Tekst", value: values.body, rows: creating ? 6 : 14, required: true, hint: "Linjer der starter med \"## \" bliver overskrifter; en tom linje starter et nyt afsnit." })}

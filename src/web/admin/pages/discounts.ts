@@ -75,7 +75,7 @@ ${rows.length ? table("Rabatkoder", ["Kode", "Rabat", "Brugt", "Udløber", "Stat
 ${editing ? editForm(web, editing) : ""}
 <section class="card narrow"><h2>Ny rabatkode</h2>
 ${formOpen(web, "/admin/discounts/create")}
-${input({ name: "code", label: "Kode", required: true, pattern: "[A-Za-z0-9_-]{3,64}", hint: "3–64 tegn: bogstaver, tal, - og _. Gemmes med store bogstaver." })}
+${input({ name: "code", label: "Kode", required: true, pattern: "[A-Za-z0-9_\\-]{3,64}", hint: "3–64 tegn: bogstaver, tal, - og _. Gemmes med store bogstaver." })}
 <div class="form-pair">
 ${select({ name: "type", label: "Type", value: "percent", choices: [["percent", "Procent"], ["fixed", "Fast beløb"]] })}
 ${input({ name: "value", label: "Værdi", required: true, inputmode: "decimal", hint: "Procent (1–100) eller kroner." })}

@@ -2,6 +2,7 @@
 import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
+import changeItems from "../../../tools/orders/change_items.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
@@ -9,7 +10,7 @@ import updateStatus from "../../../tools/orders/update_status.ts";
 import { isOrderStatus } from "../../../tools/orders/transitions.ts";
 import type { Outcome } from "../../page.ts";
 import { kr, ORDER_STATUS_LABELS } from "../components.ts";
-import { kroner, localDateTime, optional } from "../forms.ts";
+import { integer, kroner, localDateTime, optional } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { ORDER_ID } from "./order.ts";
 
@@ -41,6 +42,16 @@ const ACTIONS: Record<string, Action> = {
   async cancel(web, orderId) {
     await web.call(cancelOrder, { orderId, reason: web.field("reason").trim() });
     return "Ordren er annulleret, og varerne er lagt tilbage på lager.";
+  },
+  async items(web, orderId) {
+    const quantity = integer(web.field("quantity"), "quantity");
+    const variantSku = optional(web.field("variantSku"));
+    const result = await web.call(changeItems, { orderId, items: [{ orderItemId: web.field("orderItemId"), ...(quantity === undefined ? {} : { quantity }), ...(variantSku ? { variantSku } : {}) }] });
+    // kr() ends in "kr.", which also ends the sentence.
+    const said = [`Ordren er ændret. Ny total: ${kr(result.totalDkk)}`];
+    if (result.returnedDkk > 0) said.push(`Kunden får ${kr(result.returnedDkk)} tilbage.`);
+    if (result.paymentUrl) said.push(`Kunden får et betalingslink på e-mail og skal betale ${kr(result.outstandingDkk)}`);
+    return said.join(" ");
   },
   async notes(web, orderId) {
     await web.call(addNote, { orderId, body: web.field("body").trim() });

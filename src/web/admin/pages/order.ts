@@ -1,13 +1,17 @@
-// GET /admin/orders/<id>: one order to work on: lines, totals, addresses, payment, the legal next statuses as
-// buttons, tracking, refund, cancel, notes, resend confirmation and the timeline.
+// GET /admin/orders/<id>: one order to work on: lines (editable until it ships), totals, addresses, payment, the legal
+// next statuses as buttons, tracking, refund, cancel, notes, resend confirmation and the timeline.
 import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import ordersGet from "../../../tools/orders/get.ts";
+import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
+import itemOptions from "../../../tools/orders/item_options.ts";
+import { orderRef } from "../../../tools/orders/numbers.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
+import { UNSHIPPED } from "../../../tools/orders/service.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
 import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transitions.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
@@ -16,6 +20,7 @@ import type { View } from "../../page.ts";
 import { actionButton, checkbox, facts, formOpen, kr, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea } from "../components.ts";
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
+import { itemsEditor } from "./order-items.ts";
 
 export const ORDER_ID = /^[\w-]{1,200}$/;
 
@@ -36,7 +41,13 @@ function address(lines: Array<string | null>): Html {
 
 export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
-  const [order, timeline] = await Promise.all([web.call(ordersGet, { orderId: id }), web.call(getTimeline, { orderId: id, limit: 100 })]);
+  const [order, { number }, timeline] = await Promise.all([
+    web.call(ordersGet, { orderId: id }),
+    web.call(ordersGetNumber, { orderId: id }),
+    web.call(getTimeline, { orderId: id, limit: 100 }),
+  ]);
+  const ref = orderRef(number);
+  const options = UNSHIPPED.has(order.status) ? await web.call(itemOptions, { orderId: order.id }) : null;
   const base = `/admin/orders/${order.id}`;
   const canRefund = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].some((to) => to === "refunded" || to === "partial_refund");
   const canCancel = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("cancelled");
@@ -50,9 +61,9 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
     event.kind === "note" ? html`<blockquote>${event.body}</blockquote>` : ""
   }</li>`);
   return {
-    title: `Ordre #${order.id.slice(-8)}`,
-    main: html`${breadcrumbs([{ label: "Ordrer", href: "/admin/orders" }, { label: `#${order.id.slice(-8)}` }])}
-${pageHead(`Ordre #${order.id.slice(-8)}`, { lead: html`${statusTag(order.status)} · ${when(order.createdAt)} · ${order.channel}${order.isAiGenerated ? html` · <span class="tag tag-info">AI: ${order.aiAgentSource ?? "agent"}</span>` : ""}` })}
+    title: `Ordre ${ref}`,
+    main: html`${breadcrumbs([{ label: "Ordrer", href: "/admin/orders" }, { label: ref }])}
+${pageHead(`Ordre ${ref}`, { lead: html`${statusTag(order.status)} · ${when(order.createdAt)} · ${order.channel}${order.isAiGenerated ? html` · <span class="tag tag-info">AI: ${order.aiAgentSource ?? "agent"}</span>` : ""}` })}
 <section class="card" aria-labelledby="next-status"><h2 id="next-status">Næste skridt</h2>${nextStatuses(web, order.id, order.status)}</section>
 <div class="split">
 <div>
@@ -66,6 +77,7 @@ ${facts([
   ["Heraf moms", kr(order.vatOere)],
 ])}
 </section>
+${options ? itemsEditor(web, order.id, options, order.paidAt !== null) : ""}
 <section class="card" id="shipping"><h2>Forsendelse</h2>
 ${formOpen(web, `${base}/tracking`)}
 <div class="form-pair">

@@ -32,7 +32,7 @@ ${rows.length ? table("Ydelser", ["Ydelse", "Pris", "Status", "Rækkefølge", "�
 <section class="card narrow"><h2>Ny ydelse</h2>
 ${formOpen(web, "/admin/services/create")}
 ${input({ name: "title", label: "Titel", required: true, maxlength: 200 })}
-${input({ name: "slug", label: "Adresse (slug)", pattern: "[a-z0-9-]{2,}", hint: "Tom: laves ud fra titlen." })}
+${input({ name: "slug", label: "Adresse (slug)", pattern: "[a-z0-9\\-]{2,}", hint: "Tom: laves ud fra titlen." })}
 ${input({ name: "shortDescription", label: "Kort beskrivelse", maxlength: 500 })}
 ${input({ name: "priceString", label: "Pris (tekst)", maxlength: 100, placeholder: "Fra 395 kr." })}
 ${textarea({ name: "body", label: "Tekst", rows: 6, required: true })}

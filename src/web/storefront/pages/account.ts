@@ -1,5 +1,5 @@
 // /account: sign in by a code e-mailed to the customer (user.request_login_code, user.verify_login_code), then the
-// customer's own orders; sign out (user.sign_out) unbinds the session from the customer and keeps the cart.
+// customer's own orders by number; sign out (user.sign_out) unbinds the session from the customer and keeps the cart.
 import { z } from "zod";
 import { ToolError } from "../../../core/errors.ts";
 import userListOrders from "../../../tools/user/list_orders.ts";
@@ -8,6 +8,7 @@ import userSignOut from "../../../tools/user/sign_out.ts";
 import verifyLoginCode from "../../../tools/user/verify_login_code.ts";
 import { breadcrumbs, emptyState, field, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
+import { OWN_ORDER_NUMBERS, orderRefs } from "../../order-numbers.ts";
 import { localPath, type Outcome, type View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, ORDER_STATUS, reason } from "../texts.ts";
@@ -21,6 +22,8 @@ export async function accountPage(web: StorefrontRequest): Promise<View> {
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
+  // user.list_orders answers the shopper's own orders only: their numbers may be read for them.
+  const refs = await orderRefs(web, orders.map((order) => order.id), OWN_ORDER_NUMBERS);
   return {
     title: "Din konto",
     noindex: true,
@@ -30,10 +33,10 @@ export async function accountPage(web: StorefrontRequest): Promise<View> {
 <form action="/account/logout" method="post">${web.csrfField()}<button class="button button-secondary button-small" type="submit">Log ud</button></form>
 </div>
 ${messages}
-<h2>Dine ordrer</h2>
+<h2>Mine ordrer</h2>
 ${orders.length
   ? html`<ul class="order-list">${orders.map((order) => html`<li class="card order-card">
-<div><a class="order-link" href="/orders/${order.id}">Ordre <span class="order-ref">${order.id}</span></a>
+<div><a class="order-link" href="/orders/${order.id}">Ordre <span class="order-ref">${refs.get(order.id) ?? order.id}</span></a>
 <p class="hint">${formatDate(order.createdAt)} · ${order.itemCount} ${order.itemCount === 1 ? "vare" : "varer"}</p></div>
 <div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatKr(order.totalDkk)}</span></div>
 </li>`)}</ul>`

@@ -1,13 +1,18 @@
-// GET /orders/<id>: status, tracking and lines of one of the signed-in customer's own orders (the tools enforce
-// ownership: another customer's order is 404); a session without a customer is asked to sign in.
+// GET /orders/<id>: status, tracking, lines, address and payments of one of the signed-in customer's own orders, named by
+// its number, with what the shopper may still do with it (the tools enforce ownership: another customer's order is 404);
+// a session without a customer is asked to sign in.
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
-import userListOrders from "../../../tools/user/list_orders.ts";
+import ordersGet from "../../../tools/orders/get.ts";
+import ordersPayments from "../../../tools/orders/payments.ts";
+import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
+import { OWN_ORDER_NUMBERS, orderRefs } from "../../order-numbers.ts";
 import type { View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
-import { ORDER_STATUS } from "../texts.ts";
+import { NOTICES, ORDER_STATUS } from "../texts.ts";
+import { ledgerSection, orderActions, type ActionState } from "./order-actions.ts";
 
 const STEPS = ["pending_payment", "paid", "processing", "shipped", "delivered"] as const;
 const STEP_LABELS = ["Bestilt", "Betalt", "Pakkes", "Afsendt", "Leveret"];
@@ -29,42 +34,52 @@ ${notice("info", "Log ind med din e-mail for at se dine ordrer. Vi sender dig en
   };
 }
 
-export async function orderPage(web: StorefrontRequest, orderId: string): Promise<View> {
+export async function orderPage(web: StorefrontRequest, orderId: string, state: ActionState = {}, status?: number): Promise<View> {
   if (!/^[\w-]{1,100}$/.test(orderId)) throw new NotFound(`No order "${orderId}".`);
   const caller = await web.caller();
   if (!caller.session?.customerId) return signInPrompt("Se din ordre", `/orders/${orderId}`);
-  let status;
+  let tracking;
   try {
-    status = await web.call(userGetOrderStatus, { orderId });
+    tracking = await web.call(userGetOrderStatus, { orderId });
   } catch (error) {
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
     throw error;
   }
-  const summary = (await web.call(userListOrders, { limit: 100 })).find((order) => order.id === orderId);
-  const delivery = status.estDeliveryFrom && status.estDeliveryTo ? `${formatDate(status.estDeliveryFrom)} – ${formatDate(status.estDeliveryTo)}` : null;
+  // user.get_order_status has just shown the order to be the shopper's own: its number may be read for them.
+  const [order, ledger, refs] = await Promise.all([web.call(ordersGet, { orderId }), web.call(ordersPayments, { orderId }), orderRefs(web, [orderId], OWN_ORDER_NUMBERS)]);
+  const ref = refs.get(orderId) ?? orderId;
+  const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
+  const flash = NOTICES[web.query("notice")];
   return {
-    title: `Ordre ${orderId}`,
+    title: `Ordre ${ref}`,
     noindex: true,
-    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Konto", href: "/account" }, { label: `Ordre ${orderId}` }])}
+    status,
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Mine ordrer", href: "/account" }, { label: `Ordre ${ref}` }])}
 <div class="narrow">
 <h1>Din ordre</h1>
-<p class="order-number">Ordrenummer <strong class="order-ref">${orderId}</strong></p>
-<p>Status: <strong class="order-status">${ORDER_STATUS[status.status] ?? status.status}</strong> · opdateret ${formatDate(status.updatedAt)}</p>
-${progress(status.status)}
-${status.trackingNumber || status.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
+${flash ? notice(flash.kind, flash.text) : ""}
+<p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
+<p>Status: <strong class="order-status">${ORDER_STATUS[tracking.status] ?? tracking.status}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
+${progress(tracking.status)}
+${tracking.status === "pending_payment" ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
+${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>
-<p>${status.carrier ?? "Fragtfirma"}${status.trackingNumber ? html` · sporingsnummer <strong>${status.trackingNumber}</strong>` : ""}</p>
+<p>${tracking.carrier ?? "Fragtfirma"}${tracking.trackingNumber ? html` · sporingsnummer <strong>${tracking.trackingNumber}</strong>` : ""}</p>
 ${delivery ? html`<p>Forventet levering: ${delivery}</p>` : ""}
-${status.trackingUrl && /^https?:\/\//.test(status.trackingUrl) ? html`<p><a class="button button-secondary" href="${status.trackingUrl}" rel="noopener noreferrer">Følg pakken</a></p>` : ""}
+${tracking.trackingUrl && /^https?:\/\//.test(tracking.trackingUrl) ? html`<p><a class="button button-secondary" href="${tracking.trackingUrl}" rel="noopener noreferrer">Følg pakken</a></p>` : ""}
 </section>` : ""}
-${summary ? html`<section aria-labelledby="lines-title"><h2 id="lines-title">Varer</h2>
+<section aria-labelledby="lines-title"><h2 id="lines-title">Varer</h2>
 <div class="table-wrap"><table class="order-lines"><thead><tr><th>Vare</th><th class="num">Antal</th><th class="num">Beløb</th></tr></thead>
-<tbody>${summary.items.map((item) => html`<tr><td>${item.productName}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(item.unitPriceDkk * item.quantity)}</td></tr>`)}</tbody>
+<tbody>${order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(item.unitPriceDkk * item.quantity)}</td></tr>`)}</tbody>
 <tfoot>
-<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatKr(summary.shippingDkk)}</td></tr>
-${summary.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td class="num">−${formatKr(summary.discountDkk)}</td></tr>` : ""}
-<tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${formatKr(summary.totalDkk)}</td></tr>
-</tfoot></table></div></section>` : ""}
+<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatKr(order.shippingDkk)}</td></tr>
+${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td class="num">−${formatKr(order.discountDkk)}</td></tr>` : ""}
+<tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${formatKr(order.totalDkk)}</td></tr>
+</tfoot></table></div></section>
+<section class="card delivery-address" aria-labelledby="delivery-title"><h2 id="delivery-title">Leveres til</h2>
+<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p></section>
+${ledgerSection(ledger)}
+${orderActions(web, order, ledger, state)}
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,
   };

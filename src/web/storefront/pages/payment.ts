@@ -1,10 +1,12 @@
 // GET /orders/<id>/pay?token=…: the payment page of an order, in the storefront layout. It is opened by the signed
-// payment link (not by a session): once the token checks out, the page reads the order (orders.get_payment) as the
-// payment-link reader. For manual payment it shows the bank-transfer instructions; after Stripe Checkout it is the
-// landing page (result=success|cancelled).
+// payment link (not by a session): once the token checks out, the page reads the order (orders.get_payment) and its
+// number (orders.get_number) as the payment-link reader. For manual payment it shows the bank-transfer instructions,
+// the order number as reference; after Stripe Checkout it is the landing page (result=success|cancelled).
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import type { Caller } from "../../../tools/context.ts";
+import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
+import { orderRef } from "../../../tools/orders/numbers.ts";
 import { verifyPaymentToken } from "../../../tools/orders/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
 import { notice } from "../../components.ts";
@@ -22,9 +24,13 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   const token = web.query("token");
   const gone = new NotFound("The payment link is invalid or has expired.");
   if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
-  const order = await web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }).catch((error: unknown) => {
+  const [order, { number }] = await Promise.all([
+    web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }),
+    web.callAs(PAYMENT_LINK_READER, ordersGetNumber, { orderId }),
+  ]).catch((error: unknown) => {
     throw error instanceof ToolError && error.status === 404 ? gone : error;
   });
+  const ref = orderRef(number);
   // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
   const { contact } = await web.read(settingsGet, {});
   const total = formatKr(order.totalDkk);
@@ -50,7 +56,7 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
     status = html`${notice("success", html`<strong>Tak for din bestilling!</strong> Ordren er modtaget og afventer betaling.`)}
 <section class="card pay-instructions" aria-labelledby="pay-how">
 <h2 id="pay-how">Betal med bankoverførsel</h2>
-<p>Overfør <strong>${due}</strong> og skriv ordrenummeret <strong class="order-ref">${order.orderId}</strong> som reference.</p>
+<p>Overfør <strong>${due}</strong> og skriv ordrenummeret <strong class="order-ref">${number}</strong> som reference.</p>
 ${account}
 <p>${order.instructionsEmailed ? html`Vi har sendt betalingsoplysningerne til ${order.email}. ` : ""}Vi sender varerne, når beløbet er modtaget.</p>
 <p class="hint">Spørgsmål? Skriv til <a href="mailto:${contact.email}">${contact.email}</a> eller ring på ${contact.phone}.</p>
@@ -58,13 +64,13 @@ ${account}
   }
   const rows = order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(item.lineTotalDkk)}</td></tr>`);
   return {
-    title: `Betaling – ordre ${order.orderId}`,
+    title: `Betaling – ordre ${ref}`,
     noindex: true,
     // The address holds the payment token: never send it on, not even as a same-origin referrer.
     headers: { "Referrer-Policy": "no-referrer" },
     main: html`<div class="narrow">
 <h1>${order.paid ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
-<p class="order-number">Ordrenummer <strong class="order-ref">${order.orderId}</strong></p>
+<p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 ${status}
 <section aria-labelledby="pay-summary">
 <h2 id="pay-summary">Din ordre</h2>

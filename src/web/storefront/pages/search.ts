@@ -70,8 +70,14 @@ export function pageHref(path: string, params: SearchParams, page: number): stri
 }
 
 /** The filter form; on a category page the category is fixed by the address. */
+/**
+ * The filters, folded behind "Filtrér" unless one is in use, so that on a phone the products come first; the
+ * storefront script unfolds them on a wide screen, where they sit beside the products.
+ */
 export function filterForm(action: string, params: SearchParams, categories: Array<{ slug: string; name: string }> | null): Html {
-  return html`<form class="filters" action="${action}" method="get" aria-label="Filtrer produkter">
+  const active = Boolean((action === "/search" && params.q) || (categories && params.category) || params.brand || typeof params.minPrice === "number" || typeof params.maxPrice === "number" || params.inStock);
+  return html`<details class="filter-panel" data-filters${active ? " open" : ""}><summary class="button button-secondary button-block">Filtrér</summary>
+<form class="filters" action="${action}" method="get" aria-label="Filtrer produkter">
 ${action === "/search" ? html`<div class="field"><label for="f-q">Søgeord</label><input id="f-q" name="q" type="search" value="${params.q}" maxlength="200"></div>` : ""}
 ${categories ? html`<div class="field"><label for="f-category">Kategori</label><select id="f-category" name="category"><option value="">Alle kategorier</option>${categories.map((category) => html`<option value="${category.slug}"${category.slug === params.category ? " selected" : ""}>${category.name}</option>`)}</select></div>` : ""}
 <div class="field"><label for="f-brand">Mærke</label><input id="f-brand" name="brand" type="text" value="${params.brand}" maxlength="100" placeholder="Fx Ray-Ban"></div>
@@ -82,7 +88,7 @@ ${categories ? html`<div class="field"><label for="f-category">Kategori</label><
 <div class="check"><input id="f-stock" name="inStock" type="checkbox" value="1"${params.inStock ? " checked" : ""}><label for="f-stock">Kun varer på lager</label></div>
 ${params.featured ? html`<input type="hidden" name="featured" value="1">` : ""}
 <button class="button button-block" type="submit">Vis produkter</button>
-</form>`;
+</form></details>`;
 }
 
 export async function searchPage(web: StorefrontRequest): Promise<View> {

@@ -1,0 +1,105 @@
+// orders.change_items: lower, raise, remove or swap an unshipped order's lines; stock, totals and money follow at once.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import { formatKr } from "../../core/format.ts";
+import { oere } from "../products/schemas.ts";
+import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { isPaid, repriced, settle } from "./edit-money.ts";
+import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
+import { sendOrderChanged } from "./emails.ts";
+import { balanceOf } from "./ledger.ts";
+import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
+import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
+
+const change = z
+  .strictObject({
+    orderItemId: z.string().min(1).max(200).describe("The line's id (orders.get items[].id)."),
+    quantity: z.number().int().min(0).max(100).optional().describe("New quantity; 0 removes the line."),
+    variantSku: z.string().min(1).max(100).optional().describe("Swap to this variant of the line's product (orders.item_options)."),
+  })
+  .refine((line) => line.quantity !== undefined || line.variantSku !== undefined, "Give quantity or variantSku");
+
+export default defineTool({
+  name: "orders.change_items",
+  description:
+    "Change an unshipped order's lines: new quantity (0 removes) or another variant of the same product at its catalogue " +
+    "price. Stock, totals (discount, shipping, VAT) and money follow at once: a paid order is refunded the difference " +
+    "as it paid; an unpaid one gets a payment link for the new amount. 422 already_shipped, invalid_variant, " +
+    "out_of_stock, last_line, payment_required (a paid order's total cannot rise), payment_in_progress, refund_failed.",
+  input: z.strictObject({
+    orderId,
+    items: z
+      .array(change)
+      .min(1)
+      .max(50)
+      .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, "One change per line")
+      .describe("Changes, one per line."),
+    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund."),
+  }),
+  output: z.strictObject({
+    id: z.string(),
+    status: z.string(),
+    lines: z.array(z.strictObject({ orderItemId: z.string(), productName: z.string(), variantSku: z.string().nullable(), quantity: z.number().int().min(1), unitPriceDkk: oere("Unit price") })),
+    subtotalDkk: oere("Sum of the lines"),
+    discountDkk: oere("Discount"),
+    shippingDkk: oere("Shipping"),
+    totalDkk: oere("Total incl. VAT"),
+    vatOere: oere("VAT included").nullable(),
+    returnedDkk: oere("Given back by this change"),
+    outstandingDkk: oere("Still to pay"),
+    paymentUrl: z.string().nullable().describe("Link to pay the new amount (unpaid orders), else null."),
+  }),
+  scope: "orders:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [
+    { orderId: "demo-order-16", items: [{ orderItemId: "demo-order-16-line-3", variantSku: "gucci-cat-eye-coast-57-m" }] },
+    { orderId: "demo-order-18", items: [{ orderItemId: "demo-order-18-line-1", quantity: 2 }] },
+  ],
+  async handler(input, ctx) {
+    const order = await lockOrder(ctx.db, input.orderId);
+    assertUnshipped(order, "its items");
+    const lines = await editedLines(ctx.db, order, input.items);
+    if (lines.every((line) => line.quantity === 0)) {
+      throw new Refused("last_line", `Removing every line would leave order ${order.id} empty; cancel it with orders.cancel instead.`);
+    }
+    const { paidDkk, returnedDkk } = await balanceOf(ctx.db, order.id);
+    if (!lines.some(changed)) {
+      ctx.unchanged();
+      return view(order, paidDkk - returnedDkk, 0n, null);
+    }
+    const totals = await repriced(ctx.db, order, lines);
+    if (isPaid(order) && totals.totalDkk > order.totalDkk) {
+      throw new Refused("payment_required", `The change raises paid order ${order.id}'s total from ${formatKr(order.totalDkk)} to ${formatKr(totals.totalDkk)}; a paid order's total can only stay or go down. Cancel it (orders.cancel) and place a new order instead.`);
+    }
+    const productIds = await moveStock(ctx, lines);
+    await writeLines(ctx.db, lines);
+    const after = await ctx.db.order.update({ where: { id: order.id }, data: totals, include: { items: { orderBy: itemOrder } } });
+    await ctx.audit({ subjectType: "order", subjectId: order.id, before: { ...orderRow(order), items: order.items }, after });
+    const settled = await settle(ctx, order, after, paidDkk - returnedDkk, input.refundAccount ?? null);
+    await ctx.services.catalog.changed(ctx, { productIds });
+    const result = view(settled.order, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
+    const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
+    ctx.afterCommit(() => sendOrderChanged(ctx.services.db, ctx.services.mailer, order.id, note, ctx.now()));
+    return result;
+  },
+});
+
+/** The order's lines and money; outstanding is the total less what was refunded of it and what the shop holds. */
+function view(order: OrderWithItems, held: bigint, returned: bigint, paymentUrl: string | null) {
+  const outstanding = order.totalDkk - order.refundedDkk - held;
+  return {
+    id: order.id,
+    status: order.status,
+    lines: order.items.map((item) => ({ orderItemId: item.id, productName: item.productName, variantSku: item.variantSku, quantity: item.quantity, unitPriceDkk: Number(item.unitPriceDkk) })),
+    subtotalDkk: Number(order.subtotalDkk),
+    discountDkk: Number(order.discountDkk),
+    shippingDkk: Number(order.shippingDkk),
+    totalDkk: Number(order.totalDkk),
+    vatOere: order.vatOere === null ? null : Number(order.vatOere),
+    returnedDkk: Number(returned),
+    outstandingDkk: Number(outstanding > 0n ? outstanding : 0n),
+    paymentUrl,
+  };
+}

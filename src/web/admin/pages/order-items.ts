@@ -1,0 +1,49 @@
+// The order page's item editor: one plain form per line (quantity and, for variant products, the variant) and a
+// remove button, each posting to /admin/orders/<id>/items, which calls orders.change_items.
+import type { z } from "zod";
+import changeItems from "../../../tools/orders/change_items.ts";
+import type itemOptions from "../../../tools/orders/item_options.ts";
+import { html, type Html } from "../../html.ts";
+import { formOpen, kr, submit } from "../components.ts";
+import type { AdminRequest } from "../site.ts";
+
+type Options = z.output<(typeof itemOptions)["output"]>;
+
+/** "Størrelse M · 1.299,00 kr. · 4 på lager" for a variant choice. */
+function variantLabel(variant: Options[number]["variants"][number]): string {
+  const attributes = Object.values(variant.attributes).join(", ") || variant.sku;
+  return `${attributes} (${variant.sku}) · ${kr(variant.unitPriceDkk)} · ${variant.stock} på lager`;
+}
+
+function lineForm(web: AdminRequest, action: string, line: Options[number]): Html {
+  const id = `line-${line.orderItemId}`;
+  const variants = line.variants.length
+    ? html`<div class="field"><label for="${id}-variant">Variant</label>
+<select id="${id}-variant" name="variantSku">${line.variants.map(
+        (variant) => html`<option value="${variant.sku}"${variant.sku === line.variantSku ? " selected" : ""}>${variantLabel(variant)}</option>`,
+      )}</select></div>`
+    : "";
+  return html`<li class="line-edit"><h3>${line.productName}${line.variantSku ? html` <span class="hint">${line.variantSku}</span>` : ""}</h3>
+${formOpen(web, action)}<input type="hidden" name="orderItemId" value="${line.orderItemId}">
+<div class="form-pair">
+<div class="field"><label for="${id}-quantity">Antal</label>
+<input id="${id}-quantity" name="quantity" type="number" inputmode="numeric" min="0" max="100" required value="${line.quantity}"></div>
+${variants}
+</div>
+${submit(web, changeItems, "Gem linjen", "secondary")}
+</form>
+${formOpen(web, action, html` class="inline-form" data-confirm="Fjern linjen fra ordren?"`)}<input type="hidden" name="orderItemId" value="${line.orderItemId}"><input type="hidden" name="quantity" value="0">
+<button type="submit" class="button button-secondary button-small"${web.may(changeItems) ? "" : " disabled"}>Fjern linjen</button>
+</form></li>`;
+}
+
+/** The card with a form per line; a paid order's total can only fall, so the hint says where the difference goes. */
+export function itemsEditor(web: AdminRequest, orderId: string, options: Options, paid: boolean): Html {
+  const action = `/admin/orders/${orderId}/items`;
+  return html`<section class="card" id="edit-items"><h2>Ret varer</h2>
+<p class="hint">${paid
+    ? "Ordren er betalt: en lavere total refunderes kunden, som der blev betalt. Totalen kan ikke stige."
+    : "Kunden får et betalingslink til det nye beløb på e-mail."} Lager, rabat og fragt regnes om.</p>
+<ul class="line-edits">${options.map((line) => lineForm(web, action, line))}</ul>
+</section>`;
+}

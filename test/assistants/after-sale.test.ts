@@ -1,0 +1,81 @@
+// The storefront assistant after the sale, end to end over socket.io against the scripted model: a signed-in shopper
+// cancels their own paid order and moves another one to a new address, each only after pressing the approval button;
+// a declined cancellation changes nothing, and another customer's order stays out of reach.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Socket } from "socket.io-client";
+import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
+import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { useServer } from "../support/server.ts";
+import { createCustomer, createOrder, sessionFor } from "../tools/orders/fixtures.ts";
+
+let fake: FakeOpenAI;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", publicBaseUrl: "https://shop.example.dk" }) });
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+const prisma = () => server.runtime.database.prisma;
+let n = 0;
+
+async function signedInShopper() {
+  const customer = await createCustomer(server, { email: `chat-efter-${++n}@example.dk`, name: "Mette Hansen" });
+  const cookie = await sessionFor(server, customer.id);
+  const socket = await connect(server, "storefront", { cookie });
+  sockets.push(socket);
+  return { customer, cookie, socket };
+}
+
+describe("storefront assistant after the sale", () => {
+  it("cancels the shopper's own paid order as store credit once the shopper approves, and not when they decline", async () => {
+    const { customer, socket } = await signedInShopper();
+    const kept = await createOrder(server, { status: "paid", email: customer.email, userId: customer.id });
+    const order = await createOrder(server, { status: "paid", email: customer.email, userId: customer.id });
+    fake.on("fortryd").callTool("orders_cancel", { orderId: kept.id, reason: "Fortrudt" }).say("Ordren er ikke annulleret.");
+    fake.on("annuller").callTool("orders_cancel", { orderId: order.id, reason: "Fortrudt", refundTo: "store_credit" }).say((req) => `Annulleret: ${req.lastToolResult<{ status: string }>()!.status}.`);
+
+    const declined = await send(socket, "chat-cancel-no", "Jeg vil fortryde min ordre");
+    expect(toolParts(declined.message)).toMatchObject([{ name: "orders_cancel", state: "approval-requested" }]);
+    const no = await send(socket, "chat-cancel-no", [answerApprovals(declined.message!, false, "Jeg har fortrudt")]);
+    expect(no.outcome).toBe("end");
+    expect(toolParts(no.message).find((part) => part.name === "orders_cancel")!.state).toBe("output-denied");
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: kept.id } })).status).toBe("paid");
+
+    const asked = await send(socket, "chat-cancel", "Annuller min ordre og giv mig et tilgodebevis");
+    const [request] = toolParts(asked.message);
+    expect(request).toMatchObject({ name: "orders_cancel", state: "approval-requested", input: { orderId: order.id, refundTo: "store_credit" } });
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("paid");
+    const approved = await send(socket, "chat-cancel", [answerApprovals(asked.message!, true)]);
+    expect(toolParts(approved.message).find((part) => part.name === "orders_cancel")).toMatchObject({ state: "output-available", output: { id: order.id, status: "cancelled" } });
+    expect(approved.text).toBe("Annulleret: cancelled.");
+    const row = await prisma().order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(row).toMatchObject({ status: "cancelled", refundedDkk: order.totalDkk });
+    expect(await prisma().giftCard.findFirst({ where: { customerEmail: customer.email, source: "store_credit" } })).toMatchObject({ balanceDkk: order.totalDkk });
+    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "orders.cancel", subjectId: order.id } });
+    expect(audit).toMatchObject({ door: "storefront-assistant", actor: expect.stringMatching(/^session:/) });
+  });
+
+  it("moves an unshipped order to a new address after approval; another customer's order is answered as unknown", async () => {
+    const { customer, socket } = await signedInShopper();
+    const order = await createOrder(server, { status: "processing", email: customer.email, userId: customer.id });
+    const stranger = await createOrder(server, { status: "processing" });
+    const address = { name: "Mette Hansen", address: "Vestergade 10", zip: "5000", city: "Odense C" };
+    fake.on("flyt").callTool("orders_change_address", { orderId: order.id, ...address }).say("Adressen er ændret.");
+    fake.on("fremmed").callTool("orders_change_address", { orderId: stranger.id, ...address }).say((req) => `Fejl: ${JSON.stringify(req.lastToolResult())}`);
+
+    const asked = await send(socket, "chat-address", "Flyt min pakke til Vestergade 10, 5000 Odense C");
+    expect(toolParts(asked.message)).toMatchObject([{ name: "orders_change_address", state: "approval-requested" }]);
+    const done = await send(socket, "chat-address", [answerApprovals(asked.message!, true)]);
+    expect(done.text).toBe("Adressen er ændret.");
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ shippingAddress: "Vestergade 10", shippingZip: "5000" });
+
+    const foreign = await send(socket, "chat-foreign", "Ret adressen på den fremmede ordre");
+    const tried = await send(socket, "chat-foreign", [answerApprovals(foreign.message!, true)]);
+    expect(tried.text).toContain("not_found");
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: stranger.id } })).shippingAddress).toBe(stranger.shippingAddress);
+  });
+});
