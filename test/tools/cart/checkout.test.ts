@@ -67,7 +67,7 @@ describe("cart.checkout", () => {
     expect(cart).toMatchObject({ orderId: order.id, discountCode: null, items: [] });
     const page = await fetch(`${server.url}${new URL(result.paymentUrl).pathname}${new URL(result.paymentUrl).search}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(order.id);
+    expect(await page.text()).toContain(`#${order.number}`);
     expect((await fetch(`${server.url}/orders/${order.id}/pay?token=forged`)).status).toBe(404);
     expect((await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "{}" })).status).toBe(404);
   });
