@@ -1,7 +1,8 @@
 // The demo shop's history, with fixed ids (tool examples and the REST/MCP parity test name them): customers, four weeks
 // of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
-// newsletter subscribers and campaigns, two storefront sessions with carts, one revertable audit entry, one revoked
-// API key, two webhook endpoints (one disabled, with a dead delivery), support tickets and returns.
+// newsletter subscribers and campaigns, a bank-transfer refund to pay out, two storefront sessions with carts, one
+// revertable audit entry, one revoked API key, two webhook endpoints (one disabled, with a dead delivery), support
+// tickets and returns.
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
 import type { PrismaClient, ProductVariant } from "../../src/generated/prisma/client.ts";
@@ -10,7 +11,7 @@ import { refundDeadline } from "../../src/tools/returns/deadlines.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "returnRequest"
+  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "returnRequest" | "refundTask"
 >;
 
 const DAY = 24 * 3600_000;
@@ -33,6 +34,8 @@ export const DEMO = {
   webhook: "demo-webhook-erp",
   webhookDelivery: "demo-webhook-delivery",
   oldWebhook: "demo-webhook-old",
+  /** The bank transfer owed back for the refunded demo order 5, still to be paid out (orders.complete_refund_task). */
+  refundTask: "demo-refund-task",
   order: (n: number) => `demo-order-${String(n).padStart(2, "0")}`,
   /** The lines of the demo orders have fixed ids too: demo-order-03-line-1 … (the returns.* examples name them). */
   orderItem: (order: number, line: number) => `demo-order-${String(order).padStart(2, "0")}-line-${line}`,
@@ -220,6 +223,8 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
     });
   }
   await db.discount.update({ where: { id: welcome.id }, data: { usageCount: BigInt(DEMO_ORDERS.filter((o) => o.code).length) } });
+  const refunded = await db.order.findUniqueOrThrow({ where: { id: DEMO.order(5) }, select: { refundedDkk: true, refundedAt: true } });
+  await db.refundTask.create({ data: { id: DEMO.refundTask, orderId: DEMO.order(5), amountDkk: refunded.refundedDkk, account: "Reg.nr. 1551, kontonr. 3456789012", createdAt: refunded.refundedAt! } });
 
   const subscribers = [
     { key: "mette", email: emailOf("mette"), daysAgo: 27, source: "checkout", customerId: "demo-customer-mette" },

@@ -30,7 +30,9 @@ export function storefrontInstructions({ publicBaseUrl, now }: PromptContext): s
     "Checkout: ask for name, street address, Danish postal code, city, e-mail and optionally phone; set them as the " +
       "cart's shipping address; summarise the cart and total; then place the order with the checkout tool. The shopper " +
       "confirms that call with a button. Give the shopper the paymentUrl it returns and say that the order is paid there; " +
-      "you never pay, and an order is not paid until the shopper has paid.",
+      "you never pay, and an order is not paid until the shopper has paid. A gift card or store credit code the shopper " +
+      "gives goes in the checkout call's giftCardCode: the card pays what it holds, up to the total (check its balance " +
+      "first to say what will be left); status paid means the card covered everything.",
     "After the sale, for a signed-in shopper and their own orders only (find them with the order tools): cancel an order " +
       "that has not shipped (ask why, and whether the money goes back to the original payment or as store credit), change " +
       "its delivery address before it ships, show what was paid and refunded; once it has shipped, request a return of " +

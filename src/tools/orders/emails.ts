@@ -7,6 +7,7 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatKr } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
+import { balanceOf } from "./ledger.ts";
 import { orderRef } from "./numbers.ts";
 
 interface Line {
@@ -100,9 +101,13 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
   await db.order.update({ where: { id: orderId }, data: { confirmationEmailSentAt: now } });
 }
 
-/** How to pay a bank-transfer order: the amount, the bare order number (1001) as reference, and the shop's account (or whom to ask). */
-export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string): MailMessage {
+/**
+ * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the bare order
+ * number (1001) as reference, and the shop's account (or whom to ask).
+ */
+export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
+  if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatKr(-paidDkk) }, { label: "At betale", value: formatKr(order.totalDkk - paidDkk) });
   const account: Line[] = contact.bankAccount
     ? [
         { label: "Bank", value: contact.bankAccount.bankName },
@@ -111,7 +116,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
         { label: "IBAN", value: contact.bankAccount.iban },
       ]
     : [];
-  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk) }, ...account, { label: "Reference", value: String(order.number) }];
+  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk - paidDkk) }, ...account, { label: "Reference", value: String(order.number) }];
   const ask = contact.bankAccount
     ? "Vi sender varerne, når beløbet er modtaget."
     : `Skriv til ${contact.email} eller ring på ${contact.phone}, så får du vores bankoplysninger. Vi sender varerne, når beløbet er modtaget.`;
@@ -151,7 +156,8 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
   const order = await loadOrder(db, orderId);
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
   if (!order.email) return;
-  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl);
+  const { paidDkk } = await balanceOf(db, orderId);
+  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl, paidDkk);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },

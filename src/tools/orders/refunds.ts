@@ -1,10 +1,13 @@
 // Giving an order's money back: what the ledger says was paid and not yet returned, either as store credit (a new gift
 // card) or to where it came from: gift-card payments back onto their cards, card payments through the payment provider,
-// bank transfers as a refund task staff pay out by hand. Booked in the ledger in the caller's transaction.
+// bank transfers as a refund task staff pay out by hand (and its shape in the refund-task tools). Booked in the ledger in
+// the caller's transaction.
+import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import type { GiftCard } from "../../generated/prisma/client.ts";
+import type { GiftCard, RefundTask } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { codeHint, issueCard } from "../giftcards/service.ts";
+import { isoDateTime } from "../products/schemas.ts";
 import { balanceOf, book, methodOf } from "./ledger.ts";
 import { orderRef } from "./numbers.ts";
 import type { OrderWithItems } from "./schemas.ts";
@@ -111,4 +114,31 @@ async function backToCard(ctx: ToolContext, order: OrderWithItems, limit: bigint
 function nonCardMethod(order: OrderWithItems): string {
   const method = methodOf(order);
   return method === "card" || method === "gift_card" ? "bank_transfer" : method;
+}
+
+/** A bank-transfer refund staff pay out by hand, as the refund-task tools return it. */
+export const refundTaskOutput = z.strictObject({
+  taskId: z.string(),
+  orderId: z.string(),
+  email: z.string().describe("The order's e-mail, to ask for account details."),
+  amountDkk: z.number().int().min(1).describe("To transfer, øre."),
+  account: z.string().nullable().describe("Reg.nr. and account number the shopper gave, or null."),
+  status: z.enum(["open", "done"]),
+  createdAt: isoDateTime,
+  doneAt: isoDateTime.nullable(),
+  doneBy: z.string().nullable().describe("Who marked it paid out."),
+});
+
+export function toRefundTask(task: RefundTask & { order: { email: string } }): z.input<typeof refundTaskOutput> {
+  return {
+    taskId: task.id,
+    orderId: task.orderId,
+    email: task.order.email,
+    amountDkk: Number(task.amountDkk),
+    account: task.account,
+    status: task.status === "done" ? "done" : "open",
+    createdAt: task.createdAt.toISOString(),
+    doneAt: task.doneAt?.toISOString() ?? null,
+    doneBy: task.doneBy,
+  };
 }

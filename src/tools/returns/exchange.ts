@@ -121,6 +121,8 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
     number: created.number,
     email: created.email,
     totalDkk: Number(total),
+    // Nothing of the replacement is paid yet: the returned goods are a discount on it, not a payment.
+    paidDkk: 0,
     shippingDkk: 0,
     discountDkk: Number(credit),
     items: [{ productName: variant.product.name, unitPriceDkk: Number(unitPrice), quantity: units }],

@@ -8,6 +8,7 @@ import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.
 import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhooks.ts";
 import { supportPage, ticketAction, ticketPage } from "./pages/support.ts";
 import { returnAction, returnPage, returnsPage } from "./pages/returns.ts";
+import { creditAction, creditPage, refundTaskAction } from "./pages/credit.ts";
 import { assistantPage } from "./pages/assistant.ts";
 import { auditEntryPage, auditPage, revertAction } from "./pages/audit.ts";
 import { categoriesPage, categoryPage, deleteCategoryAction, upsertCategoryAction } from "./pages/categories.ts";
@@ -91,6 +92,9 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/support", route(supportPage));
   router.get("/admin/support/:id", route((web) => ticketPage(web, param(web, "id"))));
   router.post("/admin/support/:id/:action", route((web) => ticketAction(web, param(web, "id"), param(web, "action"))));
+  router.get("/admin/credit", route(creditPage));
+  router.post("/admin/credit/refund-tasks/:id/:action", route((web) => refundTaskAction(web, param(web, "id"), param(web, "action"))));
+  router.post("/admin/credit/:action", route((web) => creditAction(web, param(web, "action"))));
   router.get("/admin/webhooks", route(webhooksPage));
   router.post("/admin/webhooks", route(createWebhookAction));
   router.get("/admin/webhooks/:id", route((web) => webhookPage(web, param(web, "id"))));

@@ -41,6 +41,7 @@ describe("every admin page", () => {
       "/admin/support", "/admin/support?status=answered", "/admin/support?status=closed", "/admin/support/demo-ticket-2",
       "/admin/returns", "/admin/returns?status=approved", "/admin/returns?status=refunded", "/admin/returns/demo-return-1", "/admin/returns/demo-return-2",
       "/admin/orders/demo-order-03",
+      "/admin/credit", "/admin/credit?email=mette.hansen%40example.dk",
     ];
     for (const path of paths) {
       const page = await owner.get(path);

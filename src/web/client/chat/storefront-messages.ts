@@ -4,6 +4,7 @@
 import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from "ai";
 import { formatKr } from "../../html.ts";
 import { el } from "./dom.ts";
+import { giftCardOf } from "./gift-card.ts";
 import { renderMarkdown, safeHref } from "./markdown.ts";
 
 export type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -149,7 +150,12 @@ function approvalDetails(name: string, input: unknown, context: MessageContext):
   const text = (key: string) => (typeof given[key] === "string" ? (given[key] as string) : "");
   if (name === "cart_checkout") {
     const total = context.cartTotal();
-    return total === undefined ? null : el("p", {}, "I alt ", el("span", { class: "price" }, formatKr(total)), " inkl. moms og fragt.");
+    const giftCard = giftCardOf(name, input);
+    const details = [
+      total === undefined ? null : el("p", {}, "I alt ", el("span", { class: "price" }, formatKr(total)), " inkl. moms og fragt."),
+      giftCard ? el("p", { class: "chat-confirm-detail" }, `Gavekortet …${giftCard} betaler, hvad der er på det; resten betaler du via linket.`) : null,
+    ].filter((node) => node !== null);
+    return details.length ? el("div", {}, ...details) : null;
   }
   if (name === "orders_change_address" || name === "customer_save_address") {
     return el("p", { class: "chat-confirm-detail" }, [text("name"), text("address"), `${text("zip")} ${text("city")}`.trim()].filter(Boolean).join(", "));
