@@ -82,7 +82,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if (to === "cancelled") await restock(ctx, order);
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
   if (to === "paid") await issueBoughtCards(ctx, order);
-  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now()));
+  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now(), ctx.config.publicBaseUrl));
   await emitStatusChange(ctx, after, order.items, order.status);
   await emitUcpStatusChange(ctx, order.id, to);
   await emitAcpOrderUpdate(ctx, after);
@@ -112,7 +112,7 @@ export function confirmAfterCommit(ctx: ToolContext, orderId: string, onDone?: (
   ctx.afterCommit(async () => {
     const sentAt = ctx.now();
     try {
-      await sendOrderConfirmation(ctx.services.db, ctx.services.mailer, orderId, sentAt);
+      await sendOrderConfirmation(ctx.services.db, ctx.services.mailer, orderId, sentAt, ctx.config.publicBaseUrl);
     } catch (error) {
       onDone?.(null);
       throw error;

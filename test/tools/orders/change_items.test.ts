@@ -256,7 +256,7 @@ describe("orders.change_items", () => {
     const mail = captureMail(server);
     const { order, plain } = await variantOrder("paid", [1, 2]);
     await edited(order.id, [{ orderItemId: plain.id, quantity: 1 }]);
-    await expect.poll(() => mail.sent.find((m) => m.to === order.email)?.subject ?? "").toMatch(new RegExp(`^Din ordre ${order.id} er ændret`));
+    await expect.poll(() => mail.sent.find((m) => m.to === order.email)?.subject ?? "").toMatch(new RegExp(`^Din ordre #${order.number} er ændret`));
     const message = mail.sent.find((m) => m.to === order.email)!;
     expect(message.text).toContain(`1 × ${plain.productName}`);
     expect(message.text).toMatch(/Vi tilbagebetaler [\d.,]+\s*kr\. til dig/);
