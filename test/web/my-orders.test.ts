@@ -171,4 +171,31 @@ describe("Mine ordrer", () => {
     expectRedirect(await client.post(`/orders/${order.id}/return`, { orderItemId: line.id, quantity: "1", kind: "withdrawal", reason: "Forkert størrelse", exchangeVariantId: other.id }), /notice=return-requested/);
     expect(await prisma().returnRequest.findFirst({ where: { orderId: order.id } })).toMatchObject({ exchangeVariantId: other.id });
   });
+
+  it("keeps an address book on the account page: add, refuse a wrong postal code at its form, edit, make default, delete", async () => {
+    const { client, customer } = await signedIn("paid");
+    const page = await client.get("/account");
+    expect(page.html).toContain("Adressebog");
+    expectRedirect(await client.post("/account/addresses", { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "københavn k", phone: "" }), "/account?notice=address-saved#addresses");
+    const addresses = () => prisma().address.findMany({ where: { customerId: customer.id }, orderBy: { createdAt: "asc" } });
+    expect(await addresses()).toMatchObject([{ address: "Strøget 12", city: "København K", isDefault: true }]);
+    const wrong = await client.post("/account/addresses", { name: "Mette Hansen", address: "Vestergade 10", zip: "9999", city: "Odense C", phone: "" });
+    expectHtmlPage(wrong, 422);
+    expect(wrong.html).toContain("Postnummer og by passer ikke sammen");
+    expect(wrong.html).toContain('value="Vestergade 10"');
+    expect(await addresses()).toHaveLength(1);
+    expectRedirect(await client.post("/account/addresses", { name: "Mette Hansen", address: "Vestergade 10", zip: "5000", city: "Odense C", phone: "" }), /address-saved/);
+    const [first, second] = await addresses();
+    const edit = await client.get(`/account?edit=${first!.id}`);
+    expect(edit.html).toContain(`value="${first!.id}"`);
+    expectRedirect(await client.post("/account/addresses", { id: first!.id, name: "Mette H.", address: "Strøget 14", zip: "1160", city: "København K", phone: "+45 12 34 56 78" }), /address-saved/);
+    expectRedirect(await client.post(`/account/addresses/${second!.id}/default`, {}), /address-default/);
+    expect((await addresses()).map((a) => [a.address, a.isDefault, a.phone])).toEqual([["Strøget 14", false, "+45 12 34 56 78"], ["Vestergade 10", true, null]]);
+    expectRedirect(await client.post(`/account/addresses/${first!.id}/delete`, {}), /address-deleted/);
+    expect((await addresses()).map((a) => a.address)).toEqual(["Vestergade 10"]);
+    const other = await signedIn("paid");
+    await other.client.get("/account");
+    expectHtmlPage(await other.client.post(`/account/addresses/${second!.id}/delete`, {}), 404);
+    expect(await addresses()).toHaveLength(1);
+  });
 });

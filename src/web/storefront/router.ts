@@ -3,6 +3,7 @@ import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
 import { webErrors, webRoute, type PageCaching } from "../page.ts";
 import { accountPage, requestCode, requestOrderCode, signOut, verifyCode } from "./pages/account.ts";
+import { defaultAddressAction, deleteAddressAction, saveAddressAction } from "./pages/address-book.ts";
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
 import { checkoutPage, placeOrder } from "./pages/checkout.ts";
@@ -54,6 +55,9 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/account/order", webRoute(site, requestOrderCode));
   router.post("/account/verify", webRoute(site, verifyCode));
   router.post("/account/logout", webRoute(site, signOut));
+  router.post("/account/addresses", webRoute(site, (web) => saveAddressAction(web, (state) => accountPage(web, state))));
+  router.post("/account/addresses/:id/default", webRoute(site, defaultAddressAction));
+  router.post("/account/addresses/:id/delete", webRoute(site, deleteAddressAction));
 
   router.get("/services", webRoute(site, servicesPage));
   router.get("/services/:slug", webRoute(site, (web) => servicePage(web, slug(web))));
