@@ -47,6 +47,16 @@ export function stripeSignal(event: Stripe.Event): PaymentSignal {
 }
 
 /** By name rather than instanceof: the Stripe module is loaded only on shops that use it (src/tools/orders/payments/index.ts). */
+/**
+ * A paid signal names the method the shopper chose (mobilepay, card …), asked of Stripe, when the session offered
+ * several; if Stripe cannot say, the first offered stands (the payment itself is never held up for it).
+ */
+async function withActualMethod(payments: StripePayments, signal: PaymentSignal): Promise<PaymentSignal> {
+  if (!signal.paid || !signal.paymentIntentId) return signal;
+  const chosen = await payments.paidWith(signal.paymentIntentId).catch(() => null);
+  return chosen ? { ...signal, paymentMethod: chosen } : signal;
+}
+
 function isStripe(payments: PaymentProvider): payments is StripePayments {
   return payments.name === "stripe";
 }
@@ -65,7 +75,8 @@ export function webhookRouter(runtime: Runtime): Router {
       } catch {
         throw new ToolError(400, "invalid_signature", "Invalid signature", "The Stripe-Signature header does not match the body.");
       }
-      const outcome = (await runtime.executor.invoke({ name: applyPaymentEvent.name, input: stripeSignal(event), caller: STRIPE, door: "webhook", requestId: id })) as PaymentOutcome;
+      const signal = await withActualMethod(payments, stripeSignal(event));
+      const outcome = (await runtime.executor.invoke({ name: applyPaymentEvent.name, input: signal, caller: STRIPE, door: "webhook", requestId: id })) as PaymentOutcome;
       res.json({ ok: true, result: { received: true, ...outcome } });
     } catch (error) {
       sendProblem(res, error, id, runtime.log);

@@ -33,6 +33,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiUrl: string | undefined;
+  /** What Stripe Checkout offers (payment_method_types), in the order shown; the storefront says exactly these. */
+  stripePaymentMethods: readonly StripeMethod[];
   smtpUrl: string | undefined;
   mailFrom: string;
   openaiApiKey: string | undefined;
@@ -85,6 +87,17 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** The Stripe Checkout payment methods a Danish shop may offer in DKK. */
+export const STRIPE_METHODS = ["card", "mobilepay", "klarna"] as const;
+export type StripeMethod = (typeof STRIPE_METHODS)[number];
+
+function stripeMethods(raw: string | undefined): StripeMethod[] {
+  const names = (raw ?? "card,mobilepay").split(",").map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(STRIPE_METHODS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length) throw new Error(`STRIPE_PAYMENT_METHODS must list some of ${STRIPE_METHODS.join(", ")}, got "${raw}"`);
+  return [...new Set(names)] as StripeMethod[];
 }
 
 function apiStyle(raw: string | undefined): Config["openaiApiStyle"] {
@@ -161,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    stripePaymentMethods: stripeMethods(env.STRIPE_PAYMENT_METHODS),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || "Nordlys Optik <ordre@nordlys-optik.dk>",
     openaiApiKey: env.OPENAI_API_KEY || undefined,

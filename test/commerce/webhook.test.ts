@@ -50,6 +50,8 @@ describe("Stripe payments", () => {
     expect(form.get("line_items[0][quantity]")).toBe("2");
     expect(form.get("line_items[1][price_data][unit_amount]")).toBe(String(summary.shippingDkk));
     expect(form.get("success_url")).toContain(`/orders/${result.orderId}/pay?token=`);
+    // Card and MobilePay by default (STRIPE_PAYMENT_METHODS), as a filter on what the Dashboard has on.
+    expect([form.get("allowed_payment_method_types[0]"), form.get("allowed_payment_method_types[1]"), form.get("allowed_payment_method_types[2]")]).toEqual(["card", "mobilepay", null]);
     expect(result.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
     const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });
     expect(order).toMatchObject({ paymentProvider: "stripe", paymentProviderSessionId: result.paymentUrl.split("/").at(-1), status: "pending_payment" });
@@ -87,11 +89,24 @@ describe("Stripe payments", () => {
     expect(await prisma().paymentEvent.count({ where: { orderId: order.id } })).toBe(2);
   });
 
+  it("records how the shopper actually paid: MobilePay, asked of Stripe, though the session offered card first", async () => {
+    const { result } = await checkout();
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });
+    const event = sessionCompleted("evt_mobilepay_3", order.id, order.paymentProviderSessionId!, "pi_mobilepay_3");
+    expect((await sendStripeEvent(server.url, event, SECRET)).body).toMatchObject({ result: { markedPaid: true } });
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "paid", paymentMethod: "mobilepay" });
+    const asked = stripe.requests.filter((request) => request.method === "GET" && request.path.startsWith("/v1/payment_intents/pi_mobilepay_3"));
+    expect(asked).toHaveLength(1);
+    expect(decodeURIComponent(asked[0]!.path)).toContain("expand[0]=latest_charge");
+    const [entry] = await prisma().paymentEntry.findMany({ where: { orderId: order.id, kind: "payment" } });
+    expect(entry).toMatchObject({ method: "mobilepay" });
+  });
+
   it("marks the order paid on payment_intent.succeeded too", async () => {
     const { result } = await checkout();
-    const intent = { id: "evt_pi_2", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_2", object: "payment_intent", metadata: { orderId: result.orderId }, payment_method_types: ["mobilepay"] } } };
+    const intent = { id: "evt_pi_2", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_mobilepay_2", object: "payment_intent", metadata: { orderId: result.orderId }, payment_method_types: ["card", "mobilepay"] } } };
     expect((await sendStripeEvent(server.url, intent, SECRET)).body).toMatchObject({ result: { markedPaid: true } });
-    expect(await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } })).toMatchObject({ status: "paid", paymentMethod: "mobilepay", paymentProviderPaymentIntentId: "pi_2" });
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } })).toMatchObject({ status: "paid", paymentMethod: "mobilepay", paymentProviderPaymentIntentId: "pi_mobilepay_2" });
   });
 
   it("asks Stripe only for what a gift card leaves, and the webhook books the rest as the card payment", async () => {

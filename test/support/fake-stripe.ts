@@ -54,6 +54,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.end(JSON.stringify({ id, object: "checkout.session", status: expire ? "expired" : status, mode: "payment", metadata: {} }));
         return;
       }
+      // A paid PaymentIntent with its charge: how the shopper paid (an id with "mobilepay" in it was paid so, else by card).
+      const intent = /^\/v1\/payment_intents\/(pi_[\w-]+)(\?.*)?$/.exec(req.url ?? "");
+      if (req.method === "GET" && intent) {
+        const type = intent[1]!.includes("mobilepay") ? "mobilepay" : "card";
+        res.end(JSON.stringify({ id: intent[1], object: "payment_intent", status: "succeeded", latest_charge: { id: `ch_${intent[1]}`, object: "charge", payment_method_details: { type } } }));
+        return;
+      }
       // Delegated payment: a PaymentIntent with a shared payment token; spt_decline… tokens are declined as cards are.
       if (req.method === "POST" && req.url === "/v1/payment_intents") {
         const token = form.get("shared_payment_granted_token") ?? "";

@@ -202,6 +202,8 @@ describe("cart forms without JavaScript", () => {
     expect(cart.html).toContain(escapeHtml(product.name));
     expect(cart.html).toContain(escapeHtml(formatKr(product.priceDkk * 2)));
     expect(cart.html).toMatch(/<span class="badge" data-cart-count="2" data-session>2<\/span>/);
+    // Without Stripe the shop takes bank transfers only, and says so (never "eller kort").
+    expect(cart.html).toContain("Sikker betaling · Bankoverførsel</p>");
     const lineId = /name="lineId" value="([^"]+)"/.exec(cart.html)![1]!;
     expectRedirect(await client.post("/cart/update", { lineId, quantity: "3" }), "/cart?notice=updated");
     expect((await client.get("/cart")).html).toContain(escapeHtml(formatKr(product.priceDkk * 3)));

@@ -78,3 +78,13 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   "address-deleted": { kind: "info", text: "Adressen er slettet." },
   "return-requested": { kind: "success", text: "Tak – vi har modtaget din anmodning om retur og sender en returvejledning på e-mail." },
 };
+
+const METHOD_NAMES: Record<string, string> = { card: "kort", mobilepay: "MobilePay", klarna: "Klarna" };
+
+/** How the shopper can pay in this shop, as configured: Stripe's methods (STRIPE_PAYMENT_METHODS), else bank transfer. */
+export function paymentMethodsText(runtime: { config: { stripePaymentMethods: readonly string[] }; services: { payments: { name: string } } }): string {
+  if (runtime.services.payments.name !== "stripe") return "Bankoverførsel";
+  const names = runtime.config.stripePaymentMethods.map((method) => METHOD_NAMES[method] ?? method);
+  const text = names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : names[0]!;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -10,7 +10,7 @@ function line(name: string, unitAmount: number, quantity: number): LineItem {
   return { quantity, price_data: { currency: "dkk", unit_amount: unitAmount, product_data: { name } } };
 }
 
-type StripeConfig = Pick<Config, "stripeSecretKey" | "stripeWebhookSecret" | "stripeApiUrl" | "publicBaseUrl">;
+type StripeConfig = Pick<Config, "stripeSecretKey" | "stripeWebhookSecret" | "stripeApiUrl" | "publicBaseUrl" | "stripePaymentMethods">;
 
 export class StripePayments implements PaymentProvider {
   readonly name = "stripe" as const;
@@ -45,6 +45,8 @@ export class StripePayments implements PaymentProvider {
       {
         mode: "payment",
         currency: "dkk",
+        // A filter on what the Stripe Dashboard has switched on: the shop offers (and says) no more than these.
+        allowed_payment_method_types: [...this.config.stripePaymentMethods],
         line_items: StripePayments.lineItems(order),
         customer_email: order.email,
         client_reference_id: order.id,
@@ -57,6 +59,16 @@ export class StripePayments implements PaymentProvider {
     );
     if (!session.url) throw new Error(`Stripe returned no URL for the Checkout Session of order ${order.id}.`);
     return { paymentUrl: session.url, providerSessionId: session.id };
+  }
+
+  /**
+   * How a completed payment was actually paid (card, mobilepay …): a Checkout Session lists what it offered, the charge
+   * says what the shopper chose. Null when Stripe does not say (the payment is still recorded, without a method).
+   */
+  async paidWith(paymentIntentId: string): Promise<string | null> {
+    const intent = await this.client.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }, { timeout: 15_000 });
+    const charge = intent.latest_charge;
+    return typeof charge === "object" && charge?.payment_method_details?.type ? charge.payment_method_details.type : null;
   }
 
   pageUrl(orderId: string): string {

@@ -14,7 +14,7 @@ import { formatKr, html, type Html } from "../../html.ts";
 import type { Redirect, View } from "../../page.ts";
 import { productMedia, type CardLook } from "../components.ts";
 import type { StorefrontRequest } from "../site.ts";
-import { DISCOUNT_REASONS, NOTICES, refusalText } from "../texts.ts";
+import { DISCOUNT_REASONS, NOTICES, paymentMethodsText, refusalText } from "../texts.ts";
 
 /** The shopper's cart, or null when the request has no session (no cart, and none is started just to look). */
 export async function loadCart(web: StorefrontRequest): Promise<CartSummary | null> {
@@ -116,7 +116,7 @@ export async function cartPage(web: StorefrontRequest): Promise<View> {
 ${totals(cart, left)}
 ${discountForm(web, cart)}
 <a class="button button-accent button-block" href="/checkout">Gå til kassen</a>
-<p class="hint center">Sikker betaling · Bankoverførsel eller kort</p>
+<p class="hint center">Sikker betaling · ${paymentMethodsText(web.runtime)}</p>
 </aside>
 </div>`
     : emptyState("Din kurv er tom", "Find dine næste briller i sortimentet.", { label: "Se alle produkter", href: "/search" });
