@@ -120,7 +120,7 @@ describe("ACP checkout sessions", () => {
     expect(permalink.origin).toBe("https://shop.example.dk");
     const page = await fetch(`${server.url}${permalink.pathname}${permalink.search}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(done.order.id);
+    expect(await page.text()).toContain(`#${order.number}`);
   });
 
   it("names variants by their own id, and refuses unknown items with a flat 400 pointing at the item", async () => {
