@@ -31,3 +31,9 @@ export const generatedPassword = z
   .string()
   .nullable()
   .describe("The generated password when none was given (shown this once; hand it to the user), else null.");
+
+/** The token of an e-mailed password link: 32 random bytes, base64url. */
+export const passwordToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, "Not a password link token")
+  .describe("The token of the e-mailed link (/admin/password?token=…).");
