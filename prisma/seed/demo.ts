@@ -6,7 +6,7 @@ import { seedHistory } from "./history.ts";
 type Db = Pick<
   PrismaClient,
   | "category" | "product" | "productImage" | "productVariant" | "setting" | "featureFlag" | "page" | "serviceOffering" | "discount"
-  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard" | "supportTicket" | "adminUser" | "staffPasswordToken"
+  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard" | "supportTicket" | "returnRequest" | "refundTask" | "adminUser" | "staffPasswordToken"
 >;
 
 export const DEMO_CATEGORIES = [
@@ -42,6 +42,8 @@ export interface DemoProduct {
   priceDkk: bigint;
   stock: bigint;
   featured: boolean;
+  /** False for goods made to the shopper's prescription (toric contact lenses): no right of withdrawal. */
+  returnable: boolean;
   frameColor: string | null;
   lensColor: string | null;
   categorySlug: string;
@@ -67,8 +69,9 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
     const style = pick(STYLES);
     const isLens = category.slug === "kontaktlinser";
     const isAccessory = category.slug === "tilbehoer";
+    const lensType = isLens ? pick(["Daily", "Monthly", "Toric", "Multifocal"]) : null;
     const name = isLens
-      ? `${brand ?? "Nordlys"} ${pick(["Daily", "Monthly", "Toric", "Multifocal"])} ${style} ${i + 1}`
+      ? `${brand ?? "Nordlys"} ${lensType} ${style} ${i + 1}`
       : isAccessory
         ? `${pick(["Etui", "Pudseklud", "Brillekæde", "Rensespray"])} ${style} ${i + 1}`
         : `${brand ?? "Nordlys"} ${shape} ${style} ${i + 1}`;
@@ -87,6 +90,7 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
       priceDkk,
       stock,
       featured: i % 7 === 3,
+      returnable: lensType !== "Toric",
       frameColor,
       lensColor,
       categorySlug: category.slug,
@@ -139,6 +143,7 @@ export async function seedCatalog(db: Db, count: number, seed = 42): Promise<voi
       priceDkk: product.priceDkk,
       stock: product.stock,
       featured: product.featured,
+      returnable: product.returnable,
       frameColor: product.frameColor,
       lensColor: product.lensColor,
       categoryId: categoryIds.get(product.categorySlug)!,
@@ -182,8 +187,9 @@ export async function seedSettings(db: Db): Promise<void> {
 /** The whole demo shop: catalogue, settings, pages, services, discount codes and a few weeks of history up to `now`. */
 export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   await seedCatalog(db, 80);
-  // Gift cards are not sold yet: an empty category (the one categories.delete's example removes).
-  await db.category.create({ data: { slug: "gavekort", name: "Gavekort", description: "Gavekort til briller og synsprøver kommer snart." } });
+  const giftCards = await db.category.create({ data: { slug: "gavekort", name: "Gavekort", description: "Gavekort til briller, solbriller og tilbehør, sendt på e-mail." } });
+  // An empty category (the one categories.delete's example removes).
+  await db.category.create({ data: { slug: "udstillingsmodeller", name: "Udstillingsmodeller", description: "Udstillingsmodeller til nedsat pris kommer snart." } });
   await seedSettings(db);
   await db.page.createMany({
     data: [
@@ -211,4 +217,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     ],
   });
   await seedHistory(db, now);
+  // Added after the history, which picks its order lines from the products there are: it stays as it was.
+  await db.product.create({
+    data: {
+      id: "demo-product-gavekort-500",
+      slug: "gavekort-500-kr",
+      name: "Gavekort 500 kr.",
+      description: "Et gavekort på 500 kr. til alt hos Nordlys Optik. Koden sendes på e-mail, når ordren er betalt, og gælder i tre år.",
+      priceDkk: 50000n,
+      stock: 1000n,
+      giftCard: true,
+      categoryId: giftCards.id,
+      answerSummary: "Et gavekort på 500 kr., sendt som en kode på e-mail, når ordren er betalt; gælder i tre år.",
+    },
+  });
 }

@@ -1,17 +1,19 @@
 // The demo shop's history, with fixed ids (tool examples and the REST/MCP parity test name them): customers, four weeks
 // of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
-// newsletter subscribers and campaigns, two storefront sessions with carts, one revertable audit entry, one revoked
-// API key, two webhook endpoints (one disabled, with a dead delivery) and an invited staff user.
+// newsletter subscribers and campaigns, a bank-transfer refund to pay out, two storefront sessions with carts, one
+// revertable audit entry, one revoked API key, two webhook endpoints (one disabled, with a dead delivery), support
+// tickets, returns and an invited staff user.
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
 import type { PrismaClient, ProductVariant } from "../../src/generated/prisma/client.ts";
 import { vatOf } from "../../src/tools/orders/pricing.ts";
+import { refundDeadline } from "../../src/tools/returns/deadlines.ts";
 import { LINK_TTL_MS } from "../../src/tools/staff/links.ts";
 import { hashToken } from "../../src/tools/staff/sessions.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "adminUser" | "staffPasswordToken"
+  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "returnRequest" | "refundTask" | "adminUser" | "staffPasswordToken"
 >;
 
 const DAY = 24 * 3600_000;
@@ -34,7 +36,13 @@ export const DEMO = {
   webhook: "demo-webhook-erp",
   webhookDelivery: "demo-webhook-delivery",
   oldWebhook: "demo-webhook-old",
+  /** The bank transfer owed back for the refunded demo order 5, still to be paid out (orders.complete_refund_task). */
+  refundTask: "demo-refund-task",
   order: (n: number) => `demo-order-${String(n).padStart(2, "0")}`,
+  /** The lines of the demo orders have fixed ids too: demo-order-03-line-1 … (the returns.* examples name them). */
+  orderItem: (order: number, line: number) => `demo-order-${String(order).padStart(2, "0")}-line-${line}`,
+  /** Returns: 1 and 3 requested (approve, reject), 2 approved and waiting for the parcel (receive). */
+  return: (n: number) => `demo-return-${n}`,
   /**
    * A trainee invited to the admin who has not chosen a password yet, and the token of their invitation link (the
    * staff.set_password example). The token is public like the demo gift card's code, so the user may only read the
@@ -223,6 +231,8 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
     });
   }
   await db.discount.update({ where: { id: welcome.id }, data: { usageCount: BigInt(DEMO_ORDERS.filter((o) => o.code).length) } });
+  const refunded = await db.order.findUniqueOrThrow({ where: { id: DEMO.order(5) }, select: { refundedDkk: true, refundedAt: true } });
+  await db.refundTask.create({ data: { id: DEMO.refundTask, orderId: DEMO.order(5), amountDkk: refunded.refundedDkk, account: "Reg.nr. 1551, kontonr. 3456789012", createdAt: refunded.refundedAt! } });
 
   const subscribers = [
     { key: "mette", email: emailOf("mette"), daysAgo: 27, source: "checkout", customerId: "demo-customer-mette" },
@@ -258,6 +268,31 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
       messages: { create: { from: "shopper", author: "system:demo", body: "Jeg bestilte i går. Hvornår kan jeg forvente pakken?", createdAt: at(0.5) } },
     },
   });
+  // Three returns: a withdrawal waiting for approval, a complaint approved two days ago (the parcel is on its way back)
+  // and a complaint staff are about to refuse. The returns.* examples approve, receive and reject them.
+  const returns = [
+    { n: 1, order: 23, kind: "withdrawal", reason: "Stellet passede ikke til mit ansigt.", daysAgo: 1, approvedDaysAgo: null },
+    { n: 2, order: 3, kind: "complaint", reason: "Forkert farve leveret: sorte stel i stedet for brune.", daysAgo: 3, approvedDaysAgo: 2 },
+    { n: 3, order: 6, kind: "complaint", reason: "Hængslet er knækket.", daysAgo: 2, approvedDaysAgo: null },
+  ] as const;
+  for (const r of returns) {
+    const approvedAt = r.approvedDaysAgo === null ? null : at(r.approvedDaysAgo);
+    await db.returnRequest.create({
+      data: {
+        id: DEMO.return(r.n),
+        orderId: DEMO.order(r.order),
+        kind: r.kind,
+        status: approvedAt ? "approved" : "requested",
+        reason: r.reason,
+        requestedBy: "system:demo",
+        createdAt: at(r.daysAgo),
+        updatedAt: approvedAt ?? at(r.daysAgo),
+        approvedAt,
+        refundDueBy: approvedAt && refundDeadline(approvedAt),
+        items: { create: { orderItemId: DEMO.orderItem(r.order, 1), quantity: 1 } },
+      },
+    });
+  }
   await db.subscriber.createMany({
     data: subscribers.map((s) => ({
       id: `demo-subscriber-${s.key}`,

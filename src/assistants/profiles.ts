@@ -37,6 +37,7 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "user.get_order_status",
   "marketing.subscribe",
   "giftcards.get",
+  "returns.policy",
   "customer.list_addresses",
   "customer.save_address",
   "customer.delete_address",
@@ -44,12 +45,16 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "orders.payments",
   "orders.cancel",
   "orders.change_address",
+  "orders.item_options",
+  "returns.request",
+  "returns.list",
+  "returns.get",
 ];
 
 /**
  * Storefront tools the shopper confirms with a button before they run: placing the order reserves stock, the address
- * book and a hand-off to a person change what the shop keeps about them, and cancelling or re-addressing an order
- * changes the order and its money.
+ * book and a hand-off to a person change what the shop keeps about them, and cancelling, re-addressing or returning
+ * from an order changes the order and its money.
  */
 export const STOREFRONT_APPROVALS: readonly string[] = [
   "cart.checkout",
@@ -58,6 +63,7 @@ export const STOREFRONT_APPROVALS: readonly string[] = [
   "support.create_ticket",
   "orders.cancel",
   "orders.change_address",
+  "returns.request",
 ];
 
 export interface Limits {

@@ -17,6 +17,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<string, string>> = {
   orders: "Orders from placement to delivery: list, read, status, tracking, notes, the payment ledger, refunds, cancellation, e-mails.",
   pages: "Content pages (about, terms, delivery …) and their section layouts.",
   products: "The catalogue: search and read (no key needed), create and update, variants, images, stock and prices.",
+  returns: "Returns and exchanges: withdrawals (14 days) and complaints (24 months), approval, receipt with refund or replacement.",
   services: "Services the shop offers (eye tests, repairs): list, read, create, update, delete.",
   settings: "Shop settings: branding, contact, shipping, policies and feature flags.",
   staff: "Staff users, their scopes and passwords.",

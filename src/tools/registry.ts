@@ -17,6 +17,7 @@ import marketing from "./marketing/index.ts";
 import orders from "./orders/index.ts";
 import pages from "./pages/index.ts";
 import products from "./products/index.ts";
+import returns from "./returns/index.ts";
 import services from "./services/index.ts";
 import settings from "./settings/index.ts";
 import staff from "./staff/index.ts";
@@ -67,6 +68,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...images,
   ...orders,
   ...giftcards,
+  ...returns,
   ...cart,
   ...checkout,
   ...customer,

@@ -28,6 +28,8 @@ export const SCOPES = [
   "pages:write",
   "products:read",
   "products:write",
+  "returns:read",
+  "returns:write",
   "settings:read",
   "settings:write",
   "support:read",

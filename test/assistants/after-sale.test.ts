@@ -1,12 +1,14 @@
 // The storefront assistant after the sale, end to end over socket.io against the scripted model: a signed-in shopper
-// cancels their own paid order and moves another one to a new address, each only after pressing the approval button;
-// a declined cancellation changes nothing, and another customer's order stays out of reach.
+// cancels their own paid order, moves another one to a new address, returns a delivered line and exchanges another for
+// a different variant, each only after pressing the approval button; a declined change changes nothing, and another
+// customer's order stays out of reach.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { useServer } from "../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../tools/orders/fixtures.ts";
+import { shippedOrder } from "../tools/returns/fixtures.ts";
 
 let fake: FakeOpenAI;
 const sockets: Socket[] = [];
@@ -77,5 +79,35 @@ describe("storefront assistant after the sale", () => {
     const tried = await send(socket, "chat-foreign", [answerApprovals(foreign.message!, true)]);
     expect(tried.text).toContain("not_found");
     expect((await prisma().order.findUniqueOrThrow({ where: { id: stranger.id } })).shippingAddress).toBe(stranger.shippingAddress);
+  });
+
+  it("returns a delivered line and exchanges another for a different variant, each after approval", async () => {
+    const { customer, socket } = await signedInShopper();
+    const order = await shippedOrder(server, { deliveredDaysAgo: 4, email: customer.email, userId: customer.id, quantities: [1, 1], variant: true });
+    const plain = order.items.find((item) => !item.variantId)!;
+    const sized = order.items.find((item) => item.variantId)!;
+    const other = await prisma().productVariant.findFirstOrThrow({ where: { productId: sized.productId, id: { not: sized.variantId! }, stock: { gt: 0 } } });
+    fake.on("returnere").callTool("returns_request", { orderId: order.id, items: [{ orderItemId: plain.id, quantity: 1 }], kind: "withdrawal", reason: "Fortrudt" })
+      .say((req) => `Retur oprettet: ${req.lastToolResult<{ status: string }>()!.status}.`);
+    fake.on("størrelse").callTool("orders_item_options", { orderId: order.id }).callTools((req) => {
+      const options = req.lastToolResult<Array<{ orderItemId: string; variants: Array<{ id: string; sku: string }> }>>()!;
+      const swap = options.find((option) => option.orderItemId === sized.id)!.variants.find((variant) => variant.id === other.id)!;
+      return [{ name: "returns_request", input: { orderId: order.id, items: [{ orderItemId: sized.id, quantity: 1 }], kind: "withdrawal", reason: "Forkert størrelse", exchangeVariantId: swap.id } }];
+    }).say("Ombytningen er anmodet.");
+
+    const asked = await send(socket, "chat-return", "Jeg vil returnere den ene vare");
+    expect(toolParts(asked.message)).toMatchObject([{ name: "returns_request", state: "approval-requested" }]);
+    expect(await prisma().returnRequest.count({ where: { orderId: order.id } })).toBe(0);
+    const done = await send(socket, "chat-return", [answerApprovals(asked.message!, true)]);
+    expect(done.text).toBe("Retur oprettet: requested.");
+    expect(await prisma().returnRequest.findFirst({ where: { orderId: order.id, exchangeVariantId: null } })).toMatchObject({ kind: "withdrawal", status: "requested" });
+
+    const exchange = await send(socket, "chat-exchange", "Kan jeg bytte til en anden størrelse?");
+    const parts = toolParts(exchange.message);
+    expect(parts[0]).toMatchObject({ name: "orders_item_options", state: "output-available" });
+    expect(parts[1]).toMatchObject({ name: "returns_request", state: "approval-requested", input: { exchangeVariantId: other.id } });
+    const swapped = await send(socket, "chat-exchange", [answerApprovals(exchange.message!, true)]);
+    expect(swapped.text).toBe("Ombytningen er anmodet.");
+    expect(await prisma().returnRequest.findFirst({ where: { orderId: order.id, exchangeVariantId: other.id } })).toMatchObject({ status: "requested" });
   });
 });

@@ -62,6 +62,7 @@ describe("order numbers", () => {
         if (order.email.startsWith("afvist")) throw new Error("The payment provider is unreachable.");
         return real.createPayment(order);
       },
+      pageUrl: (orderId) => real.pageUrl(orderId),
     };
     const cookies = await shoppers(server, emails("afvist", 5).flatMap((refused, i) => [refused, `betalt${i}@example.dk`]));
     const last = await counter();

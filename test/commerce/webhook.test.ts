@@ -94,6 +94,74 @@ describe("Stripe payments", () => {
     expect(await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } })).toMatchObject({ status: "paid", paymentMethod: "mobilepay", paymentProviderPaymentIntentId: "pi_2" });
   });
 
+  it("asks Stripe only for what a gift card leaves, and the webhook books the rest as the card payment", async () => {
+    const key = await server.key("giftcards:write", "orders:read");
+    const card = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 3000 }, { key })).code;
+    const cookie = await newSession(server);
+    const product = (await plainProducts(server, 5)).find((p) => p.priceDkk > 3000 && p.priceDkk * 2 < 49900)!;
+    await server.call("cart.add", { productSlug: product.slug, quantity: 2 }, { cookie });
+    const summary = expectOk<CartSummary>(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", ADDRESS, { cookie }));
+    const before = stripe.requests.length;
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { giftCardCode: card }, { cookie }));
+    const [request] = stripe.requests.slice(before);
+    expect(request!.path).toBe("/v1/checkout/sessions");
+    expect(request!.form.get("line_items[0][price_data][unit_amount]")).toBe(String(summary.totalDkk - 3000));
+    expect(request!.form.get("line_items[0][quantity]")).toBe("1");
+    expect(request!.form.get("line_items[1][quantity]")).toBeNull();
+    expect(result).toMatchObject({ status: "pending_payment", totalDkk: summary.totalDkk });
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });
+    expect((await sendStripeEvent(server.url, sessionCompleted("evt_rest_1", order.id, order.paymentProviderSessionId!), SECRET)).body).toMatchObject({ result: { markedPaid: true } });
+    const ledger = expectOk<Array<{ kind: string; method: string; amountDkk: number; reference: string | null }>>(server, "orders.payments", await server.call("orders.payments", { orderId: order.id }, { key }));
+    expect(ledger.map((e) => [e.kind, e.method, e.amountDkk, e.reference])).toEqual([
+      ["payment", "gift_card", 3000, `…${card.slice(-4)}`],
+      ["payment", "card", summary.totalDkk - 3000, "pi_evt_rest_1"],
+    ]);
+  });
+
+  it("makes no Checkout Session when a gift card pays everything", async () => {
+    const key = await server.key("giftcards:write");
+    const card = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 100000 }, { key })).code;
+    const cookie = await newSession(server);
+    const [product] = await plainProducts(server, 5);
+    await server.call("cart.add", { productSlug: product!.slug }, { cookie });
+    expectOk(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", ADDRESS, { cookie }));
+    const before = stripe.requests.length;
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { giftCardCode: card }, { cookie }));
+    expect(stripe.requests.length).toBe(before);
+    expect(result.status).toBe("paid");
+    expect(result.paymentUrl).toContain(`/orders/${result.orderId}/pay?token=`);
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } })).toMatchObject({ status: "paid", paymentMethod: "gift_card", paymentProviderSessionId: null });
+  });
+
+  it("issues a bought gift card per unit once paid, mailed once, however often the payment is reported", async () => {
+    const cookie = await newSession(server);
+    expectOk(server, "cart.add", await server.call("cart.add", { productSlug: "gavekort-500-kr", quantity: 2 }, { cookie }));
+    expectOk(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", { ...ADDRESS, email: "gave.koeber@example.dk" }, { cookie }));
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", {}, { cookie }));
+    expect(await prisma().giftCard.count({ where: { orderId: result.orderId } })).toBe(0);
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId }, include: { items: true } });
+    const event = sessionCompleted("evt_gift_1", order.id, order.paymentProviderSessionId!);
+    expect((await sendStripeEvent(server.url, event, SECRET)).body).toMatchObject({ result: { markedPaid: true } });
+    expect((await sendStripeEvent(server.url, event, SECRET)).body).toMatchObject({ result: { duplicate: true } });
+    const intent = { id: "evt_gift_2", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_evt_gift_1", object: "payment_intent", metadata: { orderId: order.id }, payment_method_types: ["card"] } } };
+    expect((await sendStripeEvent(server.url, intent, SECRET)).body).toMatchObject({ result: { duplicate: false, markedPaid: false } });
+    // Paid again after a dispute is settled: the cards exist already.
+    const key = await server.key("orders:write");
+    for (const status of ["disputed", "paid"]) expectOk(server, "orders.update_status", await server.call("orders.update_status", { orderId: order.id, status }, { key }));
+
+    const cards = await prisma().giftCard.findMany({ where: { orderId: order.id }, orderBy: { purchaseKey: "asc" } });
+    const line = order.items[0]!;
+    expect(cards.map((c) => [c.source, c.balanceDkk, c.initialDkk, c.customerEmail, c.purchaseKey])).toEqual([
+      ["purchase", 50000n, 50000n, "gave.koeber@example.dk", `${line.id}/1`],
+      ["purchase", 50000n, 50000n, "gave.koeber@example.dk", `${line.id}/2`],
+    ]);
+    const mailed = () => prisma().emailMessage.count({ where: { orderId: order.id, kind: "gift_card" } });
+    await expect.poll(mailed).toBe(2);
+    for (const card of cards) await smtp.waitFor((m) => m.to.includes("gave.koeber@example.dk") && m.raw.includes(card.code));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailed()).toBe(2);
+  });
+
   it("refuses bad signatures with 400 and records nothing", async () => {
     const { result } = await checkout();
     const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });

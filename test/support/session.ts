@@ -26,10 +26,10 @@ export interface DemoProduct {
   stock: number;
 }
 
-/** Visible demo products without variants and with at least `minStock` units, cheapest first. */
+/** Visible demo products without variants (gift cards left out) and with at least `minStock` units, cheapest first. */
 export async function plainProducts(server: TestServer, minStock = 1): Promise<DemoProduct[]> {
   const rows = await server.runtime.database.prisma.product.findMany({
-    where: { deletedAt: null, stock: { gte: minStock }, variants: { none: {} } },
+    where: { deletedAt: null, stock: { gte: minStock }, variants: { none: {} }, giftCard: false },
     orderBy: [{ priceDkk: "asc" }, { slug: "asc" }],
   });
   return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, priceDkk: Number(row.priceDkk), stock: Number(row.stock) }));

@@ -140,6 +140,9 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["giftcards.issue", "giftcards:write", false, true],
   ["giftcards.get", "giftcards:read", true, false],
   ["giftcards.redeem", "giftcards:write", false, true],
+  ["giftcards.list", "giftcards:read", false, false],
+  ["orders.list_refund_tasks", "orders:read", false, false],
+  ["orders.complete_refund_task", "orders:write", false, true],
   ["analytics.cancel_reasons", "analytics:read", false, false],
   ["customer.list_addresses", "customer:read", false, false],
   ["customer.save_address", "customer:write", false, true],
@@ -151,6 +154,13 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["support.close", "support:write", false, true],
   ["orders.get_by_number", "orders:read", false, false],
   ["orders.get_number", "orders:read", false, false],
+  ["returns.request", "returns:write", false, true],
+  ["returns.list", "returns:read", false, false],
+  ["returns.get", "returns:read", false, false],
+  ["returns.approve", "returns:write", false, true],
+  ["returns.reject", "returns:write", false, true],
+  ["returns.receive", "returns:write", false, true],
+  ["returns.policy", "catalog:read", true, false],
 ];
 
 const registry = createRegistry();

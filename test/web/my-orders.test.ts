@@ -4,15 +4,17 @@
 import { describe, expect, it } from "vitest";
 import { useServer } from "../support/server.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
-import { captureMail, createCustomer, createOrder, orderState, sessionFor } from "../tools/orders/fixtures.ts";
+import { captureMail, createCustomer, createOrder, orderState, sessionFor, type OrderSeed } from "../tools/orders/fixtures.ts";
+import { shippedOrder } from "../tools/returns/fixtures.ts";
 
 const { server } = useServer();
 const prisma = () => server.runtime.database.prisma;
 let n = 0;
 
-async function signedIn(status: string) {
+async function signedIn(status: string, delivered?: { daysAgo: number } & OrderSeed) {
   const customer = await createCustomer(server, { email: `mine-ordrer-${++n}@example.dk`, name: "Mette Hansen" });
-  const order = await createOrder(server, { status, email: customer.email, userId: customer.id });
+  const seed = { email: customer.email, userId: customer.id };
+  const order = delivered ? await shippedOrder(server, { ...delivered, ...seed, deliveredDaysAgo: delivered.daysAgo }) : await createOrder(server, { status, ...seed });
   const client = new WebClient(server);
   const [name, value] = (await sessionFor(server, customer.id)).split("=");
   client.cookies.set(name!, value!);
@@ -129,5 +131,71 @@ describe("Mine ordrer", () => {
     const other = await createOrder(server, { status: "paid" });
     const otherNumber = (await prisma().order.findUniqueOrThrow({ where: { id: other.id } })).number;
     expectHtmlPage(await guest.get(`/orders/number/${otherNumber}`), 404);
+  });
+
+  it("requests a return of a delivered line, lists it with its reference, and offers what is left", async () => {
+    const { order, client } = await signedIn("delivered", { daysAgo: 3, quantities: [2, 1] });
+    const page = await client.get(`/orders/${order.id}`);
+    expect(page.html).toContain(`action="/orders/${order.id}/return"`);
+    expect(page.html).not.toContain(`action="/orders/${order.id}/cancel"`);
+    const line = order.items.find((item) => item.quantity === 2)!;
+    const location = expectRedirect(await client.post(`/orders/${order.id}/return`, { orderItemId: line.id, quantity: "1", kind: "withdrawal", reason: "Passede ikke" }), /notice=return-requested/);
+    const after = await client.get(location);
+    expect(after.html).toContain("vi har modtaget din anmodning om retur");
+    const [ret] = await prisma().returnRequest.findMany({ where: { orderId: order.id }, include: { items: true } });
+    expect(ret).toMatchObject({ kind: "withdrawal", status: "requested", reason: "Passede ikke", items: [{ orderItemId: line.id, quantity: 1 }] });
+    expect(after.html).toContain(`R-${ret!.id.slice(-8).toUpperCase()}`);
+    expect(after.html).toContain("Anmodet");
+    // One unit of that line and the other line are still returnable.
+    expect(after.html.match(/name="orderItemId"/g)).toHaveLength(2);
+  });
+
+  it("shows a refused return at its line in Danish: past the 14 days, yet a complaint still goes through", async () => {
+    const { order, client } = await signedIn("delivered", { daysAgo: 30, quantities: [1] });
+    await client.get(`/orders/${order.id}`);
+    const line = order.items[0]!;
+    const before = await prisma().returnRequest.count();
+    const late = await client.post(`/orders/${order.id}/return`, { orderItemId: line.id, quantity: "1", kind: "withdrawal", reason: "Fortrudt" });
+    expectHtmlPage(late, 422);
+    expect(late.html).toContain("Fristen for at returnere er udløbet");
+    expect(await prisma().returnRequest.count()).toBe(before);
+    expectRedirect(await client.post(`/orders/${order.id}/return`, { orderItemId: line.id, quantity: "1", kind: "complaint", reason: "Hængslet knækkede" }), /notice=return-requested/);
+  });
+
+  it("offers an exchange for another variant of a line's product", async () => {
+    const { order, client } = await signedIn("delivered", { daysAgo: 2, quantities: [1], variant: true });
+    const page = await client.get(`/orders/${order.id}`);
+    const line = order.items[0]!;
+    const other = await prisma().productVariant.findFirstOrThrow({ where: { productId: line.productId, id: { not: line.variantId! }, stock: { gt: 0 } } });
+    expect(page.html).toContain(`<option value="${other.id}">Byt til`);
+    expectRedirect(await client.post(`/orders/${order.id}/return`, { orderItemId: line.id, quantity: "1", kind: "withdrawal", reason: "Forkert størrelse", exchangeVariantId: other.id }), /notice=return-requested/);
+    expect(await prisma().returnRequest.findFirst({ where: { orderId: order.id } })).toMatchObject({ exchangeVariantId: other.id });
+  });
+
+  it("keeps an address book on the account page: add, refuse a wrong postal code at its form, edit, make default, delete", async () => {
+    const { client, customer } = await signedIn("paid");
+    const page = await client.get("/account");
+    expect(page.html).toContain("Adressebog");
+    expectRedirect(await client.post("/account/addresses", { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "københavn k", phone: "" }), "/account?notice=address-saved#addresses");
+    const addresses = () => prisma().address.findMany({ where: { customerId: customer.id }, orderBy: { createdAt: "asc" } });
+    expect(await addresses()).toMatchObject([{ address: "Strøget 12", city: "København K", isDefault: true }]);
+    const wrong = await client.post("/account/addresses", { name: "Mette Hansen", address: "Vestergade 10", zip: "9999", city: "Odense C", phone: "" });
+    expectHtmlPage(wrong, 422);
+    expect(wrong.html).toContain("Postnummer og by passer ikke sammen");
+    expect(wrong.html).toContain('value="Vestergade 10"');
+    expect(await addresses()).toHaveLength(1);
+    expectRedirect(await client.post("/account/addresses", { name: "Mette Hansen", address: "Vestergade 10", zip: "5000", city: "Odense C", phone: "" }), /address-saved/);
+    const [first, second] = await addresses();
+    const edit = await client.get(`/account?edit=${first!.id}`);
+    expect(edit.html).toContain(`value="${first!.id}"`);
+    expectRedirect(await client.post("/account/addresses", { id: first!.id, name: "Mette H.", address: "Strøget 14", zip: "1160", city: "København K", phone: "+45 12 34 56 78" }), /address-saved/);
+    expectRedirect(await client.post(`/account/addresses/${second!.id}/default`, {}), /address-default/);
+    expect((await addresses()).map((a) => [a.address, a.isDefault, a.phone])).toEqual([["Strøget 14", false, "+45 12 34 56 78"], ["Vestergade 10", true, null]]);
+    expectRedirect(await client.post(`/account/addresses/${first!.id}/delete`, {}), /address-deleted/);
+    expect((await addresses()).map((a) => a.address)).toEqual(["Vestergade 10"]);
+    const other = await signedIn("paid");
+    await other.client.get("/account");
+    expectHtmlPage(await other.client.post(`/account/addresses/${second!.id}/delete`, {}), 404);
+    expect(await addresses()).toHaveLength(1);
   });
 });

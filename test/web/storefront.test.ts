@@ -138,7 +138,7 @@ describe("GET /categories/<slug>", () => {
 
 describe("GET /products/<slug>", () => {
   it("shows price in kroner, stock, answers, an add-to-cart form, canonical, Open Graph and schema.org JSON-LD", async () => {
-    const withAnswers = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, answerSummary: { not: null }, variants: { none: {} }, stock: { gt: 5 } }, orderBy: { slug: "asc" } });
+    const withAnswers = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, answerSummary: { not: null }, giftCard: false, variants: { none: {} }, stock: { gt: 5 } }, orderBy: { slug: "asc" } });
     const page = await new WebClient(server).get(`/products/${withAnswers.slug}`);
     expectHtmlPage(page);
     expect(page.html).toContain(`<h1>${escapeHtml(withAnswers.name)}</h1>`);
@@ -300,6 +300,44 @@ describe("checkout", () => {
     expectHtmlPage(badEmail, 400);
     expect(badEmail.html).toContain("Skriv en gyldig e-mailadresse.");
     expect(badEmail.html).toContain('aria-invalid="true"');
+    expect(await server.runtime.database.prisma.order.count()).toBe(before);
+  });
+
+  it("takes a gift card code in a plain form field: the card pays part, the payment page shows what is left", async () => {
+    const { client } = await shopperWithCart(1);
+    const key = await server.key("giftcards:write");
+    const code = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 2000 }, { key })).code;
+    const checkout = await client.get("/checkout");
+    expect(checkout.html).toMatch(/<label for="f-giftCardCode">Gavekort eller tilgodebevis/);
+    const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, giftCardCode: code.toLowerCase() }), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
+    const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
+    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const rest = escapeHtml(formatKr(Number(order.totalDkk) - 2000));
+    const pay = await client.get(location);
+    expectHtmlPage(pay);
+    expect(pay.html).toContain(`Overfør <strong>${rest}</strong>`);
+    expect(pay.html).toContain("Betalt med gavekort");
+    expect(pay.html).toContain(`Tilbage at betale</th><td class="num price">${rest}`);
+    expect((await server.runtime.database.prisma.giftCard.findUniqueOrThrow({ where: { code } })).balanceDkk).toBe(0n);
+  });
+
+  it("shows why a gift card was refused next to its field, keeps the address and orders nothing", async () => {
+    const { client } = await shopperWithCart(1);
+    const before = await server.runtime.database.prisma.order.count();
+    const unknown = await client.post("/checkout", { ...ADDRESS, giftCardCode: "AAAA-BBBB-CCCC-DDDD" });
+    expectHtmlPage(unknown, 422);
+    expect(unknown.html).toContain("Vi kender ikke den kode. Tjek den og prøv igen.");
+    expect(unknown.html).toContain('value="AAAA-BBBB-CCCC-DDDD"');
+    expect(unknown.html).toContain('value="Strøget 12"');
+    const short = await client.post("/checkout", { ...ADDRESS, giftCardCode: "ABC" });
+    expectHtmlPage(short, 400);
+    expect(short.html).toContain("Skriv koden, som den står på gavekortet (16 tegn).");
+    const key = await server.key("giftcards:write");
+    const empty = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 100 }, { key })).code;
+    await server.runtime.database.prisma.giftCard.update({ where: { code: empty }, data: { balanceDkk: 0n } });
+    const spent = await client.post("/checkout", { ...ADDRESS, giftCardCode: empty });
+    expectHtmlPage(spent, 422);
+    expect(spent.html).toContain("Der er ikke flere penge på gavekortet.");
     expect(await server.runtime.database.prisma.order.count()).toBe(before);
   });
 

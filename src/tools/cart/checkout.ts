@@ -1,23 +1,28 @@
-// cart.checkout: turn the session cart into an order in pending_payment and return where to pay.
+// cart.checkout: turn the session cart into an order in pending_payment (paid when a gift card covers it) and return
+// where to pay.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { oere } from "../products/schemas.ts";
 import { CartStore, sessionOf } from "./service.ts";
+import { giftCardCode } from "../giftcards/service.ts";
 
 export default defineTool({
   name: "cart.checkout",
   description:
     "Place the order for the shopper's cart: prices, discount and shipping recomputed, stock reserved at once; starts in " +
-    "pending_payment and empties the cart. 422 cart_empty, shipping_address_required, insufficient_stock, " +
-    "discount_unavailable (unless dropDiscount). Returns {orderId, status, totalDkk, paymentUrl (for the shopper)}.",
+    "pending_payment and empties the cart. A giftCardCode pays min(balance, total) at once (all of it: status paid); " +
+    "paymentUrl is for the rest. 422 cart_empty, shipping_address_required, insufficient_stock, discount_unavailable " +
+    "(unless dropDiscount), giftcard_expired, giftcard_insufficient_balance; 404 unknown card. Returns {orderId, status, " +
+    "totalDkk, paymentUrl (for the shopper)}.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Drop the discount code if it no longer applies (else refuse)."),
+    giftCardCode: giftCardCode.optional(),
   }),
   output: z.strictObject({
     orderId: z.string(),
-    status: z.literal("pending_payment"),
+    status: z.enum(["pending_payment", "paid"]).describe("paid when a gift card covered the total."),
     totalDkk: oere("Total to pay incl. VAT and shipping"),
     paymentUrl: z.url().describe("Where the shopper pays (Stripe Checkout, or the bank-transfer instructions page)."),
   }),
@@ -26,7 +31,7 @@ export default defineTool({
   audited: true,
   annotations: WRITE,
   examples: [{}],
-  async handler({ dropDiscount }, ctx) {
+  async handler({ dropDiscount, giftCardCode }, ctx) {
     const session = sessionOf(ctx);
     const cart = await CartStore.open(ctx, true);
     const { lines, shipping, discountCode } = cart.state;
@@ -43,6 +48,7 @@ export default defineTool({
       channel: channelOf(ctx.door),
       aiAgentSource: null,
       sessionId: session.persistent ? session.id : null,
+      giftCardCode: giftCardCode ?? null,
     });
     // Bind the session to the customer only when this checkout created it: an e-mail typed at checkout proves nothing
     // about an existing customer (that takes the login code), so it must not reveal their earlier orders.
@@ -50,6 +56,6 @@ export default defineTool({
       await ctx.db.storefrontSession.update({ where: { id: session.id }, data: { customerId: order.userId } });
     }
     await cart.clear(order.id);
-    return { orderId: order.id, status: "pending_payment" as const, totalDkk: Number(order.totalDkk), paymentUrl };
+    return { orderId: order.id, status: order.status === "paid" ? ("paid" as const) : ("pending_payment" as const), totalDkk: Number(order.totalDkk), paymentUrl };
   },
 });

@@ -21,7 +21,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: DESTRUCTIVE,
-  examples: [{ slug: "gavekort", confirm: true }],
+  examples: [{ slug: "udstillingsmodeller", confirm: true }],
   async handler({ slug }, ctx) {
     // The row lock makes concurrent product writes into this category (which key-share lock it) wait or miss it.
     const locked = await ctx.db.$queryRaw<Array<{ id: string }>>`SELECT id FROM "Category" WHERE slug = ${slug} FOR UPDATE`;

@@ -53,12 +53,17 @@ export async function findCard(db: Db, typed: string): Promise<GiftCard> {
   return card;
 }
 
+/** Where a card came from: issued by staff, store credit for a refund, bought as a product. */
+export const SOURCES = ["issued", "store_credit", "purchase"] as const;
+
 export interface Issue {
   amountDkk: bigint;
   customerEmail: string | null;
   reason: string | null;
-  source: "issued" | "store_credit";
+  source: (typeof SOURCES)[number];
   orderId?: string | null;
+  /** A bought card's `<orderItemId>/<n>` (unique: never issued twice). */
+  purchaseKey?: string | null;
 }
 
 /** Creates a card with its first movement and audit entry; mails the code after commit when there is an address. */
@@ -75,6 +80,7 @@ export async function issueCard(ctx: ToolContext, issue: Issue): Promise<GiftCar
       reason: issue.reason,
       source: issue.source,
       orderId: issue.orderId ?? null,
+      purchaseKey: issue.purchaseKey ?? null,
       expiresAt,
       createdAt: now,
       movements: { create: { amountDkk: issue.amountDkk, orderId: issue.orderId ?? null, actor: ctx.caller.actor, createdAt: now } },
@@ -119,20 +125,78 @@ function renderGiftCardMail(card: GiftCard, to: string) {
  * giftcard_insufficient_balance.
  */
 export async function spend(ctx: ToolContext, typed: string, amount: bigint, orderId: string): Promise<GiftCard> {
-  const card = await findCard(ctx.db, typed);
+  const card = usable(ctx, await findCard(ctx.db, typed));
+  if (!(await take(ctx, card, amount, orderId))) {
+    const left = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id }, select: { balanceDkk: true } });
+    throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatKr(left.balanceDkk)} left; ${formatKr(amount)} is more than that.`);
+  }
+  return ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
+}
+
+/** How often a spend of "all there is" rereads the balance after a concurrent spend took some of it first. */
+const SPEND_ATTEMPTS = 5;
+
+/**
+ * Takes what the card holds, at most `limit` (a checkout paying what it can from a card), with the same conditional
+ * UPDATE as spend: when another spend wins the race the balance is read again, so the card never goes below zero.
+ * 404 unknown code, 422 giftcard_expired, giftcard_insufficient_balance when nothing is left.
+ */
+export async function spendUpTo(ctx: ToolContext, typed: string, limit: bigint, orderId: string): Promise<{ card: GiftCard; amountDkk: bigint }> {
+  let card = usable(ctx, await findCard(ctx.db, typed));
+  for (let attempt = 0; attempt < SPEND_ATTEMPTS && card.balanceDkk > 0n; attempt++) {
+    const amount = card.balanceDkk < limit ? card.balanceDkk : limit;
+    if (await take(ctx, card, amount, orderId)) return { card: await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } }), amountDkk: amount };
+    card = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
+  }
+  throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatKr(card.balanceDkk)} left.`);
+}
+
+function usable(ctx: ToolContext, card: GiftCard): GiftCard {
+  if (card.expiresAt && card.expiresAt <= ctx.now()) throw new Refused("giftcard_expired", `The gift card ${codeHint(card.code)} expired on ${card.expiresAt.toISOString().slice(0, 10)}.`);
+  return card;
+}
+
+/** The conditional debit, its movement and audit entry; false (nothing written) when the balance is short. */
+async function take(ctx: ToolContext, card: GiftCard, amount: bigint, orderId: string): Promise<boolean> {
   const now = ctx.now();
-  if (card.expiresAt && card.expiresAt <= now) throw new Refused("giftcard_expired", `The gift card ${codeHint(card.code)} expired on ${card.expiresAt.toISOString().slice(0, 10)}.`);
   const taken = await ctx.db.giftCard.updateMany({
     where: { id: card.id, balanceDkk: { gte: amount } },
     data: { balanceDkk: { decrement: amount }, updatedAt: now },
   });
-  if (taken.count === 0) {
-    const left = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id }, select: { balanceDkk: true } });
-    throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatKr(left.balanceDkk)} left; ${formatKr(amount)} is more than that.`);
-  }
+  if (taken.count === 0) return false;
   await ctx.db.giftCardMovement.create({ data: { giftCardId: card.id, amountDkk: -amount, orderId, actor: ctx.caller.actor, createdAt: now } });
   const after = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
   const before = { ...after, balanceDkk: after.balanceDkk + amount };
   await ctx.audit({ subjectType: "giftcard", subjectId: card.id, before: cardSnapshot(before), after: cardSnapshot(after), note: `order ${orderId}` });
-  return after;
+  return true;
+}
+
+/** An order line as issuing bought cards reads it. */
+export interface BoughtLine {
+  id: string;
+  productId: string;
+  unitPriceDkk: bigint;
+  quantity: number;
+}
+
+/**
+ * Issues the gift cards an order bought (one per unit of each gift-card product, of the line's unit price), each e-mailed
+ * to the order's address after commit. Keyed by line and unit, so calling it again for the same order issues nothing.
+ */
+export async function issueBoughtCards(ctx: ToolContext, order: { id: string; email: string; items: BoughtLine[] }): Promise<GiftCard[]> {
+  const productIds = [...new Set(order.items.map((item) => item.productId))];
+  const giftCards = await ctx.db.product.findMany({ where: { id: { in: productIds }, giftCard: true }, select: { id: true } });
+  const sold = new Set(giftCards.map((product) => product.id));
+  const wanted = order.items.filter((item) => sold.has(item.productId)).flatMap((item) =>
+    Array.from({ length: item.quantity }, (_, n) => ({ key: `${item.id}/${n + 1}`, amountDkk: item.unitPriceDkk })),
+  );
+  if (!wanted.length) return [];
+  const issued = await ctx.db.giftCard.findMany({ where: { purchaseKey: { in: wanted.map((w) => w.key) } }, select: { purchaseKey: true } });
+  const done = new Set(issued.map((card) => card.purchaseKey));
+  const cards: GiftCard[] = [];
+  for (const { key, amountDkk } of wanted) {
+    if (done.has(key) || amountDkk <= 0n) continue;
+    cards.push(await issueCard(ctx, { amountDkk, customerEmail: order.email || null, reason: `Købt i ordre ${order.id}`, source: "purchase", orderId: order.id, purchaseKey: key }));
+  }
+  return cards;
 }

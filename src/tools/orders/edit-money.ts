@@ -69,11 +69,11 @@ async function shippingFor(db: Db, order: Order, goods: bigint): Promise<bigint>
 }
 
 /**
- * Asks the provider for a payment session of the edited order's new amount, then closes the old session, so a tab
- * still open on the old amount cannot pay it (422 payment_in_progress when the shopper has just paid it). Returns the
- * new payment link.
+ * Asks the provider for a payment session of the edited order's new amount less what earlier payments hold (a gift card
+ * at checkout), then closes the old session, so a tab still open on the old amount cannot pay it (422
+ * payment_in_progress when the shopper has just paid it). Returns the new payment link.
  */
-async function replacePaymentSession(ctx: ToolContext, before: Order, after: OrderWithItems): Promise<string | null> {
+async function replacePaymentSession(ctx: ToolContext, before: Order, after: OrderWithItems, heldDkk: bigint): Promise<string | null> {
   const provider = ctx.services.payments;
   const old = before.paymentProviderSessionId;
   if (before.paymentProvider !== provider.name || (old && !provider.closePayment)) {
@@ -85,6 +85,7 @@ async function replacePaymentSession(ctx: ToolContext, before: Order, after: Ord
     number: after.number,
     email: after.email,
     totalDkk: Number(after.totalDkk),
+    paidDkk: Number(heldDkk),
     shippingDkk: Number(after.shippingDkk),
     discountDkk: Number(after.discountDkk),
     items: after.items.map((item) => ({ productName: item.productName, unitPriceDkk: Number(item.unitPriceDkk), quantity: item.quantity })),
@@ -129,5 +130,5 @@ export async function settle(ctx: ToolContext, before: OrderWithItems, after: Or
     const paid = await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" });
     return { ...settled, order: { ...paid, items: after.items } };
   }
-  return { ...settled, paymentUrl: await replacePaymentSession(ctx, before, after) };
+  return { ...settled, paymentUrl: await replacePaymentSession(ctx, before, after, settled.heldDkk) };
 }

@@ -7,6 +7,7 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatKr } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
+import { balanceOf } from "./ledger.ts";
 import { orderRef } from "./numbers.ts";
 
 interface Line {
@@ -53,7 +54,12 @@ const rows = (lines: Line[]) =>
   lines.map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td></tr>`).join("");
 
 /** Renders subject, plain text and escaped HTML of the confirmation for an order (with its items). */
-export function renderOrderConfirmation(order: OrderWithItems, shop: string): MailMessage {
+/** The shopper's own page of an order, by the number they know it by (it asks them to sign in with an e-mailed code). */
+export function orderPageUrl(publicBaseUrl: string, number: number): string {
+  return `${publicBaseUrl.replace(/\/$/, "")}/orders/number/${number}`;
+}
+
+export function renderOrderConfirmation(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
   const { items, totals } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const subject = `Ordrebekræftelse for ordre ${orderRef(order.number)} – ${shop}`;
@@ -69,6 +75,7 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
     "Leveringsadresse:",
     ...address,
     "",
+    ...(orderUrl ? [`Følg, ændr eller annuller ordren her: ${orderUrl}`, ""] : []),
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
@@ -77,6 +84,7 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
     `<table>${rows(items)}</table>`,
     `<table>${rows(totals)}</table>`,
     `<p>Leveringsadresse:<br>${address.map(escapeHtml).join("<br>")}</p>`,
+    orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – følg den, ændr adressen eller annuller, før den er sendt.</p>` : "",
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
   ].join("\n");
   return { to: order.email, subject, text, html };
@@ -87,12 +95,12 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string): Ma
  * Order.confirmationEmailSentAt = now. Call it only after the order's transaction has committed
  * (from ctx.afterCommit or after a webhook transaction); a failed send throws and records nothing.
  */
-export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: string, now: Date): Promise<void> {
+export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: string, now: Date, publicBaseUrl?: string): Promise<void> {
   const order = await loadOrder(db, orderId);
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
   // An agent's order in a shop that completes on a country alone may have no e-mail: nobody to write to.
   if (!order.email) return;
-  const message = renderOrderConfirmation(order, await shopName(db));
+  const message = renderOrderConfirmation(order, await shopName(db), publicBaseUrl ? orderPageUrl(publicBaseUrl, order.number) : undefined);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "order_confirmation", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
@@ -100,9 +108,13 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
   await db.order.update({ where: { id: orderId }, data: { confirmationEmailSentAt: now } });
 }
 
-/** How to pay a bank-transfer order: the amount, the bare order number (1001) as reference, and the shop's account (or whom to ask). */
-export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string): MailMessage {
+/**
+ * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the bare order
+ * number (1001) as reference, and the shop's account (or whom to ask).
+ */
+export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
+  if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatKr(-paidDkk) }, { label: "At betale", value: formatKr(order.totalDkk - paidDkk) });
   const account: Line[] = contact.bankAccount
     ? [
         { label: "Bank", value: contact.bankAccount.bankName },
@@ -111,7 +123,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
         { label: "IBAN", value: contact.bankAccount.iban },
       ]
     : [];
-  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk) }, ...account, { label: "Reference", value: String(order.number) }];
+  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk - paidDkk) }, ...account, { label: "Reference", value: String(order.number) }];
   const ask = contact.bankAccount
     ? "Vi sender varerne, når beløbet er modtaget."
     : `Skriv til ${contact.email} eller ring på ${contact.phone}, så får du vores bankoplysninger. Vi sender varerne, når beløbet er modtaget.`;
@@ -151,7 +163,8 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
   const order = await loadOrder(db, orderId);
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
   if (!order.email) return;
-  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl);
+  const { paidDkk } = await balanceOf(db, orderId);
+  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl, paidDkk);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
@@ -159,7 +172,7 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
 }
 
 /** The parcel is on its way: the lines, where it goes, the carrier and the tracking link, the expected delivery. */
-export function renderShipped(order: OrderWithItems, shop: string): MailMessage {
+export function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
   const { items } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
@@ -178,6 +191,7 @@ export function renderShipped(order: OrderWithItems, shop: string): MailMessage 
     "",
     ...items.map((l) => `${l.label}: ${l.value}`),
     "",
+    ...(orderUrl ? [`Din ordre, og retur inden for 14 dage efter levering: ${orderUrl}`, ""] : []),
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
@@ -186,17 +200,18 @@ export function renderShipped(order: OrderWithItems, shop: string): MailMessage 
     eta ? `<p>${escapeHtml(eta)}</p>` : "",
     `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,
     `<table>${rows(items)}</table>`,
+    orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – her kan du også returnere inden for 14 dage efter levering.</p>` : "",
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
   ].join("\n");
   return { to: order.email, subject, text, html };
 }
 
 /** Sends the shipped e-mail once per order (EmailMessage kind "order_shipped"); call it after commit. */
-export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: Date): Promise<void> {
+export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: Date, publicBaseUrl?: string): Promise<void> {
   const order = await loadOrder(db, orderId);
   if (!order?.email) return;
   if (await db.emailMessage.findFirst({ where: { orderId, kind: "order_shipped" }, select: { id: true } })) return;
-  const message = renderShipped(order, await shopName(db));
+  const message = renderShipped(order, await shopName(db), publicBaseUrl ? orderPageUrl(publicBaseUrl, order.number) : undefined);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "order_shipped", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
@@ -220,11 +235,11 @@ export function renderOrderChanged(order: OrderWithItems, shop: string, note: Ch
     ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatKr(note.returnedDkk)} til dig på samme måde, som du betalte.`] : []),
     ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatKr(note.outstandingDkk)}.`] : []),
   ];
-  const subject = `Din ordre ${order.id} er ændret – ${shop}`;
+  const subject = `Din ordre ${orderRef(order.number)} er ændret – ${shop}`;
   const text = [
     `Vi har ændret varerne i din ordre hos ${shop}.`,
     "",
-    `Ordrenummer: ${order.id}`,
+    `Ordrenummer: ${orderRef(order.number)}`,
     "",
     ...items.map((l) => `${l.label}: ${l.value}`),
     "",
@@ -237,7 +252,7 @@ export function renderOrderChanged(order: OrderWithItems, shop: string, note: Ch
   ].join("\n");
   const html = [
     `<p>Vi har ændret varerne i din ordre hos ${escapeHtml(shop)}.</p>`,
-    `<p>Ordrenummer: <strong>${escapeHtml(order.id)}</strong></p>`,
+    `<p>Ordrenummer: <strong>${orderRef(order.number)}</strong></p>`,
     `<table>${rows(items)}</table>`,
     `<table>${rows(totals)}</table>`,
     ...money.map((line) => `<p>${escapeHtml(line)}</p>`),

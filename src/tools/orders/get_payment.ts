@@ -4,6 +4,7 @@ import { NotFound } from "../../core/errors.ts";
 import { oere } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
 import { vatOf } from "./pricing.ts";
+import { outstandingOf } from "./ledger.ts";
 import { orderId } from "./schemas.ts";
 
 /** The statuses in which the order stands paid (the money is received and the order goes on). */
@@ -14,7 +15,8 @@ export default defineTool({
   description:
     "An order's payment state as its signed payment page shows it (paid stays true once received; paymentProvider manual = " +
     "bank transfer, stripe = card). 404 unknown id. Returns {orderId, email, status, paid, paymentProvider, " +
-    "instructionsEmailed, items, subtotalDkk, discountCode, discountDkk, shippingDkk, totalDkk, vatOere}.",
+    "instructionsEmailed, items, subtotalDkk, discountCode, discountDkk, shippingDkk, totalDkk, vatOere, giftCardDkk, " +
+    "outstandingDkk}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),
@@ -38,6 +40,8 @@ export default defineTool({
     shippingDkk: oere("Shipping"),
     totalDkk: oere("Total to pay, incl. VAT"),
     vatOere: oere("VAT included in the total"),
+    giftCardDkk: oere("Paid by gift card"),
+    outstandingDkk: oere("Still to pay"),
   }),
   scope: "orders:read",
   anonymous: false,
@@ -48,6 +52,7 @@ export default defineTool({
     const order = await ctx.db.order.findUnique({ where: { id: input.orderId }, include: { items: { orderBy: { id: "asc" } } } });
     if (!order) throw new NotFound(`No order with id "${input.orderId}".`);
     const emailed = await ctx.db.emailMessage.count({ where: { orderId: order.id, kind: "payment_instructions" } });
+    const cards = await ctx.db.paymentEntry.aggregate({ where: { orderId: order.id, kind: "payment", method: "gift_card" }, _sum: { amountDkk: true } });
     return {
       orderId: order.id,
       email: order.email,
@@ -68,6 +73,8 @@ export default defineTool({
       shippingDkk: Number(order.shippingDkk),
       totalDkk: Number(order.totalDkk),
       vatOere: Number(order.vatOere ?? vatOf(order.totalDkk)),
+      giftCardDkk: Number(cards._sum.amountDkk ?? 0n),
+      outstandingDkk: Number(await outstandingOf(ctx.db, order)),
     };
   },
 });

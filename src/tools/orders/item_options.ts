@@ -8,8 +8,8 @@ import { itemOrder, orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.item_options",
   description:
-    "The variants each line of an order can be swapped to with orders.change_items: its product's variants on sale, at the " +
-    "catalogue price the swap charges. 404 unknown order. Returns [{orderItemId, productName, variantSku, quantity, variants}].",
+    "The variants each line of an order can be swapped to (orders.change_items) or exchanged for (returns.request): its " +
+    "product's variants on sale, at the catalogue price a swap charges. 404 unknown order. Returns [{orderItemId, productName, variantSku, quantity, variants}].",
   input: z.strictObject({ orderId }),
   output: z.array(
     z.strictObject({
@@ -17,12 +17,13 @@ export default defineTool({
       productName: z.string(),
       variantSku: z.string().nullable().describe("The line's variant now, or null."),
       quantity: z.number().int().min(1),
-      variants: z.array(z.strictObject({ sku: z.string(), attributes: z.record(z.string(), z.string()), unitPriceDkk: oere("Unit price"), stock: z.number().int().min(0) })),
+      variants: z.array(z.strictObject({ id: z.string().describe("For returns.request's exchangeVariantId."), sku: z.string(), attributes: z.record(z.string(), z.string()), unitPriceDkk: oere("Unit price"), stock: z.number().int().min(0) })),
     }),
   ),
   scope: "orders:read",
   anonymous: false,
   audited: false,
+  shopper: { order: (input) => input.orderId },
   annotations: READ,
   examples: [{ orderId: "demo-order-16" }],
   async handler(input, ctx) {
@@ -42,6 +43,7 @@ export default defineTool({
       variants: variants
         .filter((variant) => variant.productId === item.productId)
         .map((variant) => ({
+          id: variant.id,
           sku: variant.sku,
           attributes: variant.attributes as Record<string, string>,
           unitPriceDkk: Number(variant.priceDkk ?? variant.product.priceDkk),

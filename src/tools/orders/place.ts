@@ -1,7 +1,8 @@
 // Placing an order (cart.checkout and orders.create share it): price, decrement stock and discount usage with
 // conditional updates in the caller's transaction (any shortfall → 422 and everything rolls back), find or create
-// the customer, write the order with item snapshots, its first status change and audit entry, then ask the payment
-// provider for the payment URL (inside the transaction, so a provider failure leaves no orphan order).
+// the customer, write the order with item snapshots, its first status change and audit entry, take what a gift card
+// pays, then ask the payment provider for the payment URL of the rest (inside the transaction, so a provider failure
+// leaves no orphan order and no spent card); a card paying everything makes the order paid at once.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { Order } from "../../generated/prisma/client.ts";
@@ -13,6 +14,9 @@ import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
 import { emitOrderCreated } from "./webhook-events.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
+import { codeHint, spendUpTo } from "../giftcards/service.ts";
+import { book } from "./ledger.ts";
+import { changeStatus, lockOrder } from "./service.ts";
 
 export interface PostalAddress {
   name: string;
@@ -55,6 +59,8 @@ export interface PlaceOrderInput {
   sessionId: string | null;
   /** The Agentic Commerce Protocol checkout session the order completes (Order.acpSessionId). */
   acpSessionId?: string | null;
+  /** A gift card that pays what it can of the total; the payment is asked for the rest. */
+  giftCardCode?: string | null;
 }
 
 export interface PlacedOrder {
@@ -63,6 +69,8 @@ export interface PlacedOrder {
   paymentUrl: string;
   /** True when this order created the customer (no earlier customer had the e-mail; never without an e-mail). */
   customerCreated: boolean;
+  /** What a gift card paid at checkout (0 without one); when it is the whole total the order is already paid. */
+  giftCardDkk: bigint;
 }
 
 const AI_DOORS: ReadonlySet<Door> = new Set(["mcp", "storefront-assistant", "admin-assistant"]);
@@ -91,6 +99,14 @@ async function takeStock(ctx: ToolContext, pricing: Pricing): Promise<void> {
     const units = wanted.get(key)!;
     if (!(await takeUnits(ctx, units))) throw new Refused("insufficient_stock", `Not enough of ${units.name} in stock for ${units.quantity} units.`);
   }
+}
+
+/** Takes what the card holds, at most the total, and books it as the order's first payment; returns the amount. */
+async function payFromGiftCard(ctx: ToolContext, order: Order, code: string): Promise<bigint> {
+  if (order.totalDkk <= 0n) return 0n;
+  const { card, amountDkk } = await spendUpTo(ctx, code, order.totalDkk, order.id);
+  await book(ctx, order.id, { kind: "payment", method: "gift_card", amountDkk, reference: codeHint(card.code) });
+  return amountDkk;
 }
 
 /** Units of one product, or of one of its variants, and how to name them in a refusal. */
@@ -189,24 +205,31 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
   await ctx.db.orderStatusChange.create({
     data: { orderId: order.id, fromStatus: null, toStatus: order.status, actor: ctx.caller.actor, reason: "Order placed", createdAt: now },
   });
-  const payment = await ctx.services.payments.createPayment({
-    id: order.id,
-    number: order.number,
-    email,
-    totalDkk: pricing.totalDkk,
-    shippingDkk: pricing.shippingDkk,
-    discountDkk: pricing.discountDkk,
-    items: pricing.lines.map((line) => ({ productName: line.productName, unitPriceDkk: line.unitPriceDkk, quantity: line.quantity })),
-  });
-  const saved = payment.providerSessionId
-    ? await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } })
-    : order;
+  const giftCardDkk = input.giftCardCode ? await payFromGiftCard(ctx, order, input.giftCardCode) : 0n;
+  const paidInFull = giftCardDkk > 0n && giftCardDkk === order.totalDkk;
+  const provider = ctx.services.payments;
+  let saved = order;
+  let paymentUrl = provider.pageUrl(order.id);
+  if (!paidInFull) {
+    const payment = await provider.createPayment({
+      id: order.id,
+      number: order.number,
+      email,
+      totalDkk: pricing.totalDkk,
+      paidDkk: Number(giftCardDkk),
+      shippingDkk: pricing.shippingDkk,
+      discountDkk: pricing.discountDkk,
+      items: pricing.lines.map((line) => ({ productName: line.productName, unitPriceDkk: line.unitPriceDkk, quantity: line.quantity })),
+    });
+    paymentUrl = payment.paymentUrl;
+    if (payment.providerSessionId) saved = await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } });
+    // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
+    if (provider.name === "manual") ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, order.id, paymentUrl, ctx.now()));
+  }
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
   await emitOrderCreated(ctx, saved, pricing.lines);
-  // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
-  if (ctx.services.payments.name === "manual") {
-    ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, saved.id, payment.paymentUrl, ctx.now()));
-  }
+  // The card paid everything: the order is paid now, as any payment makes it (confirmation e-mail, webhooks).
+  if (paidInFull) saved = await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: "gift card at checkout", data: { paymentMethod: "gift_card" } });
   await ctx.services.catalog.changed(ctx, { productIds: [...new Set(pricing.lines.map((line) => line.productId))] });
-  return { order: saved, pricing, paymentUrl: payment.paymentUrl, customerCreated: customer !== null && known === null };
+  return { order: saved, pricing, paymentUrl, customerCreated: customer !== null && known === null, giftCardDkk };
 }

@@ -1,10 +1,13 @@
 // Giving an order's money back: what the ledger says was paid and not yet returned, either as store credit (a new gift
 // card) or to where it came from: gift-card payments back onto their cards, card payments through the payment provider,
-// bank transfers as a refund task staff pay out by hand. Booked in the ledger in the caller's transaction.
+// bank transfers as a refund task staff pay out by hand (and its shape in the refund-task tools). Booked in the ledger in
+// the caller's transaction.
+import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import type { GiftCard } from "../../generated/prisma/client.ts";
+import type { GiftCard, RefundTask } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { codeHint, issueCard } from "../giftcards/service.ts";
+import { isoDateTime } from "../products/schemas.ts";
 import { balanceOf, book, methodOf } from "./ledger.ts";
 import { orderRef } from "./numbers.ts";
 import type { OrderWithItems } from "./schemas.ts";
@@ -16,34 +19,49 @@ export interface Returned {
   amountDkk: bigint;
   /** The store credit issued, when the money went there. */
   giftCard: GiftCard | null;
+  /** Where the money went: one part per method (gift_card, card, bank_transfer …, store_credit), in booking order. */
+  parts: Array<{ method: string; amountDkk: bigint }>;
 }
 
 /** Returns everything paid and not yet returned; `account` is where a bank-transfer refund goes, when the shopper said. */
-export async function refundAll(ctx: ToolContext, order: OrderWithItems, to: RefundTo, account: string | null): Promise<Returned> {
+export function refundAll(ctx: ToolContext, order: OrderWithItems, to: RefundTo, account: string | null): Promise<Returned> {
+  return refundUpTo(ctx, order, null, to, account);
+}
+
+/** Returns `limit` (null: no limit) of what was paid and not yet returned, never more; as refundAll otherwise. */
+export async function refundUpTo(ctx: ToolContext, order: OrderWithItems, limit: bigint | null, to: RefundTo, account: string | null): Promise<Returned> {
   const { paidDkk, returnedDkk } = await balanceOf(ctx.db, order.id);
-  const amount = paidDkk - returnedDkk;
-  if (amount <= 0n) return { amountDkk: 0n, giftCard: null };
+  const open = paidDkk - returnedDkk;
+  const amount = limit !== null && limit < open ? limit : open;
+  if (amount <= 0n) return { amountDkk: 0n, giftCard: null, parts: [] };
   if (to === "store_credit") {
     const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${orderRef(order.number)}`, source: "store_credit", orderId: order.id });
     await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });
-    return { amountDkk: amount, giftCard: card };
+    return { amountDkk: amount, giftCard: card, parts: [{ method: "store_credit", amountDkk: amount }] };
   }
-  await refundToOriginal(ctx, order, amount, account);
-  return { amountDkk: amount, giftCard: null };
+  return { amountDkk: amount, giftCard: null, parts: await refundToOriginal(ctx, order, amount, account) };
 }
 
 /**
  * Gives `amount` (at most what was paid and not yet returned) back where it came from: gift-card money onto its cards
- * first, then card money through the provider, the rest as a refund task for staff. Booked as `refund` entries.
+ * first, then card money through the provider, the rest as a refund task for staff. Booked as `refund` entries; returns
+ * where the money went.
  */
-export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, amount: bigint, account: string | null): Promise<void> {
+export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, amount: bigint, account: string | null): Promise<Returned["parts"]> {
+  const parts: Returned["parts"] = [];
+  const part = (method: string, amountDkk: bigint) => {
+    if (amountDkk > 0n) parts.push({ method, amountDkk });
+    return amountDkk;
+  };
   let left = amount;
-  left -= await backToGiftCards(ctx, order.id, left);
-  left -= await backToCard(ctx, order, left);
+  left -= part("gift_card", await backToGiftCards(ctx, order.id, left));
+  left -= part(methodOf(order), await backToCard(ctx, order, left));
   if (left > 0n) {
     await book(ctx, order.id, { kind: "refund", method: nonCardMethod(order), amountDkk: left });
     await ctx.db.refundTask.create({ data: { orderId: order.id, amountDkk: left, account, createdAt: ctx.now() } });
+    part(nonCardMethod(order), left);
   }
+  return parts;
 }
 
 /** Puts gift-card money spent on the order back on those cards (at most `limit`); returns how much. */
@@ -96,4 +114,31 @@ async function backToCard(ctx: ToolContext, order: OrderWithItems, limit: bigint
 function nonCardMethod(order: OrderWithItems): string {
   const method = methodOf(order);
   return method === "card" || method === "gift_card" ? "bank_transfer" : method;
+}
+
+/** A bank-transfer refund staff pay out by hand, as the refund-task tools return it. */
+export const refundTaskOutput = z.strictObject({
+  taskId: z.string(),
+  orderId: z.string(),
+  email: z.string().describe("The order's e-mail, to ask for account details."),
+  amountDkk: z.number().int().min(1).describe("To transfer, øre."),
+  account: z.string().nullable().describe("Reg.nr. and account number the shopper gave, or null."),
+  status: z.enum(["open", "done"]),
+  createdAt: isoDateTime,
+  doneAt: isoDateTime.nullable(),
+  doneBy: z.string().nullable().describe("Who marked it paid out."),
+});
+
+export function toRefundTask(task: RefundTask & { order: { email: string } }): z.input<typeof refundTaskOutput> {
+  return {
+    taskId: task.id,
+    orderId: task.orderId,
+    email: task.order.email,
+    amountDkk: Number(task.amountDkk),
+    account: task.account,
+    status: task.status === "done" ? "done" : "open",
+    createdAt: task.createdAt.toISOString(),
+    doneAt: task.doneAt?.toISOString() ?? null,
+    doneBy: task.doneBy,
+  };
 }

@@ -10,6 +10,7 @@ import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { emitUcpStatusChange } from "../checkout/order-events.ts";
 import { emitStatusChange } from "./webhook-events.ts";
 import { book, methodOf, outstandingOf } from "./ledger.ts";
+import { issueBoughtCards } from "../giftcards/service.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
 export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
@@ -58,8 +59,8 @@ function paymentOf(order: Order, data: Prisma.OrderUpdateInput): { method: strin
 /**
  * Moves a locked order to `to` (refusing illegal transitions with 422 illegal_transition), stamps paidAt / disputedAt /
  * refundedAt / cancelledAt, writes the status history and the audit entry, restocks on cancel and, on the way to paid,
- * books the payment of what is still outstanding in the ledger and sends the confirmation after commit when none was
- * sent yet; the integrators' webhook event and the UCP and ACP order events go in the same transaction.
+ * books the payment of what is still outstanding in the ledger, sends the confirmation after commit when none was
+ * sent yet and issues the gift cards the order bought (once per line and unit); the integrators' webhook event and the UCP and ACP order events go in the same transaction.
  */
 export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
   const { to } = change;
@@ -80,7 +81,8 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after });
   if (to === "cancelled") await restock(ctx, order);
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
-  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now()));
+  if (to === "paid") await issueBoughtCards(ctx, order);
+  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now(), ctx.config.publicBaseUrl));
   await emitStatusChange(ctx, after, order.items, order.status);
   await emitUcpStatusChange(ctx, order.id, to);
   await emitAcpOrderUpdate(ctx, after);
@@ -110,7 +112,7 @@ export function confirmAfterCommit(ctx: ToolContext, orderId: string, onDone?: (
   ctx.afterCommit(async () => {
     const sentAt = ctx.now();
     try {
-      await sendOrderConfirmation(ctx.services.db, ctx.services.mailer, orderId, sentAt);
+      await sendOrderConfirmation(ctx.services.db, ctx.services.mailer, orderId, sentAt, ctx.config.publicBaseUrl);
     } catch (error) {
       onDone?.(null);
       throw error;

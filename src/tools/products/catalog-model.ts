@@ -61,6 +61,8 @@ export interface ProductDetails {
   useCases: Array<{ title: string; description: string }>;
   comparisonFacts: Record<string, string>;
   attributes: Record<string, string>;
+  /** Sold as a gift card (Product.giftCard). */
+  giftCard: boolean;
   /** In creation order (then by sku). */
   variants: Array<{ id: string; sku: string; attributes: Record<string, string>; priceDkk: number | null; stock: number }>;
 }

@@ -8,7 +8,7 @@ export default defineTool({
   name: "products.get_answers",
   description:
     "A product's answer-engine content, to answer shoppers precisely (empty = not written yet). Returns {slug, name, " +
-    "answerSummary, faq, useCases, comparisonFacts, attributes}; 404 unknown or deleted.",
+    "answerSummary, faq, useCases, comparisonFacts, attributes, giftCard}; 404 unknown or deleted.",
   input: z.strictObject({ slug: slugInput }),
   output: z.strictObject({
     slug: z.string(),
@@ -18,6 +18,7 @@ export default defineTool({
     useCases: productFields.useCases,
     comparisonFacts: productFields.comparisonFacts,
     attributes: productFields.attributes,
+    giftCard: z.boolean().describe("A gift card: the code is e-mailed once the order is paid."),
   }),
   scope: "catalog:read",
   anonymous: false,
@@ -35,6 +36,7 @@ export default defineTool({
       useCases: details.useCases,
       comparisonFacts: details.comparisonFacts,
       attributes: details.attributes,
+      giftCard: details.giftCard,
     };
   },
 });

@@ -85,7 +85,7 @@ export class CatalogReadModel {
     const [row] = await this.database.query<{ details: string }>(
       `SELECT json_build_object(
                 'answerSummary', p."answerSummary", 'faq', p.faq, 'useCases', p."useCases",
-                'comparisonFacts', p."comparisonFacts", 'attributes', p.attributes,
+                'comparisonFacts', p."comparisonFacts", 'attributes', p.attributes, 'giftCard', p."giftCard",
                 'variants', COALESCE((SELECT json_agg(json_build_object('id', v.id, 'sku', v.sku, 'attributes', v.attributes,
                                                                         'priceDkk', v."priceDkk", 'stock', v.stock)
                                                       ORDER BY v."createdAt", v.sku)

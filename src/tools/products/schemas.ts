@@ -95,4 +95,5 @@ export const optionalProductFields = {
   comparisonFacts: optional(productFields.comparisonFacts),
   categoryId: optional(productFields.categoryId),
   categorySlug: optional(productFields.categorySlug),
+  giftCard: z.boolean().optional().describe("Sold as a gift card: each unit paid for issues a card of its price, e-mailed to the buyer."),
 };

@@ -13,6 +13,7 @@ const patch = z
     stock: optional(f.stock),
     ...optionalProductFields,
     featured: optional(f.featured),
+    returnable: z.boolean().optional().describe("false: no withdrawal (made to order); complaints still apply."),
     images: imageList.optional().describe("The whole image list in display order (to add one: products.attach_image)."),
   })
   .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")

@@ -29,7 +29,9 @@ interface NavEntry {
 const NAV: readonly NavEntry[] = [
   { href: "/admin", label: "Overblik", scope: null },
   { href: "/admin/orders", label: "Ordrer", scope: "orders:read" },
+  { href: "/admin/returns", label: "Returneringer", scope: "returns:read" },
   { href: "/admin/support", label: "Kundeservice", scope: "support:read" },
+  { href: "/admin/credit", label: "Tilgodehavender", scope: "giftcards:read" },
   { href: "/admin/products", label: "Produkter", scope: "catalog:read" },
   { href: "/admin/categories", label: "Kategorier", scope: "catalog:read" },
   { href: "/admin/discounts", label: "Rabatkoder", scope: "discounts:read" },

@@ -7,6 +7,8 @@ import { requireStaff } from "./guard.ts";
 import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
 import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhooks.ts";
 import { supportPage, ticketAction, ticketPage } from "./pages/support.ts";
+import { returnAction, returnPage, returnsPage } from "./pages/returns.ts";
+import { creditAction, creditPage, refundTaskAction } from "./pages/credit.ts";
 import { assistantPage } from "./pages/assistant.ts";
 import { auditEntryPage, auditPage, revertAction } from "./pages/audit.ts";
 import { categoriesPage, categoryPage, deleteCategoryAction, upsertCategoryAction } from "./pages/categories.ts";
@@ -89,6 +91,10 @@ export function adminRouter(site: AdminSite): Router {
   router.post("/admin/api-keys", route(createKeyAction));
   router.post("/admin/api-keys/:id/revoke", route((web) => revokeKeyAction(web, param(web, "id"))));
 
+  router.get("/admin/returns", route(returnsPage));
+  router.get("/admin/returns/:id", route((web) => returnPage(web, param(web, "id"))));
+  router.post("/admin/returns/:id/:action", route((web) => returnAction(web, param(web, "id"), param(web, "action"))));
+
   router.get("/admin/staff", route(staffPage));
   router.post("/admin/staff", route(inviteAction));
   router.get("/admin/staff/:id", route((web) => staffUserPage(web, param(web, "id"))));
@@ -97,6 +103,9 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/support", route(supportPage));
   router.get("/admin/support/:id", route((web) => ticketPage(web, param(web, "id"))));
   router.post("/admin/support/:id/:action", route((web) => ticketAction(web, param(web, "id"), param(web, "action"))));
+  router.get("/admin/credit", route(creditPage));
+  router.post("/admin/credit/refund-tasks/:id/:action", route((web) => refundTaskAction(web, param(web, "id"), param(web, "action"))));
+  router.post("/admin/credit/:action", route((web) => creditAction(web, param(web, "action"))));
   router.get("/admin/webhooks", route(webhooksPage));
   router.post("/admin/webhooks", route(createWebhookAction));
   router.get("/admin/webhooks/:id", route((web) => webhookPage(web, param(web, "id"))));

@@ -31,6 +31,8 @@ export const SCOPE_TEXT: Record<string, string> = {
   "pages:write": "Oprette, rette og slette sider og ydelser",
   "products:read": "Produkter (bruges ikke af noget værktøj; brug catalog:read)",
   "products:write": "Oprette, rette og slette produkter, billeder, lager",
+  "returns:read": "Se returneringer og refusionsfrister",
+  "returns:write": "Godkende, afvise og modtage returneringer: refusion eller ombytning",
   "settings:read": "Læse indstillinger",
   "settings:write": "Ændre indstillinger",
   "staff:read": "Se medarbejdere og deres adgange",
@@ -43,7 +45,7 @@ export const SCOPE_TEXT: Record<string, string> = {
 
 /** The scopes by the part of the shop they open, for the staff page (every grantable scope in exactly one group). */
 export const SCOPE_GROUPS: ReadonlyArray<{ title: string; scopes: readonly string[] }> = [
-  { title: "Ordrer og kunder", scopes: ["orders:read", "orders:write", "customer:read", "customer:write", "support:read", "support:write", "giftcards:read", "giftcards:write"] },
+  { title: "Ordrer og kunder", scopes: ["orders:read", "orders:write", "customer:read", "customer:write", "returns:read", "returns:write", "support:read", "support:write", "giftcards:read", "giftcards:write"] },
   { title: "Sortiment og rabatter", scopes: ["catalog:read", "products:read", "products:write", "categories:read", "categories:write", "discounts:read", "discounts:write"] },
   { title: "Indhold, markedsføring og tal", scopes: ["pages:read", "pages:write", "marketing:write", "analytics:read"] },
   { title: "Butikken og drift", scopes: ["settings:read", "settings:write", "features:read", "features:write", "audit:read", "audit:revert", "metrics:read"] },

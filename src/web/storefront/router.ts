@@ -3,12 +3,13 @@ import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
 import { webErrors, webRoute, type PageCaching } from "../page.ts";
 import { accountPage, requestCode, requestOrderCode, signOut, verifyCode } from "./pages/account.ts";
+import { defaultAddressAction, deleteAddressAction, saveAddressAction } from "./pages/address-book.ts";
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
 import { checkoutPage, placeOrder } from "./pages/checkout.ts";
 import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
-import { cancelOrder, changeAddress, type ActionState } from "./pages/order-actions.ts";
+import { cancelOrder, changeAddress, requestReturn, type ActionState } from "./pages/order-actions.ts";
 import { orderByNumber, orderPage } from "./pages/orders.ts";
 import { paymentPage } from "./pages/payment.ts";
 import { productPage } from "./pages/product.ts";
@@ -46,6 +47,7 @@ export function storefrontRouter(site: StorefrontSite): Router {
   const orderState = (web: StorefrontRequest) => async (state: ActionState, status: number) => orderPage(web, String(web.req.params.id), state, status);
   router.post("/orders/:id/cancel", webRoute(site, (web) => cancelOrder(web, orderState(web))));
   router.post("/orders/:id/address", webRoute(site, (web) => changeAddress(web, orderState(web))));
+  router.post("/orders/:id/return", webRoute(site, (web) => requestReturn(web, orderState(web))));
   router.get("/orders/:id/pay", webRoute(site, (web) => paymentPage(web, String(web.req.params.id))));
 
   router.get("/account", webRoute(site, accountPage));
@@ -53,6 +55,9 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/account/order", webRoute(site, requestOrderCode));
   router.post("/account/verify", webRoute(site, verifyCode));
   router.post("/account/logout", webRoute(site, signOut));
+  router.post("/account/addresses", webRoute(site, (web) => saveAddressAction(web, (state) => accountPage(web, state))));
+  router.post("/account/addresses/:id/default", webRoute(site, defaultAddressAction));
+  router.post("/account/addresses/:id/delete", webRoute(site, deleteAddressAction));
 
   router.get("/services", webRoute(site, servicesPage));
   router.get("/services/:slug", webRoute(site, (web) => servicePage(web, slug(web))));

@@ -30,6 +30,13 @@ const REFUSALS: Record<string, string> = {
   illegal_transition: "Ordren kan ikke længere annulleres: den er sendt. Du kan returnere varerne, når du har fået dem.",
   already_shipped: "Ordren er allerede sendt, så adressen kan ikke ændres. Kontakt os, hvis pakken skal omadresseres.",
   refund_failed: "Betalingen kunne ikke refunderes automatisk. Prøv igen, eller kontakt os.",
+  return_window_closed: "Fristen for at returnere er udløbet: 14 dage efter levering for fortrydelse, 2 år for reklamation.",
+  not_returnable: "Varen er lavet til dig og kan ikke fortrydes. Er den i stykker eller forkert, kan du reklamere.",
+  quantity_exceeds_order: "Du har allerede anmodet om retur af så mange.",
+  invalid_exchange_variant: "Den variant kan du ikke bytte til.",
+  not_shipped: "Ordren er ikke sendt endnu – annuller den i stedet.",
+  order_closed: "Ordren er lukket, så der kan ikke returneres fra den.",
+  too_many_addresses: "Du kan gemme højst 20 adresser. Slet en, før du tilføjer en ny.",
 };
 
 /** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */
@@ -66,4 +73,8 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
   "order-cancelled": { kind: "success", text: "Ordren er annulleret. Du får en e-mail, når pengene er på vej tilbage." },
   "address-changed": { kind: "success", text: "Leveringsadressen er ændret." },
+  "address-saved": { kind: "success", text: "Adressen er gemt." },
+  "address-default": { kind: "success", text: "Adressen er nu din standardadresse." },
+  "address-deleted": { kind: "info", text: "Adressen er slettet." },
+  "return-requested": { kind: "success", text: "Tak – vi har modtaget din anmodning om retur og sender en returvejledning på e-mail." },
 };

@@ -5,8 +5,9 @@ import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit }
 import { mcpCall } from "../../support/mcp.ts";
 import { useServer } from "../../support/server.ts";
 import { ADDRESS, commerceSnapshot, expectRejectedInSession, newSession, plainProducts, sessionIdOf, variantProduct } from "../../support/session.ts";
+import { captureMail } from "../orders/fixtures.ts";
 
-const { server } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" } });
+const { server, keys: { staff } } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" }, keys: { staff: ["giftcards:write", "orders:read", "orders:write"] } });
 
 type Checkout = { orderId: string; status: string; totalDkk: number; paymentUrl: string };
 const prisma = () => server.runtime.database.prisma;
@@ -20,6 +21,16 @@ async function filledCart(email = ADDRESS.email, quantities: number[] = [1, 2]) 
   const summary = expectOk<CartSummary>(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", { ...ADDRESS, email }, { cookie }));
   return { cookie, products, summary };
 }
+
+/** A new gift card of `amountDkk` (issued through giftcards.issue). */
+async function giftCard(amountDkk: number): Promise<string> {
+  return expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk }, { key: staff })).code;
+}
+const balanceOf = async (code: string) => Number((await prisma().giftCard.findUniqueOrThrow({ where: { code } })).balanceDkk);
+const ledgerOf = async (orderId: string) =>
+  expectOk<Array<{ kind: string; method: string; amountDkk: number; reference: string | null }>>(server, "orders.payments", await server.call("orders.payments", { orderId }, { key: staff }))
+    .map((entry) => [entry.kind, entry.method, entry.amountDkk, entry.reference]);
+const pagePath = (paymentUrl: string) => `${new URL(paymentUrl).pathname}${new URL(paymentUrl).search}`;
 
 describe("cart.checkout", () => {
   it("turns the cart into a pending_payment order with snapshots, stock taken and the session bound", async () => {
@@ -56,7 +67,7 @@ describe("cart.checkout", () => {
     expect(cart).toMatchObject({ orderId: order.id, discountCode: null, items: [] });
     const page = await fetch(`${server.url}${new URL(result.paymentUrl).pathname}${new URL(result.paymentUrl).search}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(order.id);
+    expect(await page.text()).toContain(`#${order.number}`);
     expect((await fetch(`${server.url}/orders/${order.id}/pay?token=forged`)).status).toBe(404);
     expect((await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "{}" })).status).toBe(404);
   });
@@ -137,8 +148,112 @@ describe("cart.checkout", () => {
 
   it("rejects bad input with a 400 problem and writes nothing", async () => {
     const { cookie } = await filledCart();
-    const bad = [{ dropDiscount: "yes" }, { dropDiscount: 1 }, { confirm: true }];
+    const bad = [{ dropDiscount: "yes" }, { dropDiscount: 1 }, { confirm: true }, { giftCardCode: "" }, { giftCardCode: "KXRT" }, { giftCardCode: 1234 }, { giftCardCode: "K".repeat(41) }];
     await expectRejected(server, "cart.checkout", await server.key("cart:write"), bad);
     await expectRejectedInSession(server, "cart.checkout", cookie, bad);
   });
 });
+
+describe("cart.checkout with a gift card", () => {
+  it("takes what the card holds and leaves the rest for the bank transfer: ledger, payment page and e-mail", async () => {
+    const mail = captureMail(server);
+    const { cookie, summary } = await filledCart("kort.delvis@example.dk");
+    const code = await giftCard(5000);
+    const typed = code.toLowerCase().replace(/-/g, " ");
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { giftCardCode: typed }, { cookie }));
+    expect(result).toEqual({ orderId: expect.any(String), status: "pending_payment", totalDkk: summary.totalDkk, paymentUrl: expect.stringMatching(/\/pay\?token=/) });
+    const rest = summary.totalDkk - 5000;
+    expect(await balanceOf(code)).toBe(0);
+    expect(await ledgerOf(result.orderId)).toEqual([["payment", "gift_card", 5000, `…${code.slice(-4)}`]]);
+    const payment = expectOk<{ giftCardDkk: number; outstandingDkk: number; paid: boolean }>(server, "orders.get_payment", await server.call("orders.get_payment", { orderId: result.orderId }, { key: staff }));
+    expect(payment).toMatchObject({ giftCardDkk: 5000, outstandingDkk: rest, paid: false });
+
+    const page = await (await fetch(`${server.url}${pagePath(result.paymentUrl)}`)).text();
+    const kr = (oere: number) => new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(oere / 100);
+    expect(page).toContain(`Overfør <strong>${kr(rest)} kr.</strong>`);
+    expect(page).toMatch(/Betalt med gavekort<\/th><td class="num">−50,00 kr\./);
+    expect(page).toMatch(new RegExp(`Tilbage at betale</th><td class="num price">${kr(rest).replace(".", "\\.")} kr\\.`));
+    await expect.poll(() => mail.sent.find((m) => m.to === "kort.delvis@example.dk")?.text ?? "").toContain(`Beløb: ${kr(rest)} kr.`);
+    const instructions = mail.sent.find((m) => m.to === "kort.delvis@example.dk")!;
+    expect(instructions.subject).toMatch(/^Betaling af ordre/);
+    expect(instructions.text).toContain("Betalt med gavekort: -50,00 kr.");
+    expect(instructions.text).toContain(`At betale: ${kr(rest)} kr.`);
+  });
+
+  it("pays the whole order when the card covers it: paid at once, confirmation mailed, no payment instructions", async () => {
+    const mail = captureMail(server);
+    const { cookie, summary } = await filledCart("kort.helt@example.dk");
+    const code = await giftCard(summary.totalDkk + 1234);
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { giftCardCode: code }, { cookie }));
+    expect(result).toMatchObject({ status: "paid", totalDkk: summary.totalDkk });
+    expect(result.paymentUrl).toMatch(new RegExp(`^https://shop\\.example\\.dk/orders/${result.orderId}/pay\\?token=[\\w-]+$`));
+    expect(await balanceOf(code)).toBe(1234);
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId }, include: { statusHistory: { orderBy: { createdAt: "asc" } } } });
+    expect(order).toMatchObject({ status: "paid", paymentMethod: "gift_card", paymentProviderSessionId: null });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(order.statusHistory.map((change) => [change.fromStatus, change.toStatus])).toEqual([[null, "pending_payment"], ["pending_payment", "paid"]]);
+    expect(await ledgerOf(order.id)).toEqual([["payment", "gift_card", summary.totalDkk, `…${code.slice(-4)}`]]);
+    await expect.poll(() => prisma().emailMessage.findMany({ where: { orderId: order.id }, select: { kind: true } })).toEqual([{ kind: "order_confirmation" }]);
+    expect(mail.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ordrebekræftelse/)]);
+    const page = await (await fetch(`${server.url}${pagePath(result.paymentUrl)}`)).text();
+    expect(page).toContain("Tak for din betaling");
+    expect(page).toContain("Betalt med gavekort");
+    expect(page).not.toContain("Tilbage at betale");
+  });
+
+  it("gives the card its money back when the order is cancelled (orders.cancel re-credits from the ledger)", async () => {
+    const { cookie } = await filledCart();
+    const code = await giftCard(3000);
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { giftCardCode: code }, { cookie }));
+    expect(await balanceOf(code)).toBe(0);
+    expectOk(server, "orders.cancel", await server.call("orders.cancel", { orderId: result.orderId, reason: "Kunden fortrød" }, { key: staff }));
+    expect(await balanceOf(code)).toBe(3000);
+    expect(await ledgerOf(result.orderId)).toEqual([["payment", "gift_card", 3000, `…${code.slice(-4)}`], ["refund", "gift_card", 3000, `…${code.slice(-4)}`]]);
+    expect(await prisma().refundTask.count({ where: { orderId: result.orderId } })).toBe(0);
+  });
+
+  it("refuses an unknown, expired or empty card and places nothing", async () => {
+    const { cookie } = await filledCart();
+    const expired = await giftCard(10000);
+    await prisma().giftCard.update({ where: { code: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const empty = await giftCard(100);
+    await prisma().giftCard.update({ where: { code: empty }, data: { balanceDkk: 0n } });
+    const cards = await prisma().giftCard.findMany({ orderBy: { id: "asc" }, select: { id: true, balanceDkk: true } });
+    const cases: Array<[string, number, string]> = [["AAAA-BBBB-CCCC-DDDD", 404, "not_found"], [expired, 422, "giftcard_expired"], [empty, 422, "giftcard_insufficient_balance"]];
+    for (const [code, status, problem] of cases) {
+      const before = await commerceSnapshot(server);
+      expectProblem(await server.call("cart.checkout", { giftCardCode: code }, { cookie }), status, problem);
+      expect(await commerceSnapshot(server)).toEqual(before);
+    }
+    expect(await prisma().giftCard.findMany({ orderBy: { id: "asc" }, select: { id: true, balanceDkk: true } })).toEqual(cards);
+    expect(await prisma().paymentEntry.count({ where: { method: "gift_card", order: { sessionId: sessionIdOf(cookie) } } })).toBe(0);
+  });
+
+  it("never takes more than the card holds when checkouts race for it", async () => {
+    // A product of its own per cart: stock rows do not queue the checkouts, only the card does.
+    const products = (await plainProducts(server, 20)).filter((p) => p.priceDkk >= 10000).slice(0, 4);
+    const carts = await Promise.all(products.map(async (product, i) => {
+      const cookie = await newSession(server);
+      expectOk(server, "cart.add", await server.call("cart.add", { productSlug: product.slug }, { cookie }));
+      const address = { ...ADDRESS, email: `kaploeb${i}@example.dk` };
+      return { cookie, total: expectOk<CartSummary>(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", address, { cookie })).totalDkk };
+    }));
+    const card = carts[0]!.total + carts[1]!.total + 2500;
+    const code = await giftCard(card);
+    const answers = await Promise.all(carts.map(({ cookie }) => server.call("cart.checkout", { giftCardCode: code }, { cookie })));
+    for (const refused of answers.filter((a) => a.status !== 200)) expectProblem(refused, 422, "giftcard_insufficient_balance");
+    const placed = answers.filter((a) => a.status === 200).map((a) => a.body.result as Checkout);
+    const taken = await prisma().paymentEntry.findMany({ where: { orderId: { in: placed.map((p) => p.orderId) }, method: "gift_card" } });
+    // Less on the card than the four totals: it is emptied exactly, each order taking what was left up to its total.
+    expect(await balanceOf(code)).toBe(0);
+    expect(taken.reduce((sum, entry) => sum + Number(entry.amountDkk), 0)).toBe(card);
+    for (const order of placed) {
+      const entry = taken.find((e) => e.orderId === order.orderId)!;
+      expect(order.status).toBe(Number(entry.amountDkk) === order.totalDkk ? "paid" : "pending_payment");
+    }
+    expect(placed.filter((p) => p.status === "pending_payment")).toHaveLength(1);
+    const movements = await prisma().giftCardMovement.aggregate({ where: { giftCard: { code } }, _sum: { amountDkk: true } });
+    expect(movements._sum.amountDkk).toBe(0n);
+  });
+});
+

@@ -8,6 +8,7 @@ import { vatOf } from "../../../src/tools/orders/pricing.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
+import { ADDRESS, newSession } from "../../support/session.ts";
 import { captureMail, createOrder, orderState } from "./fixtures.ts";
 
 let stripe: FakeStripe;
@@ -167,6 +168,23 @@ describe("orders.change_items", () => {
     expect(result.paymentUrl).toContain(row.paymentProviderSessionId!);
   });
 
+  it("asks the new Stripe session only for what a gift card paid at checkout leaves", async () => {
+    const cookie = await newSession(server);
+    const product = await prisma().product.findFirstOrThrow({ where: { deletedAt: null, giftCard: false, variants: { none: {} }, stock: { gt: 5 }, priceDkk: { gt: 5000 } }, orderBy: { slug: "asc" } });
+    expectOk(server, "cart.add", await server.call("cart.add", { productSlug: product.slug, quantity: 3 }, { cookie }));
+    expectOk(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", ADDRESS, { cookie }));
+    const card = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 3000 }, { key })).code;
+    const placed = expectOk<{ orderId: string }>(server, "cart.checkout", await server.call("cart.checkout", { giftCardCode: card }, { cookie }));
+    const order = await orderRow(placed.orderId);
+    const before = stripe.requests.length;
+    const result = await edited(order.id, [{ orderItemId: order.items[0]!.id, quantity: 1 }]);
+    expect(result.totalDkk).toBe(Number(product.priceDkk) + result.shippingDkk);
+    expect(result).toMatchObject({ outstandingDkk: result.totalDkk - 3000, paymentUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) });
+    const created = stripe.requests.slice(before).find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(created.form.get("line_items[0][price_data][unit_amount]")).toBe(String(result.totalDkk - 3000));
+    expect(created.form.get("line_items[1][quantity]")).toBeNull();
+  });
+
   it("refuses when the shopper has just paid the old Stripe session (422 payment_in_progress), writing nothing", async () => {
     const order = await placeOrder(2, "desc");
     stripe.completed.add(order.paymentProviderSessionId!);
@@ -238,7 +256,7 @@ describe("orders.change_items", () => {
     const mail = captureMail(server);
     const { order, plain } = await variantOrder("paid", [1, 2]);
     await edited(order.id, [{ orderItemId: plain.id, quantity: 1 }]);
-    await expect.poll(() => mail.sent.find((m) => m.to === order.email)?.subject ?? "").toMatch(new RegExp(`^Din ordre ${order.id} er ændret`));
+    await expect.poll(() => mail.sent.find((m) => m.to === order.email)?.subject ?? "").toMatch(new RegExp(`^Din ordre #${order.number} er ændret`));
     const message = mail.sent.find((m) => m.to === order.email)!;
     expect(message.text).toContain(`1 × ${plain.productName}`);
     expect(message.text).toMatch(/Vi tilbagebetaler [\d.,]+\s*kr\. til dig/);

@@ -23,7 +23,8 @@ let counter = 0;
 export async function createOrder(server: TestServer, seed: OrderSeed = {}) {
   const prisma = server.runtime.database.prisma;
   const quantities = seed.quantities ?? [2, 1];
-  const products = await prisma.product.findMany({ where: { deletedAt: null }, include: { variants: true }, orderBy: { slug: "asc" }, take: 20 });
+  // Gift-card products issue cards once paid: orders of plain goods leave them out.
+  const products = await prisma.product.findMany({ where: { deletedAt: null, giftCard: false }, include: { variants: true }, orderBy: { slug: "asc" }, take: 20 });
   const withVariant = products.find((p) => p.variants.length > 0);
   const plain = products.filter((p) => p.id !== withVariant?.id);
   const lines = quantities.map((quantity, i) => {

@@ -10,6 +10,7 @@ type Payment = {
   orderId: string; email: string; status: string; paid: boolean; paymentProvider: "manual" | "stripe"; instructionsEmailed: boolean;
   items: Array<{ productName: string; variantSku: string | null; quantity: number; unitPriceDkk: number; lineTotalDkk: number }>;
   subtotalDkk: number; discountCode: string | null; discountDkk: number; shippingDkk: number; totalDkk: number; vatOere: number;
+  giftCardDkk: number; outstandingDkk: number;
 };
 
 const { server, keys: { key } } = useServer({ keys: { key: ["orders:read"] } });
@@ -40,7 +41,18 @@ describe("orders.get_payment", () => {
       shippingDkk: 4900,
       totalDkk: Number(order.totalDkk),
       vatOere: Number(order.vatOere),
+      giftCardDkk: 0,
+      outstandingDkk: Number(order.totalDkk),
     });
+  });
+
+  it("tells what a gift card paid and what is left, and nothing left once paid", async () => {
+    const order = await createOrder(server, { status: "pending_payment" });
+    const prisma = server.runtime.database.prisma;
+    await prisma.paymentEntry.create({ data: { orderId: order.id, kind: "payment", method: "gift_card", amountDkk: 5000n, reference: "…Z8WA", actor: "system:test" } });
+    expect(await get(order.id)).toMatchObject({ giftCardDkk: 5000, outstandingDkk: Number(order.totalDkk) - 5000 });
+    const paid = await createOrder(server, { status: "paid" });
+    expect(await get(paid.id)).toMatchObject({ giftCardDkk: 0, outstandingDkk: 0 });
   });
 
   it("says paid from paid until completed, and not before, after a refund or when cancelled", async () => {

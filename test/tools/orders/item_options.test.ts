@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 import { createOrder } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["orders:read"] } });
-type Option = { orderItemId: string; productName: string; variantSku: string | null; quantity: number; variants: Array<{ sku: string; attributes: Record<string, string>; unitPriceDkk: number; stock: number }> };
+type Option = { orderItemId: string; productName: string; variantSku: string | null; quantity: number; variants: Array<{ id: string; sku: string; attributes: Record<string, string>; unitPriceDkk: number; stock: number }> };
 const options = async (orderId: string) => expectOk<Option[]>(server, "orders.item_options", await server.call("orders.item_options", { orderId }, { key }));
 
 describe("orders.item_options", () => {
@@ -20,7 +20,7 @@ describe("orders.item_options", () => {
       productName: line.productName,
       variantSku: line.variantSku,
       quantity: 1,
-      variants: product.variants.map((v) => ({ sku: v.sku, attributes: v.attributes, unitPriceDkk: Number(v.priceDkk ?? product.priceDkk), stock: Number(v.stock) })),
+      variants: product.variants.map((v) => ({ id: v.id, sku: v.sku, attributes: v.attributes, unitPriceDkk: Number(v.priceDkk ?? product.priceDkk), stock: Number(v.stock) })),
     });
     expect(result.find((o) => o.orderItemId === plain.id)).toMatchObject({ quantity: 2, variantSku: null, variants: [] });
   });

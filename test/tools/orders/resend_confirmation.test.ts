@@ -30,6 +30,10 @@ describe("orders.resend_confirmation", () => {
     expect(message.text).toContain(`Ordrenummer: #${order.number}`);
     expect(message.html).toContain(`Ordrenummer: <strong>#${order.number}</strong>`);
     expect(message.text).not.toContain(order.id);
+    // The shopper's page of the order, by its number (sign-in by an e-mailed code leads there).
+    expect(message.text).toContain(`/orders/number/${order.number}`);
+    expect(message.html).toMatch(new RegExp(`<a href="[^"]*/orders/number/${order.number}">Se din ordre</a>`));
+    expect(message.text).toContain("Leveringsadresse:");
     expect(message.subject).toContain("Nordlys Optik");
     const kr = (oere: bigint) => `${(Number(oere) / 100).toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")} kr.`;
     expect(message.text).toContain(`I alt: ${kr(order.totalDkk)}`);

@@ -40,6 +40,7 @@ describe("orders.set_tracking", () => {
     expect(sent!.text).toContain(order.shippingAddress);
     expect(sent!.text).toContain("Forventet levering: mandag 2. marts – tirsdag 3. marts.");
     expect(sent!.html).toContain(`<a href="${full.trackingUrl}">`);
+    expect(sent!.text).toContain(`/orders/number/${order.number}`);
     // Shipped again after a partial refund: the shopper already knows.
     expectOk(server, "orders.refund", await server.call("orders.refund", { orderId: order.id, amountDkk: 100 }, { key: await server.key("orders:write") }));
     expectOk(server, "orders.update_status", await server.call("orders.update_status", { orderId: order.id, status: "shipped" }, { key }));

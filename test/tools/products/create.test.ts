@@ -60,6 +60,14 @@ describe("products.create", () => {
     expectProblem(await create(valid("ray-ban-multifocal-studio-27")), 409, "conflict");
   });
 
+  it("creates a gift card product (each unit bought issues a card)", async () => {
+    expectOk(server, "products.create", await create({ ...valid("gavekort-1000-kr"), name: "Gavekort 1000 kr.", priceDkk: 100000, categorySlug: "gavekort", giftCard: true }));
+    expectOk(server, "products.create", await create(valid("nordlys-ikke-gavekort")));
+    const prisma = server.runtime.database.prisma;
+    expect(await prisma.product.findUniqueOrThrow({ where: { slug: "gavekort-1000-kr" } })).toMatchObject({ giftCard: true, priceDkk: 100000n });
+    expect(await prisma.product.findUniqueOrThrow({ where: { slug: "nordlys-ikke-gavekort" } })).toMatchObject({ giftCard: false });
+  });
+
   it("checks scopes", async () => {
     await expectScopeMatrix(server, "products.create", valid("test-create-scope"));
     expect(await server.runtime.database.prisma.product.count({ where: { slug: "test-create-scope" } })).toBe(1);
@@ -86,6 +94,7 @@ describe("products.create", () => {
       { ...base, images: ["not a url"] },
       { ...base, images: ["https://cdn.example.dk/a.jpg", "https://cdn.example.dk/a.jpg"] },
       { ...base, unknown: 1 },
+      { ...base, giftCard: 1 },
     ], async () => [await count(), await auditCount(server)]);
   });
 });

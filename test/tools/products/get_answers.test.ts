@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 
-type Answers = { slug: string; name: string; answerSummary: string | null; faq: Array<{ q: string; a: string }>; useCases: unknown[]; comparisonFacts: Record<string, string>; attributes: Record<string, string> };
+type Answers = { slug: string; name: string; answerSummary: string | null; faq: Array<{ q: string; a: string }>; useCases: unknown[]; comparisonFacts: Record<string, string>; attributes: Record<string, string>; giftCard: boolean };
 
 const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 
@@ -18,6 +18,16 @@ describe("products.get_answers", () => {
     expect(result.useCases.length).toBeGreaterThan(0);
     expect(Object.keys(result.comparisonFacts)).toEqual(expect.arrayContaining(["vægt", "garanti"]));
     expect(result.attributes).toHaveProperty("shape");
+    expect(result.giftCard).toBe(false);
+  });
+
+  it("tells a gift card, and a product made one with products.update at once", async () => {
+    expect(expectOk<Answers>(server, "products.get_answers", await answers("gavekort-500-kr")).giftCard).toBe(true);
+    const writer = await server.key("products:write");
+    expectOk(server, "products.update", await server.call("products.update", { slug: "oakley-aviator-coast-1", patch: { giftCard: true } }, { key: writer }));
+    expect(expectOk<Answers>(server, "products.get_answers", await answers("oakley-aviator-coast-1")).giftCard).toBe(true);
+    expectOk(server, "products.update", await server.call("products.update", { slug: "oakley-aviator-coast-1", patch: { giftCard: false } }, { key: writer }));
+    expect(expectOk<Answers>(server, "products.get_answers", await answers("oakley-aviator-coast-1")).giftCard).toBe(false);
   });
 
   it("returns null and empty collections for a product without content, and reflects products.update at once", async () => {

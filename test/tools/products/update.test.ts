@@ -62,6 +62,7 @@ describe("products.update", () => {
       { slug, patch: { stock: 1.5 } },
       { slug, patch: { description: "kort" } },
       { slug, patch: { featured: "yes" } },
+      { slug, patch: { giftCard: "yes" } },
       { slug, patch: { unknown: 1 } },
       { slug, patch: { stock: 1 }, extra: true },
     ], async () => [await row(), await auditCount(server)]);

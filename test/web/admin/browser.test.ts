@@ -233,4 +233,67 @@ describeBrowser("the admin in a browser", () => {
     await expect.poll(() => notice(phone.page)).toBe("Henvendelsen er lukket.");
     expect(phone.problems).toEqual([]);
   });
+
+  it("approves a return and books an approved one received with its refund, without JavaScript, also on a phone", { timeout: 90_000 }, async () => {
+    const { page, problems, screenshot } = await tab({ javaScript: false });
+    await signIn(page);
+    await page.getByRole("link", { name: "Returneringer" }).first().click();
+    await page.getByRole("heading", { name: "Refusioner med frist" }).waitFor();
+    await screenshot("admin-returns");
+    await page.getByRole("link", { name: "R-RETURN-1" }).first().click();
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Godkend returneringen" }).click()]);
+    await expect.poll(() => notice(page)).toContain("Returneringen er godkendt");
+
+    await page.goto("/admin/returns/demo-return-2");
+    await page.getByLabel("Reg.nr. og kontonr.").fill("1234 0012345678");
+    await screenshot("admin-return-receive");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Bogfør som modtaget" }).click()]);
+    await expect.poll(() => notice(page)).toMatch(/Varen er modtaget, og [\d.,]+ kr\. er refunderet\./);
+    await screenshot("admin-return-refunded");
+    await page.goto("/admin/orders/demo-order-03");
+    await page.locator("#returns").getByText("Refunderet").waitFor();
+    await screenshot("admin-order-returns");
+    expect(problems).toEqual([]);
+
+    const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+    open.push(phone);
+    await signIn(phone.page);
+    await phone.page.goto("/admin/returns?status=approved");
+    await phone.page.getByRole("link", { name: "R-RETURN-1" }).first().click();
+    await phone.screenshot("admin-return-phone");
+    const overflow = await phone.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(phone.problems).toEqual([]);
+  });
+
+  it("issues a gift card and marks a bank-transfer refund paid out without JavaScript, also on a phone", { timeout: 90_000 }, async () => {
+    const { page, problems, screenshot } = await tab({ javaScript: false });
+    await signIn(page);
+    await page.getByRole("link", { name: "Tilgodehavender" }).first().click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Tilgodehavender og gavekort");
+    await page.getByLabel("Beløb i kr.").fill("300");
+    await page.getByLabel("Send koden til").fill("gave.browser@example.dk");
+    await page.getByLabel("Årsag").fill("Undskyld for ventetiden");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Udsted gavekort" }).click()]);
+    const code = await page.getByLabel("Gavekortets kode").inputValue();
+    expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    await screenshot("admin-credit-issued");
+    await page.getByRole("link", { name: "Tilbage til oversigten" }).click();
+    await expect.poll(() => page.locator("body").innerText()).toContain(`…${code.slice(-4)}`);
+    expect(await page.content()).not.toContain(code);
+    await screenshot("admin-credit-refund-task");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Markér som udbetalt" }).first().click()]);
+    await expect.poll(() => notice(page)).toContain("er markeret som udbetalt");
+    await screenshot("admin-credit");
+    expect(problems).toEqual([]);
+
+    const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+    open.push(phone);
+    await signIn(phone.page);
+    await phone.page.goto("/admin/credit");
+    await phone.screenshot("admin-credit-phone");
+    const overflow = await phone.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(phone.problems).toEqual([]);
+  });
 });

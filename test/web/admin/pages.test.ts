@@ -39,6 +39,9 @@ describe("every admin page", () => {
       "/admin/services", "/admin/services/synsproeve", "/admin/settings", "/admin/marketing", "/admin/audit", `/admin/audit/${entry.id}`,
       "/admin/staff", "/admin/staff/demo-staff-praktikant", "/admin/api-keys", "/admin/webhooks", "/admin/webhooks/demo-webhook-erp", "/admin/assistant",
       "/admin/support", "/admin/support?status=answered", "/admin/support?status=closed", "/admin/support/demo-ticket-2",
+      "/admin/returns", "/admin/returns?status=approved", "/admin/returns?status=refunded", "/admin/returns/demo-return-1", "/admin/returns/demo-return-2",
+      "/admin/orders/demo-order-03",
+      "/admin/credit", "/admin/credit?email=mette.hansen%40example.dk",
     ];
     for (const path of paths) {
       const page = await owner.get(path);

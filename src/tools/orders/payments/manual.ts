@@ -14,6 +14,10 @@ export class ManualPayments implements PaymentProvider {
   }
 
   async createPayment(order: PaymentOrder): Promise<PaymentSession> {
-    return { paymentUrl: paymentPageUrl(this.publicBaseUrl, this.secret, order.id) };
+    return { paymentUrl: this.pageUrl(order.id) };
+  }
+
+  pageUrl(orderId: string): string {
+    return paymentPageUrl(this.publicBaseUrl, this.secret, orderId);
   }
 }

@@ -7,6 +7,8 @@ export interface PaymentOrder {
   number: number;
   email: string;
   totalDkk: number;
+  /** Already paid (a gift card at checkout): the payment asks for totalDkk less this. */
+  paidDkk: number;
   shippingDkk: number;
   discountDkk: number;
   items: Array<{ productName: string; unitPriceDkk: number; quantity: number }>;
@@ -25,6 +27,8 @@ export interface PaymentProvider {
   /** Stored as Order.paymentProvider: "manual" (bank transfer / invoice) or "stripe". */
   readonly name: "manual" | "stripe";
   createPayment(order: PaymentOrder): Promise<PaymentSession>;
+  /** The shop's own payment page of an order (where an order paid without the provider, by a gift card, lands). */
+  pageUrl(orderId: string): string;
   /**
    * Sends `amount` of a card payment back (Stripe: a Refund of the PaymentIntent); the same idempotency key never refunds
    * twice. Absent where the provider moves no money itself (manual: staff transfer it by hand).

@@ -30,11 +30,11 @@ export class StripePayments implements PaymentProvider {
   }
 
   /**
-   * Line items sum exactly to the order total: the items and shipping when there is no discount; with a discount one
-   * line "Ordre #1001" for the total (Checkout has no negative lines, and coupons would need extra API objects).
+   * Line items sum exactly to what is left to pay: the items and shipping when there is no discount and no gift card;
+   * else one line "Ordre #1001" for the rest (Checkout has no negative lines, and coupons would need extra API objects).
    */
   static lineItems(order: PaymentOrder): LineItem[] {
-    if (order.discountDkk > 0) return [line(`Ordre ${orderRef(order.number)}`, order.totalDkk, 1)];
+    if (order.discountDkk > 0 || order.paidDkk > 0) return [line(`Ordre ${orderRef(order.number)}`, order.totalDkk - order.paidDkk, 1)];
     const items = order.items.map((item) => line(item.productName, item.unitPriceDkk, item.quantity));
     return order.shippingDkk > 0 ? [...items, line("Fragt", order.shippingDkk, 1)] : items;
   }
@@ -57,6 +57,10 @@ export class StripePayments implements PaymentProvider {
     );
     if (!session.url) throw new Error(`Stripe returned no URL for the Checkout Session of order ${order.id}.`);
     return { paymentUrl: session.url, providerSessionId: session.id };
+  }
+
+  pageUrl(orderId: string): string {
+    return paymentPageUrl(this.config.publicBaseUrl, this.secret, orderId);
   }
 
   async refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {

@@ -13,6 +13,7 @@ import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
 import { UNSHIPPED } from "../../../tools/orders/service.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
+import listReturns from "../../../tools/returns/list.ts";
 import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transitions.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
@@ -21,6 +22,7 @@ import { actionButton, checkbox, facts, formOpen, kr, ORDER_STATUS_LABELS, pageH
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { itemsEditor } from "./order-items.ts";
+import { returnRows, RETURN_STATUS_TEXT, type Return } from "./returns.ts";
 
 export const ORDER_ID = /^[\w-]{1,200}$/;
 
@@ -39,12 +41,25 @@ function address(lines: Array<string | null>): Html {
   return html`${lines.filter(Boolean).map((line, index) => html`${index ? html`<br>` : ""}${line}`)}`;
 }
 
+/** The order's returns, with their status and refund deadline; nothing for staff who may not read returns. */
+function returnsSection(returns: Return[] | null): Html {
+  if (!returns?.length) return html``;
+  const rows = returnRows(returns).map(([reference, , kind, items, , due], index) => {
+    const ret = returns[index]!;
+    return [reference, ret.status === "approved" ? html`${RETURN_STATUS_TEXT[ret.status]}<br><span class="hint">senest</span> ${due}` : RETURN_STATUS_TEXT[ret.status], kind, items];
+  });
+  return html`<section class="card" id="returns"><h2>Returneringer</h2>
+${table("Ordrens returneringer", ["Retur", "Status", "Type", "Varer"], rows)}
+</section>`;
+}
+
 export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
-  const [order, { number }, timeline] = await Promise.all([
+  const [order, { number }, timeline, returns] = await Promise.all([
     web.call(ordersGet, { orderId: id }),
     web.call(ordersGetNumber, { orderId: id }),
     web.call(getTimeline, { orderId: id, limit: 100 }),
+    web.may(listReturns) ? web.call(listReturns, { orderId: id, limit: 100 }) : null,
   ]);
   const ref = orderRef(number);
   const options = UNSHIPPED.has(order.status) ? await web.call(itemOptions, { orderId: order.id }) : null;
@@ -93,6 +108,7 @@ ${isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("shipp
 ${submit(web, setTracking, "Gem forsendelse")}
 </form>
 </section>
+${returnsSection(returns)}
 ${canRefund ? html`<section class="card"><h2>Refundér</h2>
 ${formOpen(web, `${base}/refund`, html` data-confirm="Refundér beløbet til kunden?"`)}
 <div class="form-pair">

@@ -35,7 +35,7 @@ export async function createProductAction(web: AdminRequest): Promise<Outcome> {
 export async function updateProductAction(web: AdminRequest, slug: string): Promise<Outcome> {
   const values = { ...valuesFromForm((name) => web.field(name)), slug };
   try {
-    await web.call(updateProduct, { slug, patch: writeFields(values) });
+    await web.call(updateProduct, { slug, patch: { ...writeFields(values), returnable: values.returnable } });
     return web.done(`/admin/products/${slug}`, "Ændringerne er gemt.");
   } catch (error) {
     return productPage(web, slug, formState(error, values));

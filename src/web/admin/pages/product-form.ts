@@ -17,6 +17,9 @@ export interface ProductValues {
   lensColor: string;
   category: string;
   featured: boolean;
+  /** May be withdrawn from (returns.policy); only the edit form shows it. */
+  returnable: boolean;
+  giftCard: boolean;
   answerSummary: string;
   attributes: string;
   comparisonFacts: string;
@@ -25,21 +28,22 @@ export interface ProductValues {
 }
 
 export const EMPTY_PRODUCT: ProductValues = {
-  name: "", slug: "", description: "", price: "", stock: "0", brand: "", frameColor: "", lensColor: "", category: "", featured: false,
+  name: "", slug: "", description: "", price: "", stock: "0", brand: "", frameColor: "", lensColor: "", category: "", featured: false, returnable: true, giftCard: false,
   answerSummary: "", attributes: "", comparisonFacts: "", faq: "", useCases: "",
 };
 
 const TEXT_FIELDS = ["name", "slug", "description", "price", "stock", "brand", "frameColor", "lensColor", "category", "answerSummary", "attributes", "comparisonFacts", "faq", "useCases"] as const;
 
 export function valuesFromForm(read: (name: string) => string): ProductValues {
-  const values = { ...EMPTY_PRODUCT, featured: read("featured") === "on" };
+  const values = { ...EMPTY_PRODUCT, featured: read("featured") === "on", returnable: read("returnable") === "on", giftCard: read("giftCard") === "on" };
   for (const name of TEXT_FIELDS) values[name] = read(name);
   return values;
 }
 
 export function valuesFromProduct(
   product: { name: string; slug: string; description: string; priceDkk: number; stock: number; brand: string | null; frameColor: string | null; lensColor: string | null; featured: boolean; category: { slug: string } },
-  answers: { answerSummary: string | null; attributes: Record<string, string>; comparisonFacts: Record<string, string>; faq: Array<{ q: string; a: string }>; useCases: Array<{ title: string; description: string }> },
+  answers: { answerSummary: string | null; giftCard: boolean; attributes: Record<string, string>; comparisonFacts: Record<string, string>; faq: Array<{ q: string; a: string }>; useCases: Array<{ title: string; description: string }> },
+  returnable: boolean,
 ): ProductValues {
   return {
     name: product.name,
@@ -52,6 +56,8 @@ export function valuesFromProduct(
     lensColor: product.lensColor ?? "",
     category: product.category.slug,
     featured: product.featured,
+    returnable,
+    giftCard: answers.giftCard,
     answerSummary: answers.answerSummary ?? "",
     attributes: keyValuesText(answers.attributes),
     comparisonFacts: keyValuesText(answers.comparisonFacts),
@@ -74,6 +80,7 @@ export function writeFields(values: ProductValues) {
     lensColor: optional(values.lensColor),
     categorySlug: optional(values.category),
     featured: values.featured,
+    giftCard: values.giftCard,
     answerSummary: values.answerSummary.trim(),
     attributes: keyValues(values.attributes, "attributes"),
     comparisonFacts: keyValues(values.comparisonFacts, "comparisonFacts"),
@@ -111,6 +118,8 @@ ${creating ? input({ name: "stock", label: "Antal på lager", type: "number", mi
 ${select({ name: "category", label: "Kategori", value: values.category, choices: categories.map((c): [string, string] => [c.slug, c.name]) })}
 ${errors.category ? html`<p class="field-error">${errors.category}</p>` : ""}
 ${checkbox({ name: "featured", label: "Fremhæv i butikken", checked: values.featured })}
+${creating ? "" : checkbox({ name: "returnable", label: "Kan returneres", checked: values.returnable, hint: "Fjern fluebenet for varer lavet efter kundens mål, fx glas med styrke: de har ingen fortrydelsesret. Reklamation gælder stadig." })}
+${checkbox({ name: "giftCard", label: "Gavekort", hint: "Hver købt enhed bliver et gavekort på varens pris, der e-mailes til køberen, når ordren er betalt.", checked: values.giftCard })}
 </fieldset>
 <fieldset><legend>Detaljer</legend>
 <div class="form-pair">

@@ -14,6 +14,7 @@ import getAnswers from "../../../tools/products/get_answers.ts";
 import listVariants from "../../../tools/products/list_variants.ts";
 import updateProduct from "../../../tools/products/update.ts";
 import upsertVariant from "../../../tools/products/upsert_variant.ts";
+import returnPolicy from "../../../tools/returns/policy.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
@@ -115,12 +116,13 @@ ${submit(web, upsertVariant, "Gem variant", "secondary")}
 
 export async function productPage(web: AdminRequest, slug: string, state?: FormState): Promise<View> {
   if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
-  const [product, answers, categories] = await Promise.all([
+  const [product, answers, categories, policy] = await Promise.all([
     web.call(productsGet, { slug }),
     web.call(getAnswers, { slug }),
     web.call(categoriesList, { includeEmpty: true }),
+    web.call(returnPolicy, { slug }),
   ]);
-  const values = state?.values ?? valuesFromProduct(product, answers);
+  const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable);
   const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug)]);
   return {
     status: state?.status ?? 200,

@@ -4,6 +4,7 @@
 import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from "ai";
 import { formatKr } from "../../html.ts";
 import { el } from "./dom.ts";
+import { giftCardOf } from "./gift-card.ts";
 import { renderMarkdown, safeHref } from "./markdown.ts";
 
 export type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -50,6 +51,11 @@ const TOOL_TEXTS: Record<string, [string, string, string]> = {
   orders_payments: ["Henter betalinger…", "Hentede betalingerne", "Kunne ikke hente betalingerne"],
   orders_cancel: ["Annullerer ordren…", "Ordren er annulleret", "Ordren blev ikke annulleret"],
   orders_change_address: ["Ændrer adressen…", "Leveringsadressen er ændret", "Adressen blev ikke ændret"],
+  orders_item_options: ["Henter varianter…", "Hentede varianterne", "Kunne ikke hente varianter"],
+  returns_request: ["Anmoder om retur…", "Returen er anmodet", "Returen blev ikke anmodet"],
+  returns_list: ["Henter returneringer…", "Hentede returneringerne", "Kunne ikke hente returneringer"],
+  returns_get: ["Henter returen…", "Hentede returen", "Kunne ikke hente returen"],
+  returns_policy: ["Slår returreglerne op…", "Slog returreglerne op", "Kunne ikke slå returreglerne op"],
 };
 
 /** How the confirm card asks about each tool that waits for the shopper, and what a "no" leaves. */
@@ -66,6 +72,7 @@ const APPROVALS: Record<string, Approval> = {
   orders_change_address: { question: "Skal pakken sendes til en ny adresse?", yes: "Skift adresse", no: "Behold adressen", hint: "Kan kun ændres, før pakken er sendt.", denied: "Adressen er ikke ændret" },
   customer_save_address: { question: "Skal adressen gemmes?", yes: "Gem adressen", no: "Lad være", hint: "Den gemmes i din adressebog.", denied: "Adressen er ikke gemt" },
   customer_delete_address: { question: "Skal adressen slettes?", yes: "Slet adressen", no: "Behold den", hint: "Den fjernes fra din adressebog.", denied: "Adressen er ikke slettet" },
+  returns_request: { question: "Skal vi anmode om retur?", yes: "Anmod om retur", no: "Lad være", hint: "Du får en returvejledning på e-mail, når vi har godkendt den.", denied: "Returen er ikke anmodet" },
   support_create_ticket: { question: "Skal vi sende din henvendelse til en medarbejder?", yes: "Send henvendelsen", no: "Lad være", hint: "Du får svar på e-mail.", denied: "Henvendelsen er ikke sendt" },
 };
 const OTHER_APPROVAL: Approval = { question: "Skal vi gøre det?", yes: "Ja, gør det", no: "Nej", hint: "", denied: "Det blev ikke gjort" };
@@ -143,7 +150,12 @@ function approvalDetails(name: string, input: unknown, context: MessageContext):
   const text = (key: string) => (typeof given[key] === "string" ? (given[key] as string) : "");
   if (name === "cart_checkout") {
     const total = context.cartTotal();
-    return total === undefined ? null : el("p", {}, "I alt ", el("span", { class: "price" }, formatKr(total)), " inkl. moms og fragt.");
+    const giftCard = giftCardOf(name, input);
+    const details = [
+      total === undefined ? null : el("p", {}, "I alt ", el("span", { class: "price" }, formatKr(total)), " inkl. moms og fragt."),
+      giftCard ? el("p", { class: "chat-confirm-detail" }, `Gavekortet …${giftCard} betaler, hvad der er på det; resten betaler du via linket.`) : null,
+    ].filter((node) => node !== null);
+    return details.length ? el("div", {}, ...details) : null;
   }
   if (name === "orders_change_address" || name === "customer_save_address") {
     return el("p", { class: "chat-confirm-detail" }, [text("name"), text("address"), `${text("zip")} ${text("city")}`.trim()].filter(Boolean).join(", "));
@@ -152,6 +164,11 @@ function approvalDetails(name: string, input: unknown, context: MessageContext):
     return el("p", { class: "chat-confirm-detail" }, given.refundTo === "store_credit" ? "Pengene kommer tilbage som et tilgodebevis (gavekort)." : "Pengene går tilbage til betalingsmåden.");
   }
   if (name === "support_create_ticket") return el("p", { class: "chat-confirm-detail" }, text("subject"));
+  if (name === "returns_request") {
+    const count = Array.isArray(given.items) ? given.items.reduce((sum: number, item: { quantity?: unknown }) => sum + (typeof item.quantity === "number" ? item.quantity : 0), 0) : 0;
+    const what = given.kind === "complaint" ? "Reklamation" : "Fortrydelse";
+    return el("p", { class: "chat-confirm-detail" }, `${what}: ${count} ${count === 1 ? "vare" : "varer"}${given.exchangeVariantId ? ", byttes til en anden variant" : ""}.`);
+  }
   return null;
 }
 

@@ -9,6 +9,7 @@ import verifyLoginCode from "../../../tools/user/verify_login_code.ts";
 import { breadcrumbs, emptyState, field, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
+import { addressBook, type AddressFormState } from "./address-book.ts";
 import { localPath, type Outcome, type View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, ORDER_STATUS, reason } from "../texts.ts";
@@ -16,16 +17,17 @@ import { formatDate } from "./orders.ts";
 
 const email = z.email().max(254);
 
-export async function accountPage(web: StorefrontRequest): Promise<View> {
+export async function accountPage(web: StorefrontRequest, addressState?: AddressFormState): Promise<View> {
   const caller = await web.caller();
   const flash = NOTICES[web.query("notice")];
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
-  const refs = await orderRefs(web, orders.map((order) => order.id));
+  const [refs, addresses] = await Promise.all([orderRefs(web, orders.map((order) => order.id)), addressBook(web, addressState)]);
   return {
     title: "Din konto",
     noindex: true,
+    status: addressState ? 422 : undefined,
     main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Konto" }])}
 <div class="account-head">
 <h1>Din konto</h1>
@@ -39,7 +41,8 @@ ${orders.length
 <p class="hint">${formatDate(order.createdAt)} · ${order.itemCount} ${order.itemCount === 1 ? "vare" : "varer"}</p></div>
 <div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatKr(order.totalDkk)}</span></div>
 </li>`)}</ul>`
-  : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}`,
+  : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}
+${addresses}`,
   };
 }
 

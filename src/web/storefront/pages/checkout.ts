@@ -17,7 +17,9 @@ type Address = Record<(typeof FIELDS)[number], string>;
 
 interface FormState {
   values: Address;
-  errors: Partial<Record<keyof Address, string>>;
+  /** The gift card code as typed (kept on a refusal, so the shopper can correct it). */
+  giftCard?: string;
+  errors: Partial<Record<keyof Address | "giftCardCode", string>>;
   message?: string;
   /** The cart's discount code no longer applies: offer to order without it. */
   offerDropDiscount?: boolean;
@@ -30,6 +32,13 @@ const FIELD_ERRORS: Record<keyof Address, string> = {
   address: "Skriv vej og husnummer.",
   zip: "Et dansk postnummer har 4 cifre.",
   city: "Skriv byen.",
+};
+
+/** What to say next to the gift card field when the card refused (404: no card has that code). */
+const GIFT_CARD_ERRORS: Record<string, string> = {
+  not_found: "Vi kender ikke den kode. Tjek den og prøv igen.",
+  giftcard_expired: "Gavekortet er udløbet.",
+  giftcard_insufficient_balance: "Der er ikke flere penge på gavekortet.",
 };
 
 export async function checkoutPage(web: StorefrontRequest): Promise<Outcome> {
@@ -54,9 +63,10 @@ async function prefill(web: StorefrontRequest, cart: CartSummary): Promise<Addre
 export async function placeOrder(web: StorefrontRequest): Promise<Outcome> {
   await web.shopper();
   const values = Object.fromEntries(FIELDS.map((name) => [name, web.field(name).trim()])) as Address;
+  const giftCard = web.field("giftCardCode").trim();
   try {
     await web.call(cartSetShippingAddress, { ...values, phone: values.phone || undefined });
-    const placed = await web.call(cartCheckout, { dropDiscount: web.field("dropDiscount") === "1" });
+    const placed = await web.call(cartCheckout, { dropDiscount: web.field("dropDiscount") === "1", ...(giftCard ? { giftCardCode: giftCard } : {}) });
     return paymentRedirect(web, placed.paymentUrl);
   } catch (error) {
     if (!(error instanceof ToolError) || error.status >= 500) throw error;
@@ -68,9 +78,14 @@ export async function placeOrder(web: StorefrontRequest): Promise<Outcome> {
     for (const item of error.errors ?? []) {
       const name = item.path as keyof Address;
       if (name in FIELD_ERRORS) errors[name] = FIELD_ERRORS[name];
+      if (item.path === "giftCardCode") errors.giftCardCode = "Skriv koden, som den står på gavekortet (16 tegn).";
     }
     if (error.code === "invalid_address") errors.zip = "Postnummeret findes ikke, eller byen passer ikke til det.";
-    const state: FormState = { values, errors, message: reason(error), offerDropDiscount: error.code === "discount_unavailable" };
+    // The checkout's only 404 is the gift card: a product gone from the cart is dropped, not refused.
+    const cardRefusal = giftCard ? GIFT_CARD_ERRORS[error.code] : undefined;
+    if (cardRefusal) errors.giftCardCode = cardRefusal;
+    const message = cardRefusal ?? reason(error);
+    const state: FormState = { values, giftCard, errors, message, offerDropDiscount: error.code === "discount_unavailable" };
     return { ...(await checkoutView(web, cart, state)), status: error.status === 400 ? 400 : 422 };
   }
 }
@@ -106,6 +121,9 @@ ${field({ name: "zip", label: "Postnummer", value: values.zip, required: true, a
 ${field({ name: "city", label: "By", value: values.city, required: true, autocomplete: "address-level2", error: errors.city, maxlength: 100 })}
 </div>
 <p class="hint">Vi leverer i Danmark.</p>
+</fieldset>
+<fieldset><legend>Gavekort</legend>
+${field({ name: "giftCardCode", label: "Gavekort eller tilgodebevis", value: state.giftCard ?? "", autocomplete: "off", maxlength: 40, placeholder: "XXXX-XXXX-XXXX-XXXX", hint: "Beløbet på kortet trækkes fra, og resten betaler du på næste side.", error: errors.giftCardCode })}
 </fieldset>
 ${state.offerDropDiscount ? html`<div class="check"><input id="drop-discount" name="dropDiscount" type="checkbox" value="1"><label for="drop-discount">Bestil uden rabatkoden ${cart.discountCode ?? ""}</label></div>` : ""}
 <button class="button button-accent button-block" type="submit">Bestil og gå til betaling · ${formatKr(cart.totalDkk)}</button>

@@ -1,10 +1,14 @@
 // What a signed-in shopper may still do with their own order, as plain forms that work without JavaScript: cancel it
-// or send it elsewhere before it ships. Each form posts to the same tool staff and the assistant use (orders.cancel,
-// orders.change_address); the tools check the order is the session customer's own and the shop's rules.
+// or send it elsewhere before it ships; return or exchange goods once it has. Each form posts to the same tool staff and
+// the assistant use (orders.cancel, orders.change_address, returns.request); the tools check the order is the session
+// customer's own and the shop's rules (deadlines, non-returnable products).
 import { z } from "zod";
 import { ToolError } from "../../../core/errors.ts";
 import ordersCancel from "../../../tools/orders/cancel.ts";
 import ordersChangeAddress from "../../../tools/orders/change_address.ts";
+import type ordersItemOptions from "../../../tools/orders/item_options.ts";
+import returnsRequest from "../../../tools/returns/request.ts";
+import { returnReference, type returnView } from "../../../tools/returns/schemas.ts";
 import type { orderDetail } from "../../../tools/orders/schemas.ts";
 import { field, notice } from "../../components.ts";
 import { formatKr, html, type Html } from "../../html.ts";
@@ -45,7 +49,23 @@ export interface ActionState {
   /** The address form's values and error after a refused change. */
   address?: { values: AddressValues; error: string };
   cancelError?: string;
+  /** A refused return request: the line it was for and why. */
+  returnError?: { orderItemId: string; error: string };
 }
+
+export type ReturnView = z.output<typeof returnView>;
+export type ItemOptions = z.output<(typeof ordersItemOptions)["output"]>;
+
+/** Statuses whose goods have left the shop: they can be returned (within the deadlines the tool enforces). */
+const SHIPPED = new Set(["shipped", "delivered", "completed"]);
+
+const RETURN_STATUS: Record<string, string> = {
+  requested: "Anmodet – vi vender tilbage",
+  approved: "Godkendt – send varen til os",
+  received: "Modtaget",
+  refunded: "Refunderet",
+  rejected: "Afvist",
+};
 
 interface AddressValues {
   name: string;
@@ -109,6 +129,45 @@ ${byTransfer ? field({ name: "refundAccount", label: "Reg.nr. og kontonummer", h
 </section>`;
 }
 
+/** Units of a line not yet in a return that is still open or accepted. */
+function unitsLeft(line: { id: string; quantity: number }, returns: readonly ReturnView[]): number {
+  const held = returns.filter((ret) => ret.status !== "rejected").flatMap((ret) => ret.items).filter((item) => item.orderItemId === line.id);
+  return line.quantity - held.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** The order's returns, and for a shipped order a return form per line that still has units to send back. */
+export function returnSection(web: StorefrontRequest, order: OrderDetail, returns: readonly ReturnView[], options: ItemOptions, state: ActionState = {}): Html {
+  if (!SHIPPED.has(order.status) && returns.length === 0) return html``;
+  const lines = SHIPPED.has(order.status) ? order.items.filter((line) => unitsLeft(line, returns) > 0) : [];
+  return html`<section class="card order-action" id="returns" aria-labelledby="returns-title">
+<h2 id="returns-title">Returnér eller byt</h2>
+${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${RETURN_STATUS[ret.status] ?? ret.status}${ret.refundDkk ? html` · ${formatKr(ret.refundDkk)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}
+${lines.length ? html`<p>Du kan fortryde købet inden for 14 dage efter levering og reklamere over fejl i 2 år. Vælg varen, og skriv kort hvorfor; vi sender en returvejledning på e-mail.</p>
+${lines.map((line) => returnForm(web, order, line, unitsLeft(line, returns), options.find((option) => option.orderItemId === line.id), state))}` : ""}
+</section>`;
+}
+
+function returnForm(web: StorefrontRequest, order: OrderDetail, line: OrderDetail["items"][number], left: number, option: ItemOptions[number] | undefined, state: ActionState): Html {
+  const id = line.id;
+  const error = state.returnError?.orderItemId === id ? state.returnError.error : null;
+  const swaps = (option?.variants ?? []).filter((variant) => variant.sku !== line.variantSku && variant.stock > 0);
+  return html`<form class="return-form" action="/orders/${order.id}/return" method="post">
+${web.csrfField()}
+<input type="hidden" name="orderItemId" value="${id}">
+<h3>${line.productName}${line.variantSku ? html` <span class="hint">(${line.variantSku})</span>` : ""}</h3>
+${error ? notice("error", error) : ""}
+${left > 1 ? field({ name: "quantity", id: `q-${id}`, label: "Antal", type: "number", value: "1", min: 1, max: left, required: true, inputmode: "numeric" }) : html`<input type="hidden" name="quantity" value="1">`}
+<fieldset class="field"><legend>Hvorfor?</legend>
+<label class="choice"><input type="radio" name="kind" value="withdrawal" checked> Jeg har fortrudt (fortrydelsesret)</label>
+<label class="choice"><input type="radio" name="kind" value="complaint"> Varen er i stykker eller forkert (reklamation)</label>
+</fieldset>
+${field({ name: "reason", id: `r-${id}`, label: "Beskriv kort", required: true, maxlength: 1000 })}
+${swaps.length ? html`<div class="field"><label for="x-${id}">Pengene tilbage eller byt</label>
+<select id="x-${id}" name="exchangeVariantId"><option value="">Pengene tilbage</option>${swaps.map((variant) => html`<option value="${variant.id}">Byt til ${Object.values(variant.attributes).join(" / ") || variant.sku}</option>`)}</select></div>` : ""}
+<button class="button button-secondary" type="submit">Anmod om retur</button>
+</form>`;
+}
+
 function orderIdOf(web: StorefrontRequest): string {
   return String(web.req.params.id);
 }
@@ -139,4 +198,27 @@ export async function changeAddress(web: StorefrontRequest, rerender: (state: Ac
     return rerender({ address: { values, error: reason(error) } }, error.status === 400 ? 400 : 422);
   }
   return { redirect: `/orders/${orderId}?notice=address-changed` };
+}
+
+/** POST /orders/:id/return: returns.request for one line; a refusal (deadline, non-returnable …) is shown at that line. */
+export async function requestReturn(web: StorefrontRequest, rerender: (state: ActionState, status: number) => Promise<Outcome>): Promise<Outcome> {
+  const orderId = orderIdOf(web);
+  const orderItemId = web.field("orderItemId");
+  const quantity = Number(web.field("quantity") || "1");
+  const kind = web.field("kind") === "complaint" ? "complaint" : "withdrawal";
+  const exchange = web.field("exchangeVariantId");
+  try {
+    await web.call(returnsRequest, {
+      orderId,
+      items: [{ orderItemId, quantity: Number.isInteger(quantity) ? quantity : 0 }],
+      kind,
+      reason: web.field("reason"),
+      ...(exchange ? { exchangeVariantId: exchange } : {}),
+    });
+  } catch (error) {
+    // Someone else's order is 404 again when the page is drawn; an unknown line is shown at the form.
+    if (!(error instanceof ToolError) || error.status >= 500) throw error;
+    return rerender({ returnError: { orderItemId, error: reason(error) } }, error.status === 400 ? 400 : error.status === 404 ? 404 : 422);
+  }
+  return { redirect: `/orders/${orderId}?notice=return-requested#returns` };
 }

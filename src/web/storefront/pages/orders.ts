@@ -5,6 +5,8 @@ import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
+import ordersItemOptions from "../../../tools/orders/item_options.ts";
+import returnsList from "../../../tools/returns/list.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
 import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
@@ -13,7 +15,7 @@ import { orderRefs } from "../../order-numbers.ts";
 import type { Outcome, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, ORDER_STATUS } from "../texts.ts";
-import { ledgerSection, orderActions, type ActionState } from "./order-actions.ts";
+import { ledgerSection, orderActions, returnSection, type ActionState } from "./order-actions.ts";
 
 const STEPS = ["pending_payment", "paid", "processing", "shipped", "delivered"] as const;
 const STEP_LABELS = ["Bestilt", "Betalt", "Pakkes", "Afsendt", "Leveret"];
@@ -46,7 +48,13 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
     throw error;
   }
-  const [order, ledger, refs] = await Promise.all([web.call(ordersGet, { orderId }), web.call(ordersPayments, { orderId }), orderRefs(web, [orderId])]);
+  const [order, ledger, refs, returns, options] = await Promise.all([
+    web.call(ordersGet, { orderId }),
+    web.call(ordersPayments, { orderId }),
+    orderRefs(web, [orderId]),
+    web.call(returnsList, { orderId }),
+    web.call(ordersItemOptions, { orderId }),
+  ]);
   const ref = refs.get(orderId) ?? orderId;
   const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
   const flash = NOTICES[web.query("notice")];
@@ -80,6 +88,7 @@ ${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td cla
 <p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p></section>
 ${ledgerSection(ledger)}
 ${orderActions(web, order, ledger, state)}
+${returnSection(web, order, returns, options, state)}
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,
   };

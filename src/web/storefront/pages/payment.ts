@@ -34,6 +34,7 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
   const { contact } = await web.read(settingsGet, {});
   const total = formatKr(order.totalDkk);
+  const due = formatKr(order.outstandingDkk);
   let status: Html;
   if (order.paid) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
   else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
@@ -55,7 +56,7 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
     status = html`${notice("success", html`<strong>Tak for din bestilling!</strong> Ordren er modtaget og afventer betaling.`)}
 <section class="card pay-instructions" aria-labelledby="pay-how">
 <h2 id="pay-how">Betal med bankoverførsel</h2>
-<p>Overfør <strong>${total}</strong> og skriv ordrenummeret <strong class="order-ref">${number}</strong> som reference.</p>
+<p>Overfør <strong>${due}</strong> og skriv ordrenummeret <strong class="order-ref">${number}</strong> som reference.</p>
 ${account}
 <p>${order.instructionsEmailed ? html`Vi har sendt betalingsoplysningerne til ${order.email}. ` : ""}Vi sender varerne, når beløbet er modtaget.</p>
 <p class="hint">Spørgsmål? Skriv til <a href="mailto:${contact.email}">${contact.email}</a> eller ring på ${contact.phone}.</p>
@@ -81,6 +82,8 @@ ${status}
 ${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat${order.discountCode ? html` (${order.discountCode})` : ""}</th><td class="num">−${formatKr(order.discountDkk)}</td></tr>` : ""}
 <tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${total}</td></tr>
 <tr><th scope="row" colspan="2" class="hint">Heraf moms</th><td class="num hint">${formatKr(order.vatOere)}</td></tr>
+${order.giftCardDkk > 0 ? html`<tr class="gift-card-paid"><th scope="row" colspan="2">Betalt med gavekort</th><td class="num">−${formatKr(order.giftCardDkk)}</td></tr>
+${order.paid || order.status === "cancelled" ? "" : html`<tr class="total"><th scope="row" colspan="2">Tilbage at betale</th><td class="num price">${due}</td></tr>`}` : ""}
 </tfoot>
 </table></div>
 </section>

@@ -1,0 +1,13 @@
+// The returns.* tools: withdrawals, complaints and exchanges from request to refund.
+import type { AnyTool } from "../tool.ts";
+import request from "./request.ts";
+import list from "./list.ts";
+import get from "./get.ts";
+import approve from "./approve.ts";
+import reject from "./reject.ts";
+import receive from "./receive.ts";
+import policy from "./policy.ts";
+
+const tools: AnyTool[] = [request, list, get, approve, reject, receive, policy];
+
+export default tools;

@@ -1,0 +1,37 @@
+// returns.list: the returns queue, by status and order, newest first.
+import { z } from "zod";
+import { limit, offset } from "../fields.ts";
+import { orderId } from "../orders/schemas.ts";
+import { defineTool, READ } from "../tool.ts";
+import { RETURN_STATUSES, returnView, toReturnView, withItems } from "./schemas.ts";
+import { loadOrderForReturn } from "./service.ts";
+
+export default defineTool({
+  name: "returns.list",
+  description: "Returns, newest first, optionally of one status or one order (404 unknown order). Returns [return].",
+  input: z.strictObject({
+    status: z.enum(RETURN_STATUSES).optional().describe("Only this status."),
+    orderId: orderId.optional(),
+    limit: limit(100, 50),
+    offset: offset(10000),
+  }),
+  output: z.array(returnView),
+  scope: "returns:read",
+  anonymous: false,
+  audited: false,
+  // A shopper lists the returns of one of their own orders: without orderId there is nothing of theirs to name.
+  shopper: { order: (input) => input.orderId ?? null },
+  annotations: READ,
+  examples: [{}, { status: "approved" }, { orderId: "demo-order-03" }],
+  async handler(input, ctx) {
+    if (input.orderId) await loadOrderForReturn(ctx, input.orderId, { lock: false });
+    const returns = await ctx.db.returnRequest.findMany({
+      where: { ...(input.status && { status: input.status }), ...(input.orderId && { orderId: input.orderId }) },
+      include: withItems,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: input.limit,
+      skip: input.offset,
+    });
+    return returns.map(toReturnView);
+  },
+});

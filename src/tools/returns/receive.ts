@@ -1,0 +1,68 @@
+// returns.receive: the parcel is back: restock it and, in the same transaction, refund it or ship the exchange.
+import { z } from "zod";
+import { defineTool, DESTRUCTIVE } from "../tool.ts";
+import { REFUND_TO, refundUpTo, type Returned } from "../orders/refunds.ts";
+import { assertTransition, changeStatus } from "../orders/service.ts";
+import { mailExchanged, mailRefunded } from "./emails.ts";
+import { shipReplacement, type Replacement } from "./exchange.ts";
+import { returnId, returnReference, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
+import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn } from "./service.ts";
+
+export default defineTool({
+  name: "returns.receive",
+  description:
+    "Book an approved return as received: restocks it and refunds what its units cost (the last of a whole order's " +
+    "withdrawal: with shipping), or for an exchange makes the replacement order (a dearer variant's difference to pay " +
+    "there, a cheaper one's refunded). 422 illegal_transition, refund_failed; 404 unknown. Returns the return.",
+  input: z.strictObject({
+    returnId,
+    refundTo: z.enum(REFUND_TO).optional().describe("Where the money goes (default original: card, gift card or bank transfer)."),
+    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund."),
+    restock: z.boolean().optional().describe("Put the units back in stock (default: withdrawal yes, complaint no)."),
+  }),
+  output: returnView,
+  scope: "returns:write",
+  anonymous: false,
+  audited: true,
+  annotations: DESTRUCTIVE,
+  examples: [{ returnId: "demo-return-2", refundAccount: "1234 0012345678" }],
+  async handler(input, ctx) {
+    const { ret, order } = await lockReturn(ctx, input.returnId);
+    assertMove(ret, "received", "receive");
+    if (order.status !== "refunded") assertTransition(order, "partial_refund", "refund a return of");
+    const to = input.refundTo ?? "original";
+    const account = input.refundAccount ?? null;
+    if (input.restock ?? ret.kind === "withdrawal") await restockReturn(ctx, ret);
+    const netPaid = await netPaidFor(ctx, order, ret);
+    let replacement: Replacement | null = null;
+    let returned: Returned;
+    if (ret.exchangeVariantId) {
+      replacement = await shipReplacement(ctx, order, ret, netPaid);
+      returned = await refundUpTo(ctx, order, replacement.refundDkk, to, account);
+    } else {
+      const shipping = (await completesWithdrawal(ctx, order, ret)) ? order.shippingDkk : 0n;
+      returned = await refundUpTo(ctx, order, netPaid + shipping, to, account);
+    }
+    if (returned.amountDkk > 0n) {
+      const refunded = order.refundedDkk + returned.amountDkk;
+      await changeStatus(ctx, order, { to: refunded >= order.totalDkk ? "refunded" : "partial_refund", reason: `Retur ${returnReference(ret)}`, data: { refundedDkk: refunded } });
+    }
+    const now = ctx.now();
+    const after = await ctx.db.returnRequest.update({
+      where: { id: ret.id },
+      data: {
+        status: returned.amountDkk > 0n ? "refunded" : "received",
+        receivedAt: now,
+        refundDkk: returned.amountDkk,
+        refundTo: returned.amountDkk > 0n ? to : null,
+        replacementOrderId: replacement?.order.id ?? null,
+        updatedAt: now,
+      },
+      include: withItems,
+    });
+    await ctx.audit({ subjectType: "return", subjectId: ret.id, before: returnSnapshot(ret), after: returnSnapshot(after) });
+    if (replacement) mailExchanged(ctx, order, after, { number: replacement.order.number, totalDkk: replacement.order.totalDkk, paymentUrl: replacement.paymentUrl }, returned);
+    else mailRefunded(ctx, order, after, returned);
+    return toReturnView(after);
+  },
+});

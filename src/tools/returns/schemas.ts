@@ -1,0 +1,63 @@
+// Shared shapes of the returns.* tools: the return's id, kinds, statuses and the compact view every tool answers with.
+import { z } from "zod";
+import type { Order, OrderItem, ReturnItem, ReturnRequest } from "../../generated/prisma/client.ts";
+import { isoDateTime, oere } from "../products/schemas.ts";
+
+export const RETURN_KINDS = ["withdrawal", "complaint"] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
+export const RETURN_STATUSES = ["requested", "approved", "received", "refunded", "rejected"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const returnId = z.string().min(1).max(200).describe("The return's id (from returns.list).");
+
+export const returnView = z.strictObject({
+  returnId: z.string(),
+  orderId: z.string(),
+  orderNumber: z.number().int().describe("The order's number as people see it (#1001)."),
+  kind: z.enum(RETURN_KINDS),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.string(),
+  rejectReason: z.string().nullable(),
+  items: z.array(z.strictObject({ orderItemId: z.string(), productName: z.string(), quantity: z.number().int().min(1) })),
+  exchangeVariantId: z.string().nullable(),
+  replacementOrderId: z.string().nullable().describe("The order shipping the exchange, once received."),
+  refundDkk: oere("Refunded at receipt").nullable(),
+  refundDueBy: isoDateTime.nullable().describe("Approval + 14 days: the refund is owed by then."),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export type ReturnWithItems = ReturnRequest & { items: Array<ReturnItem & { orderItem: OrderItem }>; order: Pick<Order, "number"> };
+
+/** Items with their order line, in the order they were given, and the order's number. */
+export const withItems = { items: { include: { orderItem: true }, orderBy: { id: "asc" as const } }, order: { select: { number: true } } };
+
+export function toReturnView(ret: ReturnWithItems): z.input<typeof returnView> {
+  return {
+    returnId: ret.id,
+    orderId: ret.orderId,
+    orderNumber: ret.order.number,
+    kind: ret.kind as ReturnKind,
+    status: ret.status as ReturnStatus,
+    reason: ret.reason,
+    rejectReason: ret.rejectReason,
+    items: ret.items.map((item) => ({ orderItemId: item.orderItemId, productName: item.orderItem.productName, quantity: item.quantity })),
+    exchangeVariantId: ret.exchangeVariantId,
+    replacementOrderId: ret.replacementOrderId,
+    refundDkk: ret.refundDkk === null ? null : Number(ret.refundDkk),
+    refundDueBy: ret.refundDueBy?.toISOString() ?? null,
+    createdAt: ret.createdAt.toISOString(),
+    updatedAt: ret.updatedAt.toISOString(),
+  };
+}
+
+/** The short reference shoppers write on the parcel and staff search for: R- and the id's last eight characters. */
+export function returnReference(ret: Pick<ReturnRequest, "id">): string {
+  return `R-${ret.id.slice(-8).toUpperCase()}`;
+}
+
+/** The return as audit entries keep it: its row and its items' lines and quantities. */
+export function returnSnapshot({ order: _order, ...ret }: ReturnWithItems) {
+  return { ...ret, items: ret.items.map((item) => ({ orderItemId: item.orderItemId, quantity: item.quantity })) };
+}

@@ -1,0 +1,123 @@
+// /admin/credit: gift cards and store credit (codes by their last four symbols only), a form to issue a card (its code
+// shown once, in the answer to the form), and the bank-transfer refunds still to pay out with "Markér som udbetalt".
+import type { z } from "zod";
+import { NotFound } from "../../../core/errors.ts";
+import issueCard from "../../../tools/giftcards/issue.ts";
+import listCards from "../../../tools/giftcards/list.ts";
+import completeRefundTask from "../../../tools/orders/complete_refund_task.ts";
+import listRefundTasks from "../../../tools/orders/list_refund_tasks.ts";
+import { breadcrumbs, emptyState, field as input } from "../../components.ts";
+import { html, type Html, type HtmlValue } from "../../html.ts";
+import type { Outcome, View } from "../../page.ts";
+import { actionButton, formOpen, kr, needs, pageHead, submit, table } from "../components.ts";
+import { kroner, optional, when } from "../forms.ts";
+import type { AdminRequest } from "../site.ts";
+
+type Card = z.output<typeof listCards.output>[number];
+type Task = z.output<typeof listRefundTasks.output>[number];
+
+const SOURCE_TEXT: Record<Card["source"], string> = { issued: "Udstedt", store_credit: "Tilgodebevis", purchase: "Købt" };
+
+const orderLink = (orderId: string | null): HtmlValue => (orderId ? html`<a href="/admin/orders/${orderId}"><code>${orderId}</code></a>` : "");
+
+function cardRow(card: Card): HtmlValue[] {
+  return [html`<code class="code">${card.code}</code>`, kr(card.balanceDkk), kr(card.initialDkk), SOURCE_TEXT[card.source], card.customerEmail ?? "", orderLink(card.orderId), when(card.expiresAt)];
+}
+
+function taskRow(web: AdminRequest, task: Task): HtmlValue[] {
+  return [
+    orderLink(task.orderId),
+    task.email,
+    kr(task.amountDkk),
+    task.account ?? html`<span class="hint">Ikke oplyst: spørg kunden</span>`,
+    when(task.createdAt),
+    actionButton(web, completeRefundTask, {
+      action: `/admin/credit/refund-tasks/${task.taskId}/complete`,
+      label: "Markér som udbetalt",
+      small: true,
+      confirm: `Er ${kr(task.amountDkk)} overført til kunden?`,
+    }),
+  ];
+}
+
+async function cardsSection(web: AdminRequest): Promise<Html> {
+  if (!web.may(listCards)) return html`<section class="card"><h2>Gavekort og tilgodebeviser</h2><p class="hint">${needs(listCards)}</p></section>`;
+  const email = web.query("email").trim().slice(0, 254);
+  const cards = await web.call(listCards, { limit: 100, ...(email.includes("@") ? { customerEmail: email } : {}) });
+  return html`<section class="card"><h2>Gavekort og tilgodebeviser</h2>
+<form method="get" action="/admin/credit" class="inline-search" role="search">
+${input({ name: "email", label: "Find kundens kort (e-mail)", type: "search", value: email })}
+<button class="button button-secondary" type="submit">Vis</button>
+</form>
+${cards.length ? table("Gavekort og tilgodebeviser", ["Kode", "Saldo", "Udstedt", "Kilde", "Kunde", "Ordre", "Udløber"], cards.map(cardRow), [1, 2]) : emptyState("Ingen gavekort", email ? "Kunden har ingen gavekort." : "Udsted det første herunder.")}
+<p class="hint">Koden vises kun med de sidste fire tegn; hele koden står i e-mailen til kunden.</p>
+</section>`;
+}
+
+async function tasksSection(web: AdminRequest): Promise<Html> {
+  const head = html`<h2>Tilbagebetalinger til udbetaling</h2><p class="hint">Penge, der skal tilbage til kunder, som betalte med bankoverførsel: overfør beløbet, og markér det så som udbetalt.</p>`;
+  if (!web.may(listRefundTasks)) return html`<section class="card">${head}<p class="hint">${needs(listRefundTasks)}</p></section>`;
+  const tasks = await web.call(listRefundTasks, { status: "open", limit: 100 });
+  return html`<section class="card" id="refund-tasks">${head}
+${tasks.length ? table("Tilbagebetalinger til udbetaling", ["Ordre", "Kunde", "Beløb", "Konto", "Oprettet", ""], tasks.map((task) => taskRow(web, task)), [2]) : html`<p>Der er ingen tilbagebetalinger at udbetale.</p>`}
+</section>`;
+}
+
+function issueForm(web: AdminRequest): Html {
+  return html`<section class="card narrow"><h2>Udsted et gavekort</h2>
+${formOpen(web, "/admin/credit/issue")}
+${input({ name: "amount", label: "Beløb i kr.", required: true, inputmode: "decimal", hint: "Mindst 1 kr." })}
+${input({ name: "customerEmail", label: "Send koden til", type: "email", maxlength: 254, hint: "Kundens e-mail. Tom: du giver selv koden videre." })}
+${input({ name: "reason", label: "Årsag", maxlength: 500, placeholder: "Undskyld for ventetiden, præmie …" })}
+${submit(web, issueCard, "Udsted gavekort")}
+</form></section>`;
+}
+
+export async function creditPage(web: AdminRequest): Promise<View> {
+  const [tasks, cards] = await Promise.all([tasksSection(web), cardsSection(web)]);
+  return {
+    title: "Tilgodehavender og gavekort",
+    main: html`${pageHead("Tilgodehavender og gavekort", { lead: "Hvad butikken skylder kunderne: gavekort, tilgodebeviser og tilbagebetalinger, der venter på en overførsel." })}
+${tasks}
+${cards}
+${issueForm(web)}`,
+  };
+}
+
+/** The new card's whole code is shown in this answer only (never redirected through a cookie). */
+async function issueAction(web: AdminRequest): Promise<Outcome> {
+  let created: z.output<typeof issueCard.output>;
+  const email = optional(web.field("customerEmail"));
+  try {
+    created = await web.call(issueCard, { amountDkk: kroner(web.field("amount"), "amountDkk") ?? 0, customerEmail: email, reason: optional(web.field("reason")) });
+  } catch (error) {
+    return web.refused("/admin/credit", error);
+  }
+  return {
+    status: 201,
+    title: "Gavekortet er udstedt",
+    main: html`${breadcrumbs([{ label: "Tilgodehavender og gavekort", href: "/admin/credit" }, { label: "Nyt gavekort" }])}
+${pageHead(`Gavekort på ${kr(created.balanceDkk)} er udstedt`)}
+<section class="card key-reveal">
+<div class="notice notice-info" role="status">${email ? html`Koden er sendt til ${email}. ` : ""}Hele koden vises kun her; bagefter ses kun de sidste fire tegn.</div>
+<div class="copy-field">
+<input id="new-card" class="mono" type="text" readonly value="${created.code}" aria-label="Gavekortets kode" data-select-on-focus>
+<button type="button" class="button" data-copy="#new-card" hidden>Kopiér</button>
+</div>
+<p><a class="button button-secondary" href="/admin/credit">Tilbage til oversigten</a></p>
+</section>`,
+  };
+}
+
+export async function creditAction(web: AdminRequest, action: string): Promise<Outcome> {
+  if (action === "issue") return issueAction(web);
+  throw new NotFound(`No credit action "${action}".`);
+}
+
+export async function refundTaskAction(web: AdminRequest, id: string, action: string): Promise<Outcome> {
+  if (!/^[\w-]{1,100}$/.test(id) || action !== "complete") throw new NotFound(`No refund task action "${action}".`);
+  return web.act("/admin/credit", async () => {
+    const task = await web.call(completeRefundTask, { taskId: id });
+    return `Tilbagebetalingen på ${kr(task.amountDkk)} for ordre ${task.orderId} er markeret som udbetalt.`;
+  });
+}

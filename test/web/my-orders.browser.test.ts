@@ -1,0 +1,113 @@
+// "Mine ordrer" in headless Chromium, as a shopper uses it: a guest finds an order by its number and the e-mailed code
+// and cancels it as store credit without JavaScript; a signed-in shopper moves an order to a new address and returns a
+// line of a delivered order with JavaScript; and the order page and the address book fit a phone. Screenshots go to
+// test-artifacts/.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+import { captureMail, createCustomer, createOrder, sessionFor } from "../tools/orders/fixtures.ts";
+import { shippedOrder } from "../tools/returns/fixtures.ts";
+
+describeBrowser("Mine ordrer in a browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let n = 0;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const prisma = () => server.runtime.database.prisma;
+  const customer = () => createCustomer(server, { email: `browser-ordrer-${++n}@example.dk`, name: "Mette Hansen" });
+
+  /** A browser context already signed in as the customer (the cookie a verified code leaves). */
+  async function signedInTab(customerId: string, options: Parameters<typeof openPage>[2] = {}): Promise<BrowserPage> {
+    const tab = await openPage(browser, server.url, options);
+    const [name, value] = (await sessionFor(server, customerId)).split("=");
+    await tab.context.addCookies([{ name: name!, value: value!, url: server.url }]);
+    return tab;
+  }
+
+  it("lets a guest find an order by number and code, and cancel it as store credit, without JavaScript", async () => {
+    const mail = captureMail(server);
+    const guest = await customer();
+    const order = await createOrder(server, { status: "paid", email: guest.email, userId: guest.id });
+    const { number } = await prisma().order.findUniqueOrThrow({ where: { id: order.id } });
+    const tab = await openPage(browser, server.url, { javaScript: false });
+    try {
+      await tab.page.goto("/account");
+      await tab.page.getByLabel("Ordrenummer").fill(`#${number}`);
+      await tab.page.locator("#f-order-email").fill(guest.email);
+      await tab.screenshot("my-orders-find");
+      await tab.page.getByRole("button", { name: "Find min ordre" }).click();
+      await tab.page.getByRole("heading", { name: "Skriv koden" }).waitFor();
+      await expect.poll(() => mail.sent.find((message) => message.to === guest.email)?.subject ?? "").toMatch(/\d{6}/);
+      const code = /(\d{6})/.exec(mail.sent.find((message) => message.to === guest.email)!.subject)![1]!;
+      await tab.page.getByLabel("Kode").fill(code);
+      await tab.page.getByRole("button", { name: "Log ind" }).click();
+      await tab.page.waitForURL(`**/orders/${order.id}`);
+      expect(await tab.page.locator(".order-ref").textContent()).toBe(`#${number}`);
+      await tab.screenshot("my-orders-paid");
+
+      await tab.page.getByLabel("Hvorfor annullerer du?").selectOption("mistake");
+      await tab.page.getByLabel("Som tilgodebevis (et gavekort på e-mail)").check();
+      await tab.page.getByRole("button", { name: "Annuller ordren" }).click();
+      await tab.page.waitForURL(/notice=order-cancelled/);
+      expect(await tab.page.locator(".notice").first().textContent()).toContain("Ordren er annulleret.");
+      expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "cancelled", cancelReason: "Bestilt ved en fejl" });
+      await tab.screenshot("my-orders-cancelled");
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("moves an order to a new address and returns a delivered line, with JavaScript", async () => {
+    const shopper = await customer();
+    const unshipped = await createOrder(server, { status: "processing", email: shopper.email, userId: shopper.id });
+    const delivered = await shippedOrder(server, { deliveredDaysAgo: 3, email: shopper.email, userId: shopper.id, quantities: [1] });
+    const tab = await signedInTab(shopper.id);
+    try {
+      await tab.page.goto(`/orders/${unshipped.id}`);
+      await tab.page.getByLabel("Adresse", { exact: true }).fill("Vestergade 10");
+      await tab.page.getByLabel("Postnummer").fill("5000");
+      await tab.page.getByLabel("By", { exact: true }).fill("Odense C");
+      await tab.page.getByRole("button", { name: "Gem ny adresse" }).click();
+      await tab.page.waitForURL(/notice=address-changed/);
+      expect(await tab.page.locator(".delivery-address").textContent()).toContain("5000 Odense C");
+
+      await tab.page.goto(`/orders/${delivered.id}`);
+      await tab.page.getByLabel("Beskriv kort").fill("Passede ikke");
+      await tab.screenshot("my-orders-return-form");
+      await tab.page.getByRole("button", { name: "Anmod om retur" }).click();
+      await tab.page.waitForURL(/notice=return-requested/);
+      expect(await tab.page.locator(".return-list").textContent()).toContain("Anmodet");
+      await tab.screenshot("my-orders-returned");
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("fits a 390 × 844 phone: the order page and the address book", async () => {
+    const shopper = await customer();
+    const order = await createOrder(server, { status: "paid", email: shopper.email, userId: shopper.id });
+    await prisma().address.create({ data: { customerId: shopper.id, name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K", isDefault: true } });
+    const tab = await signedInTab(shopper.id, { width: 390, height: 844, phone: true });
+    try {
+      for (const [address, name] of [[`/orders/${order.id}`, "my-orders-phone"], ["/account", "my-account-phone"]] as const) {
+        await tab.page.goto(address);
+        const overflow = await tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        expect(overflow, address).toBeLessThanOrEqual(0);
+        await tab.screenshot(name);
+      }
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+});
