@@ -12,14 +12,13 @@ import { createStaff, describeStaff, generatePassword, staffSnapshot } from "./s
 export default defineTool({
   name: "staff.create",
   description:
-    "Create a staff user (signs in at /admin/login) with scopes you hold yourself (403 otherwise). 409 when the e-mail has " +
-    "a user. With invite, they get an e-mail to choose a password (7 days). Returns {user, generatedPassword (once, when " +
-    "neither password nor invite was given)}.",
+    "Create a staff user with scopes you hold (403 otherwise); 409 for a taken e-mail. invite e-mails a link to choose a " +
+    "password (7 days). Returns {user, generatedPassword (once, if generated)}.",
   input: z.strictObject({
     email: staffEmail,
     password: newPassword.optional(),
     scopes: grantList,
-    invite: z.boolean().optional().describe("true: e-mail a link to choose a password instead of setting one (not with password)."),
+    invite: z.boolean().optional().describe("E-mail a link instead of a password."),
   }),
   output: z.strictObject({ user: staffView, generatedPassword }),
   scope: "staff:write",

@@ -9,11 +9,10 @@ import { normalizeEmail } from "./service.ts";
 export default defineTool({
   name: "staff.request_password_reset",
   description:
-    "For a staff user who forgot their password: e-mails a link (1 hour, once) to choose a new one at /admin/password. " +
-    `The answer is the same whether or not the e-mail has a user. 429 past ${RESETS_PER_EMAIL_PER_HOUR} per e-mail or ` +
-    `${RESETS_PER_ADDRESS_PER_HOUR} per client address an hour. Returns {email}.`,
+    "Forgotten staff password: e-mails a reset link (1 hour) if the address has a user; same answer either way. 429 past " +
+    `${RESETS_PER_EMAIL_PER_HOUR}/e-mail or ${RESETS_PER_ADDRESS_PER_HOUR}/address an hour. Returns {email}.`,
   input: z.strictObject({ email: staffEmail }),
-  output: z.strictObject({ email: z.string().describe("The address, lower-cased.") }),
+  output: z.strictObject({ email: z.string() }),
   scope: "staff:write",
   anonymous: true,
   audited: false,

@@ -10,13 +10,12 @@ import { describeStaff, findStaff, generatePassword, setPassword, staffSnapshot 
 export default defineTool({
   name: "staff.reset_password",
   description:
-    "Give a staff user a new password and end their sessions, or with sendLink e-mail them a reset link (1 hour; nothing " +
-    "changes until it is used). 403 for a user with scopes you lack. Returns {user, generatedPassword (once, when neither " +
-    "password nor sendLink was given), sessionsEnded}; 404 unknown e-mail.",
+    "New password for a staff user (ends their sessions), or sendLink e-mails a reset link (1 hour). 403 for a user with " +
+    "scopes you lack; 404 unknown e-mail. Returns {user, generatedPassword (once, if generated), sessionsEnded}.",
   input: z.strictObject({
     email: staffEmail,
     password: newPassword.optional(),
-    sendLink: z.boolean().optional().describe("true: e-mail the user a link to choose a new password (not with password)."),
+    sendLink: z.boolean().optional().describe("E-mail a reset link instead."),
   }),
   output: z.strictObject({
     user: staffView,

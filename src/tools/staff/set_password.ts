@@ -7,10 +7,10 @@ import { newPassword, passwordToken } from "./schemas.ts";
 export default defineTool({
   name: "staff.set_password",
   description:
-    "Choose a staff user's password with the token of an e-mailed invitation or reset link: spends the token and ends the " +
-    "user's sessions. 422 invalid_token (unknown, used or expired). Returns {email}.",
-  input: z.strictObject({ token: passwordToken, password: newPassword.describe("The new password.") }),
-  output: z.strictObject({ email: z.string().describe("The staff user, who signs in with it at /admin/login.") }),
+    "Set a staff password with the token of an e-mailed invite or reset link; ends the user's sessions. 422 invalid_token " +
+    "(unknown, used, expired). Returns {email}.",
+  input: z.strictObject({ token: passwordToken, password: newPassword.describe("New password.") }),
+  output: z.strictObject({ email: z.string() }),
   scope: "staff:write",
   anonymous: true,
   audited: true,
