@@ -70,7 +70,7 @@ describe("shop CLI", () => {
 
     await shop("admin", "create", "--email", "Ejer@Nordlys.dk", "--password", "correct horse battery");
     const admin = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } }));
-    expect(await verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
+    expect(await verifyPassword("correct horse battery", admin.passwordHash!)).toBe(true);
     expect(admin.passwordHash).not.toContain("correct");
     expect(admin.scopes).toEqual(["*"]);
 
@@ -82,7 +82,7 @@ describe("shop CLI", () => {
     );
     const updated = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } }));
     expect(updated.scopes).toEqual(["orders:read", "orders:write"]);
-    expect(await verifyPassword("nyt kodeord her", updated.passwordHash)).toBe(true);
+    expect(await verifyPassword("nyt kodeord her", updated.passwordHash!)).toBe(true);
     await expect(shop("admin", "create", "--email", "x@nordlys.dk", "--password", "long enough pw", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1 });
   });
 
@@ -96,7 +96,7 @@ describe("shop CLI", () => {
     const staffAudit = await withDb((db) => db.prisma.auditEntry.findMany({ where: { subjectType: "adminUser" } }));
     expect(staffAudit.map((entry) => entry.tool).sort()).toEqual(["staff.create", "staff.create", "staff.reset_password", "staff.reset_password", "staff.set_scopes"]);
     const written = JSON.stringify(staffAudit);
-    for (const secret of ["correct horse", "lager lager", "nyt kodeord", "tredje kodeord", narrowed.passwordHash]) expect(written).not.toContain(secret);
+    for (const secret of ["correct horse", "lager lager", "nyt kodeord", "tredje kodeord", narrowed.passwordHash!]) expect(written).not.toContain(secret);
   });
 
   it("feed acp writes metadata.json and products.jsonl: one Product per visible product, read with our zod reading", { timeout: 180_000 }, async () => {

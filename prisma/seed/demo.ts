@@ -6,7 +6,7 @@ import { seedHistory } from "./history.ts";
 type Db = Pick<
   PrismaClient,
   | "category" | "product" | "productImage" | "productVariant" | "setting" | "featureFlag" | "page" | "serviceOffering" | "discount"
-  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard" | "supportTicket" | "returnRequest" | "refundTask"
+  | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "giftCard" | "supportTicket" | "returnRequest" | "refundTask" | "adminUser" | "staffPasswordToken"
 >;
 
 export const DEMO_CATEGORIES = [

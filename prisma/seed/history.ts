@@ -2,16 +2,18 @@
 // of orders in every status (web, phone, e-mail, the storefront chat and MCP agents), their status histories,
 // newsletter subscribers and campaigns, a bank-transfer refund to pay out, two storefront sessions with carts, one
 // revertable audit entry, one revoked API key, two webhook endpoints (one disabled, with a dead delivery), support
-// tickets and returns.
+// tickets, returns and an invited staff user.
 import crypto from "node:crypto";
 import { toJson, type JsonValue } from "../../src/core/json.ts";
 import type { PrismaClient, ProductVariant } from "../../src/generated/prisma/client.ts";
 import { vatOf } from "../../src/tools/orders/pricing.ts";
 import { refundDeadline } from "../../src/tools/returns/deadlines.ts";
+import { LINK_TTL_MS } from "../../src/tools/staff/links.ts";
+import { hashToken } from "../../src/tools/staff/sessions.ts";
 
 type Db = Pick<
   PrismaClient,
-  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "returnRequest" | "refundTask"
+  "product" | "productVariant" | "discount" | "customer" | "order" | "orderStatusChange" | "subscriber" | "campaign" | "storefrontSession" | "cart" | "cartItem" | "auditEntry" | "apiKey" | "webhookEndpoint" | "outboxEvent" | "outboxAttempt" | "supportTicket" | "returnRequest" | "refundTask" | "adminUser" | "staffPasswordToken"
 >;
 
 const DAY = 24 * 3600_000;
@@ -41,6 +43,12 @@ export const DEMO = {
   orderItem: (order: number, line: number) => `demo-order-${String(order).padStart(2, "0")}-line-${line}`,
   /** Returns: 1 and 3 requested (approve, reject), 2 approved and waiting for the parcel (receive). */
   return: (n: number) => `demo-return-${n}`,
+  /**
+   * A trainee invited to the admin who has not chosen a password yet, and the token of their invitation link (the
+   * staff.set_password example). The token is public like the demo gift card's code, so the user may only read the
+   * catalogue, which the storefront shows anyway.
+   */
+  invitedStaff: { id: "demo-staff-praktikant", email: "praktikant@nordlys.dk", token: "ZGVtbzogaW52aXRhdGlvbiBvZiB0aGUgdHJhaW5lZSE" },
 } as const;
 
 const CUSTOMERS = [
@@ -384,6 +392,12 @@ export async function seedHistory(db: Db, now = new Date()): Promise<void> {
       createdAt: at(4),
       tries: { create: [{ number: 1, startedAt: at(4), durationMs: 12, statusCode: null, error: "getaddrinfo ENOTFOUND erp.nordlys-optik.invalid", ok: false }] },
     },
+  });
+
+  const invited = DEMO.invitedStaff;
+  await db.adminUser.create({ data: { id: invited.id, email: invited.email, passwordHash: null, scopes: ["catalog:read"], createdAt: at(1) } });
+  await db.staffPasswordToken.create({
+    data: { staffId: invited.id, tokenHash: hashToken(invited.token), purpose: "invite", createdAt: at(1), expiresAt: new Date(at(1).getTime() + LINK_TTL_MS.invite) },
   });
 
   // Staff raised SOMMER200 from 150 to 200 kr. a week ago: an audit entry audit.revert can undo.

@@ -19,6 +19,11 @@ export function sessionCaller(session: SessionRef, address: string): Caller {
   return { kind: "session", actor: `session:${session.id}`, scopes: new Set(SESSION_SCOPES), session, address };
 }
 
+/** The caller of a request without key or session: rate limited by its client address. */
+export function anonymousCaller(address: string): Caller {
+  return { kind: "anonymous", actor: "anonymous", scopes: new Set(), address };
+}
+
 export class Authenticator {
   sessions: SessionResolver | undefined;
   staff: StaffResolver | undefined;
@@ -50,7 +55,7 @@ export class Authenticator {
       return caller;
     }
     if (session) return sessionCaller(session, address);
-    return { kind: "anonymous", actor: "anonymous", scopes: new Set(), address };
+    return anonymousCaller(address);
   }
 
   /**

@@ -112,6 +112,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["staff.delete", "staff:write", false, true],
   ["staff.list", "staff:read", false, false],
   ["staff.reset_password", "staff:write", false, true],
+  ["staff.request_password_reset", "staff:write", true, false],
+  ["staff.set_password", "staff:write", true, true],
   ["staff.set_scopes", "staff:write", false, true],
   ["cart.get_shipping_progress", "cart:write", false, false],
   ["discounts.list_status", "discounts:read", false, false],

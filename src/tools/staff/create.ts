@@ -1,20 +1,24 @@
-// staff.create: a new staff user for the admin web and the admin assistant, with scopes the caller holds itself.
+// staff.create: a new staff user for the admin web and the admin assistant, with scopes the caller holds itself; with
+// invite, the user chooses their own password through an e-mailed link.
 import { z } from "zod";
+import { Invalid } from "../../core/errors.ts";
 import { grantList } from "../keys/schemas.ts";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, WRITE } from "../tool.ts";
+import { sendPasswordLink } from "./links.ts";
 import { generatedPassword, newPassword, staffEmail, staffView } from "./schemas.ts";
 import { createStaff, describeStaff, generatePassword, staffSnapshot } from "./service.ts";
 
 export default defineTool({
   name: "staff.create",
   description:
-    "Create a staff user (signs in at /admin/login) with scopes you hold yourself (403 otherwise). 409 when the e-mail has " +
-    "a user. Returns {user, generatedPassword (once, when no password was given)}.",
+    "Create a staff user with scopes you hold (403 otherwise); 409 for a taken e-mail. invite e-mails a link to choose a " +
+    "password (7 days). Returns {user, generatedPassword (once, if generated)}.",
   input: z.strictObject({
     email: staffEmail,
     password: newPassword.optional(),
     scopes: grantList,
+    invite: z.boolean().optional().describe("E-mail a link instead of a password."),
   }),
   output: z.strictObject({ user: staffView, generatedPassword }),
   scope: "staff:write",
@@ -22,16 +26,19 @@ export default defineTool({
   audited: true,
   sensitive: ["password", "generatedPassword"],
   annotations: WRITE,
-  // staff.delete, staff.reset_password and staff.set_scopes act on these users in their examples.
+  // staff.delete, staff.request_password_reset, staff.reset_password and staff.set_scopes act on these users in their examples.
   examples: [
     { email: "lager@nordlys.dk", scopes: ["orders:read", "orders:write"] },
     { email: "vikar@nordlys.dk", password: "sommer-vikar-2026", scopes: ["orders:read"] },
+    { email: "butik@nordlys.dk", scopes: ["orders:read", "catalog:read"], invite: true },
   ],
-  async handler({ email, password, scopes }, ctx) {
+  async handler({ email, password, scopes, invite }, ctx) {
+    if (invite && password !== undefined) throw new Invalid("Give a password or invite, not both.", [{ path: "invite", message: "Not with password" }]);
     checkGrant(ctx.caller.scopes, scopes, "You cannot give a staff user");
-    const chosen = password ?? generatePassword();
+    const chosen = invite ? null : (password ?? generatePassword());
     const row = await createStaff(ctx.db, { email, password: chosen, scopes });
-    await ctx.audit({ subjectType: "adminUser", subjectId: row.id, before: null, after: staffSnapshot(row) });
-    return { user: describeStaff(row), generatedPassword: password === undefined ? chosen : null };
+    if (invite) await sendPasswordLink(ctx, row, "invite");
+    await ctx.audit({ subjectType: "adminUser", subjectId: row.id, before: null, after: staffSnapshot(row), ...(invite ? { note: "Invitation e-mailed." } : {}) });
+    return { user: describeStaff(row), generatedPassword: password === undefined && !invite ? chosen : null };
   },
 });

@@ -10,8 +10,8 @@ import { findStaff, keepAnOwner, staffSnapshot } from "./service.ts";
 export default defineTool({
   name: "staff.delete",
   description:
-    "Delete a staff user for good; their sessions end at once, the audit log keeps their changes. 403 for a user with " +
-    "scopes you lack; 422 own_account, last_owner (the only \"*\" user). Returns {ok, email}; 404 unknown e-mail.",
+    "Delete a staff user and end their sessions (the audit log keeps their changes). 403 for a user with scopes you lack; " +
+    "422 own_account, last_owner; 404 unknown e-mail. Returns {ok, email}.",
   input: z.strictObject({
     email: staffEmail,
     confirm: confirmDeletion,

@@ -1,11 +1,14 @@
-// The staff.* tools: staff users of the admin web created, listed, given scopes or a new password, and deleted.
+// The staff.* tools: staff users of the admin web created (or invited), listed, given scopes or a new password, and
+// deleted; and the anonymous pair behind "Glemt adgangskode?" and the e-mailed password links.
 import type { AnyTool } from "../tool.ts";
 import create from "./create.ts";
 import remove from "./delete.ts";
 import list from "./list.ts";
+import requestPasswordReset from "./request_password_reset.ts";
 import resetPassword from "./reset_password.ts";
+import setPassword from "./set_password.ts";
 import setScopes from "./set_scopes.ts";
 
-const tools: AnyTool[] = [create, list, setScopes, resetPassword, remove];
+const tools: AnyTool[] = [create, list, setScopes, resetPassword, requestPasswordReset, setPassword, remove];
 
 export default tools;

@@ -7,8 +7,7 @@ import { listStaff } from "./service.ts";
 export default defineTool({
   name: "staff.list",
   description:
-    "The admin staff users, oldest first; passwords are never shown. Returns [{id, email, scopes (\"*\" = all), createdAt, " +
-    "lastLoginAt}].",
+    "Staff users, oldest first (never a password). Returns [{id, email, scopes (\"*\" = all), createdAt, lastLoginAt}].",
   input: z.strictObject({}),
   output: z.array(staffView),
   scope: "staff:read",

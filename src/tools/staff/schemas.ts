@@ -5,18 +5,19 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// The format (our pattern, not zod's stricter one) lets the MCP listing say "email" instead of spelling the pattern out.
 export const staffEmail = z
   .string()
   .trim()
   .max(254)
-  .regex(EMAIL_PATTERN, "Not an e-mail address")
-  .describe("Staff user's e-mail (any case).");
+  .email({ pattern: EMAIL_PATTERN, error: "Not an e-mail address" })
+  .describe("Staff e-mail.");
 
 export const newPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH)
   .max(MAX_PASSWORD_LENGTH)
-  .describe("New password; omit to get a generated one (returned once).");
+  .describe("Omit for a generated one (shown once).");
 
 export const staffView = z.strictObject({
   id: z.string(),
@@ -31,3 +32,9 @@ export const generatedPassword = z
   .string()
   .nullable()
   .describe("The generated password when none was given (shown this once; hand it to the user), else null.");
+
+/** The token of an e-mailed password link: 32 random bytes, base64url. */
+export const passwordToken = z
+  .string()
+  .regex(/^[\w-]{43}$/, "Not a password link token")
+  .describe("From the e-mailed link.");

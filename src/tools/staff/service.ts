@@ -1,6 +1,6 @@
-// Staff users of the admin web: e-mail, scrypt password hash and the scope list they act with. Created, narrowed, given
-// a new password and deleted by the staff.* tools (and the first-run setup link); a new password or a deletion ends the
-// user's sessions, new scopes apply from their next request.
+// Staff users of the admin web: e-mail, scrypt password hash (none yet for an invited user) and the scope list they act
+// with. Created, narrowed, given a new password and deleted by the staff.* tools (and the first-run setup link); a new
+// password or a deletion ends the user's sessions, new scopes apply from their next request.
 import crypto from "node:crypto";
 import type { Db } from "../../core/db.ts";
 import { Conflict, Invalid, NotFound, Refused } from "../../core/errors.ts";
@@ -35,14 +35,18 @@ export function generatePassword(): string {
   return crypto.randomBytes(18).toString("base64url");
 }
 
-/** Creates a staff user; 409 when the e-mail address has one already. */
-export async function createStaff(db: Db, input: { email: string; password: string; scopes: readonly Grant[] }): Promise<AdminUser> {
+/**
+ * Creates a staff user; 409 when the e-mail address has one already. Without a password (an invitation) the user
+ * cannot sign in until they choose one through an e-mailed link.
+ */
+export async function createStaff(db: Db, input: { email: string; password: string | null; scopes: readonly Grant[] }): Promise<AdminUser> {
   const email = checkEmail(input.email);
-  checkNewPassword(input.password);
+  if (input.password !== null) checkNewPassword(input.password);
   if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) {
     throw new Conflict(`There is a staff user with the e-mail address ${email} already; staff.reset_password gives it a new password.`);
   }
-  return db.adminUser.create({ data: { email, passwordHash: await hashPassword(input.password), scopes: [...new Set(input.scopes)] } });
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  return db.adminUser.create({ data: { email, passwordHash, scopes: [...new Set(input.scopes)] } });
 }
 
 export async function findStaff(db: Db, email: string): Promise<AdminUser> {
@@ -84,10 +88,13 @@ export function staffSnapshot(row: AdminUser) {
   return { id: row.id, email: row.email, scopes: row.scopes, createdAt: row.createdAt.toISOString() };
 }
 
-/** The staff user when e-mail and password match; the same work and the same null for an unknown e-mail. */
+/**
+ * The staff user when e-mail and password match; the same work and the same null for an unknown e-mail and for an
+ * invited user who has no password yet.
+ */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<StaffUser | null> {
   const row = await db.adminUser.findUnique({ where: { email: normalizeEmail(email) } });
-  if (!row) return verifyNothing(password).then(() => null);
+  if (!row?.passwordHash) return verifyNothing(password).then(() => null);
   if (!(await verifyPassword(password, row.passwordHash))) return null;
   return { id: row.id, email: row.email, scopes: row.scopes };
 }

@@ -9,8 +9,8 @@ import { describeStaff, findStaff, keepAnOwner, staffSnapshot } from "./service.
 export default defineTool({
   name: "staff.set_scopes",
   description:
-    "Replace a staff user's scopes, effective from their next request. You must hold both the current and new scopes (403); " +
-    "422 last_owner when no \"*\" user would remain. Returns the user as staff.list; 404 unknown e-mail.",
+    "Replace a staff user's scopes (from their next request); you must hold the old and new ones (403). 422 last_owner " +
+    "if no \"*\" user would remain; 404 unknown e-mail. Returns the user.",
   input: z.strictObject({ email: staffEmail, scopes: grantList }),
   output: staffView,
   scope: "staff:write",

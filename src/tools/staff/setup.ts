@@ -1,6 +1,7 @@
-// First run: while no staff user exists, a one-time link (/admin/setup?token=…) creates the first one from the browser.
+// First run: while no staff user can sign in, a one-time link (/admin/setup?token=…) creates the first one from the
+// browser. (An invited user who has not chosen a password yet cannot sign in, so they do not count.)
 import crypto from "node:crypto";
-import type { Prisma } from "../../core/db.ts";
+import type { Db, Prisma } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import { hashToken } from "./sessions.ts";
 import { createStaff, type StaffUser } from "./service.ts";
@@ -16,9 +17,14 @@ export class SetupLinkInvalid extends Refused {
   }
 }
 
-/** A fresh setup token when the shop has no staff user yet, else null. */
+/** Whether some staff user has a password, and so can sign in. */
+async function hasStaff(db: Db): Promise<boolean> {
+  return (await db.adminUser.count({ where: { passwordHash: { not: null } } })) > 0;
+}
+
+/** A fresh setup token when no staff user can sign in yet, else null. */
 export async function issueSetupToken(prisma: Prisma, now: Date): Promise<string | null> {
-  if ((await prisma.adminUser.count()) > 0) return null;
+  if (await hasStaff(prisma)) return null;
   const token = crypto.randomBytes(24).toString("base64url");
   await prisma.staffSetupToken.create({ data: { tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) } });
   return token;
@@ -28,14 +34,14 @@ export async function issueSetupToken(prisma: Prisma, now: Date): Promise<string
 export async function setupTokenUsable(prisma: Prisma, token: string, now: Date): Promise<boolean> {
   if (!token || token.length > 100) return false;
   const row = await prisma.staffSetupToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  return Boolean(row && !row.usedAt && row.expiresAt > now && (await prisma.adminUser.count()) === 0);
+  return Boolean(row && !row.usedAt && row.expiresAt > now && !(await hasStaff(prisma)));
 }
 
 /** Spends the token and creates the first staff user (scope "*"), all or nothing. */
 export async function redeemSetupToken(prisma: Prisma, token: string, input: { email: string; password: string }, now: Date): Promise<StaffUser> {
   return prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
-    if ((await tx.adminUser.count()) > 0) throw new SetupLinkInvalid();
+    if (await hasStaff(tx)) throw new SetupLinkInvalid();
     const spent = await tx.staffSetupToken.updateMany({
       where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },

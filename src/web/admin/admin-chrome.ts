@@ -40,6 +40,7 @@ const NAV: readonly NavEntry[] = [
   { href: "/admin/marketing", label: "Nyhedsbreve", scope: "marketing:write" },
   { href: "/admin/settings", label: "Indstillinger", scope: "settings:read" },
   { href: "/admin/audit", label: "Ændringslog", scope: "audit:read" },
+  { href: "/admin/staff", label: "Medarbejdere", scope: "staff:read" },
   { href: "/admin/api-keys", label: "API-nøgler", scope: "keys:read" },
   { href: "/admin/webhooks", label: "Webhooks", scope: "webhooks:read" },
   { href: "/admin/assistant", label: "Assistent", scope: null },

@@ -1,5 +1,5 @@
-// The admin web under /admin: sign-in and first-run setup are open, every other route needs a staff session; each
-// route is a page handler of the admin site (src/web/page.ts does CSRF, rate limits and error pages).
+// The admin web under /admin: sign-in, first-run setup and the password pages are open, every other route needs a
+// staff session; each route is a page handler of the admin site (src/web/page.ts does CSRF, rate limits and error pages).
 import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
 import { webRoute, type Outcome } from "../page.ts";
@@ -25,6 +25,8 @@ import { productsPage } from "./pages/products.ts";
 import { serviceAction, servicePage, servicesPage } from "./pages/services.ts";
 import { settingsAction, settingsPage } from "./pages/settings.ts";
 import { setupFirstStaff, setupPage } from "./pages/setup.ts";
+import { forgotPage, passwordPage, requestResetAction, setPasswordAction } from "./pages/password.ts";
+import { inviteAction, staffPage, staffUserAction, staffUserPage } from "./pages/staff.ts";
 import { loginPage, signIn, signOut } from "./pages/sign-in.ts";
 import type { AdminRequest, AdminSite } from "./site.ts";
 
@@ -37,6 +39,10 @@ export function adminRouter(site: AdminSite): Router {
   router.post("/admin/login", route(signIn));
   router.get("/admin/setup", route(setupPage));
   router.post("/admin/setup", route(setupFirstStaff));
+  router.get("/admin/password", route(passwordPage));
+  router.post("/admin/password", route(setPasswordAction));
+  router.get("/admin/password/forgot", route(forgotPage));
+  router.post("/admin/password/forgot", route(requestResetAction));
 
   router.use("/admin", requireStaff(site.runtime));
   router.post("/admin/logout", route(signOut));
@@ -88,6 +94,11 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/returns", route(returnsPage));
   router.get("/admin/returns/:id", route((web) => returnPage(web, param(web, "id"))));
   router.post("/admin/returns/:id/:action", route((web) => returnAction(web, param(web, "id"), param(web, "action"))));
+
+  router.get("/admin/staff", route(staffPage));
+  router.post("/admin/staff", route(inviteAction));
+  router.get("/admin/staff/:id", route((web) => staffUserPage(web, param(web, "id"))));
+  router.post("/admin/staff/:id/:action", route((web) => staffUserAction(web, param(web, "id"), param(web, "action"))));
 
   router.get("/admin/support", route(supportPage));
   router.get("/admin/support/:id", route((web) => ticketPage(web, param(web, "id"))));

@@ -3,6 +3,8 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
 import type { z } from "zod";
+import { requestAddress } from "../../http/address.ts";
+import { anonymousCaller } from "../../http/auth.ts";
 import { readCookie } from "../../http/cookies.ts";
 import { STAFF_COOKIE, type SignedInStaff } from "../../http/staff-auth.ts";
 import { toToolError, ToolError, Unauthorized } from "../../core/errors.ts";
@@ -52,6 +54,11 @@ export class AdminRequest extends WebRequest {
   may(tool: ToolDefinition<ObjectSchema, z.ZodType>): boolean {
     const staff = this.signedIn;
     return Boolean(staff) && this.runtime.executor.allows(tool, staff!.caller);
+  }
+
+  /** Calls an anonymous tool as nobody in particular, from the client's address (the pages before sign-in). */
+  callAnonymously<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
+    return this.callAs(anonymousCaller(requestAddress(this.req)), tool, input);
   }
 
   /** Gives a browser without any admin cookie the nonce cookie its sign-in (or setup) form is bound to. */

@@ -1,5 +1,6 @@
 // staff.create through real HTTP: a staff user who can sign in at once, with a given or a generated password (shown
-// once), audited without either; never a scope the caller lacks; 409 for a taken e-mail; assistant offering.
+// once), audited without either, or invited by e-mail to choose one; never a scope the caller lacks; 409 for a taken
+// e-mail; assistant offering.
 import { describe, expect, it } from "vitest";
 import { PROFILES } from "../../../src/assistants/profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
@@ -7,6 +8,8 @@ import { wireName } from "../../../src/tools/registry.ts";
 import { AdminClient } from "../../support/admin.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit, toolOf } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
+import { captureMail } from "../orders/fixtures.ts";
+import { mailTo } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read", "orders:write"] } });
 
@@ -36,6 +39,33 @@ describe("staff.create", () => {
     expect(created.generatedPassword).toMatch(/^[\w-]{24}$/);
     expect(await signsIn("vikar@nordlys.dk", created.generatedPassword!)).toBe(true);
     expect(JSON.stringify(await lastAudit(server))).not.toContain(created.generatedPassword);
+  });
+
+  it("invites by e-mail: no password until the user chooses one through the link, valid for 7 days", async () => {
+    const mail = captureMail(server);
+    const created = expectOk<Created>(server, "staff.create", await server.call("staff.create", { email: "Inviteret@Nordlys.dk", scopes: ["orders:read"], invite: true }, { key }));
+    expect(created).toEqual({ user: { id: expect.any(String), email: "inviteret@nordlys.dk", scopes: ["orders:read"], createdAt: expect.any(String), lastLoginAt: null }, generatedPassword: null });
+    const row = await db().adminUser.findUniqueOrThrow({ where: { id: created.user.id }, include: { passwordTokens: true } });
+    expect(row.passwordHash).toBeNull();
+    expect(row.passwordTokens).toMatchObject([{ purpose: "invite", usedAt: null }]);
+    expect(row.passwordTokens[0]!.expiresAt.getTime() - row.passwordTokens[0]!.createdAt.getTime()).toBe(7 * 24 * 3_600_000);
+    expect(await lastAudit(server)).toMatchObject({ tool: "staff.create", subjectId: row.id, note: "Invitation e-mailed." });
+
+    const sent = await mailTo(mail, "inviteret@nordlys.dk");
+    expect(sent.subject).toBe("Du er inviteret til administrationen af Nordlys Optik");
+    expect(sent.text).toContain("virker i 7 dage");
+    expect(sent.text).toMatch(new RegExp(`${server.runtime.config.publicBaseUrl}/admin/password\\?token=[\\w-]{43}`));
+    expect(await signsIn("inviteret@nordlys.dk", "hvad som helst 123")).toBe(false);
+  });
+
+  it("refuses invite together with a password, and an invitation beyond the caller's scopes, e-mailing nobody", async () => {
+    const mail = captureMail(server);
+    const before = [await db().adminUser.count(), await auditCount(server)];
+    expectProblem(await server.call("staff.create", { email: "begge@nordlys.dk", password: "langt nok kodeord", scopes: ["orders:read"], invite: true }, { key }), 400, "invalid_input");
+    expectProblem(await server.call("staff.create", { email: "for-meget@nordlys.dk", scopes: ["settings:write"], invite: true }, { key }), 403, "forbidden");
+    expect([await db().adminUser.count(), await auditCount(server)]).toEqual(before);
+    await server.runtime.services.background.idle();
+    expect(mail.sent).toEqual([]);
   });
 
   it("answers 409 for an e-mail address that has a user, in any letter case", async () => {
@@ -82,6 +112,7 @@ describe("staff.create", () => {
         { email: "ny@nordlys.dk", password: "short", scopes: ["orders:read"] },
         { email: "ny@nordlys.dk", password: "x".repeat(201), scopes: ["orders:read"] },
         { email: "ny@nordlys.dk", scopes: ["orders:read"], passwordHash: "scrypt$x$y" },
+        { email: "ny@nordlys.dk", scopes: ["orders:read"], invite: "ja" },
       ],
       async () => [await db().adminUser.count(), await auditCount(server)],
     );

@@ -1,9 +1,12 @@
 // staff.reset_password through real HTTP: the new (or a generated) password works, the old one does not, every session
-// of the user ends; audited without a password; never for a user with scopes the caller lacks; 404 for an unknown e-mail.
+// of the user ends; or a reset link is e-mailed and nothing changes until it is used; audited without a password; never
+// for a user with scopes the caller lacks; 404 for an unknown e-mail.
 import { describe, expect, it } from "vitest";
 import { AdminClient, PASSWORD, signedInClient, staffUser } from "../../support/admin.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
+import { captureMail } from "../orders/fixtures.ts";
+import { linkTokenTo } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read"] } });
 
@@ -42,6 +45,30 @@ describe("staff.reset_password", () => {
     expect(JSON.stringify(await lastAudit(server))).not.toContain(reset.generatedPassword);
   });
 
+  it("with sendLink e-mails a reset link and changes nothing until it is used", async () => {
+    const mail = captureMail(server);
+    const client = await signedInClient(server, "link@nordlys.dk", ["orders:read"]);
+    const reset = expectOk<Reset>(server, "staff.reset_password", await server.call("staff.reset_password", { email: "link@nordlys.dk", sendLink: true }, { key }));
+    expect(reset).toMatchObject({ user: { email: "link@nordlys.dk" }, generatedPassword: null, sessionsEnded: 0 });
+    expect(await lastAudit(server)).toMatchObject({ tool: "staff.reset_password", note: "Reset link e-mailed." });
+    const token = await linkTokenTo(server, mail, "link@nordlys.dk");
+    expect((await client.get("/admin/orders")).status).toBe(200);
+    expect(await signsIn("link@nordlys.dk", PASSWORD)).toBe(true);
+    expectOk(server, "staff.set_password", await server.call("staff.set_password", { token, password: "valgt af mig selv" }));
+    expect(await signsIn("link@nordlys.dk", "valgt af mig selv")).toBe(true);
+  });
+
+  it("refuses sendLink with a password (400) and for a user with scopes the caller lacks (403), e-mailing nobody", async () => {
+    const mail = captureMail(server);
+    await staffUser(server, "ejer2@nordlys.dk", ["*"]);
+    const before = await auditCount(server);
+    expectProblem(await server.call("staff.reset_password", { email: "link@nordlys.dk", password: "langt nok kodeord", sendLink: true }, { key }), 400, "invalid_input");
+    expectProblem(await server.call("staff.reset_password", { email: "ejer2@nordlys.dk", sendLink: true }, { key }), 403, "forbidden");
+    expect(await auditCount(server)).toBe(before);
+    await server.runtime.services.background.idle();
+    expect(mail.sent).toEqual([]);
+  });
+
   it("refuses a user with scopes the caller lacks, whose password stays", async () => {
     await staffUser(server, "ejer@nordlys.dk", ["*"]);
     const before = await auditCount(server);
@@ -65,7 +92,7 @@ describe("staff.reset_password", () => {
       server,
       "staff.reset_password",
       key,
-      [{}, { password: "langt nok kodeord" }, { email: "lager@nordlys.dk", password: "kort" }, { email: "lager@nordlys.dk", password: "x".repeat(201) }, { email: "lager", password: "langt nok kodeord" }, { email: "lager@nordlys.dk", sessions: false }],
+      [{}, { password: "langt nok kodeord" }, { email: "lager@nordlys.dk", password: "kort" }, { email: "lager@nordlys.dk", password: "x".repeat(201) }, { email: "lager", password: "langt nok kodeord" }, { email: "lager@nordlys.dk", sessions: false }, { email: "lager@nordlys.dk", sendLink: "yes" }],
       async () => [JSON.stringify(await db().adminUser.findMany({ select: { email: true, passwordHash: true }, orderBy: { email: "asc" } })), await auditCount(server)],
     );
   });

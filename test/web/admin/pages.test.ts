@@ -37,7 +37,7 @@ describe("every admin page", () => {
       "/admin/products", "/admin/products?q=gucci&category=solbriller&page=2", `/admin/products/${product.slug}`, "/admin/products/new",
       "/admin/categories", "/admin/categories/solbriller", "/admin/discounts", "/admin/discounts?edit=VELKOMMEN10", "/admin/pages", "/admin/pages/om-os",
       "/admin/services", "/admin/services/synsproeve", "/admin/settings", "/admin/marketing", "/admin/audit", `/admin/audit/${entry.id}`,
-      "/admin/api-keys", "/admin/webhooks", "/admin/webhooks/demo-webhook-erp", "/admin/assistant",
+      "/admin/staff", "/admin/staff/demo-staff-praktikant", "/admin/api-keys", "/admin/webhooks", "/admin/webhooks/demo-webhook-erp", "/admin/assistant",
       "/admin/support", "/admin/support?status=answered", "/admin/support?status=closed", "/admin/support/demo-ticket-2",
       "/admin/returns", "/admin/returns?status=approved", "/admin/returns?status=refunded", "/admin/returns/demo-return-1", "/admin/returns/demo-return-2",
       "/admin/orders/demo-order-03",

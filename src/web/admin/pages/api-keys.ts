@@ -14,40 +14,8 @@ import { html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { checkbox, formOpen, needs, pageHead, submit, table } from "../components.ts";
 import { when } from "../forms.ts";
+import { SCOPE_TEXT } from "../scopes.ts";
 import type { AdminRequest } from "../site.ts";
-
-const SCOPE_TEXT: Record<string, string> = {
-  "analytics:read": "Nøgletal, salg, bedst sælgende, forladte kurve",
-  "audit:read": "Læse ændringsloggen",
-  "audit:revert": "Fortryde ændringer",
-  "cart:write": "Kurv og tjekud i en kundesession (butikschat, agenter)",
-  "catalog:read": "Sortiment, kategorier, varianter, politikker, adresser",
-  "categories:read": "Kategorier (bruges ikke af noget værktøj; brug catalog:read)",
-  "categories:write": "Oprette, rette og slette kategorier",
-  "customer:read": "Kunder og deres ordrer",
-  "discounts:read": "Læse rabatkoder",
-  "discounts:write": "Oprette, rette og slette rabatkoder",
-  "features:read": "Læse funktionsflag",
-  "features:write": "Slå funktioner til og fra",
-  "keys:read": "Se API-nøglerne (aldrig selve nøglerne)",
-  "keys:write": "Oprette, tilbagekalde og ændre API-nøgler, med adgange man selv har",
-  "marketing:write": "Nyhedsbreve og tilmeldte",
-  "metrics:read": "Driftsmålinger i Prometheus-format (GET /metrics; intet værktøj)",
-  "orders:read": "Læse ordrer og deres historik",
-  "orders:write": "Oprette og behandle ordrer: status, forsendelse, refusion",
-  "pages:read": "Læse sider og ydelser",
-  "pages:write": "Oprette, rette og slette sider og ydelser",
-  "products:read": "Produkter (bruges ikke af noget værktøj; brug catalog:read)",
-  "products:write": "Oprette, rette og slette produkter, billeder, lager",
-  "returns:read": "Se returneringer og refusionsfrister",
-  "returns:write": "Godkende, afvise og modtage returneringer: refusion eller ombytning",
-  "settings:read": "Læse indstillinger",
-  "settings:write": "Ændre indstillinger",
-  "staff:read": "Se medarbejdere og deres adgange",
-  "staff:write": "Oprette og slette medarbejdere, give dem adgange og nye adgangskoder",
-  "webhooks:read": "Se webhooks og deres leveringslog (aldrig hemmelighederne)",
-  "webhooks:write": "Oprette, teste, slå til og slette webhooks, sende leveringer igen",
-};
 
 type Key = z.output<typeof listKeys.output>[number];
 

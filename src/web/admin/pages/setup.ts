@@ -23,7 +23,7 @@ function setupView(web: AdminRequest, status: number, form: { token: string; ema
     title: "Opret den første bruger",
     main: html`<section class="card auth-card">
 <h1>Velkommen til din butik</h1>
-<p>Opret den første medarbejder. Den får adgang til alt; flere brugere kan oprettes senere med <code>npx shop admin create</code>.</p>
+<p>Opret den første medarbejder. Den får adgang til alt; flere kan inviteres bagefter under Medarbejdere.</p>
 ${form.error ? html`<div class="notice notice-error" role="alert">${form.error}</div>` : ""}
 <form method="post" action="/admin/setup">
 ${web.csrfField()}

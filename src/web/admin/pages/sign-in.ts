@@ -27,6 +27,7 @@ ${input({ name: "email", label: "E-mail", type: "email", value: form.email ?? ""
 ${input({ name: "password", label: "Adgangskode", type: "password", required: true, autocomplete: "current-password", maxlength: 200 })}
 <button type="submit" class="button button-block">Log ind</button>
 </form>
+<p class="auth-links"><a href="/admin/password/forgot">Glemt adgangskode?</a></p>
 <p class="hint">Ingen bruger endnu? Opret en med <code>npx shop admin create</code>, eller brug det engangslink, serveren viser ved første start.</p>
 </section>`,
   };
