@@ -11,7 +11,7 @@ export const newCode = z
   .min(3)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, \"_\" and \"-\" only")
-  .describe("The new code; stored uppercase.");
+  .describe("Stored uppercase.");
 export const discountValue = z
   .number()
   .int()
