@@ -7,5 +7,8 @@ export const limit = (max: number, fallback: number, what = "Page size.") => z.n
 /** How many items to skip before the page. */
 export const offset = (max: number) => z.number().int().min(0).max(max).default(0).describe("Items to skip.");
 
+/** How a long text field is written (pages, services, layout text sections). */
+export const markupText = (what: string) => `${what}; "## " starts a heading, a blank line a paragraph.`;
+
 /** The explicit yes a permanent deletion needs. */
-export const confirmDeletion = z.literal(true).describe("true confirms the deletion.");
+export const confirmDeletion = z.literal(true).describe("Confirms the deletion.");

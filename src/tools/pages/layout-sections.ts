@@ -1,5 +1,6 @@
 // The visual-builder section tree of a page (DESIGN.md "Page layouts"): strict per-type props, bounded size and depth.
 import { z } from "zod";
+import { markupText } from "../fields.ts";
 
 /** How many levels of `columns` may nest (a columns section inside a columns section inside … ). */
 export const MAX_COLUMN_DEPTH = 2;
@@ -30,7 +31,7 @@ const textSection = z.strictObject({
   type: z.literal("text"),
   props: z.strictObject({
     heading: text(200, "Heading above the text").optional(),
-    body: text(20_000, "Text; \"## \" lines are headings, blank lines split paragraphs"),
+    body: text(20_000, markupText("Text")),
   }),
 });
 
@@ -95,10 +96,10 @@ function sectionSchema(depth: number): z.ZodType<Section> {
     type: z.literal("columns"),
     props: z.strictObject({
       columns: z
-        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe("A column's sections."))
+        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN))
         .min(2)
         .max(4)
-        .describe("Columns side by side."),
+        .describe("Columns side by side, each a list of sections."),
     }),
   });
   return z.discriminatedUnion("type", [...leaves, columns], unknownType);
@@ -122,7 +123,7 @@ export const layoutSchema: z.ZodType<Layout> = z
       seen.add(section.id);
     }
   })
-  .describe("Sections {id, type, props}; columns hold sections of their own.");
+  .describe("Sections {id, type, props}; columns nest sections.");
 
 /** The stored layout if it is (still) valid under the schema, else null (the page then renders from its body). */
 export function validLayout(stored: unknown): Layout | null {

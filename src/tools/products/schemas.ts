@@ -47,7 +47,7 @@ export const productFields = {
   name: z.string().min(2).describe("Product name."),
   description: z.string().min(10).describe("Long description."),
   priceDkk: z.number().int().gt(0).max(MAX_INT).describe("Price incl. VAT, øre."),
-  stock: z.number().int().min(0).max(MAX_INT).describe("Units in stock, 0 or more."),
+  stock: z.number().int().min(0).max(MAX_INT).describe("Units in stock."),
   frameColor: z.string().min(1).describe("Frame colour, e.g. \"sort\"."),
   lensColor: z.string().min(1).describe("Lens colour, e.g. \"grøn\"."),
   brand: z.string().min(1).describe("Brand name."),
@@ -76,7 +76,7 @@ export const variantOutput = z.strictObject({
   stock: z.number().int().min(0).describe("Units of this variant in stock."),
 });
 
-export const sku = z.string().min(1).max(100).describe("The variant's SKU (unique per product).");
+export const sku = z.string().min(1).max(100).describe("Variant SKU, unique per product.");
 
 /** `schema.optional()` keeping its description (zod 4 does not carry `.describe()` over to the wrapper). */
 export function optional<T extends z.ZodType>(schema: T) {
@@ -95,5 +95,5 @@ export const optionalProductFields = {
   comparisonFacts: optional(productFields.comparisonFacts),
   categoryId: optional(productFields.categoryId),
   categorySlug: optional(productFields.categorySlug),
-  giftCard: z.boolean().optional().describe("Sold as a gift card: each unit paid for issues a card of its price, e-mailed to the buyer."),
+  giftCard: z.boolean().optional().describe("Gift card: each unit paid e-mails the buyer a card of its price."),
 };

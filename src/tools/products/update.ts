@@ -14,7 +14,7 @@ const patch = z
     ...optionalProductFields,
     featured: optional(f.featured),
     returnable: z.boolean().optional().describe("false: no withdrawal (made to order); complaints still apply."),
-    images: imageList.optional().describe("The whole image list in display order (to add one: products.attach_image)."),
+    images: imageList.optional().describe("Whole list, in order (add one: products.attach_image)."),
   })
   .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")
   .describe("Fields to change; omitted ones stay.");
@@ -22,8 +22,8 @@ const patch = z
 export default defineTool({
   name: "products.update",
   description:
-    "Change fields of a product (the slug is permanent; a patch containing it is refused). 404 unknown or deleted product " +
-    "or unknown category. Returns {id, slug}.",
+    "Change a product's fields (the slug is permanent). 404 unknown or deleted product, or unknown category. " +
+    "Returns {id, slug}.",
   input: z.strictObject({ slug: slugInput, patch }),
   output: productRef,
   scope: "products:write",

@@ -21,7 +21,7 @@ const patch = z
 
 export default defineTool({
   name: "services.update",
-  description: "Update a service offering (slug, hero image and features cannot change here). Returns {id, slug}; 404 unknown slug.",
+  description: "Update a service offering (slug, hero image and features stay). Returns {id, slug}.",
   input: z.strictObject({ slug: serviceSlug, patch }),
   output: z.strictObject({ id: z.string(), slug: z.string() }),
   scope: "pages:write",
