@@ -17,9 +17,7 @@ const patch = z
 
 export default defineTool({
   name: "marketing.update_campaign",
-  description:
-    "Change a draft campaign (unschedule a scheduled one first with marketing.schedule_campaign, sendAt null). 422 " +
-    "campaign_not_draft. Returns the campaign; 404 unknown id.",
+  description: "Change a draft campaign (unschedule a scheduled one first). 422 campaign_not_draft. Returns the campaign.",
   input: z.strictObject({ id: campaignId, patch }),
   output: campaignOutput,
   scope: "marketing:write",
