@@ -10,5 +10,11 @@ export const offset = (max: number) => z.number().int().min(0).max(max).default(
 /** How a long text field is written (pages, services, layout text sections). */
 export const markupText = (what: string) => `${what}; "## " starts a heading, a blank line a paragraph.`;
 
+/**
+ * A field without its description, for the patch of an update tool whose create tool describes the same field: the
+ * patch says so once instead of the listing repeating each description.
+ */
+export const undescribed = <T extends z.ZodType>(schema: T): T => schema.meta({ description: undefined });
+
 /** The explicit yes a permanent deletion needs. */
 export const confirmDeletion = z.literal(true).describe("Confirms the deletion.");
