@@ -11,10 +11,10 @@ export default defineTool({
     "Audit-log entries (who changed what, by which tool and door), newest first. Returns [{id, tool, actor, door, " +
     "agent, subject*, createdAt, revertedAt, revertible}].",
   input: z.strictObject({
-    tool: z.string().min(1).max(100).optional().describe("Tool, e.g. \"discounts.update\"."),
-    subjectType: z.string().min(1).max(100).optional().describe("Subject type, e.g. product."),
+    tool: z.string().min(1).max(100).optional().describe("E.g. \"discounts.update\"."),
+    subjectType: z.string().min(1).max(100).optional().describe("E.g. product."),
     subjectId: z.string().min(1).max(200).optional().describe("Subject id (settings: section; flags: key)."),
-    actor: z.string().min(1).max(200).optional().describe("Actor, e.g. \"key:<id>\"."),
+    actor: z.string().min(1).max(200).optional().describe("E.g. \"key:<id>\"."),
     agent: z.string().min(1).max(300).optional().describe("AI agent, as listed."),
     fromDate: z.iso.datetime().optional().describe("From this time."),
     toDate: z.iso.datetime().optional().describe("Up to this time."),

@@ -12,7 +12,7 @@ export default defineTool({
     "variant_required, insufficient_stock, quantity_limit (100 a line). Returns the cart summary.",
   input: z.strictObject({
     productSlug: slugInput,
-    variantSku: z.string().min(1).max(100).optional().describe("Variant SKU (for variant products)."),
+    variantSku: z.string().min(1).max(100).optional().describe("Needed for variant products."),
     quantity: z.number().int().min(1).max(100).default(1).describe("Units to add."),
   }),
   output: cartSummary,

@@ -11,10 +11,10 @@ import { giftCardCode } from "../giftcards/service.ts";
 export default defineTool({
   name: "cart.checkout",
   description:
-    "Order the shopper's cart at current prices: stock reserved, cart emptied, order pending_payment. A " +
-    "giftCardCode pays min(balance, total) at once, paymentUrl the rest. 422 cart_empty, " +
-    "shipping_address_required, insufficient_stock, discount_unavailable, giftcard_expired, " +
-    "giftcard_insufficient_balance; 404 unknown card. Returns {orderId, status, totalDkk, paymentUrl}.",
+    "Order the shopper's cart at current prices: stock is reserved, the cart emptied, the order pending_payment. A " +
+    "giftCardCode pays what it can at once, paymentUrl the rest. 422 cart_empty, shipping_address_required, " +
+    "insufficient_stock, discount_unavailable, giftcard_expired, giftcard_insufficient_balance; 404 unknown card. " +
+    "Returns {orderId, status, totalDkk, paymentUrl}.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else 422)."),
     giftCardCode: giftCardCode.optional(),

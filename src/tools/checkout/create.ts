@@ -7,7 +7,7 @@ import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL
 export default defineTool({
   name: "checkout.create",
   description:
-    "Open a checkout session (UCP/ACP core) at catalogue prices, for its creator only: incomplete until lines, " +
+    "Open a checkout session (UCP/ACP core) at catalogue prices, for its creator only; incomplete until lines, " +
     "buyer e-mail and destination are set, then ready_for_complete. 422 item_unavailable, variant_required. " +
     "Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals (minor units), " +
     "messages (what is missing), payment, orderId, …}.",

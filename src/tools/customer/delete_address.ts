@@ -8,7 +8,7 @@ export default defineTool({
   description:
     "Delete an address from a customer's book (orders keep theirs); a deleted default passes to the most recently " +
     "used one. 404 not in this book. Returns {id, deleted}.",
-  input: z.strictObject({ customerId: customerIdInput, id: z.string().min(1).max(200).describe("Address id (customer.list_addresses).") }),
+  input: z.strictObject({ customerId: customerIdInput, id: z.string().min(1).max(200).describe("From customer.list_addresses.") }),
   output: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
   scope: "customer:write",
   anonymous: false,

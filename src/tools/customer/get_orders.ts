@@ -13,7 +13,7 @@ export default defineTool({
   input: z
     .strictObject({
       customerId: z.string().min(1).max(200).optional().describe("The customer's id."),
-      email: z.email().max(320).optional().describe("Customer e-mail (any case)."),
+      email: z.email().max(320).optional().describe("Any case."),
       limit: limit(100, 20),
     })
     .refine((v) => (v.customerId === undefined) !== (v.email === undefined), { message: "Give exactly one of customerId or email", path: ["customerId"] }),

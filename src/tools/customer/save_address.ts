@@ -9,8 +9,8 @@ export default defineTool({
   name: "customer.save_address",
   description:
     "Save an address in a customer's book: a new one without id (422 too_many_addresses past 20), else that one. " +
-    "Danish ones are checked (422 invalid_address). The first address, or one with isDefault, is the default. " +
-    "Returns the address.",
+    "Danish ones are checked (422 invalid_address). The first, or one with isDefault, is the default. Returns the " +
+    "address.",
   input: z.strictObject({
     customerId: customerIdInput,
     id: z.string().min(1).max(200).optional().describe("Address to change; omit to add one."),

@@ -5,7 +5,7 @@ import { MAX_INT } from "../products/schemas.ts";
 export const DISCOUNT_TYPES = ["percent", "fixed"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-export const codeInput = z.string().min(1).max(64).describe("Discount code (any case).");
+export const codeInput = z.string().min(1).max(64).describe("Any case.");
 export const newCode = z
   .string()
   .min(3)

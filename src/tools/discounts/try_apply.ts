@@ -11,7 +11,7 @@ export default defineTool({
   description:
     "Try a discount code on the shopper's cart, replacing any earlier code if it applies. Returns {applied: true, " +
     "code, discountDkk, summary} or {applied: false, code, reason, detail} (cart unchanged).",
-  input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("Discount code (any case).") }),
+  input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("Any case.") }),
   output: z.discriminatedUnion("applied", [
     z.strictObject({
       applied: z.literal(true),

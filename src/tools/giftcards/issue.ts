@@ -7,7 +7,7 @@ import { issueCard } from "./service.ts";
 export default defineTool({
   name: "giftcards.issue",
   description:
-    "Issue a gift card valid 3 years, e-mailed to customerEmail if given. The code is a secret like cash, shown " +
+    "Issue a gift card valid 3 years, e-mailed to customerEmail if given. Its code is a secret like cash, shown " +
     "only here and in that e-mail. Returns {code, balanceDkk}.",
   input: z.strictObject({
     amountDkk: z.number().int().min(100).max(MAX_INT).describe("The balance, øre."),

@@ -17,8 +17,8 @@ export const campaignId = z.string().min(1).max(100).describe("Campaign id.");
 
 export const campaignFields = {
   name: z.string().trim().min(1).max(200).describe("Internal name."),
-  subject: z.string().trim().min(1).max(200).describe("E-mail subject line."),
-  body: z.string().trim().min(1).max(100_000).describe("E-mail body (plain text or simple markdown)."),
+  subject: z.string().trim().min(1).max(200).describe("Subject line."),
+  body: z.string().trim().min(1).max(100_000).describe("Plain text or simple markdown."),
   audience,
 };
 

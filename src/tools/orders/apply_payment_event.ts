@@ -5,9 +5,9 @@ import { applyPaymentEvent, paymentOutcome, paymentSignal } from "./payments/eve
 export default defineTool({
   name: "orders.apply_payment_event",
   description:
-    "Payment-provider webhook, signature verified: applies each eventId once (repeats: duplicate true); paid makes " +
-    "the order (orderId, else providerSessionId) paid where allowed, confirmation included. 409 intent on another " +
-    "order. Returns {duplicate, orderId, markedPaid}.",
+    "For the payment provider's webhook (signature verified): applies each eventId once (repeats: duplicate true); " +
+    "a paid event makes the order (orderId, else providerSessionId) paid if allowed and sends the confirmation. " +
+    "409 intent on another order. Returns {duplicate, orderId, markedPaid}.",
   input: paymentSignal,
   output: paymentOutcome,
   scope: "payments:write",

@@ -23,8 +23,8 @@ const change = z
 export default defineTool({
   name: "orders.change_items",
   description:
-    "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. Stock and totals " +
-    "follow; a paid order is refunded the difference, an unpaid one gets a new payment link. 422 already_shipped, " +
+    "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. Totals follow; a paid " +
+    "order is refunded the difference, an unpaid one gets a new payment link. 422 already_shipped, " +
     "invalid_variant, out_of_stock, last_line, payment_required (a paid total cannot rise), payment_in_progress, " +
     "refund_failed. Returns {id, status, lines, *Dkk amounts, vatOere, paymentUrl}.",
   input: z.strictObject({

@@ -17,7 +17,7 @@ export default defineTool({
   input: z
     .strictObject({
       orderId,
-      carrier: z.string().trim().min(1).max(100).optional().describe("Carrier, e.g. \"PostNord\"."),
+      carrier: z.string().trim().min(1).max(100).optional().describe("E.g. \"PostNord\"."),
       trackingNumber: z.string().trim().min(1).max(100).optional().describe("Carrier's tracking number."),
       trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional().describe("Carrier's tracking page (https)."),
       estDeliveryFrom: when.optional().describe("Earliest expected delivery."),

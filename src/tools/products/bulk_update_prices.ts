@@ -24,9 +24,8 @@ const input = z
 export default defineTool({
   name: "products.bulk_update_prices",
   description:
-    "Change the price of every product matching all selectors given, by percent or fixed øre. 422 " +
-    "too_many_products (over 1000), price_out_of_range (below 1 øre); 404 unknown category or slug. Returns " +
-    "{dryRun, matched, changed, products}.",
+    "Change the price of every product matching all selectors given. 422 too_many_products (over 1000), " +
+    "price_out_of_range (below 1 øre); 404 unknown category or slug. Returns {dryRun, matched, changed, products}.",
   input,
   output: z.strictObject({
     dryRun: z.boolean(),

@@ -9,7 +9,7 @@ import { mailShopper, messageText, reference } from "./service.ts";
 export default defineTool({
   name: "support.create_ticket",
   description:
-    "Hand the shopper to a person when they ask for one or dispute a refusal: opens a ticket staff answer by " +
+    "Hand the shopper to a person when they ask for one or dispute a refusal: opens a ticket that staff answer by " +
     "e-mail. email defaults to the customer's or order's (422 email_required); a shopper's orderId must be their " +
     "own (404). Returns {ticketId, status}.",
   input: z.strictObject({

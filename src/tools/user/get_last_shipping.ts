@@ -8,7 +8,7 @@ import { sessionCustomerId } from "./service.ts";
 export default defineTool({
   name: "user.get_last_shipping",
   description:
-    "The signed-in shopper's last shipping address (saved or from an order), e.g. to offer at checkout. 422 " +
+    "The signed-in shopper's last shipping address (saved or from an order), to offer at checkout. 422 " +
     "no_customer; 404 none yet. Returns {name, address, zip, city, country, phone, usedAt, source}.",
   input: z.strictObject({}),
   output: z.strictObject({

@@ -11,7 +11,7 @@ export default defineTool({
     "the address (with orderNumber: placed that order); the answer is the same either way. 422 no_session (no session " +
     `cookie); 429 past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour. Returns {email, expiresAt}.`,
   input: z.strictObject({
-    email: z.email().max(254).describe("Customer e-mail (any case)."),
+    email: z.email().max(254).describe("Any case."),
     orderNumber: orderNumber.optional().describe("An order placed with this e-mail (#1001 → 1001)."),
   }),
   output: z.strictObject({

@@ -11,7 +11,7 @@ const id = (what: string) => z.string().min(1).max(500).describe(what);
 export const paymentSignal = z.strictObject({
   eventId: id("Provider's event id (Stripe evt_…)."),
   provider: z.enum(["stripe"]).describe("Sending provider."),
-  type: z.string().min(1).max(100).describe("Event type, e.g. checkout.session.completed."),
+  type: z.string().min(1).max(100).describe("E.g. checkout.session.completed."),
   orderId: id("From the event's metadata.").optional(),
   providerSessionId: id("Provider's session id (Stripe cs_…).").optional(),
   paymentIntentId: id("Provider's payment intent id.").optional(),
