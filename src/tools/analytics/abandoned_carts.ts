@@ -11,7 +11,7 @@ export default defineTool({
   name: "analytics.abandoned_carts",
   description:
     "Carts with items, never checked out and idle olderThanHours or more, at current prices, most valuable first. " +
-    "Returns {olderThanHours, cartCount, totalValueDkk, carts}.",
+    "Returns {olderThanHours, cartCount, totalValueDkk (all such carts), carts}.",
   input: z.strictObject({
     olderThanHours: z.number().int().min(1).max(720).default(24).describe("Minimum idle hours."),
     limit: limit(100, 20),

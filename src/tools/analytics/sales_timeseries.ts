@@ -13,7 +13,7 @@ export default defineTool({
     "days. Returns {fromDate, toDate, interval, buckets}.",
   input: z.strictObject({
     ...rangeFields,
-    interval: z.enum(["day", "week"]).default("day").describe("Bucket size; weeks run Monday to Sunday."),
+    interval: z.enum(["day", "week"]).default("day").describe("Bucket size; a week runs Monday to Sunday, is labelled by its Monday and counts only days in range."),
   }),
   output: z.strictObject({
     ...rangeOutput,

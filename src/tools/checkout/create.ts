@@ -10,7 +10,7 @@ export default defineTool({
     "Open a checkout session (UCP/ACP core) at catalogue prices, for its creator only; incomplete until lines, " +
     "buyer e-mail and destination are set, then ready_for_complete. 422 item_unavailable, variant_required. " +
     "Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals (minor units), " +
-    "messages (what is missing), payment, orderId, …}.",
+    "messages (what is missing), payment, orderId, expiresAt, …}.",
   input: z.strictObject({
     lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
     buyer: buyer.optional().describe("Who buys."),
