@@ -16,7 +16,7 @@ export interface ToolDescription {
 }
 
 /** Said of every tool a storefront session may call on its own customer's orders (ToolDefinition.shopper). */
-export const SHOPPER_NOTE = "Shoppers (signed-in session): own orders only.";
+export const SHOPPER_NOTE = "Shoppers: own orders only.";
 
 const cache = new WeakMap<AnyTool, ToolDescription>();
 

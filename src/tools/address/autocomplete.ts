@@ -24,9 +24,8 @@ function knownScope(caller: Caller): Prisma.Sql | null {
 export default defineTool({
   name: "address.autocomplete",
   description:
-    "Suggest Danish addresses for partly typed q: known addresses (storefront session: its customer's; staff with " +
-    "customer:read: all), then postal codes whose number or city starts with q. Returns [{address (null for a postal code), " +
-    "zip, city, source}].",
+    "Suggest Danish addresses for partly typed q: known ones (a shopper's own; staff with customer:read: all), " +
+    "then postal codes. Returns [{address (null for a postal code), zip, city, source}].",
   input: z.strictObject({
     q: z.string().trim().min(2).max(100).describe("Typed so far: street, postal code or city."),
     limit: limit(20, 10),

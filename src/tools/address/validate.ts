@@ -6,8 +6,8 @@ import { validateAddress } from "./service.ts";
 export default defineTool({
   name: "address.validate",
   description:
-    "Check a Danish shipping address: the postal code must exist and belong to the city (any case or spacing). Returns " +
-    "{valid, normalized (official city name; null when invalid), problems}.",
+    "Check a Danish address: the postal code must exist and match the city. Returns {valid, normalized (official " +
+    "city), problems}.",
   input: z.strictObject({
     address: z.string().max(200).describe("Street and number."),
     zip: z.string().max(10).describe("Postal code, 4 digits."),

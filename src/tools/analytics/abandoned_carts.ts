@@ -10,9 +10,8 @@ type Row = { id: string; lastActivity: Date; email: string | null; itemCount: un
 export default defineTool({
   name: "analytics.abandoned_carts",
   description:
-    "Carts with items, never checked out, idle at least olderThanHours, at current prices (deleted products 0), most " +
-    "valuable first; customerEmail from the customer or shipping address, else null. Returns {olderThanHours, cartCount, " +
-    "totalValueDkk (all such carts, beyond limit too), carts}.",
+    "Carts with items, never checked out and idle olderThanHours or more, at current prices, most valuable first. " +
+    "Returns {olderThanHours, cartCount, totalValueDkk (all such carts), carts}.",
   input: z.strictObject({
     olderThanHours: z.number().int().min(1).max(720).default(24).describe("Minimum idle hours."),
     limit: limit(100, 20),

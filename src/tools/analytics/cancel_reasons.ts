@@ -8,8 +8,8 @@ import { rangeFields, rangeOutput, resolveRange } from "./service.ts";
 export default defineTool({
   name: "analytics.cancel_reasons",
   description:
-    "Checkout sessions canceled in a range of days (default the last 30), per agent platform (API key name, UCP agent, or " +
-    "shopper), with how many gave a reason and the reason counts, most canceled first.",
+    "Canceled checkout sessions per agent platform (API key name, UCP agent or shopper), most first, with reason " +
+    "counts. Returns {fromDate, toDate, platforms}.",
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES, toInt } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from "./service.ts";
 
 export default defineTool({
   name: "analytics.channel_breakdown",
   description:
-    "Where orders came from over a range of days (default the last 30): a row per channel (web, mcp, ucp …), AI agent source " +
-    `(null for people) and isAiGenerated, largest first. ${REVENUE_RULE} Returns {fromDate, toDate, channels}.`,
+    "Orders and revenue (as analytics.summary) per channel, AI agent source (null: people) and isAiGenerated, " +
+    "largest first. Returns {fromDate, toDate, channels}.",
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

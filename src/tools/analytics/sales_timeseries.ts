@@ -2,18 +2,18 @@
 import { z } from "zod";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { addDays, rangeFields, rangeOutput, resolveRange, REVENUE_RULE, revenueStatusesSql, TIME_ZONE, toInt, utc, weekStart } from "./service.ts";
+import { addDays, rangeFields, rangeOutput, resolveRange, revenueStatusesSql, TIME_ZONE, toInt, utc, weekStart } from "./service.ts";
 
 type Row = { bucket: string; orderCount: unknown; revenueDkk: unknown };
 
 export default defineTool({
   name: "analytics.sales_timeseries",
   description:
-    "Revenue and order count per day or ISO week (labelled by its Monday; edge weeks count only days in range) over at most " +
-    `731 days (default the last 30), empty buckets included. ${REVENUE_RULE} Returns {fromDate, toDate, interval, buckets}.`,
+    "Revenue (as analytics.summary) and order count per day or ISO week, empty buckets included, over at most 731 " +
+    "days. Returns {fromDate, toDate, interval, buckets}.",
   input: z.strictObject({
     ...rangeFields,
-    interval: z.enum(["day", "week"]).default("day").describe("Bucket size (week: Monday to Sunday)."),
+    interval: z.enum(["day", "week"]).default("day").describe("Bucket size; a week runs Monday to Sunday, is labelled by its Monday and counts only days in range."),
   }),
   output: z.strictObject({
     ...rangeOutput,

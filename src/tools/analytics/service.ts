@@ -12,7 +12,7 @@ export const TIME_ZONE = "Europe/Copenhagen";
 export const REVENUE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed", "partial_refund"] as const;
 
 export const REVENUE_RULE =
-  `Revenue: orders ${REVENUE_STATUSES.join("/")}, total incl. VAT and shipping minus refunds, øre, by createdAt in Danish time.`;
+  `Revenue: total incl. VAT and shipping minus refunds (øre) of orders ${REVENUE_STATUSES.join("/")}, by Danish creation day.`;
 
 /** `IN (…)` list of the revenue statuses for raw SQL (bound parameters). */
 export const revenueStatusesSql = Prisma.join([...REVENUE_STATUSES]);
@@ -26,8 +26,8 @@ const localDay = z.iso.date();
 
 /** The shared fromDate/toDate input fields (local Danish calendar dates, inclusive). */
 export const rangeFields = {
-  fromDate: localDay.optional().describe("First day (YYYY-MM-DD, Danish), inclusive; default 29 days before toDate."),
-  toDate: localDay.optional().describe("Last day (YYYY-MM-DD), inclusive; default today."),
+  fromDate: localDay.optional().describe("First day (Danish), inclusive; default toDate − 29 days."),
+  toDate: localDay.optional().describe("Last day, inclusive; default today."),
 };
 
 export const rangeOutput = {

@@ -9,7 +9,7 @@ const count = (what: string) => z.number().int().min(0).max(MAX_INT).describe(wh
 export default defineTool({
   name: "analytics.summary",
   description:
-    "Key figures over a range of days (default the last 30). " + REVENUE_RULE + " Returns {fromDate, toDate, revenueDkk, orderCount, " +
+    `Key figures over a range of days. ${REVENUE_RULE} Returns {fromDate, toDate, revenueDkk, orderCount, ` +
     "averageOrderValueDkk, newCustomers, aiGeneratedOrderCount, aiGeneratedRevenueDkk, aiGeneratedShare}.",
   input: z.strictObject(rangeFields),
   output: z.strictObject({

@@ -4,16 +4,15 @@ import { limit } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, revenueStatusesSql, toInt, utc } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, revenueStatusesSql, toInt, utc } from "./service.ts";
 
 type Row = { productId: string; productName: string; units: unknown; revenueDkk: unknown };
 
 export default defineTool({
   name: "analytics.top_products",
   description:
-    `Best sellers over a range of days (default the last 30) from orders ${REVENUE_STATUSES.join("/")}. Revenue = their order ` +
-    "lines (incl. VAT, before order discounts, shipping, refunds), øre; productName current, else as ordered. Returns " +
-    "{fromDate, toDate, by, products}.",
+    "Best sellers among the orders analytics.summary counts, by revenue of their lines (incl. VAT, before " +
+    "discounts, shipping and refunds) or units. Returns {fromDate, toDate, by, products}.",
   input: z.strictObject({
     ...rangeFields,
     by: z.enum(["revenue", "units"]).default("revenue").describe("Rank by."),

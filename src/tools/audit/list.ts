@@ -8,17 +8,16 @@ import { summaries } from "./service.ts";
 export default defineTool({
   name: "audit.list",
   description:
-    "Audit-log entries (who changed what, with which tool, through which door), newest first; audit.get has the snapshots. " +
-    "Returns [{id, tool, actor, door, agent, subjectType, subjectId, createdAt, revertedAt, revertible (audit.revert can " +
-    "undo it)}].",
+    "Audit-log entries (who changed what, by which tool and door), newest first. Returns [{id, tool, actor, door, " +
+    "agent, subject*, createdAt, revertedAt, revertible}].",
   input: z.strictObject({
-    tool: z.string().min(1).max(100).optional().describe("Only this tool's entries, e.g. \"discounts.update\"."),
-    subjectType: z.string().min(1).max(100).optional().describe("Only this subject type, e.g. product."),
-    subjectId: z.string().min(1).max(200).optional().describe("Only this subject id (settings: section; flags: key)."),
-    actor: z.string().min(1).max(200).optional().describe("Only entries by this actor, e.g. \"key:<id>\"."),
-    agent: z.string().min(1).max(300).optional().describe("Only entries by this AI agent (as listed)."),
-    fromDate: z.iso.datetime().optional().describe("Entries at or after this time."),
-    toDate: z.iso.datetime().optional().describe("Entries at or before this time."),
+    tool: z.string().min(1).max(100).optional().describe("E.g. \"discounts.update\"."),
+    subjectType: z.string().min(1).max(100).optional().describe("E.g. product."),
+    subjectId: z.string().min(1).max(200).optional().describe("Subject id (settings: section; flags: key)."),
+    actor: z.string().min(1).max(200).optional().describe("E.g. \"key:<id>\"."),
+    agent: z.string().min(1).max(300).optional().describe("AI agent, as listed."),
+    fromDate: z.iso.datetime().optional().describe("From this time."),
+    toDate: z.iso.datetime().optional().describe("Up to this time."),
     limit: limit(100, 50),
   }),
   output: z.array(auditSummary),

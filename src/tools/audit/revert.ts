@@ -10,9 +10,9 @@ import { laterChange, staticRefusal } from "./service.ts";
 export default defineTool({
   name: "audit.revert",
   description:
-    "Undo one audited change: a creation is deleted (products soft-deleted), a deletion recreated, a change reversed. 422 " +
-    "already_reverted, not_revertible (generic entries, reverts, order changes but status), changed_since (revert the later " +
-    "one first), illegal_transition, has_dependents, missing_reference; 409 slug or code taken. Returns {ok, entryId, " +
+    "Undo an audited change: a creation is deleted, a deletion recreated, a change reversed. 422 already_reverted, " +
+    "not_revertible (generic entries, reverts, order changes but status), changed_since (revert the later one " +
+    "first), illegal_transition, has_dependents, missing_reference; 409 slug or code taken. Returns {ok, entryId, " +
     "revertEntryId, subjectType, subjectId, action}.",
   input: z.strictObject({ id: entryId }),
   output: z.strictObject({

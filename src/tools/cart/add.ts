@@ -8,12 +8,11 @@ import { CartStore, checkQuantity, resolveItem, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.add",
   description:
-    "Add a product to the shopper's cart (adds to the line's quantity). 422 variant_required (products.list_variants), " +
-    "insufficient_stock (counting the cart), quantity_limit (100 per line). An API key without session cookie gets a " +
-    "throw-away cart. Returns the cart summary.",
+    "Add a product to the shopper's cart (an API key without session cookie gets a throw-away cart). 422 " +
+    "variant_required, insufficient_stock, quantity_limit (100 a line). Returns the cart summary.",
   input: z.strictObject({
     productSlug: slugInput,
-    variantSku: z.string().min(1).max(100).optional().describe("Variant SKU, needed for variant products."),
+    variantSku: z.string().min(1).max(100).optional().describe("Needed for variant products."),
     quantity: z.number().int().min(1).max(100).default(1).describe("Units to add."),
   }),
   output: cartSummary,

@@ -11,13 +11,12 @@ import { giftCardCode } from "../giftcards/service.ts";
 export default defineTool({
   name: "cart.checkout",
   description:
-    "Place the order for the shopper's cart: prices, discount and shipping recomputed, stock reserved at once; starts in " +
-    "pending_payment and empties the cart. A giftCardCode pays min(balance, total) at once (all of it: status paid); " +
-    "paymentUrl is for the rest. 422 cart_empty, shipping_address_required, insufficient_stock, discount_unavailable " +
-    "(unless dropDiscount), giftcard_expired, giftcard_insufficient_balance; 404 unknown card. Returns {orderId, status, " +
-    "totalDkk, paymentUrl (for the shopper)}.",
+    "Order the shopper's cart at current prices: stock is reserved, the cart emptied, the order pending_payment. A " +
+    "giftCardCode pays what it can at once, paymentUrl the rest. 422 cart_empty, shipping_address_required, " +
+    "insufficient_stock, discount_unavailable, giftcard_expired, giftcard_insufficient_balance; 404 unknown card. " +
+    "Returns {orderId, status, totalDkk, paymentUrl}.",
   input: z.strictObject({
-    dropDiscount: z.boolean().default(false).describe("Drop the discount code if it no longer applies (else refuse)."),
+    dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else 422)."),
     giftCardCode: giftCardCode.optional(),
   }),
   output: z.strictObject({

@@ -6,7 +6,7 @@ import { CartStore, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.clear",
-  description: "Empty the shopper's cart: lines and discount code (the shipping address stays). Returns the cart summary.",
+  description: "Empty the shopper's cart: lines and discount code (the address stays). Returns the cart summary.",
   input: z.strictObject({}),
   output: cartSummary,
   scope: "cart:write",

@@ -7,9 +7,7 @@ import { CartStore } from "./service.ts";
 
 export default defineTool({
   name: "cart.get_shipping_progress",
-  description:
-    "How far the shopper's cart is from free shipping (pricing as cart.get_summary). Returns {shippingDkk, " +
-    "freeShippingThresholdDkk (goods after discount), leftForFreeShippingDkk (0 when free or empty)}.",
+  description: "How far the shopper's cart is from free shipping. Returns {shippingDkk, freeShippingThresholdDkk, leftForFreeShippingDkk}.",
   input: z.strictObject({}),
   output: z.strictObject({
     shippingDkk: oere("Shipping the cart costs now (0 for an empty cart or above the threshold)"),

@@ -7,8 +7,8 @@ import { CartStore, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.get_summary",
   description:
-    "The shopper's cart at current prices. Returns {lines (lineId, unit price, line total, stock), itemCount, subtotalDkk, " +
-    "discountCode, discountDkk, discountNotice, shippingDkk, vatOere (included), totalDkk, shippingAddress}.",
+    "The shopper's cart at current prices. Returns {lines, itemCount, discountCode, discountNotice, *Dkk amounts, " +
+    "vatOere, shippingAddress}.",
   input: z.strictObject({}),
   output: cartSummary,
   scope: "cart:write",

@@ -6,7 +6,7 @@ import { CartStore, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.remove",
-  description: "Remove one line from the shopper's cart. 404 when the line is not in it. Returns the cart summary.",
+  description: "Remove one line from the shopper's cart. 404 line not in the cart. Returns the cart summary.",
   input: z.strictObject({ lineId: z.string().min(1).describe("The line's id (cart summary).") }),
   output: cartSummary,
   scope: "cart:write",

@@ -9,9 +9,8 @@ import { defineTool, DESTRUCTIVE } from "../tool.ts";
 export default defineTool({
   name: "categories.delete",
   description:
-    "Delete a category. 422 category_not_empty while a visible product is in it (move or delete those first). Soft-deleted " +
-    "products in it are purged too (audited: audit.revert restores them after the category). Returns {ok, slug}; 404 " +
-    "unknown slug.",
+    "Delete a category, purging its soft-deleted products (audit.revert restores them). 422 category_not_empty " +
+    "(has visible products). Returns {ok, slug}.",
   input: z.strictObject({
     slug: newSlug.describe("Category slug."),
     confirm: confirmDeletion,

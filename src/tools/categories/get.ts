@@ -6,7 +6,7 @@ import { categoryRow } from "./list.ts";
 
 export default defineTool({
   name: "categories.get",
-  description: "One category. Returns {id, slug, name, description, productCount (visible products)}; 404 unknown slug.",
+  description: "One category. Returns {id, slug, name, description, productCount (visible)}.",
   input: z.strictObject({ slug: z.string().min(1).describe("Category slug.") }),
   output: categoryRow,
   scope: "catalog:read",

@@ -5,9 +5,7 @@ import { defineTool, UPDATE } from "../tool.ts";
 
 export default defineTool({
   name: "categories.upsert",
-  description:
-    "Create a category, or update the name and description of the one with this slug (slugs never change). Returns {id, " +
-    "slug, name}.",
+  description: "Create a category, or rename and redescribe the one with this slug (slugs never change). Returns {id, slug, name}.",
   input: z.strictObject({
     slug: newSlug.describe("Category slug."),
     name: z.string().trim().min(2).max(200).describe("Display name."),

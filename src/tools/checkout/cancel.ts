@@ -8,7 +8,7 @@ export default defineTool({
   name: "checkout.cancel",
   description:
     "Cancel one of your open checkout sessions. 422 checkout_not_modifiable once completed, canceled or expired. " +
-    "intentTrace: why the buyer left (counted by analytics.cancel_reasons). Returns the session.",
+    "Returns the session.",
   input: z.strictObject({ id: checkoutId, intentTrace: intentTrace.optional().describe("Why the buyer left, when the agent knows.") }),
   output: sessionView,
   scope: "checkout:agent",

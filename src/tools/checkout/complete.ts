@@ -24,9 +24,9 @@ function paidWith(payment: z.infer<typeof paymentInput>) {
 export default defineTool({
   name: "checkout.complete",
   description:
-    "Place the order of a ready_for_complete checkout session, paying with one of its handlers; stock reserved at once. 422 " +
-    "checkout_not_ready, insufficient_stock, checkout_not_modifiable, payment_handler_unknown, payment_declined, " +
-    "payment_refused (nothing ordered). Returns the session with orderId.",
+    "Place the order of a ready_for_complete session, paying with one of its handlers. 422 checkout_not_ready, " +
+    "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused " +
+    "(nothing ordered). Returns the session with orderId.",
   input: z.strictObject({ id: checkoutId, payment: paymentInput.describe("How the buyer pays.") }),
   output: sessionView,
   scope: "checkout:agent",

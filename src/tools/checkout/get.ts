@@ -6,7 +6,7 @@ import { loadSession, priceSession, stateOf, storedView } from "./service.ts";
 
 export default defineTool({
   name: "checkout.get",
-  description: "One of your checkout sessions (open ones re-priced); orderId once completed. 404 unknown or another's. Returns the session.",
+  description: "One of your checkout sessions, re-priced while open. 404 unknown or another's. Returns the session.",
   input: z.strictObject({ id: checkoutId }),
   output: sessionView,
   scope: "checkout:agent",

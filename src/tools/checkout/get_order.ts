@@ -25,9 +25,9 @@ export type OrderView = z.infer<typeof orderView>;
 export default defineTool({
   name: "checkout.get_order",
   description:
-    "The order one of your checkout sessions became. Returns {id, status, canceled, shippedAt, carrier, trackingNumber, " +
-    "trackingUrl, checkout, fulfillmentEvents, adjustments}; 404 otherwise.",
-  input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The checkout session's orderId.") }),
+    "The order one of your checkout sessions became. 404 otherwise. Returns {id, status, canceled, shippedAt, " +
+    "carrier, tracking*, checkout, fulfillmentEvents, adjustments}.",
+  input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The session's orderId.") }),
   output: orderView,
   scope: "checkout:agent",
   anonymous: true,

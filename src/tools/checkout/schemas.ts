@@ -58,12 +58,12 @@ export type Destination = z.infer<typeof destination>;
 export const paymentInput = z.strictObject({
   handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),
   instrumentType: z.string().min(1).max(50).optional().describe("e.g. card."),
-  token: z.string().min(1).max(2000).optional().describe("The handler's credential token."),
+  token: z.string().min(1).max(2000).optional().describe("Handler credential token."),
   cardNumber: z
     .string()
     .regex(/^\d{12,19}$/, "12 to 19 digits")
     .optional()
-    .describe("Card number (test handlers: a Luhn-valid one pays); only the last four are kept."),
+    .describe("Test handlers: a Luhn-valid number pays; only the last four are kept."),
   brand: z.string().min(1).max(50).optional().describe("Card brand, e.g. Visa."),
   lastDigits: z.string().regex(/^\d{2,4}$/).optional().describe("The card's last digits."),
 });

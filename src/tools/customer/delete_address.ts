@@ -6,9 +6,9 @@ import { bookOwner, customerIdInput, ownAddress } from "./addresses.ts";
 export default defineTool({
   name: "customer.delete_address",
   description:
-    "Delete an address from a customer's book; past orders keep theirs. If it was the default, the most recently used " +
-    "one left becomes the default. 404 if not in this book. A signed-in shopper deletes their own; staff name customerId. Returns {id, deleted}.",
-  input: z.strictObject({ customerId: customerIdInput, id: z.string().min(1).max(200).describe("The address's id, as customer.list_addresses shows it.") }),
+    "Delete an address from a customer's book (orders keep theirs); a deleted default passes to the most recently " +
+    "used one. 404 not in this book. Returns {id, deleted}.",
+  input: z.strictObject({ customerId: customerIdInput, id: z.string().min(1).max(200).describe("From customer.list_addresses.") }),
   output: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
   scope: "customer:write",
   anonymous: false,

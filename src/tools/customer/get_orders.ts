@@ -8,12 +8,12 @@ import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
 export default defineTool({
   name: "customer.get_orders",
   description:
-    "Staff only (403 for a storefront session; it has user.list_orders): one customer's orders, newest first, by customerId " +
-    "or email (exactly one). 404 unknown customer. Returns order summaries as orders.list.",
+    "Staff only (403 for a session; see user.list_orders): a customer's orders by customerId or email, newest " +
+    "first. 404 unknown customer. Returns summaries as orders.list.",
   input: z
     .strictObject({
       customerId: z.string().min(1).max(200).optional().describe("The customer's id."),
-      email: z.email().max(320).optional().describe("Customer e-mail (any case)."),
+      email: z.email().max(320).optional().describe("Any case."),
       limit: limit(100, 20),
     })
     .refine((v) => (v.customerId === undefined) !== (v.email === undefined), { message: "Give exactly one of customerId or email", path: ["customerId"] }),

@@ -6,8 +6,8 @@ import { addressView, bookOwner, customerIdInput, listBook, toAddressView } from
 export default defineTool({
   name: "customer.list_addresses",
   description:
-    "A customer's saved addresses, the default first, then by last use. A signed-in shopper sees their own (422 no_customer " +
-    "when not signed in); staff name customerId (404 unknown). Returns [{id, name, address, zip, city, region, country, phone, isDefault}].",
+    "A customer's saved addresses, default first, then by last use. 422 no_customer (not signed in); 404 unknown " +
+    "customerId. Returns [{id, name, address, zip, city, region, country, phone, isDefault}].",
   input: z.strictObject({ customerId: customerIdInput }),
   output: z.array(addressView),
   scope: "customer:read",

@@ -6,10 +6,8 @@ import { customerOutput, visibleCustomer } from "./service.ts";
 
 export default defineTool({
   name: "customer.lookup_by_email",
-  description:
-    "Find a customer by e-mail (any case). Staff keys find anyone; a storefront session only its own customer (others " +
-    "answer 404 like unknown ones). Returns the customer as customer.list.",
-  input: z.strictObject({ email: z.email().max(320).describe("The customer's e-mail address.") }),
+  description: "Find a customer by e-mail; a session finds only its own (others 404). Returns the customer as customer.list.",
+  input: z.strictObject({ email: z.email().max(320).describe("Customer e-mail.") }),
   output: customerOutput,
   scope: "customer:read",
   anonymous: false,

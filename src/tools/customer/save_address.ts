@@ -8,20 +8,20 @@ import { addressView, bookOwner, customerIdInput, MAX_ADDRESSES, ownAddress, toA
 export default defineTool({
   name: "customer.save_address",
   description:
-    "Save an address in a customer's book: without id a new one (at most 20; 422 too_many_addresses), with id that one " +
-    "changed. Danish addresses are checked (postal code and city; 422 invalid_address). isDefault makes it the default; " +
-    "a book's first address is. A signed-in shopper saves their own; staff name customerId. Returns the address.",
+    "Save an address in a customer's book: a new one without id (422 too_many_addresses past 20), else that one. " +
+    "Danish ones are checked (422 invalid_address). The first, or one with isDefault, is the default. Returns the " +
+    "address.",
   input: z.strictObject({
     customerId: customerIdInput,
-    id: z.string().min(1).max(200).optional().describe("The address to change; omit to add one."),
+    id: z.string().min(1).max(200).optional().describe("Address to change; omit to add one."),
     name: z.string().trim().min(2).max(200).describe("Recipient."),
     address: z.string().trim().min(2).max(200).describe("Street and number."),
     zip: z.string().trim().regex(/^[A-Za-z0-9 -]{2,12}$/, "2 to 12 letters, digits, spaces or hyphens").describe("Postal code; 4 digits in Denmark."),
     city: z.string().trim().min(1).max(100).describe("City; in Denmark the postal code's."),
     country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").optional().describe("Default DK."),
-    region: z.string().trim().min(1).max(100).optional().describe("State or province, where the country has them."),
+    region: z.string().trim().min(1).max(100).optional().describe("State or province, if any."),
     phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, "Use digits, spaces, ( ) - and an optional leading +").optional().describe("Recipient phone."),
-    isDefault: z.boolean().optional().describe("Make it the default address."),
+    isDefault: z.boolean().optional().describe("Make it the default."),
   }),
   output: addressView,
   scope: "customer:write",

@@ -7,9 +7,7 @@ import { findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.delete",
-  description:
-    "Delete a discount code permanently (to pause it use discounts.toggle); orders keep their code snapshot. Returns {ok, " +
-    "code}; 404 unknown code.",
+  description: "Delete a discount code for good (to pause it: discounts.toggle); orders keep theirs. Returns {ok, code}.",
   input: z.strictObject({
     code: codeInput,
     confirm: confirmDeletion,

@@ -6,7 +6,7 @@ import { discountView, findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.get",
-  description: "One discount code. Returns {id, code, type, value (percent or øre), validUntil, usageLimit, usageCount, active}; 404 unknown.",
+  description: "One discount code. Returns {id, code, type, value, validUntil, usageLimit, usageCount, active}.",
   input: z.strictObject({ code: codeInput }),
   output: discountRow,
   scope: "discounts:read",

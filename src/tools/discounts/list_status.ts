@@ -7,8 +7,8 @@ import { DISCOUNT_STATUSES, discountStatus, normalizeCode } from "./service.ts";
 export default defineTool({
   name: "discounts.list_status",
   description:
-    "Whether each code can be applied now (the rule of discounts.try_apply and checkout), one entry per distinct code in " +
-    "the order given. Returns [{code (uppercase), status: active | inactive | expired | used_up | unknown}].",
+    "Whether each code can be applied now (as discounts.try_apply and checkout judge), per distinct code in order. " +
+    "Returns [{code, status}].",
   input: z.strictObject({
     codes: z.array(codeInput).min(1).max(100).describe("Codes, any case."),
   }),

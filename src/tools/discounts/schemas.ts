@@ -5,13 +5,13 @@ import { MAX_INT } from "../products/schemas.ts";
 export const DISCOUNT_TYPES = ["percent", "fixed"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-export const codeInput = z.string().min(1).max(64).describe("Discount code (any case).");
+export const codeInput = z.string().min(1).max(64).describe("Any case.");
 export const newCode = z
   .string()
   .min(3)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, \"_\" and \"-\" only")
-  .describe("The new code; stored uppercase.");
+  .describe("Stored uppercase.");
 export const discountValue = z
   .number()
   .int()

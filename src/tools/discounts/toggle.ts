@@ -6,10 +6,10 @@ import { findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.toggle",
-  description: "Activate or deactivate a discount code. Returns {code, active}; 404 unknown code.",
+  description: "Activate or deactivate a discount code. Returns {code, active}.",
   input: z.strictObject({
     code: codeInput,
-    active: z.boolean().optional().describe("The state to set; omit to flip it."),
+    active: z.boolean().optional().describe("Omit to flip it."),
   }),
   output: z.strictObject({ code: z.string(), active: z.boolean() }),
   scope: "discounts:write",

@@ -9,10 +9,9 @@ import { evaluateDiscount, normalizeCode } from "./service.ts";
 export default defineTool({
   name: "discounts.try_apply",
   description:
-    "Try a discount code on the shopper's cart. If it applies it replaces any earlier code: {applied: true, code, " +
-    "discountDkk, summary}; else still 200: {applied: false, code, reason: unknown | inactive | expired | used_up, detail}, " +
-    "cart unchanged.",
-  input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("Discount code (any case).") }),
+    "Try a discount code on the shopper's cart, replacing any earlier code if it applies. Returns {applied: true, " +
+    "code, discountDkk, summary} or {applied: false, code, reason, detail} (cart unchanged).",
+  input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("Any case.") }),
   output: z.discriminatedUnion("applied", [
     z.strictObject({
       applied: z.literal(true),

@@ -8,15 +8,15 @@ import { discountView, findDiscount } from "./service.ts";
 export default defineTool({
   name: "discounts.update",
   description:
-    "Change a code's value, validUntil or usageLimit (code and type are fixed). 422 for a percent value outside 1-100, a " +
-    "past validUntil, or usageLimit below the uses so far. Returns the discount as discounts.get.",
+    "Change a code's value, validUntil or usageLimit. 422 percent value over 100, past validUntil, usageLimit " +
+    "below the uses so far. Returns the discount as discounts.get.",
   input: z.strictObject({
     code: codeInput,
     patch: z
       .strictObject({
         value: discountValue.optional(),
-        validUntil: validUntilInput.nullable().optional().describe("New expiry (UTC, in the future); null = none."),
-        usageLimit: usageLimitInput.nullable().optional().describe("Total uses allowed (≥ uses so far); null = unlimited."),
+        validUntil: validUntilInput.nullable().optional().describe("New expiry, in the future; null: none."),
+        usageLimit: usageLimitInput.nullable().optional().describe("At least the uses so far; null: unlimited."),
       })
       .refine((patch) => Object.keys(patch).length > 0, { message: "Give at least one field to change" })
       .describe("Fields to change; omitted ones stay."),

@@ -6,7 +6,7 @@ import { findCard, giftCardCode } from "./service.ts";
 
 export default defineTool({
   name: "giftcards.get",
-  description: "Look up a gift card or store credit by code. Returns {code, balanceDkk, currency, expiresAt}; 404 unknown code.",
+  description: "A gift card or store credit by code. Returns {code, balanceDkk, currency, expiresAt}.",
   input: z.strictObject({ code: giftCardCode }),
   output: z.strictObject({
     code: z.string(),

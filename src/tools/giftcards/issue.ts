@@ -7,11 +7,11 @@ import { issueCard } from "./service.ts";
 export default defineTool({
   name: "giftcards.issue",
   description:
-    "Issue a gift card valid 3 years; with customerEmail the code is e-mailed there. The code is a secret like cash, shown " +
-    "only here and in the e-mail. Returns {code, balanceDkk}.",
+    "Issue a gift card valid 3 years, e-mailed to customerEmail if given. Its code is a secret like cash, shown " +
+    "only here and in that e-mail. Returns {code, balanceDkk}.",
   input: z.strictObject({
     amountDkk: z.number().int().min(100).max(MAX_INT).describe("The balance, øre."),
-    customerEmail: z.email().max(254).optional().describe("Who receives the code by e-mail."),
+    customerEmail: z.email().max(254).optional().describe("Gets the code by e-mail."),
     reason: z.string().trim().min(1).max(500).optional().describe("Why (kept in the audit log)."),
   }),
   output: z.strictObject({

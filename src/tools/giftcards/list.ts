@@ -8,11 +8,11 @@ import { codeHint, SOURCES } from "./service.ts";
 export default defineTool({
   name: "giftcards.list",
   description:
-    "Gift cards and store credit, newest first, by customer e-mail or source; never the whole code. Returns [{id, code " +
-    "(…last four), balanceDkk, initialDkk, source, customerEmail, orderId, expiresAt, createdAt}].",
+    "Gift cards and store credit, newest first, codes masked. Returns [{id, code, balanceDkk, initialDkk, source, " +
+    "customerEmail, orderId, expiresAt, createdAt}].",
   input: z.strictObject({
-    customerEmail: z.email().max(254).optional().describe("Only this customer's cards."),
-    source: z.enum(SOURCES).optional().describe("issued by staff, store_credit from a refund, purchase bought as a product."),
+    customerEmail: z.email().max(254).optional().describe("Customer e-mail."),
+    source: z.enum(SOURCES).optional().describe("issued by staff, store_credit refunded, purchase bought."),
     withBalance: z.boolean().default(false).describe("Only cards with money left."),
     limit: limit(100, 50),
   }),

@@ -15,13 +15,12 @@ const UNPAID = new Set(["pending_payment", "pending"]);
 export default defineTool({
   name: "giftcards.redeem",
   description:
-    "Pay an unpaid order (pending_payment, pending) from a gift card; once nothing is left to pay the order becomes paid. " +
-    "422 giftcard_insufficient_balance, giftcard_expired, amount_exceeds_outstanding, order_not_unpaid, " +
-    "partial_payment_unsupported (card orders: all or nothing); 404 unknown code or order. Returns {code, balanceDkk, " +
-    "orderId, orderStatus, outstandingDkk}.",
+    "Pay an unpaid order from a gift card (paid once nothing is left to pay). 422 giftcard_insufficient_balance, " +
+    "giftcard_expired, amount_exceeds_outstanding, order_not_unpaid, partial_payment_unsupported (card orders: all " +
+    "or nothing); 404 unknown code or order. Returns {code, balanceDkk, orderId, orderStatus, outstandingDkk}.",
   input: z.strictObject({
     code: giftCardCode,
-    amountDkk: z.number().int().min(1).max(MAX_INT).describe("Amount to take from the card, øre."),
+    amountDkk: z.number().int().min(1).max(MAX_INT).describe("Øre to take from the card."),
     orderId,
   }),
   output: z.strictObject({

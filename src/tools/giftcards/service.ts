@@ -20,7 +20,7 @@ export const giftCardCode = z
   .trim()
   .min(LENGTH)
   .max(40)
-  .describe("The gift card code (any case; spaces and hyphens ignored).");
+  .describe("Any case; spaces and hyphens ignored.");
 
 export function newCode(): string {
   const bytes = crypto.randomBytes(LENGTH);

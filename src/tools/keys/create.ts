@@ -8,8 +8,8 @@ import { createKey, keySnapshot } from "./service.ts";
 export default defineTool({
   name: "keys.create",
   description:
-    "Create an API key (Bearer for REST and MCP) for an integration or agent; 403 for scopes you lack. Returns {secret, key " +
-    "(as keys.list shows it)}: the secret is shown only now (just its hash is stored); hand it over at once.",
+    "Create an API key (Bearer for REST and MCP); 403 for scopes you lack. Returns {secret, key}: the secret is " +
+    "shown only now, so hand it over at once.",
   input: z.strictObject({
     name: z.string().trim().min(1, "A key needs a name").max(100, "A key's name may have at most 100 characters").describe("What the key is for, e.g. \"ERP sync\"."),
     scopes: grantList,

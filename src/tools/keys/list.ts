@@ -6,9 +6,9 @@ import { listKeys } from "./service.ts";
 
 export default defineTool({
   name: "keys.list",
-  description: "The API keys, oldest first; secrets are never shown. Returns [{id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt}].",
+  description: "The API keys, oldest first, without secrets. Returns [{id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt}].",
   input: z.strictObject({
-    state: z.enum(["active", "revoked"]).optional().describe("Only active or revoked keys; omit for both."),
+    state: z.enum(["active", "revoked"]).optional().describe("Omit for both."),
   }),
   output: z.array(keyView),
   scope: "keys:read",

@@ -7,9 +7,7 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 
 export default defineTool({
   name: "keys.revoke",
-  description:
-    "Revoke an API key: it stops working at once, for good (create a new one instead); repeating changes nothing. 403 for a " +
-    "key with scopes you lack. Returns the key with revokedAt; 404 unknown id.",
+  description: "Revoke an API key at once and for good. 403 for a key with scopes you lack. Returns the key.",
   input: z.strictObject({ id: keyId }),
   output: keyView,
   scope: "keys:write",

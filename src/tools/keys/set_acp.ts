@@ -15,13 +15,13 @@ export const acpSettingsView = z.strictObject({
 export default defineTool({
   name: "keys.set_acp",
   description:
-    "Set or clear a key's Agentic Commerce Protocol settings: the signing secret (then every /acp request with the key " +
-    "needs a valid Signature and fresh Timestamp) and the order-webhook URL; omitted fields stay. 403 for a key with scopes " +
-    "you lack. Returns {id, signingSecretSet, webhookUrl}; 404 unknown id.",
+    "Set or clear a key's ACP settings (omitted fields stay); with a signing secret, /acp calls with the key need " +
+    "a valid Signature and fresh Timestamp. 403 for a key with scopes you lack. Returns {id, signingSecretSet, " +
+    "webhookUrl}.",
   input: z.strictObject({
     id: keyId,
     signingSecret: z.string().min(16, "A signing secret needs at least 16 characters").max(200).regex(/^[\x21-\x7e]+$/, "Visible ASCII only").nullable().optional()
-      .describe("Shared HMAC secret (visible ASCII); null removes it."),
+      .describe("Shared HMAC secret; null removes it."),
     webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("Platform's order-webhook URL; null removes it."),
   }),
   output: acpSettingsView,

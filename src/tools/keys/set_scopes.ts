@@ -7,9 +7,7 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 
 export default defineTool({
   name: "keys.set_scopes",
-  description:
-    "Replace a key's scopes (same key and secret), effective from its next call. You must hold both its current and new " +
-    "scopes (403). Returns the key; 404 unknown id.",
+  description: "Replace a key's scopes (same secret) from its next call; you must hold its old and new scopes (403). Returns the key.",
   input: z.strictObject({ id: keyId, scopes: grantList }),
   output: keyView,
   scope: "keys:write",

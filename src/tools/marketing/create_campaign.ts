@@ -6,9 +6,7 @@ import { audienceCounts, campaignView } from "./service.ts";
 
 export default defineTool({
   name: "marketing.create_campaign",
-  description:
-    "Create a newsletter campaign as a draft; nothing is sent (edit: marketing.update_campaign; send: " +
-    "marketing.schedule_campaign). Returns the campaign (marketing.list_campaigns fields plus body).",
+  description: "Create a newsletter campaign as a draft (send: marketing.schedule_campaign). Returns the campaign.",
   input: z.strictObject({
     name: campaignFields.name,
     subject: campaignFields.subject,

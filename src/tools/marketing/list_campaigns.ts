@@ -8,10 +8,10 @@ import { audienceCounts, campaignView } from "./service.ts";
 export default defineTool({
   name: "marketing.list_campaigns",
   description:
-    "Newsletter campaigns, newest first, without body. Returns [{id, name, subject, audience, status, sendAt, sentAt, " +
-    "recipientCount (sent to), audienceCount (reachable now), createdAt, updatedAt}].",
+    "Newsletter campaigns, newest first, without body. Returns [{id, name, subject, audience, status, sendAt, " +
+    "sentAt, recipientCount, audienceCount, createdAt, updatedAt}].",
   input: z.strictObject({
-    status: z.enum(CAMPAIGN_STATUSES).optional().describe("Only campaigns with this status."),
+    status: z.enum(CAMPAIGN_STATUSES).optional().describe("Campaign status."),
     limit: limit(100, 20),
   }),
   output: z.array(campaignSummary),

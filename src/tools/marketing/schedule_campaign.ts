@@ -8,14 +8,14 @@ import { audienceCounts, campaignView, lockCampaign } from "./service.ts";
 export default defineTool({
   name: "marketing.schedule_campaign",
   description:
-    "Schedule a draft or move a scheduled campaign (422 send_at_in_past); sendAt null returns it to draft. At sendAt it " +
-    "goes to its audience's consenting subscribers. 422 campaign_already_sent. Returns the campaign; 404 unknown id.",
+    "Schedule a draft or move a scheduled campaign (sendAt null: back to draft); it goes to its audience's " +
+    "consenting subscribers. 422 send_at_in_past, campaign_already_sent. Returns the campaign.",
   input: z.strictObject({
     id: campaignId,
     sendAt: z.iso
       .datetime({ offset: true })
       .nullable()
-      .describe("When to send (ISO 8601, Z or offset), in the future; null unschedules."),
+      .describe("When to send, in the future; null unschedules."),
   }),
   output: campaignOutput,
   scope: "marketing:write",

@@ -8,7 +8,7 @@ export type Audience = (typeof AUDIENCES)[number];
 export const audience = z
   .enum(AUDIENCES)
   .describe(
-    "Subscribers: all; customers (a paid order); recent_customers (one in 90 days).",
+    "customers: a paid order; recent_customers: one in 90 days.",
   );
 
 export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;
@@ -16,9 +16,9 @@ export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sent"] as const;
 export const campaignId = z.string().min(1).max(100).describe("Campaign id.");
 
 export const campaignFields = {
-  name: z.string().trim().min(1).max(200).describe("Internal name of the campaign."),
-  subject: z.string().trim().min(1).max(200).describe("E-mail subject line."),
-  body: z.string().trim().min(1).max(100_000).describe("E-mail body (plain text or simple markdown)."),
+  name: z.string().trim().min(1).max(200).describe("Internal name."),
+  subject: z.string().trim().min(1).max(200).describe("Subject line."),
+  body: z.string().trim().min(1).max(100_000).describe("Plain text or simple markdown."),
   audience,
 };
 

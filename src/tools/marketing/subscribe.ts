@@ -17,12 +17,11 @@ const view = (row: Subscriber, alreadySubscribed: boolean) => ({
 export default defineTool({
   name: "marketing.subscribe",
   description:
-    "Subscribe a shopper's e-mail to the newsletter, only after they explicitly said yes (the consent time is recorded). " +
-    "Already subscribed: no change, alreadySubscribed true; unsubscribed before: subscribed again. 422 feature_disabled " +
-    "when sign-up is off. Returns {id, email, consentAt, source, alreadySubscribed}.",
+    "Subscribe a shopper's e-mail to the newsletter, only after their explicit yes. 422 feature_disabled when " +
+    "sign-up is off. Returns {id, email, consentAt, source, alreadySubscribed}.",
   input: z.strictObject({
     email: z.email().max(254).describe("The shopper's e-mail."),
-    consent: z.literal(true).describe("Must be true: the shopper explicitly agreed."),
+    consent: z.literal(true).describe("The shopper explicitly agreed."),
     source: z.enum(SOURCES).default("storefront").describe("Where the consent was given."),
   }),
   output: z.strictObject({

@@ -1,25 +1,27 @@
 // marketing.update_campaign: edit the texts or audience of a draft campaign.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
+import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { campaignFields, campaignId, campaignOutput } from "./schemas.ts";
 import { audienceCounts, campaignView, lockCampaign } from "./service.ts";
 
+/** A field as marketing.create_campaign describes it (the patch says so once). */
+const same = <T extends z.ZodType>(schema: T) => undescribed(schema).optional();
+
 const patch = z
   .strictObject({
-    name: campaignFields.name.optional(),
-    subject: campaignFields.subject.optional(),
-    body: campaignFields.body.optional(),
-    audience: campaignFields.audience.optional(),
+    name: same(campaignFields.name),
+    subject: same(campaignFields.subject),
+    body: same(campaignFields.body),
+    audience: same(campaignFields.audience),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("Fields to change; omitted ones stay.");
+  .describe("Fields to change, as marketing.create_campaign describes them; omitted ones stay.");
 
 export default defineTool({
   name: "marketing.update_campaign",
-  description:
-    "Change a draft campaign (unschedule a scheduled one first with marketing.schedule_campaign, sendAt null). 422 " +
-    "campaign_not_draft. Returns the campaign; 404 unknown id.",
+  description: "Change a draft campaign (unschedule a scheduled one first). 422 campaign_not_draft. Returns the campaign.",
   input: z.strictObject({ id: campaignId, patch }),
   output: campaignOutput,
   scope: "marketing:write",

@@ -5,10 +5,9 @@ import { applyPaymentEvent, paymentOutcome, paymentSignal } from "./payments/eve
 export default defineTool({
   name: "orders.apply_payment_event",
   description:
-    "For the payment provider's webhook, after verifying its signature: applies one payment event once per event id " +
-    "(repeats: duplicate true). If paid and the order (orderId, else providerSessionId) may become paid, it becomes paid " +
-    "and the confirmation e-mail follows. 409 when the intent is on another order. Returns {duplicate, orderId, " +
-    "markedPaid}.",
+    "For the payment provider's webhook (signature verified): applies each eventId once (repeats: duplicate true); " +
+    "a paid event makes the order (orderId, else providerSessionId) paid if allowed and sends the confirmation. " +
+    "409 intent on another order. Returns {duplicate, orderId, markedPaid}.",
   input: paymentSignal,
   output: paymentOutcome,
   scope: "payments:write",

@@ -8,9 +8,8 @@ import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
 export default defineTool({
   name: "orders.change_address",
   description:
-    "Change where an order is shipped while it has not shipped (pending_payment … processing); once shipped 422 " +
-    "already_shipped. Danish addresses are checked (422 invalid_address). Returns {id, status, shippingName, " +
-    "shippingAddress, shippingZip, shippingCity, shippingCountry}.",
+    "Change an unshipped order's shipping address. 422 already_shipped, invalid_address (Danish ones are checked). " +
+    "Returns {id, status, shipping* fields}.",
   input: z.strictObject({
     orderId,
     name: z.string().trim().min(2).max(200).describe("Recipient."),

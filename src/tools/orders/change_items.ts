@@ -8,6 +8,7 @@ import { isPaid, repriced, settle } from "./edit-money.ts";
 import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
 import { sendOrderChanged } from "./emails.ts";
 import { balanceOf } from "./ledger.ts";
+import { refundAccount } from "./refunds.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
 import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
 
@@ -15,17 +16,17 @@ const change = z
   .strictObject({
     orderItemId: z.string().min(1).max(200).describe("The line's id (orders.get items[].id)."),
     quantity: z.number().int().min(0).max(100).optional().describe("New quantity; 0 removes the line."),
-    variantSku: z.string().min(1).max(100).optional().describe("Swap to this variant of the line's product (orders.item_options)."),
+    variantSku: z.string().min(1).max(100).optional().describe("Swap to this variant (orders.item_options)."),
   })
   .refine((line) => line.quantity !== undefined || line.variantSku !== undefined, "Give quantity or variantSku");
 
 export default defineTool({
   name: "orders.change_items",
   description:
-    "Change an unshipped order's lines: new quantity (0 removes) or another variant of the same product at its catalogue " +
-    "price. Stock, totals (discount, shipping, VAT) and money follow at once: a paid order is refunded the difference " +
-    "as it paid; an unpaid one gets a payment link for the new amount. 422 already_shipped, invalid_variant, " +
-    "out_of_stock, last_line, payment_required (a paid order's total cannot rise), payment_in_progress, refund_failed.",
+    "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. Totals follow; a paid " +
+    "order is refunded the difference, an unpaid one gets a new payment link. 422 already_shipped, " +
+    "invalid_variant, out_of_stock, last_line, payment_required (a paid total cannot rise), payment_in_progress, " +
+    "refund_failed. Returns {id, status, lines, *Dkk amounts, vatOere, paymentUrl}.",
   input: z.strictObject({
     orderId,
     items: z
@@ -34,7 +35,7 @@ export default defineTool({
       .max(50)
       .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, "One change per line")
       .describe("Changes, one per line."),
-    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund."),
+    refundAccount,
   }),
   output: z.strictObject({
     id: z.string(),

@@ -7,10 +7,10 @@ import { refundTaskOutput, toRefundTask } from "./refunds.ts";
 
 export default defineTool({
   name: "orders.complete_refund_task",
-  description: "Mark a bank-transfer refund task as paid out. 404 unknown task; 422 refund_task_done if it already is. Returns the task.",
+  description: "Mark a bank-transfer refund task paid out. 422 refund_task_done. Returns the task.",
   input: z.strictObject({
-    taskId: z.string().min(1).max(100).describe("The task (orders.list_refund_tasks)."),
-    note: z.string().trim().min(1).max(500).optional().describe("E.g. the transfer's date or reference (kept in the audit log)."),
+    taskId: z.string().min(1).max(100).describe("From orders.list_refund_tasks."),
+    note: z.string().trim().min(1).max(500).optional().describe("Transfer date or reference (audit log)."),
   }),
   output: refundTaskOutput,
   scope: "orders:write",

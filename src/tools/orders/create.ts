@@ -8,23 +8,22 @@ import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 export default defineTool({
   name: "orders.create",
   description:
-    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock at once. 422 " +
-    "insufficient_stock, discount_unavailable, invalid_address (Danish only), variant_required. Starts in pending_payment " +
-    "(record manual payments with orders.update_status). Returns {orderId, status, subtotalDkk, discountDkk, shippingDkk, " +
-    "vatOere, totalDkk, paymentUrl}.",
+    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock; it starts " +
+    "pending_payment (payments: orders.update_status). 422 insufficient_stock, discount_unavailable, " +
+    "invalid_address, variant_required. Returns {orderId, status, *Dkk amounts, vatOere, paymentUrl}.",
   input: z.strictObject({
     items: z.array(z.strictObject({
       productSlug: z.string().min(1),
-      variantSku: z.string().min(1).max(100).optional().describe("Variant SKU, needed for variant products."),
+      variantSku: z.string().min(1).max(100).optional().describe("Needed for variant products."),
       quantity: z.number().int().min(1).max(100),
     })).min(1).max(50).describe("Order lines."),
-    email: z.email().max(254).describe("Customer e-mail (gets the confirmation)."),
+    email: z.email().max(254).describe("Gets the confirmation."),
     phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Customer phone."),
     shipping: z.strictObject(postal).describe("Danish shipping address."),
     billing: z.strictObject({ ...postal, country: z.literal("DK").default("DK") }).optional().describe("Billing address when it differs."),
-    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Sales channel; default from the calling door."),
+    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Sales channel; default: the calling door."),
     aiAgentSource: z.string().trim().min(1).max(100).optional().describe("AI agent placing it; marks it AI-generated."),
-    discountCode: z.string().trim().min(1).max(100).optional().describe("Discount code to apply (any case)."),
+    discountCode: z.string().trim().min(1).max(100).optional().describe("Any case."),
   }),
   output: z.strictObject({
     orderId: z.string(),

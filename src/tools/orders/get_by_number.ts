@@ -7,7 +7,7 @@ import { itemOrder, orderDetail, orderNumber, toOrderDetail } from "./schemas.ts
 
 export default defineTool({
   name: "orders.get_by_number",
-  description: "The order people call #<number> (mails, pages, bank reference), answered exactly as orders.get. 404 unknown number.",
+  description: "The order people call #<number> (mails, pages, bank reference), as orders.get.",
   input: z.strictObject({ number: orderNumber }),
   output: orderDetail,
   scope: "orders:read",

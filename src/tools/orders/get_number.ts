@@ -6,7 +6,7 @@ import { orderId, orderNumber } from "./schemas.ts";
 
 export default defineTool({
   name: "orders.get_number",
-  description: "The number people see for an order (#1001 in mails, pages and the bank reference). 404 unknown id. Returns {orderId, number}.",
+  description: "The number people see for an order (#1001 in mails, pages, bank reference). Returns {orderId, number}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({ orderId: z.string(), number: orderNumber }),
   scope: "orders:read",

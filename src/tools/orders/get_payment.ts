@@ -13,10 +13,9 @@ const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]
 export default defineTool({
   name: "orders.get_payment",
   description:
-    "An order's payment state as its signed payment page shows it (paid stays true once received; paymentProvider manual = " +
-    "bank transfer, stripe = card). 404 unknown id. Returns {orderId, email, status, paid, paymentProvider, " +
-    "instructionsEmailed, items, subtotalDkk, discountCode, discountDkk, shippingDkk, totalDkk, vatOere, giftCardDkk, " +
-    "outstandingDkk}.",
+    "An order's payment state, as its payment page shows it. Returns {orderId, email, status, paid, " +
+    "paymentProvider (manual: bank transfer; stripe: card), instructionsEmailed, items, discountCode, *Dkk " +
+    "amounts, vatOere}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

@@ -17,9 +17,7 @@ type Event = z.input<typeof event>;
 
 export default defineTool({
   name: "orders.get_timeline",
-  description:
-    "An order's history, oldest first: status changes, internal notes, e-mails sent, audit events. 404 unknown id. Returns " +
-    "[{at, kind: status | note | email | audit, summary, …kind-specific fields}].",
+  description: "An order's history, oldest first: status changes, notes, e-mails, audit events. Returns [{at, kind, summary, …}].",
   input: z.strictObject({
     orderId,
     limit: limit(100, 100, "Most events (the oldest first)."),

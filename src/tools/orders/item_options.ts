@@ -8,8 +8,8 @@ import { itemOrder, orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.item_options",
   description:
-    "The variants each line of an order can be swapped to (orders.change_items) or exchanged for (returns.request): its " +
-    "product's variants on sale, at the catalogue price a swap charges. 404 unknown order. Returns [{orderItemId, productName, variantSku, quantity, variants}].",
+    "What each order line can be swapped to (orders.change_items) or exchanged for (returns.request), at catalogue " +
+    "price. Returns [{orderItemId, productName, variantSku, quantity, variants}].",
   input: z.strictObject({ orderId }),
   output: z.array(
     z.strictObject({

@@ -13,14 +13,14 @@ const when = z.iso.datetime({ offset: true });
 export default defineTool({
   name: "orders.list",
   description:
-    "Orders, newest first (orders.get for every field of one). Returns [{id, email, shippingName, status, subtotalDkk, " +
-    "discountDkk, shippingDkk, totalDkk, discountCode, itemCount (units), items, createdAt}].",
+    "Orders, newest first. Returns [{id, email, shippingName, status, *Dkk amounts, discountCode, itemCount " +
+    "(units), items, createdAt}].",
   input: z.strictObject({
     status: orderStatus.optional(),
-    email: z.email().max(320).optional().describe("Only this customer e-mail (any case)."),
-    fromDate: when.optional().describe("Created at or after (inclusive)."),
-    toDate: when.optional().describe("Created before (exclusive)."),
-    query: z.string().trim().min(1).max(200).optional().describe("An order number (1001 or #1001), or part of the customer's e-mail or name."),
+    email: z.email().max(320).optional().describe("Any case."),
+    fromDate: when.optional().describe("Created at or after."),
+    toDate: when.optional().describe("Created before."),
+    query: z.string().trim().min(1).max(200).optional().describe("Order number (1001 or #1001), or part of the e-mail or name."),
     limit: limit(100, 20),
   }),
   output: z.array(orderSummary),

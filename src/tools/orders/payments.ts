@@ -9,8 +9,8 @@ import { orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.payments",
   description:
-    "An order's payment ledger, oldest first: payment (money in), refund (to the original method), store_credit (refunded " +
-    "as a gift card); amounts positive. 404 unknown id. Returns [{kind, method, amountDkk, reference, createdAt}].",
+    "An order's payment ledger, oldest first, amounts positive: payment, refund (to the original method), " +
+    "store_credit (as a gift card). Returns [{kind, method, amountDkk, reference, createdAt}].",
   input: z.strictObject({ orderId }),
   output: z.array(
     z.strictObject({

@@ -10,12 +10,11 @@ import { book, methodOf } from "./ledger.ts";
 export default defineTool({
   name: "orders.refund",
   description:
-    "Record a refund on a paid order (no money moves at the provider; orders.payments lists it). Refunds add up: at the " +
-    "total the status becomes refunded, else partial_refund. 422 refund_exceeds_paid, illegal_transition (unpaid, " +
-    "cancelled, fully refunded). Returns {id, status, refundedDkk, remainingDkk}.",
+    "Record a refund on a paid order (bookkeeping; no money moves); at the total it becomes refunded, else " +
+    "partial_refund. 422 refund_exceeds_paid, illegal_transition. Returns {id, status, refundedDkk, remainingDkk}.",
   input: z.strictObject({
     orderId,
-    amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Amount in øre; omitted = all that is left."),
+    amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Øre; default all that is left."),
     reason: z.string().trim().min(1).max(500).optional().describe("Why (kept in the status history)."),
   }),
   output: z.strictObject({

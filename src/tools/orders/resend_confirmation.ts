@@ -8,9 +8,8 @@ import { confirmAfterCommit, lockOrder, orderRow } from "./service.ts";
 export default defineTool({
   name: "orders.resend_confirmation",
   description:
-    "Send the order confirmation e-mail again, e.g. when the customer cannot find it. 422 order_not_paid unless paidAt is " +
-    "set. sent says whether it went out; confirmationEmailSentAt is then the new time (unchanged on mail failure). Returns " +
-    "{id, to, sent, confirmationEmailSentAt}.",
+    "Send the order confirmation again, e.g. when the customer cannot find it. 422 order_not_paid. Returns {id, " +
+    "to, sent, confirmationEmailSentAt}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     id: z.string(),

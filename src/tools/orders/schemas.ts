@@ -7,7 +7,7 @@ import { isoDateTime, oere } from "../products/schemas.ts";
 export const orderId = z.string().min(1).max(200).describe("Order id.");
 
 /** The order number people read and type (#1001 → 1001); bounded by the column's integer range. */
-export const orderNumber = z.number().int().min(1).max(2_147_483_647).describe("Order number as people see it (#1001 → 1001).");
+export const orderNumber = z.number().int().min(1).max(2_147_483_647).describe("As people see it (#1001 → 1001).");
 
 const nullableTime = (what: string) => isoDateTime.nullable().describe(`${what} (ISO 8601 UTC), or null.`);
 

@@ -11,6 +11,7 @@ import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 
 const transitions = Object.entries(ORDER_TRANSITIONS);
 const legal = transitions
+  .map(([from, to]) => [from, to.filter((status) => status !== from)] as const)
   .filter(([, to]) => to.length)
   .map(([from, to]) => `${from}→${to.join("/")}`)
   .join("; ");
@@ -19,10 +20,9 @@ const final = transitions.filter(([, to]) => !to.length).map(([from]) => from).j
 export default defineTool({
   name: "orders.update_status",
   description:
-    `Set an order's status by a legal move (${legal}; ${final} are final); anything else, the ` +
-    "current status too, is 422 illegal_transition. paid stamps paidAt and sends the confirmation if not yet sent (a bank " +
-    "transfer received); cancelled restocks and refunds what was paid; refunded records the whole total (orders.refund for " +
-    "amounts, orders.cancel for a reason). Returns {id, status}.",
+    `Set an order's status. Legal moves: ${legal}; ${final} are final; others 422 illegal_transition. paid stamps ` +
+    "paidAt and sends an unsent confirmation (a bank transfer received); cancelled restocks and refunds; refunded " +
+    "records the whole total (part of it: orders.refund). Returns {id, status}.",
   input: z.strictObject({
     orderId,
     status: orderStatus.describe("The new status."),

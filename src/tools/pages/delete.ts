@@ -7,9 +7,7 @@ import { findPage } from "./service.ts";
 
 export default defineTool({
   name: "pages.delete",
-  description:
-    "Delete a content page and its layout for good (/info/<slug> then answers 404); to hide it use pages.upsert with status " +
-    "draft. Returns {ok, slug}; 404 unknown slug.",
+  description: "Delete a content page and its layout for good (to hide it: status draft). Returns {ok, slug}.",
   input: z.strictObject({
     slug: pageSlug,
     confirm: confirmDeletion,

@@ -7,8 +7,8 @@ import { findPage, toPageDetail } from "./service.ts";
 export default defineTool({
   name: "pages.get",
   description:
-    "One content page, drafts included; with hasLayout, /info/<slug> renders the layout (pages.get_layout), not the body. " +
-    "404 unknown slug. Returns {id, slug, title, status, body, hasLayout, publicUrl, createdAt, updatedAt}.",
+    "One content page, drafts included; with hasLayout it shows its layout (pages.get_layout), not the body. " +
+    "Returns {id, slug, title, status, body, hasLayout, publicUrl, createdAt, updatedAt}.",
   input: z.strictObject({ slug: pageSlug }),
   output: pageDetail,
   scope: "pages:read",

@@ -7,9 +7,7 @@ import { findPage } from "./service.ts";
 
 export default defineTool({
   name: "pages.get_layout",
-  description:
-    "A page's visual-builder layout, drafts included. Returns {layout: {sections: [{id, type, props}]}}, or {layout: null} " +
-    "when the page renders its body; 404 unknown slug.",
+  description: "A page's visual-builder layout, drafts included. Returns {layout: {sections}}, or {layout: null} when it shows its body.",
   input: z.strictObject({ slug: pageSlug }),
   output: z.strictObject({ layout: layoutSchema.nullable() }),
   scope: "pages:read",

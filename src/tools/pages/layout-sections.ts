@@ -1,5 +1,6 @@
 // The visual-builder section tree of a page (DESIGN.md "Page layouts"): strict per-type props, bounded size and depth.
 import { z } from "zod";
+import { markupText } from "../fields.ts";
 
 /** How many levels of `columns` may nest (a columns section inside a columns section inside … ). */
 export const MAX_COLUMN_DEPTH = 2;
@@ -8,7 +9,8 @@ export const MAX_SECTIONS_PER_COLUMN = 20;
 export const MAX_TOTAL_SECTIONS = 200;
 
 const url = (what: string) => z.url({ protocol: /^https?$/ }).max(2000).describe(`${what}, http(s).`);
-const text = (max: number, what: string) => z.string().min(1).max(max).describe(what);
+/** A text prop; one whose name says it all (heading, caption, label …) goes without a description. */
+const text = (max: number, what?: string) => (what ? z.string().min(1).max(max).describe(what) : z.string().min(1).max(max));
 const id = z.string().min(1).max(64);
 
 const hero = z.strictObject({
@@ -16,8 +18,8 @@ const hero = z.strictObject({
   type: z.literal("hero"),
   props: z
     .strictObject({
-      heading: text(200, "Big heading"),
-      subheading: text(500, "Line under the heading").optional(),
+      heading: text(200),
+      subheading: text(500).optional(),
       imageUrl: url("Background/side image").optional(),
       ctaLabel: text(80, "Button text (give ctaUrl too)").optional(),
       ctaUrl: url("Button target (give ctaLabel too)").optional(),
@@ -29,8 +31,8 @@ const textSection = z.strictObject({
   id,
   type: z.literal("text"),
   props: z.strictObject({
-    heading: text(200, "Heading above the text").optional(),
-    body: text(20_000, "Text; \"## \" lines are headings, blank lines split paragraphs"),
+    heading: text(200).optional(),
+    body: text(20_000, markupText("Text")),
   }),
 });
 
@@ -40,7 +42,7 @@ const image = z.strictObject({
   props: z.strictObject({
     url: url("Image"),
     alt: z.string().max(300).describe("Alt text (empty for a decorative image)."),
-    caption: text(300, "Caption under the image").optional(),
+    caption: text(300).optional(),
   }),
 });
 
@@ -49,7 +51,7 @@ const productGrid = z.strictObject({
   type: z.literal("product_grid"),
   props: z
     .strictObject({
-      title: text(200, "Heading above the grid").optional(),
+      title: text(200).optional(),
       productSlugs: z.array(z.string().min(1).max(200)).min(1).max(24).describe("These products in order; unknown ones skipped.").optional(),
       categorySlug: z.string().min(1).max(200).describe("Or the first of this category (featured first).").optional(),
       limit: z.number().int().min(1).max(24).describe("Default 8 for a category, else all slugs.").optional(),
@@ -61,7 +63,7 @@ const cta = z.strictObject({
   id,
   type: z.literal("cta"),
   props: z.strictObject({
-    label: text(80, "Button text"),
+    label: text(80),
     url: url("Button target"),
     text: text(500, "Line shown before the button").optional(),
     style: z.enum(["primary", "secondary"]).describe("Button look (default primary).").optional(),
@@ -72,8 +74,8 @@ const faq = z.strictObject({
   id,
   type: z.literal("faq"),
   props: z.strictObject({
-    title: text(200, "Heading above the questions").optional(),
-    items: z.array(z.strictObject({ q: text(300, "Question"), a: text(5000, "Answer") })).min(1).max(50).describe("Questions with answers."),
+    title: text(200).optional(),
+    items: z.array(z.strictObject({ q: text(300), a: text(5000) })).min(1).max(50).describe("Questions with answers."),
   }),
 });
 
@@ -95,10 +97,10 @@ function sectionSchema(depth: number): z.ZodType<Section> {
     type: z.literal("columns"),
     props: z.strictObject({
       columns: z
-        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN).describe("A column's sections."))
+        .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN))
         .min(2)
         .max(4)
-        .describe("Columns side by side."),
+        .describe("Columns side by side, each a list of sections."),
     }),
   });
   return z.discriminatedUnion("type", [...leaves, columns], unknownType);
@@ -122,7 +124,7 @@ export const layoutSchema: z.ZodType<Layout> = z
       seen.add(section.id);
     }
   })
-  .describe("Sections {id, type, props}; columns hold sections of their own.");
+  .describe("Sections {id, type, props}; columns nest sections.");
 
 /** The stored layout if it is (still) valid under the schema, else null (the page then renders from its body). */
 export function validLayout(stored: unknown): Layout | null {

@@ -4,7 +4,7 @@ import { isoDateTime, newSlug } from "../products/schemas.ts";
 
 export const pageStatus = z.enum(["draft", "published"]).describe("published serves it at /info/<slug>; draft hides it.");
 
-export const pageSlug = newSlug.describe("Page slug (URL /info/<slug>).");
+export const pageSlug = newSlug.describe("URL /info/<slug>.");
 
 export const pageRow = z.strictObject({
   id: z.string(),

@@ -10,11 +10,11 @@ import { findPage } from "./service.ts";
 export default defineTool({
   name: "pages.set_layout",
   description:
-    "Replace a page's whole section layout, or clear it (null) so /info/<slug> shows the body again. Section ids unique; " +
-    "URLs http(s). Returns {slug, hasLayout, sectionCount}.",
+    "Replace a page's whole section layout (unique section ids), or clear it (null) to show the body again. " +
+    "Returns {slug, hasLayout, sectionCount}.",
   input: z.strictObject({
     slug: pageSlug,
-    layout: layoutSchema.nullable().describe("The new layout, or null to remove it."),
+    layout: layoutSchema.nullable().describe("The new layout; null removes it."),
   }),
   output: z.strictObject({
     slug: z.string(),

@@ -1,5 +1,6 @@
 // pages.upsert: create a page or replace its title and body (status: new → published, existing → unchanged, unless given).
 import { z } from "zod";
+import { markupText } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { pageSlug, pageStatus } from "./schemas.ts";
 import { pageStatusOf } from "./service.ts";
@@ -7,13 +8,12 @@ import { pageStatusOf } from "./service.ts";
 export default defineTool({
   name: "pages.upsert",
   description:
-    "Create a content page at /info/<slug>, or update title and body of the page with that slug (new pages default to " +
-    "published; existing ones keep their status). A layout (pages.set_layout) replaces the body. Returns {id, slug, title, " +
-    "status}.",
+    "Create or update (by slug) a content page at /info/<slug>; new pages default to published. A layout " +
+    "(pages.set_layout) replaces the body. Returns {id, slug, title, status}.",
   input: z.strictObject({
     slug: pageSlug,
     title: z.string().min(2).max(200).describe("Page title."),
-    body: z.string().min(10).max(100_000).describe("Page text: \"## \" lines are headings, blank lines split paragraphs."),
+    body: z.string().min(10).max(100_000).describe(markupText("Page text")),
     status: pageStatus.optional(),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), title: z.string(), status: pageStatus }),

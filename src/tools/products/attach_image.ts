@@ -9,14 +9,13 @@ const total = z.number().int().min(1).describe("Number of images on the product 
 export default defineTool({
   name: "products.attach_image",
   description:
-    "Append an image to a product (e.g. from images.search_stock_photos); never replaces or reorders. Returns {ok, slug, " +
-    "attached, totalImages}, or {ok, slug, alreadyAttached: true, totalImages} if already there. 404 unknown or deleted " +
-    "product.",
+    "Append an image to a product (e.g. from images.search_stock_photos). 404 unknown or deleted product. Returns " +
+    "{ok, slug, attached or alreadyAttached, totalImages}.",
   input: z.strictObject({
     slug: slugInput,
     imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL (https)."),
     alt: z.string().max(200).optional().describe("Alt text."),
-    sourceId: z.string().min(1).max(200).optional().describe("The photo's id at its source, for attribution."),
+    sourceId: z.string().min(1).max(200).optional().describe("Photo id at its source (attribution)."),
   }),
   output: z.union([
     z.strictObject({ ok: z.literal(true), slug: z.string(), alreadyAttached: z.literal(true), totalImages: total }),

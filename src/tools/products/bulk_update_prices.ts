@@ -10,9 +10,9 @@ const MAX_PRODUCTS = 1000;
 
 const input = z
   .strictObject({
-    categorySlug: z.string().min(1).optional().describe("Products of this category (slug)."),
-    brand: z.string().min(1).optional().describe("Products of this brand (any case)."),
-    slugs: z.array(z.string().min(1)).min(1).max(MAX_PRODUCTS).optional().describe("These product slugs (each must exist)."),
+    categorySlug: z.string().min(1).optional().describe("Category slug."),
+    brand: z.string().min(1).optional().describe("Brand (any case)."),
+    slugs: z.array(z.string().min(1)).min(1).max(MAX_PRODUCTS).optional().describe("Product slugs; each must exist."),
     mode: z.enum(["percent", "fixed"]).describe("percent: by value %; fixed: add value øre."),
     value: z.number().describe("percent: -90..1000, steps of 0.01; fixed: øre, not 0."),
     dryRun: z.boolean().default(false).describe("Preview only; nothing written."),
@@ -24,9 +24,8 @@ const input = z
 export default defineTool({
   name: "products.bulk_update_prices",
   description:
-    "Change many prices at once: products matching all of categorySlug, brand, slugs (never deleted ones), by percent or " +
-    "fixed øre. 422 too_many_products (over 1000), price_out_of_range (below 1 øre); 404 unknown category or slug. Returns " +
-    "{dryRun, matched, changed, products (old and new price)}.",
+    "Change the price of every product matching all selectors given. 422 too_many_products (over 1000), " +
+    "price_out_of_range (below 1 øre); 404 unknown category or slug. Returns {dryRun, matched, changed, products}.",
   input,
   output: z.strictObject({
     dryRun: z.boolean(),

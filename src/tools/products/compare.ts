@@ -7,8 +7,8 @@ import { oere } from "./schemas.ts";
 export default defineTool({
   name: "products.compare",
   description:
-    "Compare 2 to 4 products side by side. 404 unknown or deleted slug. Returns {products (in the order given: name, brand, " +
-    "priceDkk, stock, colours, category), facts: [{key, values by slug (null where missing)}]}.",
+    "Compare products side by side. 404 unknown or deleted slug. Returns {products (in the order given), facts: " +
+    "[{key, values by slug}]}.",
   input: z.strictObject({
     slugs: z.array(z.string().min(1)).min(2).max(4).refine((s) => new Set(s).size === s.length, "Slugs must be distinct").describe("Distinct product slugs."),
   }),

@@ -24,8 +24,8 @@ const input = z
 export default defineTool({
   name: "products.create",
   description:
-    "Create a product in a category (categorySlug or categoryId). 404 unknown category; 409 slug taken (also by a deleted " +
-    "product); 400 when categoryId and categorySlug disagree. Returns {id, slug}.",
+    "Create a product in a category (categorySlug or categoryId). 404 unknown category; 409 slug taken (deleted " +
+    "products too); 400 categoryId and categorySlug disagree. Returns {id, slug}.",
   input,
   output: productRef,
   scope: "products:write",

@@ -9,8 +9,8 @@ import { emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.delete",
   description:
-    "Soft-delete a product: hidden at once from search, get, compare and counts; audit.revert restores it. Returns {ok, " +
-    "slug}; 404 unknown or already deleted.",
+    "Soft-delete a product: hidden everywhere at once; audit.revert restores it. 404 unknown or already deleted. " +
+    "Returns {ok, slug}.",
   input: z.strictObject({
     slug: slugInput,
     confirm: confirmDeletion,

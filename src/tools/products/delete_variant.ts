@@ -8,8 +8,8 @@ import { findVariant, lockVisibleProduct } from "./service.ts";
 export default defineTool({
   name: "products.delete_variant",
   description:
-    "Delete one variant of a product; past orders keep their SKU snapshot, audit.revert recreates it. Returns {ok, slug, " +
-    "sku}; 404 unknown product or variant.",
+    "Delete a product variant (orders keep their SKU snapshot; audit.revert recreates it). 404 unknown product or " +
+    "variant. Returns {ok, slug, sku}.",
   input: z.strictObject({
     slug: slugInput,
     sku,

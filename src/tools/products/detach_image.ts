@@ -8,11 +8,11 @@ import { lockVisibleProduct, productSnapshot } from "./service.ts";
 export default defineTool({
   name: "products.detach_image",
   description:
-    "Remove one image from a product; the others keep their order. Returns {ok, slug, removed, totalImages}; 404 unknown or " +
-    "deleted product or URL not on it.",
+    "Remove one image from a product (the rest keep their order). 404 unknown or deleted product, or URL not on " +
+    "it. Returns {ok, slug, removed, totalImages}.",
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.string().min(1).max(2000).describe("The image's exact URL (as products.get lists it)."),
+    imageUrl: z.string().min(1).max(2000).describe("Exact URL, as products.get lists it."),
   }),
   output: z.strictObject({
     ok: z.literal(true),

@@ -7,8 +7,8 @@ import { productDetail, slugInput } from "./schemas.ts";
 export default defineTool({
   name: "products.get",
   description:
-    "One product with all images and its category. Returns {id, slug, name, brand, description, priceDkk, stock, featured, " +
-    "frameColor, lensColor, images, category, createdAt}; 404 unknown or deleted.",
+    "One product with its images and category. 404 unknown or deleted. Returns {id, slug, name, brand, " +
+    "description, priceDkk, stock, featured, *Color, images, category, createdAt}.",
   input: z.strictObject({ slug: slugInput }),
   output: productDetail,
   scope: "catalog:read",

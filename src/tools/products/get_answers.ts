@@ -7,8 +7,8 @@ import { catalogProduct } from "./service.ts";
 export default defineTool({
   name: "products.get_answers",
   description:
-    "A product's answer-engine content, to answer shoppers precisely (empty = not written yet). Returns {slug, name, " +
-    "answerSummary, faq, useCases, comparisonFacts, attributes, giftCard}; 404 unknown or deleted.",
+    "A product's answer-engine content, for answering shoppers (empty: not written). 404 unknown or deleted. " +
+    "Returns {slug, name, answerSummary, faq, useCases, comparisonFacts, attributes, giftCard}.",
   input: z.strictObject({ slug: slugInput }),
   output: z.strictObject({
     slug: z.string(),

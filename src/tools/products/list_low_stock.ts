@@ -9,8 +9,8 @@ type Row = { slug: string; name: string; sku: string | null; stock: bigint | str
 export default defineTool({
   name: "products.list_low_stock",
   description:
-    "What needs restocking: products and variants with stock at or below threshold, lowest first, then by name. Returns " +
-    "{threshold, total (all matches), items (at most limit; sku null for a product)}.",
+    "What needs restocking: products and variants at or below threshold, lowest first. Returns {threshold, total, " +
+    "items (sku null for a product)}.",
   input: z.strictObject({
     threshold: z.number().int().min(0).max(MAX_INT).default(5).describe("Include stock at or below this."),
     includeVariants: z.boolean().default(true).describe("Also list variants."),

@@ -7,8 +7,8 @@ import { catalogProduct } from "./service.ts";
 export default defineTool({
   name: "products.list_variants",
   description:
-    "A product's variants (e.g. sizes) in creation order; empty when sold without variants. Returns [{id, sku, attributes, " +
-    "priceDkk (null = the product's price), stock}]; 404 unknown or deleted.",
+    "A product's variants (e.g. sizes); empty if none. 404 unknown or deleted. Returns [{id, sku, attributes, " +
+    "priceDkk (null: the product's), stock}].",
   input: z.strictObject({ slug: slugInput }),
   output: z.array(variantOutput),
   scope: "catalog:read",

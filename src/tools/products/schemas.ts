@@ -47,19 +47,20 @@ export const productFields = {
   name: z.string().min(2).describe("Product name."),
   description: z.string().min(10).describe("Long description."),
   priceDkk: z.number().int().gt(0).max(MAX_INT).describe("Price incl. VAT, øre."),
-  stock: z.number().int().min(0).max(MAX_INT).describe("Units in stock, 0 or more."),
-  frameColor: z.string().min(1).describe("Frame colour, e.g. \"sort\"."),
-  lensColor: z.string().min(1).describe("Lens colour, e.g. \"grøn\"."),
+  stock: z.number().int().min(0).max(MAX_INT).describe("Units in stock."),
+  frameColor: z.string().min(1).describe("E.g. \"sort\"."),
+  lensColor: z.string().min(1).describe("E.g. \"grøn\"."),
   brand: z.string().min(1).describe("Brand name."),
   attributes: stringMap.describe("Free string attributes."),
   answerSummary: z.string().max(500).describe("Short answer-engine summary."),
   faq: z.array(z.strictObject({ q: z.string().min(1), a: z.string().min(1) })).describe("Questions and answers."),
   useCases: z.array(z.strictObject({ title: z.string().min(1), description: z.string().min(1) })).describe("Typical uses."),
-  comparisonFacts: stringMap.describe("Comparison facts, e.g. {\"vægt\": \"22 g\"}."),
+  comparisonFacts: stringMap.describe("E.g. {\"vægt\": \"22 g\"}."),
   categoryId: z.string().min(1).describe("Category by id."),
   categorySlug: z.string().min(1).describe("Category slug (or categoryId)."),
   featured: z.boolean().describe("Shown first in listings."),
   images: z.array(z.url({ protocol: /^https?$/ })).describe("Image URLs."),
+  giftCard: z.boolean().describe("Gift card: each unit paid e-mails the buyer a card of its price."),
 };
 
 export const productRef = z.strictObject({ id: z.string(), slug: z.string() });
@@ -76,7 +77,7 @@ export const variantOutput = z.strictObject({
   stock: z.number().int().min(0).describe("Units of this variant in stock."),
 });
 
-export const sku = z.string().min(1).max(100).describe("The variant's SKU (unique per product).");
+export const sku = z.string().min(1).max(100).describe("Unique per product.");
 
 /** `schema.optional()` keeping its description (zod 4 does not carry `.describe()` over to the wrapper). */
 export function optional<T extends z.ZodType>(schema: T) {
@@ -95,5 +96,5 @@ export const optionalProductFields = {
   comparisonFacts: optional(productFields.comparisonFacts),
   categoryId: optional(productFields.categoryId),
   categorySlug: optional(productFields.categorySlug),
-  giftCard: z.boolean().optional().describe("Sold as a gift card: each unit paid for issues a card of its price, e-mailed to the buyer."),
+  giftCard: optional(productFields.giftCard),
 };

@@ -9,15 +9,15 @@ const nonNegativeOere = (what: string) => z.number().int().min(0).max(9007199254
 export default defineTool({
   name: "products.search",
   description:
-    "Search the visible catalogue by words and/or filters; featured first, then by name. Returns [{id, slug, name, brand, " +
-    "priceDkk, stock, featured, frameColor, lensColor, categorySlug, categoryName, firstImage}].",
+    "The visible catalogue by words and filters, featured first, then by name. Returns [{id, slug, name, brand, " +
+    "priceDkk, stock, featured, frameColor, lensColor, category*, firstImage}].",
   input: z.strictObject({
     q: z.string().max(200).optional().describe("Words, each matching name, brand, category or colour."),
-    categorySlug: z.string().optional().describe("Only this category (slug)."),
-    brand: z.string().optional().describe("Only this brand (any case)."),
-    frameColor: z.string().optional().describe("Only this frame colour."),
-    lensColor: z.string().optional().describe("Only this lens colour."),
-    featured: z.boolean().optional().describe("Only featured or non-featured."),
+    categorySlug: z.string().optional().describe("Category slug."),
+    brand: z.string().optional().describe("Brand (any case)."),
+    frameColor: z.string().optional().describe("Frame colour."),
+    lensColor: z.string().optional().describe("Lens colour."),
+    featured: z.boolean().optional().describe("Featured or not."),
     inStock: z.boolean().optional().describe("true: in stock; false: sold out."),
     minPriceOere: nonNegativeOere("Lowest price"),
     maxPriceOere: nonNegativeOere("Highest price"),

@@ -1,29 +1,43 @@
 // products.update: change any write field of a visible product except its slug.
 import { z } from "zod";
+import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { imageList, optional, optionalProductFields, productFields as f, productRef, slugInput } from "./schemas.ts";
+import { imageList, productFields as f, productRef, slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./service.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
+/** A field as products.create describes it (the patch says so once). */
+const same = <T extends z.ZodType>(schema: T) => undescribed(schema).optional();
+
 const patch = z
   .strictObject({
-    name: optional(f.name),
-    description: optional(f.description),
-    priceDkk: optional(f.priceDkk),
-    stock: optional(f.stock),
-    ...optionalProductFields,
-    featured: optional(f.featured),
+    name: same(f.name),
+    description: same(f.description),
+    priceDkk: same(f.priceDkk),
+    stock: same(f.stock),
+    frameColor: same(f.frameColor),
+    lensColor: same(f.lensColor),
+    brand: same(f.brand),
+    attributes: same(f.attributes),
+    answerSummary: same(f.answerSummary),
+    faq: same(f.faq),
+    useCases: same(f.useCases),
+    comparisonFacts: same(f.comparisonFacts),
+    categoryId: same(f.categoryId),
+    categorySlug: same(f.categorySlug),
+    giftCard: same(f.giftCard),
+    featured: same(f.featured),
     returnable: z.boolean().optional().describe("false: no withdrawal (made to order); complaints still apply."),
-    images: imageList.optional().describe("The whole image list in display order (to add one: products.attach_image)."),
+    images: imageList.optional().describe("Whole list, in order (add one: products.attach_image)."),
   })
   .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")
-  .describe("Fields to change; omitted ones stay.");
+  .describe("Fields to change, as products.create describes them; omitted ones stay.");
 
 export default defineTool({
   name: "products.update",
   description:
-    "Change fields of a product (the slug is permanent; a patch containing it is refused). 404 unknown or deleted product " +
-    "or unknown category. Returns {id, slug}.",
+    "Change a product's fields (the slug is permanent). 404 unknown or deleted product, or unknown category. " +
+    "Returns {id, slug}.",
   input: z.strictObject({ slug: slugInput, patch }),
   output: productRef,
   scope: "products:write",

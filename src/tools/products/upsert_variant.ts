@@ -8,14 +8,14 @@ import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.upsert_variant",
   description:
-    "Create a product variant, or update the one with this sku; omitted fields stay (new: attributes {}, priceDkk null, " +
-    "stock 0). Returns {created, variant}; 404 unknown or deleted product.",
+    "Create a variant, or update the one with this sku (omitted fields stay; new: no attributes, product price, " +
+    "stock 0). 404 unknown or deleted product. Returns {created, variant}.",
   input: z.strictObject({
     slug: slugInput,
     sku,
-    attributes: productFields.attributes.optional().describe("Attributes, e.g. {\"size\": \"M\"}; replaces the old map."),
+    attributes: productFields.attributes.optional().describe("E.g. {\"size\": \"M\"}; replaces the old map."),
     priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Price override, øre incl. VAT; null = the product's."),
-    stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock (relative changes: products.adjust_stock)."),
+    stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock (deltas: products.adjust_stock)."),
   }),
   output: z.strictObject({ created: z.boolean().describe("True when the variant was created."), variant: variantOutput }),
   scope: "products:write",

@@ -10,8 +10,8 @@ import { assertMove, lockReturn } from "./service.ts";
 export default defineTool({
   name: "returns.approve",
   description:
-    "Approve a requested return: e-mails the shopper return instructions and sets refundDueBy (14 days); an exchange's " +
-    "variant is reserved (422 insufficient_stock). 422 illegal_transition unless requested; 404 unknown. Returns the return.",
+    "Approve a requested return: e-mails instructions, sets refundDueBy (14 days), reserves an exchange's variant. " +
+    "422 illegal_transition, insufficient_stock. Returns the return.",
   input: z.strictObject({ returnId }),
   output: returnView,
   scope: "returns:write",

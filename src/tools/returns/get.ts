@@ -6,7 +6,7 @@ import { loadReturn } from "./service.ts";
 
 export default defineTool({
   name: "returns.get",
-  description: "One return: its items, status, refund and deadline. 404 if unknown. Returns the return.",
+  description: "One return: items, status, refund and deadline. Returns the return.",
   input: z.strictObject({ returnId }),
   output: returnView,
   scope: "returns:read",

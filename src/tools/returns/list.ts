@@ -8,7 +8,7 @@ import { loadOrderForReturn } from "./service.ts";
 
 export default defineTool({
   name: "returns.list",
-  description: "Returns, newest first, optionally of one status or one order (404 unknown order). Returns [return].",
+  description: "Return requests, newest first. 404 unknown order. Returns [return].",
   input: z.strictObject({
     status: z.enum(RETURN_STATUSES).optional().describe("Only this status."),
     orderId: orderId.optional(),

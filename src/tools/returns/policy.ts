@@ -8,8 +8,8 @@ import { COMPLAINT_MONTHS, WITHDRAWAL_DAYS } from "./deadlines.ts";
 export default defineTool({
   name: "returns.policy",
   description:
-    "Whether a product may be returned under the right of withdrawal (false: made to order, e.g. prescription lenses; a " +
-    "complaint about a defect is always possible). 404 unknown. Returns {slug, returnable, withdrawalDays, complaintMonths}.",
+    "Whether a product may be returned under the right of withdrawal (not when made to order, e.g. prescription " +
+    "lenses; complaints are always possible). Returns {slug, returnable, withdrawalDays, complaintMonths}.",
   input: z.strictObject({ slug: slugInput }),
   output: z.strictObject({ slug: z.string(), returnable: z.boolean(), withdrawalDays: z.number().int(), complaintMonths: z.number().int() }),
   scope: "catalog:read",

@@ -1,7 +1,7 @@
 // returns.receive: the parcel is back: restock it and, in the same transaction, refund it or ship the exchange.
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
-import { REFUND_TO, refundUpTo, type Returned } from "../orders/refunds.ts";
+import { refundAccount, refundTo, refundUpTo, type Returned } from "../orders/refunds.ts";
 import { assertTransition, changeStatus } from "../orders/service.ts";
 import { mailExchanged, mailRefunded } from "./emails.ts";
 import { shipReplacement, type Replacement } from "./exchange.ts";
@@ -11,14 +11,14 @@ import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn 
 export default defineTool({
   name: "returns.receive",
   description:
-    "Book an approved return as received: restocks it and refunds what its units cost (the last of a whole order's " +
-    "withdrawal: with shipping), or for an exchange makes the replacement order (a dearer variant's difference to pay " +
-    "there, a cheaper one's refunded). 422 illegal_transition, refund_failed; 404 unknown. Returns the return.",
+    "Book an approved return as received: restocks and refunds its units (with shipping for a whole order's last " +
+    "withdrawal), or for an exchange creates the replacement order, settling any price difference. 422 " +
+    "illegal_transition, refund_failed. Returns the return.",
   input: z.strictObject({
     returnId,
-    refundTo: z.enum(REFUND_TO).optional().describe("Where the money goes (default original: card, gift card or bank transfer)."),
-    refundAccount: z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account number for a bank-transfer refund."),
-    restock: z.boolean().optional().describe("Put the units back in stock (default: withdrawal yes, complaint no)."),
+    refundTo,
+    refundAccount,
+    restock: z.boolean().optional().describe("Restock (default: withdrawal yes, complaint no)."),
   }),
   output: returnView,
   scope: "returns:write",

@@ -15,9 +15,9 @@ const item = z.strictObject({
 export default defineTool({
   name: "returns.request",
   description:
-    "Open a return of shipped goods: withdrawal (14 days from delivery) or complaint (24 months). 422 not_shipped (use " +
-    "orders.cancel), order_closed, return_window_closed, not_returnable (withdrawal of a non-returnable product), " +
-    "quantity_exceeds_order, invalid_exchange_variant, insufficient_stock. Returns the return.",
+    "Open a return of shipped goods: withdrawal (14 days from delivery) or complaint (24 months). 422 not_shipped " +
+    "(use orders.cancel), order_closed, return_window_closed, not_returnable, quantity_exceeds_order, " +
+    "invalid_exchange_variant, insufficient_stock. Returns the return.",
   input: z.strictObject({
     orderId,
     items: z
@@ -28,7 +28,7 @@ export default defineTool({
       .describe("What goes back."),
     kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect or wrong goods."),
     reason: z.string().trim().min(1).max(1000).describe("The shopper's reason."),
-    exchangeVariantId: z.string().min(1).max(200).optional().describe("Another variant of the same product instead of a refund."),
+    exchangeVariantId: z.string().min(1).max(200).optional().describe("A variant of the same product, instead of a refund."),
   }),
   output: returnView,
   scope: "returns:write",

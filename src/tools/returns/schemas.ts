@@ -9,7 +9,7 @@ export type ReturnKind = (typeof RETURN_KINDS)[number];
 export const RETURN_STATUSES = ["requested", "approved", "received", "refunded", "rejected"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
-export const returnId = z.string().min(1).max(200).describe("The return's id (from returns.list).");
+export const returnId = z.string().min(1).max(200).describe("From returns.list.");
 
 export const returnView = z.strictObject({
   returnId: z.string(),

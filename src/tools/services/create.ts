@@ -10,8 +10,8 @@ const { title, body, slug, shortDescription, priceString, heroImage, features, s
 export default defineTool({
   name: "services.create",
   description:
-    "Create a service offering (e.g. an eye test) under /services. Without slug one is made from the title (æ→ae, ø→oe, " +
-    "å→aa; -2, -3 … if taken); a taken given slug is 409. Returns {id, slug, status, publicUrl}.",
+    "Create a service offering (e.g. an eye test) at /services; without slug one is made from the title (æ→ae, " +
+    "ø→oe, å→aa, -2 if taken). 409 slug taken. Returns {id, slug, status, publicUrl}.",
   input: z.strictObject({
     title,
     body,

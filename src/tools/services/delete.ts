@@ -7,9 +7,7 @@ import { findService } from "./service.ts";
 
 export default defineTool({
   name: "services.delete",
-  description:
-    "Delete a service offering for good (its page disappears); to hide it use services.update with status draft. Returns " +
-    "{ok, slug}; 404 unknown slug.",
+  description: "Delete a service offering and its page for good (to hide it: status draft). Returns {ok, slug}.",
   input: z.strictObject({
     slug: serviceSlug,
     confirm: confirmDeletion,

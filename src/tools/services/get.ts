@@ -6,9 +6,7 @@ import { findService, toDetail } from "./service.ts";
 
 export default defineTool({
   name: "services.get",
-  description:
-    "One service offering, drafts included. Returns the services.list fields plus body, heroImage, features, createdAt; 404 " +
-    "unknown slug.",
+  description: "One service offering, drafts included. Returns the services.list fields plus body, heroImage, features, createdAt.",
   input: z.strictObject({ slug: serviceSlug }),
   output: serviceDetail,
   scope: "pages:read",

@@ -1,5 +1,6 @@
 // Shared shapes of the services area (SPEC.md "Service offering"): write fields, summary and detail results.
 import { z } from "zod";
+import { markupText } from "../fields.ts";
 import { isoDateTime, MAX_INT, newSlug } from "../products/schemas.ts";
 
 export const STATUSES = ["draft", "published"] as const;
@@ -10,14 +11,14 @@ export const serviceSlug = z.string().min(1).max(200).describe("Offering slug.")
 /** Write fields of an offering (create; a subset inside `patch` for update). */
 export const serviceFields = {
   title: z.string().min(2).max(200).describe("Title on /services."),
-  body: z.string().min(1).max(50_000).describe("Long copy; blank lines split paragraphs, \"## \" lines are headings."),
-  slug: newSlug.describe("Permanent URL slug; omit to derive it from the title."),
+  body: z.string().min(1).max(50_000).describe(markupText("Long copy")),
+  slug: newSlug.describe("Permanent URL slug; default from the title."),
   shortDescription: z.string().min(1).max(500).describe("One-line teaser for the listing."),
   priceString: z.string().min(1).max(100).describe("Price text shown as is, e.g. \"Fra 395 kr.\"."),
   heroImage: z.url({ protocol: /^https?$/ }).max(2000).describe("Hero image URL."),
   features: z.array(z.string().min(1).max(200)).max(30).describe("Short bullet strings."),
   showInNav: z.boolean().describe("Admin UI flag; adds no header link by itself."),
-  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key on /services (ties by title)."),
+  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key on /services."),
   status,
 };
 

@@ -1,27 +1,31 @@
 // services.update: change an offering's texts, listing order or status; the slug stays.
 import { z } from "zod";
+import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { serviceFields, serviceSlug } from "./schemas.ts";
 import { findService } from "./service.ts";
 
 const { title, shortDescription, priceString, body, showInNav, navOrder, status } = serviceFields;
 
+/** A field as services.create describes it (the patch says so once). */
+const same = <T extends z.ZodType>(schema: T) => undescribed(schema).optional();
+
 const patch = z
   .strictObject({
-    title: title.optional(),
-    shortDescription: shortDescription.optional(),
-    priceString: priceString.optional(),
-    body: body.optional(),
-    showInNav: showInNav.optional(),
-    navOrder: navOrder.optional(),
-    status: status.optional(),
+    title: same(title),
+    shortDescription: same(shortDescription),
+    priceString: same(priceString),
+    body: same(body),
+    showInNav: same(showInNav),
+    navOrder: same(navOrder),
+    status: same(status),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("Fields to change; omitted ones stay.");
+  .describe("Fields to change, as services.create describes them; omitted ones stay.");
 
 export default defineTool({
   name: "services.update",
-  description: "Update a service offering (slug, hero image and features cannot change here). Returns {id, slug}; 404 unknown slug.",
+  description: "Update a service offering (slug, hero image and features stay). Returns {id, slug}.",
   input: z.strictObject({ slug: serviceSlug, patch }),
   output: z.strictObject({ id: z.string(), slug: z.string() }),
   scope: "pages:write",

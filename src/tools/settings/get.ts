@@ -6,9 +6,7 @@ import { getSettings } from "./service.ts";
 
 export default defineTool({
   name: "settings.get",
-  description:
-    "All shop settings. Returns {branding, shipping, contact (incl. the bank account for transfers), policies}, each as its " +
-    "settings.update_* tool returns it.",
+  description: "All shop settings. Returns {branding, shipping, contact, policies}, each whole.",
   input: z.strictObject({}),
   output: z.strictObject(SECTION_SCHEMAS),
   scope: "settings:read",

@@ -7,7 +7,7 @@ import { getSection } from "./service.ts";
 export default defineTool({
   name: "settings.get_policies",
   description:
-    "The public policies as plain text, for answering shoppers about returns, delivery, data and conditions. Returns " +
+    "The public policies as plain text, to answer shoppers about returns, delivery, data and terms. Returns " +
     "{returns, shipping, privacy, terms}.",
   input: z.strictObject({}),
   output: SECTION_SCHEMAS.policies,

@@ -6,9 +6,7 @@ import { featureView } from "./service.ts";
 
 export default defineTool({
   name: "settings.list_features",
-  description:
-    "The feature flags (e.g. agent_checkout, newsletter); switch one with settings.set_feature. Returns [{key, enabled, " +
-    "description, updatedAt}].",
+  description: "The feature flags (e.g. agent_checkout, newsletter). Returns [{key, enabled, description, updatedAt}].",
   input: z.strictObject({}),
   output: z.array(featureFlag),
   scope: "features:read",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_INT } from "../products/schemas.ts";
 
-const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what}, #rrggbb.`);
+const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what}.`);
 const amount = (what: string) => z.number().int().min(0).max(MAX_INT).describe(`${what}, øre.`);
 const text = (what: string, max: number) => z.string().min(1).max(max).describe(`${what}.`);
 
@@ -31,10 +31,10 @@ export const bankAccount = z
       .string()
       .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, "Write the IBAN in capitals without spaces, e.g. DK5000400440116243")
       .refine(ibanChecks, "The IBAN's check digits do not match")
-      .describe("IBAN for transfers from abroad, capitals, no spaces."),
+      .describe("IBAN, for transfers from abroad."),
   })
   .nullable()
-  .describe("Account for bank-transfer payments (shown to payers); null removes it.");
+  .describe("Account payers transfer to; null removes it.");
 
 export const SECTION_SCHEMAS = {
   branding: z.strictObject({

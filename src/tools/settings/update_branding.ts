@@ -5,7 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_branding",
-  description: "Change the branding; omitted fields stay. Returns {shopName, tagline, logoUrl, primaryColor, accentColor}.",
+  description: "Change the branding; omitted fields stay. Returns the whole section.",
   input: sectionPatch(SECTION_SCHEMAS.branding),
   output: SECTION_SCHEMAS.branding,
   scope: "settings:write",

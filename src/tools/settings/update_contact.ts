@@ -5,9 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_contact",
-  description:
-    "Change the contact details; omitted fields stay, bankAccount is replaced whole. Returns {email, phone, address, cvr, " +
-    "bankAccount}.",
+  description: "Change the contact details; omitted fields stay (bankAccount is replaced whole). Returns the whole section.",
   input: sectionPatch(SECTION_SCHEMAS.contact),
   output: SECTION_SCHEMAS.contact,
   scope: "settings:write",

@@ -5,7 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_policies",
-  description: "Change the policy texts shown to shoppers; omitted ones stay. Returns {returns, shipping, privacy, terms}.",
+  description: "Change the policy texts shown to shoppers; omitted ones stay. Returns all four.",
   input: sectionPatch(SECTION_SCHEMAS.policies),
   output: SECTION_SCHEMAS.policies,
   scope: "settings:write",

@@ -5,7 +5,7 @@ import { assertOpen, lockTicket, ticketId } from "./service.ts";
 
 export default defineTool({
   name: "support.close",
-  description: "Close a support ticket that needs nothing more. 422 ticket_closed if it already is; 404 unknown. Returns {ticketId, status}.",
+  description: "Close a support ticket that needs nothing more. 422 ticket_closed. Returns {ticketId, status}.",
   input: z.strictObject({ ticketId }),
   output: z.strictObject({ ticketId: z.string(), status: z.literal("closed") }),
   scope: "support:write",

@@ -9,12 +9,12 @@ import { mailShopper, messageText, reference } from "./service.ts";
 export default defineTool({
   name: "support.create_ticket",
   description:
-    "Hand the shopper to a person: opens a support ticket staff answer by e-mail. Use it when the shopper asks for a human " +
-    "or disputes what the tools refuse. email defaults to the signed-in customer's or the order's (422 email_required " +
-    "without one); orderId must be the shopper's own order (404 otherwise; staff: any). Returns {ticketId, status}.",
+    "Hand the shopper to a person when they ask for one or dispute a refusal: opens a ticket that staff answer by " +
+    "e-mail. email defaults to the customer's or order's (422 email_required); a shopper's orderId must be their " +
+    "own (404). Returns {ticketId, status}.",
   input: z.strictObject({
     subject: z.string().trim().min(3).max(200).describe("One line, e.g. \"Forkert farve leveret\"."),
-    message: messageText.describe("The shopper's request in their words, with what has been tried."),
+    message: messageText.describe("The request in the shopper's words, and what was tried."),
     orderId: z.string().min(1).max(200).optional().describe("The order it concerns."),
     email: z.email().max(254).optional().describe("Where staff reply."),
   }),

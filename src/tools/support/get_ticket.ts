@@ -7,7 +7,9 @@ import { TICKET_STATUSES, ticketId } from "./service.ts";
 
 export default defineTool({
   name: "support.get_ticket",
-  description: "One support ticket with its messages, oldest first. 404 if unknown. Returns {ticketId, subject, status, email, orderId, customerId, createdAt, closedAt, messages: [{from, author, body, createdAt}]}.",
+  description:
+    "One support ticket with its messages, oldest first. Returns {ticketId, subject, status, email, orderId, " +
+    "customerId, createdAt, closedAt, messages}.",
   input: z.strictObject({ ticketId }),
   output: z.strictObject({
     ticketId: z.string(),

@@ -6,7 +6,9 @@ import { TICKET_STATUSES, ticketSummary, toSummary } from "./service.ts";
 
 export default defineTool({
   name: "support.list_tickets",
-  description: "The support queue, most recently changed first: by status (default open), up to limit. Returns [{ticketId, subject, status, email, orderId, messageCount, createdAt, updatedAt}].",
+  description:
+    "The support queue, most recently changed first. Returns [{ticketId, subject, status, email, orderId, " +
+    "messageCount, createdAt, updatedAt}].",
   input: z.strictObject({ status: z.enum(TICKET_STATUSES).optional().describe("Default open."), limit: limit(100, 50) }),
   output: z.array(ticketSummary),
   scope: "support:read",

@@ -5,8 +5,8 @@ import { assertOpen, lockTicket, mailShopper, messageText, reference, ticketId }
 
 export default defineTool({
   name: "support.reply",
-  description: "Answer a support ticket: the message is e-mailed to the shopper and the ticket becomes answered. 422 ticket_closed; 404 unknown. Returns {ticketId, status}.",
-  input: z.strictObject({ ticketId, message: messageText.describe("The answer, as the shopper will read it (Danish).") }),
+  description: "Answer a support ticket by e-mail to the shopper; it becomes answered. 422 ticket_closed. Returns {ticketId, status}.",
+  input: z.strictObject({ ticketId, message: messageText.describe("The answer the shopper reads (Danish).") }),
   output: z.strictObject({ ticketId: z.string(), status: z.literal("answered") }),
   scope: "support:write",
   anonymous: false,

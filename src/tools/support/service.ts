@@ -10,7 +10,7 @@ import { isoDateTime } from "../products/schemas.ts";
 export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export const ticketId = z.string().min(1).max(200).describe("The ticket's id (from support.list_tickets).");
+export const ticketId = z.string().min(1).max(200).describe("From support.list_tickets.");
 export const messageText = z.string().trim().min(1).max(5000);
 
 export const ticketSummary = z.strictObject({

@@ -8,9 +8,8 @@ import { sessionCustomerId } from "./service.ts";
 export default defineTool({
   name: "user.get_last_shipping",
   description:
-    "The signed-in shopper's last shipping address (newest of saved addresses and latest order), e.g. to offer at checkout. " +
-    "422 no_customer (session not linked to a customer); 404 none yet. Returns {name, address, zip, city, country, phone, " +
-    "usedAt, source}.",
+    "The signed-in shopper's last shipping address (saved or from an order), to offer at checkout. 422 " +
+    "no_customer; 404 none yet. Returns {name, address, zip, city, country, phone, usedAt, source}.",
   input: z.strictObject({}),
   output: z.strictObject({
     name: z.string(),

@@ -10,8 +10,8 @@ import { sessionCustomerId } from "./service.ts";
 export default defineTool({
   name: "user.get_order_status",
   description:
-    "Where is my order? One of the signed-in shopper's own orders. 404 unknown or another's; 422 no_customer. Returns " +
-    "{orderId, status, carrier, trackingNumber, trackingUrl, estDeliveryFrom, estDeliveryTo, updatedAt}.",
+    "Where is my order? One of the signed-in shopper's orders. 422 no_customer; 404 unknown or another's. Returns " +
+    "{orderId, status, carrier, tracking*, estDelivery*, updatedAt}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

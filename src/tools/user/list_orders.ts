@@ -7,7 +7,7 @@ import { sessionCustomerId } from "./service.ts";
 
 export default defineTool({
   name: "user.list_orders",
-  description: "The signed-in shopper's own orders, newest first, as order summaries (orders.list shape). 422 no_customer.",
+  description: "The signed-in shopper's orders, newest first, as orders.list summaries. 422 no_customer.",
   input: z.strictObject({
     limit: limit(100, 20),
   }),

@@ -7,12 +7,11 @@ import { LOGIN_CODES_PER_EMAIL_PER_HOUR, requestCode } from "./login.ts";
 export default defineTool({
   name: "user.request_login_code",
   description:
-    "Start a shopper's sign-in: stores a 6-digit code (10 minutes, 5 tries) for this session and e-mails it if a customer has " +
-    `the address; the answer is the same either way. 429 past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour; ` +
-    "422 no_session without a session cookie. With orderNumber (a guest finding an order) the code goes out only if that " +
-    "order was placed with the address. Returns {email, expiresAt}.",
+    "Start a shopper's sign-in: a 6-digit code (10 minutes, 5 tries) for this session, e-mailed only if a customer has " +
+    "the address (with orderNumber: placed that order); the answer is the same either way. 422 no_session (no session " +
+    `cookie); 429 past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour. Returns {email, expiresAt}.`,
   input: z.strictObject({
-    email: z.email().max(254).describe("Customer e-mail (any case)."),
+    email: z.email().max(254).describe("Any case."),
     orderNumber: orderNumber.optional().describe("An order placed with this e-mail (#1001 → 1001)."),
   }),
   output: z.strictObject({

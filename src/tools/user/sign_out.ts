@@ -5,9 +5,7 @@ import { ownSession } from "./login.ts";
 
 export default defineTool({
   name: "user.sign_out",
-  description:
-    "Sign the shopper out: the session is no longer bound to a customer; the cart stays; repeating changes nothing. Returns " +
-    "{signedOut}.",
+  description: "Sign the shopper out: the session leaves the customer, the cart stays. Returns {signedOut}.",
   input: z.strictObject({}),
   output: z.strictObject({ signedOut: z.boolean().describe("True when a customer was bound until now.") }),
   scope: "cart:write",

@@ -6,10 +6,10 @@ import { LOGIN_GUESSES_PER_EMAIL_PER_HOUR, verifyCode } from "./login.ts";
 export default defineTool({
   name: "user.verify_login_code",
   description:
-    "Finish a shopper's sign-in with the code from user.request_login_code: binds the session to the customer under a new " +
-    "session id (cart and chats move; the door sets its cookie; the old id stops working). 422 invalid_code (wrong, " +
-    `expired, used), too_many_attempts (5 per code), no_session; 429 past ${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail per hour. Returns ` +
-    "{sessionId, customer}.",
+    "Finish a shopper's sign-in with the code from user.request_login_code: the session is bound to the customer under " +
+    "a new id (cart and chats move; the old id stops working). 422 invalid_code (wrong, expired, used), " +
+    `too_many_attempts (5 per code), no_session; 429 past ${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail per hour. ` +
+    "Returns {sessionId, customer}.",
   input: z.strictObject({
     email: z.email().max(254).describe("The e-mail the code was sent to."),
     code: z.string().regex(/^\d{6}$/, "The code is 6 digits").describe("The 6-digit code."),

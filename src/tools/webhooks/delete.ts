@@ -6,7 +6,7 @@ import { endpointSnapshot, findEndpoint } from "./service.ts";
 
 export default defineTool({
   name: "webhooks.delete",
-  description: "Delete a webhook endpoint: no more events, pending retries cancelled. Returns {id, deleted: true}; 404 unknown id.",
+  description: "Delete a webhook endpoint; pending retries are cancelled. Returns {id, deleted}.",
   input: z.strictObject({ id: endpointId }),
   output: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
   scope: "webhooks:write",

@@ -8,9 +8,8 @@ import { describeDelivery, findEndpoint } from "./service.ts";
 export default defineTool({
   name: "webhooks.deliveries",
   description:
-    "An endpoint's delivery log, newest first (resend a dead one with webhooks.resend). 404 unknown id. Returns [{id, type, " +
-    "status: pending | delivered | dead | cancelled, attempts, nextAttemptAt, lastStatusCode, lastError, payload, tries, " +
-    "…}].",
+    "An endpoint's delivery log, newest first (resend a dead one: webhooks.resend). Returns [{id, type, status, " +
+    "attempts, nextAttemptAt, last*, payload, tries}].",
   input: z.strictObject({
     id: endpointId,
     limit: limit(100, 20),

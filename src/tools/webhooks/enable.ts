@@ -7,8 +7,8 @@ import { describeEndpoint, endpointSnapshot, findEndpoint } from "./service.ts";
 export default defineTool({
   name: "webhooks.enable",
   description:
-    "Turn a disabled endpoint back on (check it with webhooks.test first); its failure streak restarts. Events from while " +
-    "disabled are not sent (webhooks.resend them). Idempotent. Returns the endpoint; 404 unknown id.",
+    "Turn a disabled endpoint back on (test it first: webhooks.test); events missed meanwhile are not sent " +
+    "(webhooks.resend them). Returns the endpoint.",
   input: z.strictObject({ id: endpointId }),
   output: endpointView,
   scope: "webhooks:write",

@@ -7,8 +7,8 @@ import { describeEndpoint } from "./service.ts";
 export default defineTool({
   name: "webhooks.list",
   description:
-    "Webhook endpoints, oldest first; secrets never shown; endpoints are disabled after repeated failure. Returns [{id, " +
-    "url, events, enabled, disabledAt, disabledReason, failureStreak, createdAt}].",
+    "Webhook endpoints, oldest first, without secrets; repeated failure disables one. Returns [{id, url, events, " +
+    "enabled, disabled*, failureStreak, createdAt}].",
   input: z.strictObject({}),
   output: z.array(endpointView),
   scope: "webhooks:read",

@@ -8,8 +8,8 @@ import { describeDelivery } from "./service.ts";
 export default defineTool({
   name: "webhooks.resend",
   description:
-    "Send a delivery again (same webhook-id and body, so receivers can deduplicate) with fresh attempts, also to a disabled " +
-    "endpoint. 422 delivery_pending while it awaits a retry. Returns the delivery; 404 unknown id.",
+    "Send a delivery again with fresh attempts (same webhook-id and body), disabled endpoints too. 422 " +
+    "delivery_pending while a retry awaits. Returns the delivery.",
   input: z.strictObject({ deliveryId: z.string().min(1).max(100).describe("Delivery id.") }),
   output: deliveryView,
   scope: "webhooks:write",

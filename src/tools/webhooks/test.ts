@@ -7,8 +7,8 @@ import { enqueueTo, findEndpoint, payloadOf } from "./service.ts";
 export default defineTool({
   name: "webhooks.test",
   description:
-    "Queue a signed \"webhook.test\" event to one endpoint (also a disabled one) to check the receiver verifies and answers " +
-    "2xx; see webhooks.deliveries. Returns {id, deliveryId}; 404 unknown id.",
+    "Queue a signed webhook.test event to one endpoint (disabled too) to check that the receiver verifies it and " +
+    "answers 2xx. Returns {id, deliveryId}.",
   input: z.strictObject({ id: endpointId }),
   output: z.strictObject({ id: z.string(), deliveryId: z.string().describe("The queued delivery (webhooks.deliveries shows its attempts).") }),
   scope: "webhooks:write",

@@ -9,14 +9,14 @@ const id = (what: string) => z.string().min(1).max(500).describe(what);
 
 /** What a provider's event says about an order's payment (the webhook door translates the provider's event into it). */
 export const paymentSignal = z.strictObject({
-  eventId: id("The provider's event id (Stripe evt_…), applied at most once."),
-  provider: z.enum(["stripe"]).describe("The provider that sent it."),
-  type: z.string().min(1).max(100).describe("Event type, e.g. checkout.session.completed."),
-  orderId: id("The order in the event's metadata.").optional(),
-  providerSessionId: id("Provider's session id (Stripe cs_…); finds the order without orderId.").optional(),
-  paymentIntentId: id("Provider's payment intent id, stored when paid.").optional(),
+  eventId: id("Provider's event id (Stripe evt_…)."),
+  provider: z.enum(["stripe"]).describe("Sending provider."),
+  type: z.string().min(1).max(100).describe("E.g. checkout.session.completed."),
+  orderId: id("From the event's metadata.").optional(),
+  providerSessionId: id("Provider's session id (Stripe cs_…).").optional(),
+  paymentIntentId: id("Provider's payment intent id.").optional(),
   paymentMethod: z.string().min(1).max(100).optional().describe("How the shopper paid (card, mobilepay …)."),
-  paid: z.boolean().describe("The event says the money was received."),
+  paid: z.boolean().describe("The money was received."),
 });
 
 export type PaymentSignal = z.output<typeof paymentSignal>;
