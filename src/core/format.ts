@@ -18,3 +18,8 @@ export function formatKr(oere: number | bigint): string {
   const kroner = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return `${sign}${kroner},${String(abs % 100).padStart(2, "0")} kr.`;
 }
+
+/** A count with the right Danish word: count(1, "vare", "varer") → "1 vare", count(1200, …) → "1.200 varer". */
+export function count(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("da-DK")} ${n === 1 ? one : many}`;
+}

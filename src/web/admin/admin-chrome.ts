@@ -9,6 +9,7 @@ import { documentHtml } from "../document.ts";
 import { html, raw, type Html } from "../html.ts";
 import type { View } from "../page.ts";
 import type { Flash } from "./flash.ts";
+import { problemText } from "./problems.ts";
 
 /** What the chrome reads of an admin request (an AdminRequest of src/web/admin/site.ts, which renders with this module). */
 export interface ChromeRequest {
@@ -120,6 +121,6 @@ export function adminFailure(error: ToolError, requestId: string): View {
   return {
     status: error.status,
     title,
-    main: html`<div class="failure"><h1>${title}</h1><p>${error.message}</p><p><a class="button" href="/admin">Til overblikket</a></p></div>`,
+    main: html`<div class="failure"><h1>${title}</h1><p>${problemText(error)}</p><p><a class="button" href="/admin">Til overblikket</a></p></div>`,
   };
 }

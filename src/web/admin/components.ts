@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { formatKr, html, type Html, type HtmlValue } from "../html.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { AdminRequest } from "./site.ts";
-import { ORDER_STATUS_LABELS } from "./labels.ts";
+import { ORDER_STATUS_HINTS, ORDER_STATUS_LABELS } from "./labels.ts";
 
-export { ORDER_STATUS_LABELS };
+export { ORDER_STATUS_HINTS, ORDER_STATUS_LABELS };
 
 type Tool = ToolDefinition<ObjectSchema, z.ZodType>;
 
@@ -143,5 +143,5 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export function statusTag(status: string): Html {
-  return html`<span class="tag ${STATUS_TONE[status] ?? ""}" data-status="${status}">${ORDER_STATUS_LABELS[status] ?? status}</span>`;
+  return html`<span class="tag ${STATUS_TONE[status] ?? ""}" data-status="${status}"${ORDER_STATUS_HINTS[status] ? html` title="${ORDER_STATUS_HINTS[status]}"` : ""}>${ORDER_STATUS_LABELS[status] ?? status}</span>`;
 }

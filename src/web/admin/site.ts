@@ -16,6 +16,7 @@ import type { Html } from "../html.ts";
 import { formParser, WebRequest, type Outcome, type Redirect, type Site, type View } from "../page.ts";
 import { setFlash, takeFlash, type Flash } from "./flash.ts";
 import { adminDocument, adminFailure } from "./admin-chrome.ts";
+import { problemText } from "./problems.ts";
 
 export const CSRF_PURPOSE = "admin";
 /** Before sign-in there is no staff session to bind a form to: the sign-in and setup pages set this nonce cookie. */
@@ -107,12 +108,6 @@ export class AdminRequest extends WebRequest {
     if (mapped.status === 401 || mapped.status === 403 || mapped.status >= 500) throw error;
     return this.done(back, problemText(mapped), "error");
   }
-}
-
-/** A tool error as one sentence for staff, with the fields it names. */
-export function problemText(error: ToolError): string {
-  const fields = (error.errors ?? []).filter((item) => !error.message.includes(item.message)).map((item) => `${item.path}: ${item.message}`);
-  return [error.message, ...fields].join(" ");
 }
 
 export class AdminSite implements Site<AdminRequest> {

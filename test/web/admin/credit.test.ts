@@ -62,7 +62,7 @@ describe("the admin credit page", () => {
     expect(await prisma().refundTask.findUniqueOrThrow({ where: { id: "demo-refund-task" } })).toMatchObject({ status: "done", doneBy: expect.stringMatching(/^staff:/) });
     const again = await owner.submit("/admin/credit", "/admin/credit/refund-tasks/demo-refund-task/complete", {});
     expect(again.status).toBe(303);
-    expect((await owner.get("/admin/credit")).html).toContain("already marked paid out");
+    expect((await owner.get("/admin/credit")).html).toContain("Refusionen er allerede markeret som udbetalt.");
   });
 
   it("shows a reader the cards but not the refunds, and refuses their writes with 403", async () => {

@@ -126,7 +126,7 @@ describe("CSRF", () => {
 
     const noToken = await first.request("POST", "/admin/logout", { form: {} });
     expect(noToken.status).toBe(403);
-    expect(noToken.html).toContain("The form has expired");
+    expect(noToken.html).toContain("Formularen er udløbet. Genindlæs siden, og prøv igen.");
     const wrongToken = await first.request("POST", "/admin/logout", { form: { _csrf: secondToken } });
     expect(wrongToken.status).toBe(403);
     const script = await first.request("POST", "/admin/logout", { headers: { accept: "application/json", "x-csrf-token": "forged" } });

@@ -2,6 +2,7 @@
 // agent platform's ACP signing secret and webhook URL), shown once with a copy button; the list with last use; revoke
 // (keys.create, keys.set_acp, keys.list, keys.revoke: the tools keep a staff user within their own scopes and audit
 // every change).
+import { fieldMessage, fieldName } from "../problems.ts";
 import type { z } from "zod";
 import { NotFound } from "../../../core/errors.ts";
 import createKey from "../../../tools/keys/create.ts";
@@ -10,7 +11,7 @@ import revokeKey from "../../../tools/keys/revoke.ts";
 import setAcp from "../../../tools/keys/set_acp.ts";
 import { mayGrant, SCOPES, WILDCARD, type Grant } from "../../../tools/scopes.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
-import { html, type Html, type HtmlValue } from "../../html.ts";
+import { count, html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { checkbox, formOpen, needs, pageHead, submit, table } from "../components.ts";
 import { when } from "../forms.ts";
@@ -29,7 +30,7 @@ function scopeChoices(web: AdminRequest): Html {
       name: "scopes",
       value: scope,
       label: scope,
-      hint: `${SCOPE_TEXT[scope] ?? ""}${tools.length ? ` · ${tools.length} værktøjer` : ""}${allowed ? "" : " · du har ikke selv denne adgang"}`,
+      hint: `${SCOPE_TEXT[scope] ?? ""}${tools.length ? ` · ${count(tools.length, "værktøj", "værktøjer")}` : ""}${allowed ? "" : " · du har ikke selv denne adgang"}`,
       disabled: !allowed,
     });
   });
@@ -91,7 +92,7 @@ export async function createKeyAction(web: AdminRequest): Promise<Outcome> {
   const acp = { ...(secret ? { signingSecret: secret } : {}), ...(url ? { webhookUrl: url } : {}) };
   // Checked before the key exists, so a bad ACP setting leaves no half-made key behind.
   const settings = setAcp.input.safeParse({ id: "new", ...acp });
-  if (!settings.success) return web.done("/admin/api-keys", `ACP: ${settings.error.issues.map((issue) => issue.message).join("; ")}`, "error");
+  if (!settings.success) return web.done("/admin/api-keys", `ACP: ${settings.error.issues.map((issue) => `${fieldName(issue.path.join("."))} ${fieldMessage(issue.message)}`).join("; ")}.`, "error");
   let created: z.output<typeof createKey.output>;
   try {
     created = await web.call(createKey, { name: web.field("name"), scopes: scopes as Grant[] });

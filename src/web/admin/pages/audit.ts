@@ -9,9 +9,12 @@ import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
 import type { Outcome, View } from "../../page.ts";
+import { actionChoices, actionLabel } from "../actions.ts";
+import { actorNames, DOOR_LABEL } from "../actors.ts";
 import { actionButton, facts, pageHead, select, table } from "../components.ts";
 import { when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
+import { formatValue, isScalar, labelOf } from "../values.ts";
 
 const PAGE_SIZE = 50;
 const ID = /^[\w-]{1,100}$/;
@@ -20,18 +23,20 @@ const SUBJECTS: Array<[string, string]> = [
   ["discount", "Rabatkoder"], ["page", "Sider"], ["serviceOffering", "Ydelser"], ["setting", "Indstillinger"],
   ["featureFlag", "Funktioner"], ["campaign", "Kampagner"], ["subscriber", "Tilmeldte"], ["apiKey", "API-nøgler"],
 ];
-const DOORS: Record<string, string> = { rest: "REST", mcp: "MCP", admin: "Admin", "admin-assistant": "Admin-assistent", "storefront-assistant": "Butikschat", cli: "CLI", web: "Butik", webhook: "Webhook", system: "System" };
+/** Subjects as a noun in a sentence ("produkt prada-…"). */
+const SUBJECT_NOUNS: Record<string, string> = {
+  product: "produkt", productVariant: "variant", category: "kategori", order: "ordre", discount: "rabatkode", page: "side",
+  serviceOffering: "ydelse", setting: "indstilling", featureFlag: "funktion", campaign: "kampagne", subscriber: "tilmeldt",
+  apiKey: "API-nøgle", staffUser: "medarbejder", webhookEndpoint: "webhook", webhookDelivery: "webhook-levering", return: "retur",
+  giftCard: "gavekort", supportTicket: "supportsag", address: "adresse", checkoutSession: "checkout",
+};
 
-/** Actors as people where we can: staff e-mails, "dig" for the viewer. */
-async function actorNames(web: AdminRequest, actors: string[]): Promise<(actor: string) => string> {
-  const ids = actors.filter((actor) => actor.startsWith("staff:")).map((actor) => actor.slice(6));
-  const emails = await web.runtime.staff.emails(ids);
-  return (actor) => {
-    if (actor === web.staff.caller.actor) return "dig";
-    if (actor.startsWith("staff:")) return emails.get(actor.slice(6)) ?? actor;
-    if (actor.startsWith("key:")) return `API-nøgle ${actor.slice(4, 12)}…`;
-    return actor;
-  };
+function noun(subjectType: string): string {
+  return SUBJECT_NOUNS[subjectType] ?? subjectType;
+}
+
+function door(entry: { door: string; agent?: string | null }): string {
+  return `${DOOR_LABEL[entry.door] ?? entry.door}${entry.agent ? ` · ${entry.agent}` : ""}`;
 }
 
 /** The numbers of the orders among these entries' subjects (none for staff without orders:read). */
@@ -45,8 +50,18 @@ function subjectLink(subjectType: string | null, subjectId: string | null, order
   if (subjectType === "order") return html`ordre <a href="/admin/orders/${subjectId}">${orders.get(subjectId) ?? subjectId}</a>`;
   const slug = typeof snapshot?.slug === "string" ? snapshot.slug : undefined;
   const pages: Record<string, string> = { product: "/admin/products/", category: "/admin/categories/", page: "/admin/pages/", serviceOffering: "/admin/services/" };
-  if (slug && pages[subjectType]) return html`${subjectType} <a href="${pages[subjectType]}${slug}">${slug}</a>`;
-  return html`${subjectType} <code class="hint">${subjectId.length > 14 ? `${subjectId.slice(0, 14)}…` : subjectId}</code>`;
+  if (slug && pages[subjectType]) return html`${noun(subjectType)} <a href="${pages[subjectType]}${slug}">${slug}</a>`;
+  return html`${noun(subjectType)} <code class="hint">${subjectId.length > 14 ? `${subjectId.slice(0, 14)}…` : subjectId}</code>`;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The change's Danish phrase; a tool without one by its name. */
+function actionCell(tool: string): Html {
+  const label = actionLabel(tool);
+  return label === tool ? html`<code>${tool}</code>` : html`${label}`;
 }
 
 export async function auditPage(web: AdminRequest): Promise<View> {
@@ -63,9 +78,9 @@ export async function auditPage(web: AdminRequest): Promise<View> {
   const [name, orders] = await Promise.all([actorNames(web, shown.map((entry) => entry.actor)), orderSubjects(web, shown)]);
   const rows = shown.map((entry) => [
     html`<a href="/admin/audit/${entry.id}">${when(entry.createdAt)}</a>`,
-    html`<code>${entry.tool}</code>`,
+    actionCell(entry.tool),
     subjectLink(entry.subjectType, entry.subjectId, orders),
-    html`${name(entry.actor)}<br><span class="hint">${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}</span>`,
+    html`${capitalised(name(entry.actor, entry.door))}<br><span class="hint">${door(entry)}</span>`,
     entry.revertedAt ? html`<span class="tag">Fortrudt</span>` : entry.revertOfId ? html`<span class="tag tag-info">Fortrydelse</span>` : entry.revertible ? html`<a href="/admin/audit/${entry.id}">Fortryd…</a>` : "",
   ]);
   const params = new URLSearchParams(Object.entries({ ...filters, before: shown.at(-1)?.createdAt ?? "" }).filter(([, value]) => value));
@@ -74,11 +89,11 @@ export async function auditPage(web: AdminRequest): Promise<View> {
     main: html`${pageHead("Ændringslog", { lead: "Alle ændringer fra admin, API, MCP og assistenterne, nyeste først." })}
 <form method="get" action="/admin/audit" class="filters" role="search">
 ${select({ name: "subjectType", label: "Emne", value: filters.subjectType, choices: SUBJECTS })}
-${input({ name: "tool", label: "Værktøj", value: filters.tool, placeholder: "products.delete" })}
+${select({ name: "tool", label: "Handling", value: filters.tool, choices: [["", "Alle"], ...actionChoices()] })}
 ${input({ name: "actor", label: "Udført af", value: filters.actor, placeholder: "staff:…, key:…" })}
 <div class="filter-actions"><button class="button" type="submit">Filtrér</button> <a class="button button-secondary" href="/admin/audit">Nulstil</a></div>
 </form>
-${rows.length ? table("Ændringer", ["Tidspunkt", "Værktøj", "Emne", "Udført af", ""], rows) : emptyState("Ingen ændringer", "Intet passer til filtrene.")}
+${rows.length ? table("Ændringer", ["Tidspunkt", "Handling", "Emne", "Udført af", ""], rows) : emptyState("Ingen ændringer", "Intet passer til filtrene.")}
 <nav class="pagination" aria-label="Sider">
 ${filters.before ? html`<a class="button button-secondary" href="/admin/audit">← Nyeste</a>` : html`<span></span>`}
 ${entries.length > PAGE_SIZE ? html`<a class="button button-secondary" rel="next" href="/admin/audit?${params.toString()}">Ældre →</a>` : html`<span></span>`}
@@ -86,14 +101,14 @@ ${entries.length > PAGE_SIZE ? html`<a class="button button-secondary" rel="next
   };
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-
-function value(raw: unknown): Html {
+/** A snapshot value as the staff reads it: kroner, Danish dates, ja/nej, order statuses by name; lists and objects as JSON. */
+function value(key: string, raw: unknown): Html {
   if (raw === undefined) return html`<span class="hint">—</span>`;
   if (raw === null || raw === "") return html`<span class="hint">tom</span>`;
-  if (typeof raw === "object") return html`<pre>${JSON.stringify(raw, null, 2)}</pre>`;
-  const text = String(raw);
-  if (ISO.test(text)) return html`<time datetime="${text}">${when(text)}</time>`;
+  if (Array.isArray(raw) && raw.every((item) => typeof item === "string")) return raw.length ? html`${raw.join(", ")}` : html`<span class="hint">ingen</span>`;
+  if (!isScalar(raw)) return html`<pre>${JSON.stringify(raw, null, 2)}</pre>`;
+  const text = formatValue(key, raw);
+  if (typeof raw === "string" && text !== raw && !Number.isNaN(Date.parse(raw))) return html`<time datetime="${raw}">${text}</time>`;
   return html`${text.length > 400 ? `${text.slice(0, 400)}…` : text}`;
 }
 
@@ -101,7 +116,7 @@ function diffTable(caption: string, keys: string[], before: Record<string, unkno
   return html`<div class="table-wrap"><table class="diff">
 <caption class="visually-hidden">${caption}</caption>
 <thead><tr><th>Felt</th><th>Før</th><th>Efter</th></tr></thead>
-<tbody>${keys.map((key) => html`<tr${changed ? html` class="changed"` : ""}><th scope="row">${key}</th><td>${value(before ? before[key] : undefined)}</td><td>${value(after ? after[key] : undefined)}</td></tr>`)}</tbody>
+<tbody>${keys.map((key) => html`<tr${changed ? html` class="changed"` : ""}><th scope="row"${labelOf(key) === key ? "" : html` title="${key}"`}>${labelOf(key)}</th><td>${value(key, before ? before[key] : undefined)}</td><td>${value(key, after ? after[key] : undefined)}</td></tr>`)}</tbody>
 </table></div>`;
 }
 
@@ -119,16 +134,16 @@ ${same.length ? html`<details><summary>Uændrede felter (${same.length})</summar
 export async function auditEntryPage(web: AdminRequest, id: string): Promise<View> {
   if (!ID.test(id)) throw new NotFound(`No audit entry "${id}".`);
   const entry = await web.call(auditGet, { id });
-  const [name, orders] = await Promise.all([actorNames(web, [entry.actor, entry.revertedBy ?? ""]), orderSubjects(web, [entry])]);
+  const [name, orders] = await Promise.all([actorNames(web, [entry.actor, entry.revertedBy]), orderSubjects(web, [entry])]);
   const revert = entry.revertedAt
     ? html`<div class="notice notice-info">Fortrudt ${when(entry.revertedAt)} af ${name(entry.revertedBy ?? "")}.</div>`
     : entry.revertible
       ? actionButton(web, auditRevert, { action: `/admin/audit/${entry.id}/revert`, label: "Fortryd ændringen", look: "danger", confirm: "Fortryd ændringen og gendan det tidligere indhold?" })
       : html`<p class="hint">Denne ændring kan ikke fortrydes herfra.</p>`;
   return {
-    title: `Ændring ${entry.tool}`,
-    main: html`${breadcrumbs([{ label: "Ændringslog", href: "/admin/audit" }, { label: entry.tool }])}
-${pageHead(entry.tool, { lead: html`${when(entry.createdAt)} · ${name(entry.actor)} · ${DOORS[entry.door] ?? entry.door}${entry.agent ? html` · ${entry.agent}` : ""}` })}
+    title: `Ændring: ${actionLabel(entry.tool)}`,
+    main: html`${breadcrumbs([{ label: "Ændringslog", href: "/admin/audit" }, { label: actionLabel(entry.tool) }])}
+${pageHead(actionLabel(entry.tool), { lead: html`${when(entry.createdAt)} · ${capitalised(name(entry.actor, entry.door))} · ${door(entry)}` })}
 <section class="card">
 ${facts([
   ["Emne", subjectLink(entry.subjectType, entry.subjectId, orders, entry.after ?? entry.before)],
@@ -146,6 +161,6 @@ export async function revertAction(web: AdminRequest, id: string): Promise<Outco
   return web.act(`/admin/audit/${id}`, async () => {
     const result = await web.call(auditRevert, { id });
     const what = { deleted: "slettet igen", recreated: "genskabt", restored: "gendannet" }[result.action];
-    return `${result.subjectType} er ${what}.`;
+    return `${capitalised(noun(result.subjectType))} er ${what}.`;
   });
 }

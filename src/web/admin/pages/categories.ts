@@ -6,7 +6,7 @@ import categoriesGet from "../../../tools/categories/get.ts";
 import categoriesList from "../../../tools/categories/list.ts";
 import categoriesUpsert from "../../../tools/categories/upsert.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
-import { html, type Html } from "../../html.ts";
+import { count, html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, pageHead, submit, table, textarea } from "../components.ts";
 import { optional } from "../forms.ts";
@@ -46,7 +46,7 @@ export async function categoryPage(web: AdminRequest, slug: string): Promise<Vie
   return {
     title: category.name,
     main: html`${breadcrumbs([{ label: "Kategorier", href: "/admin/categories" }, { label: category.name }])}
-${pageHead(category.name, { lead: html`${category.productCount} produkter · <a href="/categories/${category.slug}">Se i butikken ↗</a>` })}
+${pageHead(category.name, { lead: html`${count(category.productCount, "produkt", "produkter")} · <a href="/categories/${category.slug}">Se i butikken ↗</a>` })}
 <section class="card narrow">${categoryForm(web, { slug: category.slug, name: category.name, description: category.description ?? "" }, false)}</section>
 <section class="card narrow danger-zone"><h2>Slet kategori</h2>
 <p class="hint">En kategori kan kun slettes, når den ikke har produkter.</p>

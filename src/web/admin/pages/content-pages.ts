@@ -9,11 +9,12 @@ import pagesList from "../../../tools/pages/list.ts";
 import setLayout from "../../../tools/pages/set_layout.ts";
 import pagesUpsert from "../../../tools/pages/upsert.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
-import { html, type Html } from "../../html.ts";
+import { count, html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, pageHead, select, submit, table, textarea } from "../components.ts";
 import { when } from "../forms.ts";
-import { problemText, type AdminRequest } from "../site.ts";
+import { fieldMessage, problemText } from "../problems.ts";
+import type { AdminRequest } from "../site.ts";
 
 const SLUG = /^[a-z0-9-]{2,200}$/;
 const LAYOUT_EXAMPLE = JSON.stringify(
@@ -97,16 +98,17 @@ async function saveLayout(web: AdminRequest, slug: string): Promise<Outcome> {
     try {
       layout = JSON.parse(text);
     } catch (error) {
-      return contentPage(web, slug, { text, errors: [`Ugyldig JSON: ${(error as Error).message}`] });
+      const at = /position (\d+)/.exec((error as Error).message)?.[1];
+      return contentPage(web, slug, { text, errors: [`Ugyldig JSON${at ? ` ved tegn ${at}` : ""}: tjek kommaer, anførselstegn og klammer.`] });
     }
   }
   try {
     const result = await web.call(setLayout, { slug, layout: layout as z.input<typeof setLayout.input>["layout"] });
-    return web.done(`/admin/pages/${slug}`, result.hasLayout ? `Layoutet er gemt (${result.sectionCount} sektioner).` : "Layoutet er fjernet; siden viser teksten.");
+    return web.done(`/admin/pages/${slug}`, result.hasLayout ? `Layoutet er gemt (${count(result.sectionCount, "sektion", "sektioner")}).` : "Layoutet er fjernet; siden viser teksten.");
   } catch (error) {
     const mapped = toToolError(error);
     if (mapped.status !== 400) return web.refused(`/admin/pages/${slug}`, error);
-    const errors = (mapped.errors ?? []).map((item) => `${item.path.replace(/^layout\.?/, "") || "layout"}: ${item.message}`);
+    const errors = (mapped.errors ?? []).map((item) => `${item.path.replace(/^layout\.?/, "") || "layout"}: ${fieldMessage(item.message)}`);
     return contentPage(web, slug, { text, errors: errors.length ? errors : [problemText(mapped)] });
   }
 }

@@ -5,7 +5,7 @@ import salesTimeseries from "../../../tools/analytics/sales_timeseries.ts";
 import topProducts from "../../../tools/analytics/top_products.ts";
 import ordersList from "../../../tools/orders/list.ts";
 import listLowStock from "../../../tools/products/list_low_stock.ts";
-import { html, type Html } from "../../html.ts";
+import { count, html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
 import { salesChartSvg } from "../chart.ts";
 import { kr, pageHead, table } from "../components.ts";
@@ -42,7 +42,7 @@ ${kpi("Omsætning", kr(week.revenueDkk), kr(month.revenueDkk))}
 ${kpi("Ordrer", String(week.orderCount), String(month.orderCount))}
 ${kpi("Gns. ordre", kr(week.averageOrderValueDkk), kr(month.averageOrderValueDkk))}
 ${kpi("Nye kunder", String(week.newCustomers), String(month.newCustomers))}
-<div class="kpi"><p class="kpi-label">Fra AI-agenter</p><p class="kpi-value">${percent(month.aiGeneratedShare)}</p><p class="kpi-sub">${month.aiGeneratedOrderCount} ordrer · 7 dage: ${percent(week.aiGeneratedShare)}</p></div>
+<div class="kpi"><p class="kpi-label">Fra AI-agenter</p><p class="kpi-value">${percent(month.aiGeneratedShare)}</p><p class="kpi-sub">${count(month.aiGeneratedOrderCount, "ordre", "ordrer")} · 7 dage: ${percent(week.aiGeneratedShare)}</p></div>
 </section>
 <section class="card chart-card">
 <h2>Omsætning pr. dag</h2>
@@ -72,8 +72,8 @@ async function waiting(web: AdminRequest): Promise<Html> {
   if (!web.may(ordersList)) return html``;
   const paid = await web.call(ordersList, { status: "paid", limit: 21 });
   if (!paid.length) return html`<div class="notice notice-success" role="status">Ingen betalte ordrer venter på at blive sendt.</div>`;
-  const count = paid.length > 20 ? "Over 20" : String(paid.length);
-  return html`<div class="notice notice-info" role="status"><strong>${count} betalte ${paid.length === 1 ? "ordre" : "ordrer"}</strong> venter på at blive sendt. <a href="/admin/orders?status=paid">Se dem</a></div>`;
+  const many = paid.length > 20 ? "Over 20" : String(paid.length);
+  return html`<div class="notice notice-info" role="status"><strong>${many} betalte ${paid.length === 1 ? "ordre" : "ordrer"}</strong> venter på at blive sendt. <a href="/admin/orders?status=paid">Se dem</a></div>`;
 }
 
 export async function dashboardPage(web: AdminRequest): Promise<View> {

@@ -21,6 +21,7 @@ import type { View } from "../../page.ts";
 import { actionButton, checkbox, facts, formOpen, kr, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea } from "../components.ts";
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
+import { timelineList } from "../timeline.ts";
 import { itemsEditor } from "./order-items.ts";
 import { returnRows, RETURN_STATUS_TEXT, type Return } from "./returns.ts";
 
@@ -72,9 +73,7 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
     kr(item.unitPriceDkk),
     kr(item.unitPriceDkk * item.quantity),
   ]);
-  const events = timeline.map((event) => html`<li><time datetime="${event.at}">${when(event.at)}</time> ${event.summary}${
-    event.kind === "note" ? html`<blockquote>${event.body}</blockquote>` : ""
-  }</li>`);
+  const history = await timelineList(web, timeline);
   return {
     title: `Ordre ${ref}`,
     main: html`${breadcrumbs([{ label: "Ordrer", href: "/admin/orders" }, { label: ref }])}
@@ -147,7 +146,7 @@ ${formOpen(web, `${base}/notes`)}
 ${textarea({ name: "body", label: "Ny intern note", rows: 2, required: true, maxlength: 2000, hint: "Kun synlig for medarbejdere." })}
 ${submit(web, addNote, "Tilføj note", "secondary")}
 </form>
-${events.length ? html`<ol class="timeline">${events}</ol>` : html`<p class="hint">Ingen hændelser endnu.</p>`}
+${history}
 </section>
 </div>
 </div>`,

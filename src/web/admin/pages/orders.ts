@@ -6,7 +6,7 @@ import { emptyState, field as input } from "../../components.ts";
 import { html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
 import type { View } from "../../page.ts";
-import { kr, ORDER_STATUS_LABELS, pageHead, select, statusTag, table } from "../components.ts";
+import { kr, ORDER_STATUS_HINTS, ORDER_STATUS_LABELS, pageHead, select, statusTag, table } from "../components.ts";
 import { localDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -61,6 +61,9 @@ ${page.length ? table("Ordrer", ["Ordre", "Oprettet", "Kunde", "Varer", "Total",
 <nav class="pagination" aria-label="Sider">
 ${before ? html`<a class="button button-secondary" href="${listHref(filters, { before: undefined })}">← Nyeste</a>` : html`<span></span>`}
 ${older ? html`<a class="button button-secondary" rel="next" href="${listHref(filters, { before: older })}">Ældre ordrer →</a>` : html`<span></span>`}
-</nav>`,
+</nav>
+<details class="card status-legend"><summary>Hvad betyder statusserne?</summary>
+<dl class="facts">${ORDER_STATUSES.map((value) => html`<div><dt>${statusTag(value)}</dt><dd>${ORDER_STATUS_HINTS[value] ?? ""}</dd></div>`)}</dl>
+</details>`,
   };
 }

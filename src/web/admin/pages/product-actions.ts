@@ -11,7 +11,8 @@ import updateProduct from "../../../tools/products/update.ts";
 import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import type { Outcome } from "../../page.ts";
 import { integer, keyValues, kroner, optional } from "../forms.ts";
-import { problemText, type AdminRequest } from "../site.ts";
+import { problemText } from "../problems.ts";
+import type { AdminRequest } from "../site.ts";
 import { newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
 import { formErrors, stockField, valuesFromForm, writeFields } from "./product-form.ts";
 

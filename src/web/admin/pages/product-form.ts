@@ -5,6 +5,7 @@ import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import { checkbox, select, textarea } from "../components.ts";
 import { blocks, blocksText, integer, keyValues, keyValuesText, kroner, optional } from "../forms.ts";
+import { fieldMessage } from "../problems.ts";
 
 export interface ProductValues {
   name: string;
@@ -99,7 +100,7 @@ export function formErrors(errors: FieldError[] | undefined): Record<string, str
   for (const error of errors ?? []) {
     const top = error.path.replace(/^patch\./, "").split(".")[0] ?? "";
     const name = top === "priceDkk" ? "price" : top === "categorySlug" || top === "categoryId" ? "category" : top;
-    byField[name] ??= error.message;
+    byField[name] ??= fieldMessage(error.message);
   }
   return byField;
 }

@@ -28,11 +28,24 @@ function readCarriers(text: string): Array<{ name: string; minDays: number; maxD
   });
 }
 
+/** The feature flags in Danish (the tools keep their English descriptions for the API); an unknown flag shows its own. */
+const FEATURE_TEXTS: Record<string, { name: string; hint: string }> = {
+  storefront_chat: { name: "Chat i butikken", hint: "En assistent i butikken, der hjælper kunderne og lægger varer i kurven." },
+  admin_assistant: { name: "Assistent i admin", hint: "En assistent, medarbejderne kan skrive med her i admin." },
+  agent_checkout: { name: "Køb via AI-agenter", hint: "Eksterne AI-agenter kan gennemføre køb (ACP-checkout)." },
+  newsletter: { name: "Nyhedsbrev", hint: "Tilmelding til nyhedsbrev i butikken og kampagner herfra." },
+  product_reviews: { name: "Anmeldelser", hint: "Kundeanmeldelser på produktsiderne." },
+};
+
+function featureName(key: string, description: string): string {
+  return FEATURE_TEXTS[key]?.name ?? description;
+}
+
 async function features(web: AdminRequest): Promise<Html> {
   if (!web.may(listFeatures)) return html`<p class="hint">Funktioner kræver adgangen ${listFeatures.scope}.</p>`;
   const flags = await web.call(listFeatures, {});
   return html`<ul class="toggle-list">${flags.map((flag) => html`<li>
-<div><p><strong>${flag.description}</strong></p><p class="hint"><code>${flag.key}</code> · ændret ${when(flag.updatedAt)}</p></div>
+<div><p><strong>${featureName(flag.key, flag.description)}</strong></p><p class="hint">${FEATURE_TEXTS[flag.key]?.hint ?? ""} Ændret ${when(flag.updatedAt)}.</p></div>
 <span class="toggle-state">${flag.enabled ? html`<span class="tag tag-ok">Til</span>` : html`<span class="tag">Fra</span>`}
 ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag.enabled ? "Slå fra" : "Slå til", fields: { key: flag.key, enabled: flag.enabled ? "false" : "true" }, look: "secondary", small: true })}</span>
 </li>`)}</ul>`;
@@ -117,7 +130,7 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
   },
   async feature(web) {
     const result = await web.call(setFeature, { key: web.field("key"), enabled: web.field("enabled") === "true" });
-    return `${result.key} er nu ${result.enabled ? "slået til" : "slået fra"}.`;
+    return `${featureName(result.key, result.key)} er nu ${result.enabled ? "slået til" : "slået fra"}.`;
   },
 };
 

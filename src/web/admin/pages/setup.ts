@@ -1,4 +1,5 @@
 // First run: the console link /admin/setup?token=… and the form behind it that creates the first staff user.
+import { problemText } from "../problems.ts";
 import { Invalid } from "../../../core/errors.ts";
 import type { Runtime } from "../../../runtime.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../tools/staff/schemas.ts";
@@ -71,7 +72,7 @@ export async function setupFirstStaff(web: AdminRequest): Promise<Outcome> {
     return web.done("/admin", `Velkommen, ${staff.email}. Din bruger er oprettet.`);
   } catch (error) {
     if (error instanceof SetupLinkInvalid) return gone();
-    if (error instanceof Invalid) return setupView(web, 400, { token, email, error: error.message });
+    if (error instanceof Invalid) return setupView(web, 400, { token, email, error: problemText(error) });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // GET /: the shop's front page: name and tagline, search, featured products and categories. Starts the shop_session.
 import categoriesList from "../../../tools/categories/list.ts";
 import productsSearch from "../../../tools/products/search.ts";
-import { formatKr, html } from "../../html.ts";
+import { count, formatKr, html } from "../../html.ts";
 import type { View } from "../../page.ts";
 import { productArt, productGrid } from "../components.ts";
 import type { StorefrontRequest } from "../site.ts";
@@ -27,7 +27,7 @@ export async function homePage(web: StorefrontRequest): Promise<View> {
 <div class="home-hero-text">
 <p class="eyebrow">Velkommen til ${shopName}</p>
 <h1 id="home-title">${tagline || shopName}</h1>
-<p class="lead">${categories.reduce((sum, category) => sum + category.productCount, 0)} varer i ${categories.length} kategorier, til fair priser. Fri fragt over ${kroner(chrome.shipping.freeShippingThresholdDkk)} kr.</p>
+<p class="lead">${count(categories.reduce((sum, category) => sum + category.productCount, 0), "vare", "varer")} i ${count(categories.length, "kategori", "kategorier")}, til fair priser. Fri fragt over ${kroner(chrome.shipping.freeShippingThresholdDkk)} kr.</p>
 <form class="hero-search" role="search" action="/search" method="get">
 <label class="visually-hidden" for="home-q">Hvad leder du efter?</label>
 <input id="home-q" name="q" type="search" placeholder="Fx aviator, sort stel eller Ray-Ban" maxlength="200">
@@ -45,7 +45,7 @@ ${productGrid(featured)}
 <ul class="category-tiles">${categories.map((category) => html`<li><a class="category-tile" href="/categories/${category.slug}">
 <span class="category-tile-name">${category.name}</span>
 ${category.description ? html`<span class="category-tile-text">${category.description}</span>` : ""}
-<span class="category-tile-count">${category.productCount} varer</span>
+<span class="category-tile-count">${count(category.productCount, "vare", "varer")}</span>
 </a></li>`)}</ul>
 </section>
 <section class="promises" aria-label="Derfor handler du hos os">
