@@ -1,7 +1,7 @@
-// products.attach_image: append one https image to a product; idempotent when the URL is already there.
+// products.attach_image: append one image (https, or a path on this shop) to a product; idempotent when the URL is already there.
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
-import { slugInput } from "./schemas.ts";
+import { sitePath, slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot } from "./service.ts";
 
 const total = z.number().int().min(1).describe("Number of images on the product now.");
@@ -14,19 +14,19 @@ export default defineTool({
     "product.",
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL (https)."),
+    imageUrl: z.union([z.url({ protocol: /^https$/ }), sitePath]).describe("The image URL (https), or its path on this shop."),
     alt: z.string().max(200).optional().describe("Alt text."),
     sourceId: z.string().min(1).max(200).optional().describe("The photo's id at its source, for attribution."),
   }),
   output: z.union([
     z.strictObject({ ok: z.literal(true), slug: z.string(), alreadyAttached: z.literal(true), totalImages: total }),
-    z.strictObject({ ok: z.literal(true), slug: z.string(), attached: z.url().describe("The URL just attached."), totalImages: total }),
+    z.strictObject({ ok: z.literal(true), slug: z.string(), attached: z.string().describe("The URL just attached."), totalImages: total }),
   ]),
   scope: "products:write",
   anonymous: false,
   audited: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  examples: [{ slug: "oakley-aviator-coast-1", imageUrl: "https://images.nordlys-optik.dk/products/oakley-aviator-coast-1-3.jpg", alt: "Set fra siden" }],
+  examples: [{ slug: "vogue-clubmaster-sommer-2", imageUrl: "/demo-images/vogue-clubmaster-sommer-2-2.svg", alt: "Set fra siden" }],
   async handler({ slug, imageUrl, alt, sourceId }, ctx) {
     const id = await lockVisibleProduct(ctx.db, slug);
     const before = await productSnapshot(ctx.db, id);
