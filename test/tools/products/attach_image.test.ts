@@ -47,13 +47,23 @@ describe("products.attach_image", () => {
     await expectScopeMatrix(server, "products.attach_image", { slug: "persol-oversize-vinter-5", imageUrl: "https://images.example.com/scope.jpg" });
   });
 
-  it("rejects bad input: http, non-URLs, long alt, unknown fields", async () => {
+  it("attaches a picture the shop serves itself by its path", async () => {
+    const slug = "persol-oversize-vinter-5";
+    const imageUrl = "/demo-images/gucci-oversize-bold-74-2.svg";
+    expect(expectOk(server, "products.attach_image", await attach({ slug, imageUrl }))).toMatchObject({ attached: imageUrl });
+    expect((await images(slug)).at(-1)).toBe(imageUrl);
+  });
+
+  it("rejects bad input: http, non-URLs, other hosts' paths, long alt, unknown fields", async () => {
     const slug = "gucci-oversize-bold-74";
     const count = () => server.runtime.database.prisma.productImage.count();
     await expectRejected(server, "products.attach_image", key, [
       { slug, imageUrl: "http://images.example.com/a.jpg" },
       { slug, imageUrl: "ftp://images.example.com/a.jpg" },
       { slug, imageUrl: "not a url" },
+      { slug, imageUrl: "//images.example.com/a.jpg" },
+      { slug, imageUrl: "/\\images.example.com/a.jpg" },
+      { slug, imageUrl: "/demo images/a.svg" },
       { slug },
       { imageUrl: "https://images.example.com/a.jpg" },
       { slug, imageUrl: "https://images.example.com/a.jpg", alt: "x".repeat(201) },
