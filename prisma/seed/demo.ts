@@ -20,10 +20,29 @@ export const DEMO_CATEGORIES = [
 ] as const;
 
 const BRANDS = ["Nordlys", "Ray-Ban", "Oakley", "Lindberg", "Ørgreen", "Prada", "Persol", "Tom Ford", "Vogue", "Gucci"];
+/** Brands with a children's line; a children's frame of another brand is the house brand's. */
+const KIDS_BRANDS = new Set(["Nordlys", "Ray-Ban", "Oakley", "Lindberg"]);
 const FRAME_COLORS = ["sort", "skildpadde", "guld", "sølv", "transparent", "blå", "rød", "grøn", "hvid", "brun"];
 const LENS_COLORS = ["grå", "grøn", "brun", "blå spejl", "gul", "klar", "rosa", "polariseret grå"];
+/** A lens colour as Danish writes "… glas" after it. */
+const LENS_GLASS: Record<string, string> = {
+  grå: "grå glas", grøn: "grønne glas", brun: "brune glas", "blå spejl": "blå spejlglas", gul: "gule glas", klar: "klare glas", rosa: "rosa glas", "polariseret grå": "polariserede grå glas",
+};
 const SHAPES = ["Aviator", "Wayfarer", "Rund", "Cat-eye", "Kvadratisk", "Panto", "Browline", "Oversize", "Sport Wrap", "Clubmaster"];
 const STYLES = ["Classic", "Slim", "Bold", "Air", "Street", "Coast", "Fjord", "Vinter", "Sommer", "Studio"];
+const MATERIALS = ["acetat", "titanium", "metal", "nylon"];
+const ACCESSORIES = {
+  Etui: { attributes: { type: "etui", material: "hård skal med blødt for" }, text: "Et fast brilleetui med blødt for, der beskytter brillerne i tasken. Passer til de fleste stel." },
+  Pudseklud: { attributes: { type: "pudseklud", material: "mikrofiber", size: "15 × 18 cm" }, text: "En blød mikrofiberklud, der fjerner fedt og fingeraftryk uden at ridse glassene. Kan vaskes ved 40 grader." },
+  Brillekæde: { attributes: { type: "brillekæde", material: "forgyldt metal", length: "70 cm" }, text: "En let brillekæde, så brillerne altid er lige ved hånden. Passer til de fleste stel." },
+  Rensespray: { attributes: { type: "rensespray", volume: "30 ml" }, text: "Alkoholfri rensespray til alle glas, også med antirefleks- og blålysbehandling." },
+} as const;
+const LENS_TYPES = {
+  Daily: { wear: "Dagslinse", pack: "30 stk.", use: "Bruges én dag og smides ud; ingen rensevæske." },
+  Monthly: { wear: "Månedslinse", pack: "6 stk.", use: "Bruges i op til en måned med daglig rens i linsevæske." },
+  Toric: { wear: "Torisk månedslinse", pack: "6 stk.", use: "Retter bygningsfejl (astigmatisme); fremstilles efter din recept og kan derfor ikke fortrydes." },
+  Multifocal: { wear: "Multifokal månedslinse", pack: "6 stk.", use: "Skarpt syn på både læse- og afstand, til dig over 40." },
+} as const;
 
 /** A small deterministic PRNG so the demo shop is the same on every machine. */
 function rng(seed: number) {
@@ -57,66 +76,173 @@ export interface DemoProduct {
   variants: Array<{ sku: string; attributes: Record<string, string>; priceDkk: bigint | null; stock: bigint }>;
 }
 
-/** Generates `count` products deterministically (the demo uses 80; benchmarks use 100,000). */
+/**
+ * What each product is. The generator walks the seven categories in turn; of that walk, every fourth slot is a featured
+ * designer frame (sold as glasses or sunglasses by its lenses) and every other sports slot a children's frame.
+ */
+type Kind = "sun" | "optical" | "sport" | "kids" | "luxury-optical" | "luxury-sun" | "bluelight" | "lens" | "accessory";
+
+function kindOf(i: number): Kind {
+  const slot = DEMO_CATEGORIES[i % DEMO_CATEGORIES.length]!.slug;
+  if (slot === "boernebriller") return i % 14 === 3 ? "luxury-optical" : "luxury-sun";
+  if (slot === "sportsbriller" && i % 14 === 9) return "kids";
+  return ({ solbriller: "sun", briller: "optical", sportsbriller: "sport", blaalysbriller: "bluelight", kontaktlinser: "lens", tilbehoer: "accessory" } as const)[slot];
+}
+
+const CATEGORY_OF: Record<Kind, DemoCategorySlug> = {
+  sun: "solbriller", "luxury-sun": "solbriller", optical: "briller", "luxury-optical": "briller", sport: "sportsbriller",
+  kids: "boernebriller", bluelight: "blaalysbriller", lens: "kontaktlinser", accessory: "tilbehoer",
+};
+type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]["slug"];
+
+const slugOf = (name: string) => name.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** Where the demo shop's own product pictures are served (src/web/demo-images.ts, drawn by scripts/demo-images.ts). */
+export const demoImageUrl = (slug: string, n: 1 | 2) => `/demo-images/${slug}-${n}.svg`;
+
+/**
+ * Generates `count` products deterministically (the demo uses 80; benchmarks use 100,000). The random draws are the
+ * same in number and order for every kind, so names, slugs, prices and stock stay what tool examples and tests name.
+ */
 export function demoProducts(count: number, seed = 42): DemoProduct[] {
   const random = rng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const products: DemoProduct[] = [];
   for (let i = 0; i < count; i++) {
-    const category = DEMO_CATEGORIES[i % DEMO_CATEGORIES.length]!;
-    const brand = category.slug === "tilbehoer" && i % 3 === 0 ? null : pick(BRANDS);
+    const kind = kindOf(i);
+    const category = DEMO_CATEGORIES.find((c) => c.slug === CATEGORY_OF[kind])!;
+    const isLens = kind === "lens";
+    const isAccessory = kind === "accessory";
+    const isFrame = !isLens && !isAccessory;
+    // Accessories are the house brand's (or unbranded); children's frames only of brands with a children's line.
+    const drawnBrand = isAccessory && i % 3 === 0 ? null : pick(BRANDS);
+    const brand = isAccessory ? (drawnBrand ? "Nordlys" : null) : kind === "kids" && !KIDS_BRANDS.has(drawnBrand!) ? "Nordlys" : drawnBrand;
     const shape = pick(SHAPES);
     const style = pick(STYLES);
-    const isLens = category.slug === "kontaktlinser";
-    const isAccessory = category.slug === "tilbehoer";
-    const lensType = isLens ? pick(["Daily", "Monthly", "Toric", "Multifocal"]) : null;
+    const lensType = isLens ? pick(["Daily", "Monthly", "Toric", "Multifocal"] as const) : null;
+    const accessory = isAccessory ? pick(Object.keys(ACCESSORIES) as Array<keyof typeof ACCESSORIES>) : null;
     const name = isLens
       ? `${brand ?? "Nordlys"} ${lensType} ${style} ${i + 1}`
-      : isAccessory
-        ? `${pick(["Etui", "Pudseklud", "Brillekæde", "Rensespray"])} ${style} ${i + 1}`
-        : `${brand ?? "Nordlys"} ${shape} ${style} ${i + 1}`;
-    const slug = name.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-    const basePrice = isAccessory ? 79 + Math.floor(random() * 220) : isLens ? 149 + Math.floor(random() * 350) : 499 + Math.floor(random() * 2500);
+      : accessory
+        ? `${accessory} ${style} ${i + 1}`
+        : kind === "kids"
+          ? `${brand} Junior ${shape} ${i + 1}`
+          : `${brand ?? "Nordlys"} ${shape} ${style} ${i + 1}`;
+    const slug = slugOf(name);
+    const priceDraw = random();
+    const basePrice = isAccessory ? 79 + Math.floor(priceDraw * 220) : isLens ? 149 + Math.floor(priceDraw * 350) : kind === "kids" ? 299 + Math.floor(priceDraw * 500) : 499 + Math.floor(priceDraw * 2500);
     const priceDkk = BigInt(basePrice * 100 + (random() < 0.5 ? 0 : 95));
     const stock = BigInt(i % 9 === 0 ? 0 : Math.floor(random() * 40) + 1);
-    const frameColor = isLens ? null : pick(FRAME_COLORS);
-    const lensColor = isAccessory || category.slug === "briller" ? (category.slug === "briller" ? "klar" : null) : pick(LENS_COLORS);
+    const drawnFrameColor = isLens ? null : pick(FRAME_COLORS);
+    const drawnLensColor = isAccessory || kind === "optical" ? null : pick(LENS_COLORS);
+    const material = isLens ? null : pick(MATERIALS);
+    // Glasses for prescription lenses (and blue-light glasses) come with clear demo lenses; contact lenses are clear.
+    const clear = kind === "optical" || kind === "luxury-optical" || kind === "kids" || kind === "bluelight" || isLens;
+    const frameColor = isFrame ? drawnFrameColor : null;
+    // Sunglasses never have clear lenses: a clear draw becomes grey.
+    const lensColor = isAccessory ? null : clear ? "klar" : drawnLensColor === "klar" && kind !== "sport" ? "grå" : drawnLensColor;
     const withAnswers = i % 4 === 0;
+    const variants =
+      i % 5 === 1 && isFrame
+        ? (kind === "kids" ? ["4–6 år", "6–8 år", "8–10 år"] : ["S", "M", "L"]).map((size, n) => ({
+            sku: `${slug}-${"sml"[n]}`,
+            attributes: { size },
+            priceDkk: n === 2 ? priceDkk + 10000n : null,
+            stock: BigInt(Math.floor(random() * 10) + (n === 1 ? 1 : 0)),
+          }))
+        : [];
+    const copy = isLens
+      ? lensCopy(name, brand, LENS_TYPES[lensType!])
+      : accessory
+        ? accessoryCopy(name, brand, accessory)
+        : frameCopy(kind, name, brand, shape, material!, frameColor!, lensColor!, category.description, i);
     products.push({
-      slug: `${slug}`,
+      slug,
       name,
       brand,
-      description: `${name} fra ${brand ?? "Nordlys Optik"}. ${category.description} Stellet er ${frameColor ?? "uden stel"}${lensColor ? ` med ${lensColor} glas` : ""}, og leveres med etui og pudseklud.`,
+      description: copy.description,
       priceDkk,
       stock,
-      featured: i % 7 === 3,
+      featured: kind === "luxury-optical" || kind === "luxury-sun",
       returnable: lensType !== "Toric",
       frameColor,
       lensColor,
       categorySlug: category.slug,
-      images: [`https://images.nordlys-optik.dk/products/${slug}-1.jpg`, ...(i % 2 === 0 ? [`https://images.nordlys-optik.dk/products/${slug}-2.jpg`] : [])],
+      images: [demoImageUrl(slug, 1), ...(i % 2 === 0 ? [demoImageUrl(slug, 2)] : [])],
       deleted: count <= 1000 && i % 27 === 26,
-      attributes: isLens ? { type: "kontaktlinse" } : { shape, material: pick(["acetat", "titanium", "metal", "nylon"]) },
-      answerSummary: withAnswers ? `${name} er en ${shape.toLowerCase()}-model med ${lensColor ?? "klare"} glas, god til hverdag og ferie.` : null,
-      faq: withAnswers
-        ? [
-            { q: "Har brillerne UV-beskyttelse?", a: "Ja, alle glas har UV400-beskyttelse." },
-            { q: "Kan jeg få styrke i?", a: "Ja, de fleste stel kan leveres med styrkeglas hos din optiker." },
-          ]
-        : [],
-      useCases: withAnswers ? [{ title: "Hverdag", description: "Let nok til at have på hele dagen." }] : [],
-      comparisonFacts: withAnswers ? { vægt: `${18 + (i % 20)} g`, garanti: "2 år", materiale: isLens ? "silikonehydrogel" : "acetat" } : {},
-      variants:
-        i % 5 === 1 && !isLens && !isAccessory
-          ? [
-              { sku: `${slug}-s`, attributes: { size: "S" }, priceDkk: null, stock: BigInt(Math.floor(random() * 10)) },
-              { sku: `${slug}-m`, attributes: { size: "M" }, priceDkk: null, stock: BigInt(Math.floor(random() * 10) + 1) },
-              { sku: `${slug}-l`, attributes: { size: "L" }, priceDkk: priceDkk + 10000n, stock: BigInt(Math.floor(random() * 10)) },
-            ]
-          : [],
+      attributes: copy.attributes,
+      answerSummary: withAnswers ? copy.summary : null,
+      faq: withAnswers ? copy.faq : [],
+      useCases: withAnswers ? copy.useCases : [],
+      comparisonFacts: withAnswers ? copy.facts : {},
+      variants,
     });
   }
   return products;
+}
+
+interface Copy {
+  description: string;
+  attributes: Record<string, string>;
+  summary: string;
+  faq: Array<{ q: string; a: string }>;
+  useCases: Array<{ title: string; description: string }>;
+  facts: Record<string, string>;
+}
+
+function frameCopy(kind: Kind, name: string, brand: string | null, shape: string, material: string, frameColor: string, lensColor: string, blurb: string, i: number): Copy {
+  const glass = LENS_GLASS[lensColor] ?? `${lensColor} glas`;
+  const prescription = lensColor === "klar";
+  const kids = kind === "kids";
+  const intro = kids
+    ? "Et fleksibelt og robust stel til børn fra 4 til 10 år, med fjederhængsler og bløde næsepuder."
+    : kind === "luxury-optical" || kind === "luxury-sun"
+      ? `Et udvalgt designerstel i ${material}, håndlavet og tidløst.`
+      : blurb;
+  return {
+    description:
+      `${name} fra ${brand ?? "Nordlys Optik"}. ${intro} Stellet er ${frameColor} med ${glass}` +
+      `${prescription ? "; din optiker sætter styrkeglas i" : ""}. Leveres med etui og pudseklud.`,
+    attributes: kids ? { shape, material, age: "4–10 år", lensWidth: "42 mm" } : { shape, material },
+    summary: `${name} er et ${shape.toLowerCase()}-stel i ${material} med ${glass}, ${kids ? "lavet til at holde til en aktiv børnehverdag" : "godt til hverdag og ferie"}.`,
+    faq: prescription
+      ? [
+          { q: "Kan jeg få styrke i?", a: "Ja, stellet leveres med klare demoglas, og din optiker sætter styrkeglas i." },
+          { q: "Kan stellet justeres?", a: "Ja, vi justerer det gratis i butikken." },
+        ]
+      : [
+          { q: "Har brillerne UV-beskyttelse?", a: "Ja, alle glas har UV400-beskyttelse." },
+          { q: "Kan jeg få styrke i?", a: "Ja, de fleste stel kan leveres med styrkeglas hos din optiker." },
+        ],
+    useCases: [kids ? { title: "Skole og leg", description: "Fleksible hængsler, der tåler at blive tabt." } : { title: "Hverdag", description: "Let nok til at have på hele dagen." }],
+    facts: { vægt: `${(kids ? 12 : 18) + (i % 20)} g`, garanti: "2 år", materiale: material },
+  };
+}
+
+function lensCopy(name: string, brand: string | null, type: (typeof LENS_TYPES)[keyof typeof LENS_TYPES]): Copy {
+  return {
+    description: `${name} fra ${brand ?? "Nordlys Optik"}. ${type.wear} i silikonehydrogel, ${type.pack} pr. æske. ${type.use} Få dine linser tilpasset hos en optiker, før du bestiller.`,
+    attributes: { type: "kontaktlinse", wear: type.wear, pack: type.pack, material: "silikonehydrogel", baseCurve: "8,6 mm", diameter: "14,2 mm" },
+    summary: `${name} er en ${type.wear.toLowerCase()} i silikonehydrogel, ${type.pack} pr. æske.`,
+    faq: [
+      { q: "Skal jeg have en recept?", a: "Ja, kontaktlinser skal tilpasses af en optiker, før du bestiller." },
+      { q: "Hvor længe kan linserne bruges?", a: type.use },
+    ],
+    useCases: [{ title: "Hverdag og sport", description: "Frit udsyn uden stel, også under sport." }],
+    facts: { pakning: type.pack, garanti: "Ubrudt æske", materiale: "silikonehydrogel" },
+  };
+}
+
+function accessoryCopy(name: string, brand: string | null, accessory: keyof typeof ACCESSORIES): Copy {
+  const { attributes, text } = ACCESSORIES[accessory];
+  return {
+    description: `${name}${brand ? ` fra ${brand}` : ""}. ${text}`,
+    attributes: { ...attributes },
+    summary: `${name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`,
+    faq: [{ q: "Passer det til mine briller?", a: "Ja, det passer til de fleste stel og glas." }],
+    useCases: [{ title: "På farten", description: "Lille nok til tasken eller jakkelommen." }],
+    facts: "material" in attributes ? { materiale: attributes.material, garanti: "2 år" } : { indhold: "30 ml", garanti: "Ubrudt flaske" },
+  };
 }
 
 export async function isEmpty(db: Pick<PrismaClient, "category" | "product">): Promise<boolean> {

@@ -1,10 +1,11 @@
-// The web door: bundled assets, the admin, the developer docs and the storefront pages, mounted by the express app.
+// The web door: bundled assets, the demo pictures, the admin, the developer docs and the storefront pages, mounted by the express app.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { httpError } from "../http/requests.ts";
 import type { Runtime } from "../runtime.ts";
 import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";
 import { AdminSite } from "./admin/site.ts";
+import { demoImagesRouter } from "./demo-images.ts";
 import { docsRouter } from "./docs/router.ts";
 import { DocsSite } from "./docs/site.ts";
 import { webRoute } from "./page.ts";
@@ -16,6 +17,7 @@ export function webRouter(runtime: Runtime): Router {
   const storefront = new StorefrontSite(runtime, assets);
   const router = express.Router();
   router.use(assets.router());
+  router.use(demoImagesRouter());
   // Before the storefront, whose last route answers every other path with its 404 page.
   router.use(adminRouter(new AdminSite(runtime, assets)));
   router.use(docsRouter(new DocsSite(runtime, assets)));

@@ -145,7 +145,12 @@ describe("GET /products/<slug>", () => {
     expect(page.html).toContain(escapeHtml(formatKr(Number(withAnswers.priceDkk))));
     expect(page.html).toContain("På lager");
     expect(page.html).toContain(escapeHtml(withAnswers.answerSummary!));
-    expect(page.html).toContain("<summary>Har brillerne UV-beskyttelse?</summary>");
+    const faq = withAnswers.faq as Array<{ q: string }>;
+    expect(page.html).toContain(`<summary>${escapeHtml(faq[0]!.q)}</summary>`);
+    // The demo pictures are paths on the shop; link previews and search engines get whole URLs.
+    const images = await server.runtime.database.prisma.productImage.findMany({ where: { productId: withAnswers.id }, orderBy: { position: "asc" } });
+    expect(images[0]!.url).toMatch(/^\/demo-images\//);
+    expect(page.html).toContain(`<meta property="og:image" content="http://localhost:3000${images[0]!.url}">`);
     expect(page.html).toContain(`<link rel="canonical" href="http://localhost:3000/products/${withAnswers.slug}">`);
     expect(page.html).toContain('<meta property="og:type" content="product">');
     expect(page.html).toMatch(/<form class="buy-form" action="\/cart\/add" method="post">\n<input type="hidden" name="_csrf" value="[\w.-]+">/);
@@ -154,6 +159,7 @@ describe("GET /products/<slug>", () => {
       "@context": "https://schema.org",
       "@type": "Product",
       name: withAnswers.name,
+      image: images.map((image) => `http://localhost:3000${image.url}`),
       offers: { "@type": "Offer", price: (Number(withAnswers.priceDkk) / 100).toFixed(2), priceCurrency: "DKK", availability: "https://schema.org/InStock" },
     });
   });

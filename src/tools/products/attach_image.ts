@@ -25,7 +25,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  examples: [{ slug: "oakley-aviator-coast-1", imageUrl: "https://images.nordlys-optik.dk/products/oakley-aviator-coast-1-3.jpg", alt: "Set fra siden" }],
+  examples: [{ slug: "vogue-clubmaster-sommer-2", imageUrl: "https://images.nordlys-optik.dk/products/vogue-clubmaster-sommer-2-3.jpg", alt: "Set fra siden" }],
   async handler({ slug, imageUrl, alt, sourceId }, ctx) {
     const id = await lockVisibleProduct(ctx.db, slug);
     const before = await productSnapshot(ctx.db, id);

@@ -24,7 +24,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: DESTRUCTIVE,
-  examples: [{ slug: "oakley-aviator-coast-1", imageUrl: "https://images.nordlys-optik.dk/products/oakley-aviator-coast-1-2.jpg" }],
+  examples: [{ slug: "oakley-aviator-coast-1", imageUrl: "/demo-images/oakley-aviator-coast-1-2.svg" }],
   async handler({ slug, imageUrl }, ctx) {
     const id = await lockVisibleProduct(ctx.db, slug);
     const before = await productSnapshot(ctx.db, id);

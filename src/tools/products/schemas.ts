@@ -9,6 +9,9 @@ export const newSlug = z.string().min(2).regex(SLUG, "Use lowercase letters, dig
 export const oere = (what: string) => z.number().int().max(MAX_INT).describe(`${what}, integer øre (1 DKK = 100 øre).`);
 export const isoDateTime = z.iso.datetime().describe("ISO 8601 UTC timestamp ending in Z.");
 
+/** An image the shop serves itself, by its path ("/demo-images/…"): it keeps working when the shop's address changes. */
+export const sitePath = z.string().max(2000).regex(/^\/(?![/\\])[^\s\\]*$/, "Use a path on this shop starting with one /");
+
 export const productSummary = z.strictObject({
   id: z.string(),
   slug: z.string(),
@@ -59,7 +62,7 @@ export const productFields = {
   categoryId: z.string().min(1).describe("Category by id."),
   categorySlug: z.string().min(1).describe("Category slug (or categoryId)."),
   featured: z.boolean().describe("Shown first in listings."),
-  images: z.array(z.url({ protocol: /^https?$/ })).describe("Image URLs."),
+  images: z.array(z.union([z.url({ protocol: /^https?$/ }), sitePath])).describe("Image URLs (http(s), or a path on this shop)."),
   giftCard: z.boolean().describe("Gift card: each unit paid e-mails the buyer a card of its price."),
 };
 

@@ -28,11 +28,17 @@ export function colourKey(colour: string | null): string {
 }
 const colourKeys = new Map<string, string>();
 
-type ArtKind = "glasses" | "contact" | "case";
+type ArtKind = "glasses" | "contact" | "case" | "cloth" | "spray" | "chain" | "card";
 
-function artKind(product: Pick<CardProduct, "frameColor" | "lensColor">): ArtKind {
-  if (!product.frameColor) return "contact";
-  return product.lensColor ? "glasses" : "case";
+/** Frames have both colours, contact lenses a lens colour only; accessories and gift cards neither (told by name). */
+function artKind(product: Pick<CardProduct, "name" | "frameColor" | "lensColor">): ArtKind {
+  if (product.frameColor) return product.lensColor ? "glasses" : "case";
+  if (product.lensColor) return "contact";
+  if (/pudseklud/i.test(product.name)) return "cloth";
+  if (/rensespray/i.test(product.name)) return "spray";
+  if (/kæde/i.test(product.name)) return "chain";
+  if (/gavekort/i.test(product.name)) return "card";
+  return "case";
 }
 
 function lensShape(name: string): "round" | "aviator" | "rect" {
@@ -46,20 +52,22 @@ const LENSES = {
   aviator: '<path class="art-lens" d="M24 30h68c2 24-8 48-34 48S20 54 24 30z"/><path class="art-lens" d="M108 30h68c4 24-8 48-34 48s-36-24-34-48z"/>',
 };
 
+const SHAPES: Record<Exclude<ArtKind, "glasses">, string> = {
+  contact: '<ellipse class="art-lens" cx="100" cy="56" rx="44" ry="30"/><path class="art-shine" d="M72 48q10-14 30-16"/>',
+  case: '<rect class="art-case" x="34" y="30" width="132" height="44" rx="22"/><path class="art-shine" d="M54 44h60"/>',
+  cloth: '<path class="art-cloth" d="M52 18h96v64H72l-20-20z"/><path class="art-cloth-fold" d="M52 62h20v20"/>',
+  spray: '<rect class="art-case" x="88" y="8" width="24" height="18" rx="4"/><rect class="art-bottle" x="76" y="26" width="48" height="68" rx="12"/><path class="art-shine" d="M88 40v36"/>',
+  chain: '<path class="art-chain" d="M16 22q84 110 168 0"/><circle class="art-chain-end" cx="16" cy="22" r="7"/><circle class="art-chain-end" cx="184" cy="22" r="7"/>',
+  card: '<rect class="art-card" x="30" y="16" width="140" height="72" rx="10"/><path class="art-shine" d="M48 36h56M48 52h32"/>',
+};
+
 /**
  * A drawn stand-in for the product photo, tinted with the product's frame and lens colours: shown while a photo
- * loads, when it fails (the demo shop's photo host does not exist) and for products without photos.
+ * loads, when it fails and for products without photos (scripts/demo-images.ts draws the demo shop's photos with it).
  */
 export function productArt(product: Pick<CardProduct, "name" | "frameColor" | "lensColor">): Html {
   const kind = artKind(product);
-  let shape: string;
-  if (kind === "glasses") {
-    shape = `${LENSES[lensShape(product.name)]}<path class="art-frame-line" d="M94 46q6-8 12 0M22 40L6 34M178 40l16-6"/>`;
-  } else if (kind === "contact") {
-    shape = '<ellipse class="art-lens" cx="100" cy="56" rx="44" ry="30"/><path class="art-shine" d="M72 48q10-14 30-16"/>';
-  } else {
-    shape = '<rect class="art-case" x="34" y="30" width="132" height="44" rx="22"/><path class="art-shine" d="M54 44h60"/>';
-  }
+  const shape = kind === "glasses" ? `${LENSES[lensShape(product.name)]}<path class="art-frame-line" d="M94 46q6-8 12 0M22 40L6 34M178 40l16-6"/>` : SHAPES[kind];
   return html`<svg class="art art-${kind} frame-${colourKey(product.frameColor)} lens-${colourKey(product.lensColor)}" viewBox="0 0 200 100" aria-hidden="true" focusable="false">${raw(shape)}</svg>`;
 }
 

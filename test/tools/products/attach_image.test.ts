@@ -26,13 +26,14 @@ describe("products.attach_image", () => {
 
   it("answers alreadyAttached for a URL that is already there and changes nothing", async () => {
     const slug = "gucci-oversize-bold-74";
+    expectOk(server, "products.attach_image", await attach({ slug, imageUrl: "https://images.example.com/twice.jpg" }));
     const existing = await images(slug);
     const audits = await auditCount(server);
-    const result = expectOk(server, "products.attach_image", await attach({ slug, imageUrl: existing[0]!, alt: "Overwrite?" }));
+    const result = expectOk(server, "products.attach_image", await attach({ slug, imageUrl: "https://images.example.com/twice.jpg", alt: "Overwrite?" }));
     expect(await auditCount(server)).toBe(audits);
     expect(result).toEqual({ ok: true, slug, alreadyAttached: true, totalImages: existing.length });
     expect(await images(slug)).toEqual(existing);
-    const row = await server.runtime.database.prisma.productImage.findFirstOrThrow({ where: { url: existing[0]! } });
+    const row = await server.runtime.database.prisma.productImage.findFirstOrThrow({ where: { url: "https://images.example.com/twice.jpg" } });
     expect(row.alt).not.toBe("Overwrite?");
   });
 
@@ -47,13 +48,18 @@ describe("products.attach_image", () => {
     await expectScopeMatrix(server, "products.attach_image", { slug: "persol-oversize-vinter-5", imageUrl: "https://images.example.com/scope.jpg" });
   });
 
-  it("rejects bad input: http, non-URLs, long alt, unknown fields", async () => {
+  it("rejects bad input: http, non-URLs, other hosts' paths, long alt, unknown fields", async () => {
     const slug = "gucci-oversize-bold-74";
     const count = () => server.runtime.database.prisma.productImage.count();
     await expectRejected(server, "products.attach_image", key, [
       { slug, imageUrl: "http://images.example.com/a.jpg" },
       { slug, imageUrl: "ftp://images.example.com/a.jpg" },
       { slug, imageUrl: "not a url" },
+      { slug, imageUrl: "//images.example.com/a.jpg" },
+      { slug, imageUrl: "/\\images.example.com/a.jpg" },
+      // The contract says https: a bare path (as the demo's own pictures have) is for products.create/update only.
+      { slug, imageUrl: "/demo-images/gucci-oversize-bold-74-2.svg" },
+      { slug, imageUrl: "/demo images/a.svg" },
       { slug },
       { imageUrl: "https://images.example.com/a.jpg" },
       { slug, imageUrl: "https://images.example.com/a.jpg", alt: "x".repeat(201) },

@@ -14,7 +14,10 @@ import { NOTICES, refusalText } from "../texts.ts";
 
 type Product = Awaited<ReturnType<typeof loadProduct>>;
 
-const ATTRIBUTE_LABELS: Record<string, string> = { size: "Størrelse", shape: "Form", material: "Materiale", color: "Farve", type: "Type" };
+const ATTRIBUTE_LABELS: Record<string, string> = {
+  size: "Størrelse", shape: "Form", material: "Materiale", color: "Farve", type: "Type",
+  age: "Alder", lensWidth: "Glasbredde", wear: "Brug", pack: "Pakning", baseCurve: "Basiskurve", diameter: "Diameter", volume: "Indhold", length: "Længde",
+};
 const label = (key: string) => ATTRIBUTE_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
 
 async function loadProduct(web: StorefrontRequest, slug: string) {
@@ -34,6 +37,8 @@ export async function productPage(web: StorefrontRequest, slug: string): Promise
     web.read(productsSearch, { categorySlug: product.category.slug, inStock: true, limit: 5 }),
   ]);
   const url = `${web.runtime.config.publicBaseUrl}/products/${product.slug}`;
+  // Images the shop serves itself are stored by path; crawlers and link previews need whole URLs.
+  const images = product.images.map((image) => (image.startsWith("/") ? `${web.runtime.config.publicBaseUrl}${image}` : image));
   const summary = product.answers.answerSummary ?? firstSentence(product.description);
   const carriers = chrome.shipping.carriers;
   const delivery = carriers.length
@@ -49,10 +54,10 @@ export async function productPage(web: StorefrontRequest, slug: string): Promise
 <meta property="og:title" content="${product.name}">
 <meta property="og:description" content="${summary}">
 <meta property="og:url" content="${url}">
-${product.images[0] ? html`<meta property="og:image" content="${product.images[0]}">` : ""}
+${images[0] ? html`<meta property="og:image" content="${images[0]}">` : ""}
 <meta property="product:price:amount" content="${(product.priceDkk / 100).toFixed(2)}">
 <meta property="product:price:currency" content="DKK">
-<script type="application/ld+json">${jsonScript(structuredData(product, url))}</script>`,
+<script type="application/ld+json">${jsonScript(structuredData({ ...product, images }, url))}</script>`,
     main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: product.category.name, href: `/categories/${product.category.slug}` }, { label: product.name }])}
 ${flash ? notice(flash.kind, flash.text) : ""}${error ? notice("error", refusalText(error)) : ""}
 <article class="product">
