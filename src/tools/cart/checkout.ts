@@ -2,7 +2,9 @@
 // where to pay.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import { channelOf, placeOrder } from "../orders/place.ts";
+import { channelOf, checkedAddress, placeOrder, postal } from "../orders/place.ts";
+import { getSection } from "../settings/service.ts";
+import { chooseDelivery } from "./delivery.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { oere } from "../products/schemas.ts";
 import { CartStore, sessionOf } from "./service.ts";
@@ -14,11 +16,15 @@ export default defineTool({
     "Place the order for the shopper's cart: prices, discount and shipping recomputed, stock reserved at once; starts in " +
     "pending_payment and empties the cart. A giftCardCode pays min(balance, total) at once (all of it: status paid); " +
     "paymentUrl is for the rest. 422 cart_empty, shipping_address_required, insufficient_stock, discount_unavailable " +
-    "(unless dropDiscount), giftcard_expired, giftcard_insufficient_balance; 404 unknown card. Returns {orderId, status, " +
+    "(unless dropDiscount), giftcard_expired, giftcard_insufficient_balance, unknown_delivery_method, pickup_point_required, " +
+    "invalid_pickup_point, invalid_address (billing); 404 unknown card. Returns {orderId, status, " +
     "totalDkk, paymentUrl (for the shopper)}.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Drop the discount code if it no longer applies (else refuse)."),
     giftCardCode: giftCardCode.optional(),
+    deliveryMethodId: z.string().min(1).max(50).optional().describe("Method from cart.delivery_options; default: the first."),
+    pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop of a pickup method (of its carrier)."),
+    billingAddress: z.strictObject(postal).optional().describe("Invoice address, when not the shipping address."),
   }),
   output: z.strictObject({
     orderId: z.string(),
@@ -31,12 +37,14 @@ export default defineTool({
   audited: true,
   annotations: WRITE,
   examples: [{}],
-  async handler({ dropDiscount, giftCardCode }, ctx) {
+  async handler({ dropDiscount, giftCardCode, deliveryMethodId, pickupPointId, billingAddress }, ctx) {
     const session = sessionOf(ctx);
     const cart = await CartStore.open(ctx, true);
     const { lines, shipping, discountCode } = cart.state;
     if (lines.length === 0) throw new Refused("cart_empty", "The cart is empty; add products with cart.add first.");
     if (!shipping) throw new Refused("shipping_address_required", "Set the shipping address with cart.set_shipping_address first.");
+    const delivery = chooseDelivery(await getSection(ctx.db, "shipping"), deliveryMethodId, pickupPointId);
+    const billing = billingAddress ? { name: billingAddress.name, ...checkedAddress("Billing address", billingAddress), country: "DK" } : null;
     const { order, paymentUrl, customerCreated } = await placeOrder(ctx, {
       lines,
       discountCode,
@@ -44,7 +52,8 @@ export default defineTool({
       email: shipping.email,
       phone: shipping.phone,
       shipping,
-      billing: null,
+      billing,
+      delivery,
       channel: channelOf(ctx.door),
       aiAgentSource: null,
       sessionId: session.persistent ? session.id : null,

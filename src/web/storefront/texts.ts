@@ -37,6 +37,9 @@ const REFUSALS: Record<string, string> = {
   not_shipped: "Ordren er ikke sendt endnu – annuller den i stedet.",
   order_closed: "Ordren er lukket, så der kan ikke returneres fra den.",
   too_many_addresses: "Du kan gemme højst 20 adresser. Slet en, før du tilføjer en ny.",
+  unknown_delivery_method: "Den leveringsmåde findes ikke længere. Vælg en anden.",
+  pickup_point_required: "Vælg den pakkeshop, du vil hente pakken i.",
+  invalid_pickup_point: "Vælg en pakkeshop fra listen under leveringsmåden.",
 };
 
 /** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */
