@@ -140,7 +140,7 @@ async function checkoutView(web: StorefrontRequest, cart: CartSummary, state: Fo
 <h1>Kassen</h1>
 ${state.message ? notice("error", state.message) : ""}
 <div class="checkout-layout">
-<form class="checkout-form" action="/checkout" method="post">
+<form class="checkout-form" action="/checkout" method="post" data-goods="${cart.totalDkk - cart.shippingDkk}" data-vat="${cart.vatOere > 0 ? "1" : "0"}">
 ${web.csrfField()}
 <fieldset><legend>Kontakt</legend>
 ${field({ name: "email", label: "E-mail", type: "email", value: values.email, required: true, autocomplete: "email", hint: "Vi sender ordrebekræftelsen hertil.", error: errors.email, maxlength: 254 })}
@@ -184,7 +184,7 @@ ${options.map((option) => {
     const id = `delivery-${option.id}`;
     const selectedPoint = state.pickup?.[option.id];
     return html`<div class="delivery-option">
-<input id="${id}" name="deliveryMethod" type="radio" value="${option.id}"${option.id === chosen ? " checked" : ""}>
+<input id="${id}" name="deliveryMethod" type="radio" value="${option.id}" data-shipping="${option.priceDkk}"${option.id === chosen ? " checked" : ""}>
 <label for="${id}"><span class="delivery-name">${option.name}</span> <span class="price">${option.priceDkk === 0 ? "Gratis" : formatKr(option.priceDkk)}</span>
 <span class="hint">Levering på ${option.minDays === option.maxDays ? option.minDays : `${option.minDays}–${option.maxDays}`} hverdage</span></label>
 ${option.kind === "pickup" && option.pickupPoints.length
