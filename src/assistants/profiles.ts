@@ -47,7 +47,6 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "orders.cancel",
   "orders.change_address",
   "orders.item_options",
-  "orders.get_delivery",
   "returns.request",
   "returns.list",
   "returns.get",

@@ -17,14 +17,14 @@ export default defineTool({
     "pending_payment and empties the cart. A giftCardCode pays min(balance, total) at once (all of it: status paid); " +
     "paymentUrl is for the rest. 422 cart_empty, shipping_address_required, insufficient_stock, discount_unavailable " +
     "(unless dropDiscount), giftcard_expired, giftcard_insufficient_balance, unknown_delivery_method, pickup_point_required, " +
-    "invalid_pickup_point, invalid_address (billing); 404 unknown card. Returns {orderId, status, " +
+    "invalid_pickup_point, invalid_address; 404 unknown card. Returns {orderId, status, " +
     "totalDkk, paymentUrl (for the shopper)}.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Drop the discount code if it no longer applies (else refuse)."),
     giftCardCode: giftCardCode.optional(),
-    deliveryMethodId: z.string().min(1).max(50).optional().describe("Method from cart.delivery_options; default: the first."),
-    pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop of a pickup method (of its carrier)."),
-    billingAddress: z.strictObject(postal).optional().describe("Invoice address, when not the shipping address."),
+    deliveryMethodId: z.string().min(1).max(50).optional().describe("From cart.delivery_options; default: the first."),
+    pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop, for a pickup method."),
+    billingAddress: z.strictObject(postal).optional().describe("Invoice address if different."),
   }),
   output: z.strictObject({
     orderId: z.string(),

@@ -10,11 +10,10 @@ import { CartStore } from "./service.ts";
 export default defineTool({
   name: "cart.delivery_options",
   description:
-    "Delivery methods for cart.checkout, the first the default, priced for the shopper's cart (0 above the free-shipping " +
-    "threshold); pickup methods list the carrier's parcel shops nearest the zip. Returns [{id, carrier, kind, name, " +
-    "priceDkk, minDays, maxDays, pickupPoints}].",
+    "Delivery methods for cart.checkout (first = default) priced for the cart; pickup methods list parcel shops nearest " +
+    "the zip. Returns [{id, carrier, kind, name, priceDkk, minDays, maxDays, pickupPoints}].",
   input: z.strictObject({
-    zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").optional().describe("Postal code to find parcel shops near; default: the cart's address."),
+    zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").optional().describe("Default: the cart's address."),
   }),
   output: z.array(
     z.strictObject({

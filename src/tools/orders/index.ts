@@ -21,8 +21,7 @@ import changeItems from "./change_items.ts";
 import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
-import getDelivery from "./get_delivery.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask, getDelivery];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
 
 export default tools;

@@ -14,27 +14,29 @@ export const carrier = z
   })
   .refine((c) => c.minDays <= c.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
-const methodId = (what: string) => z.string().regex(/^[a-z0-9-]{2,50}$/, "Use a-z, 0-9 and -").describe(`${what}.`);
+// The items of methods and pickupPoints carry few descriptions: their schema is listed three times in tools/list.
+const methodId = z.string().regex(/^[a-z0-9-]{2,50}$/, "Use a-z, 0-9 and -");
+const days = z.number().int().min(0).max(365);
 
 export const deliveryMethod = z
   .strictObject({
-    id: methodId("Method id, e.g. \"postnord-pakkeshop\""),
-    carrier: text("Carrier name", 100),
-    kind: z.enum(["home", "pickup"]).describe("home: to the address; pickup: at one of the carrier's pickupPoints."),
-    name: text("Name shown to shoppers", 100),
-    priceDkk: amount("Price incl. VAT, free above the threshold; omitted: flatRateDkk").optional(),
-    minDays: z.number().int().min(0).max(365).describe("Fewest business days to delivery."),
-    maxDays: z.number().int().min(0).max(365).describe("Most business days (≥ minDays)."),
+    id: methodId,
+    carrier: z.string().min(1).max(100),
+    kind: z.enum(["home", "pickup"]).describe("pickup: at a pickupPoint of the carrier."),
+    name: z.string().min(1).max(100).describe("Shown to shoppers."),
+    priceDkk: z.number().int().min(0).max(MAX_INT).optional().describe("Øre; omitted: flatRateDkk."),
+    minDays: days,
+    maxDays: days,
   })
   .refine((m) => m.minDays <= m.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
 export const pickupPoint = z.strictObject({
-  id: methodId("Pickup point id"),
-  carrier: text("Carrier name", 100),
-  name: text("Parcel shop name", 100),
-  address: text("Street and number", 200),
-  zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Postal code."),
-  city: text("City", 100),
+  id: methodId,
+  carrier: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  address: z.string().min(1).max(200),
+  zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits"),
+  city: z.string().min(1).max(100),
 });
 
 /** ISO 13616 check digits: the IBAN, rearranged and read as a number in base 36, is 1 modulo 97. */
@@ -71,8 +73,8 @@ export const SECTION_SCHEMAS = {
     flatRateDkk: amount("Shipping price per order"),
     freeShippingThresholdDkk: amount("Goods total from which shipping is free"),
     carriers: z.array(carrier).max(20).describe("Carriers offered, with delivery estimates."),
-    methods: z.array(deliveryMethod).max(20).describe("Delivery methods at checkout, the first the default (none: flat rate)."),
-    pickupPoints: z.array(pickupPoint).max(500).describe("Parcel shops shoppers pick from for pickup methods."),
+    methods: z.array(deliveryMethod).max(20).describe("Delivery methods at checkout, first = default; business days."),
+    pickupPoints: z.array(pickupPoint).max(500).describe("Parcel shops for pickup methods."),
   }),
   contact: z.strictObject({
     email: z.email().describe("Customer-service e-mail."),

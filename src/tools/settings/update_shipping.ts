@@ -5,7 +5,7 @@ import { updateSection } from "./service.ts";
 
 export default defineTool({
   name: "settings.update_shipping",
-  description: "Change the shipping settings; omitted fields stay. Returns {flatRateDkk, freeShippingThresholdDkk, carriers}.",
+  description: "Change the shipping settings; omitted fields stay. Returns the whole section.",
   input: sectionPatch(SECTION_SCHEMAS.shipping),
   output: SECTION_SCHEMAS.shipping,
   scope: "settings:write",

@@ -5,7 +5,6 @@ import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
-import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersItemOptions from "../../../tools/orders/item_options.ts";
 import returnsList from "../../../tools/returns/list.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
@@ -49,15 +48,15 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
     throw error;
   }
-  const [order, ledger, refs, returns, options, method] = await Promise.all([
+  const [order, ledger, refs, returns, options] = await Promise.all([
     web.call(ordersGet, { orderId }),
     web.call(ordersPayments, { orderId }),
     orderRefs(web, [orderId]),
     web.call(returnsList, { orderId }),
     web.call(ordersItemOptions, { orderId }),
-    web.call(ordersGetDelivery, { orderId }),
   ]);
   const ref = refs.get(orderId) ?? orderId;
+  const method = tracking.delivery;
   const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
   const flash = NOTICES[web.query("notice")];
   return {
@@ -87,8 +86,8 @@ ${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td cla
 <tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${formatKr(order.totalDkk)}</td></tr>
 </tfoot></table></div></section>
 <section class="card delivery-address" aria-labelledby="delivery-title"><h2 id="delivery-title">Leveres til</h2>
-${method.name ? html`<p class="delivery-method">Levering: <strong>${method.name}</strong></p>` : ""}
-${method.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${method.pickupPoint.name}<br>${method.pickupPoint.address}<br>${method.pickupPoint.zip} ${method.pickupPoint.city}</p>
+${method ? html`<p class="delivery-method">Levering: <strong>${method.name}</strong></p>` : ""}
+${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${method.pickupPoint.name}<br>${method.pickupPoint.address}<br>${method.pickupPoint.zip} ${method.pickupPoint.city}</p>
 <p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
 ${ledgerSection(ledger)}
