@@ -346,7 +346,7 @@ describe("checkout", () => {
     const checkout = await client.get("/checkout");
     expectHtmlPage(checkout);
     const free = (await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: products[3]!.id } })).priceDkk >= 49900n;
-    expect(checkout.html).toMatch(/<input id="delivery-postnord-hjem" name="deliveryMethod" type="radio" value="postnord-hjem" checked>/);
+    expect(checkout.html).toMatch(/<input id="delivery-postnord-hjem" name="deliveryMethod" type="radio" value="postnord-hjem" data-shipping="\d+" checked>/);
     expect(checkout.html).toContain('<span class="delivery-name">GLS Pakkeshop</span>');
     expect(checkout.html).toContain(free ? "Gratis" : escapeHtml(formatKr(3500)));
     expect(checkout.html).toContain("Levering på 1–2 hverdage");
@@ -377,7 +377,7 @@ describe("checkout", () => {
     const otherCarrier = await client.post("/checkout", { ...ADDRESS, deliveryMethod: "postnord-pakkeshop", "pickupPoint-postnord-pakkeshop": "gls-aarhus-spar" });
     expectHtmlPage(otherCarrier, 422);
     expect(otherCarrier.html).toContain("Vælg en pakkeshop fra listen under leveringsmåden.");
-    expect(otherCarrier.html).toMatch(/value="postnord-pakkeshop" checked>/);
+    expect(otherCarrier.html).toMatch(/value="postnord-pakkeshop" data-shipping="\d+" checked>/);
     const badBilling = await client.post("/checkout", { ...ADDRESS, billingDifferent: "1", "billing-name": "Firma ApS", "billing-address": "Vestergade 3", "billing-zip": "80", "billing-city": "Aarhus C" });
     expectHtmlPage(badBilling, 400);
     expect(badBilling.html).toMatch(/id="f-billing-zip"[^>]*aria-invalid="true"/);
