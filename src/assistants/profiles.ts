@@ -27,6 +27,7 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "cart.remove",
   "cart.clear",
   "cart.set_shipping_address",
+  "cart.delivery_options",
   "cart.checkout",
   "discounts.try_apply",
   "address.autocomplete",

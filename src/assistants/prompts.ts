@@ -28,7 +28,10 @@ export function storefrontInstructions({ publicBaseUrl, now }: PromptContext): s
     "Cart: add, change and remove lines with the cart tools and tell the shopper the new total afterwards. Products with variants " +
       "need a variant SKU from the variant tool. Apply a discount code only when the shopper gives one.",
     "Checkout: ask for name, street address, Danish postal code, city, e-mail and optionally phone; set them as the " +
-      "cart's shipping address; summarise the cart and total; then place the order with the checkout tool. The shopper " +
+      "cart's shipping address; offer the delivery methods from the delivery-options tool (name, price, days; for a " +
+      "parcel-shop method let the shopper pick one of the listed parcel shops) and pass the choice to the checkout call " +
+      "(without one the first method applies); ask whether the invoice goes to another address (billingAddress); " +
+      "summarise the cart and total; then place the order with the checkout tool. The shopper " +
       "confirms that call with a button. Give the shopper the paymentUrl it returns and say that the order is paid there; " +
       "you never pay, and an order is not paid until the shopper has paid. A gift card or store credit code the shopper " +
       "gives goes in the checkout call's giftCardCode: the card pays what it holds, up to the total (check its balance " +

@@ -161,6 +161,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["returns.reject", "returns:write", false, true],
   ["returns.receive", "returns:write", false, true],
   ["returns.policy", "catalog:read", true, false],
+  ["cart.delivery_options", "cart:write", false, false],
 ];
 
 const registry = createRegistry();

@@ -2,7 +2,7 @@
 // transfer without Stripe; and STRIPE_PAYMENT_METHODS takes only methods Stripe offers a Danish shop.
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/core/config.ts";
-import { paymentMethodsText } from "../../src/web/storefront/texts.ts";
+import { paymentMethodsPhrase, paymentMethodsText } from "../../src/web/storefront/texts.ts";
 
 const shop = (name: string, methods: string[]) => ({ config: { stripePaymentMethods: methods }, services: { payments: { name } } });
 
@@ -12,6 +12,9 @@ describe("payment methods", () => {
     expect(paymentMethodsText(shop("stripe", ["card", "mobilepay"]))).toBe("Kort eller MobilePay");
     expect(paymentMethodsText(shop("stripe", ["mobilepay"]))).toBe("MobilePay");
     expect(paymentMethodsText(shop("stripe", ["card", "mobilepay", "klarna"]))).toBe("Kort, MobilePay eller Klarna");
+    expect(paymentMethodsPhrase(shop("stripe", ["card", "mobilepay"]))).toBe("kort eller MobilePay");
+    expect(paymentMethodsPhrase(shop("stripe", ["mobilepay", "card"]))).toBe("MobilePay eller kort");
+    expect(paymentMethodsPhrase(shop("manual", ["card"]))).toBe("bankoverførsel");
   });
 
   it("are read from STRIPE_PAYMENT_METHODS, card and MobilePay by default, anything else refused at start", () => {

@@ -349,11 +349,76 @@ describe("checkout", () => {
     expect(await server.runtime.database.prisma.order.count()).toBe(before);
   });
 
+  it("offers the delivery methods with price and estimate, and places a parcel-shop order with a billing address", async () => {
+    const { client } = await shopperWithCart(1);
+    const checkout = await client.get("/checkout");
+    expectHtmlPage(checkout);
+    const free = (await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: products[3]!.id } })).priceDkk >= 49900n;
+    expect(checkout.html).toMatch(/<input id="delivery-postnord-hjem" name="deliveryMethod" type="radio" value="postnord-hjem" data-shipping="\d+" checked>/);
+    expect(checkout.html).toContain('<span class="delivery-name">GLS Pakkeshop</span>');
+    expect(checkout.html).toContain(free ? "Gratis" : escapeHtml(formatKr(3500)));
+    expect(checkout.html).toContain("Levering på 1–2 hverdage");
+    expect(checkout.html).toMatch(/<select id="delivery-gls-pakkeshop-point" name="pickupPoint-gls-pakkeshop"><option value="gls-kbh-[\w-]+">/);
+    expect(checkout.html).toContain('<label for="billing-different">Faktureringsadresse er en anden</label>');
+    expect(checkout.html).toContain('<a href="/info/handelsbetingelser">handelsbetingelser</a>');
+    const location = expectRedirect(
+      await client.post("/checkout", {
+        ...ADDRESS, email: "pakkeshop.web@example.dk", deliveryMethod: "gls-pakkeshop", "pickupPoint-gls-pakkeshop": "gls-aarhus-spar", "pickupPoint-postnord-pakkeshop": "pn-aarhus-foetex",
+        billingDifferent: "1", "billing-name": "Firma ApS", "billing-address": "Vestergade 3", "billing-zip": "8000", "billing-city": "aarhus c",
+      }),
+      /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/,
+    );
+    const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
+    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(order).toMatchObject({ deliveryMethodId: "gls-pakkeshop", pickupPoint: { id: "gls-aarhus-spar" }, shippingDkk: free ? 0n : 3500n, billingName: "Firma ApS", billingCity: "Aarhus C" });
+    const page = await client.get(`/orders/${orderId}`);
+    expectHtmlPage(page);
+    expect(page.html).toContain("Levering: <strong>GLS Pakkeshop</strong>");
+    expect(page.html).toContain("Hentes i pakkeshop: Spar Trøjborg<br>Tordenskjoldsgade 20<br>8200 Aarhus N");
+    expect(page.html).toContain("Faktureres til: Firma ApS, Vestergade 3, 8000 Aarhus C");
+  });
+
+  it("ignores the billing fields unless the box is ticked, and keeps the choice on a refusal", async () => {
+    const { client } = await shopperWithCart(1);
+    await client.get("/checkout");
+    const before = await server.runtime.database.prisma.order.count();
+    const otherCarrier = await client.post("/checkout", { ...ADDRESS, deliveryMethod: "postnord-pakkeshop", "pickupPoint-postnord-pakkeshop": "gls-aarhus-spar" });
+    expectHtmlPage(otherCarrier, 422);
+    expect(otherCarrier.html).toContain("Vælg en pakkeshop fra listen under leveringsmåden.");
+    expect(otherCarrier.html).toMatch(/value="postnord-pakkeshop" data-shipping="\d+" checked>/);
+    const badBilling = await client.post("/checkout", { ...ADDRESS, billingDifferent: "1", "billing-name": "Firma ApS", "billing-address": "Vestergade 3", "billing-zip": "80", "billing-city": "Aarhus C" });
+    expectHtmlPage(badBilling, 400);
+    expect(badBilling.html).toMatch(/id="f-billing-zip"[^>]*aria-invalid="true"/);
+    expect(badBilling.html).toContain('id="billing-different" name="billingDifferent" type="checkbox" value="1" checked');
+    const wrongCity = await client.post("/checkout", { ...ADDRESS, billingDifferent: "1", "billing-name": "Firma ApS", "billing-address": "Vestergade 3", "billing-zip": "8000", "billing-city": "Odense C" });
+    expectHtmlPage(wrongCity, 422);
+    expect(wrongCity.html).toMatch(/<p class="field-error" id="f-billing-zip-error">Postnummeret findes ikke/);
+    expect(await server.runtime.database.prisma.order.count()).toBe(before);
+    const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, "billing-name": "Ikke brugt", "billing-zip": "80" }), /^\/orders\/[\w-]+\/pay/);
+    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: /^\/orders\/([\w-]+)\/pay/.exec(location)![1]! } });
+    expect(order).toMatchObject({ billingName: null, deliveryMethodId: "postnord-hjem" });
+  });
+
   it("sends an empty cart back to the cart page", async () => {
     const client = new WebClient(server);
     await client.get("/account");
     expectRedirect(await client.get("/checkout"), "/cart?notice=empty");
     expectRedirect(await client.post("/checkout", ADDRESS), "/cart?notice=empty");
+  });
+});
+
+describe("GET /info/handelsbetingelser", () => {
+  it("shows the terms saved in the policies (a demo text until then), linked from the footer", async () => {
+    const page = await new WebClient(server).get("/info/handelsbetingelser");
+    expectHtmlPage(page);
+    expect(page.html).toContain("<h1>Handelsbetingelser</h1>");
+    expect(page.html).toContain("<h2>Fortrydelsesret</h2>");
+    expect(page.html).toContain('<li><a href="/info/handelsbetingelser">Handelsbetingelser</a></li>');
+    const key = await server.key("settings:write");
+    expectOk(server, "settings.update_policies", await server.call("settings.update_policies", { terms: "## Vilkår\n\nNye <betingelser> gælder." }, { key }));
+    const saved = await new WebClient(server).get("/info/handelsbetingelser");
+    expect(saved.html).toContain("<h2>Vilkår</h2>\n<p>Nye &lt;betingelser&gt; gælder.</p>");
+    expect((await new WebClient(server).get("/info/ingen-side")).status).toBe(404);
   });
 });
 

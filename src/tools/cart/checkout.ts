@@ -2,7 +2,9 @@
 // where to pay.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import { channelOf, placeOrder } from "../orders/place.ts";
+import { channelOf, checkedAddress, placeOrder, postal } from "../orders/place.ts";
+import { getSection } from "../settings/service.ts";
+import { chooseDelivery } from "./delivery.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { oere } from "../products/schemas.ts";
 import { CartStore, sessionOf } from "./service.ts";
@@ -13,11 +15,15 @@ export default defineTool({
   description:
     "Order the shopper's cart at current prices: stock is reserved, the cart emptied, the order pending_payment. A " +
     "giftCardCode pays what it can at once, paymentUrl the rest. 422 cart_empty, shipping_address_required, " +
-    "insufficient_stock, discount_unavailable, giftcard_expired, giftcard_insufficient_balance; 404 unknown card. " +
-    "Returns {orderId, status, totalDkk, paymentUrl}.",
+    "insufficient_stock, discount_unavailable, giftcard_expired, giftcard_insufficient_balance, unknown_delivery_method, " +
+    "pickup_point_required, invalid_pickup_point, invalid_address; 404 unknown card. Returns {orderId, status, totalDkk, " +
+    "paymentUrl}.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else 422)."),
     giftCardCode: giftCardCode.optional(),
+    deliveryMethodId: z.string().min(1).max(50).optional().describe("From cart.delivery_options; default: the first."),
+    pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop, for a pickup method."),
+    billingAddress: z.strictObject(postal).optional().describe("Invoice address if different."),
   }),
   output: z.strictObject({
     orderId: z.string(),
@@ -30,12 +36,14 @@ export default defineTool({
   audited: true,
   annotations: WRITE,
   examples: [{}],
-  async handler({ dropDiscount, giftCardCode }, ctx) {
+  async handler({ dropDiscount, giftCardCode, deliveryMethodId, pickupPointId, billingAddress }, ctx) {
     const session = sessionOf(ctx);
     const cart = await CartStore.open(ctx, true);
     const { lines, shipping, discountCode } = cart.state;
     if (lines.length === 0) throw new Refused("cart_empty", "The cart is empty; add products with cart.add first.");
     if (!shipping) throw new Refused("shipping_address_required", "Set the shipping address with cart.set_shipping_address first.");
+    const delivery = chooseDelivery(await getSection(ctx.db, "shipping"), deliveryMethodId, pickupPointId);
+    const billing = billingAddress ? { name: billingAddress.name, ...checkedAddress("Billing address", billingAddress), country: "DK" } : null;
     const { order, paymentUrl, customerCreated } = await placeOrder(ctx, {
       lines,
       discountCode,
@@ -43,7 +51,8 @@ export default defineTool({
       email: shipping.email,
       phone: shipping.phone,
       shipping,
-      billing: null,
+      billing,
+      delivery,
       channel: channelOf(ctx.door),
       aiAgentSource: null,
       sessionId: session.persistent ? session.id : null,

@@ -8,7 +8,8 @@ import clear from "./clear.ts";
 import setShippingAddress from "./set_shipping_address.ts";
 import checkout from "./checkout.ts";
 import getShippingProgress from "./get_shipping_progress.ts";
+import deliveryOptions from "./delivery_options.ts";
 
-const tools: AnyTool[] = [add, updateQuantity, remove, getSummary, clear, setShippingAddress, checkout, getShippingProgress];
+const tools: AnyTool[] = [add, updateQuantity, remove, getSummary, clear, setShippingAddress, checkout, getShippingProgress, deliveryOptions];
 
 export default tools;

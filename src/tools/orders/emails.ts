@@ -53,15 +53,23 @@ function orderLines(order: OrderWithItems): { items: Line[]; totals: Line[] } {
 const rows = (lines: Line[]) =>
   lines.map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td></tr>`).join("");
 
-/** Renders subject, plain text and escaped HTML of the confirmation for an order (with its items). */
 /** The shopper's own page of an order, by the number they know it by (it asks them to sign in with an e-mailed code). */
 export function orderPageUrl(publicBaseUrl: string, number: number): string {
   return `${publicBaseUrl.replace(/\/$/, "")}/orders/number/${number}`;
 }
 
+/** The delivery method chosen at checkout and, for a parcel-shop method, where to fetch the parcel; [] without one. */
+function deliveryLines(order: OrderWithItems): string[] {
+  if (!order.deliveryMethodName) return [];
+  const point = order.pickupPoint as { name: string; address: string; zip: string; city: string } | null;
+  return [`Levering: ${order.deliveryMethodName}`, ...(point ? [`Afhentes i pakkeshop: ${point.name}, ${point.address}, ${point.zip} ${point.city}`] : [])];
+}
+
+/** Renders subject, plain text and escaped HTML of the confirmation for an order (with its items). */
 export function renderOrderConfirmation(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
   const { items, totals } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
+  const delivery = deliveryLines(order);
   const subject = `Ordrebekræftelse for ordre ${orderRef(order.number)} – ${shop}`;
   const text = [
     `Tak for din ordre hos ${shop}!`,
@@ -72,6 +80,7 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string, ord
     "",
     ...totals.map((l) => `${l.label}: ${l.value}`),
     "",
+    ...(delivery.length ? [...delivery, ""] : []),
     "Leveringsadresse:",
     ...address,
     "",
@@ -83,6 +92,7 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string, ord
     `<p>Ordrenummer: <strong>${orderRef(order.number)}</strong></p>`,
     `<table>${rows(items)}</table>`,
     `<table>${rows(totals)}</table>`,
+    delivery.length ? `<p>${delivery.map(escapeHtml).join("<br>")}</p>` : "",
     `<p>Leveringsadresse:<br>${address.map(escapeHtml).join("<br>")}</p>`,
     orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – følg den, ændr adressen eller annuller, før den er sendt.</p>` : "",
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,

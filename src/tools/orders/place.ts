@@ -16,6 +16,7 @@ import { emitOrderCreated } from "./webhook-events.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { codeHint, spendUpTo } from "../giftcards/service.ts";
 import { book } from "./ledger.ts";
+import type { DeliveryChoice } from "../cart/delivery.ts";
 import { changeStatus, lockOrder } from "./service.ts";
 
 export interface PostalAddress {
@@ -48,6 +49,8 @@ export interface PlaceOrderInput {
   discountCode: string | readonly string[] | null;
   /** The chosen shipping rate's amount (checkout sessions), instead of the flat rate. */
   shippingDkk?: number;
+  /** The delivery method chosen at checkout (its price instead of the flat rate, stored on the order). */
+  delivery?: DeliveryChoice | null;
   /** Order without a code that no longer applies instead of refusing (422 discount_unavailable). */
   dropInvalidDiscount: boolean;
   email: string;
@@ -136,7 +139,8 @@ export async function takeUnits(ctx: ToolContext, { productId, variantId, quanti
 
 export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = ctx.now();
-  const priceOptions = input.shippingDkk === undefined ? {} : { shippingDkk: input.shippingDkk };
+  const priceOptions = input.shippingDkk !== undefined ? { shippingDkk: input.shippingDkk } : input.delivery ? { deliveryDkk: input.delivery.listPriceDkk } : {};
+  const delivery = input.delivery ?? null;
   let pricing = await priceLines(ctx.db, input.lines, input.discountCode, now, priceOptions);
   if (pricing.lines.length === 0) throw new Refused("cart_empty", "There is nothing to order: no lines, or only products that are no longer sold.");
   if (pricing.discountRefusal) {
@@ -188,6 +192,10 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       fxRate: 1,
       channel: input.channel,
       acpSessionId: input.acpSessionId ?? null,
+      deliveryMethodId: delivery?.method.id ?? null,
+      deliveryMethodName: delivery?.method.name ?? null,
+      deliveryCarrier: delivery?.method.carrier ?? null,
+      ...(delivery?.pickupPoint ? { pickupPoint: { ...delivery.pickupPoint } } : {}),
       createdAt: now,
       items: {
         create: pricing.lines.map((line) => ({

@@ -61,6 +61,8 @@ export interface Pricing<R extends LineRef = LineRef> {
 export interface PriceOptions {
   /** The shipping amount of a chosen shipping rate, instead of the flat rate of the shipping settings. */
   shippingDkk?: number;
+  /** The chosen delivery method's price instead of the flat rate; free above the threshold like the flat rate. */
+  deliveryDkk?: number;
 }
 
 /** The "shipping" settings section (flat rate and free-shipping threshold in øre; defaults when never stored). */
@@ -141,7 +143,7 @@ export async function priceLines<R extends LineRef>(
   const afterDiscount = subtotal - discount;
   const threshold = BigInt(settings.freeShippingThresholdDkk);
   const free = lines.length === 0 || (options.shippingDkk === undefined && afterDiscount >= threshold);
-  const shipping = free ? 0n : BigInt(options.shippingDkk ?? settings.flatRateDkk);
+  const shipping = free ? 0n : BigInt(options.shippingDkk ?? options.deliveryDkk ?? settings.flatRateDkk);
   const { pricesIncludeVat } = await getCommerce(db);
   const total = afterDiscount + shipping;
   return {

@@ -14,6 +14,31 @@ export const carrier = z
   })
   .refine((c) => c.minDays <= c.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
+// The items of methods and pickupPoints carry few descriptions: their schema is listed three times in tools/list.
+const methodId = z.string().regex(/^[a-z0-9-]{2,50}$/, "Use a-z, 0-9 and -");
+const days = z.number().int().min(0).max(365);
+
+export const deliveryMethod = z
+  .strictObject({
+    id: methodId,
+    carrier: z.string().min(1).max(100),
+    kind: z.enum(["home", "pickup"]).describe("pickup: at a pickupPoint of the carrier."),
+    name: z.string().min(1).max(100).describe("Shown to shoppers."),
+    priceDkk: z.number().int().min(0).max(MAX_INT).optional().describe("Øre; omitted: flatRateDkk."),
+    minDays: days,
+    maxDays: days,
+  })
+  .refine((m) => m.minDays <= m.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
+
+export const pickupPoint = z.strictObject({
+  id: methodId,
+  carrier: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  address: z.string().min(1).max(200),
+  zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits"),
+  city: z.string().min(1).max(100),
+});
+
 /** ISO 13616 check digits: the IBAN, rearranged and read as a number in base 36, is 1 modulo 97. */
 function ibanChecks(iban: string): boolean {
   const digits = [...(iban.slice(4) + iban.slice(0, 4))].map((char) => parseInt(char, 36)).join("");
@@ -48,6 +73,8 @@ export const SECTION_SCHEMAS = {
     flatRateDkk: amount("Shipping price per order"),
     freeShippingThresholdDkk: amount("Goods total from which shipping is free"),
     carriers: z.array(carrier).max(20).describe("Carriers offered, with delivery estimates."),
+    methods: z.array(deliveryMethod).max(20).describe("Delivery methods at checkout, first = default; business days."),
+    pickupPoints: z.array(pickupPoint).max(500).describe("Parcel shops for pickup methods."),
   }),
   contact: z.strictObject({
     email: z.email().describe("Customer-service e-mail."),

@@ -1,7 +1,8 @@
-// user.get_order_status: status and tracking of one of the session customer's own orders.
+// user.get_order_status: status, delivery method and tracking of one of the session customer's own orders.
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
+import { pickupPointOutput, type PickupPoint } from "../cart/delivery.ts";
 import { orderId } from "../orders/schemas.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
@@ -11,12 +12,16 @@ export default defineTool({
   name: "user.get_order_status",
   description:
     "Where is my order? One of the signed-in shopper's orders. 422 no_customer; 404 unknown or another's. Returns " +
-    "{orderId, status, carrier, tracking*, estDelivery*, updatedAt}.",
+    "{orderId, status, delivery, carrier, tracking*, estDelivery*, updatedAt}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),
     status: z.string(),
-    carrier: z.string().nullable(),
+    delivery: z
+      .strictObject({ method: z.string(), name: z.string(), carrier: z.string(), pickupPoint: pickupPointOutput.nullable().describe("The parcel shop, or null for home delivery.") })
+      .nullable()
+      .describe("The delivery method chosen at checkout (price: the order's shippingDkk), or null when none was."),
+    carrier: z.string().nullable().describe("The carrier it was shipped with."),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
     estDeliveryFrom: isoDateTime.nullable(),
@@ -35,6 +40,10 @@ export default defineTool({
     return {
       orderId: order.id,
       status: order.status,
+      delivery:
+        order.deliveryMethodId && order.deliveryMethodName && order.deliveryCarrier
+          ? { method: order.deliveryMethodId, name: order.deliveryMethodName, carrier: order.deliveryCarrier, pickupPoint: (order.pickupPoint as PickupPoint | null) ?? null }
+          : null,
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
       trackingUrl: order.trackingUrl,

@@ -58,3 +58,27 @@ for (const zipInput of Array.from(document.querySelectorAll<HTMLInputElement>("i
   zipInput.addEventListener("input", () => void lookUp());
   zipInput.addEventListener("change", () => void lookUp());
 }
+
+// The chosen delivery method's price (data-shipping on its radio, øre) in the totals box and the order button, so the
+// total shown is what the order will cost; without the script the price stands next to each method.
+const orderForm = document.querySelector<HTMLFormElement>("form[data-goods]");
+if (orderForm) {
+  // As formatKr on the server: 129900 → "1.299,00 kr.".
+  const kr = (oere: number) => `${Math.floor(oere / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(oere % 100).padStart(2, "0")} kr.`;
+  const totals = document.querySelector(".checkout-layout .totals");
+  const shippingCell = [...(totals?.querySelectorAll("dt") ?? [])].find((dt) => dt.textContent === "Fragt")?.nextElementSibling;
+  orderForm.addEventListener("change", (event) => {
+    const radio = event.target as HTMLInputElement;
+    if (radio.name !== "deliveryMethod" || !radio.dataset.shipping) return;
+    const shipping = Number(radio.dataset.shipping);
+    const total = Number(orderForm.dataset.goods) + shipping;
+    if (shippingCell) shippingCell.textContent = shipping === 0 ? "Gratis" : kr(shipping);
+    const totalCell = totals?.querySelector(".total dd");
+    if (totalCell) totalCell.textContent = kr(total);
+    const vatCell = totals?.querySelector(".vat dd");
+    // VAT contained at 25 %: total / 5 rounded half up, as the server computes it (only when prices include VAT).
+    if (vatCell && orderForm.dataset.vat === "1") vatCell.textContent = kr(Math.floor((total + 2) / 5));
+    const button = orderForm.querySelector("button[type=submit]");
+    if (button) button.textContent = `Bestil og gå til betaling · ${kr(total)}`;
+  });
+}

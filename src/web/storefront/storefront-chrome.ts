@@ -147,6 +147,7 @@ ${branding.tagline ? html`<p>${branding.tagline}</p>` : ""}
 <h2 id="footer-info">Information</h2>
 <ul>
 ${chrome.pages.map((page) => html`<li><a href="/info/${page.slug}">${page.title}</a></li>`)}
+${chrome.pages.some((page) => page.slug === "handelsbetingelser") ? "" : html`<li><a href="/info/handelsbetingelser">Handelsbetingelser</a></li>`}
 <li><a href="/services">Ydelser</a></li>
 </ul>
 </section>

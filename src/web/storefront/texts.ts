@@ -37,6 +37,9 @@ const REFUSALS: Record<string, string> = {
   not_shipped: "Ordren er ikke sendt endnu – annuller den i stedet.",
   order_closed: "Ordren er lukket, så der kan ikke returneres fra den.",
   too_many_addresses: "Du kan gemme højst 20 adresser. Slet en, før du tilføjer en ny.",
+  unknown_delivery_method: "Den leveringsmåde findes ikke længere. Vælg en anden.",
+  pickup_point_required: "Vælg den pakkeshop, du vil hente pakken i.",
+  invalid_pickup_point: "Vælg en pakkeshop fra listen under leveringsmåden.",
 };
 
 /** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */
@@ -81,10 +84,15 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
 
 const METHOD_NAMES: Record<string, string> = { card: "kort", mobilepay: "MobilePay", klarna: "Klarna" };
 
-/** How the shopper can pay in this shop, as configured: Stripe's methods (STRIPE_PAYMENT_METHODS), else bank transfer. */
-export function paymentMethodsText(runtime: { config: { stripePaymentMethods: readonly string[] }; services: { payments: { name: string } } }): string {
-  if (runtime.services.payments.name !== "stripe") return "Bankoverførsel";
+/** How the shopper can pay in this shop, as configured, mid-sentence: Stripe's methods (STRIPE_PAYMENT_METHODS), else bank transfer. */
+export function paymentMethodsPhrase(runtime: { config: { stripePaymentMethods: readonly string[] }; services: { payments: { name: string } } }): string {
+  if (runtime.services.payments.name !== "stripe") return "bankoverførsel";
   const names = runtime.config.stripePaymentMethods.map((method) => METHOD_NAMES[method] ?? method);
-  const text = names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : names[0]!;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : names[0]!;
+}
+
+/** The same at the start of a line ("Kort eller MobilePay"). */
+export function paymentMethodsText(runtime: Parameters<typeof paymentMethodsPhrase>[0]): string {
+  const phrase = paymentMethodsPhrase(runtime);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

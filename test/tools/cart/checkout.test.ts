@@ -30,6 +30,7 @@ const balanceOf = async (code: string) => Number((await prisma().giftCard.findUn
 const ledgerOf = async (orderId: string) =>
   expectOk<Array<{ kind: string; method: string; amountDkk: number; reference: string | null }>>(server, "orders.payments", await server.call("orders.payments", { orderId }, { key: staff }))
     .map((entry) => [entry.kind, entry.method, entry.amountDkk, entry.reference]);
+const BILLING = { name: "Firma ApS", address: "Vestergade 3", zip: "8000", city: "aarhus c" };
 const pagePath = (paymentUrl: string) => `${new URL(paymentUrl).pathname}${new URL(paymentUrl).search}`;
 
 describe("cart.checkout", () => {
@@ -148,7 +149,11 @@ describe("cart.checkout", () => {
 
   it("rejects bad input with a 400 problem and writes nothing", async () => {
     const { cookie } = await filledCart();
-    const bad = [{ dropDiscount: "yes" }, { dropDiscount: 1 }, { confirm: true }, { giftCardCode: "" }, { giftCardCode: "KXRT" }, { giftCardCode: 1234 }, { giftCardCode: "K".repeat(41) }];
+    const bad = [
+      { dropDiscount: "yes" }, { dropDiscount: 1 }, { confirm: true }, { giftCardCode: "" }, { giftCardCode: "KXRT" }, { giftCardCode: 1234 }, { giftCardCode: "K".repeat(41) },
+      { deliveryMethodId: "" }, { deliveryMethodId: 1 }, { pickupPointId: "x".repeat(51) }, { billingAddress: { name: "Jens" } },
+      { billingAddress: { ...BILLING, country: "SE" } }, { billingAddress: { ...BILLING, zip: "123" } }, { billingAddress: "Vestergade 3" },
+    ];
     await expectRejected(server, "cart.checkout", await server.key("cart:write"), bad);
     await expectRejectedInSession(server, "cart.checkout", cookie, bad);
   });
@@ -257,3 +262,73 @@ describe("cart.checkout with a gift card", () => {
   });
 });
 
+
+describe("cart.checkout with a delivery method and billing address", () => {
+  const THRESHOLD = 49900;
+  /** A cart below the free-shipping threshold, with the shipping address set. */
+  async function cheapCart(email: string) {
+    const cookie = await newSession(server);
+    const product = (await plainProducts(server, 2)).find((p) => p.priceDkk < THRESHOLD)!;
+    expectOk(server, "cart.add", await server.call("cart.add", { productSlug: product.slug }, { cookie }));
+    const summary = expectOk<CartSummary>(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", { ...ADDRESS, email }, { cookie }));
+    return { cookie, summary };
+  }
+  /** The order's delivery as its shopper reads it (the checkout bound the session to the new customer). */
+  const delivery = async (cookie: string, orderId: string) =>
+    expectOk<{ delivery: unknown }>(server, "user.get_order_status", await server.call("user.get_order_status", { orderId }, { cookie })).delivery;
+
+  it("applies the first method, home delivery at the flat rate, when none is chosen", async () => {
+    const { cookie, summary } = await cheapCart("hjem@example.dk");
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", {}, { cookie }));
+    expect(result.totalDkk).toBe(summary.totalDkk);
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });
+    expect(order).toMatchObject({ deliveryMethodId: "postnord-hjem", deliveryMethodName: "PostNord Hjemmelevering", deliveryCarrier: "PostNord", pickupPoint: null, shippingDkk: 4900n, billingName: null });
+    expect(await delivery(cookie, order.id)).toEqual({ method: "postnord-hjem", name: "PostNord Hjemmelevering", carrier: "PostNord", pickupPoint: null });
+  });
+
+  it("charges a parcel-shop method's price, keeps the parcel shop and the billing address, and mails them", async () => {
+    const mail = captureMail(server);
+    const { cookie, summary } = await cheapCart("pakkeshop@example.dk");
+    const input = { deliveryMethodId: "gls-pakkeshop", pickupPointId: "gls-aarhus-spar", billingAddress: BILLING };
+    const code = await giftCard(summary.subtotalDkk + 3500);
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { ...input, giftCardCode: code }, { cookie }));
+    expect(result).toMatchObject({ status: "paid", totalDkk: summary.subtotalDkk + 3500 });
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });
+    const point = { id: "gls-aarhus-spar", name: "Spar Trøjborg", address: "Tordenskjoldsgade 20", zip: "8200", city: "Aarhus N" };
+    expect(order).toMatchObject({
+      deliveryMethodId: "gls-pakkeshop", deliveryMethodName: "GLS Pakkeshop", deliveryCarrier: "GLS", pickupPoint: point, shippingDkk: 3500n,
+      billingName: "Firma ApS", billingAddress: "Vestergade 3", billingZip: "8000", billingCity: "Aarhus C", billingCountry: "DK",
+    });
+    expect(await delivery(cookie, order.id)).toEqual({ method: "gls-pakkeshop", name: "GLS Pakkeshop", carrier: "GLS", pickupPoint: point });
+    await expect.poll(() => mail.sent.filter((m) => m.subject.startsWith("Ordrebekræftelse")).length).toBe(1);
+    const confirmation = mail.sent.find((m) => m.subject.startsWith("Ordrebekræftelse"))!;
+    expect(confirmation.text).toContain("Levering: GLS Pakkeshop\nAfhentes i pakkeshop: Spar Trøjborg, Tordenskjoldsgade 20, 8200 Aarhus N");
+    expect(confirmation.html).toContain("Levering: GLS Pakkeshop<br>Afhentes i pakkeshop: Spar Trøjborg");
+  });
+
+  it("makes a parcel-shop method free above the threshold", async () => {
+    const cookie = await newSession(server);
+    const dear = (await plainProducts(server)).find((p) => p.priceDkk >= THRESHOLD)!;
+    await server.call("cart.add", { productSlug: dear.slug }, { cookie });
+    await server.call("cart.set_shipping_address", ADDRESS, { cookie });
+    const result = expectOk<Checkout>(server, "cart.checkout", await server.call("cart.checkout", { deliveryMethodId: "postnord-pakkeshop", pickupPointId: "pn-kbh-netto-nansensgade" }, { cookie }));
+    expect(result.totalDkk).toBe(dear.priceDkk);
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } })).toMatchObject({ shippingDkk: 0n, deliveryMethodId: "postnord-pakkeshop" });
+  });
+
+  it("refuses an unknown method, a missing, unknown or other carrier's parcel shop and a bad billing address, writing nothing", async () => {
+    const { cookie } = await cheapCart("afvist@example.dk");
+    const before = await commerceSnapshot(server);
+    const refusals: Array<[object, string]> = [
+      [{ deliveryMethodId: "bring-hjem" }, "unknown_delivery_method"],
+      [{ deliveryMethodId: "postnord-pakkeshop" }, "pickup_point_required"],
+      [{ deliveryMethodId: "postnord-pakkeshop", pickupPointId: "gls-aarhus-spar" }, "invalid_pickup_point"],
+      [{ deliveryMethodId: "gls-pakkeshop", pickupPointId: "gls-nowhere" }, "invalid_pickup_point"],
+      [{ billingAddress: { ...BILLING, city: "Odense C" } }, "invalid_address"],
+      [{ billingAddress: { ...BILLING, zip: "0001" } }, "invalid_address"],
+    ];
+    for (const [input, code] of refusals) expectProblem(await server.call("cart.checkout", input, { cookie }), 422, code);
+    expect(await commerceSnapshot(server)).toEqual(before);
+    expect((await prisma().cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) }, include: { items: true } })).items).toHaveLength(1);
+  });
+});

@@ -24,6 +24,17 @@ describe("settings.update_shipping", () => {
     expect(await update({ carriers: [] })).toMatchObject({ carriers: [] });
   });
 
+  it("replaces the delivery methods and parcel shops", async () => {
+    const methods = [
+      { id: "dao-pakkeshop", carrier: "DAO", kind: "pickup", name: "DAO Pakkeshop", priceDkk: 3000, minDays: 2, maxDays: 4 },
+      { id: "dao-hjem", carrier: "DAO", kind: "home", name: "DAO Hjemmelevering", minDays: 1, maxDays: 2 },
+    ];
+    const pickupPoints = [{ id: "dao-vejle", carrier: "DAO", name: "Kiosken Vejle", address: "Torvegade 1", zip: "7100", city: "Vejle" }];
+    expect(await update({ methods, pickupPoints })).toMatchObject({ methods, pickupPoints });
+    expect(await stored()).toMatchObject({ methods, pickupPoints });
+    expect(await update({ methods: [], pickupPoints: [] })).toMatchObject({ methods: [], pickupPoints: [] });
+  });
+
   it("needs settings:write", async () => {
     await expectScopeMatrix(server, "settings.update_shipping", { flatRateDkk: 4500 });
   });
@@ -44,6 +55,11 @@ describe("settings.update_shipping", () => {
         { carriers: [{ name: "GLS", minDays: -1, maxDays: 2 }] },
         { carriers: [{ name: "GLS", minDays: 1, maxDays: 2, price: 10 }] },
         { carriers: "GLS" },
+        { methods: [{ id: "x-hjem", carrier: "X", kind: "drone", name: "Drone", minDays: 1, maxDays: 1 }] },
+        { methods: [{ id: "X Hjem", carrier: "X", kind: "home", name: "Hjem", minDays: 1, maxDays: 1 }] },
+        { methods: [{ id: "x-hjem", carrier: "X", kind: "home", name: "Hjem", minDays: 3, maxDays: 1 }] },
+        { methods: [{ id: "x-hjem", carrier: "X", kind: "home", name: "Hjem", priceDkk: -1, minDays: 1, maxDays: 1 }] },
+        { pickupPoints: [{ id: "x-1", carrier: "X", name: "Kiosk", address: "Vej 1", zip: "123", city: "By" }] },
         { currency: "EUR" },
       ],
       async () => [await stored(), await auditCount(server)],

@@ -24,7 +24,7 @@ describe("user.get_order_status", () => {
     const tracking = { carrier: "PostNord", trackingNumber: "123", trackingUrl: "https://postnord.dk/t/123", estDeliveryFrom: "2026-03-02T08:00:00.000Z", estDeliveryTo: "2026-03-03T16:00:00.000Z" };
     await server.call("orders.set_tracking", { orderId: mine.id, ...tracking, markShipped: true }, { key: writer });
     const result = expectOk(server, "user.get_order_status", await status(mine.id));
-    expect(result).toEqual({ orderId: mine.id, status: "shipped", ...tracking, updatedAt: expect.stringMatching(/Z$/) });
+    expect(result).toEqual({ orderId: mine.id, status: "shipped", delivery: null, ...tracking, updatedAt: expect.stringMatching(/Z$/) });
   });
 
   it("answers 404 for another customer's order exactly as for a missing one", async () => {

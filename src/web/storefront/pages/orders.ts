@@ -56,6 +56,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     web.call(ordersItemOptions, { orderId }),
   ]);
   const ref = refs.get(orderId) ?? orderId;
+  const method = tracking.delivery;
   const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
   const flash = NOTICES[web.query("notice")];
   return {
@@ -85,7 +86,10 @@ ${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td cla
 <tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${formatKr(order.totalDkk)}</td></tr>
 </tfoot></table></div></section>
 <section class="card delivery-address" aria-labelledby="delivery-title"><h2 id="delivery-title">Leveres til</h2>
-<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p></section>
+${method ? html`<p class="delivery-method">Levering: <strong>${method.name}</strong></p>` : ""}
+${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${method.pickupPoint.name}<br>${method.pickupPoint.address}<br>${method.pickupPoint.zip} ${method.pickupPoint.city}</p>
+<p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
+${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
 ${ledgerSection(ledger)}
 ${orderActions(web, order, ledger, state)}
 ${returnSection(web, order, returns, options, state)}

@@ -1,0 +1,61 @@
+// Delivery methods at checkout: the methods and parcel shops of the "shipping" settings, what each costs a cart (the
+// free-shipping threshold applies to every method), and the checked choice cart.checkout stores on the order.
+import { z } from "zod";
+import { Refused } from "../../core/errors.ts";
+import type { Settings } from "../settings/schemas.ts";
+
+type Shipping = Settings["shipping"];
+export type DeliveryMethod = Shipping["methods"][number];
+export type PickupPoint = Omit<Shipping["pickupPoints"][number], "carrier">;
+
+/** How many parcel shops of a carrier one answer lists. */
+export const PICKUP_LIMIT = 10;
+
+export const pickupPointOutput = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  zip: z.string(),
+  city: z.string(),
+});
+
+/** A chosen method with its price (before the free-shipping threshold) and, for pickup, the parcel shop. */
+export interface DeliveryChoice {
+  method: DeliveryMethod;
+  listPriceDkk: number;
+  pickupPoint: PickupPoint | null;
+}
+
+export function listPrice(shipping: Shipping, method: DeliveryMethod): number {
+  return method.priceDkk ?? shipping.flatRateDkk;
+}
+
+/** The carrier's parcel shops, nearest postal code first when a zip is given (by number: Danish codes run by region). */
+export function pickupPointsOf(shipping: Shipping, carrier: string, zip: string | null, limit = PICKUP_LIMIT): PickupPoint[] {
+  const points = shipping.pickupPoints.filter((point) => point.carrier === carrier);
+  const near = zip === null ? points : [...points].sort((a, b) => Math.abs(Number(a.zip) - Number(zip)) - Math.abs(Number(b.zip) - Number(zip)));
+  return near.slice(0, limit).map(({ id, name, address, zip: code, city }) => ({ id, name, address, zip: code, city }));
+}
+
+/**
+ * The method (default: the first) and parcel shop asked for; null when the shop defines no methods (then the flat
+ * rate applies as before). 422 unknown_delivery_method, pickup_point_required, invalid_pickup_point (unknown, or of
+ * another carrier). A parcel shop given for home delivery is ignored.
+ */
+export function chooseDelivery(shipping: Shipping, methodId: string | undefined, pickupPointId: string | undefined): DeliveryChoice | null {
+  if (methodId === undefined && shipping.methods.length === 0) return null;
+  const method = methodId === undefined ? shipping.methods[0] : shipping.methods.find((candidate) => candidate.id === methodId);
+  if (!method) {
+    throw new Refused("unknown_delivery_method", `No delivery method "${methodId}"; cart.delivery_options lists them: ${shipping.methods.map((m) => m.id).join(", ") || "none"}.`);
+  }
+  if (method.kind === "home") return { method, listPriceDkk: listPrice(shipping, method), pickupPoint: null };
+  if (pickupPointId === undefined) {
+    throw new Refused("pickup_point_required", `${method.name} delivers to a parcel shop: give pickupPointId (cart.delivery_options lists them).`);
+  }
+  const point = shipping.pickupPoints.find((candidate) => candidate.id === pickupPointId);
+  if (!point || point.carrier !== method.carrier) {
+    throw new Refused("invalid_pickup_point", `${method.carrier} has no parcel shop "${pickupPointId}"; cart.delivery_options lists its parcel shops.`);
+  }
+  const { id, name, address, zip, city } = point;
+  return { method, listPriceDkk: listPrice(shipping, method), pickupPoint: { id, name, address, zip, city } };
+}
