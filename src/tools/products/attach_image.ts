@@ -1,5 +1,6 @@
 // products.attach_image: append one https image to a product; idempotent when the URL is already there.
 import { z } from "zod";
+import { Invalid } from "../../core/errors.ts";
 import { defineTool } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot } from "./service.ts";
@@ -14,7 +15,7 @@ export default defineTool({
     "product.",
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL (https)."),
+    imageUrl: z.url({ protocol: /^https?$/ }).describe("The image URL: https, or http on this shop's own address (images.upload)."),
     alt: z.string().max(200).optional().describe("Alt text."),
     sourceId: z.string().min(1).max(200).optional().describe("The photo's id at its source, for attribution."),
   }),
@@ -28,6 +29,10 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   examples: [{ slug: "oakley-aviator-coast-1", imageUrl: "https://images.nordlys-optik.dk/products/oakley-aviator-coast-1-3.jpg", alt: "Set fra siden" }],
   async handler({ slug, imageUrl, alt, sourceId }, ctx) {
+    // Plain http only for this shop's own uploads (a shop served over http, e.g. in development); other hosts need https.
+    if (imageUrl.startsWith("http:") && new URL(imageUrl).origin !== new URL(ctx.config.publicBaseUrl).origin) {
+      throw new Invalid("The image URL must be https.", [{ path: "imageUrl", message: "Use an https URL" }]);
+    }
     const id = await lockVisibleProduct(ctx.db, slug);
     const before = await productSnapshot(ctx.db, id);
     if (before.images.some((image) => image.url === imageUrl)) {
