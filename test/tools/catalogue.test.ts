@@ -159,6 +159,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["returns.reject", "returns:write", false, true],
   ["returns.receive", "returns:write", false, true],
   ["returns.policy", "catalog:read", true, false],
+  ["images.upload", "products:write", false, true],
 ];
 
 const registry = createRegistry();
