@@ -20,13 +20,14 @@ import { orderPage } from "./pages/order.ts";
 import { orderAction } from "./pages/order-actions.ts";
 import { ordersPage } from "./pages/orders.ts";
 import { newProductPage, productPage } from "./pages/product.ts";
-import { createProductAction, deleteProductAction, productAction, updateProductAction } from "./pages/product-actions.ts";
+import { createProductAction, deleteProductAction, productAction, updateProductAction, uploadImageAction } from "./pages/product-actions.ts";
 import { productsPage } from "./pages/products.ts";
 import { serviceAction, servicePage, servicesPage } from "./pages/services.ts";
 import { settingsAction, settingsPage } from "./pages/settings.ts";
 import { setupFirstStaff, setupPage } from "./pages/setup.ts";
 import { loginPage, signIn, signOut } from "./pages/sign-in.ts";
 import type { AdminRequest, AdminSite } from "./site.ts";
+import { imageUpload } from "./upload.ts";
 
 export function adminRouter(site: AdminSite): Router {
   const router = express.Router();
@@ -52,6 +53,8 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/products/:slug", route((web) => productPage(web, param(web, "slug"))));
   router.post("/admin/products/:slug", route((web) => updateProductAction(web, param(web, "slug"))));
   router.post("/admin/products/:slug/delete", route((web) => deleteProductAction(web, param(web, "slug"))));
+  // The one multipart form: multer reads it (staff only, after requireStaff); the page helper then checks its CSRF field.
+  router.post("/admin/products/:slug/images/upload", imageUpload, route((web) => uploadImageAction(web, param(web, "slug"))));
   router.post("/admin/products/:slug/:action", route((web) => productAction(web, param(web, "slug"), param(web, "action"))));
   router.post("/admin/products/:slug/:action/:sub", route((web) => productAction(web, param(web, "slug"), `${param(web, "action")}/${param(web, "sub")}`)));
 

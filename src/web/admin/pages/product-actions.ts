@@ -1,6 +1,7 @@
 // The form posts of the product pages: create and edit (errors shown in the form, input kept), stock, images,
 // variants and soft delete (each one tool call, then back with a message).
-import { NotFound, toToolError } from "../../../core/errors.ts";
+import { Invalid, NotFound, Refused, toToolError } from "../../../core/errors.ts";
+import uploadImage from "../../../tools/images/upload.ts";
 import adjustStock from "../../../tools/products/adjust_stock.ts";
 import attachImage from "../../../tools/products/attach_image.ts";
 import createProduct from "../../../tools/products/create.ts";
@@ -12,6 +13,8 @@ import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import type { Outcome } from "../../page.ts";
 import { integer, keyValues, kroner, optional } from "../forms.ts";
 import { problemText, type AdminRequest } from "../site.ts";
+import { slugCandidate, slugFromName } from "../slug.ts";
+import { uploadErrorText } from "../upload.ts";
 import { newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
 import { formErrors, stockField, valuesFromForm, writeFields } from "./product-form.ts";
 
@@ -25,10 +28,32 @@ function formState(error: unknown, values: FormState["values"]): FormState {
 export async function createProductAction(web: AdminRequest): Promise<Outcome> {
   const values = valuesFromForm((name) => web.field(name));
   try {
-    const created = await web.call(createProduct, { ...writeFields(values), slug: values.slug.trim(), stock: stockField(values) });
+    const created = await createWithSlug(web, values);
     return web.done(`/admin/products/${created.slug}`, `${values.name.trim()} er oprettet.`);
   } catch (error) {
     return newProductPage(web, formState(error, values));
+  }
+}
+
+/** Tries before giving up on a slug derived from the name (name, name-2 … name-20). */
+const DERIVED_SLUG_TRIES = 20;
+
+/**
+ * products.create with the slug typed, or when the field is empty one derived from the name; a derived slug that is
+ * taken (409) is tried again with -2, -3 …, so the staff user never has to think of one.
+ */
+async function createWithSlug(web: AdminRequest, values: FormState["values"]) {
+  const input = { ...writeFields(values), stock: stockField(values) };
+  const typed = values.slug.trim();
+  if (typed) return web.call(createProduct, { ...input, slug: typed });
+  const base = slugFromName(values.name);
+  if (base.length < 2) throw new Invalid("The slug cannot be made from the name.", [{ path: "slug", message: "Skriv en adresse: navnet giver ingen brugbar slug." }]);
+  for (let n = 1; ; n++) {
+    try {
+      return await web.call(createProduct, { ...input, slug: slugCandidate(base, n) });
+    } catch (error) {
+      if (toToolError(error).status !== 409 || n >= DERIVED_SLUG_TRIES) throw error;
+    }
   }
 }
 
@@ -82,6 +107,34 @@ export async function productAction(web: AdminRequest, slug: string, name: strin
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action || !PRODUCT_SLUG.test(slug)) throw new NotFound(`No product action ${name}.`);
   return web.act(`/admin/products/${slug}`, () => action(web, slug));
+}
+
+/** POST /admin/products/<slug>/images/upload (multipart): images.upload, then products.attach_image with its URL. */
+export async function uploadImageAction(web: AdminRequest, slug: string): Promise<Outcome> {
+  if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
+  const back = `/admin/products/${slug}#images`;
+  const refused: unknown = web.res.locals.uploadError;
+  if (refused) return web.done(back, uploadErrorText(refused), "error");
+  const file = web.req.file;
+  if (!file?.size) return web.done(back, "Vælg en billedfil først.", "error");
+  return web.act(back, async () => {
+    try {
+      const image = await web.call(uploadImage, { data: file.buffer.toString("base64"), contentType: file.mimetype || "application/octet-stream", filename: file.originalname.slice(0, 200) || undefined });
+      const attached = await web.call(attachImage, { slug, imageUrl: image.url, alt: optional(web.field("alt")) });
+      return "alreadyAttached" in attached ? "Billedet var der allerede." : `Billedet er lagt op (${image.width} × ${image.height} px, ${attached.totalImages} i alt).`;
+    } catch (error) {
+      throw danishImageRefusal(error);
+    }
+  });
+}
+
+/** The upload refusals staff can act on, in Danish; others go on unchanged. */
+function danishImageRefusal(error: unknown): unknown {
+  const mapped = toToolError(error);
+  if (mapped.code === "unsupported_image") return new Refused(mapped.code, "Den filtype kan ikke bruges. Vælg et JPEG-, PNG-, WebP- eller AVIF-billede.");
+  if (mapped.code === "invalid_image") return new Refused(mapped.code, "Filen er ikke et billede, der kan læses.");
+  if (mapped.code === "payload_too_large") return new Refused(mapped.code, uploadErrorText("LIMIT_FILE_SIZE"));
+  return error;
 }
 
 export async function deleteProductAction(web: AdminRequest, slug: string): Promise<Outcome> {

@@ -3,6 +3,8 @@
 import { NotFound } from "../../../core/errors.ts";
 import categoriesList from "../../../tools/categories/list.ts";
 import searchStockPhotos from "../../../tools/images/search_stock_photos.ts";
+import { MAX_IMAGE_BYTES } from "../../../tools/images/stored.ts";
+import uploadImage from "../../../tools/images/upload.ts";
 import adjustStock from "../../../tools/products/adjust_stock.ts";
 import attachImage from "../../../tools/products/attach_image.ts";
 import createProduct from "../../../tools/products/create.ts";
@@ -21,6 +23,7 @@ import type { View } from "../../page.ts";
 import { actionButton, checkbox, formOpen, kr, pageHead, submit, table } from "../components.ts";
 import { keyValuesText } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
+import { IMAGE_FIELD } from "../upload.ts";
 import { EMPTY_PRODUCT, productFormFields, valuesFromProduct, type ProductValues } from "./product-form.ts";
 
 export const PRODUCT_SLUG = /^[a-z0-9-]{1,200}$/;
@@ -72,6 +75,15 @@ ${actionButton(web, detachImage, { action: `/admin/products/${slug}/images/detac
 ${actionButton(web, attachImage, { action: `/admin/products/${slug}/images`, label: "Tilføj", fields: { imageUrl: photo.url, alt: (photo.description ?? "").slice(0, 200), sourceId: photo.sourceId }, small: true })}</li>`);
   return html`<section class="card" id="images"><h2>Billeder</h2>
 ${current.length ? html`<ul class="image-grid">${current}</ul>` : html`<p class="hint">Ingen billeder endnu.</p>`}
+${formOpen(web, `/admin/products/${slug}/images/upload`, html` enctype="multipart/form-data" class="image-upload"`)}
+<div class="form-pair">
+<div class="field"><label for="f-image">Læg et billede op</label>
+<p class="hint" id="f-image-hint">JPEG, PNG, WebP eller AVIF, højst ${MAX_IMAGE_BYTES / 1024 / 1024} MB.</p>
+<input id="f-image" name="${IMAGE_FIELD}" type="file" accept="image/jpeg,image/png,image/webp,image/avif" required aria-describedby="f-image-hint"></div>
+${input({ name: "alt", id: "f-upload-alt", label: "Beskrivelse (alt-tekst)", maxlength: 200 })}
+</div>
+${submit(web, uploadImage, "Læg billede op", "secondary")}
+</form>
 ${formOpen(web, `/admin/products/${slug}/images`)}
 <div class="form-pair">
 ${input({ name: "imageUrl", label: "Tilføj fra adresse", type: "url", placeholder: "https://…", required: true })}
