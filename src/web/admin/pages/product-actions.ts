@@ -9,13 +9,15 @@ import deleteProduct from "../../../tools/products/delete.ts";
 import deleteVariant from "../../../tools/products/delete_variant.ts";
 import detachImage from "../../../tools/products/detach_image.ts";
 import updateProduct from "../../../tools/products/update.ts";
+import listVariants from "../../../tools/products/list_variants.ts";
 import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import type { Outcome } from "../../page.ts";
-import { integer, keyValues, kroner, optional } from "../forms.ts";
+import { integer, kroner, optional } from "../forms.ts";
 import { problemText, type AdminRequest } from "../site.ts";
 import { slugCandidate, slugFromName } from "../slug.ts";
 import { uploadErrorText } from "../upload.ts";
 import { newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
+import { optionsFromForm } from "./product-variants.ts";
 import { formErrors, stockField, valuesFromForm, writeFields } from "./product-form.ts";
 
 /** A refusal the form can show (bad input, taken slug, shop rule); anything else goes to the error page. */
@@ -86,15 +88,17 @@ const ACTIONS: Record<string, Action> = {
   },
   async variants(web, slug) {
     const price = web.field("price").trim();
-    const stock = integer(web.field("stock"), "stock");
-    const attributes = web.field("attributes").trim() ? keyValues(web.field("attributes").replace(/,\s*/g, "\n"), "attributes") : undefined;
-    const result = await web.call(upsertVariant, {
-      slug,
-      sku: web.field("sku").trim(),
-      ...(attributes ? { attributes } : {}),
-      priceDkk: price ? kroner(price, "price") : null,
-      ...(stock !== undefined ? { stock } : {}),
-    });
+    const stock = integer(web.field("stock"), "Lager");
+    const sku = web.field("sku").trim();
+    if (!sku) throw new Invalid("Skriv en SKU.", [{ path: "SKU", message: "Mangler" }]);
+    if (stock !== undefined && stock < 0) throw new Invalid("Lageret kan ikke være negativt.", [{ path: "Lager", message: "0 eller mere" }]);
+    // "Tilføj" must not overwrite a variant that happens to have the SKU typed; "Gem" edits the one it was shown for.
+    if (web.field("mode") === "new" && (await web.call(listVariants, { slug })).some((variant) => variant.sku === sku)) {
+      throw new Invalid(`Der er allerede en variant med SKU ${sku}; ret den i stedet.`, [{ path: "SKU", message: "Findes allerede" }]);
+    }
+    const priceDkk = price ? kroner(price, "Egen pris") : null;
+    if (priceDkk !== null && priceDkk !== undefined && priceDkk <= 0) throw new Invalid("Prisen skal være over 0 kr.", [{ path: "Egen pris", message: "Over 0" }]);
+    const result = await web.call(upsertVariant, { slug, sku, attributes: optionsFromForm((name) => web.field(name)), priceDkk, ...(stock !== undefined ? { stock } : {}) });
     return result.created ? `Varianten ${result.variant.sku} er oprettet.` : `Varianten ${result.variant.sku} er gemt.`;
   },
   async "variants/delete"(web, slug) {
