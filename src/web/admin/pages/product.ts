@@ -64,7 +64,10 @@ ${submit(web, adjustStock, "Justér lager", "secondary")}
 async function imagesSection(web: AdminRequest, slug: string, images: string[]): Promise<Html> {
   const query = web.query("photos").slice(0, 200);
   const found = query && web.may(searchStockPhotos) ? await web.call(searchStockPhotos, { query, perPage: 12 }) : undefined;
-  const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${url}" alt="" loading="lazy"></a>
+  const own = `${web.runtime.config.publicBaseUrl}/images/`;
+  // The shop's own uploads by path (whatever host the admin is opened on), as the small rendition.
+  const shown = (url: string) => (url.startsWith(own) ? `${url.slice(own.length - "/images/".length)}?w=400` : url);
+  const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${shown(url)}" alt="" loading="lazy"></a>
 <span class="image-name" title="${url}">${url.split("/").at(-1) ?? url}</span>
 ${actionButton(web, detachImage, { action: `/admin/products/${slug}/images/detach`, label: "Fjern", fields: { imageUrl: url }, look: "secondary", small: true, confirm: "Fjern billedet fra produktet?" })}</li>`);
   const results = found?.photos.map((photo) => html`<li class="image-tile"><span class="image-frame"><img src="${photo.thumbUrl}" alt="${photo.description ?? ""}" loading="lazy"></span>
