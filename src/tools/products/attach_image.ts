@@ -15,7 +15,7 @@ export default defineTool({
     "product.",
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.url({ protocol: /^https?$/ }).describe("The image URL: https, or http on this shop's own address (images.upload)."),
+    imageUrl: z.url({ protocol: /^https?$/ }).describe("The image URL (https; http only on this shop's own address)."),
     alt: z.string().max(200).optional().describe("Alt text."),
     sourceId: z.string().min(1).max(200).optional().describe("The photo's id at its source, for attribution."),
   }),

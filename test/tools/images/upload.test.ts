@@ -72,6 +72,8 @@ describe("images.upload", () => {
       { data, },
       { data: "", contentType: "image/png" },
       { data: "not base64 !!", contentType: "image/png" },
+      { data: "abc", contentType: "image/png" },
+      { data: "ab=c", contentType: "image/png" },
       { data, contentType: "" },
       { data, contentType: "image/png", filename: "x".repeat(201) },
       { data, contentType: "image/png", url: "https://example.com/a.png" },
