@@ -136,7 +136,10 @@ describeBrowser("the admin in a browser", () => {
     await page.locator("#f-upload-alt").fill("Set forfra");
     await page.getByRole("button", { name: "Læg billede op" }).click();
     await expect.poll(() => notice(page)).toMatch(/^Billedet er lagt op \(1600 × 1200 px, \d+ i alt\)\.$/);
-    await expect.poll(() => page.locator(".image-grid img[src*='/images/']").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+    await expect.poll(() => page.locator(".image-grid img[src*='/images/']").evaluate((element) => {
+      const image = element as unknown as { complete: boolean; naturalWidth: number };
+      return image.complete && image.naturalWidth;
+    })).toBe(400);
 
     await page.locator("#vnew-sku").fill("TEST-M-SORT");
     await page.locator("#vnew-opt0-name").fill("Størrelse");
