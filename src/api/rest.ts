@@ -1,5 +1,5 @@
 // The REST door: POST /api/v1/tools/<name> runs a tool, GET /api/v1/tools lists the catalogue.
-import express, { type Request, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { Invalid } from "../core/errors.ts";
 import type { Executor, Invocation } from "../tools/executor.ts";
 import { describeTool } from "../tools/describe.ts";
@@ -21,7 +21,16 @@ export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): 
     res.type("json").send(catalogue);
   });
 
-  router.post("/api/v1/tools/:name", express.json({ limit: BODY_LIMIT, strict: false, type: () => true }), async (req: Request, res: Response) => {
+  // A tool that takes uploads names its own larger limit; every other tool reads at most BODY_LIMIT.
+  const json = (limit: string) => express.json({ limit, strict: false, type: () => true });
+  const standard = json(BODY_LIMIT);
+  const larger = new Map(executor.registry.tools.flatMap((tool) => (tool.bodyLimit ? [[tool.name, json(tool.bodyLimit)] as const] : [])));
+  const body = (req: Request, res: Response, next: NextFunction) => {
+    const tool = executor.registry.get(String(req.params.name));
+    (larger.get(tool?.name ?? "") ?? standard)(req, res, next);
+  };
+
+  router.post("/api/v1/tools/:name", body, async (req: Request, res: Response) => {
     const id = requestId(req);
     try {
       const caller = await admit(gate, req, res);

@@ -52,6 +52,8 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
    */
   shopper?: { order(input: z.output<I>, db: Db): Promise<string | null> | string | null };
   annotations: ToolAnnotations;
+  /** A larger JSON body than the doors' default (an upload), e.g. "12mb"; REST reads the body with this limit. */
+  bodyLimit?: string;
   /**
    * "catalog": an anonymous read whose result depends only on its input and the catalogue read model, so doors may
    * reuse a serialized result until the catalogue changes.

@@ -6,6 +6,7 @@ import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";
 import { AdminSite } from "./admin/site.ts";
 import { demoImagesRouter } from "./demo-images.ts";
+import { imagesRouter } from "./images.ts";
 import { docsRouter } from "./docs/router.ts";
 import { DocsSite } from "./docs/site.ts";
 import { webRoute } from "./page.ts";
@@ -18,6 +19,7 @@ export function webRouter(runtime: Runtime): Router {
   const router = express.Router();
   router.use(assets.router());
   router.use(demoImagesRouter());
+  router.use(imagesRouter(runtime));
   // Before the storefront, whose last route answers every other path with its 404 page.
   router.use(adminRouter(new AdminSite(runtime, assets)));
   router.use(docsRouter(new DocsSite(runtime, assets)));

@@ -119,7 +119,7 @@ const FIELD_MESSAGES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
 ];
 
 /** Letters only Danish has, or a word only the admin's own Danish messages use: such a message is shown as it is. */
-const DANISH = /[æøåÆØÅ]|\b(Skriv|Vælg|Linje|Blok|skal|kan)\b/;
+const DANISH = /[æøåÆØÅ]|\b(Skriv|Vælg|Linje|Blok|skal|kan|er|ikke|allerede|Prisen|Lageret)\b/;
 
 export function fieldMessage(message: string): string {
   if (DANISH.test(message)) return message;
@@ -151,6 +151,11 @@ export function fieldTexts(errors: FieldError[] | undefined): string[] {
 
 /** A tool error as one Danish sentence for staff, with the fields it names. */
 export function problemText(error: ToolError): string {
+  // Written in Danish by the admin's own pages (their checks before a tool runs): said as it is, with its fields.
+  if (error.status < 500 && DANISH.test(error.message)) {
+    const fields = (error.errors ?? []).map((item) => `${item.path}: ${item.message}`);
+    return [error.message, ...fields].join(" ");
+  }
   const known = REFUSALS[error.code];
   if (known) return known;
   for (const [pattern, text] of MESSAGES) {
@@ -159,6 +164,5 @@ export function problemText(error: ToolError): string {
   }
   const fields = fieldTexts(error.errors);
   if (error.status === 400 && fields.length) return `Tjek felterne: ${fields.join("; ")}.`;
-  if (error.status === 400 && DANISH.test(error.message)) return error.message;
   return BY_STATUS[error.status] ?? FALLBACK;
 }

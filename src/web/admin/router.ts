@@ -20,7 +20,7 @@ import { orderPage } from "./pages/order.ts";
 import { orderAction } from "./pages/order-actions.ts";
 import { ordersPage } from "./pages/orders.ts";
 import { newProductPage, productPage } from "./pages/product.ts";
-import { createProductAction, deleteProductAction, productAction, updateProductAction } from "./pages/product-actions.ts";
+import { createProductAction, deleteProductAction, productAction, updateProductAction, uploadImageAction } from "./pages/product-actions.ts";
 import { productsPage } from "./pages/products.ts";
 import { serviceAction, servicePage, servicesPage } from "./pages/services.ts";
 import { settingsAction, settingsPage } from "./pages/settings.ts";
@@ -29,6 +29,7 @@ import { forgotPage, passwordPage, requestResetAction, setPasswordAction } from 
 import { inviteAction, staffPage, staffUserAction, staffUserPage } from "./pages/staff.ts";
 import { loginPage, signIn, signOut } from "./pages/sign-in.ts";
 import type { AdminRequest, AdminSite } from "./site.ts";
+import { imageUpload } from "./upload.ts";
 
 export function adminRouter(site: AdminSite): Router {
   const router = express.Router();
@@ -58,6 +59,8 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/products/:slug", route((web) => productPage(web, param(web, "slug"))));
   router.post("/admin/products/:slug", route((web) => updateProductAction(web, param(web, "slug"))));
   router.post("/admin/products/:slug/delete", route((web) => deleteProductAction(web, param(web, "slug"))));
+  // The one multipart form: multer reads it (staff only, after requireStaff); the page helper then checks its CSRF field.
+  router.post("/admin/products/:slug/images/upload", imageUpload, route((web) => uploadImageAction(web, param(web, "slug"))));
   router.post("/admin/products/:slug/:action", route((web) => productAction(web, param(web, "slug"), param(web, "action"))));
   router.post("/admin/products/:slug/:action/:sub", route((web) => productAction(web, param(web, "slug"), `${param(web, "action")}/${param(web, "sub")}`)));
 

@@ -1,4 +1,6 @@
-// Enhancements of the admin pages: copy buttons (a new API key) and select-on-focus for read-only values.
+// Enhancements of the admin pages: copy buttons (a new API key), select-on-focus for read-only values, and the new
+// product's slug filled in from its name.
+import { slugFromName } from "../admin/slug.ts";
 
 /** `data-copy="#id"` buttons copy that field's value; shown only where the clipboard can be used. */
 function copyButtons(): void {
@@ -30,5 +32,24 @@ function selectOnFocus(): void {
   });
 }
 
+/**
+ * A name field with `data-slug-source="<slug field id>"` fills that slug field as the name is typed, until the staff
+ * user types in the slug field themselves (without the script the server derives the slug from the name).
+ */
+function slugFromNameField(): void {
+  for (const source of Array.from(document.querySelectorAll<HTMLInputElement>("input[data-slug-source]"))) {
+    const target = document.getElementById(source.dataset.slugSource ?? "");
+    if (!(target instanceof HTMLInputElement)) continue;
+    let own = target.value !== "" && target.value !== slugFromName(source.value);
+    target.addEventListener("input", () => {
+      own = target.value !== "";
+    });
+    source.addEventListener("input", () => {
+      if (!own) target.value = slugFromName(source.value);
+    });
+  }
+}
+
 copyButtons();
 selectOnFocus();
+slugFromNameField();

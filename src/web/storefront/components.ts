@@ -79,7 +79,16 @@ export function stockLabel(stock: number): Html {
 
 /** The photo (if any) over the illustration, in a fixed 4:3 frame so the grid never jumps while images load. */
 export function productMedia(product: CardLook, alt: string, eager = false): Html {
-  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img src="${product.firstImage}" alt="${alt}" width="800" height="600"${eager ? "" : html` loading="lazy"`} decoding="async">` : ""}</div>`;
+  return html`<div class="product-media">${productArt(product)}${product.firstImage ? html`<img ${imageSource(product.firstImage, eager)} alt="${alt}" width="800" height="600"${eager ? "" : html` loading="lazy"`} decoding="async">` : ""}</div>`;
+}
+
+/** The shop's own uploads (/images/<sha256>.<ext>) come resized: 400 px for a card, 800 px for the product photo. */
+const UPLOADED = /^(?:https?:\/\/[^/?#]+)?\/images\/[0-9a-f]{64}\.[a-z]{3,4}$/;
+
+function imageSource(url: string, large: boolean): Html {
+  if (!UPLOADED.test(url)) return html`src="${url}"`;
+  const sizes = large ? "(min-width: 64em) 50vw, 100vw" : "(min-width: 64em) 25vw, 50vw";
+  return html`src="${url}?w=${large ? 800 : 400}" srcset="${url}?w=400 400w, ${url}?w=800 800w, ${url}?w=1600 1600w" sizes="${sizes}"`;
 }
 
 export function productCard(product: CardProduct, headingLevel: 2 | 3 = 3): Html {

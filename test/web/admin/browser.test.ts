@@ -2,6 +2,7 @@
 // over REST, an order from paid to shipped with tracking (without JavaScript), a price change seen on the
 // storefront, and a deleted product brought back from the audit log. Screenshots land in test-artifacts/.
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { staffUser } from "../../support/admin.ts";
@@ -125,6 +126,50 @@ describeBrowser("the admin in a browser", () => {
     const stored = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored).toMatchObject({ status: "shipped", carrier: "PostNord", trackingNumber: "00370712345678" });
     expect(problems).toEqual([]);
+  });
+
+  it("uploads a product image and edits variants without JavaScript; the slug of a new product fills from its name", { timeout: 90_000 }, async () => {
+    const product = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, variants: { none: {} } }, orderBy: { slug: "desc" } });
+    const { page, problems, screenshot } = await tab({ javaScript: false });
+    await signIn(page);
+    await page.goto(`/admin/products/${product.slug}`);
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 110, b: 160 } } }).jpeg().toBuffer();
+    await page.getByLabel("Læg et billede op").setInputFiles({ name: "forfra.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.locator("#f-upload-alt").fill("Set forfra");
+    await page.getByRole("button", { name: "Læg billede op" }).click();
+    await expect.poll(() => notice(page)).toMatch(/^Billedet er lagt op \(1600 × 1200 px, \d+ i alt\)\.$/);
+    await expect.poll(() => page.locator(".image-grid img[src*='/images/']").evaluate((element) => {
+      const image = element as unknown as { complete: boolean; naturalWidth: number };
+      return image.complete && image.naturalWidth;
+    })).toBe(400);
+
+    await page.locator("#vnew-sku").fill("TEST-M-SORT");
+    await page.locator("#vnew-opt0-name").fill("Størrelse");
+    await page.locator("#vnew-opt0-value").fill("M");
+    await page.locator("#vnew-opt1-name").fill("Farve");
+    await page.locator("#vnew-opt1-value").fill("Sort");
+    await page.locator("#vnew-price").fill("899,50");
+    await page.locator("#vnew-stock").fill("3");
+    await page.getByRole("button", { name: "Tilføj variant" }).click();
+    await expect.poll(() => notice(page)).toBe("Varianten TEST-M-SORT er oprettet.");
+    await page.getByText("Ret TEST-M-SORT").click();
+    await page.locator("#v0-stock").fill("7");
+    await page.getByRole("button", { name: "Gem variant" }).click();
+    await expect.poll(() => notice(page)).toBe("Varianten TEST-M-SORT er gemt.");
+    await expect.poll(() => page.locator("#variants table").innerText()).toMatch(/TEST-M-SORT[\s\S]*899,50[\s\S]*7/);
+    await page.locator("#images").scrollIntoViewIfNeeded();
+    await screenshot("admin-product-editor");
+    expect(problems).toEqual([]);
+
+    const scripted = await tab();
+    await signIn(scripted.page);
+    await scripted.page.goto("/admin/products/new");
+    await scripted.page.getByLabel("Navn").pressSequentially("Ærø Panto");
+    await expect.poll(() => scripted.page.getByLabel("Adresse (slug)").inputValue()).toBe("aeroe-panto");
+    await scripted.page.getByLabel("Adresse (slug)").fill("egen-adresse");
+    await scripted.page.getByLabel("Navn").pressSequentially(" Grøn");
+    expect(await scripted.page.getByLabel("Adresse (slug)").inputValue()).toBe("egen-adresse");
+    expect(scripted.problems).toEqual([]);
   });
 
   it("changes a price that the storefront then shows, deletes the product and brings it back from the audit log", { timeout: 90_000 }, async () => {

@@ -107,9 +107,9 @@ export function formErrors(errors: FieldError[] | undefined): Record<string, str
 
 export function productFormFields(values: ProductValues, errors: Record<string, string>, categories: Array<{ slug: string; name: string }>, creating: boolean): Html {
   return html`<fieldset><legend>Grundoplysninger</legend>
-${input({ name: "name", label: "Navn", value: values.name, required: true, error: errors.name })}
+${input({ name: "name", label: "Navn", value: values.name, required: true, error: errors.name, ...(creating ? { data: { "slug-source": "f-slug" } } : {}) })}
 ${creating
-  ? input({ name: "slug", label: "Adresse (slug)", value: values.slug, required: true, pattern: "[a-z0-9\\-]{2,}", hint: "Små bogstaver, tal og bindestreg; kan ikke ændres senere.", error: errors.slug })
+  ? input({ name: "slug", label: "Adresse (slug)", value: values.slug, pattern: "[a-z0-9\\-]{2,}", hint: "Små bogstaver, tal og bindestreg; kan ikke ændres senere. Tom: laves ud fra navnet.", error: errors.slug })
   : html`<p class="hint">Adresse: <code>/products/${values.slug}</code> (kan ikke ændres)</p>`}
 ${textarea({ name: "description", label: "Beskrivelse", value: values.description, rows: 6, required: true, error: errors.description })}
 <div class="form-pair">

@@ -1,26 +1,26 @@
 // GET /admin/products/new and /admin/products/<slug>: the product form, and for an existing product its stock,
-// images (from a URL or a stock-photo search), variants and soft delete.
+// images (uploaded, from a URL or a stock-photo search), variants (product-variants.ts) and soft delete.
 import { NotFound } from "../../../core/errors.ts";
 import categoriesList from "../../../tools/categories/list.ts";
 import searchStockPhotos from "../../../tools/images/search_stock_photos.ts";
+import { MAX_IMAGE_BYTES } from "../../../tools/images/stored.ts";
+import uploadImage from "../../../tools/images/upload.ts";
 import adjustStock from "../../../tools/products/adjust_stock.ts";
 import attachImage from "../../../tools/products/attach_image.ts";
 import createProduct from "../../../tools/products/create.ts";
 import deleteProduct from "../../../tools/products/delete.ts";
-import deleteVariant from "../../../tools/products/delete_variant.ts";
 import detachImage from "../../../tools/products/detach_image.ts";
 import productsGet from "../../../tools/products/get.ts";
 import getAnswers from "../../../tools/products/get_answers.ts";
-import listVariants from "../../../tools/products/list_variants.ts";
 import updateProduct from "../../../tools/products/update.ts";
-import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import returnPolicy from "../../../tools/returns/policy.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { actionButton, checkbox, formOpen, kr, pageHead, submit, table } from "../components.ts";
-import { keyValuesText } from "../forms.ts";
+import { actionButton, checkbox, formOpen, kr, pageHead, submit } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
+import { IMAGE_FIELD } from "../upload.ts";
+import { variantsSection } from "./product-variants.ts";
 import { EMPTY_PRODUCT, productFormFields, valuesFromProduct, type ProductValues } from "./product-form.ts";
 
 export const PRODUCT_SLUG = /^[a-z0-9-]{1,200}$/;
@@ -64,7 +64,10 @@ ${submit(web, adjustStock, "Justér lager", "secondary")}
 async function imagesSection(web: AdminRequest, slug: string, images: string[]): Promise<Html> {
   const query = web.query("photos").slice(0, 200);
   const found = query && web.may(searchStockPhotos) ? await web.call(searchStockPhotos, { query, perPage: 12 }) : undefined;
-  const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${url}" alt="" loading="lazy"></a>
+  const own = `${web.runtime.config.publicBaseUrl}/images/`;
+  // The shop's own uploads by path (whatever host the admin is opened on), as the small rendition.
+  const shown = (url: string) => (url.startsWith(own) ? `${url.slice(own.length - "/images/".length)}?w=400` : url.startsWith("/images/") ? `${url}?w=400` : url);
+  const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${shown(url)}" alt="" loading="lazy"></a>
 <span class="image-name" title="${url}">${url.split("/").at(-1) ?? url}</span>
 ${actionButton(web, detachImage, { action: `/admin/products/${slug}/images/detach`, label: "Fjern", fields: { imageUrl: url }, look: "secondary", small: true, confirm: "Fjern billedet fra produktet?" })}</li>`);
   const results = found?.photos.map((photo) => html`<li class="image-tile"><span class="image-frame"><img src="${photo.thumbUrl}" alt="${photo.description ?? ""}" loading="lazy"></span>
@@ -72,6 +75,15 @@ ${actionButton(web, detachImage, { action: `/admin/products/${slug}/images/detac
 ${actionButton(web, attachImage, { action: `/admin/products/${slug}/images`, label: "Tilføj", fields: { imageUrl: photo.url, alt: (photo.description ?? "").slice(0, 200), sourceId: photo.sourceId }, small: true })}</li>`);
   return html`<section class="card" id="images"><h2>Billeder</h2>
 ${current.length ? html`<ul class="image-grid">${current}</ul>` : html`<p class="hint">Ingen billeder endnu.</p>`}
+${formOpen(web, `/admin/products/${slug}/images/upload`, html` enctype="multipart/form-data" class="image-upload"`)}
+<div class="form-pair">
+<div class="field"><label for="f-image">Læg et billede op</label>
+<p class="hint" id="f-image-hint">JPEG, PNG, WebP eller AVIF, højst ${MAX_IMAGE_BYTES / 1024 / 1024} MB.</p>
+<input id="f-image" name="${IMAGE_FIELD}" type="file" accept="image/jpeg,image/png,image/webp,image/avif" required aria-describedby="f-image-hint"></div>
+${input({ name: "alt", id: "f-upload-alt", label: "Beskrivelse (alt-tekst)", maxlength: 200 })}
+</div>
+${submit(web, uploadImage, "Læg billede op", "secondary")}
+</form>
 ${formOpen(web, `/admin/products/${slug}/images`)}
 <div class="form-pair">
 ${input({ name: "imageUrl", label: "Tilføj fra adresse", type: "url", placeholder: "https://…", required: true })}
@@ -85,32 +97,6 @@ ${input({ name: "photos", label: "Søg i stockfotos", type: "search", value: que
 </form>
 ${found?.notice ? html`<p class="notice notice-info">${found.notice}</p>` : ""}
 ${results?.length ? html`<ul class="image-grid">${results}</ul>` : ""}
-</section>`;
-}
-
-async function variantsSection(web: AdminRequest, slug: string): Promise<Html> {
-  const variants = await web.call(listVariants, { slug });
-  const rows = variants.map((variant) => [
-    html`<code>${variant.sku}</code>`,
-    keyValuesText(variant.attributes) || "—",
-    variant.priceDkk === null ? "Produktets pris" : kr(variant.priceDkk),
-    variant.stock,
-    actionButton(web, deleteVariant, { action: `/admin/products/${slug}/variants/delete`, label: "Slet", fields: { sku: variant.sku }, look: "secondary", small: true, confirm: `Slet varianten ${variant.sku}?` }),
-  ]);
-  return html`<section class="card"><h2>Varianter</h2>
-${rows.length ? table("Varianter", ["SKU", "Egenskaber", "Pris", "Lager", ""], rows, [2, 3]) : html`<p class="hint">Ingen varianter: produktet sælges, som det er.</p>`}
-<details${rows.length ? "" : " open"}><summary>Tilføj eller ret en variant</summary>
-${formOpen(web, `/admin/products/${slug}/variants`)}
-<div class="form-pair">
-${input({ name: "sku", label: "SKU", required: true, maxlength: 100, hint: "En eksisterende SKU rettes." })}
-${input({ name: "stock", label: "Lager", type: "number", min: 0 })}
-</div>
-<div class="form-pair">
-${input({ name: "attributes", label: "Egenskaber", placeholder: "størrelse: M, farve: sort" })}
-${input({ name: "price", label: "Egen pris i kr.", inputmode: "decimal", hint: "Tom: produktets pris." })}
-</div>
-${submit(web, upsertVariant, "Gem variant", "secondary")}
-</form></details>
 </section>`;
 }
 

@@ -1,0 +1,42 @@
+// GET /images/<sha256>.<ext>[?w=400|800|1600]: uploaded images from the database (so every process serves them), the
+// original or a resized WebP, cached for a year by browsers and proxies (the hash names the content).
+import express, { type Request, type Response, type Router } from "express";
+import type { Runtime } from "../runtime.ts";
+import { findImage, IMAGE_WIDTHS, originalBytes, parseImagePath, renditionBytes } from "../tools/images/stored.ts";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function imagesRouter(runtime: Runtime): Router {
+  const router = express.Router();
+  const db = runtime.database.prisma;
+  router.get("/images/:name", async (req: Request, res: Response) => {
+    try {
+      const asked = parseImagePath(String(req.params.name));
+      const image = asked ? await findImage(db, asked.id) : null;
+      if (!asked || !image || image.contentType !== asked.contentType) return plain(res, 404, "No such image.");
+      const w = typeof req.query.w === "string" ? Number(req.query.w) : undefined;
+      if (req.query.w !== undefined && !IMAGE_WIDTHS.some((width) => width === w)) {
+        return plain(res, 400, `Width must be one of ${IMAGE_WIDTHS.join(", ")}.`);
+      }
+      const etag = `"${image.id}-${w ?? "o"}"`;
+      res.set({ "Cache-Control": IMMUTABLE, ETag: etag, "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-site" });
+      if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) {
+        res.status(304).end();
+        return;
+      }
+      const bytes = w ? await renditionBytes(db, image.id, w) : await originalBytes(db, image.id);
+      if (!bytes) return plain(res, 404, "No such image.");
+      res.status(200).type(w ? "image/webp" : image.contentType).set("Content-Length", String(bytes.length)).end(bytes);
+    } catch (error) {
+      runtime.log.error("image failed", { path: req.path, error: String(error) });
+      if (!res.headersSent) plain(res, 500, "The image could not be read.");
+    }
+  });
+  return router;
+}
+
+function plain(res: Response, status: number, text: string): void {
+  res.removeHeader("Cache-Control");
+  res.removeHeader("ETag");
+  res.status(status).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).type("text/plain").send(text);
+}
