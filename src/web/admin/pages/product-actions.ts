@@ -13,7 +13,7 @@ import updateProduct from "../../../tools/products/update.ts";
 import listVariants from "../../../tools/products/list_variants.ts";
 import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import type { Outcome } from "../../page.ts";
-import { integer, keyValues, kroner, optional } from "../forms.ts";
+import { integer, kroner, optional } from "../forms.ts";
 import { problemText } from "../problems.ts";
 import type { AdminRequest } from "../site.ts";
 import { slugCandidate, slugFromName } from "../slug.ts";
