@@ -10,7 +10,7 @@ export const oere = (what: string) => z.number().int().max(MAX_INT).describe(`${
 export const isoDateTime = z.iso.datetime().describe("ISO 8601 UTC timestamp ending in Z.");
 
 /** An image the shop serves itself, by its path ("/demo-images/…"): it keeps working when the shop's address changes. */
-export const sitePath = z.string().max(2000).regex(/^\/(?![/\\])[^\s\\]*$/, "Use a path on this shop starting with one /");
+export const sitePath = z.string().max(2000).regex(/^\/(?:[^/\\\s][^\s\\]*)?$/, "Use a path on this shop starting with one /");
 
 export const productSummary = z.strictObject({
   id: z.string(),
