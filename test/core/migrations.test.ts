@@ -14,6 +14,7 @@ const SQL_TYPES: Record<string, string> = {
   DateTime: "timestamp without time zone",
   Json: "jsonb",
   Float: "double precision",
+  Bytes: "bytea",
 };
 
 interface Field {
@@ -100,13 +101,16 @@ describe("migrations", () => {
     const foreignKeys = await database.query<{ conname: string }>(`SELECT conname FROM pg_constraint WHERE contype = 'f'`);
     const names = new Set(indexes.map((i) => i.indexname));
     for (const model of models) {
-      const id = model.fields.find((f) => f.attributes.includes("@id"))!;
+      // The key is one field's @id, or the model's @@id([a, b]).
+      const id = model.fields.find((f) => f.attributes.includes("@id"));
+      const composite = model.blockAttributes.map((attribute) => /^@@id\(\[([^\]]+)\]/.exec(attribute)?.[1]).find(Boolean);
+      const keyColumns = id ? [id.name] : composite!.split(",").map((column) => column.trim());
       expect(names.has(`${model.name}_pkey`), `${model.name} primary key`).toBe(true);
-      expect(indexes.find((i) => i.indexname === `${model.name}_pkey`)!.indexdef).toMatch(new RegExp(`\\("?${id.name}"?\\)`));
+      expect(indexes.find((i) => i.indexname === `${model.name}_pkey`)!.indexdef).toMatch(new RegExp(`\\(${keyColumns.map((column) => `"?${column}"?`).join(", ")}\\)`));
       for (const field of model.fields.filter((f) => f.attributes.includes("@unique"))) {
         expect(names.has(`${model.name}_${field.name}_key`), `${model.name}.${field.name} unique`).toBe(true);
       }
-      for (const attribute of model.blockAttributes) {
+      for (const attribute of model.blockAttributes.filter((block) => !block.startsWith("@@id"))) {
         const columnsOf = /\[([^\]]+)\]/.exec(attribute)![1]!.split(",").map((c) => c.trim());
         const suffix = attribute.startsWith("@@unique") ? "key" : "idx";
         const name = `${model.name}_${columnsOf.join("_")}_${suffix}`;
