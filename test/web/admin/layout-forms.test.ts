@@ -75,7 +75,7 @@ describe("the layout section forms", () => {
   it("move a columns section without touching its contents, and clear the layout when the last goes", async () => {
     const columns = { id: "kolonner", type: "columns", props: { columns: [[{ id: "a", type: "text", props: { body: "Venstre" } }], [{ id: "b", type: "text", props: { body: "Højre" } }]] } };
     const current = (await layout())!;
-    await server.runtime.database.prisma.page.update({ where: { slug: "om-os" }, data: { layout: { sections: [...current.sections, columns] } } });
+    await server.runtime.database.prisma.page.update({ where: { slug: "om-os" }, data: { layout: JSON.parse(JSON.stringify({ sections: [...current.sections, columns] })) as object } });
     const page = await owner.get(PAGE);
     expect(page.html).toContain("2 kolonner; indholdet rettes i JSON-feltet");
     expect((await post({ op: "up", index: "5" })).status).toBe(303);
