@@ -59,7 +59,8 @@ export class ResultCache {
    */
   async render<V>(call: Invocation, variant: string, form: (result: unknown, tool: AnyTool) => Form<V>, gzip = false): Promise<Answer<V>> {
     const tool = this.executor.registry.get(call.name);
-    if (tool?.cache !== "catalog") return this.answer(call, form, false);
+    // A read of drafts depends on the caller's scopes (products:write), so it is never shared through the cache.
+    if (tool?.cache !== "catalog" || readsDrafts(call.input)) return this.answer(call, form, false);
     const version = this.catalog.version;
     if (version !== this.version) this.reset(version);
     const key = cacheKey(tool.name, variant, call.input);
@@ -115,4 +116,9 @@ function cacheKey(tool: string, variant: string, input: unknown): string | undef
   } catch {
     return undefined;
   }
+}
+
+/** The input asks for drafts (`drafts` given at all: the executor decides whether it is allowed and valid). */
+function readsDrafts(input: unknown): boolean {
+  return typeof input === "object" && input !== null && "drafts" in input;
 }

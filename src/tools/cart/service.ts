@@ -126,7 +126,7 @@ export class CartStore {
 
 /** The visible product with this slug and, when given (or required), its variant. 404 / 422 variant_required. */
 export async function resolveItem(db: Db, productSlug: string, variantSku: string | undefined): Promise<{ product: Product; variant: ProductVariant | null }> {
-  const product = await db.product.findFirst({ where: { slug: productSlug, deletedAt: null }, include: { variants: { orderBy: { sku: "asc" } } } });
+  const product = await db.product.findFirst({ where: { slug: productSlug, deletedAt: null, draft: false }, include: { variants: { orderBy: { sku: "asc" } } } });
   if (!product) throw new NotFound(`No product with slug "${productSlug}".`);
   const { variants, ...row } = product;
   if (variantSku === undefined) {

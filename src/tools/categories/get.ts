@@ -17,7 +17,7 @@ export default defineTool({
   async handler({ slug }, ctx) {
     const category = await ctx.db.category.findUnique({ where: { slug } });
     if (!category) throw new NotFound(`No category with slug "${slug}".`);
-    const productCount = await ctx.db.product.count({ where: { categoryId: category.id, deletedAt: null } });
+    const productCount = await ctx.db.product.count({ where: { categoryId: category.id, deletedAt: null, draft: false } });
     return { id: category.id, slug: category.slug, name: category.name, description: category.description, productCount };
   },
 });

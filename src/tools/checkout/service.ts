@@ -74,8 +74,8 @@ export const STRIPE_SPT_HANDLER = "stripe_spt";
 export async function resolveLines(db: Db, wanted: Array<{ itemId: string; quantity: number }>, previous: StoredLine[] = []): Promise<StoredLine[]> {
   const ids = [...new Set(wanted.map((line) => line.itemId))];
   const [variants, products] = await Promise.all([
-    db.productVariant.findMany({ where: { id: { in: ids }, product: { deletedAt: null } } }),
-    db.product.findMany({ where: { id: { in: ids }, deletedAt: null }, include: { _count: { select: { variants: true } } } }),
+    db.productVariant.findMany({ where: { id: { in: ids }, product: { deletedAt: null, draft: false } } }),
+    db.product.findMany({ where: { id: { in: ids }, deletedAt: null, draft: false }, include: { _count: { select: { variants: true } } } }),
   ]);
   const lines: StoredLine[] = [];
   let next = previous.reduce((max, line) => Math.max(max, Number(line.id.slice(3)) || 0), 0);

@@ -31,7 +31,7 @@ export default defineTool({
     if (!order) throw new NotFound(`No order with id "${input.orderId}".`);
     const productIds = [...new Set(order.items.map((item) => item.productId))];
     const variants = await ctx.db.productVariant.findMany({
-      where: { productId: { in: productIds }, product: { deletedAt: null } },
+      where: { productId: { in: productIds }, product: { deletedAt: null, draft: false } },
       include: { product: { select: { priceDkk: true } } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });

@@ -129,9 +129,9 @@ export async function takeUnits(ctx: ToolContext, { productId, variantId, quanti
   type Left = { slug: string; sku: string | null; stock: bigint | number };
   const [left] = variantId
     ? await ctx.db.$queryRaw<Left[]>`UPDATE "ProductVariant" v SET stock = v.stock - ${n}, "updatedAt" = now() FROM "Product" p
-        WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL RETURNING p.slug, v.sku, v.stock`
+        WHERE v.id = ${variantId} AND v.stock >= ${n} AND p.id = v."productId" AND p."deletedAt" IS NULL AND NOT p.draft RETURNING p.slug, v.sku, v.stock`
     : await ctx.db.$queryRaw<Left[]>`UPDATE "Product" SET stock = stock - ${n}, "updatedAt" = now()
-        WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL RETURNING slug, NULL::text AS sku, stock`;
+        WHERE id = ${productId} AND stock >= ${n} AND "deletedAt" IS NULL AND NOT draft RETURNING slug, NULL::text AS sku, stock`;
   if (!left) return false;
   await emitIfLow(ctx, { productId, slug: left.slug, sku: left.sku, before: Number(left.stock) + quantity, after: Number(left.stock) });
   return true;

@@ -96,7 +96,7 @@ export async function priceLines<R extends LineRef>(
   const productIds = [...new Set(refs.map((ref) => ref.productId))];
   const variantIds = refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : []));
   const [products, variants] = await Promise.all([
-    productIds.length ? db.product.findMany({ where: { id: { in: productIds }, deletedAt: null } }) : [],
+    productIds.length ? db.product.findMany({ where: { id: { in: productIds }, deletedAt: null, draft: false } }) : [],
     variantIds.length ? db.productVariant.findMany({ where: { id: { in: variantIds } } }) : [],
   ]);
   const productById = new Map(products.map((row) => [row.id, row]));

@@ -38,7 +38,7 @@ export default defineTool({
   annotations: READ,
   examples: [{ slugs: ["oakley-aviator-coast-1", "persol-oversize-vinter-5"] }],
   async handler({ slugs }, ctx) {
-    const rows = await ctx.db.product.findMany({ where: { slug: { in: slugs }, deletedAt: null }, include: { category: { select: { slug: true } } } });
+    const rows = await ctx.db.product.findMany({ where: { slug: { in: slugs }, deletedAt: null, draft: false }, include: { category: { select: { slug: true } } } });
     const missing = slugs.filter((slug) => !rows.some((row) => row.slug === slug));
     if (missing.length) throw new NotFound(`No product with slug ${missing.map((slug) => `"${slug}"`).join(", ")}.`);
     const ordered = slugs.map((slug) => rows.find((row) => row.slug === slug)!);

@@ -15,6 +15,7 @@ const input = z
     ...optionalProductFields,
     featured: f.featured.default(false).describe("Shown first in listings."),
     images: imageList.default([]).describe("Image URLs in display order."),
+    draft: z.boolean().default(false).describe("Saved but not shown to shoppers until published."),
   })
   .refine((value) => value.categoryId !== undefined || value.categorySlug !== undefined, {
     message: "Give the category as categoryId or categorySlug",

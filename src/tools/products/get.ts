@@ -3,13 +3,14 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { productDetail, slugInput } from "./schemas.ts";
+import { allowDrafts, draftsInput } from "./service.ts";
 
 export default defineTool({
   name: "products.get",
   description:
-    "One product with its images and category. 404 unknown or deleted. Returns {id, slug, name, brand, " +
+    "One product with its images and category. 404 unknown, deleted or a draft. Returns {id, slug, name, brand, " +
     "description, priceDkk, stock, featured, *Color, images, category, createdAt}.",
-  input: z.strictObject({ slug: slugInput }),
+  input: z.strictObject({ slug: slugInput, drafts: draftsInput }),
   output: productDetail,
   scope: "catalog:read",
   anonymous: true,
@@ -17,9 +18,9 @@ export default defineTool({
   annotations: READ,
   cache: "catalog",
   examples: [{ slug: "gucci-oversize-bold-74" }],
-  async handler({ slug }, ctx) {
+  async handler({ slug, drafts }, ctx) {
     const catalog = ctx.services.catalog;
-    const product = catalog.product(slug);
+    const product = catalog.product(slug, allowDrafts(ctx, drafts));
     const category = product && catalog.category(product.categoryId);
     if (!product || !category) throw new NotFound(`No product with slug "${slug}".`);
     return {

@@ -2,14 +2,14 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { productFields, slugInput } from "./schemas.ts";
-import { catalogProduct } from "./service.ts";
+import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
 
 export default defineTool({
   name: "products.get_answers",
   description:
-    "A product's answer-engine content, for answering shoppers (empty: not written). 404 unknown or deleted. " +
+    "A product's answer-engine content, for answering shoppers (empty: not written). 404 unknown, deleted or a draft. " +
     "Returns {slug, name, answerSummary, faq, useCases, comparisonFacts, attributes, giftCard}.",
-  input: z.strictObject({ slug: slugInput }),
+  input: z.strictObject({ slug: slugInput, drafts: draftsInput }),
   output: z.strictObject({
     slug: z.string(),
     name: z.string(),
@@ -25,8 +25,8 @@ export default defineTool({
   audited: false,
   annotations: READ,
   examples: [{ slug: "oakley-aviator-coast-1" }],
-  async handler({ slug }, ctx) {
-    const product = catalogProduct(ctx, slug);
+  async handler({ slug, drafts }, ctx) {
+    const product = catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
     const details = await ctx.services.catalog.productDetails(product.id);
     return {
       slug: product.slug,

@@ -2,22 +2,22 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { slugInput, variantOutput } from "./schemas.ts";
-import { catalogProduct } from "./service.ts";
+import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
 
 export default defineTool({
   name: "products.list_variants",
   description:
     "A product's variants (e.g. sizes); empty if none. 404 unknown or deleted. Returns [{id, sku, attributes, " +
     "priceDkk (null: the product's), stock}].",
-  input: z.strictObject({ slug: slugInput }),
+  input: z.strictObject({ slug: slugInput, drafts: draftsInput }),
   output: z.array(variantOutput),
   scope: "catalog:read",
   anonymous: false,
   audited: false,
   annotations: READ,
   examples: [{ slug: "vogue-clubmaster-sommer-2" }],
-  async handler({ slug }, ctx) {
-    const product = catalogProduct(ctx, slug);
+  async handler({ slug, drafts }, ctx) {
+    const product = catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
     return (await ctx.services.catalog.productDetails(product.id)).variants;
   },
 });

@@ -21,6 +21,8 @@ interface Notice extends CatalogChange {
 
 export class CatalogReadModel {
   private current = new Snapshot(new Map(), new Map());
+  /** Drafts (saved, not published): never in the shoppers' catalogue, read by staff only (`drafts: true`). */
+  private drafts = new Snapshot(new Map(), new Map());
   private generation = 0;
   private readonly origin = crypto.randomUUID();
   private queue: Promise<void> = Promise.resolve();
@@ -62,12 +64,14 @@ export class CatalogReadModel {
     await this.queue;
   }
 
-  search(filters: SearchFilters): ProductSummary[] {
-    return this.snapshot.search(filters);
+  /** The visible catalogue, or with `drafts` the unpublished drafts instead. */
+  search(filters: SearchFilters, drafts = false): ProductSummary[] {
+    return (drafts ? this.drafts : this.snapshot).search(filters);
   }
 
-  product(slug: string): CatalogProduct | undefined {
-    return this.snapshot.bySlug.get(slug);
+  /** A visible product, or with `drafts` a draft instead. */
+  product(slug: string, drafts = false): CatalogProduct | undefined {
+    return (drafts ? this.drafts : this.snapshot).bySlug.get(slug);
   }
 
   category(id: string): CatalogCategory | undefined {
@@ -116,7 +120,7 @@ export class CatalogReadModel {
     const rows = await this.database.query<{ productId: string; id: string; sku: string; attributes: Record<string, string>; priceDkk: string | null; stock: string }>(
       `SELECT v."productId", v.id, v.sku, v.attributes, v."priceDkk"::text AS "priceDkk", v.stock::text AS stock
          FROM "ProductVariant" v JOIN "Product" p ON p.id = v."productId"
-        WHERE p."deletedAt" IS NULL ORDER BY v."productId", v."createdAt", v.sku`,
+        WHERE p."deletedAt" IS NULL AND NOT p.draft ORDER BY v."productId", v."createdAt", v.sku`,
     );
     const byProduct = new Map<string, ProductDetails["variants"]>();
     for (const row of rows) {
@@ -182,8 +186,10 @@ export class CatalogReadModel {
     const categories = await this.database.query<CatalogCategory>(
       `SELECT id, slug, name, description FROM "Category"`,
     );
-    const products = await this.loadProducts(null);
-    this.snapshot = new Snapshot(products, new Map(categories.map((c) => [c.id, c])));
+    const { products, drafts } = await this.loadProducts(null);
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    this.drafts = new Snapshot(drafts, byId);
+    this.snapshot = new Snapshot(products, byId);
   }
 
   private async reloadProducts(ids: string[]): Promise<void> {
@@ -191,24 +197,30 @@ export class CatalogReadModel {
     for (const id of ids) this.details.delete(id);
     const fresh = await this.loadProducts(ids);
     const products = new Map(this.snapshot.products);
+    const drafts = new Map(this.drafts.products);
     for (const id of ids) {
-      const product = fresh.get(id);
+      const product = fresh.products.get(id);
       if (product) products.set(id, product);
       else products.delete(id);
+      const draft = fresh.drafts.get(id);
+      if (draft) drafts.set(id, draft);
+      else drafts.delete(id);
     }
+    this.drafts = new Snapshot(drafts, this.snapshot.categories);
     this.snapshot = new Snapshot(products, this.snapshot.categories);
   }
 
-  /** Visible (non-deleted) products with their images; all of them, or those with the given ids. */
-  private async loadProducts(ids: string[] | null): Promise<Map<string, CatalogProduct>> {
+  /** Non-deleted products with their images, published and drafts apart; all of them, or those with the given ids. */
+  private async loadProducts(ids: string[] | null): Promise<{ products: Map<string, CatalogProduct>; drafts: Map<string, CatalogProduct> }> {
     const where = ids ? `AND p.id = ANY($1::text[])` : "";
     const params = ids ? [ids] : [];
     const rows = await this.database.query<Omit<CatalogProduct, "images" | "priceDkk" | "stock" | "keys"> & {
       priceDkk: string;
       stock: string;
+      draft: boolean;
     }>(
       `SELECT p.id, p.slug, p.name, p.brand, p.description, p."priceDkk"::text AS "priceDkk", p.stock::text AS stock,
-              p.featured, p."frameColor", p."lensColor", p."categoryId",
+              p.featured, p.draft, p."frameColor", p."lensColor", p."categoryId",
               to_char(p."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
          FROM "Product" p WHERE p."deletedAt" IS NULL ${where}`,
       params,
@@ -225,10 +237,11 @@ export class CatalogReadModel {
       list.push(image.url);
     }
     const products = new Map<string, CatalogProduct>();
+    const drafts = new Map<string, CatalogProduct>();
     for (const row of rows) {
       // One literal shape for every product (not a spread of the driver's row): the search loop reads these
       // fields for thousands of products per request, and spread copies of driver rows fall back to slow properties.
-      products.set(row.id, {
+      (row.draft === true ? drafts : products).set(row.id, {
         id: row.id,
         slug: row.slug,
         name: row.name,
@@ -245,7 +258,7 @@ export class CatalogReadModel {
         keys: { brand: lower(row.brand), frameColor: lower(row.frameColor), lensColor: lower(row.lensColor) },
       });
     }
-    return products;
+    return { products, drafts };
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { limit, offset } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { productSummary } from "./schemas.ts";
+import { allowDrafts, draftsInput } from "./service.ts";
 
 const nonNegativeOere = (what: string) => z.number().int().min(0).max(9007199254740991).optional().describe(`${what}, integer øre.`);
 
@@ -23,6 +24,7 @@ export default defineTool({
     maxPriceOere: nonNegativeOere("Highest price"),
     limit: limit(100, 20),
     offset: offset(10000),
+    drafts: draftsInput,
   }),
   output: z.array(productSummary),
   scope: "catalog:read",
@@ -31,7 +33,7 @@ export default defineTool({
   annotations: READ,
   cache: "catalog",
   examples: [{}, { q: "aviator", inStock: true, limit: 5 }],
-  async handler(input, ctx) {
-    return ctx.services.catalog.search(input);
+  async handler({ drafts, ...filters }, ctx) {
+    return ctx.services.catalog.search(filters, allowDrafts(ctx, drafts));
   },
 });

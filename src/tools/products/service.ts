@@ -1,8 +1,10 @@
 // Shared logic of the products area: locating and locking visible products, categories, audit snapshots.
+import { z } from "zod";
 import type { Db } from "../../core/db.ts";
-import { Invalid, NotFound } from "../../core/errors.ts";
+import { Forbidden, Invalid, NotFound } from "../../core/errors.ts";
 import type { Category, Product, ProductVariant } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
+import { hasScope } from "../scopes.ts";
 import type { CatalogProduct } from "./catalog-model.ts";
 import { MAX_INT } from "./schemas.ts";
 
@@ -39,9 +41,18 @@ export async function lockVisibleProduct(db: Db, slug: string): Promise<string> 
   return rows[0].id;
 }
 
-/** A visible (non-deleted) product from the catalogue read model; 404 otherwise. */
-export function catalogProduct(ctx: ToolContext, slug: string): CatalogProduct {
-  const product = ctx.services.catalog.product(slug);
+/** The `drafts` input of the catalogue reads: with true they read the unpublished drafts instead, for staff. */
+export const draftsInput = z.boolean().optional().describe("true: the unpublished drafts instead (needs products:write).");
+
+/** Refuses `drafts: true` to a caller who may not edit products (drafts are not shown to shoppers). */
+export function allowDrafts(ctx: ToolContext, drafts: boolean | undefined): boolean {
+  if (drafts && !hasScope(ctx.caller.scopes, "products:write")) throw new Forbidden("Reading drafts needs the products:write scope.");
+  return drafts === true;
+}
+
+/** A visible (non-deleted, published) product from the catalogue read model, or with `drafts` a draft; 404 otherwise. */
+export function catalogProduct(ctx: ToolContext, slug: string, drafts = false): CatalogProduct {
+  const product = ctx.services.catalog.product(slug, drafts);
   if (!product) throw new NotFound(`No product with slug "${slug}".`);
   return product;
 }

@@ -27,6 +27,7 @@ const patch = z
     categorySlug: same(f.categorySlug),
     giftCard: same(f.giftCard),
     featured: same(f.featured),
+    draft: z.boolean().optional().describe("true: hide from shoppers; false: publish."),
     returnable: z.boolean().optional().describe("false: no withdrawal (made to order); complaints still apply."),
     images: imageList.optional().describe("Whole list, in order (add one: products.attach_image)."),
   })

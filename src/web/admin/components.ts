@@ -70,10 +70,12 @@ export interface TextareaOptions {
   hint?: string | undefined;
   error?: string | undefined;
   mono?: boolean;
+  /** The element id, when one page has several fields of this name (default f-<name>). */
+  id?: string;
 }
 
 export function textarea(options: TextareaOptions): Html {
-  const id = `f-${options.name}`;
+  const id = options.id ?? `f-${options.name}`;
   const described = [options.hint ? `${id}-hint` : "", options.error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return html`<div class="field${options.error ? " field-invalid" : ""}">
 <label for="${id}">${options.label}${options.required ? "" : html` <span class="optional">(valgfri)</span>`}</label>
@@ -83,8 +85,8 @@ ${options.error ? html`<p class="field-error" id="${id}-error">${options.error}<
 </div>`;
 }
 
-export function select(options: { name: string; label: string; value?: string; choices: Array<[string, string]>; hint?: string; optional?: boolean }): Html {
-  const id = `f-${options.name}`;
+export function select(options: { name: string; label: string; value?: string; choices: Array<[string, string]>; hint?: string; optional?: boolean; id?: string }): Html {
+  const id = options.id ?? `f-${options.name}`;
   return html`<div class="field">
 <label for="${id}">${options.label}${options.optional ? html` <span class="optional">(valgfri)</span>` : ""}</label>
 ${options.hint ? html`<p class="hint">${options.hint}</p>` : ""}

@@ -1,5 +1,5 @@
-// /admin/pages: the content pages (/info/<slug>) with title, body and status, and the section layout edited as JSON
-// with the validation errors shown next to it (pages.*).
+// /admin/pages: the content pages (/info/<slug>) with title, body and status, and the section layout: a form per
+// section (layout-forms.ts) and the whole layout as JSON, with the validation errors shown next to it (pages.*).
 import type { z } from "zod";
 import { NotFound, toToolError } from "../../../core/errors.ts";
 import pagesDelete from "../../../tools/pages/delete.ts";
@@ -15,6 +15,7 @@ import { actionButton, formOpen, pageHead, select, submit, table, textarea } fro
 import { when } from "../forms.ts";
 import { fieldMessage, problemText } from "../problems.ts";
 import type { AdminRequest } from "../site.ts";
+import { applySectionOp, SECTION_OPS, SECTION_TYPES, sectionForms, type FormSectionType, type SectionOp } from "./layout-forms.ts";
 
 const SLUG = /^[a-z0-9-]{2,200}$/;
 const LAYOUT_EXAMPLE = JSON.stringify(
@@ -74,8 +75,11 @@ ${pageHead(page.title, { lead: html`${statusTag(page.status)} · <a href="/info/
 <div class="columns columns-2">
 <section class="card"><h2>Indhold</h2>${pageForm(web, page, false)}</section>
 <section class="card" id="layout"><h2>Sektioner (layout)</h2>
-<p class="hint">Når et layout er sat, viser siden det i stedet for teksten. Sektioner: hero, text, image, product_grid, cta, faq og columns. Tom: siden viser teksten.</p>
+<p class="hint">Når et layout er sat, viser siden det i stedet for teksten. Tom: siden viser teksten.</p>
 ${layoutState?.errors.length ? html`<div class="notice notice-error" role="alert"><p>Layoutet blev ikke gemt:</p><ul class="error-list">${layoutState.errors.map((error) => html`<li><code>${error}</code></li>`)}</ul></div>` : ""}
+${sectionForms(web, page.slug, layout.layout)}
+<h3>Hele layoutet som JSON</h3>
+<p class="hint">Sektioner: hero, text, image, product_grid, cta, faq og columns (kolonner rettes kun her).</p>
 ${formOpen(web, "/admin/pages/layout")}
 <input type="hidden" name="slug" value="${page.slug}">
 ${textarea({ name: "layout", label: "Layout som JSON", value: layoutText, rows: 18, mono: true, error: layoutState?.errors.length ? "Ret fejlene ovenfor." : undefined })}
@@ -88,6 +92,27 @@ ${submit(web, setLayout, "Gem layout")}
 ${actionButton(web, pagesDelete, { action: "/admin/pages/delete", label: "Slet siden", fields: { slug: page.slug }, look: "danger", confirm: `Slet siden ${page.title}?` })}
 </section>`,
   };
+}
+
+/** One section operation from its form (add, save, move, remove): the whole layout is built here and set. */
+async function saveSection(web: AdminRequest, slug: string): Promise<Outcome> {
+  const op = web.field("op") as SectionOp;
+  const type = web.field("type") as FormSectionType;
+  const index = Number.parseInt(web.field("index"), 10);
+  if (!SECTION_OPS.includes(op) || !Number.isSafeInteger(index)) throw new NotFound(`No section action ${op}.`);
+  let layout: z.input<typeof setLayout.input>["layout"] = null;
+  try {
+    const { layout: current } = await web.call(pagesGetLayout, { slug });
+    layout = applySectionOp(current, op, index, SECTION_TYPES.includes(type) ? type : undefined, (name) => web.field(name));
+    const result = await web.call(setLayout, { slug, layout });
+    const done = { add: "Sektionen er tilføjet", save: "Sektionen er gemt", up: "Sektionen er flyttet op", down: "Sektionen er flyttet ned", remove: "Sektionen er fjernet" }[op];
+    return web.done(`/admin/pages/${slug}#layout`, result.hasLayout ? `${done} (${count(result.sectionCount, "sektion", "sektioner")}).` : `${done}; siden viser teksten.`);
+  } catch (error) {
+    const mapped = toToolError(error);
+    if (mapped.status !== 400) return web.refused(`/admin/pages/${slug}`, error);
+    const errors = (mapped.errors ?? []).map((item) => `${item.path.replace(/^layout\.?/, "") || "layout"}: ${fieldMessage(item.message)}`);
+    return contentPage(web, slug, { text: layout ? JSON.stringify(layout, null, 2) : "", errors: errors.length ? errors : [problemText(mapped)] });
+  }
 }
 
 /** Sets the layout; invalid JSON or a layout the tool refuses comes back to the editor with every error listed. */
@@ -116,6 +141,7 @@ async function saveLayout(web: AdminRequest, slug: string): Promise<Outcome> {
 export async function contentPageAction(web: AdminRequest, name: string): Promise<Outcome> {
   const slug = web.field("slug").trim();
   if (name === "layout" && SLUG.test(slug)) return saveLayout(web, slug);
+  if (name === "section" && SLUG.test(slug)) return saveSection(web, slug);
   if (name === "upsert") {
     const back = web.field("existing") && SLUG.test(slug) ? `/admin/pages/${slug}` : "/admin/pages";
     const status = web.field("status") === "draft" ? "draft" : "published";

@@ -18,7 +18,7 @@ import { problemText } from "../problems.ts";
 import type { AdminRequest } from "../site.ts";
 import { slugCandidate, slugFromName } from "../slug.ts";
 import { uploadErrorText } from "../upload.ts";
-import { newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
+import { draftInput, newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
 import { optionsFromForm } from "./product-variants.ts";
 import { formErrors, stockField, valuesFromForm, writeFields } from "./product-form.ts";
 
@@ -95,7 +95,7 @@ const ACTIONS: Record<string, Action> = {
     if (!sku) throw new Invalid("Skriv en SKU.", [{ path: "SKU", message: "Mangler" }]);
     if (stock !== undefined && stock < 0) throw new Invalid("Lageret kan ikke være negativt.", [{ path: "Lager", message: "0 eller mere" }]);
     // "Tilføj" must not overwrite a variant that happens to have the SKU typed; "Gem" edits the one it was shown for.
-    if (web.field("mode") === "new" && (await web.call(listVariants, { slug })).some((variant) => variant.sku === sku)) {
+    if (web.field("mode") === "new" && (await web.call(listVariants, { slug, ...(await draftInput(web, slug)) })).some((variant) => variant.sku === sku)) {
       throw new Invalid(`Der er allerede en variant med SKU ${sku}; ret den i stedet.`, [{ path: "SKU", message: "Findes allerede" }]);
     }
     const priceDkk = price ? kroner(price, "Egen pris") : null;
@@ -136,7 +136,7 @@ export async function uploadImageAction(web: AdminRequest, slug: string): Promis
         return "alreadyAttached" in attached ? "Billedet var der allerede." : `Billedet er lagt op (${size}, ${attached.totalImages} i alt).`;
       }
       const path = new URL(image.url).pathname;
-      const { images } = await web.call(getProduct, { slug });
+      const { images } = await web.call(getProduct, { slug, ...(await draftInput(web, slug)) });
       if (images.includes(path)) return "Billedet var der allerede.";
       await web.call(updateProduct, { slug, patch: { images: [...images, path] } });
       return `Billedet er lagt op (${size}, ${images.length + 1} i alt).`;

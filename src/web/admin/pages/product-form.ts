@@ -21,6 +21,8 @@ export interface ProductValues {
   /** May be withdrawn from (returns.policy); only the edit form shows it. */
   returnable: boolean;
   giftCard: boolean;
+  /** Saved but not shown in the shop. */
+  draft: boolean;
   answerSummary: string;
   attributes: string;
   comparisonFacts: string;
@@ -29,14 +31,14 @@ export interface ProductValues {
 }
 
 export const EMPTY_PRODUCT: ProductValues = {
-  name: "", slug: "", description: "", price: "", stock: "0", brand: "", frameColor: "", lensColor: "", category: "", featured: false, returnable: true, giftCard: false,
+  name: "", slug: "", description: "", price: "", stock: "0", brand: "", frameColor: "", lensColor: "", category: "", featured: false, returnable: true, giftCard: false, draft: false,
   answerSummary: "", attributes: "", comparisonFacts: "", faq: "", useCases: "",
 };
 
 const TEXT_FIELDS = ["name", "slug", "description", "price", "stock", "brand", "frameColor", "lensColor", "category", "answerSummary", "attributes", "comparisonFacts", "faq", "useCases"] as const;
 
 export function valuesFromForm(read: (name: string) => string): ProductValues {
-  const values = { ...EMPTY_PRODUCT, featured: read("featured") === "on", returnable: read("returnable") === "on", giftCard: read("giftCard") === "on" };
+  const values = { ...EMPTY_PRODUCT, featured: read("featured") === "on", returnable: read("returnable") === "on", giftCard: read("giftCard") === "on", draft: read("draft") === "on" };
   for (const name of TEXT_FIELDS) values[name] = read(name);
   return values;
 }
@@ -45,6 +47,7 @@ export function valuesFromProduct(
   product: { name: string; slug: string; description: string; priceDkk: number; stock: number; brand: string | null; frameColor: string | null; lensColor: string | null; featured: boolean; category: { slug: string } },
   answers: { answerSummary: string | null; giftCard: boolean; attributes: Record<string, string>; comparisonFacts: Record<string, string>; faq: Array<{ q: string; a: string }>; useCases: Array<{ title: string; description: string }> },
   returnable: boolean,
+  draft = false,
 ): ProductValues {
   return {
     name: product.name,
@@ -59,6 +62,7 @@ export function valuesFromProduct(
     featured: product.featured,
     returnable,
     giftCard: answers.giftCard,
+    draft,
     answerSummary: answers.answerSummary ?? "",
     attributes: keyValuesText(answers.attributes),
     comparisonFacts: keyValuesText(answers.comparisonFacts),
@@ -82,6 +86,7 @@ export function writeFields(values: ProductValues) {
     categorySlug: optional(values.category),
     featured: values.featured,
     giftCard: values.giftCard,
+    draft: values.draft,
     answerSummary: values.answerSummary.trim(),
     attributes: keyValues(values.attributes, "attributes"),
     comparisonFacts: keyValues(values.comparisonFacts, "comparisonFacts"),
@@ -118,6 +123,7 @@ ${creating ? input({ name: "stock", label: "Antal på lager", type: "number", mi
 </div>
 ${select({ name: "category", label: "Kategori", value: values.category, choices: categories.map((c): [string, string] => [c.slug, c.name]) })}
 ${errors.category ? html`<p class="field-error">${errors.category}</p>` : ""}
+${checkbox({ name: "draft", label: "Kladde (vises ikke i butikken)", checked: values.draft, hint: "Gemmes, men kunder og AI-agenter ser det ikke, før fluebenet fjernes." })}
 ${checkbox({ name: "featured", label: "Fremhæv i butikken", checked: values.featured })}
 ${creating ? "" : checkbox({ name: "returnable", label: "Kan returneres", checked: values.returnable, hint: "Fjern fluebenet for varer lavet efter kundens mål, fx glas med styrke: de har ingen fortrydelsesret. Reklamation gælder stadig." })}
 ${checkbox({ name: "giftCard", label: "Gavekort", hint: "Hver købt enhed bliver et gavekort på varens pris, der e-mailes til køberen, når ordren er betalt.", checked: values.giftCard })}

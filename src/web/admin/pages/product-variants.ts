@@ -61,8 +61,8 @@ ${submit(web, upsertVariant, variant ? "Gem variant" : "Tilføj variant", "secon
 </form>`;
 }
 
-export async function variantsSection(web: AdminRequest, slug: string): Promise<Html> {
-  const variants = await web.call(listVariants, { slug });
+export async function variantsSection(web: AdminRequest, slug: string, draft: { drafts?: true } = {}): Promise<Html> {
+  const variants = await web.call(listVariants, { slug, ...draft });
   const rows = variants.map((variant) => [
     html`<code>${variant.sku}</code>`,
     Object.entries(variant.attributes).map(([name, value]) => html`<span class="tag">${name}: ${value}</span> `),

@@ -100,21 +100,37 @@ ${results?.length ? html`<ul class="image-grid">${results}</ul>` : ""}
 </section>`;
 }
 
+/**
+ * Whether the product is a draft: not in the shop's catalogue, but among the drafts (read with `drafts: true`, which
+ * needs products:write; others get the catalogue's 404). The `drafts` input the product's other reads then take.
+ */
+export async function draftInput(web: AdminRequest, slug: string): Promise<{ drafts?: true }> {
+  try {
+    await web.call(productsGet, { slug });
+    return {};
+  } catch (error) {
+    if (!(error instanceof NotFound) || !web.may(updateProduct)) throw error;
+    await web.call(productsGet, { slug, drafts: true });
+    return { drafts: true };
+  }
+}
+
 export async function productPage(web: AdminRequest, slug: string, state?: FormState): Promise<View> {
   if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
+  const draft = await draftInput(web, slug);
   const [product, answers, categories, policy] = await Promise.all([
-    web.call(productsGet, { slug }),
-    web.call(getAnswers, { slug }),
+    web.call(productsGet, { slug, ...draft }),
+    web.call(getAnswers, { slug, ...draft }),
     web.call(categoriesList, { includeEmpty: true }),
     web.call(returnPolicy, { slug }),
   ]);
-  const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable);
-  const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug)]);
+  const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
+  const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
   return {
     status: state?.status ?? 200,
     title: product.name,
     main: html`${breadcrumbs([{ label: "Produkter", href: "/admin/products" }, { label: product.name }])}
-${pageHead(product.name, { lead: html`${kr(product.priceDkk)} · ${product.stock} på lager · <a href="/products/${product.slug}">Se i butikken ↗</a>` })}
+${pageHead(product.name, { lead: html`${kr(product.priceDkk)} · ${product.stock} på lager · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
 ${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
 <div class="product-layout">
 <div>
