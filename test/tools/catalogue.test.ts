@@ -162,6 +162,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["returns.receive", "returns:write", false, true],
   ["returns.policy", "catalog:read", true, false],
   ["cart.delivery_options", "cart:write", false, false],
+  ["orders.get_delivery", "orders:read", false, false],
   ["images.upload", "products:write", false, true],
 ];
 

@@ -19,6 +19,18 @@ export const pickupPointOutput = z.strictObject({
   city: z.string(),
 });
 
+/** The delivery method an order was placed with (its price is the order's shippingDkk), as order tools answer it. */
+export const orderDelivery = z
+  .strictObject({ method: z.string(), name: z.string(), carrier: z.string(), pickupPoint: pickupPointOutput.nullable().describe("The parcel shop, or null for home delivery.") })
+  .nullable()
+  .describe("The delivery method chosen at checkout (price: the order's shippingDkk), or null when none was.");
+
+/** An order's delivery method from its columns, or null when it was placed without one. */
+export function deliveryOf(order: { deliveryMethodId: string | null; deliveryMethodName: string | null; deliveryCarrier: string | null; pickupPoint: unknown }): z.input<typeof orderDelivery> {
+  if (!order.deliveryMethodId || !order.deliveryMethodName || !order.deliveryCarrier) return null;
+  return { method: order.deliveryMethodId, name: order.deliveryMethodName, carrier: order.deliveryCarrier, pickupPoint: (order.pickupPoint as PickupPoint | null) ?? null };
+}
+
 /** A chosen method with its price (before the free-shipping threshold) and, for pickup, the parcel shop. */
 export interface DeliveryChoice {
   method: DeliveryMethod;

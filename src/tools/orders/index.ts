@@ -3,6 +3,7 @@ import type { AnyTool } from "../tool.ts";
 import list from "./list.ts";
 import get from "./get.ts";
 import getByNumber from "./get_by_number.ts";
+import getDelivery from "./get_delivery.ts";
 import getNumber from "./get_number.ts";
 import updateStatus from "./update_status.ts";
 import create from "./create.ts";
@@ -22,6 +23,6 @@ import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
 
 export default tools;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
-import { pickupPointOutput, type PickupPoint } from "../cart/delivery.ts";
+import { deliveryOf, orderDelivery } from "../cart/delivery.ts";
 import { orderId } from "../orders/schemas.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
@@ -17,10 +17,7 @@ export default defineTool({
   output: z.strictObject({
     orderId: z.string(),
     status: z.string(),
-    delivery: z
-      .strictObject({ method: z.string(), name: z.string(), carrier: z.string(), pickupPoint: pickupPointOutput.nullable().describe("The parcel shop, or null for home delivery.") })
-      .nullable()
-      .describe("The delivery method chosen at checkout (price: the order's shippingDkk), or null when none was."),
+    delivery: orderDelivery,
     carrier: z.string().nullable().describe("The carrier it was shipped with."),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
@@ -40,10 +37,7 @@ export default defineTool({
     return {
       orderId: order.id,
       status: order.status,
-      delivery:
-        order.deliveryMethodId && order.deliveryMethodName && order.deliveryCarrier
-          ? { method: order.deliveryMethodId, name: order.deliveryMethodName, carrier: order.deliveryCarrier, pickupPoint: (order.pickupPoint as PickupPoint | null) ?? null }
-          : null,
+      delivery: deliveryOf(order),
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
       trackingUrl: order.trackingUrl,

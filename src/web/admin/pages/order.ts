@@ -4,6 +4,7 @@ import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import ordersGet from "../../../tools/orders/get.ts";
+import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
 import itemOptions from "../../../tools/orders/item_options.ts";
@@ -56,11 +57,12 @@ ${table("Ordrens returneringer", ["Retur", "Status", "Type", "Varer"], rows)}
 
 export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
-  const [order, { number }, timeline, returns] = await Promise.all([
+  const [order, { number }, timeline, returns, { delivery }] = await Promise.all([
     web.call(ordersGet, { orderId: id }),
     web.call(ordersGetNumber, { orderId: id }),
     web.call(getTimeline, { orderId: id, limit: 100 }),
     web.may(listReturns) ? web.call(listReturns, { orderId: id, limit: 100 }) : null,
+    web.call(ordersGetDelivery, { orderId: id }),
   ]);
   const ref = orderRef(number);
   const options = UNSHIPPED.has(order.status) ? await web.call(itemOptions, { orderId: order.id }) : null;
@@ -127,6 +129,7 @@ ${submit(web, cancelOrder, "Annullér ordren", "secondary")}
 ${facts([
   ["E-mail", html`<a href="mailto:${order.email}">${order.email}</a>`],
   ["Telefon", order.phoneNumber],
+  ["Fragt", delivery ? html`${delivery.name} (${delivery.carrier})${delivery.pickupPoint ? html`<br><strong>Pakkeshop:</strong> ${address([delivery.pickupPoint.name, delivery.pickupPoint.address, `${delivery.pickupPoint.zip} ${delivery.pickupPoint.city}`])}` : ""}` : "Ikke valgt (fast fragt)"],
   ["Levering", address([order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`])],
   ["Faktura", order.billingAddress ? address([order.billingName, order.billingAddress, `${order.billingZip ?? ""} ${order.billingCity ?? ""}`, order.billingCountry]) : "Som levering"],
 ])}
