@@ -50,6 +50,8 @@ function orderLines(order: OrderWithItems): { items: Line[]; totals: Line[] } {
   return { items, totals };
 }
 
+/** The lines of a plain-text mail, "label: value" each (the HTML part has them as table rows). */
+const texts = (lines: Line[]) => lines.map((l) => `${l.label}: ${l.value}`);
 const rows = (lines: Line[]) =>
   lines.map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td></tr>`).join("");
 
@@ -76,9 +78,9 @@ export function renderOrderConfirmation(order: OrderWithItems, shop: string, ord
     "",
     `Ordrenummer: ${orderRef(order.number)}`,
     "",
-    ...items.map((l) => `${l.label}: ${l.value}`),
+    ...texts(items),
     "",
-    ...totals.map((l) => `${l.label}: ${l.value}`),
+    ...texts(totals),
     "",
     ...(delivery.length ? [...delivery, ""] : []),
     "Leveringsadresse:",
@@ -142,14 +144,14 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
     `Tak for din ordre ${orderRef(order.number)} hos ${shop}!`,
     "",
     "Betal med bankoverførsel:",
-    ...transfer.map((l) => `${l.label}: ${l.value}`),
+    ...texts(transfer),
     "",
     ask,
     `Oplysningerne står også her: ${paymentUrl}`,
     "",
-    ...items.map((l) => `${l.label}: ${l.value}`),
+    ...texts(items),
     "",
-    ...totals.map((l) => `${l.label}: ${l.value}`),
+    ...texts(totals),
     "",
     `Venlig hilsen ${shop}`,
   ].join("\n");
@@ -199,7 +201,7 @@ export function renderShipped(order: OrderWithItems, shop: string, orderUrl?: st
     "Leveres til:",
     ...address,
     "",
-    ...items.map((l) => `${l.label}: ${l.value}`),
+    ...texts(items),
     "",
     ...(orderUrl ? [`Din ordre, og retur inden for 14 dage efter levering: ${orderUrl}`, ""] : []),
     `Venlig hilsen ${shop}`,
@@ -251,9 +253,9 @@ export function renderOrderChanged(order: OrderWithItems, shop: string, note: Ch
     "",
     `Ordrenummer: ${orderRef(order.number)}`,
     "",
-    ...items.map((l) => `${l.label}: ${l.value}`),
+    ...texts(items),
     "",
-    ...totals.map((l) => `${l.label}: ${l.value}`),
+    ...texts(totals),
     "",
     ...money,
     ...(note.outstandingDkk > 0n && note.paymentUrl ? [`Betal her: ${note.paymentUrl}`] : []),
