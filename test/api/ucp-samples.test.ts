@@ -151,6 +151,29 @@ describe("shop import ucp-samples", () => {
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body)).toMatch(/not found/);
 
+    // Test mode, as the samples behave: a buyer's e-mail names the customer, whose saved addresses are offered, picked
+    // by id, matched when given again; a new buyer's address is kept for their next session.
+    type Method = { destinations?: Array<{ id: string; street_address?: string; address_country?: string }>; selected_destination_id?: string | null };
+    const methodOf = (body: Record<string, unknown>) => (body.fulfillment as { methods: Method[] }).methods[0]!;
+    const put = (id: string, method: Record<string, unknown>, email: string) =>
+      ucp("PUT", `/checkout-sessions/${id}`, { line_items: [{ item: { id: "fern", title: "x" }, quantity: 1 }], buyer: { email }, fulfillment: { methods: [{ type: "shipping", ...method }] } });
+    const ann = v0111.checkoutResponse.parse((await create("fern", 1, { buyer: { email: "ann@example.com" } })).body);
+    const offered = methodOf((await put(ann.id, {}, "ann@example.com")).body);
+    expect(offered.destinations!.map((entry) => [entry.id, entry.street_address])).toEqual([["a_1", "1 Elm St"]]);
+    expect(offered.selected_destination_id).toBeNull();
+    const picked = methodOf((await put(ann.id, { selected_destination_id: "a_1" }, "ann@example.com")).body);
+    expect(picked.selected_destination_id).toBe("a_1");
+    const same = { street_address: "1 Elm St", address_locality: "Springfield", address_region: "IL", postal_code: "62704", address_country: "US" };
+    expect(methodOf((await put(ann.id, { destinations: [same] }, "ann@example.com")).body).destinations!.map((entry) => entry.id)).toEqual(["a_1"]);
+
+    const newcomer = "new.buyer@example.com";
+    const first = v0111.checkoutResponse.parse((await create("fern", 1, { buyer: { email: newcomer } })).body);
+    const given = methodOf((await put(first.id, { destinations: [{ ...same, street_address: "9 Pine St" }] }, newcomer)).body);
+    const keptId = given.destinations![0]!.id;
+    expect(keptId).toMatch(/^c/);
+    const second = v0111.checkoutResponse.parse((await create("fern", 1, { buyer: { email: newcomer } })).body);
+    expect(methodOf((await put(second.id, {}, newcomer)).body).destinations!.map((entry) => entry.id)).toEqual([keptId]);
+
     // Without UCP_SIMULATION_SECRET the simulation route does not exist.
     expect((await ucp("POST", "/testing/simulate-shipping/x", undefined, { "Simulation-Secret": "x" })).status).toBe(404);
   });

@@ -95,6 +95,8 @@ export function toolInput(body: CreateRequest): Record<string, unknown> {
   if (method) {
     const destinations = method.destinations ?? [];
     const chosen = destinations.find((destination) => destination.id !== undefined && destination.id === method.selected_destination_id) ?? destinations[0];
+    // A selected id that none of the given destinations carries names one of the buyer's saved addresses.
+    if (!chosen && method.selected_destination_id) input.destinationId = method.selected_destination_id;
     if (chosen) {
       const name = [chosen.first_name, chosen.last_name].filter(Boolean).join(" ");
       input.destination = {
@@ -329,7 +331,9 @@ function address(destination: NonNullable<SessionView["fulfillment"]["destinatio
 export function checkout(view: SessionView, shop: Shop) {
   const lineIds = view.lines.map((line) => line.id);
   const totals = view.totals.filter((entry) => entry.type !== "tax").map((entry) => ({ type: entry.type, display_text: entry.label, amount: entry.amount }));
-  const { destination } = view.fulfillment;
+  const { destination, saved } = view.fulfillment;
+  // The buyer's saved addresses while they may pick one (the chosen one among them), else the one the caller gave.
+  const destinations = destination && !saved.some((entry) => entry.id === destination.id) ? [...saved, destination] : saved;
   const buyer = view.buyer;
   return {
     ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(), payment_handlers: handlerRegistry(view.payment.handlers) },
@@ -372,7 +376,7 @@ export function checkout(view: SessionView, shop: Shop) {
           id: "fm_1",
           type: "shipping" as const,
           line_item_ids: lineIds,
-          ...(destination ? { destinations: [address(destination)] } : {}),
+          ...(destinations.length ? { destinations: destinations.map(address) } : {}),
           selected_destination_id: destination?.id ?? null,
           groups: [
             {

@@ -1,7 +1,8 @@
 // checkout.create: open a checkout session with lines priced from the catalogue, and whatever buyer and shipping data is known.
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
-import { buyer, destination, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
+import { withDestination } from "./destinations.ts";
+import { buyer, destination, destinationId, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
 import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./service.ts";
 
 export default defineTool({
@@ -15,6 +16,7 @@ export default defineTool({
     lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
     buyer: buyer.optional().describe("Who buys."),
     destination: destination.optional().describe("Where to ship."),
+    destinationId: destinationId.optional(),
     fulfillmentOptionId: z.string().min(1).max(100).optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
     protocol: z.enum(PROTOCOLS).default("shop").describe("Set by protocol doors."),
@@ -35,10 +37,7 @@ export default defineTool({
       currency: await shopCurrency(ctx.db),
       lines,
       buyer: input.buyer ?? null,
-      fulfillment: {
-        destination: input.destination ? { ...input.destination, id: input.destination.id ?? "dest_1" } : null,
-        selectedOptionId: input.fulfillmentOptionId ?? null,
-      },
+      fulfillment: await withDestination(ctx, input.buyer ?? null, { destination: null, selectedOptionId: input.fulfillmentOptionId ?? null }, input),
       discountCodes: input.discountCodes ?? [],
       payment: null,
       orderId: null,

@@ -55,6 +55,17 @@ export const destination = z.strictObject({
 });
 export type Destination = z.infer<typeof destination>;
 
+export type StoredDestination = Destination & { id: string };
+
+export interface StoredFulfillment {
+  destination: StoredDestination | null;
+  /** The destination is one of the buyer's saved addresses, picked by id (so the others stay on offer). */
+  picked?: boolean;
+  selectedOptionId: string | null;
+}
+
+export const destinationId = z.string().min(1).max(64).describe("Ship to the saved address with this id (one of fulfillment.saved).");
+
 export const paymentInput = z.strictObject({
   handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),
   instrumentType: z.string().min(1).max(50).optional().describe("e.g. card."),
@@ -107,6 +118,9 @@ export const sessionView = z.strictObject({
   buyer: buyer.nullable(),
   fulfillment: z.strictObject({
     destination: destination.extend({ id: z.string() }).nullable(),
+    saved: z
+      .array(destination.extend({ id: z.string() }))
+      .describe("The buyer's saved addresses to pick with destinationId; empty once the caller gave an address of its own."),
     options: z.array(z.strictObject({ id: z.string(), title: z.string(), description: z.string(), amount: minor("Shipping price") })),
     selectedOptionId: z.string().nullable(),
   }),

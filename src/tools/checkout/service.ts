@@ -11,7 +11,8 @@ import type { ToolContext } from "../context.ts";
 import { priceLines, shippingSettings } from "../orders/pricing.ts";
 import { getCommerce, getPromotions, getShippingRates } from "../settings/commerce.ts";
 import { rateOptions } from "./fulfillment.ts";
-import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Destination, type Message, type SessionView } from "./schemas.ts";
+import { offeredDestinations } from "./destinations.ts";
+import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Message, type SessionView, type StoredFulfillment } from "./schemas.ts";
 
 /** A session lives six hours from its creation (UCP's default) unless completed or canceled before. */
 export const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
@@ -24,12 +25,6 @@ export interface StoredLine {
   quantity: number;
 }
 
-export type StoredDestination = Destination & { id: string };
-
-export interface StoredFulfillment {
-  destination: StoredDestination | null;
-  selectedOptionId: string | null;
-}
 
 export interface StoredPayment {
   handlerId: string;
@@ -222,7 +217,7 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
     currency: state.currency,
     lines,
     buyer: state.buyer,
-    fulfillment: { destination, options, selectedOptionId: selected?.id ?? null },
+    fulfillment: { destination, saved: await offeredDestinations(ctx, state.buyer, state.fulfillment), options, selectedOptionId: selected?.id ?? null },
     discounts: {
       codes: state.discountCodes,
       applied: pricing.applied.map((entry) => ({

@@ -1,7 +1,8 @@
 // checkout.update: replace the lines, buyer, destination, shipping option or discount codes of an open checkout session.
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
-import { buyer, checkoutId, destination, discountCodes, lineInput, sessionView } from "./schemas.ts";
+import { withDestination } from "./destinations.ts";
+import { buyer, checkoutId, destination, destinationId, discountCodes, lineInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, resolveLines, stateOf } from "./service.ts";
 
 export default defineTool({
@@ -14,6 +15,7 @@ export default defineTool({
     lines: z.array(lineInput).min(1).max(50).optional().describe("All lines (a line keeps its id while its item stays)."),
     buyer: buyer.optional().describe("Who buys."),
     destination: destination.nullable().optional().describe("Where to ship."),
+    destinationId: destinationId.optional(),
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
   }),
@@ -30,9 +32,7 @@ export default defineTool({
     const before = row.view;
     if (input.lines) state.lines = await resolveLines(ctx.db, input.lines, state.lines);
     if (input.buyer) state.buyer = input.buyer;
-    if (input.destination !== undefined) {
-      state.fulfillment.destination = input.destination ? { ...input.destination, id: input.destination.id ?? state.fulfillment.destination?.id ?? "dest_1" } : null;
-    }
+    state.fulfillment = await withDestination(ctx, state.buyer, state.fulfillment, input);
     if (input.fulfillmentOptionId !== undefined) state.fulfillment.selectedOptionId = input.fulfillmentOptionId;
     if (input.discountCodes) state.discountCodes = input.discountCodes;
     state.updatedAt = ctx.now();
