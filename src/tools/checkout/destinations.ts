@@ -61,6 +61,8 @@ export async function withDestination(
   if (given.destination !== undefined && given.destinationId !== undefined) {
     throw new Invalid("Give destination or destinationId, not both.", [{ path: "destinationId", message: "Not with destination" }]);
   }
+  // The current destination's own id keeps it (agents echo the selection back).
+  if (given.destinationId !== undefined && given.destinationId === fulfillment.destination?.id) return fulfillment;
   if (given.destinationId !== undefined) return { ...fulfillment, destination: await pickDestination(ctx, buyer, given.destinationId), picked: true };
   if (given.destination === undefined) return fulfillment;
   if (given.destination === null) return { ...fulfillment, destination: null, picked: false };

@@ -64,7 +64,7 @@ export interface StoredFulfillment {
   selectedOptionId: string | null;
 }
 
-export const destinationId = z.string().min(1).max(64).describe("Ship to the saved address with this id (one of fulfillment.saved).");
+export const destinationId = z.string().min(1).max(64).describe("Ship to fulfillment.saved's address with this id (the current destination's id keeps it).");
 
 export const paymentInput = z.strictObject({
   handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),

@@ -61,6 +61,8 @@ describe("checkout sessions and the buyer's saved addresses", () => {
     const named = await session("checkout.create", { lines: [line], destination: { id: "agent_home", street: "Nørregade 1", postalCode: "1165", city: "København K", country: "DK" } });
     expect(named.fulfillment.destination!.id).toBe("agent_home");
     expect(await prisma().address.count({ where: { customerId } })).toBe(before);
+    // Naming the current destination's id keeps it.
+    expect((await session("checkout.update", { id: named.id, destinationId: "agent_home" })).fulfillment.destination!.id).toBe("agent_home");
   });
 
   it("gives a caller that only names the buyer's e-mail no addresses, and keeps none for it", async () => {
