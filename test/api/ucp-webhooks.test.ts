@@ -198,6 +198,57 @@ describe("later UCP order events", () => {
   });
 });
 
+describe("UCP order events after the shipment", () => {
+  it("send order_delivered with the delivery, and order_updated for an adjustment from outside (2026-04-08 only)", async () => {
+    const key = await server.key("*");
+    const keys = await publishedKeys("/.well-known/ucp");
+    const [product] = await plainProducts(server, 3);
+    const orderOf = async (profile: string, body: object) => {
+      const done = await ucp("POST", `/ucp/checkout-sessions/${await checkout(profile, product!.id)}/complete`, body, agent(profile));
+      return (done.body.order as { id: string }).id;
+    };
+    const delivered = await orderOf("new", pay("success_token"));
+    await ship(delivered);
+    const moved = await server.call("orders.update_status", { orderId: delivered, status: "delivered" }, { key });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const updated = await orderOf("new", pay("success_token"));
+    const line = { id: "li_1", quantity: 1 };
+    const events = [
+      { id: "evt_out", occurred_at: "2026-11-27T08:00:00Z", type: "shipped", line_items: [line], carrier: "GLS" },
+      { id: "evt_home", occurred_at: "2026-11-28T12:00:00Z", type: "delivered", line_items: [line] },
+    ];
+    expect((await ucp("PUT", `/ucp/orders/${updated}`, { id: updated, fulfillment: { events } }, agent("new"))).status).toBe(200);
+    const refund = { id: "adj_1", type: "refund", occurred_at: "2026-11-29T09:00:00Z", status: "pending", amount: 500 };
+    expect((await ucp("PUT", `/ucp/orders/${updated}`, { id: updated, fulfillment: { events }, adjustments: [refund] }, agent("new"))).status).toBe(200);
+    // The same PUT again adds nothing, so it tells the agent nothing.
+    expect((await ucp("PUT", `/ucp/orders/${updated}`, { id: updated, fulfillment: { events }, adjustments: [refund] }, agent("new"))).status).toBe(200);
+    const old = await orderOf("old", payOld("success_token"));
+    await ship(old);
+    expect((await server.call("orders.update_status", { orderId: old, status: "delivered" }, { key })).status).toBe(200);
+    await server.runtime.outbox.idle();
+
+    const typesOf = async (orderId: string) =>
+      (await prisma().outboxEvent.findMany({ where: { body: { contains: orderId } }, orderBy: { createdAt: "asc" }, select: { type: true } })).map((row) => row.type);
+    expect(await typesOf(delivered)).toEqual(["ucp.order_placed", "ucp.order_shipped", "ucp.order_delivered"]);
+    expect(await typesOf(updated)).toEqual(["ucp.order_placed", "ucp.order_shipped", "ucp.order_delivered", "ucp.order_updated"]);
+    expect(await typesOf(old)).toEqual(["ucp.order_placed", "ucp.order_shipped"]);
+
+    const bodies = await poll(
+      async () => receiver.at("/hooks/new").filter((d) => [delivered, updated].includes((JSON.parse(d.body) as { id: string }).id)),
+      (list) => list.length >= 7,
+      5_000,
+    );
+    for (const delivery of bodies) verifyRfc9421(delivery, keys);
+    const last = (orderId: string) => orderResponse.parse(JSON.parse(bodies.filter((d) => (JSON.parse(d.body) as { id: string }).id === orderId).at(-1)!.body));
+    expect(last(delivered).fulfillment.events.map((event) => [event.id, event.type])).toEqual([
+      [`evt_${delivered}_shipped`, "shipped"],
+      [`evt_${delivered}_delivered`, "delivered"],
+    ]);
+    expect(last(updated).fulfillment.events.map((event) => event.id)).toEqual(["evt_out", "evt_home"]);
+    expect(last(updated).adjustments).toEqual([refund]);
+  });
+});
+
 describe("no UCP order event", () => {
   it("when the completion is refused and rolled back, or the agent gave no webhook URL", async () => {
     const before = await prisma().outboxEvent.count({ where: { type: { startsWith: "ucp." } } });

@@ -436,20 +436,18 @@ export function order(view: OrderView, shop: Shop) {
           ...(event.carrier ? { carrier: event.carrier } : {}),
           ...(event.description ? { description: event.description } : {}),
         })),
-        // A shipment made inside the shop (orders.set_tracking, update_status) shows as one shipped event.
-        ...(shipped && !view.fulfillmentEvents.some((event) => event.type === "shipped")
-          ? [
-            {
-              id: `evt_${view.id}_shipped`,
-              occurred_at: view.shippedAt!,
-              type: "shipped",
-              line_items: session.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-              ...(view.trackingNumber ? { tracking_number: view.trackingNumber } : {}),
-              ...(view.trackingUrl ? { tracking_url: view.trackingUrl } : {}),
-              ...(view.carrier ? { carrier: view.carrier } : {}),
-            },
-          ]
-          : []),
+        // A shipment or delivery made inside the shop (orders.set_tracking, update_status) shows as one event of its type.
+        ...([["shipped", view.shippedAt], ["delivered", view.deliveredAt]] as const)
+          .filter(([type, at]) => at !== null && !view.fulfillmentEvents.some((event) => event.type === type))
+          .map(([type, at]) => ({
+            id: `evt_${view.id}_${type}`,
+            occurred_at: at!,
+            type,
+            line_items: session.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+            ...(view.trackingNumber ? { tracking_number: view.trackingNumber } : {}),
+            ...(view.trackingUrl ? { tracking_url: view.trackingUrl } : {}),
+            ...(view.carrier ? { carrier: view.carrier } : {}),
+          })),
       ],
     },
     adjustments: view.adjustments.map((entry) => ({

@@ -13,6 +13,7 @@ const orderView = z.strictObject({
   status: z.string().describe("The order's status (pending_payment, paid, shipped …)."),
   canceled: z.boolean().describe("True once the order was cancelled or fully refunded."),
   shippedAt: z.string().nullable().describe("When the order was handed to the carrier, or null."),
+  deliveredAt: z.string().nullable().describe("When the order was delivered, or null."),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
@@ -25,7 +26,7 @@ export type OrderView = z.infer<typeof orderView>;
 export default defineTool({
   name: "checkout.get_order",
   description:
-    "The order one of your checkout sessions became. 404 otherwise. Returns {id, status, canceled, shippedAt, " +
+    "The order one of your checkout sessions became. 404 otherwise. Returns {id, status, canceled, shippedAt, deliveredAt, " +
     "carrier, tracking*, checkout, fulfillmentEvents, adjustments}.",
   input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The session's orderId.") }),
   output: orderView,
@@ -45,12 +46,15 @@ export default defineTool({
 export async function orderViewOf(db: Db, session: CheckoutSession, now: Date): Promise<OrderView> {
   const orderId = session.orderId!;
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
-  const shipped = await db.orderStatusChange.findFirst({ where: { orderId, toStatus: "shipped" }, orderBy: { createdAt: "asc" } });
+  const [shipped, delivered] = await Promise.all(
+    (["shipped", "delivered"] as const).map((toStatus) => db.orderStatusChange.findFirst({ where: { orderId, toStatus }, orderBy: { createdAt: "asc" } })),
+  );
   return {
     id: order.id,
     status: order.status,
     canceled: order.status === "cancelled" || order.status === "refunded",
     shippedAt: shipped?.createdAt.toISOString() ?? null,
+    deliveredAt: delivered?.createdAt.toISOString() ?? null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,

@@ -1,4 +1,5 @@
-// UCP order events: when an order placed through a UCP checkout session is placed, shipped, cancelled or refunded, the
+// UCP order events: when an order placed through a UCP checkout session is placed, shipped, delivered, cancelled or
+// refunded, or gains fulfilment events or adjustments from outside (orders.record_events), the
 // order (in the shapes of the version the session was created with) is written to the outbox in the same transaction,
 // addressed to the webhook URL the agent's profile gave at creation and signed as that version requires.
 import crypto from "node:crypto";
@@ -8,7 +9,7 @@ import type { OrderStatus } from "../orders/transitions.ts";
 import type { OrderView } from "./get_order.ts";
 import { orderViewOf } from "./get_order.ts";
 
-export type UcpOrderEvent = "order_placed" | "order_shipped" | "order_canceled" | "order_refunded";
+export type UcpOrderEvent = "order_placed" | "order_shipped" | "order_delivered" | "order_canceled" | "order_refunded" | "order_updated";
 
 /** How one protocol version writes an order event: its body and the signer it goes out with. The UCP door registers them. */
 export interface OrderEventFormat {
@@ -31,6 +32,7 @@ export function registerOrderEventFormat(format: OrderEventFormat, isDefault = f
 /** Status changes that are order events. */
 const STATUS_EVENTS: Partial<Record<OrderStatus, UcpOrderEvent>> = {
   shipped: "order_shipped",
+  delivered: "order_delivered",
   cancelled: "order_canceled",
   refunded: "order_refunded",
   partial_refund: "order_refunded",

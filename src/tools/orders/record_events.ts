@@ -1,19 +1,21 @@
 // orders.record_events: fulfilment events and adjustments recorded on an order from outside (a carrier, a UCP
 // order update). Both lists are append-only: entries are kept by id, a repeated id is ignored. A shipped event moves
-// the order to shipped through the ordinary status change, so order events fire.
+// the order to shipped, a delivered one a shipped order to delivered, through the ordinary status change, so order
+// events fire; other new entries tell the UCP agent with order_updated.
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { adjustment, fulfillmentEvent, storedList } from "./fulfillment.ts";
 import { orderId } from "./schemas.ts";
 import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
+import { emitUcpOrderEvent } from "../checkout/order-events.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
-
 
 export default defineTool({
   name: "orders.record_events",
   description:
-    "Append fulfilment events and adjustments to an order; a shipped event ships it. Returns {id, status, " +
+    "Append fulfilment events and adjustments to an order; a shipped event ships it, a delivered one a shipped order " +
+    "delivers. Returns {id, status, " +
     "fulfillmentEvents, adjustments}.",
   input: z.strictObject({
     orderId,
@@ -40,16 +42,25 @@ export default defineTool({
     if (shipped?.carrier) data.carrier = shipped.carrier;
     if (shipped?.trackingNumber) data.trackingNumber = shipped.trackingNumber;
     if (shipped?.trackingUrl?.startsWith("https:")) data.trackingUrl = shipped.trackingUrl;
+    const delivered = events.added.find((event) => event.type === "delivered");
     let after;
     if (shipped && order.status !== "shipped" && order.status !== "delivered") {
       assertTransition(order, "shipped", "ship");
       after = await changeStatus(ctx, order, { to: "shipped", data });
-    } else {
+    }
+    if (delivered && (after ?? order).status === "shipped") {
+      after = await changeStatus(ctx, after ? await lockOrder(ctx.db, id) : order, { to: "delivered", data: after ? {} : data });
+    }
+    const moved = after !== undefined;
+    if (!after) {
       after = await ctx.db.order.update({ where: { id }, data });
       await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
       // ACP agents hear of tracking, fulfilment and adjustment changes too (a status change sends it in changeStatus).
       await emitAcpOrderUpdate(ctx, after);
     }
+    // A status change told the UCP agent already; anything else new (an adjustment, an in-transit event) is an update.
+    const told = new Set(moved ? [shipped, delivered] : []);
+    if (adjusted.added.length > 0 || events.added.some((event) => !told.has(event))) await emitUcpOrderEvent(ctx, id, "order_updated");
     return { id, status: after.status, fulfillmentEvents: events.all, adjustments: adjusted.all };
   },
 });

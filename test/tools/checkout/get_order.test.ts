@@ -18,7 +18,7 @@ describe("checkout.get_order", () => {
   it("returns the order with the completed session, and its shipment once shipped", async () => {
     const done = await completedOrder();
     const order = expectOk<OrderView>(server, "checkout.get_order", await server.call("checkout.get_order", { orderId: done.orderId }, { key }));
-    expect(order).toEqual({ id: done.orderId, status: "pending_payment", canceled: false, shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null, checkout: done, fulfillmentEvents: [], adjustments: [] });
+    expect(order).toEqual({ id: done.orderId, status: "pending_payment", canceled: false, shippedAt: null, deliveredAt: null, carrier: null, trackingNumber: null, trackingUrl: null, checkout: done, fulfillmentEvents: [], adjustments: [] });
     const staff = await server.key("*");
     for (const status of ["paid", "shipped"]) expectOk(server, "orders.update_status", await server.call("orders.update_status", { orderId: done.orderId, status }, { key: staff }));
     const shipped = expectOk<OrderView>(server, "checkout.get_order", await server.call("checkout.get_order", { orderId: done.orderId }, { key }));

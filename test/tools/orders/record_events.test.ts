@@ -30,6 +30,16 @@ describe("orders.record_events", () => {
     expect(await lastAudit(server)).toMatchObject({ tool: "orders.record_events", subjectType: "order", subjectId: order.id });
   });
 
+  it("ships and delivers a paid order given both events at once; a delivered event alone leaves a paid order paid", async () => {
+    const delivered = { id: "evt_2", type: "delivered", occurredAt: "2026-03-04T12:00:00Z", lineItems: [{ id: "li_1", quantity: 2 }] };
+    const order = await createOrder(server, { status: "paid" });
+    expect(expectOk(server, "orders.record_events", await record({ orderId: order.id, fulfillmentEvents: [shipped, delivered] }))).toMatchObject({ status: "delivered" });
+    const changes = await server.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    expect(changes.map((change) => [change.fromStatus, change.toStatus])).toEqual([["paid", "shipped"], ["shipped", "delivered"]]);
+    const waiting = await createOrder(server, { status: "paid" });
+    expect(expectOk(server, "orders.record_events", await record({ orderId: waiting.id, fulfillmentEvents: [delivered] }))).toMatchObject({ status: "paid" });
+  });
+
   it("appends: ids already recorded are ignored, adjustments leave the status alone", async () => {
     const order = await createOrder(server, { status: "paid" });
     expectOk(server, "orders.record_events", await record({ orderId: order.id, adjustments: [refund] }));
