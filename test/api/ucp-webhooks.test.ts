@@ -240,11 +240,11 @@ describe("UCP order events after the shipment", () => {
     );
     for (const delivery of bodies) verifyRfc9421(delivery, keys);
     const last = (orderId: string) => orderResponse.parse(JSON.parse(bodies.filter((d) => (JSON.parse(d.body) as { id: string }).id === orderId).at(-1)!.body));
-    expect(last(delivered).fulfillment.events.map((event) => [event.id, event.type])).toEqual([
+    expect(last(delivered).fulfillment.events!.map((event) => [event.id, event.type])).toEqual([
       [`evt_${delivered}_shipped`, "shipped"],
       [`evt_${delivered}_delivered`, "delivered"],
     ]);
-    expect(last(updated).fulfillment.events.map((event) => event.id)).toEqual(["evt_out", "evt_home"]);
+    expect(last(updated).fulfillment.events!.map((event) => event.id)).toEqual(["evt_out", "evt_home"]);
     expect(last(updated).adjustments).toEqual([refund]);
   });
 });
