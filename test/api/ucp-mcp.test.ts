@@ -96,7 +96,7 @@ describe("UCP MCP binding: tools", () => {
     const client = await connect();
     expect(client.getServerVersion()).toMatchObject({ name: "shop-ucp" });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(["create_checkout", "get_checkout", "update_checkout", "complete_checkout", "cancel_checkout", "get_order"]);
+    expect(tools.map((tool) => tool.name)).toEqual(["create_checkout", "get_checkout", "update_checkout", "complete_checkout", "cancel_checkout", "get_order", "search_catalog", "lookup_catalog", "get_product"]);
     const schema = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema as unknown as { required: string[]; properties: { meta: { required: string[] } } };
     expect(schema("create_checkout").required).toEqual(["meta", "checkout"]);
     expect(schema("update_checkout").required).toEqual(["meta", "id", "checkout"]);

@@ -1,5 +1,6 @@
-// The UCP MCP binding, POST /ucp/mcp: UCP's checkout and order operations as MCP tools with the protocol's names and
-// argument shapes (create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order),
+// The UCP MCP binding, POST /ucp/mcp: UCP's checkout, order and catalog operations as MCP tools with the protocol's names
+// and argument shapes (create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order,
+// search_catalog, lookup_catalog, get_product),
 // served statelessly by the official SDK in both MCP eras. Each tool runs the same operation as the REST binding
 // (operations.ts): the version adapter's translation, the checkout.* tools through the executor, the idempotency store.
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
@@ -19,6 +20,8 @@ import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
 import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
+import { catalogOperations } from "./catalog.ts";
+import { MAX_IDS, MAX_LIMIT } from "./v2026-04-08-catalog.ts";
 import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 
 const SERVER_INFO = { name: "shop-ucp", version: "1.0.0" };
@@ -46,6 +49,7 @@ const args = z.looseObject({
   meta: meta.optional(),
   id: z.string().min(1).max(200).optional(),
   checkout: payload.optional(),
+  catalog: payload.optional(),
   payment: payload.optional(),
   idempotency_key: z.string().max(255).optional(),
 });
@@ -53,7 +57,9 @@ type Args = z.infer<typeof args>;
 
 interface UcpTool {
   /** What the tool needs besides meta (JSON Schema properties of its arguments). */
-  params: Array<"id" | "checkout">;
+  params: Array<"id" | "checkout" | "catalog">;
+  /** The JSON Schema of the `catalog` argument (each catalog tool reads its own request). */
+  catalog?: Record<string, unknown>;
   /** complete and cancel: meta["idempotency-key"] is required. */
   keyed: boolean;
   mutating: boolean;
@@ -105,6 +111,55 @@ const TOOLS: Record<string, UcpTool> = {
     description: "Get an order placed through a checkout session: line items, fulfillment expectations and events.",
     run: (call, { id }) => operations.order(call, id!),
   },
+  search_catalog: {
+    params: ["catalog"],
+    keyed: false,
+    mutating: false,
+    description: "Search the catalog by words (catalog.query) and filters (categories, price in minor units), a page at a time (pagination.cursor, limit).",
+    catalog: {
+      type: "object",
+      description: "The search request as UCP defines it: query and/or filters, context, pagination.",
+      properties: {
+        query: { type: "string", description: "Free-text search query." },
+        filters: { type: "object", properties: { categories: { type: "array", items: { type: "string" } }, price: { type: "object", properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } } } } },
+        context: { type: "object" },
+        pagination: { type: "object", properties: { cursor: { type: "string" }, limit: { type: "integer", minimum: 1, description: `Page size (default 10, at most ${MAX_LIMIT}).` } } },
+      },
+    },
+    run: (call, { catalog }) => catalogOperations.search(call, catalog),
+  },
+  lookup_catalog: {
+    params: ["catalog"],
+    keyed: false,
+    mutating: false,
+    description: "Products by product or variant id (catalog.ids); each variant's inputs tell which id resolved to it. Variant ids are checkout item ids.",
+    catalog: {
+      type: "object",
+      description: "The lookup request as UCP defines it.",
+      properties: { ids: { type: "array", items: { type: "string" }, minItems: 1, maxItems: MAX_IDS }, filters: { type: "object" }, context: { type: "object" } },
+      required: ["ids"],
+    },
+    run: (call, { catalog }) => catalogOperations.lookup(call, catalog),
+  },
+  get_product: {
+    params: ["catalog"],
+    keyed: false,
+    mutating: false,
+    description: "One product in full (catalog.id: product or variant id), variants narrowed by catalog.selected options, with availability per option value.",
+    catalog: {
+      type: "object",
+      description: "The get_product request as UCP defines it.",
+      properties: {
+        id: { type: "string" },
+        selected: { type: "array", items: { type: "object", properties: { name: { type: "string" }, label: { type: "string" } }, required: ["name", "label"] } },
+        preferences: { type: "array", items: { type: "string" } },
+        filters: { type: "object" },
+        context: { type: "object" },
+      },
+      required: ["id"],
+    },
+    run: (call, { catalog }) => catalogOperations.product(call, catalog),
+  },
 };
 
 const META_SCHEMA = {
@@ -148,7 +203,7 @@ const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => {
     description: tool.description,
     inputSchema: {
       type: "object",
-      properties: { meta: metaSchema, ...Object.fromEntries(tool.params.map((param) => [param, PARAM_SCHEMAS[param]])) },
+      properties: { meta: metaSchema, ...Object.fromEntries(tool.params.map((param) => [param, param === "catalog" ? tool.catalog : PARAM_SCHEMAS[param]])) },
       required: ["meta", ...tool.params],
     },
     outputSchema: { type: "object", properties: { ucp: { type: "object" } }, required: ["ucp"] },
