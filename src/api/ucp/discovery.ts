@@ -2,6 +2,7 @@
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
+import { CART } from "./v2026-04-08-cart.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
@@ -23,7 +24,7 @@ const EXTENDS_CHECKOUT: Record<string, string> = {
 /** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp), and the shop's public signing keys. */
 export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
-  const names = ["dev.ucp.shopping.checkout", "dev.ucp.shopping.order", ...Object.keys(EXTENDS_CHECKOUT), ...Object.keys(PAGES)];
+  const names = ["dev.ucp.shopping.checkout", "dev.ucp.shopping.order", ...Object.keys(EXTENDS_CHECKOUT), ...Object.keys(PAGES), CART];
   for (const [name, entries] of Object.entries(activeCapabilities(names))) {
     const short = name.split(".").at(-1)!;
     const page = PAGES[name]?.page ?? EXTENDS_CHECKOUT[name] ?? short;
