@@ -60,7 +60,7 @@ describe("REST door", () => {
       expect(Object.keys(tool).sort()).toEqual(["annotations", "anonymous", "audited", "description", "inputSchema", "name", "outputSchema", "scope"]);
       expect((tool.inputSchema as { type: string }).type).toBe("object");
     }
-    expect(body.result.tools.filter((t) => t.anonymous).map((t) => t.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.search", "returns.policy", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
+    expect(body.result.tools.filter((t) => t.anonymous).map((t) => t.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.lookup", "products.search", "returns.policy", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
   });
 
   it("answers health and readiness probes", async () => {

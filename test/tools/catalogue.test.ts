@@ -164,6 +164,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["cart.delivery_options", "cart:write", false, false],
   ["orders.get_delivery", "orders:read", false, false],
   ["images.upload", "products:write", false, true],
+  ["products.lookup", "catalog:read", true, false],
 ];
 
 const registry = createRegistry();

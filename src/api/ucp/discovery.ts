@@ -2,10 +2,18 @@
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
+import { CART } from "./v2026-04-08-cart.ts";
+import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
 const SPEC = `https://ucp.dev/${VERSION}/specification`;
 const SCHEMAS = `https://ucp.dev/${VERSION}/schemas/shopping`;
+
+/** Capabilities whose spec page and schema are not named after the capability's last part. */
+const PAGES: Record<string, { page: string; schema: string }> = {
+  [SEARCH]: { page: "catalog/search", schema: "catalog_search" },
+  [LOOKUP]: { page: "catalog/lookup", schema: "catalog_lookup" },
+};
 
 const EXTENDS_CHECKOUT: Record<string, string> = {
   "dev.ucp.shopping.fulfillment": "fulfillment",
@@ -16,13 +24,14 @@ const EXTENDS_CHECKOUT: Record<string, string> = {
 /** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp), and the shop's public signing keys. */
 export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
-  for (const [name, entries] of Object.entries(activeCapabilities([...["dev.ucp.shopping.checkout", "dev.ucp.shopping.order"], ...Object.keys(EXTENDS_CHECKOUT)]))) {
+  const names = ["dev.ucp.shopping.checkout", "dev.ucp.shopping.order", ...Object.keys(EXTENDS_CHECKOUT), ...Object.keys(PAGES), CART];
+  for (const [name, entries] of Object.entries(activeCapabilities(names))) {
     const short = name.split(".").at(-1)!;
-    const page = EXTENDS_CHECKOUT[name] ?? short;
+    const page = PAGES[name]?.page ?? EXTENDS_CHECKOUT[name] ?? short;
     capabilities[name] = entries.map((entry) => ({
       ...entry,
       spec: `${SPEC}/${page}`,
-      schema: `${SCHEMAS}/${short}.json`,
+      schema: `${SCHEMAS}/${PAGES[name]?.schema ?? short}.json`,
       ...(EXTENDS_CHECKOUT[name] ? { extends: "dev.ucp.shopping.checkout" } : {}),
     }));
   }

@@ -1,7 +1,9 @@
-// The UCP MCP binding, POST /ucp/mcp: UCP's checkout and order operations as MCP tools with the protocol's names and
-// argument shapes (create_checkout, get_checkout, update_checkout, complete_checkout, cancel_checkout, get_order),
-// served statelessly by the official SDK in both MCP eras. Each tool runs the same operation as the REST binding
-// (operations.ts): the version adapter's translation, the checkout.* tools through the executor, the idempotency store.
+// The UCP MCP binding, POST /ucp/mcp: UCP's checkout, order, catalog and cart operations as MCP tools with the
+// protocol's names and argument shapes (create_checkout, get_checkout, update_checkout, complete_checkout,
+// cancel_checkout, get_order, search_catalog, lookup_catalog, get_product, create_cart, get_cart, update_cart,
+// cancel_cart), served statelessly by the official SDK in both MCP eras. Each tool runs the same operation as the REST
+// binding (operations.ts, catalog.ts, cart.ts): the version adapter's translation, the tools through the executor, the
+// idempotency store.
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
 import {
   ProtocolError,
@@ -19,6 +21,9 @@ import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
 import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
+import { cartOperations } from "./cart.ts";
+import { catalogOperations } from "./catalog.ts";
+import { MAX_IDS, MAX_LIMIT } from "./v2026-04-08-catalog.ts";
 import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 
 const SERVER_INFO = { name: "shop-ucp", version: "1.0.0" };
@@ -46,6 +51,8 @@ const args = z.looseObject({
   meta: meta.optional(),
   id: z.string().min(1).max(200).optional(),
   checkout: payload.optional(),
+  catalog: payload.optional(),
+  cart: payload.optional(),
   payment: payload.optional(),
   idempotency_key: z.string().max(255).optional(),
 });
@@ -53,7 +60,9 @@ type Args = z.infer<typeof args>;
 
 interface UcpTool {
   /** What the tool needs besides meta (JSON Schema properties of its arguments). */
-  params: Array<"id" | "checkout">;
+  params: Array<"id" | "checkout" | "catalog" | "cart">;
+  /** The JSON Schema of the `catalog` argument (each catalog tool reads its own request). */
+  catalog?: Record<string, unknown>;
   /** complete and cancel: meta["idempotency-key"] is required. */
   keyed: boolean;
   mutating: boolean;
@@ -66,8 +75,8 @@ const TOOLS: Record<string, UcpTool> = {
     params: ["checkout"],
     keyed: false,
     mutating: true,
-    description: "Create a checkout session from line items (item.id as the shop's products show it), buyer, fulfillment and discount codes.",
-    run: (call, { checkout }) => operations.create(call, checkout),
+    description: "Create a checkout session from line items (item.id as the shop's products show it), buyer, fulfillment and discount codes, or from a cart (checkout.cart_id).",
+    run: (call, { checkout }) => cartOperations.createCheckout(call, checkout),
   },
   get_checkout: {
     params: ["id"],
@@ -105,6 +114,83 @@ const TOOLS: Record<string, UcpTool> = {
     description: "Get an order placed through a checkout session: line items, fulfillment expectations and events.",
     run: (call, { id }) => operations.order(call, id!),
   },
+  search_catalog: {
+    params: ["catalog"],
+    keyed: false,
+    mutating: false,
+    description: "Search the catalog by words (catalog.query) and filters (categories, price in minor units), a page at a time (pagination.cursor, limit).",
+    catalog: {
+      type: "object",
+      description: "The search request as UCP defines it: query and/or filters, context, pagination.",
+      properties: {
+        query: { type: "string", description: "Free-text search query." },
+        filters: { type: "object", properties: { categories: { type: "array", items: { type: "string" } }, price: { type: "object", properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } } } } },
+        context: { type: "object" },
+        pagination: { type: "object", properties: { cursor: { type: "string" }, limit: { type: "integer", minimum: 1, description: `Page size (default 10, at most ${MAX_LIMIT}).` } } },
+      },
+    },
+    run: (call, { catalog }) => catalogOperations.search(call, catalog),
+  },
+  lookup_catalog: {
+    params: ["catalog"],
+    keyed: false,
+    mutating: false,
+    description: "Products by product or variant id (catalog.ids); each variant's inputs tell which id resolved to it. Variant ids are checkout item ids.",
+    catalog: {
+      type: "object",
+      description: "The lookup request as UCP defines it.",
+      properties: { ids: { type: "array", items: { type: "string" }, minItems: 1, maxItems: MAX_IDS }, filters: { type: "object" }, context: { type: "object" } },
+      required: ["ids"],
+    },
+    run: (call, { catalog }) => catalogOperations.lookup(call, catalog),
+  },
+  get_product: {
+    params: ["catalog"],
+    keyed: false,
+    mutating: false,
+    description: "One product in full (catalog.id: product or variant id), variants narrowed by catalog.selected options, with availability per option value.",
+    catalog: {
+      type: "object",
+      description: "The get_product request as UCP defines it.",
+      properties: {
+        id: { type: "string" },
+        selected: { type: "array", items: { type: "object", properties: { name: { type: "string" }, label: { type: "string" } }, required: ["name", "label"] } },
+        preferences: { type: "array", items: { type: "string" } },
+        filters: { type: "object" },
+        context: { type: "object" },
+      },
+      required: ["id"],
+    },
+    run: (call, { catalog }) => catalogOperations.product(call, catalog),
+  },
+  create_cart: {
+    params: ["cart"],
+    keyed: false,
+    mutating: true,
+    description: "Create a cart (line items, optional buyer) with estimated totals; convert it with create_checkout's checkout.cart_id.",
+    run: (call, { cart }) => cartOperations.create(call, cart),
+  },
+  get_cart: {
+    params: ["id"],
+    keyed: false,
+    mutating: false,
+    description: "Get a cart as it stands, re-priced; a cart that is gone is an error response with not_found.",
+    run: (call, { id }) => cartOperations.get(call, id!),
+  },
+  update_cart: {
+    params: ["id", "cart"],
+    keyed: false,
+    mutating: true,
+    description: "Replace a cart's line items (and buyer).",
+    run: (call, { id, cart }) => cartOperations.update(call, id!, cart),
+  },
+  cancel_cart: {
+    params: ["id"],
+    keyed: true,
+    mutating: true,
+    description: "Cancel a cart; answers it as it was.",
+    run: (call, { id }) => cartOperations.cancel(call, id!),
+  },
 };
 
 const META_SCHEMA = {
@@ -122,16 +208,25 @@ const META_SCHEMA = {
   required: ["ucp-agent"],
 };
 
+const LINE_ITEMS = {
+  type: "array",
+  items: { type: "object", properties: { item: { type: "object", properties: { id: { type: "string" } }, required: ["id"] }, quantity: { type: "integer", minimum: 1 } }, required: ["item"] },
+};
+
 const PARAM_SCHEMAS = {
   id: { type: "string", description: "The resource id." },
+  cart: {
+    type: "object",
+    description: "The cart as UCP defines it (line_items, buyer, context), without an id.",
+    properties: { line_items: LINE_ITEMS, buyer: { type: "object" }, context: { type: "object" } },
+    required: ["line_items"],
+  },
   checkout: {
     type: "object",
     description: "The checkout payload as UCP defines it (line_items, buyer, fulfillment, discounts, payment, …), without an id.",
     properties: {
-      line_items: {
-        type: "array",
-        items: { type: "object", properties: { item: { type: "object", properties: { id: { type: "string" } }, required: ["id"] }, quantity: { type: "integer", minimum: 1 } }, required: ["item"] },
-      },
+      line_items: LINE_ITEMS,
+      cart_id: { type: "string", description: "A cart to convert: its line items and buyer are used." },
       buyer: { type: "object" },
       fulfillment: { type: "object" },
       discounts: { type: "object", properties: { codes: { type: "array", items: { type: "string" } } } },
@@ -148,11 +243,11 @@ const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => {
     description: tool.description,
     inputSchema: {
       type: "object",
-      properties: { meta: metaSchema, ...Object.fromEntries(tool.params.map((param) => [param, PARAM_SCHEMAS[param]])) },
+      properties: { meta: metaSchema, ...Object.fromEntries(tool.params.map((param) => [param, param === "catalog" ? tool.catalog : PARAM_SCHEMAS[param]])) },
       required: ["meta", ...tool.params],
     },
     outputSchema: { type: "object", properties: { ucp: { type: "object" } }, required: ["ucp"] },
-    annotations: { readOnlyHint: !tool.mutating, destructiveHint: name === "cancel_checkout", idempotentHint: !tool.mutating, openWorldHint: false },
+    annotations: { readOnlyHint: !tool.mutating, destructiveHint: name === "cancel_checkout" || name === "cancel_cart", idempotentHint: !tool.mutating, openWorldHint: false },
   };
 });
 
@@ -265,7 +360,7 @@ class UcpMcpDoor {
     const { caller, adapter } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller);
     const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp" };
     if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
-    const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, payment: given.payment } };
+    const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };
     const answer = await this.context.idempotent(request, () => tool.run(call, given));
     return result({ status: answer.status, body: JSON.parse(answer.text) as unknown });
   }

@@ -250,12 +250,12 @@ async function changed(call: UcpCall, id: string, tool: string, input: Record<st
   }
 }
 
-function invoke<T>(call: UcpCall, name: string, input: unknown, caller: Caller = call.caller): Promise<T> {
+export function invoke<T>(call: UcpCall, name: string, input: unknown, caller: Caller = call.caller): Promise<T> {
   return call.executor.invoke({ name, input, caller, door: call.door, requestId: call.requestId }) as Promise<T>;
 }
 
 /** The body under this version's reading; 400 naming each offending field otherwise. */
-function parse<T extends z.ZodType>(schema: T, body: unknown, version: string, status = 400): z.output<T> {
+export function parse<T extends z.ZodType>(schema: T, body: unknown, version: string, status = 400): z.output<T> {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new UcpError(status, "invalid_request", "The request body must be a JSON object.");
   }

@@ -1,4 +1,5 @@
-// The UCP REST door (version 2026-04-08): /ucp/checkout-sessions…, /ucp/orders/{id} and /.well-known/ucp. It reads the
+// The UCP REST door (version 2026-04-08): /ucp/checkout-sessions…, /ucp/orders/{id}, /ucp/catalog/…, /ucp/carts… and
+// /.well-known/ucp. It reads the
 // UCP-Agent header, negotiates the version, applies Idempotency-Key, runs the checkout.* tools through the executor and
 // answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
@@ -7,6 +8,8 @@ import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../h
 import { validKey } from "../../http/idempotency.ts";
 import { noteCaller } from "../../http/request-facts.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
+import { cartOperations } from "./cart.ts";
+import { catalogOperations } from "./catalog.ts";
 import { discoveryProfile } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
 import { DEFAULT_ADAPTER, errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, UcpError, type Adapter, type Answer, type UcpCall } from "./operations.ts";
@@ -64,13 +67,20 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     }
   };
 
-  router.post("/ucp/checkout-sessions", json, route(true, (call, req) => operations.create(call, req.body)));
+  router.post("/ucp/checkout-sessions", json, route(true, (call, req) => cartOperations.createCheckout(call, req.body)));
   router.get("/ucp/checkout-sessions/:id", route(false, (call, req) => operations.get(call, String(req.params.id))));
   router.put("/ucp/checkout-sessions/:id", json, route(true, (call, req) => operations.update(call, String(req.params.id), req.body)));
   router.post("/ucp/checkout-sessions/:id/complete", json, route(true, (call, req) => operations.complete(call, String(req.params.id), req.body)));
   router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, (call, req) => operations.cancel(call, String(req.params.id))));
   router.get("/ucp/orders/:id", route(false, (call, req) => operations.order(call, String(req.params.id))));
   router.put("/ucp/orders/:id", json, route(true, (call, req) => operations.updateOrder(call, context, String(req.params.id), req.body)));
+  router.post("/ucp/catalog/search", json, route(false, (call, req) => catalogOperations.search(call, req.body)));
+  router.post("/ucp/catalog/lookup", json, route(false, (call, req) => catalogOperations.lookup(call, req.body)));
+  router.post("/ucp/catalog/product", json, route(false, (call, req) => catalogOperations.product(call, req.body)));
+  router.post("/ucp/carts", json, route(true, (call, req) => cartOperations.create(call, req.body)));
+  router.get("/ucp/carts/:id", route(false, (call, req) => cartOperations.get(call, String(req.params.id))));
+  router.put("/ucp/carts/:id", json, route(true, (call, req) => cartOperations.update(call, String(req.params.id), req.body)));
+  router.post("/ucp/carts/:id/cancel", json, route(true, (call, req) => cartOperations.cancel(call, String(req.params.id))));
   router.use(ucpMcpRouter(context, gate));
   mountSimulation(router, config, runtime.executor, (res, status, code, content) => {
     res.status(status).type("json").send(JSON.stringify(v0111.error(code, content)));

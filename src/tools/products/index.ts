@@ -2,6 +2,7 @@
 import type { AnyTool } from "../tool.ts";
 import search from "./search.ts";
 import get from "./get.ts";
+import lookup from "./lookup.ts";
 import create from "./create.ts";
 import update from "./update.ts";
 import remove from "./delete.ts";
@@ -19,6 +20,7 @@ import listLowStock from "./list_low_stock.ts";
 const tools: AnyTool[] = [
   search,
   get,
+  lookup,
   create,
   update,
   remove,

@@ -74,6 +74,11 @@ export class CatalogReadModel {
     return (drafts ? this.drafts : this.snapshot).bySlug.get(slug);
   }
 
+  /** A visible product by its id. */
+  productById(id: string): CatalogProduct | undefined {
+    return this.snapshot.products.get(id);
+  }
+
   category(id: string): CatalogCategory | undefined {
     return this.snapshot.categories.get(id);
   }

@@ -93,6 +93,12 @@ export async function findVariant(db: Db, productId: string, slug: string, sku: 
   return variant;
 }
 
+/** The product of each of these ids that is a variant's: variant id → product id (other ids are left out). */
+export async function variantOwners(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true } });
+  return new Map(rows.map((row) => [row.id, row.productId]));
+}
+
 /** A variant in its public shape (money and stock as numbers). */
 export function variantView(variant: ProductVariant) {
   return {

@@ -1,0 +1,107 @@
+// The cart operations of UCP 2026-04-08 (create, get, update, cancel) and create_checkout's cart conversion, shared by
+// the REST and MCP bindings. A cart is a checkout session run through the checkout.* tools, so converting it is
+// answering that same session as a checkout: one active checkout per cart, and changes made in checkout show in the cart.
+import { ToolError } from "../../core/errors.ts";
+import { checkoutId, FINAL_STATUSES, type SessionView } from "../../tools/checkout/schemas.ts";
+import { invoke, operations, parse, UcpError, type Answer, type UcpCall } from "./operations.ts";
+import { cart, cartError, cartInput, cartRequest, conversionInput, conversionRequest } from "./v2026-04-08-cart.ts";
+import { VERSION } from "./v2026-04-08.ts";
+
+const GONE = "Cart not found or has expired.";
+
+export const cartOperations = {
+  async create(call: UcpCall, body: unknown): Promise<Answer> {
+    versionHasCart(call);
+    const input = { ...cartInput(parse(cartRequest, body, VERSION)), protocol: "ucp", protocolVersion: VERSION };
+    try {
+      return { status: 201, body: cart(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+    } catch (error) {
+      // No item can be had (unknown, not for sale, a product that needs a variant): an outcome without a cart.
+      if (!isRefusal(error)) throw error;
+      return { status: 200, body: cartError(error.code, error.message, call.shop) };
+    }
+  },
+
+  async get(call: UcpCall, id: string): Promise<Answer> {
+    versionHasCart(call);
+    const view = await open(call, id);
+    return { status: 200, body: view ? cart(view, call.shop) : cartError("not_found", GONE, call.shop) };
+  },
+
+  /** Replaces the cart's lines (and buyer, when given); a refused item leaves the cart as it was, with the refusal first. */
+  async update(call: UcpCall, id: string, body: unknown): Promise<Answer> {
+    versionHasCart(call);
+    const input = cartInput(parse(cartRequest, body, VERSION));
+    if (!(await open(call, id))) return { status: 200, body: cartError("not_found", GONE, call.shop) };
+    try {
+      return { status: 200, body: cart(await invoke<SessionView>(call, "checkout.update", { id, ...input }), call.shop) };
+    } catch (error) {
+      if (isClosed(error)) return { status: 200, body: cartError("not_found", GONE, call.shop) };
+      if (!isRefusal(error)) throw error;
+      const shown = cart(await invoke<SessionView>(call, "checkout.get", { id }), call.shop);
+      return { status: 200, body: { ...shown, messages: [{ type: "error" as const, code: error.code, content: error.message, severity: "recoverable" as const }, ...(shown.messages ?? [])] } };
+    }
+  },
+
+  /** Cancels the cart and answers it as it was; later calls find no cart. */
+  async cancel(call: UcpCall, id: string): Promise<Answer> {
+    versionHasCart(call);
+    if (!(await open(call, id))) return { status: 200, body: cartError("not_found", GONE, call.shop) };
+    try {
+      return { status: 200, body: cart(await invoke<SessionView>(call, "checkout.cancel", { id }), call.shop) };
+    } catch (error) {
+      if (isClosed(error)) return { status: 200, body: cartError("not_found", GONE, call.shop) };
+      throw error;
+    }
+  },
+
+  /**
+   * Create Checkout: with `cart_id` (2026-04-08) the cart's session as the checkout, its fulfilment and discount codes
+   * set from the request (lines and buyer stay the cart's); a cart that is gone is an outcome without a checkout.
+   * Without it, the ordinary create.
+   */
+  async createCheckout(call: UcpCall, body: unknown): Promise<Answer> {
+    const cartId = (body as { cart_id?: unknown } | null)?.cart_id;
+    if (call.adapter.version !== VERSION || cartId === undefined) return operations.create(call, body);
+    const request = parse(conversionRequest, body, VERSION);
+    const input = conversionInput(request);
+    const gone = { status: 200, body: call.adapter.error("not_found", `Cart ${request.cart_id.slice(0, 100)} not found or has expired.`, "unrecoverable") };
+    if (!(await open(call, request.cart_id))) return gone;
+    try {
+      const view = await invoke<SessionView>(call, Object.keys(input).length ? "checkout.update" : "checkout.get", { id: request.cart_id, ...input });
+      return { status: 201, body: call.adapter.checkout(view, call.shop) };
+    } catch (error) {
+      if (isClosed(error)) return gone;
+      throw error;
+    }
+  },
+};
+
+/** 2026-01-11 defines no cart: its agents are told which version has one. */
+function versionHasCart(call: UcpCall): void {
+  if (call.adapter.version !== VERSION) {
+    throw new UcpError(422, "version_unsupported", `The cart capability needs UCP ${VERSION}; this request negotiated ${call.adapter.version}.`);
+  }
+}
+
+/** The caller's open cart with this id, or null (no such session, someone else's, completed, canceled or expired). */
+async function open(call: UcpCall, id: string): Promise<SessionView | null> {
+  if (!checkoutId.safeParse(id).success) return null;
+  try {
+    const view = await invoke<SessionView>(call, "checkout.get", { id });
+    return FINAL_STATUSES.has(view.status) ? null : view;
+  } catch (error) {
+    if (error instanceof ToolError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** A domain refusal about the items (422), reported as an outcome. */
+function isRefusal(error: unknown): error is ToolError {
+  return error instanceof ToolError && error.status === 422 && error.code !== "checkout_not_modifiable";
+}
+
+/** The session closed between our look and the change (completed, canceled or expired meanwhile). */
+function isClosed(error: unknown): boolean {
+  return error instanceof ToolError && (error.code === "checkout_not_modifiable" || error.status === 404);
+}
