@@ -3,7 +3,8 @@
 // answering that same session as a checkout: one active checkout per cart, and changes made in checkout show in the cart.
 import { ToolError } from "../../core/errors.ts";
 import { checkoutId, FINAL_STATUSES, type SessionView } from "../../tools/checkout/schemas.ts";
-import { invoke, operations, parse, UcpError, type Answer, type UcpCall } from "./operations.ts";
+import { invoke, operations, parse, type Answer, type UcpCall } from "./operations.ts";
+import { UcpError } from "./errors.ts";
 import { cart, cartError, cartInput, cartRequest, conversionInput, conversionRequest } from "./v2026-04-08-cart.ts";
 import { VERSION } from "./v2026-04-08.ts";
 

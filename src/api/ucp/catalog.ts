@@ -3,7 +3,8 @@
 // through the executor; the version's catalog module shapes the answer. Anonymous reads, budgeted like the whole door.
 import type { z } from "zod";
 import type { lookedUpProduct } from "../../tools/products/lookup.ts";
-import { invoke, parse, UcpError, type Answer, type UcpCall } from "./operations.ts";
+import { invoke, parse, type Answer, type UcpCall } from "./operations.ts";
+import { UcpError } from "./errors.ts";
 import * as catalog from "./v2026-04-08-catalog.ts";
 import { VERSION } from "./v2026-04-08.ts";
 

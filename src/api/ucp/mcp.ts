@@ -24,7 +24,9 @@ import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-heade
 import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
 import { MAX_IDS, MAX_LIMIT } from "./v2026-04-08-catalog.ts";
-import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpError, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
+import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
+import { UcpError } from "./errors.ts";
+import { keepRawBody, signedRequestOf, type SignedRequest } from "./request-signatures.ts";
 
 const SERVER_INFO = { name: "shop-ucp", version: "1.0.0" };
 const INSTRUCTIONS =
@@ -257,6 +259,8 @@ interface Exchange {
   requestId: string;
   /** The UCP-Agent header, when the request has one (the profile's fallback to meta). */
   agentHeader: string | undefined;
+  /** The HTTP request as its signature covers it. */
+  signed: SignedRequest;
   /** The HTTP status a protocol error of this request is answered with (the primary signal over Streamable HTTP). */
   httpStatus?: number;
 }
@@ -264,7 +268,7 @@ interface Exchange {
 export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   const router = express.Router();
   const guard = mcpGuard(context.runtime.config);
-  const text = express.text({ type: () => true, limit: UCP_BODY_LIMIT });
+  const text = express.text({ type: () => true, limit: UCP_BODY_LIMIT, verify: keepRawBody });
   const door = new UcpMcpDoor(context);
 
   const route = router.route("/ucp/mcp");
@@ -299,7 +303,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
       const message = rpcMessage(req, res);
       if (!message) return;
       const agentHeader = typeof req.headers["ucp-agent"] === "string" ? req.headers["ucp-agent"] : undefined;
-      const exchange: Exchange = { caller, requestId: id, agentHeader };
+      const exchange: Exchange = { caller, requestId: id, agentHeader, signed: signedRequestOf(req, context.shop.baseUrl) };
       try {
         const response = await door.answer(message.body, sdkHeaders(req), exchange);
         await relay(response, res, exchange.httpStatus ?? response.status);
@@ -357,7 +361,7 @@ class UcpMcpDoor {
     if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
     if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
-    const { caller, adapter } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller);
+    const { caller, adapter } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
     const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp" };
     if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
     const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };

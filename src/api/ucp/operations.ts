@@ -12,6 +12,9 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
+import { getCommerce } from "../../tools/settings/commerce.ts";
+import { UcpError } from "./errors.ts";
+import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
@@ -80,16 +83,6 @@ export interface Answer {
   body: unknown;
 }
 
-/** A protocol error: this HTTP status and the version's error body. */
-export class UcpError extends Error {
-  readonly status: number;
-  readonly code: string;
-  constructor(status: number, code: string, content: string) {
-    super(content);
-    this.status = status;
-    this.code = code;
-  }
-}
 
 /** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */
 export class UcpContext {
@@ -112,8 +105,11 @@ export class UcpContext {
    * The admitted caller as the agent it says it is: its profile fetched (a keyless agent is also budgeted as itself, so
    * one agent cannot spread over many addresses) and its version's adapter (UCP-Agent's version, else the profile's).
    */
-  async negotiate(agent: UcpAgent | null, admitted: Caller): Promise<{ caller: Caller; adapter: Adapter }> {
+  async negotiate(agent: UcpAgent | null, admitted: Caller, signed?: SignedRequest): Promise<{ caller: Caller; adapter: Adapter }> {
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
+    // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
+    const verified = signed !== undefined && isSigned(signed) && this.verify(signed, profile);
+    if (admitted.kind !== "key") await this.checkAccess(verified);
     if (profile && admitted.kind !== "key") {
       const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
       if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
@@ -143,6 +139,23 @@ export class UcpContext {
     const text = JSON.stringify(answer.body);
     await this.store.finish(claim.recordId, { status: answer.status, headers: { "content-type": "application/json" }, body: text });
     return { status: answer.status, text, replayed: false };
+  }
+
+  private verify(signed: SignedRequest, profile: AgentProfile | null): true {
+    if (!profile) throw new UcpError(401, "signature_invalid", "A signed request needs UCP-Agent naming the profile whose signing_keys hold its key.");
+    verifyRequest(signed, profile.signingKeys);
+    return true;
+  }
+
+  /** The shop's agent access (the commerce setting): keyless agents may be required to sign, or to bring a key. */
+  private async checkAccess(verified: boolean): Promise<void> {
+    const { agentAccess } = await getCommerce(this.runtime.database.prisma);
+    if (agentAccess === "key") {
+      throw new UcpError(401, "unauthorized", "This shop sells to agents with an API key only (scope checkout:agent): send it as Authorization: Bearer <key>.");
+    }
+    if (agentAccess === "signed" && !verified) {
+      throw new UcpError(401, "signature_missing", "This shop needs agents without an API key to sign their requests (RFC 9421, with a key from their profile's signing_keys).");
+    }
   }
 
   private async fetchProfile(url: string): Promise<AgentProfile> {

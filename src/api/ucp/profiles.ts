@@ -21,6 +21,27 @@ export interface AgentProfile {
   name: string;
   /** Where the agent wants order events: its order capability's `config.webhook_url`, if it gives an http(s) one. */
   webhookUrl?: string;
+  /** The EC public keys its requests are signed with (`signing_keys`); entries that are not EC JWKs are left out. */
+  signingKeys: AgentKey[];
+}
+
+export interface AgentKey {
+  kid: string;
+  kty: "EC";
+  crv: string;
+  x: string;
+  y: string;
+}
+
+const agentKey = z.looseObject({ kid: z.string().min(1).max(200), kty: z.literal("EC"), crv: z.string().max(20), x: z.string().max(200), y: z.string().max(200) });
+
+/** The usable entries of a profile's signing_keys (at most 20). */
+function signingKeysOf(value: unknown): AgentKey[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, 20).flatMap((entry) => {
+    const parsed = agentKey.safeParse(entry);
+    return parsed.success ? [{ kid: parsed.data.kid, kty: "EC" as const, crv: parsed.data.crv, x: parsed.data.x, y: parsed.data.y }] : [];
+  });
 }
 
 /** Why a profile cannot be used: the UCP negotiation error code and its HTTP status. */
@@ -36,6 +57,7 @@ export class ProfileError extends Error {
 
 const profileSchema = z.looseObject({
   name: z.string().min(1).max(100).optional(),
+  signing_keys: z.unknown().optional(),
   ucp: z.looseObject({ version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 });
 
@@ -134,7 +156,7 @@ export class ProfileFetcher {
     if (!parsed.success) throw new ProfileError("profile_malformed", "The agent profile has no ucp.version.");
     const name = parsed.data.name?.replace(/[^\x20-\x7e]/g, "").trim() || url.host;
     const webhookUrl = orderWebhookUrl(parsed.data.ucp.capabilities);
-    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}) };
+    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.signing_keys) };
   }
 }
 

@@ -12,7 +12,9 @@ import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
 import { discoveryProfile } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
-import { DEFAULT_ADAPTER, errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, UcpError, type Adapter, type Answer, type UcpCall } from "./operations.ts";
+import { DEFAULT_ADAPTER, errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall } from "./operations.ts";
+import { UcpError } from "./errors.ts";
+import { keepRawBody, signedRequestOf } from "./request-signatures.ts";
 import { mountSimulation } from "./testing.ts";
 import * as v0111 from "./v2026-01-11.ts";
 
@@ -25,7 +27,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
   const { config } = runtime;
   const context = new UcpContext(runtime);
-  const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true });
+  const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true, verify: keepRawBody });
 
   // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
   const { signingKeys } = runtime;
@@ -51,7 +53,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     try {
       const agent = readAgent(req);
       const admitted = await admit(gate, req, res);
-      const negotiated = await context.negotiate(agent, admitted);
+      const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl));
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest" };

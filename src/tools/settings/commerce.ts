@@ -10,12 +10,17 @@ export const commerce = z.object({
     .enum(["full_address", "country"])
     .default("full_address")
     .describe("What a checkout session needs to complete: the buyer's e-mail and a full address, or (as UCP allows) a destination country and a shipping option."),
+  agentAccess: z
+    .enum(["open", "signed", "key"])
+    .default("open")
+    .describe("Who may use the UCP door: any agent (open), keyless agents only with signed requests (signed), or only agents with a checkout:agent key (key)."),
 });
 
 export interface Commerce {
   currency: string;
   pricesIncludeVat: boolean;
   checkoutNeeds: "full_address" | "country";
+  agentAccess: "open" | "signed" | "key";
 }
 
 export const shippingRate = z.object({
@@ -43,7 +48,12 @@ export async function getCommerce(db: Db): Promise<Commerce> {
   const parsed = commerce.safeParse(row?.value ?? {});
   const currency = parsed.success ? parsed.data.currency : "DKK";
   const included = parsed.success ? parsed.data.pricesIncludeVat : undefined;
-  return { currency, pricesIncludeVat: included ?? currency === "DKK", checkoutNeeds: parsed.success ? parsed.data.checkoutNeeds : "full_address" };
+  return {
+    currency,
+    pricesIncludeVat: included ?? currency === "DKK",
+    checkoutNeeds: parsed.success ? parsed.data.checkoutNeeds : "full_address",
+    agentAccess: parsed.success ? parsed.data.agentAccess : "open",
+  };
 }
 
 /** The shop's shipping rates per country and service level (empty: the flat rate of the shipping settings applies). */

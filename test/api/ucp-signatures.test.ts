@@ -1,0 +1,130 @@
+// Signed agent requests at the UCP door through real HTTP (RFC 9421 + RFC 9530, keys from the agent profile's
+// signing_keys): verified on REST and MCP with ES256 and ES384, each signature error with its status and code, and the
+// shop's agent access (open, signed, key). The signer here is the test's own few lines, independent of the shop's code.
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutResponse, errorResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import { valid, type Reply } from "../support/protocol.ts";
+import { useServer } from "../support/server.ts";
+import { plainProducts } from "../support/session.ts";
+
+const p256 = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
+const p384 = crypto.generateKeyPairSync("ec", { namedCurve: "P-384" });
+const stranger = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
+const jwk = (pair: crypto.KeyPairKeyObjectResult, kid: string) => ({ ...pair.publicKey.export({ format: "jwk" }), kid, use: "sig" });
+
+let profiles: http.Server;
+let PROFILE: string;
+beforeAll(async () => {
+  profiles = http.createServer((_req, res) =>
+    res.end(JSON.stringify({ name: "Signing Agent", ucp: { version: "2026-04-08", capabilities: {} }, signing_keys: [jwk(p256, "agent-p256"), jwk(p384, "agent-p384"), { kid: "junk", kty: "OKP" }] })),
+  );
+  await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
+  PROFILE = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}/agent.json`;
+});
+afterAll(() => new Promise((resolve) => profiles.close(resolve)));
+const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" } });
+
+interface Signing {
+  key?: crypto.KeyObject;
+  kid?: string;
+  hash?: string;
+  /** Covered components (default: what UCP requires for the request). */
+  components?: string[];
+  /** Change the body after signing. */
+  tamper?: (body: string) => string;
+}
+
+/** Sends a request signed as UCP describes: Content-Digest of the raw body, RFC 9421 base, ECDSA r‖s. */
+async function signed(method: string, path: string, body: unknown, signing: Signing | null, extra: Record<string, string> = {}): Promise<Reply> {
+  const url = new URL(`${server.url}${path}`);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = { "ucp-agent": `profile="${PROFILE}"`, ...extra };
+  if (text !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-digest"] = `sha-256=:${crypto.createHash("sha256").update(text).digest("base64")}:`;
+  }
+  if (signing) {
+    const components = signing.components ?? ["@method", "@authority", "@path", "ucp-agent", ...(headers["idempotency-key"] ? ["idempotency-key"] : []), ...(text ? ["content-digest", "content-type"] : [])];
+    const params = `(${components.map((name) => `"${name}"`).join(" ")});created=${Math.floor(Date.now() / 1000)};keyid="${signing.kid ?? "agent-p256"}"`;
+    const value = (name: string) => (name === "@method" ? method : name === "@authority" ? url.host : name === "@path" ? url.pathname : headers[name]!);
+    const base = [...components.map((name) => `"${name}": ${value(name)}`), `"@signature-params": ${params}`].join("\n");
+    const signature = crypto.sign(signing.hash ?? "sha256", Buffer.from(base), { key: signing.key ?? p256.privateKey, dsaEncoding: "ieee-p1363" });
+    headers["signature-input"] = `sig1=${params}`;
+    headers.signature = `sig1=:${signature.toString("base64")}:`;
+  }
+  const sent = text !== undefined && signing?.tamper ? signing.tamper(text) : text;
+  const response = await fetch(url, { method, headers, ...(sent !== undefined ? { body: sent } : {}) });
+  const answer = await response.text();
+  return { status: response.status, headers: response.headers, text: answer, body: answer ? (JSON.parse(answer) as unknown) : undefined } as Reply;
+}
+
+function expectError(reply: Reply, status: number, code: string): void {
+  if (reply.status !== status) throw new Error(`expected ${status} ${code}, got ${reply.status}: ${reply.text}`);
+  expect(valid(errorResponse, reply).messages[0]!.code).toBe(code);
+}
+
+async function setAccess(agentAccess: "open" | "signed" | "key"): Promise<void> {
+  const value = { currency: "DKK", checkoutNeeds: "full_address", agentAccess };
+  await server.runtime.database.prisma.setting.upsert({ where: { section: "commerce" }, create: { section: "commerce", value }, update: { value } });
+}
+
+let itemId: string;
+beforeAll(async () => {
+  itemId = (await plainProducts(server, 5))[0]!.id;
+});
+const create = () => ({ line_items: [{ item: { id: itemId }, quantity: 1 }] });
+
+describe("signed UCP requests", () => {
+  it("verifies ES256 and ES384 signatures on bodies and on GETs; an unsigned request still passes while access is open", async () => {
+    await setAccess("open");
+    const made = await signed("POST", "/ucp/checkout-sessions", create(), {}, { "idempotency-key": crypto.randomUUID() });
+    expect(made.status, made.text).toBe(201);
+    const id = valid(checkoutResponse, made).id;
+    expect((await signed("GET", `/ucp/checkout-sessions/${id}`, undefined, { kid: "agent-p384", key: p384.privateKey, hash: "sha384" })).status).toBe(200);
+    expect((await signed("POST", "/ucp/checkout-sessions", create(), null)).status).toBe(201);
+  });
+
+  it("answers each signature error with its status and code, never a 500", async () => {
+    await setAccess("open");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { tamper: (text) => text.replace('"quantity":1', '"quantity":9') }), 400, "digest_mismatch");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { key: stranger.privateKey }), 401, "signature_invalid");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { kid: "nobody" }), 401, "key_not_found");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { kid: "junk" }), 401, "key_not_found");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { components: ["@method", "@authority", "@path", "ucp-agent"] }), 401, "signature_invalid");
+    expectError(await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { kid: "agent-p384" }), 401, "signature_invalid");
+    for (const [input, signature] of [["sig1=(", "sig1=:AA==:"], ['sig1=("@method");keyid="agent-p256"', "sig1=nope"], ['sig1=("@method");keyid="agent-p256";alg="rsa-v1_5-sha256"', "sig1=:AA==:"]]) {
+      const reply = await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, null, { "signature-input": input!, signature: signature! });
+      expect([400, 401], reply.text).toContain(reply.status);
+      valid(errorResponse, reply);
+    }
+  });
+
+  it("requires a signature from keyless agents when access is signed, and a key when it is key", async () => {
+    const key = await server.key("checkout:agent");
+    await setAccess("signed");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), null), 401, "signature_missing");
+    expect((await signed("POST", "/ucp/checkout-sessions", create(), {})).status).toBe(201);
+    expect((await signed("POST", "/ucp/checkout-sessions", create(), null, { authorization: `Bearer ${key}` })).status).toBe(201);
+    await setAccess("key");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), {}), 401, "unauthorized");
+    expect((await signed("POST", "/ucp/checkout-sessions", create(), null, { authorization: `Bearer ${key}` })).status).toBe(201);
+    await setAccess("open");
+  });
+
+  it("verifies the HTTP request of the MCP binding the same way", async () => {
+    await setAccess("signed");
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "create_checkout", arguments: { meta: { "ucp-agent": { profile: PROFILE } }, checkout: create() } } });
+    const mcp = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+    const ok = await signed("POST", "/ucp/mcp", call(1), {}, mcp);
+    expect(ok.status, ok.text).toBe(200);
+    expect((ok.body as { result: { structuredContent: { status: string } } }).result.structuredContent.status).toBe("incomplete");
+    const refused = await signed("POST", "/ucp/mcp", call(2), null, mcp);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: { code: -32000, data: { code: "signature_missing" } } });
+    expect((await signed("POST", "/ucp/mcp", call(3), { tamper: (text) => text.replace('"id":3', '"id":4') }, mcp)).body).toMatchObject({ error: { data: { code: "digest_mismatch" } } });
+    await setAccess("open");
+  });
+});
