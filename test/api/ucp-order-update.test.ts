@@ -7,13 +7,14 @@ import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/uc
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
+import { shoppingCapabilities } from "../support/ucp-profile.ts";
 
 let profiles: http.Server;
 let AGENT = "";
 let OLD = "";
 beforeAll(async () => {
   const routes: Record<string, string> = {
-    "/new.json": JSON.stringify({ name: "Order Agent", ucp: { version: "2026-04-08", services: {}, capabilities: {} } }),
+    "/new.json": JSON.stringify({ name: "Order Agent", ucp: { version: "2026-04-08", services: {}, capabilities: shoppingCapabilities() } }),
     "/old.json": JSON.stringify({ ucp: { version: "2026-01-11" } }),
   };
   profiles = http.createServer((req, res) => (routes[req.url ?? ""] ? res.end(routes[req.url ?? ""]) : res.writeHead(404).end()));

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
+import { shoppingCapabilities } from "../support/ucp-profile.ts";
 
 const LIMIT = 3;
 let profiles: http.Server;
 let base: string;
 beforeAll(async () => {
-  profiles = http.createServer((req, res) => res.end(JSON.stringify({ name: req.url, ucp: { version: "2026-04-08", capabilities: {} } })));
+  profiles = http.createServer((req, res) => res.end(JSON.stringify({ name: req.url, ucp: { version: "2026-04-08", capabilities: shoppingCapabilities() } })));
   await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
 });

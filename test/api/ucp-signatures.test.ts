@@ -9,6 +9,7 @@ import { checkoutResponse, errorResponse } from "../../src/api/ucp/v2026-04-08.t
 import { valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
+import { shoppingCapabilities } from "../support/ucp-profile.ts";
 
 const p256 = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
 const p384 = crypto.generateKeyPairSync("ec", { namedCurve: "P-384" });
@@ -19,7 +20,7 @@ let profiles: http.Server;
 let PROFILE: string;
 beforeAll(async () => {
   profiles = http.createServer((_req, res) =>
-    res.end(JSON.stringify({ name: "Signing Agent", ucp: { version: "2026-04-08", capabilities: {} }, signing_keys: [jwk(p256, "agent-p256"), jwk(p384, "agent-p384"), { kid: "junk", kty: "OKP" }] })),
+    res.end(JSON.stringify({ name: "Signing Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities() }, signing_keys: [jwk(p256, "agent-p256"), jwk(p384, "agent-p384"), { kid: "junk", kty: "OKP" }] })),
   );
   await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
   PROFILE = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}/agent.json`;

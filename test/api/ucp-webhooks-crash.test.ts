@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "../../src/core/db.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { testDatabase } from "../support/server.ts";
+import { shoppingCapabilities } from "../support/ucp-profile.ts";
 import { startUcpReceiver, verifyRfc9421, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
 import { poll } from "../support/wait.ts";
 
@@ -23,7 +24,7 @@ let agent: string;
 beforeAll(async () => {
   receiver = await startUcpReceiver();
   profiles = http.createServer((_req, res) => {
-    const profile = { name: "Crash Agent", ucp: { version: "2026-04-08", capabilities: { "dev.ucp.shopping.order": [{ version: "2026-04-08", config: { webhook_url: `${receiver.url}/crash` } }] } } };
+    const profile = { name: "Crash Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities({ config: { webhook_url: `${receiver.url}/crash` } }) } };
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(profile));
   });
   await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));

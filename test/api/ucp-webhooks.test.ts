@@ -12,6 +12,7 @@ import { orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { SigningKeys } from "../../src/core/outbox/signing-keys.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
+import { shoppingCapabilities } from "../support/ucp-profile.ts";
 import { startUcpReceiver, verifyDetachedJws, verifyRfc9421, type UcpDelivery, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
 import { poll } from "../support/wait.ts";
 
@@ -23,9 +24,9 @@ let base: string;
 const ORDER = "dev.ucp.shopping.order";
 function profileRoutes(): Record<string, unknown> {
   return {
-    "/profiles/new.json": { name: "New Agent", ucp: { version: "2026-04-08", capabilities: { [ORDER]: [{ version: "2026-04-08", config: { webhook_url: `${receiver.url}/hooks/new` } }] } } },
+    "/profiles/new.json": { name: "New Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities({ config: { webhook_url: `${receiver.url}/hooks/new` } }) } },
     "/profiles/old.json": { name: "Old Agent", ucp: { version: "2026-01-11", capabilities: [{ name: ORDER, version: "2026-01-11", config: { webhook_url: `${receiver.url}/hooks/old` } }] } },
-    "/profiles/silent.json": { name: "Silent Agent", ucp: { version: "2026-04-08", capabilities: {} } },
+    "/profiles/silent.json": { name: "Silent Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities() } },
   };
 }
 

@@ -11,6 +11,7 @@ import { isPrivateAddress, ProfileFetcher } from "../../src/api/ucp/profiles.ts"
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
+import { shoppingCapabilities } from "../support/ucp-profile.ts";
 
 let profiles: http.Server;
 let PROFILE: string;
@@ -18,10 +19,13 @@ let AGENT: string;
 let OTHER: string;
 /** Agent profiles on loopback (UCP_ALLOW_LOCAL_PROFILES): /profiles/<name>.json, plus broken ones. */
 const PROFILE_ROUTES: Record<string, (res: http.ServerResponse) => void> = {
-  "/profiles/shopper.json": (res) => res.end(JSON.stringify({ name: "Test Shopper", ucp: { version: "2026-04-08", services: {}, capabilities: {} } })),
+  "/profiles/shopper.json": (res) => res.end(JSON.stringify({ name: "Test Shopper", ucp: { version: "2026-04-08", services: {}, capabilities: shoppingCapabilities() } })),
   "/profiles/other.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-04-08" } })),
   "/profiles/old.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-01-11" } })),
   "/profiles/ancient.json": (res) => res.end(JSON.stringify({ ucp: { version: "2025-01-01" } })),
+  "/profiles/checkout-only.json": (res) => res.end(JSON.stringify({ ucp: { version: "2026-04-08", capabilities: { "dev.ucp.shopping.checkout": [{ version: "2026-04-08" }] } } })),
+  "/profiles/orphans.json": (res) =>
+    res.end(JSON.stringify({ ucp: { version: "2026-04-08", capabilities: { "dev.ucp.shopping.checkout": [{ version: "2027-01-01" }], "dev.ucp.shopping.discount": [{ version: "2026-04-08" }], "dev.ucp.shopping.order": [{ version: "2026-04-08" }] } } })),
   "/profiles/broken.json": (res) => res.end("{not json"),
   "/profiles/moved.json": (res) => res.writeHead(302, { location: "/profiles/shopper.json" }).end(),
   "/profiles/down.json": (res) => res.writeHead(503).end(),
@@ -300,6 +304,40 @@ describe("UCP agent profiles", () => {
     expect(["8.8.8.8", "2001:4860:4860::8888", "93.184.216.34"].map(isPrivateAddress)).toEqual([false, false, false]);
     expect(["127.0.0.1", "::1", "fe80::1", "fd00::1", "100.64.0.1", "0.0.0.0", "::ffff:10.0.0.1", "224.0.0.1"].every(isPrivateAddress)).toBe(true);
     expect((await new ProfileFetcher(true).get(PROFILE)).name).toBe("Test Shopper");
+  });
+});
+
+describe("UCP capability negotiation", () => {
+  it("narrows answers to the capabilities both sides declare, and refuses an operation outside them before it runs", async () => {
+    const [product] = await plainProducts(server, 1);
+    const body = { line_items: [{ item: { id: product!.id }, quantity: 1 }], buyer: BUYER, fulfillment, discounts: { codes: ["NOPE"] } };
+    const only = { "UCP-Agent": agentAt("/profiles/checkout-only.json") };
+    const made = await ucp("POST", "/ucp/checkout-sessions", body, only);
+    expect(made.status).toBe(201);
+    const narrowed = valid(checkoutResponse, made);
+    expect(Object.keys(narrowed.ucp.capabilities ?? {})).toEqual(["dev.ucp.shopping.checkout"]);
+    expect(made.body).not.toHaveProperty("fulfillment");
+    expect(made.body).not.toHaveProperty("discounts");
+    // The whole set for an agent that declares it; orders and the catalog are outside what checkout-only declares.
+    expect(Object.keys(valid(checkoutResponse, await ucp("POST", "/ucp/checkout-sessions", body)).ucp.capabilities ?? {})).toEqual(
+      expect.arrayContaining(["dev.ucp.shopping.checkout", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.discount"]),
+    );
+    for (const [method, path, sent] of [["GET", "/ucp/orders/ord_x", undefined], ["POST", "/ucp/catalog/search", { query: "kaffe" }]] as const) {
+      const refused = await ucp(method, path, sent, only);
+      expect(refused.status).toBe(200);
+      expect(valid(errorResponse, refused)).toMatchObject({ ucp: { status: "error", capabilities: {} }, messages: [{ code: "capabilities_incompatible", severity: "unrecoverable" }], continue_url: "https://shop.example.dk" });
+    }
+    // No checkout at a shared version: extensions of it are orphans, and nothing is created.
+    const before = await prisma().checkoutSession.count();
+    const orphan = await ucp("POST", "/ucp/checkout-sessions", body, { "UCP-Agent": agentAt("/profiles/orphans.json") });
+    expect(valid(errorResponse, orphan).messages[0]!.code).toBe("capabilities_incompatible");
+    expect(await prisma().checkoutSession.count()).toBe(before);
+    // Over MCP the same outcome is a result.
+    const mcp = await sendJson(`${server.url}/ucp/mcp`, "POST", { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18" }, {
+      jsonrpc: "2.0", id: 1, method: "tools/call",
+      params: { name: "create_checkout", arguments: { meta: { "ucp-agent": { profile: new URL("/profiles/orphans.json", PROFILE).href } }, checkout: body } },
+    });
+    expect(mcp.body).toMatchObject({ result: { structuredContent: { messages: [{ code: "capabilities_incompatible" }] } } });
   });
 });
 

@@ -2,7 +2,7 @@
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
-import { CART } from "./v2026-04-08-cart.ts";
+import { BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, SHOP_CAPABILITIES } from "./capabilities.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
@@ -13,26 +13,19 @@ const SCHEMAS = `https://ucp.dev/${VERSION}/schemas/shopping`;
 const PAGES: Record<string, { page: string; schema: string }> = {
   [SEARCH]: { page: "catalog/search", schema: "catalog_search" },
   [LOOKUP]: { page: "catalog/lookup", schema: "catalog_lookup" },
-};
-
-const EXTENDS_CHECKOUT: Record<string, string> = {
-  "dev.ucp.shopping.fulfillment": "fulfillment",
-  "dev.ucp.shopping.discount": "discount",
-  "dev.ucp.shopping.buyer_consent": "buyer-consent",
+  [BUYER_CONSENT]: { page: "buyer-consent", schema: "buyer_consent" },
 };
 
 /** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp), and the shop's public signing keys. */
 export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
-  const names = ["dev.ucp.shopping.checkout", "dev.ucp.shopping.order", ...Object.keys(EXTENDS_CHECKOUT), ...Object.keys(PAGES), CART];
-  for (const [name, entries] of Object.entries(activeCapabilities(names))) {
+  for (const [name, entries] of Object.entries(activeCapabilities(SHOP_CAPABILITIES))) {
     const short = name.split(".").at(-1)!;
-    const page = PAGES[name]?.page ?? EXTENDS_CHECKOUT[name] ?? short;
     capabilities[name] = entries.map((entry) => ({
       ...entry,
-      spec: `${SPEC}/${page}`,
+      spec: `${SPEC}/${PAGES[name]?.page ?? short}`,
       schema: `${SCHEMAS}/${PAGES[name]?.schema ?? short}.json`,
-      ...(EXTENDS_CHECKOUT[name] ? { extends: "dev.ucp.shopping.checkout" } : {}),
+      ...(name in CHECKOUT_EXTENSIONS ? { extends: CHECKOUT } : {}),
     }));
   }
   return {

@@ -23,8 +23,10 @@ import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } fro
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
-import { MAX_IDS, MAX_LIMIT } from "./v2026-04-08-catalog.ts";
-import { errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
+import { LOOKUP, MAX_IDS, MAX_LIMIT, SEARCH } from "./v2026-04-08-catalog.ts";
+import { CART } from "./v2026-04-08-cart.ts";
+import { errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
+import { CHECKOUT, ORDER } from "./capabilities.ts";
 import { UcpError } from "./errors.ts";
 import { keepRawBody, signedRequestOf, type SignedRequest } from "./request-signatures.ts";
 
@@ -61,6 +63,8 @@ const args = z.looseObject({
 type Args = z.infer<typeof args>;
 
 interface UcpTool {
+  /** The capability it belongs to: the agent must have negotiated it (2026-04-08). */
+  capability: string;
   /** What the tool needs besides meta (JSON Schema properties of its arguments). */
   params: Array<"id" | "checkout" | "catalog" | "cart">;
   /** The JSON Schema of the `catalog` argument (each catalog tool reads its own request). */
@@ -74,6 +78,7 @@ interface UcpTool {
 
 const TOOLS: Record<string, UcpTool> = {
   create_checkout: {
+    capability: CHECKOUT,
     params: ["checkout"],
     keyed: false,
     mutating: true,
@@ -81,6 +86,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { checkout }) => cartOperations.createCheckout(call, checkout),
   },
   get_checkout: {
+    capability: CHECKOUT,
     params: ["id"],
     keyed: false,
     mutating: false,
@@ -88,6 +94,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id }) => operations.get(call, id!),
   },
   update_checkout: {
+    capability: CHECKOUT,
     params: ["id", "checkout"],
     keyed: false,
     mutating: true,
@@ -95,6 +102,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id, checkout }) => operations.update(call, id!, checkout),
   },
   complete_checkout: {
+    capability: CHECKOUT,
     params: ["id", "checkout"],
     keyed: true,
     mutating: true,
@@ -103,6 +111,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id, checkout, payment }) => operations.complete(call, id!, checkout ?? (payment ? { payment } : undefined)),
   },
   cancel_checkout: {
+    capability: CHECKOUT,
     params: ["id"],
     keyed: true,
     mutating: true,
@@ -110,6 +119,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id }) => operations.cancel(call, id!),
   },
   get_order: {
+    capability: ORDER,
     params: ["id"],
     keyed: false,
     mutating: false,
@@ -117,6 +127,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id }) => operations.order(call, id!),
   },
   search_catalog: {
+    capability: SEARCH,
     params: ["catalog"],
     keyed: false,
     mutating: false,
@@ -134,6 +145,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { catalog }) => catalogOperations.search(call, catalog),
   },
   lookup_catalog: {
+    capability: LOOKUP,
     params: ["catalog"],
     keyed: false,
     mutating: false,
@@ -147,6 +159,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { catalog }) => catalogOperations.lookup(call, catalog),
   },
   get_product: {
+    capability: LOOKUP,
     params: ["catalog"],
     keyed: false,
     mutating: false,
@@ -166,6 +179,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { catalog }) => catalogOperations.product(call, catalog),
   },
   create_cart: {
+    capability: CART,
     params: ["cart"],
     keyed: false,
     mutating: true,
@@ -173,6 +187,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { cart }) => cartOperations.create(call, cart),
   },
   get_cart: {
+    capability: CART,
     params: ["id"],
     keyed: false,
     mutating: false,
@@ -180,6 +195,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id }) => cartOperations.get(call, id!),
   },
   update_cart: {
+    capability: CART,
     params: ["id", "cart"],
     keyed: false,
     mutating: true,
@@ -187,6 +203,7 @@ const TOOLS: Record<string, UcpTool> = {
     run: (call, { id, cart }) => cartOperations.update(call, id!, cart),
   },
   cancel_cart: {
+    capability: CART,
     params: ["id"],
     keyed: true,
     mutating: true,
@@ -361,11 +378,12 @@ class UcpMcpDoor {
     if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
     if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
-    const { caller, adapter } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
-    const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp" };
-    if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
+    const { caller, adapter, active } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
+    const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp", active };
+    const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
+    if (!tool.mutating || key === undefined) return result(await run());
     const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };
-    const answer = await this.context.idempotent(request, () => tool.run(call, given));
+    const answer = await this.context.idempotent(request, run);
     return result({ status: answer.status, body: JSON.parse(answer.text) as unknown });
   }
 

@@ -13,6 +13,7 @@ import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
 import { getCommerce } from "../../tools/settings/commerce.ts";
+import { incompatible, intersection, narrow } from "./capabilities.ts";
 import { UcpError } from "./errors.ts";
 import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
@@ -105,7 +106,7 @@ export class UcpContext {
    * The admitted caller as the agent it says it is: its profile fetched (a keyless agent is also budgeted as itself, so
    * one agent cannot spread over many addresses) and its version's adapter (UCP-Agent's version, else the profile's).
    */
-  async negotiate(agent: UcpAgent | null, admitted: Caller, signed?: SignedRequest): Promise<{ caller: Caller; adapter: Adapter }> {
+  async negotiate(agent: UcpAgent | null, admitted: Caller, signed?: SignedRequest): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null }> {
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
     // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
     const verified = signed !== undefined && isSigned(signed) && this.verify(signed, profile);
@@ -119,7 +120,9 @@ export class UcpContext {
     const caller: Caller = profile
       ? { ...admitted, agent: profile.name, agentProfile: profile.url, ...(profile.webhookUrl ? { agentWebhookUrl: profile.webhookUrl } : {}) }
       : admitted;
-    return { caller, adapter };
+    // 2026-04-08 narrows to the capabilities the agent declares; a profile that declares none (or no profile) gets all.
+    const active = adapter.version === v0408.VERSION && profile?.capabilities ? intersection(profile.capabilities) : null;
+    return { caller, adapter, active };
   }
 
   /**
@@ -184,6 +187,16 @@ export interface UcpCall {
   shop: v0408.Shop;
   adapter: Adapter;
   door: Door;
+  /** The capabilities negotiated with the agent (null: all of the shop's). */
+  active: ReadonlySet<string> | null;
+}
+
+/** Runs an operation of `capability` as negotiated: refused as incompatible before it runs, its answer narrowed. */
+export async function negotiatedRun(call: UcpCall, capability: string, run: () => Promise<Answer>): Promise<Answer> {
+  if (!call.active) return run();
+  if (!call.active.has(capability)) return { status: 200, body: incompatible(capability, call.shop.baseUrl) };
+  const answer = await run();
+  return { ...answer, body: narrow(answer.body, call.active, capability) };
 }
 
 /** The checkout operations of UCP, each over its checkout.* tool, answering in the call's version. */

@@ -6,6 +6,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { z } from "zod";
+import { declaredCapabilities } from "./capabilities.ts";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
 const FAILURE_TTL_MS = 60 * 1000;
@@ -21,6 +22,8 @@ export interface AgentProfile {
   name: string;
   /** Where the agent wants order events: its order capability's `config.webhook_url`, if it gives an http(s) one. */
   webhookUrl?: string;
+  /** The capabilities it declares by name with their versions (2026-04-08 layout), or null when it declares none. */
+  capabilities: Map<string, string[]> | null;
   /** The EC public keys its requests are signed with (`signing_keys`); entries that are not EC JWKs are left out. */
   signingKeys: AgentKey[];
 }
@@ -156,7 +159,7 @@ export class ProfileFetcher {
     if (!parsed.success) throw new ProfileError("profile_malformed", "The agent profile has no ucp.version.");
     const name = parsed.data.name?.replace(/[^\x20-\x7e]/g, "").trim() || url.host;
     const webhookUrl = orderWebhookUrl(parsed.data.ucp.capabilities);
-    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.signing_keys) };
+    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.signing_keys), capabilities: declaredCapabilities(parsed.data.ucp.capabilities) };
   }
 }
 

@@ -12,7 +12,10 @@ import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
 import { discoveryProfile } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
-import { DEFAULT_ADAPTER, errorBody, failureOf, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall } from "./operations.ts";
+import { DEFAULT_ADAPTER, errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall } from "./operations.ts";
+import { CHECKOUT, ORDER } from "./capabilities.ts";
+import { CART } from "./v2026-04-08-cart.ts";
+import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { UcpError } from "./errors.ts";
 import { keepRawBody, signedRequestOf } from "./request-signatures.ts";
 import { mountSimulation } from "./testing.ts";
@@ -47,7 +50,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     }, next);
   });
 
-  const route = (mutating: boolean, run: (call: UcpCall, req: Request) => Promise<Answer>) => async (req: Request, res: Response) => {
+  const route = (mutating: boolean, capability: string, operation: (call: UcpCall, req: Request) => Promise<Answer>) => async (req: Request, res: Response) => {
     const requestId = echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     let adapter = DEFAULT_ADAPTER;
     try {
@@ -56,12 +59,13 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl));
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
-      const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest" };
+      const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest", active: negotiated.active };
+      const run = () => negotiatedRun(call, capability, () => operation(call, req));
       const key = mutating ? headerValue(req, "idempotency-key") : undefined;
-      if (key === undefined) return send(res, await run(call, req));
+      if (key === undefined) return send(res, await run());
       if (!validKey(key)) throw new UcpError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
       const request = { caller: idempotencyCaller(call.caller), key, method: req.method, path: req.path, body: req.body };
-      const answer = await context.idempotent(request, () => run(call, req));
+      const answer = await context.idempotent(request, run);
       if (answer.replayed) res.set("Idempotent-Replayed", "true");
       res.status(answer.status).type("json").send(answer.text);
     } catch (error) {
@@ -69,20 +73,20 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     }
   };
 
-  router.post("/ucp/checkout-sessions", json, route(true, (call, req) => cartOperations.createCheckout(call, req.body)));
-  router.get("/ucp/checkout-sessions/:id", route(false, (call, req) => operations.get(call, String(req.params.id))));
-  router.put("/ucp/checkout-sessions/:id", json, route(true, (call, req) => operations.update(call, String(req.params.id), req.body)));
-  router.post("/ucp/checkout-sessions/:id/complete", json, route(true, (call, req) => operations.complete(call, String(req.params.id), req.body)));
-  router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, (call, req) => operations.cancel(call, String(req.params.id))));
-  router.get("/ucp/orders/:id", route(false, (call, req) => operations.order(call, String(req.params.id))));
-  router.put("/ucp/orders/:id", json, route(true, (call, req) => operations.updateOrder(call, context, String(req.params.id), req.body)));
-  router.post("/ucp/catalog/search", json, route(false, (call, req) => catalogOperations.search(call, req.body)));
-  router.post("/ucp/catalog/lookup", json, route(false, (call, req) => catalogOperations.lookup(call, req.body)));
-  router.post("/ucp/catalog/product", json, route(false, (call, req) => catalogOperations.product(call, req.body)));
-  router.post("/ucp/carts", json, route(true, (call, req) => cartOperations.create(call, req.body)));
-  router.get("/ucp/carts/:id", route(false, (call, req) => cartOperations.get(call, String(req.params.id))));
-  router.put("/ucp/carts/:id", json, route(true, (call, req) => cartOperations.update(call, String(req.params.id), req.body)));
-  router.post("/ucp/carts/:id/cancel", json, route(true, (call, req) => cartOperations.cancel(call, String(req.params.id))));
+  router.post("/ucp/checkout-sessions", json, route(true, CHECKOUT, (call, req) => cartOperations.createCheckout(call, req.body)));
+  router.get("/ucp/checkout-sessions/:id", route(false, CHECKOUT, (call, req) => operations.get(call, String(req.params.id))));
+  router.put("/ucp/checkout-sessions/:id", json, route(true, CHECKOUT, (call, req) => operations.update(call, String(req.params.id), req.body)));
+  router.post("/ucp/checkout-sessions/:id/complete", json, route(true, CHECKOUT, (call, req) => operations.complete(call, String(req.params.id), req.body)));
+  router.post("/ucp/checkout-sessions/:id/cancel", json, route(true, CHECKOUT, (call, req) => operations.cancel(call, String(req.params.id))));
+  router.get("/ucp/orders/:id", route(false, ORDER, (call, req) => operations.order(call, String(req.params.id))));
+  router.put("/ucp/orders/:id", json, route(true, ORDER, (call, req) => operations.updateOrder(call, context, String(req.params.id), req.body)));
+  router.post("/ucp/catalog/search", json, route(false, SEARCH, (call, req) => catalogOperations.search(call, req.body)));
+  router.post("/ucp/catalog/lookup", json, route(false, LOOKUP, (call, req) => catalogOperations.lookup(call, req.body)));
+  router.post("/ucp/catalog/product", json, route(false, LOOKUP, (call, req) => catalogOperations.product(call, req.body)));
+  router.post("/ucp/carts", json, route(true, CART, (call, req) => cartOperations.create(call, req.body)));
+  router.get("/ucp/carts/:id", route(false, CART, (call, req) => cartOperations.get(call, String(req.params.id))));
+  router.put("/ucp/carts/:id", json, route(true, CART, (call, req) => cartOperations.update(call, String(req.params.id), req.body)));
+  router.post("/ucp/carts/:id/cancel", json, route(true, CART, (call, req) => cartOperations.cancel(call, String(req.params.id))));
   router.use(ucpMcpRouter(context, gate));
   mountSimulation(router, config, runtime.executor, (res, status, code, content) => {
     res.status(status).type("json").send(JSON.stringify(v0111.error(code, content)));
