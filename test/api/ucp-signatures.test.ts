@@ -78,6 +78,40 @@ beforeAll(async () => {
 });
 const create = () => ({ line_items: [{ item: { id: itemId }, quantity: 1 }] });
 
+/** Verifies a signed response with the shop's published keys, rebuilding the RFC 9421 base by hand; returns the kid. */
+async function verifyResponse(reply: Reply): Promise<string> {
+  const keys = ((await (await fetch(`${server.url}/.well-known/ucp`)).json()) as { signing_keys: Array<crypto.JsonWebKey & { kid: string }> }).signing_keys;
+  const header = (name: string) => reply.headers.get(name) ?? "";
+  expect(header("content-digest")).toBe(`sha-256=:${crypto.createHash("sha256").update(reply.text).digest("base64")}:`);
+  const params = /^sig1=(.+)$/.exec(header("signature-input"))![1]!;
+  expect(params).toMatch(/^\("@status" "content-digest" "content-type"\);created=\d+;keyid="[^"]+"$/);
+  const kid = /keyid="([^"]+)"/.exec(params)![1]!;
+  const base = [`"@status": ${reply.status}`, `"content-digest": ${header("content-digest")}`, `"content-type": ${header("content-type")}`, `"@signature-params": ${params}`].join("\n");
+  const signature = Buffer.from(/^sig1=:([^:]+):$/.exec(header("signature"))![1]!, "base64");
+  const key = crypto.createPublicKey({ key: keys.find((entry) => entry.kid === kid)!, format: "jwk" });
+  expect(crypto.verify("sha256", Buffer.from(base), { key, dsaEncoding: "ieee-p1363" }, signature)).toBe(true);
+  return kid;
+}
+
+describe("signed UCP responses", () => {
+  it("signs 2026-04-08 checkout answers (replays too) with the published key, not errors or 2026-01-11 answers", async () => {
+    await setAccess("open");
+    const idempotency = { "idempotency-key": crypto.randomUUID() };
+    const made = await signed("POST", "/ucp/checkout-sessions", create(), null, idempotency);
+    expect(made.status).toBe(201);
+    await verifyResponse(made);
+    const replay = await signed("POST", "/ucp/checkout-sessions", create(), null, idempotency);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    await verifyResponse(replay);
+    const missing = await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, null);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("signature")).toBeNull();
+    const older = await signed("POST", "/ucp/checkout-sessions", create(), null, { "ucp-agent": `profile="${PROFILE}", version="2026-01-11"` });
+    expect(older.status).toBe(201);
+    expect(older.headers.get("signature")).toBeNull();
+  });
+});
+
 describe("signed UCP requests", () => {
   it("verifies ES256 and ES384 signatures on bodies and on GETs; an unsigned request still passes while access is open", async () => {
     await setAccess("open");

@@ -18,8 +18,10 @@ import { CART } from "./v2026-04-08-cart.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { UcpError } from "./errors.ts";
 import { keepRawBody, signedRequestOf } from "./request-signatures.ts";
+import { responseSignature } from "./response-signatures.ts";
 import { mountSimulation } from "./testing.ts";
 import * as v0111 from "./v2026-01-11.ts";
+import * as v0408 from "./v2026-04-08.ts";
 
 export { UCP_BODY_LIMIT } from "./operations.ts";
 
@@ -61,13 +63,22 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest", active: negotiated.active };
       const run = () => negotiatedRun(call, capability, () => operation(call, req));
+      // 2026-04-08 checkout and order answers are signed (what agents verify with the published key).
+      const signed = adapter.version === v0408.VERSION && (capability === CHECKOUT || capability === ORDER);
+      const reply = async (status: number, text: string) => {
+        if (signed && status < 400) res.set(await responseSignature(runtime.signingKeys, status, text, runtime.now()));
+        res.status(status).type("json").send(text);
+      };
       const key = mutating ? headerValue(req, "idempotency-key") : undefined;
-      if (key === undefined) return send(res, await run());
+      if (key === undefined) {
+        const answer = await run();
+        return await reply(answer.status, JSON.stringify(answer.body));
+      }
       if (!validKey(key)) throw new UcpError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
       const request = { caller: idempotencyCaller(call.caller), key, method: req.method, path: req.path, body: req.body };
       const answer = await context.idempotent(request, run);
       if (answer.replayed) res.set("Idempotent-Replayed", "true");
-      res.status(answer.status).type("json").send(answer.text);
+      await reply(answer.status, answer.text);
     } catch (error) {
       sendError(res, error, runtime, adapter);
     }
@@ -112,10 +123,6 @@ function readAgent(req: Request): UcpAgent | null {
     if (error instanceof StructuredFieldError) throw new UcpError(400, "invalid_profile_url", `The UCP-Agent header is not a valid structured field with a profile URL (${error.message}).`);
     throw error;
   }
-}
-
-function send(res: Response, answer: Answer): void {
-  res.status(answer.status).type("json").send(JSON.stringify(answer.body));
 }
 
 /** Any failure as the version's error response, with the HTTP status of its kind; never a stack trace. */

@@ -37,13 +37,16 @@ function sfString(value: string): string {
 export interface MessageParts {
   method: string;
   url: URL;
+  /** A response's status (the @status component). */
+  status?: number;
   /** Lower-cased header names to their (single, trimmed) values. */
   headers: Record<string, string>;
 }
 
 /**
  * The RFC 9421 signature base (section 2.5) for these covered components and the serialised signature parameters
- * (`("@method" …);created=…;keyid="…"`). Derived components supported: @method, @authority, @path, @query, @target-uri.
+ * (`("@method" …);created=…;keyid="…"`). Derived components supported: @method, @authority, @path, @query, @target-uri,
+ * and a response's @status.
  */
 export function signatureBase(message: MessageParts, components: readonly string[], params: string): string {
   const lines = components.map((name) => `${sfString(name)}: ${componentValue(message, name)}`);
@@ -51,8 +54,11 @@ export function signatureBase(message: MessageParts, components: readonly string
   return lines.join("\n");
 }
 
-function componentValue({ method, url, headers }: MessageParts, name: string): string {
+function componentValue({ method, url, headers, status }: MessageParts, name: string): string {
   switch (name) {
+    case "@status":
+      if (status === undefined) throw new Error("@status belongs to responses");
+      return String(status);
     case "@method":
       return method.toUpperCase();
     case "@authority":
@@ -82,7 +88,7 @@ export function signatureParams(components: readonly string[], params: { created
 }
 
 /** ES256 over bytes, as the fixed-width r||s (IEEE P1363) RFC 9421 and JWS require, not DER. */
-function es256(data: string, key: crypto.KeyObject): Buffer {
+export function es256(data: string, key: crypto.KeyObject): Buffer {
   return crypto.sign("sha256", Buffer.from(data, "utf8"), { key, dsaEncoding: "ieee-p1363" });
 }
 
