@@ -106,6 +106,7 @@ export class SigningKeys {
       try {
         const rotation = await this.rotateOnce(revoke);
         this.snapshot = undefined;
+        this.reading = undefined;
         this.policy.log?.info("signing key rotated", { kid: rotation.kid, previous: rotation.previous, deleted: rotation.deleted });
         return rotation;
       } catch (error) {
@@ -118,9 +119,18 @@ export class SigningKeys {
   private read(): Promise<Snapshot> {
     const now = this.policy.now().getTime();
     if (this.snapshot && now - this.snapshot.readAt < this.policy.ttlMs) return Promise.resolve(this.snapshot);
-    this.reading ??= this.load()
-      .then((snapshot) => (this.snapshot = snapshot))
-      .finally(() => (this.reading = undefined));
+    if (!this.reading) {
+      // A read that a rotation in this process overtook (it drops `reading`) must not store what it saw.
+      const reading: Promise<Snapshot> = this.load()
+        .then((snapshot) => {
+          if (this.reading === reading) this.snapshot = snapshot;
+          return snapshot;
+        })
+        .finally(() => {
+          if (this.reading === reading) this.reading = undefined;
+        });
+      this.reading = reading;
+    }
     return this.reading;
   }
 
