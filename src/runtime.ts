@@ -25,7 +25,7 @@ import { createOutbox } from "./tools/webhooks/dispatch.ts";
 import { registerAcpOrderEvents } from "./api/acp/order-events.ts";
 import { registerUcpOrderEvents } from "./api/ucp/webhooks.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
-import { SigningKeys } from "./core/outbox/signing-keys.ts";
+import { DAY_MS, SigningKeys } from "./core/outbox/signing-keys.ts";
 
 export interface Runtime {
   config: Config;
@@ -96,7 +96,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
   registerUcpOrderEvents();
   registerAcpOrderEvents();
-  const signingKeys = new SigningKeys(database.prisma);
+  const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
   const outbox = createOutbox(config, database, log, signingKeys, metrics.webhookAttempt);
   const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
   const registry = createRegistry();

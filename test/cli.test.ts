@@ -178,7 +178,7 @@ describe("shop help", () => {
     // --help wins over everything else on the line: no key is made even with its options given.
     expect((await shop("keys", "create", "--name", "x", "--scopes", "orders:read", "-h")).stdout).toBe(keysCreate);
     const group = (await shop("keys", "--help")).stdout.trim().split("\n");
-    expect(group.slice(1).map((line) => line.trim().split(" ").slice(0, 2).join(" "))).toEqual(["keys create", "keys list", "keys revoke"]);
+    expect(group.slice(1).map((line) => line.trim().split(" ").slice(0, 2).join(" "))).toEqual(["keys create", "keys list", "keys revoke", "keys rotate-signing"]);
     // Unknown words with --help still get the whole usage, and still exit 0; without it they are a usage error.
     expect((await shop("frobnicate", "--help")).stdout).toMatch(/^Usage: shop <command>/);
     await expect(shop("frobnicate")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown command "frobnicate"/) });

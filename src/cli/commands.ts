@@ -1,10 +1,12 @@
 // The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
 // holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
-// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator. Add an option here, once.
+// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator; `keys rotate-signing` works on
+// the UCP signing keys (src/core/outbox/signing-keys.ts) directly. Add an option here, once.
 import path from "node:path";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
 import type { Database } from "../core/db.ts";
+import { SigningKeys } from "../core/outbox/signing-keys.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
 import { seedDemoOnce } from "../setup.ts";
@@ -43,6 +45,8 @@ export interface CommandContext extends CommandOutput {
   server?: {
     /** The catalogue was replaced (seed): reload the read model. */
     catalogChanged(): Promise<void>;
+    /** The server's signing keys: a rotation through them is used by this process at once, not after its cache TTL. */
+    signingKeys: SigningKeys;
   };
 }
 
@@ -127,6 +131,20 @@ export const COMMANDS: readonly Command[] = [
       if (!id) return usage(ctx, "keys revoke needs the key id");
       const key = await call<typeof revokeKey>(ctx, "keys.revoke", { id });
       ctx.out(`Revoked API key ${key.id} "${key.name}" at ${key.revokedAt}.`);
+      return 0;
+    },
+  },
+  {
+    name: "keys rotate-signing",
+    args: "[--revoke]",
+    summary: "replace the UCP signing key now (the old one stays published 7 days; --revoke deletes it at once)",
+    options: { revoke: { type: "boolean" } },
+    async run(ctx, values) {
+      const keys = ctx.server?.signingKeys ?? new SigningKeys(ctx.database.prisma);
+      const rotation = await keys.rotate({ revoke: values.revoke === true });
+      if (!rotation.previous) ctx.out(`The shop had no signing key; made ${rotation.kid}, which signs from now on.`);
+      else if (rotation.deleted.length > 0) ctx.out(`Signing key ${rotation.kid} signs from now on; deleted ${rotation.deleted.join(", ")} at once.`);
+      else ctx.out(`Signing key ${rotation.kid} signs from now on; ${rotation.previous} stays published until ${rotation.publishedUntil?.toISOString()}.`);
       return 0;
     },
   },

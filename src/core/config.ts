@@ -69,6 +69,8 @@ export interface Config {
   outboxPollMs: number;
   /** Consecutive events that used up every retry before an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 5). */
   webhookDisableAfter: number;
+  /** Days after which the UCP signing key is replaced by a new one (SIGNING_KEY_ROTATION_DAYS, default 90; 0 never). */
+  signingKeyRotationDays: number;
   /** METRICS_PUBLIC=1: GET /metrics answers without a key (otherwise a key with metrics:read or `*`). */
   metricsPublic: boolean;
   /** On SIGTERM, how long in-flight requests and chat turns may take to finish before the rest is cut off (SHUTDOWN_TIMEOUT_MS, default 10000). */
@@ -194,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10_000),
     outboxPollMs: Math.max(100, int(env, "OUTBOX_POLL_MS", 5_000)),
     webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
+    signingKeyRotationDays: int(env, "SIGNING_KEY_ROTATION_DAYS", 90),
     metricsPublic: env.METRICS_PUBLIC === "1",
     shutdownTimeoutMs: int(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
     otelExporterEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
