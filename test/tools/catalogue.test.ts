@@ -164,6 +164,9 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["cart.delivery_options", "cart:write", false, false],
   ["orders.get_delivery", "orders:read", false, false],
   ["images.upload", "products:write", false, true],
+  ["settings.get_commerce", "settings:read", false, false],
+  ["settings.update_commerce", "settings:write", false, true],
+  ["settings.update_shipping_rates", "settings:write", false, true],
 ];
 
 const registry = createRegistry();
