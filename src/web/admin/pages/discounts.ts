@@ -12,15 +12,15 @@ import updateDiscount from "../../../tools/discounts/update.ts";
 import { emptyState, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, kr, krInput, pageHead, select, submit, table } from "../components.ts";
+import { actionButton, formOpen, money, krInput, pageHead, select, submit, table } from "../components.ts";
 import { integer, kroner, localDateTime, toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Discount = z.output<typeof discountsList.output>[number];
 type Status = z.output<typeof discountsListStatus.output>[number]["status"];
 
-function valueText(discount: Pick<Discount, "type" | "value">): string {
-  return discount.type === "percent" ? `${discount.value} %` : kr(discount.value);
+function valueText(discount: Pick<Discount, "type" | "value">, currency: string): string {
+  return discount.type === "percent" ? `${discount.value} %` : money(discount.value, currency);
 }
 
 /** Whether a code works right now, or why not (discounts.list_status). */
@@ -50,13 +50,13 @@ ${actionButton(web, deleteDiscount, { action: "/admin/discounts/delete", label: 
 }
 
 export async function discountsPage(web: AdminRequest): Promise<View> {
-  const discounts = await web.call(discountsList, { limit: 100 });
+  const [discounts, currency] = await Promise.all([web.call(discountsList, { limit: 100 }), web.currency()]);
   const statuses = discounts.length ? await web.call(discountsListStatus, { codes: discounts.map((discount) => discount.code) }) : [];
   const statusOf = new Map(statuses.map((entry) => [entry.code, entry.status]));
   const editing = discounts.find((discount) => discount.code === web.query("edit"));
   const rows = discounts.map((discount) => [
     html`<code class="code">${discount.code}</code>`,
-    valueText(discount),
+    valueText(discount, currency),
     html`${discount.usageCount}${discount.usageLimit ? ` / ${discount.usageLimit}` : ""}`,
     when(discount.validUntil),
     html`<span class="toggle-state">${STATE[statusOf.get(discount.code) ?? "unknown"]}${actionButton(web, toggleDiscount, {

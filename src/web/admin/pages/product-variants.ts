@@ -6,7 +6,7 @@ import listVariants from "../../../tools/products/list_variants.ts";
 import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
-import { actionButton, formOpen, kr, submit, table } from "../components.ts";
+import { actionButton, formOpen, money, submit, table } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
 /** The most option pairs one variant form offers (existing ones plus empty rows up to this). */
@@ -62,11 +62,11 @@ ${submit(web, upsertVariant, variant ? "Gem variant" : "Tilføj variant", "secon
 }
 
 export async function variantsSection(web: AdminRequest, slug: string, draft: { drafts?: true } = {}): Promise<Html> {
-  const variants = await web.call(listVariants, { slug, ...draft });
+  const [variants, currency] = await Promise.all([web.call(listVariants, { slug, ...draft }), web.currency()]);
   const rows = variants.map((variant) => [
     html`<code>${variant.sku}</code>`,
     Object.entries(variant.attributes).map(([name, value]) => html`<span class="tag">${name}: ${value}</span> `),
-    variant.priceDkk === null ? html`<span class="hint">Produktets pris</span>` : kr(variant.priceDkk),
+    variant.priceDkk === null ? html`<span class="hint">Produktets pris</span>` : money(variant.priceDkk, currency),
     variant.stock,
     actionButton(web, deleteVariant, { action: `/admin/products/${slug}/variants/delete`, label: "Slet", fields: { sku: variant.sku }, look: "secondary", small: true, confirm: `Slet varianten ${variant.sku}?` }),
   ]);

@@ -17,7 +17,7 @@ import returnPolicy from "../../../tools/returns/policy.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { actionButton, checkbox, formOpen, kr, pageHead, submit } from "../components.ts";
+import { actionButton, checkbox, formOpen, money, pageHead, submit } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 import { IMAGE_FIELD } from "../upload.ts";
 import { variantsSection } from "./product-variants.ts";
@@ -118,11 +118,12 @@ export async function draftInput(web: AdminRequest, slug: string): Promise<{ dra
 export async function productPage(web: AdminRequest, slug: string, state?: FormState): Promise<View> {
   if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
   const draft = await draftInput(web, slug);
-  const [product, answers, categories, policy] = await Promise.all([
+  const [product, answers, categories, policy, currency] = await Promise.all([
     web.call(productsGet, { slug, ...draft }),
     web.call(getAnswers, { slug, ...draft }),
     web.call(categoriesList, { includeEmpty: true }),
     web.call(returnPolicy, { slug }),
+    web.currency(),
   ]);
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
   const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
@@ -130,7 +131,7 @@ export async function productPage(web: AdminRequest, slug: string, state?: FormS
     status: state?.status ?? 200,
     title: product.name,
     main: html`${breadcrumbs([{ label: "Produkter", href: "/admin/products" }, { label: product.name }])}
-${pageHead(product.name, { lead: html`${kr(product.priceDkk)} · ${product.stock} på lager · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
+${pageHead(product.name, { lead: html`${money(product.priceDkk, currency)} · ${product.stock} på lager · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
 ${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
 <div class="product-layout">
 <div>

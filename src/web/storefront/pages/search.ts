@@ -93,11 +93,11 @@ ${params.featured ? html`<input type="hidden" name="featured" value="1">` : ""}
 
 export async function searchPage(web: StorefrontRequest): Promise<View> {
   const params = parseSearch(web);
-  const [{ products, hasNext }, categories] = await Promise.all([searchResults(web, params), web.read(categoriesList, { includeEmpty: false })]);
+  const [{ products, hasNext }, categories, chrome] = await Promise.all([searchResults(web, params), web.read(categoriesList, { includeEmpty: false }), web.chrome()]);
   const heading = params.q ? `Søgeresultater for “${params.q}”` : params.featured ? "Udvalgte favoritter" : "Alle produkter";
   const results = products.length
     ? html`<p class="result-count" role="status">${params.page > 1 ? `Side ${params.page}` : products.length === PAGE_SIZE && hasNext ? `Mere end ${PAGE_SIZE} varer` : `${products.length} ${products.length === 1 ? "vare" : "varer"}`}</p>
-${productGrid(products, 2)}
+${productGrid(products, chrome.currency, 2)}
 ${pagination(params.page, hasNext, (page) => pageHref("/search", params, page))}`
     : emptyState("Ingen varer passer til søgningen", "Prøv et andet ord, færre filtre eller se hele sortimentet.", { label: "Se alle produkter", href: "/search" });
   return {
