@@ -40,6 +40,10 @@ describe("a shop in USD without VAT", () => {
     expect(page.html).toContain("Alle priser er i USD.");
     expect(page.html).not.toContain(" kr.");
     expectNoVat(page.html);
+    const search = await new WebClient(server).get(`/search?q=${encodeURIComponent(product.name)}`);
+    expect(search.html).toContain(usd(product.priceDkk));
+    expect(search.html).toContain("<legend>Pris i USD</legend>");
+    expectNoVat(search.html);
 
     const client = new WebClient(server);
     expectRedirect(await client.post("/cart/add", { productSlug: product.slug, quantity: "2" }), "/cart?notice=added");

@@ -26,7 +26,7 @@ export async function categoryPage(web: StorefrontRequest, slug: string): Promis
 ${category.description ? html`<p class="lead">${category.description}</p>` : ""}
 </header>
 <div class="listing">
-<aside class="listing-filters">${filterForm(path, params, null)}</aside>
+<aside class="listing-filters">${filterForm(path, params, null, chrome.currency)}</aside>
 <div class="listing-results">
 ${products.length
   ? html`${productGrid(products, chrome.currency, 2)}${pagination(params.page, hasNext, (page) => pageHref(path, params, page))}`

@@ -74,14 +74,14 @@ export function pageHref(path: string, params: SearchParams, page: number): stri
  * The filters, folded behind "Filtrér" unless one is in use, so that on a phone the products come first; the
  * storefront script unfolds them on a wide screen, where they sit beside the products.
  */
-export function filterForm(action: string, params: SearchParams, categories: Array<{ slug: string; name: string }> | null): Html {
+export function filterForm(action: string, params: SearchParams, categories: Array<{ slug: string; name: string }> | null, currency: string): Html {
   const active = Boolean((action === "/search" && params.q) || (categories && params.category) || params.brand || typeof params.minPrice === "number" || typeof params.maxPrice === "number" || params.inStock);
   return html`<details class="filter-panel" data-filters${active ? " open" : ""}><summary class="button button-secondary button-block">Filtrér</summary>
 <form class="filters" action="${action}" method="get" aria-label="Filtrer produkter">
 ${action === "/search" ? html`<div class="field"><label for="f-q">Søgeord</label><input id="f-q" name="q" type="search" value="${params.q}" maxlength="200"></div>` : ""}
 ${categories ? html`<div class="field"><label for="f-category">Kategori</label><select id="f-category" name="category"><option value="">Alle kategorier</option>${categories.map((category) => html`<option value="${category.slug}"${category.slug === params.category ? " selected" : ""}>${category.name}</option>`)}</select></div>` : ""}
 <div class="field"><label for="f-brand">Mærke</label><input id="f-brand" name="brand" type="text" value="${params.brand}" maxlength="100" placeholder="Fx Ray-Ban"></div>
-<fieldset class="price-range"><legend>Pris i kr.</legend>
+<fieldset class="price-range"><legend>Pris i ${currency === "DKK" ? "kr." : currency}</legend>
 <div class="field"><label for="f-min">Fra</label><input id="f-min" name="minPrice" type="number" inputmode="numeric" min="0" step="1" value="${params.minPrice ?? ""}"></div>
 <div class="field"><label for="f-max">Til</label><input id="f-max" name="maxPrice" type="number" inputmode="numeric" min="0" step="1" value="${params.maxPrice ?? ""}"></div>
 </fieldset>
@@ -107,7 +107,7 @@ ${pagination(params.page, hasNext, (page) => pageHref("/search", params, page))}
     main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Søg" }])}
 <h1>${heading}</h1>
 <div class="listing">
-<aside class="listing-filters">${filterForm("/search", params, categories)}</aside>
+<aside class="listing-filters">${filterForm("/search", params, categories, chrome.currency)}</aside>
 <div class="listing-results">${results}</div>
 </div>`,
   };
