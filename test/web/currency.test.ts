@@ -1,5 +1,5 @@
 // A shop in US dollars without VAT, set through settings.update_commerce: its product page, cart, checkout, payment
-// page (the shopper's receipt), order e-mail and admin order page show dollar amounts, and nowhere a VAT ("moms") line.
+// page (the shopper's receipt), order e-mail and admin pages show dollar amounts, and nowhere a VAT ("moms") line.
 import { beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, formatMoney } from "../../src/web/html.ts";
 import { AdminClient, staffUser } from "../support/admin.ts";
@@ -90,5 +90,9 @@ describe("a shop in USD without VAT", () => {
     expect(adminOrder.status).toBe(200);
     expect(adminOrder.html).toContain(usd(order.totalDkk));
     expect(adminOrder.html).not.toContain("Heraf moms");
+    const adminProduct = await admin.get(`/admin/products/${product.slug}`);
+    expect(adminProduct.html).toContain(usd(product.priceDkk));
+    expect(adminProduct.html).toContain(">Pris i USD<");
+    expect((await admin.get("/admin/settings")).html).toContain(">Fragt i USD<");
   });
 });

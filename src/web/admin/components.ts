@@ -119,6 +119,11 @@ export function facts(rows: Array<[string, HtmlValue]>): Html {
   return html`<dl class="facts">${rows.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value === null || value === undefined || value === "" ? "—" : value}</dd></div>`)}</dl>`;
 }
 
+/** How an amount field names its unit: "kr." for DKK ("Fragt i kr."), else the currency code ("Fragt i USD"). */
+export function unit(currency: string): string {
+  return currency === "DKK" ? "kr." : currency;
+}
+
 /** An amount in the shop currency (`web.currency()`), "—" for none. */
 export function money(minor: number | null | undefined, currency: string): string {
   return minor === null || minor === undefined ? "—" : formatMoney(minor, currency);

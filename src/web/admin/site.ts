@@ -33,7 +33,7 @@ const CURRENCY_READER: Caller = { kind: "system", actor: "system:admin-web", sco
 
 export class AdminRequest extends WebRequest {
   private flashed: Flash | undefined | null = null;
-  private shopCurrency: Promise<string> | undefined;
+  private shopCommerce: Promise<{ currency: string; pricesIncludeVat: boolean }> | undefined;
   /** A nonce cookie set by this very response (not yet in the request's Cookie header). */
   preNonce: string | undefined;
 
@@ -79,10 +79,14 @@ export class AdminRequest extends WebRequest {
     this.res.append("Set-Cookie", `${PRE_COOKIE}=${this.preNonce}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${PRE_MAX_AGE_S}${secure}`);
   }
 
-  /** The shop currency (ISO 4217) the page's amounts are in, read once per request. */
-  currency(): Promise<string> {
-    this.shopCurrency ??= this.callAs(CURRENCY_READER, settingsGetCommerce, {}).then((commerce) => commerce.currency);
-    return this.shopCurrency;
+  /** The shop currency (ISO 4217) the page's amounts are in and whether prices include VAT, read once per request. */
+  commerce(): Promise<{ currency: string; pricesIncludeVat: boolean }> {
+    this.shopCommerce ??= this.callAs(CURRENCY_READER, settingsGetCommerce, {});
+    return this.shopCommerce;
+  }
+
+  async currency(): Promise<string> {
+    return (await this.commerce()).currency;
   }
 
   /** The hidden CSRF input of a form on this page. */

@@ -7,9 +7,9 @@ import listCards from "../../../tools/giftcards/list.ts";
 import completeRefundTask from "../../../tools/orders/complete_refund_task.ts";
 import listRefundTasks from "../../../tools/orders/list_refund_tasks.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
-import { html, type Html, type HtmlValue } from "../../html.ts";
+import { formatMoney, html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, money, needs, pageHead, submit, table } from "../components.ts";
+import { actionButton, formOpen, money, needs, pageHead, submit, table, unit } from "../components.ts";
 import { kroner, optional, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -63,10 +63,10 @@ ${tasks.length ? table("Tilbagebetalinger til udbetaling", ["Ordre", "Kunde", "B
 </section>`;
 }
 
-function issueForm(web: AdminRequest): Html {
+function issueForm(web: AdminRequest, currency: string): Html {
   return html`<section class="card narrow"><h2>Udsted et gavekort</h2>
 ${formOpen(web, "/admin/credit/issue")}
-${input({ name: "amount", label: "Beløb i kr.", required: true, inputmode: "decimal", hint: "Mindst 1 kr." })}
+${input({ name: "amount", label: `Beløb i ${unit(currency)}`, required: true, inputmode: "decimal", hint: `Mindst ${formatMoney(100, currency, { whole: true })}` })}
 ${input({ name: "customerEmail", label: "Send koden til", type: "email", maxlength: 254, hint: "Kundens e-mail. Tom: du giver selv koden videre." })}
 ${input({ name: "reason", label: "Årsag", maxlength: 500, placeholder: "Undskyld for ventetiden, præmie …" })}
 ${submit(web, issueCard, "Udsted gavekort")}
@@ -74,13 +74,13 @@ ${submit(web, issueCard, "Udsted gavekort")}
 }
 
 export async function creditPage(web: AdminRequest): Promise<View> {
-  const [tasks, cards] = await Promise.all([tasksSection(web), cardsSection(web)]);
+  const [tasks, cards, currency] = await Promise.all([tasksSection(web), cardsSection(web), web.currency()]);
   return {
     title: "Tilgodehavender og gavekort",
     main: html`${pageHead("Tilgodehavender og gavekort", { lead: "Hvad butikken skylder kunderne: gavekort, tilgodebeviser og tilbagebetalinger, der venter på en overførsel." })}
 ${tasks}
 ${cards}
-${issueForm(web)}`,
+${issueForm(web, currency)}`,
   };
 }
 

@@ -19,7 +19,7 @@ import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transiti
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { actionButton, checkbox, facts, formOpen, money, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea } from "../components.ts";
+import { actionButton, checkbox, facts, formOpen, money, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea, unit } from "../components.ts";
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { timelineList } from "../timeline.ts";
@@ -114,7 +114,7 @@ ${returnsSection(returns)}
 ${canRefund ? html`<section class="card"><h2>Refundér</h2>
 ${formOpen(web, `${base}/refund`, html` data-confirm="Refundér beløbet til kunden?"`)}
 <div class="form-pair">
-${input({ name: "amount", label: "Beløb i kr.", inputmode: "decimal", hint: "Tom for hele det resterende beløb." })}
+${input({ name: "amount", label: `Beløb i ${unit(currency)}`, inputmode: "decimal", hint: "Tom for hele det resterende beløb." })}
 ${input({ name: "reason", label: "Årsag", maxlength: 500 })}
 </div>
 ${submit(web, refundOrder, "Refundér")}

@@ -33,7 +33,7 @@ export interface FormState {
 }
 
 export async function newProductPage(web: AdminRequest, state?: FormState): Promise<View> {
-  const categories = await web.call(categoriesList, { includeEmpty: true });
+  const [categories, commerce] = await Promise.all([web.call(categoriesList, { includeEmpty: true }), web.commerce()]);
   const values = state?.values ?? { ...EMPTY_PRODUCT, category: categories[0]?.slug ?? "" };
   return {
     status: state?.status ?? 200,
@@ -42,7 +42,7 @@ export async function newProductPage(web: AdminRequest, state?: FormState): Prom
 ${pageHead("Nyt produkt")}
 ${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
 ${formOpen(web, "/admin/products/new", html` class="product-form"`)}
-${productFormFields(values, state?.errors ?? {}, categories, true)}
+${productFormFields(values, state?.errors ?? {}, categories, true, commerce)}
 ${submit(web, createProduct, "Opret produkt")}
 </form>`,
   };
@@ -118,13 +118,14 @@ export async function draftInput(web: AdminRequest, slug: string): Promise<{ dra
 export async function productPage(web: AdminRequest, slug: string, state?: FormState): Promise<View> {
   if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
   const draft = await draftInput(web, slug);
-  const [product, answers, categories, policy, currency] = await Promise.all([
+  const [product, answers, categories, policy, commerce] = await Promise.all([
     web.call(productsGet, { slug, ...draft }),
     web.call(getAnswers, { slug, ...draft }),
     web.call(categoriesList, { includeEmpty: true }),
     web.call(returnPolicy, { slug }),
-    web.currency(),
+    web.commerce(),
   ]);
+  const { currency } = commerce;
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
   const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
   return {
@@ -136,7 +137,7 @@ ${state?.message ? html`<div class="notice notice-error" role="alert">${state.me
 <div class="product-layout">
 <div>
 ${formOpen(web, `/admin/products/${slug}`, html` class="product-form"`)}
-${productFormFields(values, state?.errors ?? {}, categories, false)}
+${productFormFields(values, state?.errors ?? {}, categories, false, commerce)}
 ${submit(web, updateProduct, "Gem ændringer")}
 </form>
 </div>

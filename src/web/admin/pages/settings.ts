@@ -11,7 +11,7 @@ import updateShipping from "../../../tools/settings/update_shipping.ts";
 import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, krInput, pageHead, submit, textarea } from "../components.ts";
+import { actionButton, formOpen, krInput, pageHead, submit, textarea, unit } from "../components.ts";
 import { kroner, when } from "../forms.ts";
 import { commerceSections, saveCommerce, saveShippingRates } from "./settings-commerce.ts";
 import type { AdminRequest } from "../site.ts";
@@ -53,7 +53,7 @@ ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
-  const [settings, flags, { commerce, rates }] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web)]);
+  const [settings, flags, { commerce, rates }, currency] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web), web.currency()]);
   const { branding, shipping, contact, policies } = settings;
   return {
     title: "Indstillinger",
@@ -73,8 +73,8 @@ ${submit(web, updateBranding, "Gem udseende")}
 <section class="card" id="shipping"><h2>Fragt</h2>
 ${formOpen(web, "/admin/settings/shipping")}
 <div class="form-pair">
-${input({ name: "flatRate", label: "Fragt i kr.", value: krInput(shipping.flatRateDkk), inputmode: "decimal", required: true })}
-${input({ name: "freeShippingThreshold", label: "Fri fragt fra kr.", value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: altid fri fragt." })}
+${input({ name: "flatRate", label: `Fragt i ${unit(currency)}`, value: krInput(shipping.flatRateDkk), inputmode: "decimal", required: true })}
+${input({ name: "freeShippingThreshold", label: `Fri fragt fra ${unit(currency)}`, value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: altid fri fragt." })}
 </div>
 ${textarea({ name: "carriers", label: "Fragtfirmaer", value: carriersText(shipping.carriers), rows: 3, mono: true, hint: "Ét pr. linje med leveringstid i hverdage: PostNord: 1-3" })}
 ${submit(web, updateShipping, "Gem fragt")}
