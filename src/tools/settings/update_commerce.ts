@@ -7,8 +7,8 @@ import { checkoutNeeds, commerceSettings, currencyCode, getCommerce, storeRow } 
 export default defineTool({
   name: "settings.update_commerce",
   description:
-    "Change the shop currency, VAT inclusion or checkout requirements; omitted fields stay. The currency cannot change once an " +
-    "order exists (prices are plain minor units). Returns {currency, pricesIncludeVat, checkoutNeeds}.",
+    "Change the shop currency, VAT inclusion or checkout requirements; omitted fields stay. 422 currency_locked once an order " +
+    "exists (prices are plain minor units). Returns {currency, pricesIncludeVat, checkoutNeeds}.",
   input: z
     .strictObject({
       currency: currencyCode.optional(),

@@ -21,7 +21,7 @@ export default defineTool({
   name: "settings.update_shipping_rates",
   description:
     "Replace the shipping rates (per country and service level, minor units) and free-shipping promotions, each list whole; " +
-    "empty rates: the flat shipping applies again. Returns {shippingRates, promotions}.",
+    "empty rates: the flat shipping applies again. 422 unknown_product. Returns {shippingRates, promotions}.",
   input: z.strictObject({
     shippingRates: z
       .array(rate)
