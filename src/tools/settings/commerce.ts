@@ -24,21 +24,21 @@ export interface Commerce {
 }
 
 export const shippingRate = z.object({
-  id: z.string().min(1).max(100),
+  id: z.string().min(1).max(100).describe("Unique; the shipping option's id at checkout."),
   /** ISO 3166-1 alpha-2, or "default" for every country without a rate of its own at that service level. */
   country: z.string().min(1).max(10).describe("ISO 3166-1 alpha-2, or \"default\" for countries without a rate of their own."),
   serviceLevel: z.string().min(1).max(50).describe("E.g. \"standard\" (the level promotions make free), \"express\"."),
-  title: z.string().min(1).max(200),
+  title: z.string().min(1).max(200).describe("Shown to buyers."),
   amount: z.number().int().min(0).max(MAX_INT).describe("Minor units."),
 });
 export type ShippingRate = z.infer<typeof shippingRate>;
 
 export const promotion = z.object({
-  id: z.string().min(1).max(100),
-  type: z.literal("free_shipping"),
+  id: z.string().min(1).max(100).describe("Unique."),
+  type: z.literal("free_shipping").describe("The only kind: makes the standard level free."),
   minSubtotal: z.number().int().min(0).max(MAX_INT).nullable().describe("Free from this subtotal (minor units); null: not by subtotal."),
   productIds: z.array(z.string().min(1).max(100)).max(500).nullable().describe("Free when a line is one of these products; null: not by product."),
-  description: z.string().max(500),
+  description: z.string().max(500).describe("Shown to buyers."),
 });
 export type Promotion = z.infer<typeof promotion>;
 

@@ -12,7 +12,8 @@ const unique = <T>(key: (item: T) => string, message: string) => (items: T[], ch
   }
 };
 
-const rate = shippingRate.extend({ country: z.string().regex(/^([A-Z]{2}|default)$/, "Use an ISO 3166-1 alpha-2 code in capitals, or \"default\"") }).strict();
+const country = z.string().regex(/^([A-Z]{2}|default)$/, "Use an ISO 3166-1 alpha-2 code in capitals, or \"default\"");
+const rate = shippingRate.extend({ country: country.describe(shippingRate.shape.country.description ?? "") }).strict();
 const promo = promotion
   .strict()
   .refine((p) => p.minSubtotal !== null || (p.productIds?.length ?? 0) > 0, { message: "Give minSubtotal or productIds" });
