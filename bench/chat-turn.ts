@@ -35,7 +35,7 @@ async function measure(): Promise<void> {
   const storefront = PROFILES.storefront;
   const offered = ALL_TOOLS.filter((tool) => storefront.offers(tool));
   const definitions = new Map(toolDefinitions(offered).map((definition) => [definition.name, definition]));
-  const instructions = storefront.instructions({ publicBaseUrl: "http://127.0.0.1:3000", now: new Date() });
+  const instructions = storefront.instructions({ publicBaseUrl: "http://127.0.0.1:3000", now: new Date(), currency: "DKK", pricesIncludeVat: true });
   const product = (i: number) => ({ slug: `aviator-solbriller-${i}`, name: `Aviator solbriller ${i}`, brand: "Nordlys", priceOre: 49_900 + i * 10_000, currency: "DKK", inStock: true, url: `http://127.0.0.1:3000/produkter/aviator-solbriller-${i}`, description: "Klassiske aviator-solbriller med polariserede glas og stel i letvægtsmetal." });
   const output = { items: Array.from({ length: 5 }, (_, i) => product(i)), total: 5 };
   let chunks = 0;

@@ -8,6 +8,7 @@ import { RateLimited, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
+import { getCommerce } from "../tools/settings/commerce.ts";
 import type { FeatureFlags } from "../tools/settings/flags.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
 import { describeFailure } from "./failure.ts";
@@ -194,7 +195,7 @@ export class ChatService {
         },
       };
       const spec: TurnSpec = {
-        instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now() }),
+        instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now(), ...(await getCommerce(this.deps.prisma)) }),
         messages: recent(history, profile.limits.historyMessages),
         tools: [...offered.keys()],
         approvals: [...offered].flatMap(([name, tool]) => (profile.needsApproval(tool) ? [name] : [])),

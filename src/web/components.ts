@@ -1,6 +1,6 @@
 // Small view components shared by the storefront and the admin: form fields, notices, prices, breadcrumbs, pagination, error pages.
 import type { ToolError } from "../core/errors.ts";
-import { formatKr, html, type Html } from "./html.ts";
+import { formatMoney, html, type Html } from "./html.ts";
 import type { View } from "./page.ts";
 
 export interface FieldOptions {
@@ -45,9 +45,9 @@ export function notice(kind: NoticeKind, message: string | Html): Html {
   return html`<div class="notice notice-${kind}" role="${kind === "error" ? "alert" : "status"}">${message}</div>`;
 }
 
-/** A price in kroner from øre; `was` shows a struck-through earlier price. */
-export function price(oere: number, was?: number): Html {
-  return html`<span class="price">${formatKr(oere)}</span>${was !== undefined && was > oere ? html` <s class="price-was">${formatKr(was)}</s>` : ""}`;
+/** A price in the shop currency from minor units; `was` shows a struck-through earlier price. */
+export function price(minor: number, currency: string, was?: number): Html {
+  return html`<span class="price">${formatMoney(minor, currency)}</span>${was !== undefined && was > minor ? html` <s class="price-was">${formatMoney(was, currency)}</s>` : ""}`;
 }
 
 /** A trail of links to where a page sits; the last item is the current page. */

@@ -3,7 +3,7 @@
 
 import { escapeHtml } from "../core/format.ts";
 
-export { count, escapeHtml, formatKr } from "../core/format.ts";
+export { count, escapeHtml, formatMoney } from "../core/format.ts";
 
 /** Markup that is already safe: produced by `html`, or trusted by `raw`. Interpolating it does not escape it again. */
 export class Html {

@@ -67,9 +67,10 @@ function expectError(reply: Reply, status: number, code: string): void {
   expect(valid(errorResponse, reply).messages[0]!.code).toBe(code);
 }
 
+/** The shop's agent access, set as an owner sets it: settings.update_commerce. */
 async function setAccess(agentAccess: "open" | "signed" | "key"): Promise<void> {
-  const value = { currency: "DKK", checkoutNeeds: "full_address", agentAccess };
-  await server.runtime.database.prisma.setting.upsert({ where: { section: "commerce" }, create: { section: "commerce", value }, update: { value } });
+  const answer = await server.call("settings.update_commerce", { agentAccess }, { key: await server.key("settings:write") });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
 let itemId: string;

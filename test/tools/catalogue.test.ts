@@ -165,6 +165,9 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["orders.get_delivery", "orders:read", false, false],
   ["images.upload", "products:write", false, true],
   ["products.lookup", "catalog:read", true, false],
+  ["settings.get_commerce", "settings:read", false, false],
+  ["settings.update_commerce", "settings:write", false, true],
+  ["settings.update_shipping_rates", "settings:write", false, true],
 ];
 
 const registry = createRegistry();

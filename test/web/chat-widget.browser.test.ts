@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
-import { formatKr } from "../../src/web/html.ts";
+import { formatMoney } from "../../src/web/html.ts";
 import { ARTIFACTS_DIR, describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -103,7 +103,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       expect(await answer.locator(".chat-tool").textContent()).toBe("Søgte i sortimentet");
       const card = answer.getByRole("link", { name: new RegExp(product.name) });
       expect(await card.getAttribute("href")).toBe(`/products/${product.slug}`);
-      expect(await card.textContent()).toContain(formatKr(product.priceDkk));
+      expect(await card.textContent()).toContain(formatMoney(product.priceDkk, "DKK"));
       await expect.poll(() => panel(page).getByRole("button", { name: "Stop" }).isHidden(), WAIT).toBe(true);
       expect(await page.locator("[data-chat-announce]").textContent()).toContain("spørg gerne om flere");
 
@@ -141,7 +141,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       await expect.poll(() => pay.count(), WAIT).toBe(1);
       const order = await server.runtime.database.prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } }, orderBy: { createdAt: "desc" } });
       expect(order).toMatchObject({ channel: "chat", isAiGenerated: true });
-      expect(confirmText).toContain(formatKr(Number(order.totalDkk)));
+      expect(confirmText).toContain(formatMoney(Number(order.totalDkk), "DKK"));
       expect(await pay.getAttribute("href")).toMatch(new RegExp(`/orders/${order.id}/pay\\?token=`));
       // The placed order carries its own payment button, whatever the model writes.
       const payButton = panel(page).getByRole("link", { name: "Gå til betaling" });

@@ -2,7 +2,7 @@
 // catalogue write shows on the next page view (never a stale price), and a page that was a 404 appears once created.
 import { beforeAll, describe, expect, it } from "vitest";
 import { Csrf } from "../../src/web/csrf.ts";
-import { escapeHtml, formatKr } from "../../src/web/html.ts";
+import { escapeHtml, formatMoney } from "../../src/web/html.ts";
 import { CSRF_PURPOSE } from "../../src/web/storefront/site.ts";
 import { expectOk } from "../support/expect.ts";
 import { useServer } from "../support/server.ts";
@@ -51,19 +51,19 @@ describe("cached catalogue pages", () => {
     const path = `/products/${product.slug}`;
     const client = new WebClient(server);
     const before = await client.get(path);
-    expect(before.html).toContain(escapeHtml(formatKr(product.priceDkk)));
+    expect(before.html).toContain(escapeHtml(formatMoney(product.priceDkk, "DKK")));
     const search = `/search?q=${encodeURIComponent(product.name)}`;
-    expect((await client.get(search)).html).toContain(escapeHtml(formatKr(product.priceDkk)));
+    expect((await client.get(search)).html).toContain(escapeHtml(formatMoney(product.priceDkk, "DKK")));
 
     const key = await server.key("products:write");
     const newPrice = product.priceDkk + 1234;
     expectOk(server, "products.update", await server.call("products.update", { slug: product.slug, patch: { priceDkk: newPrice } }, { key }));
     for (const page of [await client.get(path), await client.get(search)]) {
-      expect(page.html).toContain(escapeHtml(formatKr(newPrice)));
-      expect(page.html).not.toContain(escapeHtml(formatKr(product.priceDkk)));
+      expect(page.html).toContain(escapeHtml(formatMoney(newPrice, "DKK")));
+      expect(page.html).not.toContain(escapeHtml(formatMoney(product.priceDkk, "DKK")));
     }
     expectOk(server, "products.update", await server.call("products.update", { slug: product.slug, patch: { priceDkk: product.priceDkk } }, { key }));
-    expect((await client.get(path)).html).toContain(escapeHtml(formatKr(product.priceDkk)));
+    expect((await client.get(path)).html).toContain(escapeHtml(formatMoney(product.priceDkk, "DKK")));
   });
 
   it("keep no error page: a product that appears after a 404 is shown at once", async () => {

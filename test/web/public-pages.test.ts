@@ -1,6 +1,6 @@
 // The public pages /services, /services/<slug> and /info/<slug> over real HTTP: markup, ordering, layouts, escaping, drafts and lifecycles.
 import { describe, expect, it } from "vitest";
-import { bodyHtml, escapeHtml, formatKr } from "../../src/web/html.ts";
+import { bodyHtml, escapeHtml, formatMoney } from "../../src/web/html.ts";
 import { expectOk } from "../support/expect.ts";
 import { useServer } from "../support/server.ts";
 
@@ -36,10 +36,10 @@ async function expectNotFound(path: string): Promise<void> {
 
 describe("html helpers", () => {
   it("formats øre as Danish kroner", () => {
-    expect(formatKr(123450)).toBe("1.234,50 kr.");
-    expect(formatKr(99)).toBe("0,99 kr.");
-    expect(formatKr(49900)).toBe("499,00 kr.");
-    expect(formatKr(123456789)).toBe("1.234.567,89 kr.");
+    expect(formatMoney(123450, "DKK")).toBe("1.234,50 kr.");
+    expect(formatMoney(99, "DKK")).toBe("0,99 kr.");
+    expect(formatMoney(49900, "DKK")).toBe("499,00 kr.");
+    expect(formatMoney(123456789, "DKK")).toBe("1.234.567,89 kr.");
   });
 
   it("escapes every special character", () => {
@@ -206,7 +206,7 @@ describe("GET /info/<slug>", () => {
     for (const product of grid) {
       expect(html).toContain(`href="/products/${product.slug}"`);
       expect(html).toContain(`<h3 class="product-name">${escapeHtml(product.name)}</h3>`);
-      expect(html).toContain(formatKr(product.priceDkk));
+      expect(html).toContain(formatMoney(product.priceDkk, "DKK"));
     }
     expect(html).toMatch(/\d+,\d\d kr\./);
     expect(html).not.toContain(`/products/${deleted.slug}"`);

@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { formatKr } from "../../src/web/html.ts";
+import { formatMoney } from "../../src/web/html.ts";
 import { ARTIFACTS_DIR, describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts, type DemoProduct } from "../support/session.ts";
@@ -71,7 +71,7 @@ describeBrowser("storefront in a browser", () => {
       await page.getByRole("button", { name: "Brug" }).click();
       await page.waitForURL(/\/cart\?notice=discount/);
       const discount = Math.round(product.priceDkk * 2 * 0.1);
-      expect(await page.locator(".totals").textContent()).toContain(`−${formatKr(discount)}`);
+      expect(await page.locator(".totals").textContent()).toContain(`−${formatMoney(discount, "DKK")}`);
       await screenshot("cart");
 
       await page.getByRole("link", { name: "Gå til kassen" }).click();
@@ -85,7 +85,7 @@ describeBrowser("storefront in a browser", () => {
       expect(await page.locator("#delivery-gls-pakkeshop-point").isVisible()).toBe(false);
       await page.locator("#delivery-gls-pakkeshop").check();
       await page.locator("#delivery-gls-pakkeshop-point").selectOption("gls-aarhus-spar");
-      await expect.poll(() => page.locator(".checkout-layout .totals").textContent()).toContain(formatKr(3500));
+      await expect.poll(() => page.locator(".checkout-layout .totals").textContent()).toContain(formatMoney(3500, "DKK"));
       expect(await page.getByLabel("Navn på fakturaen").isVisible()).toBe(false);
       const checkoutButton = (await page.getByRole("button", { name: /Bestil og gå til betaling/ }).textContent())?.trim();
       await screenshot("checkout");
@@ -100,8 +100,8 @@ describeBrowser("storefront in a browser", () => {
       expect(order).toMatchObject({ status: "pending_payment", channel: "web", discountCode: "VELKOMMEN10", shippingCity: "Aarhus C", email: "browser@example.dk" });
       expect(order).toMatchObject({ deliveryMethodId: "gls-pakkeshop", pickupPoint: { id: "gls-aarhus-spar" }, shippingDkk: 3500n, billingName: null });
       expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
-      expect(await page.locator("main").textContent()).toContain(formatKr(Number(order.totalDkk)));
-      expect(checkoutButton).toBe(`Bestil og gå til betaling · ${formatKr(Number(order.totalDkk))}`);
+      expect(await page.locator("main").textContent()).toContain(formatMoney(Number(order.totalDkk), "DKK"));
+      expect(checkoutButton).toBe(`Bestil og gå til betaling · ${formatMoney(Number(order.totalDkk), "DKK")}`);
       await expect.poll(() => page.locator("[data-cart-count]").isHidden()).toBe(true);
       await screenshot("payment");
       expect(problems).toEqual([]);

@@ -1,7 +1,7 @@
 // The storefront pages over real HTTP: markup from the tools, escaping, headers, the session cookie, and every form
 // working without JavaScript (POST + 303), with CSRF, same-origin and ownership denials tested as carefully.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeHtml, formatKr } from "../../src/web/html.ts";
+import { escapeHtml, formatMoney } from "../../src/web/html.ts";
 import { expectOk } from "../support/expect.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts, variantProduct, type DemoProduct } from "../support/session.ts";
@@ -47,7 +47,7 @@ describe("GET /", () => {
     expect(featured.length).toBeGreaterThan(0);
     for (const product of featured) {
       expect(page.html).toContain(`href="/products/${product.slug}"`);
-      expect(page.html).toContain(escapeHtml(formatKr(product.priceDkk)));
+      expect(page.html).toContain(escapeHtml(formatMoney(product.priceDkk, "DKK")));
     }
     expect(page.html).toContain('href="/categories/solbriller"');
     expect(page.html).toContain('<link rel="canonical" href="http://localhost:3000/">');
@@ -142,7 +142,7 @@ describe("GET /products/<slug>", () => {
     const page = await new WebClient(server).get(`/products/${withAnswers.slug}`);
     expectHtmlPage(page);
     expect(page.html).toContain(`<h1>${escapeHtml(withAnswers.name)}</h1>`);
-    expect(page.html).toContain(escapeHtml(formatKr(Number(withAnswers.priceDkk))));
+    expect(page.html).toContain(escapeHtml(formatMoney(Number(withAnswers.priceDkk), "DKK")));
     expect(page.html).toContain("På lager");
     expect(page.html).toContain(escapeHtml(withAnswers.answerSummary!));
     const faq = withAnswers.faq as Array<{ q: string }>;
@@ -206,13 +206,13 @@ describe("cart forms without JavaScript", () => {
     expectHtmlPage(cart);
     expect(cart.html).toContain("Varen er lagt i kurven.");
     expect(cart.html).toContain(escapeHtml(product.name));
-    expect(cart.html).toContain(escapeHtml(formatKr(product.priceDkk * 2)));
+    expect(cart.html).toContain(escapeHtml(formatMoney(product.priceDkk * 2, "DKK")));
     expect(cart.html).toMatch(/<span class="badge" data-cart-count="2" data-session>2<\/span>/);
     // Without Stripe the shop takes bank transfers only, and says so (never "eller kort").
     expect(cart.html).toContain("Sikker betaling · Bankoverførsel</p>");
     const lineId = /name="lineId" value="([^"]+)"/.exec(cart.html)![1]!;
     expectRedirect(await client.post("/cart/update", { lineId, quantity: "3" }), "/cart?notice=updated");
-    expect((await client.get("/cart")).html).toContain(escapeHtml(formatKr(product.priceDkk * 3)));
+    expect((await client.get("/cart")).html).toContain(escapeHtml(formatMoney(product.priceDkk * 3, "DKK")));
     expectRedirect(await client.post("/cart/remove", { lineId }), "/cart?notice=removed");
     expect((await client.get("/cart")).html).toContain("Din kurv er tom");
   });
@@ -238,7 +238,7 @@ describe("cart forms without JavaScript", () => {
     expectRedirect(await client.post("/cart/discount", { code: "velkommen10" }), "/cart?notice=discount");
     const cart = await client.get("/cart");
     expect(cart.html).toContain('<span class="tag">VELKOMMEN10</span>');
-    expect(cart.html).toContain(`−${escapeHtml(formatKr(Math.round(product.priceDkk * 2 * 0.1)))}`);
+    expect(cart.html).toContain(`−${escapeHtml(formatMoney(Math.round(product.priceDkk * 2 * 0.1), "DKK"))}`);
   });
 
   it("refuses a post without a valid CSRF token, with another session's token, or from another site", async () => {
@@ -286,7 +286,7 @@ describe("checkout", () => {
     expect(pay.html).toContain(`Ordrenummer <strong class="order-ref">#${order.number}</strong>`);
     expect(pay.html).toContain(`skriv ordrenummeret <strong class="order-ref">${order.number}</strong> som reference`);
     expect(pay.html).toContain(`<title>Betaling – ordre #${order.number}`);
-    expect(pay.html).toContain(escapeHtml(formatKr(Number(order.totalDkk))));
+    expect(pay.html).toContain(escapeHtml(formatMoney(Number(order.totalDkk), "DKK")));
     expect(pay.html).toContain('class="site-header"');
     expect((await client.get("/cart")).html).toContain("Din kurv er tom");
   });
@@ -320,7 +320,7 @@ describe("checkout", () => {
     const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, giftCardCode: code.toLowerCase() }), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
     const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
     const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
-    const rest = escapeHtml(formatKr(Number(order.totalDkk) - 2000));
+    const rest = escapeHtml(formatMoney(Number(order.totalDkk) - 2000, "DKK"));
     const pay = await client.get(location);
     expectHtmlPage(pay);
     expect(pay.html).toContain(`Overfør <strong>${rest}</strong>`);
@@ -356,7 +356,7 @@ describe("checkout", () => {
     const free = (await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: products[3]!.id } })).priceDkk >= 49900n;
     expect(checkout.html).toMatch(/<input id="delivery-postnord-hjem" name="deliveryMethod" type="radio" value="postnord-hjem" data-shipping="\d+" checked>/);
     expect(checkout.html).toContain('<span class="delivery-name">GLS Pakkeshop</span>');
-    expect(checkout.html).toContain(free ? "Gratis" : escapeHtml(formatKr(3500)));
+    expect(checkout.html).toContain(free ? "Gratis" : escapeHtml(formatMoney(3500, "DKK")));
     expect(checkout.html).toContain("Levering på 1–2 hverdage");
     expect(checkout.html).toMatch(/<select id="delivery-gls-pakkeshop-point" name="pickupPoint-gls-pakkeshop"><option value="gls-kbh-[\w-]+">/);
     expect(checkout.html).toContain('<label for="billing-different">Faktureringsadresse er en anden</label>');

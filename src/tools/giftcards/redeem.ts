@@ -1,7 +1,7 @@
 // giftcards.redeem: pay (part of) an unpaid order from a gift card; the order becomes paid once nothing is outstanding.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import { formatKr } from "../../core/format.ts";
+import { formatMoney } from "../../core/format.ts";
 import { book, outstandingOf } from "../orders/ledger.ts";
 import { orderId } from "../orders/schemas.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
@@ -40,10 +40,10 @@ export default defineTool({
     if (!UNPAID.has(order.status)) throw new Refused("order_not_unpaid", `Order ${order.id} is "${order.status}": only an unpaid order can be paid with a gift card.`);
     const amount = BigInt(input.amountDkk);
     const outstanding = await outstandingOf(ctx.db, order);
-    if (amount > outstanding) throw new Refused("amount_exceeds_outstanding", `Order ${order.id} has ${formatKr(outstanding)} left to pay; ${formatKr(amount)} is more than that.`);
+    if (amount > outstanding) throw new Refused("amount_exceeds_outstanding", `Order ${order.id} has ${formatMoney(outstanding, order.currency)} left to pay; ${formatMoney(amount, order.currency)} is more than that.`);
     // A card payment session at Stripe is for the whole total: paying part of it here would have the shopper pay twice.
     if (order.paymentProvider === "stripe" && amount < outstanding) {
-      throw new Refused("partial_payment_unsupported", `Order ${order.id} is paid by card at Stripe: a gift card can pay all of the ${formatKr(outstanding)} outstanding, not part of it.`);
+      throw new Refused("partial_payment_unsupported", `Order ${order.id} is paid by card at Stripe: a gift card can pay all of the ${formatMoney(outstanding, order.currency)} outstanding, not part of it.`);
     }
     const card = await spend(ctx, input.code, amount, order.id);
     await book(ctx, order.id, { kind: "payment", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
-import { escapeHtml, formatKr } from "../../core/format.ts";
+import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Db } from "../../core/db.ts";
 import type { GiftCard } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
@@ -104,7 +104,7 @@ function renderGiftCardMail(card: GiftCard, to: string) {
   const what = card.source === "store_credit" ? "tilgodebevis" : "gavekort";
   const expires = card.expiresAt ? card.expiresAt.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen" }) : null;
   const lines = [
-    `Her er dit ${what} på ${formatKr(card.balanceDkk)}.`,
+    `Her er dit ${what} på ${formatMoney(card.balanceDkk, card.currency)}.`,
     "",
     `Kode: ${card.code}`,
     ...(expires ? [`Gyldigt til og med ${expires}.`] : []),
@@ -113,7 +113,7 @@ function renderGiftCardMail(card: GiftCard, to: string) {
   ];
   return {
     to,
-    subject: `Dit ${what} på ${formatKr(card.balanceDkk)}`,
+    subject: `Dit ${what} på ${formatMoney(card.balanceDkk, card.currency)}`,
     text: lines.join("\n"),
     html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n"),
   };
@@ -128,7 +128,7 @@ export async function spend(ctx: ToolContext, typed: string, amount: bigint, ord
   const card = usable(ctx, await findCard(ctx.db, typed));
   if (!(await take(ctx, card, amount, orderId))) {
     const left = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id }, select: { balanceDkk: true } });
-    throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatKr(left.balanceDkk)} left; ${formatKr(amount)} is more than that.`);
+    throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatMoney(left.balanceDkk, card.currency)} left; ${formatMoney(amount, card.currency)} is more than that.`);
   }
   return ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
 }
@@ -148,7 +148,7 @@ export async function spendUpTo(ctx: ToolContext, typed: string, limit: bigint, 
     if (await take(ctx, card, amount, orderId)) return { card: await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } }), amountDkk: amount };
     card = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
   }
-  throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatKr(card.balanceDkk)} left.`);
+  throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatMoney(card.balanceDkk, card.currency)} left.`);
 }
 
 function usable(ctx: ToolContext, card: GiftCard): GiftCard {

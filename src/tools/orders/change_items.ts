@@ -1,7 +1,7 @@
 // orders.change_items: lower, raise, remove or swap an unshipped order's lines; stock, totals and money follow at once.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import { formatKr } from "../../core/format.ts";
+import { formatMoney } from "../../core/format.ts";
 import { oere } from "../products/schemas.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { isPaid, repriced, settle } from "./edit-money.ts";
@@ -72,7 +72,7 @@ export default defineTool({
     }
     const totals = await repriced(ctx.db, order, lines);
     if (isPaid(order) && totals.totalDkk > order.totalDkk) {
-      throw new Refused("payment_required", `The change raises paid order ${order.id}'s total from ${formatKr(order.totalDkk)} to ${formatKr(totals.totalDkk)}; a paid order's total can only stay or go down. Cancel it (orders.cancel) and place a new order instead.`);
+      throw new Refused("payment_required", `The change raises paid order ${order.id}'s total from ${formatMoney(order.totalDkk, order.currency)} to ${formatMoney(totals.totalDkk, order.currency)}; a paid order's total can only stay or go down. Cancel it (orders.cancel) and place a new order instead.`);
     }
     const productIds = await moveStock(ctx, lines);
     await writeLines(ctx.db, lines);

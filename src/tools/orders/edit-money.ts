@@ -84,6 +84,7 @@ async function replacePaymentSession(ctx: ToolContext, before: Order, after: Ord
     id: after.id,
     number: after.number,
     email: after.email,
+    currency: after.currency,
     totalDkk: Number(after.totalDkk),
     paidDkk: Number(heldDkk),
     shippingDkk: Number(after.shippingDkk),

@@ -4,7 +4,7 @@
 import type { Db } from "../../core/db.ts";
 import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
-import { escapeHtml, formatKr } from "../../core/format.ts";
+import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
 import { balanceOf } from "./ledger.ts";
@@ -33,20 +33,20 @@ function variantText(attributes: unknown): string {
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
-/** The item lines and the totals (subtotal, discount, shipping, total, VAT) of an order, as label/value pairs. */
+/** The item lines and the totals (subtotal, discount, shipping, total, VAT) of an order, as label/value pairs in its currency. */
 function orderLines(order: OrderWithItems): { items: Line[]; totals: Line[] } {
   const items = order.items.map((item) => ({
     label: `${item.quantity} × ${item.productName}${variantText(item.variantAttributes)}`,
-    value: formatKr(item.unitPriceDkk * BigInt(item.quantity)),
+    value: formatMoney(item.unitPriceDkk * BigInt(item.quantity), order.currency),
   }));
-  const vat = order.vatOere ?? order.totalDkk / 5n;
-  const totals: Line[] = [{ label: "Subtotal", value: formatKr(order.subtotalDkk) }];
+  const totals: Line[] = [{ label: "Subtotal", value: formatMoney(order.subtotalDkk, order.currency) }];
   if (order.discountDkk > 0n) {
-    totals.push({ label: `Rabat${order.discountCode ? ` (${order.discountCode})` : ""}`, value: formatKr(-order.discountDkk) });
+    totals.push({ label: `Rabat${order.discountCode ? ` (${order.discountCode})` : ""}`, value: formatMoney(-order.discountDkk, order.currency) });
   }
-  totals.push({ label: "Fragt", value: formatKr(order.shippingDkk) });
-  totals.push({ label: "I alt", value: formatKr(order.totalDkk) });
-  totals.push({ label: "Heraf moms (25 %)", value: formatKr(vat) });
+  totals.push({ label: "Fragt", value: formatMoney(order.shippingDkk, order.currency) });
+  totals.push({ label: "I alt", value: formatMoney(order.totalDkk, order.currency) });
+  // An order of a shop whose prices are without VAT has no VAT amount, and its mails no VAT line.
+  if (order.vatOere !== null) totals.push({ label: "Heraf moms (25 %)", value: formatMoney(order.vatOere, order.currency) });
   return { items, totals };
 }
 
@@ -126,7 +126,7 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
  */
 export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
-  if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatKr(-paidDkk) }, { label: "At betale", value: formatKr(order.totalDkk - paidDkk) });
+  if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatMoney(-paidDkk, order.currency) }, { label: "At betale", value: formatMoney(order.totalDkk - paidDkk, order.currency) });
   const account: Line[] = contact.bankAccount
     ? [
         { label: "Bank", value: contact.bankAccount.bankName },
@@ -135,7 +135,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
         { label: "IBAN", value: contact.bankAccount.iban },
       ]
     : [];
-  const transfer: Line[] = [{ label: "Beløb", value: formatKr(order.totalDkk - paidDkk) }, ...account, { label: "Reference", value: String(order.number) }];
+  const transfer: Line[] = [{ label: "Beløb", value: formatMoney(order.totalDkk - paidDkk, order.currency) }, ...account, { label: "Reference", value: String(order.number) }];
   const ask = contact.bankAccount
     ? "Vi sender varerne, når beløbet er modtaget."
     : `Skriv til ${contact.email} eller ring på ${contact.phone}, så får du vores bankoplysninger. Vi sender varerne, når beløbet er modtaget.`;
@@ -244,8 +244,8 @@ export interface ChangeNote {
 export function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNote): MailMessage {
   const { items, totals } = orderLines(order);
   const money = [
-    ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatKr(note.returnedDkk)} til dig på samme måde, som du betalte.`] : []),
-    ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatKr(note.outstandingDkk)}.`] : []),
+    ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatMoney(note.returnedDkk, order.currency)} til dig på samme måde, som du betalte.`] : []),
+    ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatMoney(note.outstandingDkk, order.currency)}.`] : []),
   ];
   const subject = `Din ordre ${orderRef(order.number)} er ændret – ${shop}`;
   const text = [

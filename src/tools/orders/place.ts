@@ -223,6 +223,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       id: order.id,
       number: order.number,
       email,
+      currency: order.currency,
       totalDkk: pricing.totalDkk,
       paidDkk: Number(giftCardDkk),
       shippingDkk: pricing.shippingDkk,

@@ -1,6 +1,6 @@
 // The Danish e-mails of a return, sent after commit and recorded as EmailMessage rows on the order: how to send the
 // goods back once approved, a refusal with its reason, and what was refunded (and where) or how the exchange goes on.
-import { escapeHtml, formatKr } from "../../core/format.ts";
+import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../orders/numbers.ts";
@@ -90,8 +90,8 @@ function destination(method: string, contact: Settings["contact"]): string {
   }
 }
 
-function refundLines(returned: Returned, contact: Settings["contact"]): string[] {
-  return returned.parts.map((part) => `${formatKr(part.amountDkk)} ${destination(part.method, contact)}.`);
+function refundLines(returned: Returned, contact: Settings["contact"], currency: string): string[] {
+  return returned.parts.map((part) => `${formatMoney(part.amountDkk, currency)} ${destination(part.method, contact)}.`);
 }
 
 /** Received and refunded: the amount and where it went (or that nothing was left to refund). */
@@ -104,7 +104,7 @@ export function mailRefunded(ctx: ToolContext, order: Order, ret: ReturnWithItem
       ...itemLines(ret),
       "",
       ...(returned.amountDkk > 0n
-        ? [`Vi har refunderet ${formatKr(returned.amountDkk)}:`, ...refundLines(returned, contact)]
+        ? [`Vi har refunderet ${formatMoney(returned.amountDkk, order.currency)}:`, ...refundLines(returned, contact, order.currency)]
         : [`Der var ikke noget beløb tilbage at refundere på ordren. Skriv til ${contact.email}, hvis det ikke passer.`]),
     ],
   }));
@@ -121,9 +121,9 @@ export function mailExchanged(ctx: ToolContext, order: Order, ret: ReturnWithIte
       "",
       `Den variant, du valgte i bytte, sender vi som ordre ${orderRef(replacement.number)} uden fragt. Du får en mail, når den er sendt.`,
       ...(replacement.paymentUrl
-        ? [`Den nye variant koster ${formatKr(replacement.totalDkk)} mere. Betal forskellen her, så sender vi den: ${replacement.paymentUrl}`]
+        ? [`Den nye variant koster ${formatMoney(replacement.totalDkk, order.currency)} mere. Betal forskellen her, så sender vi den: ${replacement.paymentUrl}`]
         : []),
-      ...(returned.amountDkk > 0n ? [`Den nye variant er billigere, så vi har refunderet forskellen, ${formatKr(returned.amountDkk)}:`, ...refundLines(returned, contact)] : []),
+      ...(returned.amountDkk > 0n ? [`Den nye variant er billigere, så vi har refunderet forskellen, ${formatMoney(returned.amountDkk, order.currency)}:`, ...refundLines(returned, contact, order.currency)] : []),
     ],
   }));
 }

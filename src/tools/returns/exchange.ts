@@ -3,7 +3,7 @@
 // credited with what the returned units cost per unit: a dearer variant leaves the difference to pay through the
 // order's normal payment link, a cheaper one refunds what was paid for the returned units less the new variant's price.
 import { Refused } from "../../core/errors.ts";
-import { formatKr } from "../../core/format.ts";
+import { formatMoney } from "../../core/format.ts";
 import type { Order, Product, ProductVariant } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../orders/numbers.ts";
@@ -104,7 +104,7 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
           variantAttributes: variant.attributes ?? {},
         },
       },
-      notes: { create: { body: `Ombytning for retur ${reference} af ordre ${orderRef(original.number)}: krediteret ${formatKr(credit)} for de returnerede varer.`, author: ctx.caller.actor, createdAt: now } },
+      notes: { create: { body: `Ombytning for retur ${reference} af ordre ${orderRef(original.number)}: krediteret ${formatMoney(credit, original.currency)} for de returnerede varer.`, author: ctx.caller.actor, createdAt: now } },
     },
     include: { items: { orderBy: itemOrder } },
   });
@@ -120,6 +120,7 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
     id: created.id,
     number: created.number,
     email: created.email,
+    currency: created.currency,
     totalDkk: Number(total),
     // Nothing of the replacement is paid yet: the returned goods are a discount on it, not a payment.
     paidDkk: 0,

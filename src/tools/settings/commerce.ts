@@ -2,18 +2,24 @@
 // free-shipping promotions a shop may use instead of the flat shipping rate (the "shipping_rates" and "promotions" rows).
 import { z } from "zod";
 import type { Db } from "../../core/db.ts";
+import { toJson, type JsonValue } from "../../core/json.ts";
+import type { ToolContext } from "../context.ts";
+import { MAX_INT } from "../products/schemas.ts";
+
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "Use an ISO 4217 code in capitals, e.g. USD").describe("ISO 4217 currency of every price, e.g. \"DKK\".");
+export const checkoutNeeds = z
+  .enum(["full_address", "country"])
+  .describe("What a checkout session needs to complete: the buyer's e-mail and a full address, or (as UCP allows) a destination country and a shipping option.");
+
+export const agentAccess = z
+  .enum(["open", "signed", "key"])
+  .describe("Who may use the UCP door: any agent (open), keyless agents only with signed requests (signed), or only agents with a checkout:agent key (key).");
 
 export const commerce = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/).default("DKK").describe("ISO 4217 currency of every price, e.g. \"DKK\"."),
+  currency: currencyCode.default("DKK"),
   pricesIncludeVat: z.boolean().optional().describe("Whether catalogue prices include 25 % VAT; default true for DKK, else false."),
-  checkoutNeeds: z
-    .enum(["full_address", "country"])
-    .default("full_address")
-    .describe("What a checkout session needs to complete: the buyer's e-mail and a full address, or (as UCP allows) a destination country and a shipping option."),
-  agentAccess: z
-    .enum(["open", "signed", "key"])
-    .default("open")
-    .describe("Who may use the UCP door: any agent (open), keyless agents only with signed requests (signed), or only agents with a checkout:agent key (key)."),
+  checkoutNeeds: checkoutNeeds.default("full_address"),
+  agentAccess: agentAccess.default("open"),
 });
 
 export interface Commerce {
@@ -24,21 +30,21 @@ export interface Commerce {
 }
 
 export const shippingRate = z.object({
-  id: z.string().min(1).max(100),
+  id: z.string().min(1).max(100).describe("Unique; the shipping option's id at checkout."),
   /** ISO 3166-1 alpha-2, or "default" for every country without a rate of its own at that service level. */
-  country: z.string().min(1).max(10),
-  serviceLevel: z.string().min(1).max(50),
-  title: z.string().min(1).max(200),
-  amount: z.number().int().min(0),
+  country: z.string().min(1).max(10).describe("ISO 3166-1 alpha-2, or \"default\" for countries without a rate of their own."),
+  serviceLevel: z.string().min(1).max(50).describe("E.g. \"standard\" (the level promotions make free), \"express\"."),
+  title: z.string().min(1).max(200).describe("Shown to buyers."),
+  amount: z.number().int().min(0).max(MAX_INT).describe("Minor units."),
 });
 export type ShippingRate = z.infer<typeof shippingRate>;
 
 export const promotion = z.object({
-  id: z.string().min(1).max(100),
-  type: z.literal("free_shipping"),
-  minSubtotal: z.number().int().min(0).nullable(),
-  productIds: z.array(z.string()).nullable(),
-  description: z.string().max(500),
+  id: z.string().min(1).max(100).describe("Unique."),
+  type: z.literal("free_shipping").describe("The only kind: makes the standard level free."),
+  minSubtotal: z.number().int().min(0).max(MAX_INT).nullable().describe("Free from this subtotal (minor units); null: not by subtotal."),
+  productIds: z.array(z.string().min(1).max(100)).max(500).nullable().describe("Free when a line is one of these products; null: not by product."),
+  description: z.string().max(500).describe("Shown to buyers."),
 });
 export type Promotion = z.infer<typeof promotion>;
 
@@ -67,4 +73,27 @@ export async function getPromotions(db: Db): Promise<Promotion[]> {
   const row = await db.setting.findUnique({ where: { section: "promotions" } });
   const parsed = z.array(promotion).safeParse(row?.value ?? []);
   return parsed.success ? parsed.data : [];
+}
+
+/** What settings.get_commerce answers: the commerce row resolved, and the rates and promotions as stored. */
+export const commerceSettings = z.strictObject({
+  currency: z.string(),
+  pricesIncludeVat: z.boolean(),
+  checkoutNeeds: z.enum(["full_address", "country"]),
+  agentAccess: z.enum(["open", "signed", "key"]),
+  shippingRates: z.array(shippingRate),
+  promotions: z.array(promotion),
+});
+
+export async function getCommerceSettings(db: Db): Promise<z.infer<typeof commerceSettings>> {
+  const [settings, shippingRates, promotions] = await Promise.all([getCommerce(db), getShippingRates(db), getPromotions(db)]);
+  return { ...settings, shippingRates, promotions };
+}
+
+/** Stores one setting row whole and audits it, as updateSection does for the typed sections. */
+export async function storeRow(ctx: ToolContext, section: string, value: unknown): Promise<void> {
+  const before = await ctx.db.setting.findUnique({ where: { section } });
+  const stored = toJson(value) as JsonValue[] | { [key: string]: JsonValue };
+  const after = await ctx.db.setting.upsert({ where: { section }, create: { section, value: stored }, update: { value: stored } });
+  await ctx.audit({ subjectType: "setting", subjectId: section, before, after });
 }

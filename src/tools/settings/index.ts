@@ -8,7 +8,10 @@ import updatePolicies from "./update_policies.ts";
 import getPolicies from "./get_policies.ts";
 import listFeatures from "./list_features.ts";
 import setFeature from "./set_feature.ts";
+import getCommerce from "./get_commerce.ts";
+import updateCommerce from "./update_commerce.ts";
+import updateShippingRates from "./update_shipping_rates.ts";
 
-const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature];
+const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates];
 
 export default tools;

@@ -1,6 +1,6 @@
 // The dashboard's sales chart: revenue per day as an inline SVG bar chart drawn on the server (presentation
 // attributes and classes only, so it needs neither script nor inline style under the CSP).
-import { escapeHtml, formatKr, raw, type Html } from "../html.ts";
+import { escapeHtml, formatMoney, raw, type Html } from "../html.ts";
 
 export interface SalesPoint {
   /** A Danish calendar date, YYYY-MM-DD. */
@@ -22,8 +22,8 @@ function niceStep(max: number): number {
 }
 
 /** "12.500 kr." without øre, for axis labels. */
-function axisKr(oere: number): string {
-  return formatKr(Math.round(oere / 100) * 100).replace(/,00 kr\.$/, " kr.");
+function axisAmount(minor: number, currency: string): string {
+  return formatMoney(Math.round(minor / 100) * 100, currency, { whole: true });
 }
 
 function dayLabel(date: string): string {
@@ -31,7 +31,7 @@ function dayLabel(date: string): string {
   return `${Number(day)}/${Number(month)}`;
 }
 
-export function salesChartSvg(points: readonly SalesPoint[], title: string): Html {
+export function salesChartSvg(points: readonly SalesPoint[], title: string, currency: string): Html {
   const max = Math.max(0, ...points.map((p) => p.revenueDkk));
   const step = max > 0 ? niceStep(max) : 100_000;
   const top = Math.max(step, Math.ceil(max / step) * step);
@@ -45,13 +45,13 @@ export function salesChartSvg(points: readonly SalesPoint[], title: string): Htm
   for (let value = 0; value <= top; value += step) {
     const at = y(value).toFixed(1);
     grid.push(`<line class="chart-grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${at}" y2="${at}"/>`);
-    grid.push(`<text class="chart-axis" x="${PAD.left - 6}" y="${at}" text-anchor="end" dominant-baseline="middle">${escapeHtml(axisKr(value))}</text>`);
+    grid.push(`<text class="chart-axis" x="${PAD.left - 6}" y="${at}" text-anchor="end" dominant-baseline="middle">${escapeHtml(axisAmount(value, currency))}</text>`);
   }
   const labelEvery = Math.max(1, Math.ceil(points.length / 8));
   const bars = points.map((point, i) => {
     const x = PAD.left + i * slot + (slot - barW) / 2;
     const height = Math.max(point.revenueDkk > 0 ? 1 : 0, PAD.top + plotH - y(point.revenueDkk));
-    const tip = `${point.date}: ${formatKr(point.revenueDkk)}, ${point.orderCount} order${point.orderCount === 1 ? "" : "s"}`;
+    const tip = `${point.date}: ${formatMoney(point.revenueDkk, currency)}, ${point.orderCount} order${point.orderCount === 1 ? "" : "s"}`;
     const label = i % labelEvery === 0
       ? `<text class="chart-axis" x="${(x + barW / 2).toFixed(1)}" y="${HEIGHT - 8}" text-anchor="middle">${escapeHtml(dayLabel(point.date))}</text>`
       : "";

@@ -1,7 +1,7 @@
 // Small view pieces of the admin pages: action buttons that respect the staff user's scopes, form controls beyond
 // the shared input, tables, status tags and the page header.
 import type { z } from "zod";
-import { formatKr, html, type Html, type HtmlValue } from "../html.ts";
+import { formatMoney, html, type Html, type HtmlValue } from "../html.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { AdminRequest } from "./site.ts";
 import { ORDER_STATUS_HINTS, ORDER_STATUS_LABELS } from "./labels.ts";
@@ -119,8 +119,14 @@ export function facts(rows: Array<[string, HtmlValue]>): Html {
   return html`<dl class="facts">${rows.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value === null || value === undefined || value === "" ? "—" : value}</dd></div>`)}</dl>`;
 }
 
-export function kr(oere: number | null | undefined): string {
-  return oere === null || oere === undefined ? "—" : formatKr(oere);
+/** How an amount field names its unit: "kr." for DKK ("Fragt i kr."), else the currency code ("Fragt i USD"). */
+export function unit(currency: string): string {
+  return currency === "DKK" ? "kr." : currency;
+}
+
+/** An amount in the shop currency (`web.currency()`), "—" for none. */
+export function money(minor: number | null | undefined, currency: string): string {
+  return minor === null || minor === undefined ? "—" : formatMoney(minor, currency);
 }
 
 /** A number of øre as kroner for an input field ("1299.50"; "" for none). */

@@ -9,6 +9,8 @@ import { readCookie } from "../../http/cookies.ts";
 import { STAFF_COOKIE, type SignedInStaff } from "../../http/staff-auth.ts";
 import { toToolError, ToolError, Unauthorized } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
+import type { Caller } from "../../tools/context.ts";
+import settingsGetCommerce from "../../tools/settings/get_commerce.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { Assets } from "../assets.ts";
 import { Csrf } from "../csrf.ts";
@@ -23,8 +25,15 @@ export const CSRF_PURPOSE = "admin";
 const PRE_COOKIE = "shop_admin_pre";
 const PRE_MAX_AGE_S = 2 * 60 * 60;
 
+/**
+ * Reads the shop currency for every staff user, whatever their scopes: the currency is public (the storefront shows it)
+ * and every amount on an admin page is in it.
+ */
+const CURRENCY_READER: Caller = { kind: "system", actor: "system:admin-web", scopes: new Set(["settings:read"]) };
+
 export class AdminRequest extends WebRequest {
   private flashed: Flash | undefined | null = null;
+  private shopCommerce: Promise<{ currency: string; pricesIncludeVat: boolean }> | undefined;
   /** A nonce cookie set by this very response (not yet in the request's Cookie header). */
   preNonce: string | undefined;
 
@@ -68,6 +77,16 @@ export class AdminRequest extends WebRequest {
     this.preNonce = crypto.randomBytes(16).toString("base64url");
     const secure = this.runtime.config.publicBaseUrl.startsWith("https:") ? "; Secure" : "";
     this.res.append("Set-Cookie", `${PRE_COOKIE}=${this.preNonce}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${PRE_MAX_AGE_S}${secure}`);
+  }
+
+  /** The shop currency (ISO 4217) the page's amounts are in and whether prices include VAT, read once per request. */
+  commerce(): Promise<{ currency: string; pricesIncludeVat: boolean }> {
+    this.shopCommerce ??= this.callAs(CURRENCY_READER, settingsGetCommerce, {});
+    return this.shopCommerce;
+  }
+
+  async currency(): Promise<string> {
+    return (await this.commerce()).currency;
   }
 
   /** The hidden CSRF input of a form on this page. */

@@ -1,6 +1,6 @@
 // Field values and names as the staff reads them, shared by the admin pages (the change log) and the admin assistant
-// page's script: money in øre as kroner, dates and order statuses in Danish, booleans ja/nej, Danish field labels.
-import { formatKr } from "../../core/format.ts";
+// page's script: money in minor units of the shop currency, dates and order statuses in Danish, booleans ja/nej, Danish field labels.
+import { formatMoney } from "../../core/format.ts";
 import { ORDER_STATUS_LABELS } from "./labels.ts";
 
 const NUMBER = new Intl.NumberFormat("da-DK");
@@ -28,16 +28,16 @@ export function isNumeric(key: string, value: unknown): boolean {
   return typeof value === "number" || (MONEY_KEY.test(key) && typeof value === "string" && /^-?\d+$/.test(value));
 }
 
-/** A scalar field as a person reads it: `totalDkk: 123450` → "1.234,50 kr.", an ISO time in Danish, `status: "paid"` → "Betalt", true → "ja". */
-export function formatValue(key: string, value: Scalar): string {
+/** A scalar field as a person reads it: `totalDkk: 123450` → "1.234,50 kr." (in `currency`), an ISO time in Danish, `status: "paid"` → "Betalt", true → "ja". */
+export function formatValue(key: string, value: Scalar, currency: string): string {
   if (value === null) return "–";
   if (typeof value === "boolean") return value ? "ja" : "nej";
   if (typeof value === "number") {
-    if (MONEY_KEY.test(key)) return formatKr(value);
+    if (MONEY_KEY.test(key)) return formatMoney(value, currency);
     if (SHARE_KEY.test(key) && value >= 0 && value <= 1) return PERCENT.format(value);
     return NUMBER.format(value);
   }
-  if (MONEY_KEY.test(key) && /^-?\d+$/.test(value)) return formatKr(BigInt(value));
+  if (MONEY_KEY.test(key) && /^-?\d+$/.test(value)) return formatMoney(BigInt(value), currency);
   if (STATUS_KEY.test(key) && Object.prototype.hasOwnProperty.call(ORDER_STATUS_LABELS, value)) return ORDER_STATUS_LABELS[value]!;
   if (ISO_DATE_TIME.test(value)) {
     const time = new Date(value);

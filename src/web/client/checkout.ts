@@ -1,5 +1,6 @@
 // Checkout enhancement: a Danish postal code fills in its city (address.lookup_postal_code over the REST door,
 // as the shopper's session), and says so when the code does not exist.
+import { formatMoney } from "../../core/format.ts";
 
 interface Lookup {
   ok: boolean;
@@ -63,8 +64,8 @@ for (const zipInput of Array.from(document.querySelectorAll<HTMLInputElement>("i
 // total shown is what the order will cost; without the script the price stands next to each method.
 const orderForm = document.querySelector<HTMLFormElement>("form[data-goods]");
 if (orderForm) {
-  // As formatKr on the server: 129900 → "1.299,00 kr.".
-  const kr = (oere: number) => `${Math.floor(oere / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(oere % 100).padStart(2, "0")} kr.`;
+  // The server's formatter, in the shop currency the form names: 129900 DKK → "1.299,00 kr.".
+  const kr = (minor: number) => formatMoney(minor, orderForm.dataset.currency ?? "DKK");
   const totals = document.querySelector(".checkout-layout .totals");
   const shippingCell = [...(totals?.querySelectorAll("dt") ?? [])].find((dt) => dt.textContent === "Fragt")?.nextElementSibling;
   orderForm.addEventListener("change", (event) => {

@@ -91,7 +91,7 @@ function imageSource(url: string, large: boolean): Html {
   return html`src="${url}?w=${large ? 800 : 400}" srcset="${url}?w=400 400w, ${url}?w=800 800w, ${url}?w=1600 1600w" sizes="${sizes}"`;
 }
 
-export function productCard(product: CardProduct, headingLevel: 2 | 3 = 3): Html {
+export function productCard(product: CardProduct, currency: string, headingLevel: 2 | 3 = 3): Html {
   const heading = headingLevel === 2 ? html`<h2 class="product-name">${product.name}</h2>` : html`<h3 class="product-name">${product.name}</h3>`;
   return html`<li class="product-card">
 <a class="product-link" href="/products/${encodeURIComponent(product.slug)}">
@@ -99,12 +99,12 @@ ${productMedia(product, "")}
 <div class="product-body">
 ${product.brand ? html`<p class="product-brand">${product.brand}</p>` : ""}
 ${heading}
-<p class="product-meta">${price(product.priceDkk)} ${stockLabel(product.stock)}</p>
+<p class="product-meta">${price(product.priceDkk, currency)} ${stockLabel(product.stock)}</p>
 </div>
 </a>
 </li>`;
 }
 
-export function productGrid(products: CardProduct[], headingLevel: 2 | 3 = 3): Html {
-  return html`<ul class="product-grid">${products.map((product) => productCard(product, headingLevel))}</ul>`;
+export function productGrid(products: CardProduct[], currency: string, headingLevel: 2 | 3 = 3): Html {
+  return html`<ul class="product-grid">${products.map((product) => productCard(product, currency, headingLevel))}</ul>`;
 }

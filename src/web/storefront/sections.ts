@@ -13,11 +13,12 @@ export interface GridRequest {
 /** Loads the products of one product_grid section (unknown or deleted slugs are left out). */
 export type GridLoader = (request: GridRequest) => Promise<CardProduct[]>;
 
-export async function layoutHtml(layout: Layout, grid: GridLoader): Promise<Html> {
-  return html`${await Promise.all(layout.sections.map((section) => sectionHtml(section, grid)))}`;
+/** The sections as HTML; product grids show prices in `currency`. */
+export async function layoutHtml(layout: Layout, grid: GridLoader, currency: string): Promise<Html> {
+  return html`${await Promise.all(layout.sections.map((section) => sectionHtml(section, grid, currency)))}`;
 }
 
-async function sectionHtml(section: Section, grid: GridLoader): Promise<Html> {
+async function sectionHtml(section: Section, grid: GridLoader, currency: string): Promise<Html> {
   const id = section.id;
   switch (section.type) {
     case "hero": {
@@ -45,7 +46,7 @@ ${bodyHtml(section.props.body, section.props.heading ? 3 : 2)}
       const products = await grid({ productSlugs: p.productSlugs, categorySlug: p.categorySlug, limit: p.limit });
       return html`<section class="section-products" data-section="${id}">
 ${p.title ? html`<h2>${p.title}</h2>` : ""}
-${products.length ? productGrid(products) : html`<p>Ingen produkter at vise lige nu.</p>`}
+${products.length ? productGrid(products, currency) : html`<p>Ingen produkter at vise lige nu.</p>`}
 </section>`;
     }
     case "cta": {
@@ -59,7 +60,7 @@ ${section.props.items.map((item) => html`<details><summary>${item.q}</summary>${
 </section>`;
     case "columns": {
       const columns = section.props.columns;
-      const inner = await Promise.all(columns.map(async (column) => html`<div class="column">${await Promise.all(column.map((child) => sectionHtml(child, grid)))}</div>`));
+      const inner = await Promise.all(columns.map(async (column) => html`<div class="column">${await Promise.all(column.map((child) => sectionHtml(child, grid, currency)))}</div>`));
       return html`<div class="columns columns-${columns.length}" data-section="${id}">${inner}</div>`;
     }
   }

@@ -5,11 +5,12 @@ import type { Runtime } from "../../runtime.ts";
 import categoriesList from "../../tools/categories/list.ts";
 import pagesList from "../../tools/pages/list.ts";
 import settingsGet from "../../tools/settings/get.ts";
+import settingsGetCommerce from "../../tools/settings/get_commerce.ts";
 import type { Settings } from "../../tools/settings/schemas.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { Assets } from "../assets.ts";
 import { documentHtml } from "../document.ts";
-import { formatKr, html, raw, type Html } from "../html.ts";
+import { formatMoney, html, raw, type Html } from "../html.ts";
 import type { View } from "../page.ts";
 
 /** What the chrome reads of a storefront request (a StorefrontRequest of src/web/storefront/site.ts, which renders with this module). */
@@ -36,13 +37,17 @@ export interface Chrome {
   branding: Settings["branding"];
   shipping: Settings["shipping"];
   contact: Settings["contact"];
+  /** The shop currency (ISO 4217) every price is in, and whether prices include VAT. */
+  currency: string;
+  pricesIncludeVat: boolean;
   categories: Array<{ slug: string; name: string }>;
   pages: Array<{ slug: string; title: string }>;
 }
 
 export async function loadChrome(web: ChromeRequest): Promise<Chrome> {
-  const [settings, categories, pages] = await Promise.all([
+  const [settings, commerce, categories, pages] = await Promise.all([
     web.read(settingsGet, {}),
+    web.read(settingsGetCommerce, {}),
     web.read(categoriesList, { includeEmpty: false }),
     web.read(pagesList, {}),
   ]);
@@ -50,6 +55,8 @@ export async function loadChrome(web: ChromeRequest): Promise<Chrome> {
     branding: settings.branding,
     shipping: settings.shipping,
     contact: settings.contact,
+    currency: commerce.currency,
+    pricesIncludeVat: commerce.pricesIncludeVat,
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     pages: pages.filter((page) => page.status === "published").map(({ slug, title }) => ({ slug, title })),
   };
@@ -85,7 +92,7 @@ function perks(chrome: Chrome): Html[] {
   const fastest = Math.min(...carriers.map((carrier) => carrier.minDays));
   const slowest = Math.max(...carriers.map((carrier) => carrier.maxDays));
   return [
-    freeShippingThresholdDkk > 0 ? html`<li>Fri fragt over ${formatKr(freeShippingThresholdDkk).replace(",00", "")}</li>` : html`<li>Fri fragt</li>`,
+    freeShippingThresholdDkk > 0 ? html`<li>Fri fragt over ${formatMoney(freeShippingThresholdDkk, chrome.currency, { whole: true })}</li>` : html`<li>Fri fragt</li>`,
     carriers.length ? html`<li>Levering på ${fastest}–${slowest} hverdage</li>` : "",
     html`<li>Kundeservice <a href="tel:${chrome.contact.phone.replace(/[^+\d]/g, "")}">${chrome.contact.phone}</a></li>`,
   ].filter((item): item is Html => item !== "");
@@ -126,6 +133,12 @@ function cartBadge(web: ChromeRequest): Html {
   return html`<span class="badge" data-cart-count="${count ?? ""}"${web.sessionAttribute()}${count ? "" : " hidden"}>${count ?? ""}</span>`;
 }
 
+/** "Alle priser er i danske kroner inkl. 25 % moms." for a Danish shop; a shop without VAT says no VAT. */
+function priceNote({ currency, pricesIncludeVat }: Chrome): string {
+  const money = currency === "DKK" ? "danske kroner" : currency;
+  return `Alle priser er i ${money}${pricesIncludeVat ? " inkl. 25 % moms" : ""}.`;
+}
+
 function footer(chrome: Chrome, chatPanel: string): Html {
   const { branding, contact } = chrome;
   return html`<footer class="site-footer">
@@ -158,7 +171,7 @@ ${chrome.categories.map((category) => html`<li><a href="/categories/${category.s
 </ul>
 </section>
 </div>
-<p class="wrap legal">Alle priser er i danske kroner inkl. 25 % moms.</p>
+<p class="wrap legal">${priceNote(chrome)}</p>
 </footer>
-<div id="chat-root" class="chat-root" data-chat-root data-chat-src="${chatPanel}"></div>`;
+<div id="chat-root" class="chat-root" data-chat-root data-chat-src="${chatPanel}" data-currency="${chrome.currency}"${chrome.pricesIncludeVat ? html` data-vat` : ""}></div>`;
 }

@@ -9,17 +9,17 @@ describe("admin assistant formatting", () => {
   });
 
   it("shows øre fields (…Dkk, …Oere) as kroner, shares as percent, times and days in Danish, booleans and null in words", () => {
-    expect(formatValue("totalDkk", 123450).replace(/\s/g, " ")).toBe("1.234,50 kr.");
-    expect(formatValue("vatOere", 2500).replace(/\s/g, " ")).toBe("25,00 kr.");
-    expect(formatValue("aiGeneratedShare", 0.25)).toBe("25\u00a0%");
-    expect(formatValue("value", 20000)).toBe("20.000");
-    expect(formatValue("createdAt", "2026-11-22T18:30:00.000Z")).toMatch(/^22\. nov\. 2026.*\d{2}[.:]\d{2}$/);
-    expect(formatValue("fromDate", "2026-01-05")).toBe("5. jan. 2026");
-    expect(formatValue("active", false)).toBe("nej");
-    expect(formatValue("validUntil", null)).toBe("–");
-    expect(formatValue("code", "SOMMER200")).toBe("SOMMER200");
-    expect(formatValue("status", "pending_payment")).toBe("Afventer betaling");
-    expect(formatValue("status", "published")).toBe("published");
+    expect(formatValue("totalDkk", 123450, "DKK").replace(/\s/g, " ")).toBe("1.234,50 kr.");
+    expect(formatValue("vatOere", 2500, "DKK").replace(/\s/g, " ")).toBe("25,00 kr.");
+    expect(formatValue("aiGeneratedShare", 0.25, "DKK")).toBe("25\u00a0%");
+    expect(formatValue("value", 20000, "DKK")).toBe("20.000");
+    expect(formatValue("createdAt", "2026-11-22T18:30:00.000Z", "DKK")).toMatch(/^22\. nov\. 2026.*\d{2}[.:]\d{2}$/);
+    expect(formatValue("fromDate", "2026-01-05", "DKK")).toBe("5. jan. 2026");
+    expect(formatValue("active", false, "DKK")).toBe("nej");
+    expect(formatValue("validUntil", null, "DKK")).toBe("–");
+    expect(formatValue("code", "SOMMER200", "DKK")).toBe("SOMMER200");
+    expect(formatValue("status", "pending_payment", "DKK")).toBe("Afventer betaling");
+    expect(formatValue("status", "published", "DKK")).toBe("published");
     expect(isNumeric("totalDkk", 100)).toBe(true);
     expect(isNumeric("code", "100")).toBe(false);
   });

@@ -6,6 +6,8 @@ export interface PaymentOrder {
   /** The number the shopper knows the order by (#1001). */
   number: number;
   email: string;
+  /** ISO 4217; every amount is in its minor units. */
+  currency: string;
   totalDkk: number;
   /** Already paid (a gift card at checkout): the payment asks for totalDkk less this. */
   paidDkk: number;

@@ -1,13 +1,14 @@
-// Stripe Checkout: one Checkout Session per order (amounts in DKK øre, metadata orderId), and webhook verification.
+// Stripe Checkout: one Checkout Session per order (amounts in minor units of its currency, metadata orderId), and webhook
+// verification.
 import Stripe from "stripe";
 import type { Config } from "../../../core/config.ts";
 import { orderRef } from "../numbers.ts";
 import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
 
-type LineItem = { quantity: number; price_data: { currency: "dkk"; unit_amount: number; product_data: { name: string } } };
+type LineItem = { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } };
 
-function line(name: string, unitAmount: number, quantity: number): LineItem {
-  return { quantity, price_data: { currency: "dkk", unit_amount: unitAmount, product_data: { name } } };
+function line(currency: string, name: string, unitAmount: number, quantity: number): LineItem {
+  return { quantity, price_data: { currency, unit_amount: unitAmount, product_data: { name } } };
 }
 
 type StripeConfig = Pick<Config, "stripeSecretKey" | "stripeWebhookSecret" | "stripeApiUrl" | "publicBaseUrl" | "stripePaymentMethods">;
@@ -34,9 +35,10 @@ export class StripePayments implements PaymentProvider {
    * else one line "Ordre #1001" for the rest (Checkout has no negative lines, and coupons would need extra API objects).
    */
   static lineItems(order: PaymentOrder): LineItem[] {
-    if (order.discountDkk > 0 || order.paidDkk > 0) return [line(`Ordre ${orderRef(order.number)}`, order.totalDkk - order.paidDkk, 1)];
-    const items = order.items.map((item) => line(item.productName, item.unitPriceDkk, item.quantity));
-    return order.shippingDkk > 0 ? [...items, line("Fragt", order.shippingDkk, 1)] : items;
+    const currency = order.currency.toLowerCase();
+    if (order.discountDkk > 0 || order.paidDkk > 0) return [line(currency, `Ordre ${orderRef(order.number)}`, order.totalDkk - order.paidDkk, 1)];
+    const items = order.items.map((item) => line(currency, item.productName, item.unitPriceDkk, item.quantity));
+    return order.shippingDkk > 0 ? [...items, line(currency, "Fragt", order.shippingDkk, 1)] : items;
   }
 
   async createPayment(order: PaymentOrder): Promise<PaymentSession> {
@@ -44,7 +46,7 @@ export class StripePayments implements PaymentProvider {
     const session = await this.client.checkout.sessions.create(
       {
         mode: "payment",
-        currency: "dkk",
+        currency: order.currency.toLowerCase(),
         // A filter on what the Stripe Dashboard has switched on: the shop offers (and says) no more than these.
         allowed_payment_method_types: [...this.config.stripePaymentMethods],
         line_items: StripePayments.lineItems(order),

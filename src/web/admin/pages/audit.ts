@@ -102,39 +102,39 @@ ${entries.length > PAGE_SIZE ? html`<a class="button button-secondary" rel="next
 }
 
 /** A snapshot value as the staff reads it: kroner, Danish dates, ja/nej, order statuses by name; lists and objects as JSON. */
-function value(key: string, raw: unknown): Html {
+function value(key: string, raw: unknown, currency: string): Html {
   if (raw === undefined) return html`<span class="hint">—</span>`;
   if (raw === null || raw === "") return html`<span class="hint">tom</span>`;
   if (Array.isArray(raw) && raw.every((item) => typeof item === "string")) return raw.length ? html`${raw.join(", ")}` : html`<span class="hint">ingen</span>`;
   if (!isScalar(raw)) return html`<pre>${JSON.stringify(raw, null, 2)}</pre>`;
-  const text = formatValue(key, raw);
+  const text = formatValue(key, raw, currency);
   if (typeof raw === "string" && text !== raw && !Number.isNaN(Date.parse(raw))) return html`<time datetime="${raw}">${text}</time>`;
   return html`${text.length > 400 ? `${text.slice(0, 400)}…` : text}`;
 }
 
-function diffTable(caption: string, keys: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, changed: boolean): Html {
+function diffTable(caption: string, keys: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, changed: boolean, currency: string): Html {
   return html`<div class="table-wrap"><table class="diff">
 <caption class="visually-hidden">${caption}</caption>
 <thead><tr><th>Felt</th><th>Før</th><th>Efter</th></tr></thead>
-<tbody>${keys.map((key) => html`<tr${changed ? html` class="changed"` : ""}><th scope="row"${labelOf(key) === key ? "" : html` title="${key}"`}>${labelOf(key)}</th><td>${value(key, before ? before[key] : undefined)}</td><td>${value(key, after ? after[key] : undefined)}</td></tr>`)}</tbody>
+<tbody>${keys.map((key) => html`<tr${changed ? html` class="changed"` : ""}><th scope="row"${labelOf(key) === key ? "" : html` title="${key}"`}>${labelOf(key)}</th><td>${value(key, before ? before[key] : undefined, currency)}</td><td>${value(key, after ? after[key] : undefined, currency)}</td></tr>`)}</tbody>
 </table></div>`;
 }
 
 /** The changed fields side by side; the unchanged ones folded away below them. */
-function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Html {
+function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null, currency: string): Html {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (!keys.length) return html`<p class="hint">Ingen øjebliksbilleder.</p>`;
   const isChanged = (key: string) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]);
   const changed = keys.filter(isChanged);
   const same = keys.filter((key) => !isChanged(key));
-  return html`${changed.length ? diffTable("Ændrede felter", changed, before, after, true) : html`<p class="hint">Ingen felter blev ændret.</p>`}
-${same.length ? html`<details><summary>Uændrede felter (${same.length})</summary>${diffTable("Uændrede felter", same, before, after, false)}</details>` : ""}`;
+  return html`${changed.length ? diffTable("Ændrede felter", changed, before, after, true, currency) : html`<p class="hint">Ingen felter blev ændret.</p>`}
+${same.length ? html`<details><summary>Uændrede felter (${same.length})</summary>${diffTable("Uændrede felter", same, before, after, false, currency)}</details>` : ""}`;
 }
 
 export async function auditEntryPage(web: AdminRequest, id: string): Promise<View> {
   if (!ID.test(id)) throw new NotFound(`No audit entry "${id}".`);
   const entry = await web.call(auditGet, { id });
-  const [name, orders] = await Promise.all([actorNames(web, [entry.actor, entry.revertedBy]), orderSubjects(web, [entry])]);
+  const [name, orders, currency] = await Promise.all([actorNames(web, [entry.actor, entry.revertedBy]), orderSubjects(web, [entry]), web.currency()]);
   const revert = entry.revertedAt
     ? html`<div class="notice notice-info">Fortrudt ${when(entry.revertedAt)} af ${name(entry.revertedBy ?? "")}.</div>`
     : entry.revertible
@@ -152,7 +152,7 @@ ${facts([
 ])}
 ${revert}
 </section>
-<section class="card"><h2>Før og efter</h2>${diff(entry.before, entry.after)}</section>`,
+<section class="card"><h2>Før og efter</h2>${diff(entry.before, entry.after, currency)}</section>`,
   };
 }
 

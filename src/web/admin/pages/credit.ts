@@ -7,9 +7,9 @@ import listCards from "../../../tools/giftcards/list.ts";
 import completeRefundTask from "../../../tools/orders/complete_refund_task.ts";
 import listRefundTasks from "../../../tools/orders/list_refund_tasks.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
-import { html, type Html, type HtmlValue } from "../../html.ts";
+import { formatMoney, html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, kr, needs, pageHead, submit, table } from "../components.ts";
+import { actionButton, formOpen, money, needs, pageHead, submit, table, unit } from "../components.ts";
 import { kroner, optional, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -20,22 +20,22 @@ const SOURCE_TEXT: Record<Card["source"], string> = { issued: "Udstedt", store_c
 
 const orderLink = (orderId: string | null): HtmlValue => (orderId ? html`<a href="/admin/orders/${orderId}"><code>${orderId}</code></a>` : "");
 
-function cardRow(card: Card): HtmlValue[] {
-  return [html`<code class="code">${card.code}</code>`, kr(card.balanceDkk), kr(card.initialDkk), SOURCE_TEXT[card.source], card.customerEmail ?? "", orderLink(card.orderId), when(card.expiresAt)];
+function cardRow(card: Card, currency: string): HtmlValue[] {
+  return [html`<code class="code">${card.code}</code>`, money(card.balanceDkk, currency), money(card.initialDkk, currency), SOURCE_TEXT[card.source], card.customerEmail ?? "", orderLink(card.orderId), when(card.expiresAt)];
 }
 
-function taskRow(web: AdminRequest, task: Task): HtmlValue[] {
+function taskRow(web: AdminRequest, task: Task, currency: string): HtmlValue[] {
   return [
     orderLink(task.orderId),
     task.email,
-    kr(task.amountDkk),
+    money(task.amountDkk, currency),
     task.account ?? html`<span class="hint">Ikke oplyst: spørg kunden</span>`,
     when(task.createdAt),
     actionButton(web, completeRefundTask, {
       action: `/admin/credit/refund-tasks/${task.taskId}/complete`,
       label: "Markér som udbetalt",
       small: true,
-      confirm: `Er ${kr(task.amountDkk)} overført til kunden?`,
+      confirm: `Er ${money(task.amountDkk, currency)} overført til kunden?`,
     }),
   ];
 }
@@ -43,13 +43,13 @@ function taskRow(web: AdminRequest, task: Task): HtmlValue[] {
 async function cardsSection(web: AdminRequest): Promise<Html> {
   if (!web.may(listCards)) return html`<section class="card"><h2>Gavekort og tilgodebeviser</h2><p class="hint">${needs(listCards)}</p></section>`;
   const email = web.query("email").trim().slice(0, 254);
-  const cards = await web.call(listCards, { limit: 100, ...(email.includes("@") ? { customerEmail: email } : {}) });
+  const [cards, currency] = await Promise.all([web.call(listCards, { limit: 100, ...(email.includes("@") ? { customerEmail: email } : {}) }), web.currency()]);
   return html`<section class="card"><h2>Gavekort og tilgodebeviser</h2>
 <form method="get" action="/admin/credit" class="inline-search" role="search">
 ${input({ name: "email", label: "Find kundens kort (e-mail)", type: "search", value: email })}
 <button class="button button-secondary" type="submit">Vis</button>
 </form>
-${cards.length ? table("Gavekort og tilgodebeviser", ["Kode", "Saldo", "Udstedt", "Kilde", "Kunde", "Ordre", "Udløber"], cards.map(cardRow), [1, 2]) : emptyState("Ingen gavekort", email ? "Kunden har ingen gavekort." : "Udsted det første herunder.")}
+${cards.length ? table("Gavekort og tilgodebeviser", ["Kode", "Saldo", "Udstedt", "Kilde", "Kunde", "Ordre", "Udløber"], cards.map((card) => cardRow(card, currency)), [1, 2]) : emptyState("Ingen gavekort", email ? "Kunden har ingen gavekort." : "Udsted det første herunder.")}
 <p class="hint">Koden vises kun med de sidste fire tegn; hele koden står i e-mailen til kunden.</p>
 </section>`;
 }
@@ -57,16 +57,16 @@ ${cards.length ? table("Gavekort og tilgodebeviser", ["Kode", "Saldo", "Udstedt"
 async function tasksSection(web: AdminRequest): Promise<Html> {
   const head = html`<h2>Tilbagebetalinger til udbetaling</h2><p class="hint">Penge, der skal tilbage til kunder, som betalte med bankoverførsel: overfør beløbet, og markér det så som udbetalt.</p>`;
   if (!web.may(listRefundTasks)) return html`<section class="card">${head}<p class="hint">${needs(listRefundTasks)}</p></section>`;
-  const tasks = await web.call(listRefundTasks, { status: "open", limit: 100 });
+  const [tasks, currency] = await Promise.all([web.call(listRefundTasks, { status: "open", limit: 100 }), web.currency()]);
   return html`<section class="card" id="refund-tasks">${head}
-${tasks.length ? table("Tilbagebetalinger til udbetaling", ["Ordre", "Kunde", "Beløb", "Konto", "Oprettet", ""], tasks.map((task) => taskRow(web, task)), [2]) : html`<p>Der er ingen tilbagebetalinger at udbetale.</p>`}
+${tasks.length ? table("Tilbagebetalinger til udbetaling", ["Ordre", "Kunde", "Beløb", "Konto", "Oprettet", ""], tasks.map((task) => taskRow(web, task, currency)), [2]) : html`<p>Der er ingen tilbagebetalinger at udbetale.</p>`}
 </section>`;
 }
 
-function issueForm(web: AdminRequest): Html {
+function issueForm(web: AdminRequest, currency: string): Html {
   return html`<section class="card narrow"><h2>Udsted et gavekort</h2>
 ${formOpen(web, "/admin/credit/issue")}
-${input({ name: "amount", label: "Beløb i kr.", required: true, inputmode: "decimal", hint: "Mindst 1 kr." })}
+${input({ name: "amount", label: `Beløb i ${unit(currency)}`, required: true, inputmode: "decimal", hint: `Mindst ${formatMoney(100, currency, { whole: true })}` })}
 ${input({ name: "customerEmail", label: "Send koden til", type: "email", maxlength: 254, hint: "Kundens e-mail. Tom: du giver selv koden videre." })}
 ${input({ name: "reason", label: "Årsag", maxlength: 500, placeholder: "Undskyld for ventetiden, præmie …" })}
 ${submit(web, issueCard, "Udsted gavekort")}
@@ -74,13 +74,13 @@ ${submit(web, issueCard, "Udsted gavekort")}
 }
 
 export async function creditPage(web: AdminRequest): Promise<View> {
-  const [tasks, cards] = await Promise.all([tasksSection(web), cardsSection(web)]);
+  const [tasks, cards, currency] = await Promise.all([tasksSection(web), cardsSection(web), web.currency()]);
   return {
     title: "Tilgodehavender og gavekort",
     main: html`${pageHead("Tilgodehavender og gavekort", { lead: "Hvad butikken skylder kunderne: gavekort, tilgodebeviser og tilbagebetalinger, der venter på en overførsel." })}
 ${tasks}
 ${cards}
-${issueForm(web)}`,
+${issueForm(web, currency)}`,
   };
 }
 
@@ -97,7 +97,7 @@ async function issueAction(web: AdminRequest): Promise<Outcome> {
     status: 201,
     title: "Gavekortet er udstedt",
     main: html`${breadcrumbs([{ label: "Tilgodehavender og gavekort", href: "/admin/credit" }, { label: "Nyt gavekort" }])}
-${pageHead(`Gavekort på ${kr(created.balanceDkk)} er udstedt`)}
+${pageHead(`Gavekort på ${money(created.balanceDkk, await web.currency())} er udstedt`)}
 <section class="card key-reveal">
 <div class="notice notice-info" role="status">${email ? html`Koden er sendt til ${email}. ` : ""}Hele koden vises kun her; bagefter ses kun de sidste fire tegn.</div>
 <div class="copy-field">
@@ -118,6 +118,6 @@ export async function refundTaskAction(web: AdminRequest, id: string, action: st
   if (!/^[\w-]{1,100}$/.test(id) || action !== "complete") throw new NotFound(`No refund task action "${action}".`);
   return web.act("/admin/credit", async () => {
     const task = await web.call(completeRefundTask, { taskId: id });
-    return `Tilbagebetalingen på ${kr(task.amountDkk)} for ordre ${task.orderId} er markeret som udbetalt.`;
+    return `Tilbagebetalingen på ${money(task.amountDkk, await web.currency())} for ordre ${task.orderId} er markeret som udbetalt.`;
   });
 }

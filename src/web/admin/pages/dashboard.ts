@@ -8,7 +8,7 @@ import listLowStock from "../../../tools/products/list_low_stock.ts";
 import { count, html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
 import { salesChartSvg } from "../chart.ts";
-import { kr, pageHead, table } from "../components.ts";
+import { money, pageHead, table } from "../components.ts";
 import { copenhagenDate } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -28,28 +28,29 @@ async function figures(web: AdminRequest, today: string): Promise<{ overview: Ht
     return { overview: html`<div class="notice notice-info">Nøgletal kræver adgangen analytics:read.</div>`, bestSellers: html`` };
   }
   const from30 = addDays(today, -29);
-  const [week, month, series, top] = await Promise.all([
+  const [week, month, series, top, currency] = await Promise.all([
     web.call(analyticsSummary, { fromDate: addDays(today, -6), toDate: today }),
     web.call(analyticsSummary, { fromDate: from30, toDate: today }),
     web.call(salesTimeseries, { fromDate: from30, toDate: today, interval: "day" }),
     web.call(topProducts, { fromDate: from30, toDate: today, by: "revenue", limit: 5 }),
+    web.currency(),
   ]);
   const bestSellers = top.products.length
-    ? table("Bedst sælgende produkter", ["Produkt", "Stk.", "Omsætning"], top.products.map((p) => [p.productName, p.units, kr(p.revenueDkk)]), [1, 2])
+    ? table("Bedst sælgende produkter", ["Produkt", "Stk.", "Omsætning"], top.products.map((p) => [p.productName, p.units, money(p.revenueDkk, currency)]), [1, 2])
     : html`<p class="hint">Ingen salg i perioden.</p>`;
   const overview = html`<section class="kpis" aria-label="Nøgletal for de sidste 30 dage">
-${kpi("Omsætning", kr(week.revenueDkk), kr(month.revenueDkk))}
+${kpi("Omsætning", money(week.revenueDkk, currency), money(month.revenueDkk, currency))}
 ${kpi("Ordrer", String(week.orderCount), String(month.orderCount))}
-${kpi("Gns. ordre", kr(week.averageOrderValueDkk), kr(month.averageOrderValueDkk))}
+${kpi("Gns. ordre", money(week.averageOrderValueDkk, currency), money(month.averageOrderValueDkk, currency))}
 ${kpi("Nye kunder", String(week.newCustomers), String(month.newCustomers))}
 <div class="kpi"><p class="kpi-label">Fra AI-agenter</p><p class="kpi-value">${percent(month.aiGeneratedShare)}</p><p class="kpi-sub">${count(month.aiGeneratedOrderCount, "ordre", "ordrer")} · 7 dage: ${percent(week.aiGeneratedShare)}</p></div>
 </section>
 <section class="card chart-card">
 <h2>Omsætning pr. dag</h2>
-<p class="hint">${from30} – ${today} · ${kr(month.revenueDkk)} i alt</p>
-${salesChartSvg(series.buckets, `Omsætning pr. dag fra ${from30} til ${today}`)}
+<p class="hint">${from30} – ${today} · ${money(month.revenueDkk, currency)} i alt</p>
+${salesChartSvg(series.buckets, `Omsætning pr. dag fra ${from30} til ${today}`, currency)}
 <details><summary>Vis som tabel</summary>
-${table("Omsætning pr. dag", ["Dag", "Ordrer", "Omsætning"], series.buckets.map((b) => [b.date, b.orderCount, kr(b.revenueDkk)]), [1, 2])}
+${table("Omsætning pr. dag", ["Dag", "Ordrer", "Omsætning"], series.buckets.map((b) => [b.date, b.orderCount, money(b.revenueDkk, currency)]), [1, 2])}
 </details>
 </section>`;
   return { overview, bestSellers: html`<section class="card" id="best-sellers"><h2>Bedst sælgende, 30 dage</h2>${bestSellers}</section>` };

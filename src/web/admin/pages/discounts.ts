@@ -12,15 +12,15 @@ import updateDiscount from "../../../tools/discounts/update.ts";
 import { emptyState, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, kr, krInput, pageHead, select, submit, table } from "../components.ts";
+import { actionButton, formOpen, money, krInput, pageHead, select, submit, table, unit } from "../components.ts";
 import { integer, kroner, localDateTime, toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Discount = z.output<typeof discountsList.output>[number];
 type Status = z.output<typeof discountsListStatus.output>[number]["status"];
 
-function valueText(discount: Pick<Discount, "type" | "value">): string {
-  return discount.type === "percent" ? `${discount.value} %` : kr(discount.value);
+function valueText(discount: Pick<Discount, "type" | "value">, currency: string): string {
+  return discount.type === "percent" ? `${discount.value} %` : money(discount.value, currency);
 }
 
 /** Whether a code works right now, or why not (discounts.list_status). */
@@ -32,12 +32,12 @@ const STATE: Record<Status, Html> = {
   unknown: html`<span class="tag">Slettet</span>`,
 };
 
-function editForm(web: AdminRequest, discount: Discount): Html {
+function editForm(web: AdminRequest, discount: Discount, currency: string): Html {
   return html`<section class="card narrow" id="edit"><h2>Ret <code class="code">${discount.code}</code></h2>
 <p class="hint">Kode og type kan ikke ændres (${discount.type === "percent" ? "procent" : "fast beløb"}).</p>
 ${formOpen(web, "/admin/discounts/update")}
 <input type="hidden" name="code" value="${discount.code}">
-${input({ name: "value", label: discount.type === "percent" ? "Rabat i procent" : "Rabat i kr.", value: discount.type === "percent" ? String(discount.value) : krInput(discount.value), required: true, inputmode: "decimal" })}
+${input({ name: "value", label: discount.type === "percent" ? "Rabat i procent" : `Rabat i ${unit(currency)}`, value: discount.type === "percent" ? String(discount.value) : krInput(discount.value), required: true, inputmode: "decimal" })}
 <div class="form-pair">
 ${input({ name: "validUntil", label: "Gyldig til", type: "datetime-local", value: toLocalDateTime(discount.validUntil), hint: "Tom: udløber ikke." })}
 ${input({ name: "usageLimit", label: "Maks. antal brug", type: "number", min: 1, value: discount.usageLimit ?? "", hint: "Tom: ubegrænset." })}
@@ -50,13 +50,13 @@ ${actionButton(web, deleteDiscount, { action: "/admin/discounts/delete", label: 
 }
 
 export async function discountsPage(web: AdminRequest): Promise<View> {
-  const discounts = await web.call(discountsList, { limit: 100 });
+  const [discounts, currency] = await Promise.all([web.call(discountsList, { limit: 100 }), web.currency()]);
   const statuses = discounts.length ? await web.call(discountsListStatus, { codes: discounts.map((discount) => discount.code) }) : [];
   const statusOf = new Map(statuses.map((entry) => [entry.code, entry.status]));
   const editing = discounts.find((discount) => discount.code === web.query("edit"));
   const rows = discounts.map((discount) => [
     html`<code class="code">${discount.code}</code>`,
-    valueText(discount),
+    valueText(discount, currency),
     html`${discount.usageCount}${discount.usageLimit ? ` / ${discount.usageLimit}` : ""}`,
     when(discount.validUntil),
     html`<span class="toggle-state">${STATE[statusOf.get(discount.code) ?? "unknown"]}${actionButton(web, toggleDiscount, {
@@ -72,7 +72,7 @@ export async function discountsPage(web: AdminRequest): Promise<View> {
     title: "Rabatkoder",
     main: html`${pageHead("Rabatkoder", { lead: "Koder kunderne kan skrive i kurven. Ordrer beholder koden, selv om den slettes." })}
 ${rows.length ? table("Rabatkoder", ["Kode", "Rabat", "Brugt", "Udløber", "Status", ""], rows) : emptyState("Ingen rabatkoder", "Opret den første herunder.")}
-${editing ? editForm(web, editing) : ""}
+${editing ? editForm(web, editing, currency) : ""}
 <section class="card narrow"><h2>Ny rabatkode</h2>
 ${formOpen(web, "/admin/discounts/create")}
 ${input({ name: "code", label: "Kode", required: true, pattern: "[A-Za-z0-9_\\-]{3,64}", hint: "3–64 tegn: bogstaver, tal, - og _. Gemmes med store bogstaver." })}

@@ -9,7 +9,7 @@ import setTracking from "../../../tools/orders/set_tracking.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
 import { isOrderStatus } from "../../../tools/orders/transitions.ts";
 import type { Outcome } from "../../page.ts";
-import { kr, ORDER_STATUS_LABELS } from "../components.ts";
+import { money, ORDER_STATUS_LABELS } from "../components.ts";
 import { integer, kroner, localDateTime, optional } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { ORDER_ID } from "./order.ts";
@@ -37,7 +37,7 @@ const ACTIONS: Record<string, Action> = {
   },
   async refund(web, orderId) {
     const result = await web.call(refundOrder, { orderId, amountDkk: kroner(web.field("amount"), "amount"), reason: optional(web.field("reason")) });
-    return `Refunderet i alt ${kr(result.refundedDkk)}; ${kr(result.remainingDkk)} tilbage.`;
+    return `Refunderet i alt ${money(result.refundedDkk, await web.currency())}; ${money(result.remainingDkk, await web.currency())} tilbage.`;
   },
   async cancel(web, orderId) {
     await web.call(cancelOrder, { orderId, reason: web.field("reason").trim() });
@@ -47,10 +47,11 @@ const ACTIONS: Record<string, Action> = {
     const quantity = integer(web.field("quantity"), "quantity");
     const variantSku = optional(web.field("variantSku"));
     const result = await web.call(changeItems, { orderId, items: [{ orderItemId: web.field("orderItemId"), ...(quantity === undefined ? {} : { quantity }), ...(variantSku ? { variantSku } : {}) }] });
-    // kr() ends in "kr.", which also ends the sentence.
-    const said = [`Ordren er ændret. Ny total: ${kr(result.totalDkk)}`];
-    if (result.returnedDkk > 0) said.push(`Kunden får ${kr(result.returnedDkk)} tilbage.`);
-    if (result.paymentUrl) said.push(`Kunden får et betalingslink på e-mail og skal betale ${kr(result.outstandingDkk)}`);
+    // A Danish amount ends in "kr.", which also ends the sentence.
+    const currency = await web.currency();
+    const said = [`Ordren er ændret. Ny total: ${money(result.totalDkk, currency)}`];
+    if (result.returnedDkk > 0) said.push(`Kunden får ${money(result.returnedDkk, currency)} tilbage.`);
+    if (result.paymentUrl) said.push(`Kunden får et betalingslink på e-mail og skal betale ${money(result.outstandingDkk, currency)}`);
     return said.join(" ");
   },
   async notes(web, orderId) {

@@ -4,23 +4,23 @@ import type { z } from "zod";
 import changeItems from "../../../tools/orders/change_items.ts";
 import type itemOptions from "../../../tools/orders/item_options.ts";
 import { html, type Html } from "../../html.ts";
-import { formOpen, kr, submit } from "../components.ts";
+import { formOpen, money, submit } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Options = z.output<(typeof itemOptions)["output"]>;
 
 /** "Størrelse M · 1.299,00 kr. · 4 på lager" for a variant choice. */
-function variantLabel(variant: Options[number]["variants"][number]): string {
+function variantLabel(variant: Options[number]["variants"][number], currency: string): string {
   const attributes = Object.values(variant.attributes).join(", ") || variant.sku;
-  return `${attributes} (${variant.sku}) · ${kr(variant.unitPriceDkk)} · ${variant.stock} på lager`;
+  return `${attributes} (${variant.sku}) · ${money(variant.unitPriceDkk, currency)} · ${variant.stock} på lager`;
 }
 
-function lineForm(web: AdminRequest, action: string, line: Options[number]): Html {
+function lineForm(web: AdminRequest, action: string, line: Options[number], currency: string): Html {
   const id = `line-${line.orderItemId}`;
   const variants = line.variants.length
     ? html`<div class="field"><label for="${id}-variant">Variant</label>
 <select id="${id}-variant" name="variantSku">${line.variants.map(
-        (variant) => html`<option value="${variant.sku}"${variant.sku === line.variantSku ? " selected" : ""}>${variantLabel(variant)}</option>`,
+        (variant) => html`<option value="${variant.sku}"${variant.sku === line.variantSku ? " selected" : ""}>${variantLabel(variant, currency)}</option>`,
       )}</select></div>`
     : "";
   return html`<li class="line-edit"><h3>${line.productName}${line.variantSku ? html` <span class="hint">${line.variantSku}</span>` : ""}</h3>
@@ -38,12 +38,12 @@ ${formOpen(web, action, html` class="inline-form" data-confirm="Fjern linjen fra
 }
 
 /** The card with a form per line; a paid order's total can only fall, so the hint says where the difference goes. */
-export function itemsEditor(web: AdminRequest, orderId: string, options: Options, paid: boolean): Html {
+export function itemsEditor(web: AdminRequest, orderId: string, options: Options, paid: boolean, currency: string): Html {
   const action = `/admin/orders/${orderId}/items`;
   return html`<section class="card" id="edit-items"><h2>Ret varer</h2>
 <p class="hint">${paid
     ? "Ordren er betalt: en lavere total refunderes kunden, som der blev betalt. Totalen kan ikke stige."
     : "Kunden får et betalingslink til det nye beløb på e-mail."} Lager, rabat og fragt regnes om.</p>
-<ul class="line-edits">${options.map((line) => lineForm(web, action, line))}</ul>
+<ul class="line-edits">${options.map((line) => lineForm(web, action, line, currency))}</ul>
 </section>`;
 }

@@ -19,7 +19,7 @@ import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transiti
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { actionButton, checkbox, facts, formOpen, kr, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea } from "../components.ts";
+import { actionButton, checkbox, facts, formOpen, money, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea, unit } from "../components.ts";
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { timelineList } from "../timeline.ts";
@@ -65,6 +65,7 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
     web.call(ordersGetDelivery, { orderId: id }),
   ]);
   const ref = orderRef(number);
+  const currency = order.currency;
   const options = UNSHIPPED.has(order.status) ? await web.call(itemOptions, { orderId: order.id }) : null;
   const base = `/admin/orders/${order.id}`;
   const canRefund = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].some((to) => to === "refunded" || to === "partial_refund");
@@ -72,8 +73,8 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   const lines = order.items.map((item) => [
     html`${item.productName}${item.variantSku ? html`<br><span class="hint">${item.variantSku}</span>` : ""}`,
     item.quantity,
-    kr(item.unitPriceDkk),
-    kr(item.unitPriceDkk * item.quantity),
+    money(item.unitPriceDkk, currency),
+    money(item.unitPriceDkk * item.quantity, currency),
   ]);
   const history = await timelineList(web, timeline);
   return {
@@ -86,14 +87,14 @@ ${pageHead(`Ordre ${ref}`, { lead: html`${statusTag(order.status)} · ${when(ord
 <section class="card"><h2>Varer</h2>
 ${table("Ordrelinjer", ["Vare", "Antal", "Stykpris", "I alt"], lines, [1, 2, 3])}
 ${facts([
-  ["Subtotal", kr(order.subtotalDkk)],
-  ["Rabat", order.discountDkk ? html`−${kr(order.discountDkk)}${order.discountCode ? html` <code>${order.discountCode}</code>` : ""}` : "—"],
-  ["Fragt", kr(order.shippingDkk)],
-  ["Total", html`<strong>${kr(order.totalDkk)}</strong>`],
-  ["Heraf moms", kr(order.vatOere)],
+  ["Subtotal", money(order.subtotalDkk, currency)],
+  ["Rabat", order.discountDkk ? html`−${money(order.discountDkk, currency)}${order.discountCode ? html` <code>${order.discountCode}</code>` : ""}` : "—"],
+  ["Fragt", money(order.shippingDkk, currency)],
+  ["Total", html`<strong>${money(order.totalDkk, currency)}</strong>`],
+  ...(order.vatOere === null ? [] : [["Heraf moms", money(order.vatOere, currency)] as [string, string]]),
 ])}
 </section>
-${options ? itemsEditor(web, order.id, options, order.paidAt !== null) : ""}
+${options ? itemsEditor(web, order.id, options, order.paidAt !== null, currency) : ""}
 <section class="card" id="shipping"><h2>Forsendelse</h2>
 ${formOpen(web, `${base}/tracking`)}
 <div class="form-pair">
@@ -113,7 +114,7 @@ ${returnsSection(returns)}
 ${canRefund ? html`<section class="card"><h2>Refundér</h2>
 ${formOpen(web, `${base}/refund`, html` data-confirm="Refundér beløbet til kunden?"`)}
 <div class="form-pair">
-${input({ name: "amount", label: "Beløb i kr.", inputmode: "decimal", hint: "Tom for hele det resterende beløb." })}
+${input({ name: "amount", label: `Beløb i ${unit(currency)}`, inputmode: "decimal", hint: "Tom for hele det resterende beløb." })}
 ${input({ name: "reason", label: "Årsag", maxlength: 500 })}
 </div>
 ${submit(web, refundOrder, "Refundér")}

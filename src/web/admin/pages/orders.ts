@@ -6,7 +6,7 @@ import { emptyState, field as input } from "../../components.ts";
 import { html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
 import type { View } from "../../page.ts";
-import { kr, ORDER_STATUS_HINTS, ORDER_STATUS_LABELS, pageHead, select, statusTag, table } from "../components.ts";
+import { money, ORDER_STATUS_HINTS, ORDER_STATUS_LABELS, pageHead, select, statusTag, table } from "../components.ts";
 import { localDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -37,13 +37,13 @@ export async function ordersPage(web: AdminRequest): Promise<View> {
   });
   const page = orders.slice(0, PAGE_SIZE);
   const older = orders.length > PAGE_SIZE ? page.at(-1)!.createdAt : undefined;
-  const refs = await orderRefs(web, page.map((order) => order.id));
+  const [refs, currency] = await Promise.all([orderRefs(web, page.map((order) => order.id)), web.currency()]);
   const rows = page.map((order) => [
     html`<a href="/admin/orders/${order.id}">${refs.get(order.id) ?? order.id}</a>`,
     when(order.createdAt),
     html`${order.shippingName}<br><span class="hint">${order.email}</span>`,
     order.itemCount,
-    kr(order.totalDkk),
+    money(order.totalDkk, currency),
     statusTag(order.status),
   ]);
   const statusChoices: Array<[string, string]> = [["", "Alle"], ...ORDER_STATUSES.map((value): [string, string] => [value, ORDER_STATUS_LABELS[value] ?? value])];

@@ -3,7 +3,7 @@
 import type { FieldError } from "../../../core/errors.ts";
 import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
-import { checkbox, select, textarea } from "../components.ts";
+import { checkbox, select, textarea, unit } from "../components.ts";
 import { blocks, blocksText, integer, keyValues, keyValuesText, kroner, optional } from "../forms.ts";
 import { fieldMessage } from "../problems.ts";
 
@@ -110,7 +110,7 @@ export function formErrors(errors: FieldError[] | undefined): Record<string, str
   return byField;
 }
 
-export function productFormFields(values: ProductValues, errors: Record<string, string>, categories: Array<{ slug: string; name: string }>, creating: boolean): Html {
+export function productFormFields(values: ProductValues, errors: Record<string, string>, categories: Array<{ slug: string; name: string }>, creating: boolean, money: { currency: string; pricesIncludeVat: boolean }): Html {
   return html`<fieldset><legend>Grundoplysninger</legend>
 ${input({ name: "name", label: "Navn", value: values.name, required: true, error: errors.name, ...(creating ? { data: { "slug-source": "f-slug" } } : {}) })}
 ${creating
@@ -118,7 +118,7 @@ ${creating
   : html`<p class="hint">Adresse: <code>/products/${values.slug}</code> (kan ikke ændres)</p>`}
 ${textarea({ name: "description", label: "Beskrivelse", value: values.description, rows: 6, required: true, error: errors.description })}
 <div class="form-pair">
-${input({ name: "price", label: "Pris i kr. inkl. moms", value: values.price, required: true, inputmode: "decimal", error: errors.price })}
+${input({ name: "price", label: `Pris i ${unit(money.currency)}${money.pricesIncludeVat ? " inkl. moms" : ""}`, value: values.price, required: true, inputmode: "decimal", error: errors.price })}
 ${creating ? input({ name: "stock", label: "Antal på lager", type: "number", min: 0, value: values.stock, required: true, error: errors.stock }) : ""}
 </div>
 ${select({ name: "category", label: "Kategori", value: values.category, choices: categories.map((c): [string, string] => [c.slug, c.name]) })}

@@ -6,7 +6,7 @@ import listVariants from "../../../tools/products/list_variants.ts";
 import upsertVariant from "../../../tools/products/upsert_variant.ts";
 import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
-import { actionButton, formOpen, kr, submit, table } from "../components.ts";
+import { actionButton, formOpen, money, submit, table, unit } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
 /** The most option pairs one variant form offers (existing ones plus empty rows up to this). */
@@ -38,7 +38,7 @@ function priceText(oere: number | null): string {
   return oere === null ? "" : (oere / 100).toFixed(2).replace(".", ",");
 }
 
-function variantForm(web: AdminRequest, slug: string, variant: Variant | undefined, prefix: string): Html {
+function variantForm(web: AdminRequest, slug: string, variant: Variant | undefined, prefix: string, currency: string): Html {
   const pairs = Object.entries(variant?.attributes ?? {});
   const rows = Math.min(MAX_OPTIONS, Math.max(pairs.length + EMPTY_ROWS, EMPTY_ROWS));
   const optionRows = Array.from({ length: rows }, (_, index) => {
@@ -54,7 +54,7 @@ ${variant
   : html`${input({ name: "sku", id: `${prefix}-sku`, label: "SKU", required: true, maxlength: 100, hint: "Varenummeret, unikt for produktet." })}<input type="hidden" name="mode" value="new">`}
 <fieldset><legend>Egenskaber</legend>${optionRows}</fieldset>
 <div class="form-pair">
-${input({ name: "price", id: `${prefix}-price`, label: "Egen pris i kr.", value: priceText(variant?.priceDkk ?? null), inputmode: "decimal", hint: "Tom: produktets pris." })}
+${input({ name: "price", id: `${prefix}-price`, label: `Egen pris i ${unit(currency)}`, value: priceText(variant?.priceDkk ?? null), inputmode: "decimal", hint: "Tom: produktets pris." })}
 ${input({ name: "stock", id: `${prefix}-stock`, label: "Lager", type: "number", min: 0, value: String(variant?.stock ?? 0), required: true })}
 </div>
 ${submit(web, upsertVariant, variant ? "Gem variant" : "Tilføj variant", "secondary")}
@@ -62,20 +62,20 @@ ${submit(web, upsertVariant, variant ? "Gem variant" : "Tilføj variant", "secon
 }
 
 export async function variantsSection(web: AdminRequest, slug: string, draft: { drafts?: true } = {}): Promise<Html> {
-  const variants = await web.call(listVariants, { slug, ...draft });
+  const [variants, currency] = await Promise.all([web.call(listVariants, { slug, ...draft }), web.currency()]);
   const rows = variants.map((variant) => [
     html`<code>${variant.sku}</code>`,
     Object.entries(variant.attributes).map(([name, value]) => html`<span class="tag">${name}: ${value}</span> `),
-    variant.priceDkk === null ? html`<span class="hint">Produktets pris</span>` : kr(variant.priceDkk),
+    variant.priceDkk === null ? html`<span class="hint">Produktets pris</span>` : money(variant.priceDkk, currency),
     variant.stock,
     actionButton(web, deleteVariant, { action: `/admin/products/${slug}/variants/delete`, label: "Slet", fields: { sku: variant.sku }, look: "secondary", small: true, confirm: `Slet varianten ${variant.sku}?` }),
   ]);
   const editors = variants.map((variant, index) => html`<details class="variant-editor"><summary>Ret <code>${variant.sku}</code></summary>
-${variantForm(web, slug, variant, `v${index}`)}</details>`);
+${variantForm(web, slug, variant, `v${index}`, currency)}</details>`);
   return html`<section class="card" id="variants"><h2>Varianter</h2>
 ${rows.length ? table("Varianter", ["SKU", "Egenskaber", "Pris", "Lager", ""], rows, [2, 3]) : html`<p class="hint">Ingen varianter: produktet sælges, som det er.</p>`}
 ${editors}
 <details class="variant-editor"${rows.length ? "" : " open"}><summary>Tilføj en variant</summary>
-${variantForm(web, slug, undefined, "vnew")}</details>
+${variantForm(web, slug, undefined, "vnew", currency)}</details>
 </section>`;
 }

@@ -17,7 +17,7 @@ import returnPolicy from "../../../tools/returns/policy.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { actionButton, checkbox, formOpen, kr, pageHead, submit } from "../components.ts";
+import { actionButton, checkbox, formOpen, money, pageHead, submit } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 import { IMAGE_FIELD } from "../upload.ts";
 import { variantsSection } from "./product-variants.ts";
@@ -33,7 +33,7 @@ export interface FormState {
 }
 
 export async function newProductPage(web: AdminRequest, state?: FormState): Promise<View> {
-  const categories = await web.call(categoriesList, { includeEmpty: true });
+  const [categories, commerce] = await Promise.all([web.call(categoriesList, { includeEmpty: true }), web.commerce()]);
   const values = state?.values ?? { ...EMPTY_PRODUCT, category: categories[0]?.slug ?? "" };
   return {
     status: state?.status ?? 200,
@@ -42,7 +42,7 @@ export async function newProductPage(web: AdminRequest, state?: FormState): Prom
 ${pageHead("Nyt produkt")}
 ${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
 ${formOpen(web, "/admin/products/new", html` class="product-form"`)}
-${productFormFields(values, state?.errors ?? {}, categories, true)}
+${productFormFields(values, state?.errors ?? {}, categories, true, commerce)}
 ${submit(web, createProduct, "Opret produkt")}
 </form>`,
   };
@@ -118,24 +118,26 @@ export async function draftInput(web: AdminRequest, slug: string): Promise<{ dra
 export async function productPage(web: AdminRequest, slug: string, state?: FormState): Promise<View> {
   if (!PRODUCT_SLUG.test(slug)) throw new NotFound(`No product "${slug}".`);
   const draft = await draftInput(web, slug);
-  const [product, answers, categories, policy] = await Promise.all([
+  const [product, answers, categories, policy, commerce] = await Promise.all([
     web.call(productsGet, { slug, ...draft }),
     web.call(getAnswers, { slug, ...draft }),
     web.call(categoriesList, { includeEmpty: true }),
     web.call(returnPolicy, { slug }),
+    web.commerce(),
   ]);
+  const { currency } = commerce;
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
   const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
   return {
     status: state?.status ?? 200,
     title: product.name,
     main: html`${breadcrumbs([{ label: "Produkter", href: "/admin/products" }, { label: product.name }])}
-${pageHead(product.name, { lead: html`${kr(product.priceDkk)} · ${product.stock} på lager · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
+${pageHead(product.name, { lead: html`${money(product.priceDkk, currency)} · ${product.stock} på lager · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
 ${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
 <div class="product-layout">
 <div>
 ${formOpen(web, `/admin/products/${slug}`, html` class="product-form"`)}
-${productFormFields(values, state?.errors ?? {}, categories, false)}
+${productFormFields(values, state?.errors ?? {}, categories, false, commerce)}
 ${submit(web, updateProduct, "Gem ændringer")}
 </form>
 </div>

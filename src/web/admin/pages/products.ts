@@ -6,7 +6,7 @@ import updateProduct from "../../../tools/products/update.ts";
 import { emptyState, field as input, pagination } from "../../components.ts";
 import { html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { kr, pageHead, select, table } from "../components.ts";
+import { money, pageHead, select, table } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
 const PAGE_SIZE = 25;
@@ -18,18 +18,19 @@ export async function productsPage(web: AdminRequest): Promise<View> {
   const category = web.query("category");
   const page = Math.min(400, Math.max(1, Number.parseInt(web.query("page"), 10) || 1));
   const filters = { q: q || undefined, categorySlug: category || undefined };
-  const [products, categories, drafts] = await Promise.all([
+  const [products, categories, drafts, currency] = await Promise.all([
     web.call(productsSearch, { ...filters, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE }),
     web.call(categoriesList, { includeEmpty: true }),
     // Drafts are not in the shop's catalogue: editors see them first, on the first page.
     page === 1 && web.may(updateProduct) ? web.call(productsSearch, { ...filters, limit: MAX_DRAFTS, drafts: true }) : [],
+    web.currency(),
   ]);
   const shown = [...drafts.map((product) => ({ product, draft: true })), ...products.slice(0, PAGE_SIZE).map((product) => ({ product, draft: false }))];
   const rows = shown.map(({ product, draft }) => [
     html`<span class="thumb" aria-hidden="true">${product.firstImage ? html`<img src="${product.firstImage}" alt="" loading="lazy">` : ""}</span>`,
     html`<a href="/admin/products/${product.slug}">${product.name}</a>${draft ? html` <span class="tag tag-warn">Kladde</span>` : ""}${product.featured ? html` <span class="tag tag-info">Fremhævet</span>` : ""}<br><span class="hint">${product.brand ?? ""}</span>`,
     product.categoryName,
-    kr(product.priceDkk),
+    money(product.priceDkk, currency),
     html`<span class="${product.stock === 0 ? "tag tag-bad" : product.stock <= 5 ? "tag tag-warn" : ""}">${product.stock}</span>`,
   ]);
   const href = (n: number) => {

@@ -12,7 +12,7 @@ import { RETURN_STATUSES, returnReference, type ReturnStatus } from "../../../to
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { checkbox, facts, formOpen, kr, pageHead, select, submit, table, textarea } from "../components.ts";
+import { checkbox, facts, formOpen, money, pageHead, select, submit, table, textarea } from "../components.ts";
 import { when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -109,7 +109,7 @@ ${submit(web, receiveReturn, "Bogfør som modtaget")}
 
 export async function returnPage(web: AdminRequest, id: string): Promise<View> {
   checkId(id);
-  const ret = await web.call(getReturn, { returnId: id });
+  const [ret, currency] = await Promise.all([web.call(getReturn, { returnId: id }), web.currency()]);
   const reference = returnReference({ id: ret.returnId });
   const now = Date.now();
   return {
@@ -125,7 +125,7 @@ ${facts(([
   ["Afvist fordi", ret.rejectReason],
   ["Ønsket variant", ret.exchangeVariantId ? html`<code>${ret.exchangeVariantId}</code>` : null],
   ["Erstatningsordre", ret.replacementOrderId ? html`<a href="/admin/orders/${ret.replacementOrderId}"><code>${ret.replacementOrderId}</code></a>` : null],
-  ["Refunderet", ret.refundDkk === null ? null : kr(ret.refundDkk)],
+  ["Refunderet", ret.refundDkk === null ? null : money(ret.refundDkk, currency)],
   ["Refusion senest", ret.refundDueBy ? deadline(ret, now) : null],
   ["Oprettet", when(ret.createdAt)],
   ["Senest ændret", when(ret.updatedAt)],
@@ -157,7 +157,7 @@ export async function returnAction(web: AdminRequest, id: string, action: string
         const refundTo = web.field("refundTo") === "store_credit" ? "store_credit" : "original";
         const ret = await web.call(receiveReturn, { returnId: id, refundTo, restock: web.field("restock") === "on", ...(account ? { refundAccount: account } : {}) });
         if (ret.replacementOrderId) return `Varen er modtaget; erstatningsordren ${ret.replacementOrderId} er oprettet.`;
-        return ret.refundDkk ? `Varen er modtaget, og ${kr(ret.refundDkk)} er refunderet.` : "Varen er modtaget; der var intet at refundere.";
+        return ret.refundDkk ? `Varen er modtaget, og ${money(ret.refundDkk, await web.currency())} er refunderet.` : "Varen er modtaget; der var intet at refundere.";
       });
   }
   throw new NotFound(`No return action "${action}".`);

@@ -1,5 +1,5 @@
-// /admin/settings: branding, shipping (rates and carriers), contact details, the policy texts and the feature
-// flags, each saved by its own settings.* tool.
+// /admin/settings: branding, shipping (rates and carriers), contact details, currency and VAT, shipping rates per
+// country, the policy texts and the feature flags, each saved by its own settings.* tool.
 import { Invalid, NotFound } from "../../../core/errors.ts";
 import settingsGet from "../../../tools/settings/get.ts";
 import listFeatures from "../../../tools/settings/list_features.ts";
@@ -11,8 +11,9 @@ import updateShipping from "../../../tools/settings/update_shipping.ts";
 import { field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { actionButton, formOpen, krInput, pageHead, submit, textarea } from "../components.ts";
+import { actionButton, formOpen, krInput, pageHead, submit, textarea, unit } from "../components.ts";
 import { kroner, when } from "../forms.ts";
+import { commerceSections, saveCommerce, saveShippingRates } from "./settings-commerce.ts";
 import type { AdminRequest } from "../site.ts";
 
 /** "PostNord: 1-3" per line ↔ carriers with business-day estimates. */
@@ -52,7 +53,7 @@ ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
-  const [settings, flags] = await Promise.all([web.call(settingsGet, {}), features(web)]);
+  const [settings, flags, { commerce, rates }, currency] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web), web.currency()]);
   const { branding, shipping, contact, policies } = settings;
   return {
     title: "Indstillinger",
@@ -72,8 +73,8 @@ ${submit(web, updateBranding, "Gem udseende")}
 <section class="card" id="shipping"><h2>Fragt</h2>
 ${formOpen(web, "/admin/settings/shipping")}
 <div class="form-pair">
-${input({ name: "flatRate", label: "Fragt i kr.", value: krInput(shipping.flatRateDkk), inputmode: "decimal", required: true })}
-${input({ name: "freeShippingThreshold", label: "Fri fragt fra kr.", value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: altid fri fragt." })}
+${input({ name: "flatRate", label: `Fragt i ${unit(currency)}`, value: krInput(shipping.flatRateDkk), inputmode: "decimal", required: true })}
+${input({ name: "freeShippingThreshold", label: `Fri fragt fra ${unit(currency)}`, value: krInput(shipping.freeShippingThresholdDkk), inputmode: "decimal", required: true, hint: "0: altid fri fragt." })}
 </div>
 ${textarea({ name: "carriers", label: "Fragtfirmaer", value: carriersText(shipping.carriers), rows: 3, mono: true, hint: "Ét pr. linje med leveringstid i hverdage: PostNord: 1-3" })}
 ${submit(web, updateShipping, "Gem fragt")}
@@ -86,8 +87,10 @@ ${textarea({ name: "address", label: "Adresse", value: contact.address, rows: 2,
 ${input({ name: "cvr", label: "CVR-nummer", value: contact.cvr, pattern: "\\d{8}", required: true, inputmode: "numeric" })}
 ${submit(web, updateContact, "Gem kontakt")}
 </form></section>
+${commerce}
 <section class="card" id="features"><h2>Funktioner</h2>${flags}</section>
 </div>
+${rates}
 <section class="card" id="policies"><h2>Vilkår og politikker</h2>
 ${formOpen(web, "/admin/settings/policies")}
 <div class="columns columns-2">
@@ -128,6 +131,8 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
     await web.call(updatePolicies, { returns: web.field("returns"), shipping: web.field("shipping"), privacy: web.field("privacy"), terms: web.field("terms") });
     return "Teksterne er gemt.";
   },
+  commerce: saveCommerce,
+  rates: saveShippingRates,
   async feature(web) {
     const result = await web.call(setFeature, { key: web.field("key"), enabled: web.field("enabled") === "true" });
     return `${featureName(result.key, result.key)} er nu ${result.enabled ? "slået til" : "slået fra"}.`;

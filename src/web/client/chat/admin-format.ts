@@ -1,6 +1,6 @@
 // How the admin assistant page shows tool names, values and problems: registry names back from the model's wire
-// names, money in øre as kroner, dates and order statuses in Danish, and a tool error's problem JSON as a title and a
-// detail.
+// names, money in the shop currency, dates and order statuses in Danish, and a tool error's problem JSON as a title and
+// a detail.
 export { formatValue, isNumeric, isScalar, labelOf, type Scalar } from "../../admin/values.ts";
 
 /** The registry name of a model tool name: `discounts_delete` → `discounts.delete` (areas have no "_", actions may). */

@@ -1,9 +1,14 @@
 // Tool inputs and results as the staff reads them: a list of records as a table of its scalar columns, a record as a
 // definition list (its lists of records as tables below it), anything else as JSON; long results fold into <details>.
 import { el } from "./dom.ts";
-import { formatValue, isNumeric, isScalar, labelOf, type Scalar } from "./admin-format.ts";
+import { formatValue as formatIn, isNumeric, isScalar, labelOf, type Scalar } from "./admin-format.ts";
 
 type Fields = Record<string, unknown>;
+
+/** A value as the staff reads it, amounts in the shop currency the assistant's slot names (`data-currency`). */
+function formatValue(key: string, value: Scalar): string {
+  return formatIn(key, value, document.querySelector<HTMLElement>("#admin-assistant")?.dataset.currency ?? "DKK");
+}
 
 /** Rows shown before a table folds away, and entries before a definition list does. */
 const LONG_TABLE = 8;

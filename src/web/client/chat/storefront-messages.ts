@@ -2,7 +2,7 @@
 // tool call, product cards (stock, add to cart) from catalogue results, the payment button of a placed order, and a
 // confirm card, worded for the tool, when a change waits for the shopper.
 import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from "ai";
-import { formatKr } from "../../html.ts";
+import { formatMoney } from "../../html.ts";
 import { el } from "./dom.ts";
 import { giftCardOf } from "./gift-card.ts";
 import { renderMarkdown, safeHref } from "./markdown.ts";
@@ -140,6 +140,14 @@ function doneText(name: string, done: string, input: unknown, output: unknown): 
   return typeof line?.productName === "string" ? `${done}: ${line.productName}` : done;
 }
 
+/** The shop currency and VAT the page's chat root names (`data-currency`, `data-vat`). */
+function shop(): { currency: string; vat: boolean } {
+  const root = document.getElementById("chat-root");
+  return { currency: root?.dataset.currency ?? "DKK", vat: root ? root.hasAttribute("data-vat") : true };
+}
+
+const price = (minor: number) => formatMoney(minor, shop().currency);
+
 function status(text: string, state: "running" | "done" | "failed" | "denied"): HTMLElement {
   return el("p", { class: `chat-tool chat-tool-${state}` }, text);
 }
@@ -152,7 +160,7 @@ function approvalDetails(name: string, input: unknown, context: MessageContext):
     const total = context.cartTotal();
     const giftCard = giftCardOf(name, input);
     const details = [
-      total === undefined ? null : el("p", {}, "I alt ", el("span", { class: "price" }, formatKr(total)), " inkl. moms og fragt."),
+      total === undefined ? null : el("p", {}, "I alt ", el("span", { class: "price" }, price(total)), shop().vat ? " inkl. moms og fragt." : " inkl. fragt."),
       giftCard ? el("p", { class: "chat-confirm-detail" }, `Gavekortet …${giftCard} betaler, hvad der er på det; resten betaler du via linket.`) : null,
     ].filter((node) => node !== null);
     return details.length ? el("div", {}, ...details) : null;
@@ -241,7 +249,7 @@ function productCard(product: ProductLike, context: MessageContext): HTMLElement
         { class: "chat-product-body" },
         product.brand ? el("span", { class: "chat-product-brand" }, product.brand) : null,
         el("span", { class: "chat-product-name" }, product.name),
-        el("span", { class: "price" }, formatKr(product.priceDkk)),
+        el("span", { class: "price" }, price(product.priceDkk)),
         el("span", { class: `chat-product-stock${soldOut ? " chat-product-soldout" : ""}` }, soldOut ? "Udsolgt" : product.stock !== null && product.stock <= 5 ? `Kun ${product.stock} på lager` : "På lager"),
       ),
     ),

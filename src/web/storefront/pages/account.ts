@@ -7,7 +7,7 @@ import requestLoginCode from "../../../tools/user/request_login_code.ts";
 import userSignOut from "../../../tools/user/sign_out.ts";
 import verifyLoginCode from "../../../tools/user/verify_login_code.ts";
 import { breadcrumbs, emptyState, field, notice } from "../../components.ts";
-import { formatKr, html, type Html } from "../../html.ts";
+import { formatMoney, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
 import { addressBook, type AddressFormState } from "./address-book.ts";
 import { localPath, type Outcome, type View } from "../../page.ts";
@@ -23,7 +23,7 @@ export async function accountPage(web: StorefrontRequest, addressState?: Address
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
-  const [refs, addresses] = await Promise.all([orderRefs(web, orders.map((order) => order.id)), addressBook(web, addressState)]);
+  const [refs, addresses, { currency }] = await Promise.all([orderRefs(web, orders.map((order) => order.id)), addressBook(web, addressState), web.chrome()]);
   return {
     title: "Din konto",
     noindex: true,
@@ -39,7 +39,7 @@ ${orders.length
   ? html`<ul class="order-list">${orders.map((order) => html`<li class="card order-card">
 <div><a class="order-link" href="/orders/${order.id}">Ordre <span class="order-ref">${refs.get(order.id) ?? order.id}</span></a>
 <p class="hint">${formatDate(order.createdAt)} · ${order.itemCount} ${order.itemCount === 1 ? "vare" : "varer"}</p></div>
-<div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatKr(order.totalDkk)}</span></div>
+<div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatMoney(order.totalDkk, currency)}</span></div>
 </li>`)}</ul>`
   : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}
 ${addresses}`,

@@ -10,9 +10,10 @@ import cartUpdateQuantity from "../../../tools/cart/update_quantity.ts";
 import type { CartSummary } from "../../../tools/cart/schemas.ts";
 import discountsTryApply from "../../../tools/discounts/try_apply.ts";
 import { breadcrumbs, emptyState, notice, price } from "../../components.ts";
-import { formatKr, html, type Html } from "../../html.ts";
+import { formatMoney, html, type Html } from "../../html.ts";
 import type { Redirect, View } from "../../page.ts";
 import { productMedia, type CardLook } from "../components.ts";
+import type { Chrome } from "../storefront-chrome.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { DISCOUNT_REASONS, NOTICES, paymentMethodsText, refusalText } from "../texts.ts";
 
@@ -102,6 +103,7 @@ export async function cartPage(web: StorefrontRequest): Promise<View> {
   const cart = await loadCart(web);
   const looks = cart ? await lineMedia(web, cart) : new Map<string, CardLook>();
   const left = cart ? await freeShippingLeft(web, cart) : 0;
+  const money = await web.chrome();
   const flash = NOTICES[web.query("notice")];
   const discountReason = DISCOUNT_REASONS[web.query("discount")];
   const error = web.query("error");
@@ -109,11 +111,11 @@ export async function cartPage(web: StorefrontRequest): Promise<View> {
   const body = cart && cart.lines.length
     ? html`<div class="cart-layout">
 <section class="cart-lines" aria-labelledby="lines-title"><h2 id="lines-title" class="visually-hidden">Varer</h2>
-<ul class="lines">${cart.lines.map((line) => lineHtml(web, line, looks.get(line.productSlug)))}</ul>
+<ul class="lines">${cart.lines.map((line) => lineHtml(web, line, looks.get(line.productSlug), money))}</ul>
 </section>
 <aside class="cart-summary" aria-labelledby="summary-title">
 <h2 id="summary-title">Oversigt</h2>
-${totals(cart, left)}
+${totals(cart, money, left)}
 ${discountForm(web, cart)}
 <a class="button button-accent button-block" href="/checkout">Gå til kassen</a>
 <p class="hint center">Sikker betaling · ${paymentMethodsText(web.runtime)}</p>
@@ -130,14 +132,14 @@ ${body}`,
   };
 }
 
-function lineHtml(web: StorefrontRequest, line: CartSummary["lines"][number], look: CardLook | undefined): Html {
+function lineHtml(web: StorefrontRequest, line: CartSummary["lines"][number], look: CardLook | undefined, money: Money): Html {
   const attributes = line.variantAttributes ? Object.values(line.variantAttributes).join(" / ") : "";
   return html`<li class="line">
 <div class="line-media">${productMedia(look ?? { name: line.productName, frameColor: null, lensColor: null, firstImage: null }, "")}</div>
 <div class="line-main">
 <h3 class="line-name"><a href="/products/${encodeURIComponent(line.productSlug)}">${line.productName}</a></h3>
 ${attributes ? html`<p class="hint">Variant: ${attributes}</p>` : ""}
-<p class="hint">${price(line.unitPriceDkk)} pr. stk.${line.stock < line.quantity ? html` · <span class="tag tag-bad">Kun ${line.stock} på lager</span>` : ""}</p>
+<p class="hint">${price(line.unitPriceDkk, money.currency)} pr. stk.${line.stock < line.quantity ? html` · <span class="tag tag-bad">Kun ${line.stock} på lager</span>` : ""}</p>
 <div class="line-actions">
 <form class="quantity-form" action="/cart/update" method="post">
 ${web.csrfField()}<input type="hidden" name="lineId" value="${line.lineId}">
@@ -151,20 +153,23 @@ ${web.csrfField()}<input type="hidden" name="lineId" value="${line.lineId}">
 </form>
 </div>
 </div>
-<p class="line-total price">${formatKr(line.lineTotalDkk)}</p>
+<p class="line-total price">${formatMoney(line.lineTotalDkk, money.currency)}</p>
 </li>`;
 }
 
-/** Subtotal, discount, shipping (with what is left to free shipping), total and the VAT it includes. */
-export function totals(cart: CartSummary, freeShippingLeft?: number): Html {
+/** The shop currency and whether its prices include VAT (the storefront chrome has both). */
+export type Money = Pick<Chrome, "currency" | "pricesIncludeVat">;
+
+/** Subtotal, discount, shipping (with what is left to free shipping), total and, in a shop with VAT, the VAT it includes. */
+export function totals(cart: CartSummary, money: Money, freeShippingLeft?: number): Html {
   return html`<dl class="totals">
-<div><dt>Varer (${cart.itemCount})</dt><dd>${formatKr(cart.subtotalDkk)}</dd></div>
-${cart.discountDkk > 0 ? html`<div class="discount"><dt>Rabat${cart.discountCode ? html` <span class="tag">${cart.discountCode}</span>` : ""}</dt><dd>−${formatKr(cart.discountDkk)}</dd></div>` : ""}
-<div><dt>Fragt</dt><dd>${cart.shippingDkk === 0 ? "Gratis" : formatKr(cart.shippingDkk)}</dd></div>
-<div class="total"><dt>I alt</dt><dd>${formatKr(cart.totalDkk)}</dd></div>
-<div class="vat"><dt>Heraf moms</dt><dd>${formatKr(cart.vatOere)}</dd></div>
+<div><dt>Varer (${cart.itemCount})</dt><dd>${formatMoney(cart.subtotalDkk, money.currency)}</dd></div>
+${cart.discountDkk > 0 ? html`<div class="discount"><dt>Rabat${cart.discountCode ? html` <span class="tag">${cart.discountCode}</span>` : ""}</dt><dd>−${formatMoney(cart.discountDkk, money.currency)}</dd></div>` : ""}
+<div><dt>Fragt</dt><dd>${cart.shippingDkk === 0 ? "Gratis" : formatMoney(cart.shippingDkk, money.currency)}</dd></div>
+<div class="total"><dt>I alt</dt><dd>${formatMoney(cart.totalDkk, money.currency)}</dd></div>
+${money.pricesIncludeVat ? html`<div class="vat"><dt>Heraf moms</dt><dd>${formatMoney(cart.vatOere, money.currency)}</dd></div>` : ""}
 </dl>
-${freeShippingLeft && freeShippingLeft > 0 ? html`<p class="hint">Køb for ${formatKr(freeShippingLeft)} mere, så er fragten gratis.</p>` : ""}
+${freeShippingLeft && freeShippingLeft > 0 ? html`<p class="hint">Køb for ${formatMoney(freeShippingLeft, money.currency)} mere, så er fragten gratis.</p>` : ""}
 ${cart.discountNotice ? notice("error", cart.discountCode ? html`Rabatkoden ${cart.discountCode} giver ikke rabat lige nu.` : "Rabatkoden giver ikke rabat lige nu.") : ""}`;
 }
 

@@ -14,7 +14,7 @@ export async function categoryPage(web: StorefrontRequest, slug: string): Promis
   if (!SLUG.test(slug)) throw new NotFound(`No category "${slug}".`);
   const category = await web.read(categoriesGet, { slug });
   const params = { ...parseSearch(web, ["brand", "minPrice", "maxPrice", "inStock", "page"]), category: category.slug };
-  const { products, hasNext } = await searchResults(web, params);
+  const [{ products, hasNext }, chrome] = await Promise.all([searchResults(web, params), web.chrome()]);
   const path = `/categories/${category.slug}`;
   return {
     title: category.name,
@@ -26,10 +26,10 @@ export async function categoryPage(web: StorefrontRequest, slug: string): Promis
 ${category.description ? html`<p class="lead">${category.description}</p>` : ""}
 </header>
 <div class="listing">
-<aside class="listing-filters">${filterForm(path, params, null)}</aside>
+<aside class="listing-filters">${filterForm(path, params, null, chrome.currency)}</aside>
 <div class="listing-results">
 ${products.length
-  ? html`${productGrid(products, 2)}${pagination(params.page, hasNext, (page) => pageHref(path, params, page))}`
+  ? html`${productGrid(products, chrome.currency, 2)}${pagination(params.page, hasNext, (page) => pageHref(path, params, page))}`
   : emptyState("Ingen varer her lige nu", "Prøv uden filtre, eller se hele sortimentet.", { label: "Se alle produkter", href: "/search" })}
 </div>
 </div>`,

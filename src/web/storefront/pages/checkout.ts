@@ -9,7 +9,7 @@ import cartSetShippingAddress from "../../../tools/cart/set_shipping_address.ts"
 import type { CartSummary } from "../../../tools/cart/schemas.ts";
 import userGetLastShipping from "../../../tools/user/get_last_shipping.ts";
 import { breadcrumbs, field, notice } from "../../components.ts";
-import { formatKr, html, type Html } from "../../html.ts";
+import { formatMoney, html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { paymentMethodsPhrase, reason } from "../texts.ts";
@@ -132,7 +132,7 @@ function paymentRedirect(web: StorefrontRequest, paymentUrl: string): Outcome {
 
 async function checkoutView(web: StorefrontRequest, cart: CartSummary, state: FormState): Promise<View> {
   const { values, errors } = state;
-  const [left, options] = await Promise.all([freeShippingLeft(web, cart), web.call(cartDeliveryOptions, /^\d{4}$/.test(values.zip) ? { zip: values.zip } : {})]);
+  const [left, options, money] = await Promise.all([freeShippingLeft(web, cart), web.call(cartDeliveryOptions, /^\d{4}$/.test(values.zip) ? { zip: values.zip } : {}), web.chrome()]);
   return {
     title: "Kassen",
     noindex: true,
@@ -140,7 +140,7 @@ async function checkoutView(web: StorefrontRequest, cart: CartSummary, state: Fo
 <h1>Kassen</h1>
 ${state.message ? notice("error", state.message) : ""}
 <div class="checkout-layout">
-<form class="checkout-form" action="/checkout" method="post" data-goods="${cart.totalDkk - cart.shippingDkk}" data-vat="${cart.vatOere > 0 ? "1" : "0"}">
+<form class="checkout-form" action="/checkout" method="post" data-goods="${cart.totalDkk - cart.shippingDkk}" data-vat="${money.pricesIncludeVat && cart.vatOere > 0 ? "1" : "0"}" data-currency="${money.currency}">
 ${web.csrfField()}
 <fieldset><legend>Kontakt</legend>
 ${field({ name: "email", label: "E-mail", type: "email", value: values.email, required: true, autocomplete: "email", hint: "Vi sender ordrebekræftelsen hertil.", error: errors.email, maxlength: 254 })}
@@ -155,19 +155,19 @@ ${field({ name: "city", label: "By", value: values.city, required: true, autocom
 </div>
 <p class="hint">Vi leverer i Danmark.</p>
 </fieldset>
-${options.length ? deliveryFieldset(options, state) : ""}
+${options.length ? deliveryFieldset(options, state, money.currency) : ""}
 ${billingFieldset(state)}
 <fieldset><legend>Gavekort</legend>
 ${field({ name: "giftCardCode", label: "Gavekort eller tilgodebevis", value: state.giftCard ?? "", autocomplete: "off", maxlength: 40, placeholder: "XXXX-XXXX-XXXX-XXXX", hint: "Beløbet på kortet trækkes fra, og resten betaler du på næste side.", error: errors.giftCardCode })}
 </fieldset>
 ${state.offerDropDiscount ? html`<div class="check"><input id="drop-discount" name="dropDiscount" type="checkbox" value="1"><label for="drop-discount">Bestil uden rabatkoden ${cart.discountCode ?? ""}</label></div>` : ""}
-<button class="button button-accent button-block" type="submit">Bestil og gå til betaling · ${formatKr(cart.totalDkk)}</button>
+<button class="button button-accent button-block" type="submit">Bestil og gå til betaling · ${formatMoney(cart.totalDkk, money.currency)}</button>
 <p class="hint">Når du bestiller, accepterer du vores <a href="/info/handelsbetingelser">handelsbetingelser</a>. Du betaler på næste side: ${paymentMethodsPhrase(web.runtime)}.</p>
 </form>
 <aside class="cart-summary" aria-labelledby="checkout-summary">
 <h2 id="checkout-summary">Din ordre</h2>
-<ul class="summary-lines">${cart.lines.map((line) => html`<li><span>${line.quantity} × ${line.productName}${line.variantAttributes ? html` <span class="hint">(${Object.values(line.variantAttributes).join(" / ")})</span>` : ""}</span><span class="price">${formatKr(line.lineTotalDkk)}</span></li>`)}</ul>
-${totals(cart, left)}
+<ul class="summary-lines">${cart.lines.map((line) => html`<li><span>${line.quantity} × ${line.productName}${line.variantAttributes ? html` <span class="hint">(${Object.values(line.variantAttributes).join(" / ")})</span>` : ""}</span><span class="price">${formatMoney(line.lineTotalDkk, money.currency)}</span></li>`)}</ul>
+${totals(cart, money, left)}
 <p><a href="/cart">Ret kurven</a></p>
 </aside>
 </div>`,
@@ -176,7 +176,7 @@ ${totals(cart, left)}
 }
 
 /** Radio buttons for the delivery methods with price and estimate; a pickup method carries its parcel-shop select. */
-function deliveryFieldset(options: DeliveryOption[], state: FormState): Html {
+function deliveryFieldset(options: DeliveryOption[], state: FormState, currency: string): Html {
   const chosen = options.some((option) => option.id === state.delivery) ? state.delivery : options[0]!.id;
   return html`<fieldset class="delivery-methods${state.errors.delivery ? " field-invalid" : ""}"><legend>Leveringsmåde</legend>
 ${state.errors.delivery ? html`<p class="field-error" id="delivery-error">${state.errors.delivery}</p>` : ""}
@@ -185,7 +185,7 @@ ${options.map((option) => {
     const selectedPoint = state.pickup?.[option.id];
     return html`<div class="delivery-option">
 <input id="${id}" name="deliveryMethod" type="radio" value="${option.id}" data-shipping="${option.priceDkk}"${option.id === chosen ? " checked" : ""}>
-<label for="${id}"><span class="delivery-name">${option.name}</span> <span class="price">${option.priceDkk === 0 ? "Gratis" : formatKr(option.priceDkk)}</span>
+<label for="${id}"><span class="delivery-name">${option.name}</span> <span class="price">${option.priceDkk === 0 ? "Gratis" : formatMoney(option.priceDkk, currency)}</span>
 <span class="hint">Levering på ${option.minDays === option.maxDays ? option.minDays : `${option.minDays}–${option.maxDays}`} hverdage</span></label>
 ${option.kind === "pickup" && option.pickupPoints.length
       ? html`<div class="field pickup-point"><label for="${id}-point">Pakkeshop</label>

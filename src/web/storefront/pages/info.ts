@@ -28,7 +28,7 @@ export async function infoPage(web: StorefrontRequest, slug: string): Promise<Vi
   if (!page || (slug === TERMS_SLUG && page.status !== "published")) return termsPage(web);
   if (page.status !== "published") throw new NotFound(`No published page "${slug}".`);
   const layout = page.hasLayout ? validLayout((await web.read(pagesGetLayout, { slug })).layout) : null;
-  const content = layout ? await layoutHtml(layout, (request) => gridProducts(web, request)) : bodyHtml(page.body);
+  const content = layout ? await layoutHtml(layout, (request) => gridProducts(web, request), (await web.chrome()).currency) : bodyHtml(page.body);
   return {
     title: page.title,
     canonical: `/info/${page.slug}`,

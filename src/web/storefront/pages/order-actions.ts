@@ -11,7 +11,7 @@ import returnsRequest from "../../../tools/returns/request.ts";
 import { returnReference, type returnView } from "../../../tools/returns/schemas.ts";
 import type { orderDetail } from "../../../tools/orders/schemas.ts";
 import { field, notice } from "../../components.ts";
-import { formatKr, html, type Html } from "../../html.ts";
+import { formatMoney, html, type Html } from "../../html.ts";
 import type { Outcome } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { reason } from "../texts.ts";
@@ -80,10 +80,10 @@ function paidNet(ledger: readonly LedgerEntry[]): number {
 }
 
 /** The payments and refunds of the order, oldest first. */
-export function ledgerSection(ledger: readonly LedgerEntry[]): Html {
+export function ledgerSection(ledger: readonly LedgerEntry[], currency: string): Html {
   if (ledger.length === 0) return html``;
   return html`<section class="card ledger" aria-labelledby="ledger-title"><h2 id="ledger-title">Betalinger</h2>
-<ul class="ledger-list">${ledger.map((entry) => html`<li><span>${KINDS[entry.kind] ?? entry.kind} · ${METHODS[entry.method] ?? entry.method}</span><span class="price">${entry.kind === "payment" ? "" : "−"}${formatKr(entry.amountDkk)}</span></li>`)}</ul>
+<ul class="ledger-list">${ledger.map((entry) => html`<li><span>${KINDS[entry.kind] ?? entry.kind} · ${METHODS[entry.method] ?? entry.method}</span><span class="price">${entry.kind === "payment" ? "" : "−"}${formatMoney(entry.amountDkk, currency)}</span></li>`)}</ul>
 </section>`;
 }
 
@@ -114,7 +114,7 @@ ${field({ name: "city", label: "By", value: values.city, required: true, autocom
 <section class="card order-action" id="cancel" aria-labelledby="cancel-title">
 <h2 id="cancel-title">Annuller ordren</h2>
 ${state.cancelError ? notice("error", state.cancelError) : ""}
-<p>${paid > 0 ? html`Du får ${formatKr(paid)} tilbage, og varerne går tilbage på lager.` : "Ordren er ikke betalt, så der er intet at betale tilbage."}</p>
+<p>${paid > 0 ? html`Du får ${formatMoney(paid, order.currency)} tilbage, og varerne går tilbage på lager.` : "Ordren er ikke betalt, så der er intet at betale tilbage."}</p>
 <form action="/orders/${order.id}/cancel" method="post">
 ${web.csrfField()}
 <div class="field"><label for="f-reason">Hvorfor annullerer du?</label>
@@ -141,7 +141,7 @@ export function returnSection(web: StorefrontRequest, order: OrderDetail, return
   const lines = SHIPPED.has(order.status) ? order.items.filter((line) => unitsLeft(line, returns) > 0) : [];
   return html`<section class="card order-action" id="returns" aria-labelledby="returns-title">
 <h2 id="returns-title">Returnér eller byt</h2>
-${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${RETURN_STATUS[ret.status] ?? ret.status}${ret.refundDkk ? html` · ${formatKr(ret.refundDkk)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}
+${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${RETURN_STATUS[ret.status] ?? ret.status}${ret.refundDkk ? html` · ${formatMoney(ret.refundDkk, order.currency)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}
 ${lines.length ? html`<p>Du kan fortryde købet inden for 14 dage efter levering og reklamere over fejl i 2 år. Vælg varen, og skriv kort hvorfor; vi sender en returvejledning på e-mail.</p>
 ${lines.map((line) => returnForm(web, order, line, unitsLeft(line, returns), options.find((option) => option.orderItemId === line.id), state))}` : ""}
 </section>`;

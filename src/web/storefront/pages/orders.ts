@@ -10,7 +10,7 @@ import returnsList from "../../../tools/returns/list.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
 import { paymentToken } from "../../../tools/orders/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
-import { formatKr, html, type Html } from "../../html.ts";
+import { formatMoney, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
 import type { Outcome, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
@@ -79,18 +79,18 @@ ${tracking.trackingUrl && /^https?:\/\//.test(tracking.trackingUrl) ? html`<p><a
 </section>` : ""}
 <section aria-labelledby="lines-title"><h2 id="lines-title">Varer</h2>
 <div class="table-wrap"><table class="order-lines"><thead><tr><th>Vare</th><th class="num">Antal</th><th class="num">Beløb</th></tr></thead>
-<tbody>${order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(item.unitPriceDkk * item.quantity)}</td></tr>`)}</tbody>
+<tbody>${order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatMoney(item.unitPriceDkk * item.quantity, order.currency)}</td></tr>`)}</tbody>
 <tfoot>
-<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatKr(order.shippingDkk)}</td></tr>
-${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td class="num">−${formatKr(order.discountDkk)}</td></tr>` : ""}
-<tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${formatKr(order.totalDkk)}</td></tr>
+<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatMoney(order.shippingDkk, order.currency)}</td></tr>
+${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat</th><td class="num">−${formatMoney(order.discountDkk, order.currency)}</td></tr>` : ""}
+<tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${formatMoney(order.totalDkk, order.currency)}</td></tr>
 </tfoot></table></div></section>
 <section class="card delivery-address" aria-labelledby="delivery-title"><h2 id="delivery-title">Leveres til</h2>
 ${method ? html`<p class="delivery-method">Levering: <strong>${method.name}</strong></p>` : ""}
 ${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${method.pickupPoint.name}<br>${method.pickupPoint.address}<br>${method.pickupPoint.zip} ${method.pickupPoint.city}</p>
 <p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
-${ledgerSection(ledger)}
+${ledgerSection(ledger, order.currency)}
 ${orderActions(web, order, ledger, state)}
 ${returnSection(web, order, returns, options, state)}
 <p><a href="/account">← Alle dine ordrer</a></p>

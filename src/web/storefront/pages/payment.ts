@@ -10,7 +10,7 @@ import { orderRef } from "../../../tools/orders/numbers.ts";
 import { verifyPaymentToken } from "../../../tools/orders/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
 import { notice } from "../../components.ts";
-import { formatKr, html, type Html } from "../../html.ts";
+import { formatMoney, html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 
@@ -32,9 +32,9 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   });
   const ref = orderRef(number);
   // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
-  const { contact } = await web.read(settingsGet, {});
-  const total = formatKr(order.totalDkk);
-  const due = formatKr(order.outstandingDkk);
+  const [{ contact }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.chrome()]);
+  const total = formatMoney(order.totalDkk, currency);
+  const due = formatMoney(order.outstandingDkk, currency);
   let status: Html;
   if (order.paid) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
   else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
@@ -62,7 +62,7 @@ ${account}
 <p class="hint">Spørgsmål? Skriv til <a href="mailto:${contact.email}">${contact.email}</a> eller ring på ${contact.phone}.</p>
 </section>`;
   }
-  const rows = order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatKr(item.lineTotalDkk)}</td></tr>`);
+  const rows = order.items.map((item) => html`<tr><td>${item.productName}${item.variantSku ? html` <span class="hint">(${item.variantSku})</span>` : ""}</td><td class="num">${item.quantity}</td><td class="num">${formatMoney(item.lineTotalDkk, currency)}</td></tr>`);
   return {
     title: `Betaling – ordre ${ref}`,
     noindex: true,
@@ -78,11 +78,11 @@ ${status}
 <thead><tr><th>Vare</th><th class="num">Antal</th><th class="num">Beløb</th></tr></thead>
 <tbody>${rows}</tbody>
 <tfoot>
-<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatKr(order.shippingDkk)}</td></tr>
-${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat${order.discountCode ? html` (${order.discountCode})` : ""}</th><td class="num">−${formatKr(order.discountDkk)}</td></tr>` : ""}
+<tr><th scope="row" colspan="2">Fragt</th><td class="num">${formatMoney(order.shippingDkk, currency)}</td></tr>
+${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat${order.discountCode ? html` (${order.discountCode})` : ""}</th><td class="num">−${formatMoney(order.discountDkk, currency)}</td></tr>` : ""}
 <tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${total}</td></tr>
-<tr><th scope="row" colspan="2" class="hint">Heraf moms</th><td class="num hint">${formatKr(order.vatOere)}</td></tr>
-${order.giftCardDkk > 0 ? html`<tr class="gift-card-paid"><th scope="row" colspan="2">Betalt med gavekort</th><td class="num">−${formatKr(order.giftCardDkk)}</td></tr>
+${pricesIncludeVat ? html`<tr><th scope="row" colspan="2" class="hint">Heraf moms</th><td class="num hint">${formatMoney(order.vatOere, currency)}</td></tr>` : ""}
+${order.giftCardDkk > 0 ? html`<tr class="gift-card-paid"><th scope="row" colspan="2">Betalt med gavekort</th><td class="num">−${formatMoney(order.giftCardDkk, currency)}</td></tr>
 ${order.paid || order.status === "cancelled" ? "" : html`<tr class="total"><th scope="row" colspan="2">Tilbage at betale</th><td class="num price">${due}</td></tr>`}` : ""}
 </tfoot>
 </table></div>

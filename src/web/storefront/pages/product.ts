@@ -6,7 +6,8 @@ import productsGetAnswers from "../../../tools/products/get_answers.ts";
 import productsListVariants from "../../../tools/products/list_variants.ts";
 import productsSearch from "../../../tools/products/search.ts";
 import { breadcrumbs, notice, price } from "../../components.ts";
-import { bodyHtml, html, jsonScript, type Html } from "../../html.ts";
+import { decimalAmount } from "../../../core/format.ts";
+import { bodyHtml, formatMoney, html, jsonScript, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
 import { productGrid, productMedia, stockLabel } from "../components.ts";
 import type { StorefrontRequest } from "../site.ts";
@@ -55,9 +56,9 @@ export async function productPage(web: StorefrontRequest, slug: string): Promise
 <meta property="og:description" content="${summary}">
 <meta property="og:url" content="${url}">
 ${images[0] ? html`<meta property="og:image" content="${images[0]}">` : ""}
-<meta property="product:price:amount" content="${(product.priceDkk / 100).toFixed(2)}">
-<meta property="product:price:currency" content="DKK">
-<script type="application/ld+json">${jsonScript(structuredData({ ...product, images }, url))}</script>`,
+<meta property="product:price:amount" content="${decimalAmount(product.priceDkk, chrome.currency)}">
+<meta property="product:price:currency" content="${chrome.currency}">
+<script type="application/ld+json">${jsonScript(structuredData({ ...product, images }, url, chrome.currency))}</script>`,
     main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: product.category.name, href: `/categories/${product.category.slug}` }, { label: product.name }])}
 ${flash ? notice(flash.kind, flash.text) : ""}${error ? notice("error", refusalText(error)) : ""}
 <article class="product">
@@ -68,13 +69,13 @@ ${product.images.length > 1 ? html`<ul class="product-thumbs">${product.images.s
 <div class="product-info">
 ${product.brand ? html`<p class="product-brand">${product.brand}</p>` : ""}
 <h1>${product.name}</h1>
-<p class="product-price">${price(product.priceDkk)} <span class="hint">inkl. moms</span></p>
+<p class="product-price">${price(product.priceDkk, chrome.currency)}${chrome.pricesIncludeVat ? html` <span class="hint">inkl. moms</span>` : ""}</p>
 <p>${stockLabel(product.stock)}</p>
 <p class="product-summary">${summary}</p>
-${buyForm(web, product)}
+${buyForm(web, product, chrome.currency)}
 <ul class="product-perks">
 <li>${delivery}</li>
-<li>Fri fragt over ${Math.round(chrome.shipping.freeShippingThresholdDkk / 100)} kr.</li>
+<li>Fri fragt over ${formatMoney(chrome.shipping.freeShippingThresholdDkk, chrome.currency, { whole: true })}</li>
 <li>Spørgsmål? Ring ${chrome.contact.phone}</li>
 </ul>
 </div>
@@ -85,7 +86,7 @@ ${facts(product)}
 ${product.answers.useCases.length ? html`<section aria-labelledby="uses-title"><h2 id="uses-title">Velegnet til</h2><ul class="use-cases">${product.answers.useCases.map((use) => html`<li><strong>${use.title}</strong> ${use.description}</li>`)}</ul></section>` : ""}
 ${product.answers.faq.length ? html`<section class="faq" aria-labelledby="faq-title"><h2 id="faq-title">Spørgsmål og svar</h2>${product.answers.faq.map((item) => html`<details><summary>${item.q}</summary><p>${item.a}</p></details>`)}</section>` : ""}
 </div>
-${relatedSection(related.filter((item) => item.slug !== product.slug).slice(0, 4))}`,
+${relatedSection(related.filter((item) => item.slug !== product.slug).slice(0, 4), chrome.currency)}`,
   };
 }
 
@@ -94,7 +95,7 @@ function firstSentence(text: string): string {
   return end > 0 ? text.slice(0, end + 1) : text.slice(0, 160);
 }
 
-function buyForm(web: StorefrontRequest, product: Product): Html {
+function buyForm(web: StorefrontRequest, product: Product, currency: string): Html {
   const buyable = product.variants.length ? product.variants.some((variant) => variant.stock > 0) : product.stock > 0;
   if (!buyable) return notice("info", "Udsolgt lige nu. Kig forbi igen snart, eller spørg kundeservice.");
   const firstInStock = product.variants.find((variant) => variant.stock > 0);
@@ -102,7 +103,7 @@ function buyForm(web: StorefrontRequest, product: Product): Html {
     ? html`<fieldset class="variants"><legend>${variantLegend(product.variants)}</legend>${product.variants.map((variant) => {
         const id = `v-${variant.sku}`;
         const out = variant.stock <= 0;
-        return html`<div class="variant"><input type="radio" id="${id}" name="variantSku" value="${variant.sku}" required${out ? " disabled" : ""}${variant === firstInStock ? " checked" : ""}><label for="${id}">${Object.values(variant.attributes).join(" / ") || variant.sku}${variant.priceDkk !== null && variant.priceDkk !== product.priceDkk ? html` <span class="hint">${price(variant.priceDkk)}</span>` : ""}${out ? html` <span class="hint">(udsolgt)</span>` : ""}</label></div>`;
+        return html`<div class="variant"><input type="radio" id="${id}" name="variantSku" value="${variant.sku}" required${out ? " disabled" : ""}${variant === firstInStock ? " checked" : ""}><label for="${id}">${Object.values(variant.attributes).join(" / ") || variant.sku}${variant.priceDkk !== null && variant.priceDkk !== product.priceDkk ? html` <span class="hint">${price(variant.priceDkk, currency)}</span>` : ""}${out ? html` <span class="hint">(udsolgt)</span>` : ""}</label></div>`;
       })}</fieldset>`
     : "";
   const max = Math.max(1, Math.min(100, product.variants.length ? Math.max(...product.variants.map((variant) => variant.stock)) : product.stock));
@@ -134,19 +135,19 @@ function facts(product: Product): Html {
   return html`<section aria-labelledby="facts-title"><h2 id="facts-title">Detaljer</h2><dl class="facts">${rows.map(([key, value]) => html`<div><dt>${key}</dt><dd>${value}</dd></div>`)}</dl></section>`;
 }
 
-function relatedSection(related: Parameters<typeof productGrid>[0]): Html {
+function relatedSection(related: Parameters<typeof productGrid>[0], currency: string): Html {
   if (!related.length) return html``;
-  return html`<section class="related" aria-labelledby="related-title"><h2 id="related-title">Andre kiggede også på</h2>${productGrid(related)}</section>`;
+  return html`<section class="related" aria-labelledby="related-title"><h2 id="related-title">Andre kiggede også på</h2>${productGrid(related, currency)}</section>`;
 }
 
 /** schema.org Product with an Offer per buyable form (the product, or each variant), for search engines and agents. */
-function structuredData(product: Product, url: string): unknown {
-  const offer = (priceOere: number, stock: number, sku?: string) => ({
+function structuredData(product: Product, url: string, currency: string): unknown {
+  const offer = (priceMinor: number, stock: number, sku?: string) => ({
     "@type": "Offer",
     url,
     ...(sku ? { sku } : {}),
-    price: (priceOere / 100).toFixed(2),
-    priceCurrency: "DKK",
+    price: decimalAmount(priceMinor, currency),
+    priceCurrency: currency,
     availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: "https://schema.org/NewCondition",
   });

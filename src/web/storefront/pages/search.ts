@@ -74,14 +74,14 @@ export function pageHref(path: string, params: SearchParams, page: number): stri
  * The filters, folded behind "Filtrér" unless one is in use, so that on a phone the products come first; the
  * storefront script unfolds them on a wide screen, where they sit beside the products.
  */
-export function filterForm(action: string, params: SearchParams, categories: Array<{ slug: string; name: string }> | null): Html {
+export function filterForm(action: string, params: SearchParams, categories: Array<{ slug: string; name: string }> | null, currency: string): Html {
   const active = Boolean((action === "/search" && params.q) || (categories && params.category) || params.brand || typeof params.minPrice === "number" || typeof params.maxPrice === "number" || params.inStock);
   return html`<details class="filter-panel" data-filters${active ? " open" : ""}><summary class="button button-secondary button-block">Filtrér</summary>
 <form class="filters" action="${action}" method="get" aria-label="Filtrer produkter">
 ${action === "/search" ? html`<div class="field"><label for="f-q">Søgeord</label><input id="f-q" name="q" type="search" value="${params.q}" maxlength="200"></div>` : ""}
 ${categories ? html`<div class="field"><label for="f-category">Kategori</label><select id="f-category" name="category"><option value="">Alle kategorier</option>${categories.map((category) => html`<option value="${category.slug}"${category.slug === params.category ? " selected" : ""}>${category.name}</option>`)}</select></div>` : ""}
 <div class="field"><label for="f-brand">Mærke</label><input id="f-brand" name="brand" type="text" value="${params.brand}" maxlength="100" placeholder="Fx Ray-Ban"></div>
-<fieldset class="price-range"><legend>Pris i kr.</legend>
+<fieldset class="price-range"><legend>Pris i ${currency === "DKK" ? "kr." : currency}</legend>
 <div class="field"><label for="f-min">Fra</label><input id="f-min" name="minPrice" type="number" inputmode="numeric" min="0" step="1" value="${params.minPrice ?? ""}"></div>
 <div class="field"><label for="f-max">Til</label><input id="f-max" name="maxPrice" type="number" inputmode="numeric" min="0" step="1" value="${params.maxPrice ?? ""}"></div>
 </fieldset>
@@ -93,11 +93,11 @@ ${params.featured ? html`<input type="hidden" name="featured" value="1">` : ""}
 
 export async function searchPage(web: StorefrontRequest): Promise<View> {
   const params = parseSearch(web);
-  const [{ products, hasNext }, categories] = await Promise.all([searchResults(web, params), web.read(categoriesList, { includeEmpty: false })]);
+  const [{ products, hasNext }, categories, chrome] = await Promise.all([searchResults(web, params), web.read(categoriesList, { includeEmpty: false }), web.chrome()]);
   const heading = params.q ? `Søgeresultater for “${params.q}”` : params.featured ? "Udvalgte favoritter" : "Alle produkter";
   const results = products.length
     ? html`<p class="result-count" role="status">${params.page > 1 ? `Side ${params.page}` : products.length === PAGE_SIZE && hasNext ? `Mere end ${PAGE_SIZE} varer` : `${products.length} ${products.length === 1 ? "vare" : "varer"}`}</p>
-${productGrid(products, 2)}
+${productGrid(products, chrome.currency, 2)}
 ${pagination(params.page, hasNext, (page) => pageHref("/search", params, page))}`
     : emptyState("Ingen varer passer til søgningen", "Prøv et andet ord, færre filtre eller se hele sortimentet.", { label: "Se alle produkter", href: "/search" });
   return {
@@ -107,7 +107,7 @@ ${pagination(params.page, hasNext, (page) => pageHref("/search", params, page))}
     main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Søg" }])}
 <h1>${heading}</h1>
 <div class="listing">
-<aside class="listing-filters">${filterForm("/search", params, categories)}</aside>
+<aside class="listing-filters">${filterForm("/search", params, categories, chrome.currency)}</aside>
 <div class="listing-results">${results}</div>
 </div>`,
   };
