@@ -33,6 +33,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiUrl: string | undefined;
+  /** STRIPE_PUBLISHABLE_KEY (pk_…): agents tokenise cards with it for the UCP Stripe handler (offered with the secret key). */
+  stripePublishableKey: string | undefined;
   /** What Stripe Checkout offers (payment_method_types), in the order shown; the storefront says exactly these. */
   stripePaymentMethods: readonly StripeMethod[];
   smtpUrl: string | undefined;
@@ -94,6 +96,13 @@ function int(env: Env, name: string, fallback: number): number {
 /** The Stripe Checkout payment methods a Danish shop may offer in DKK. */
 export const STRIPE_METHODS = ["card", "mobilepay", "klarna"] as const;
 export type StripeMethod = (typeof STRIPE_METHODS)[number];
+
+/** A Stripe publishable key (pk_test_… or pk_live_…); a secret key here would be published, so it is refused. */
+function publishableKey(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^pk_(test|live)_[A-Za-z0-9]+$/.test(raw)) throw new Error("STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)");
+  return raw;
+}
 
 function stripeMethods(raw: string | undefined): StripeMethod[] {
   const names = (raw ?? "card,mobilepay").split(",").map((name) => name.trim()).filter(Boolean);
@@ -176,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    stripePublishableKey: publishableKey(env.STRIPE_PUBLISHABLE_KEY),
     stripePaymentMethods: stripeMethods(env.STRIPE_PAYMENT_METHODS),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || "Nordlys Optik <ordre@nordlys-optik.dk>",

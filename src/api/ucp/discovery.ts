@@ -17,7 +17,7 @@ const PAGES: Record<string, { page: string; schema: string }> = {
 };
 
 /** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp), and the shop's public signing keys. */
-export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
+export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode" | "stripeSecretKey" | "stripePublishableKey">, signingKeys: readonly PublicJwk[] = []) {
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const [name, entries] of Object.entries(activeCapabilities(SHOP_CAPABILITIES))) {
     const short = name.split(".").at(-1)!;
@@ -39,7 +39,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
         ],
       },
       capabilities,
-      payment_handlers: handlerRegistry(paymentHandlers(config)),
+      payment_handlers: handlerRegistry(paymentHandlers(config), config),
     },
     signing_keys: signingKeys,
   };

@@ -6,6 +6,7 @@ import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.
 import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import { orderViewOf, type OrderView } from "../../tools/checkout/get_order.ts";
+import { PaymentActionRequired } from "../../tools/checkout/payment.ts";
 import type { Caller, Door } from "../../tools/context.ts";
 import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
@@ -99,7 +100,7 @@ export class UcpContext {
     this.executor = runtime.executor;
     this.store = new IdempotencyStore(runtime.database.prisma, runtime.now);
     this.profiles = new ProfileFetcher(runtime.config.ucpAllowLocalProfiles);
-    this.shop = { baseUrl: runtime.config.publicBaseUrl };
+    this.shop = { baseUrl: runtime.config.publicBaseUrl, stripePublishableKey: runtime.config.stripePublishableKey };
   }
 
   /**
@@ -297,6 +298,7 @@ const OUTCOME_CODES: Record<string, string> = {
   insufficient_stock: "out_of_stock",
   payment_declined: "payment_failed",
   payment_refused: "payment_refused",
+  payment_requires_action: "requires_3ds",
 };
 
 /** A domain refusal (422) that the version reports as a business outcome, not a protocol error. */
@@ -314,6 +316,11 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   const view = await invoke<SessionView>(call, "checkout.get", { id });
   const body = call.adapter.checkout(view, call.shop);
   const severity = refused.code === "payment_refused" ? "unrecoverable" : "recoverable";
+  // 3-D Secure: the buyer authenticates at the bank's page, then the agent completes again (UCP's SCA example).
+  if (error instanceof PaymentActionRequired) {
+    body.messages = [...call.adapter.error(refused.code, refused.message, "requires_buyer_input").messages, ...body.messages];
+    return { status: 200, body: { ...body, status: "requires_escalation", continue_url: error.continueUrl } };
+  }
   body.messages = [...call.adapter.error(refused.code, refused.message, severity).messages, ...body.messages];
   return { status: 200, body };
 }

@@ -74,7 +74,7 @@ function severity(value: string): Severity {
   return value === "unrecoverable" ? "requires_buyer_input" : (value as Severity);
 }
 
-function handlers(ids: readonly string[]) {
+function handlers(ids: readonly string[], shop: Pick<latest.Shop, "stripePublishableKey">) {
   return ids.map((id) => ({
     id,
     name: latest.handlerName(id),
@@ -82,7 +82,7 @@ function handlers(ids: readonly string[]) {
     spec: `${SPEC}/payment-handler-guide`,
     config_schema: `${SCHEMAS}/types/payment_handler.json`,
     instrument_schemas: [`${SCHEMAS}/types/card_payment_instrument.json`],
-    config: id === "shop_pay" ? { shop_id: "test-shop" } : {},
+    config: id === "shop_pay" ? { shop_id: "test-shop" } : (latest.handlerDetails(id, shop).config ?? {}),
   }));
 }
 
@@ -96,7 +96,7 @@ export function checkout(view: SessionView, shop: latest.Shop) {
     totals: totals.map((entry) => (entry.type === "discount" ? { ...entry, amount: -entry.amount } : entry)),
     messages: messages.map((message) => (message.type === "error" ? { ...message, severity: severity(message.severity) } : message)),
     payment: {
-      handlers: handlers(view.payment.handlers),
+      handlers: handlers(view.payment.handlers, shop),
       ...(view.payment.selected ? { selected_instrument_id: "instr_1", instruments: [instrumentOf(view.payment.selected)] } : { instruments: [] }),
     },
   };
@@ -125,9 +125,11 @@ export function error(code: string, content: string, level: "recoverable" | "req
 
 /**
  * 2026-01-11 answers refusals as HTTP errors (as its reference server does): a declined payment 402, a refused one 403,
- * anything else the agent must fix (unknown item, stock, missing data) 400.
+ * anything else the agent must fix (unknown item, stock, missing data) 400; 3-D Secure is an outcome (null).
  */
-export function refusalStatus(code: string): number {
+export function refusalStatus(code: string): number | null {
+  // A card that needs 3-D Secure is the session handed to the buyer (requires_escalation), as in 2026-04-08.
+  if (code === "requires_3ds") return null;
   if (code === "payment_failed") return 402;
   if (code === "payment_refused") return 403;
   return 400;
@@ -140,7 +142,7 @@ export function sessionRefusal(view: SessionView): { status: number; code: strin
 }
 
 /** The 2026-01-11 discovery profile (GET /ucp/.well-known/ucp): services by transport, capabilities as a list, handlers. */
-export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode">, signingKeys: readonly PublicJwk[] = []) {
+export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode" | "stripeSecretKey" | "stripePublishableKey">, signingKeys: readonly PublicJwk[] = []) {
   const extensionOf: Record<string, string> = { "dev.ucp.shopping.fulfillment": "fulfillment", "dev.ucp.shopping.discount": "discount", "dev.ucp.shopping.buyer_consent": "buyer_consent" };
   return {
     ucp: {
@@ -154,7 +156,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
         ...(extensionOf[name] ? { extends: "dev.ucp.shopping.checkout" } : {}),
       })),
     },
-    payment: { handlers: handlers(paymentHandlers(config)) },
+    payment: { handlers: handlers(paymentHandlers(config), config) },
     signing_keys: signingKeys,
   };
 }

@@ -273,6 +273,8 @@ export const errorResponse = z.strictObject({
 export interface Shop {
   /** PUBLIC_BASE_URL: links, permalinks and endpoints are absolute. */
   baseUrl: string;
+  /** STRIPE_PUBLISHABLE_KEY: the Stripe handler's config, what agents tokenise cards with. */
+  stripePublishableKey?: string | undefined;
 }
 
 const CAPABILITIES = ["dev.ucp.shopping.checkout", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.discount", "dev.ucp.shopping.buyer_consent"];
@@ -283,17 +285,42 @@ export function activeCapabilities(names: readonly string[] = CAPABILITIES): Rec
 }
 
 /** The payment handler registry: each handler under the reverse-domain name of who defines it. */
-const HANDLER_NAMES: Record<string, string> = { mock_payment_handler: "dev.ucp.mock_payment", google_pay: "com.google.pay", shop_pay: "com.shopify.shop_pay" };
+const HANDLER_NAMES: Record<string, string> = {
+  mock_payment_handler: "dev.ucp.mock_payment",
+  google_pay: "com.google.pay",
+  shop_pay: "com.shopify.shop_pay",
+  // Stripe's own name for its UCP handler; ours is its processor-tokenizer form (see docs/ucp.md "Payment handlers").
+  stripe: "com.stripe.payments",
+  stripe_spt: "com.stripe.shared_payment_token",
+  payment_link: "dk.shop.payment_link",
+};
 
-/** The reverse-domain name of a payment handler id (the shop's own payment link for anything else). */
+/** The reverse-domain name of a payment handler id (the shop's own namespace for one not listed). */
 export function handlerName(id: string): string {
-  return HANDLER_NAMES[id] ?? "dk.shop.payment_link";
+  return HANDLER_NAMES[id] ?? `dk.shop.${id.toLowerCase().replace(/[^a-z0-9_]/g, "_")}`;
 }
 
-export function handlerRegistry(handlers: readonly string[]): Record<string, Array<{ id: string; version: string }>> {
+/** The environment a Stripe key belongs to. */
+function stripeEnvironment(key: string): "production" | "sandbox" {
+  return key.startsWith("pk_live_") ? "production" : "sandbox";
+}
+
+/**
+ * What a handler declares beyond its id: the Stripe handler the publishable key a platform tokenises a card with (a
+ * PaymentMethod, pm_…, sent back as the credential's token) and the card instruments it takes.
+ */
+export function handlerDetails(id: string, shop: Pick<Shop, "stripePublishableKey">): { available_instruments?: Array<{ type: string }>; config?: Record<string, unknown> } {
+  if (id === "stripe" && shop.stripePublishableKey) {
+    return { available_instruments: [{ type: "card" }], config: { environment: stripeEnvironment(shop.stripePublishableKey), publishable_key: shop.stripePublishableKey } };
+  }
+  if (id === "stripe_spt") return { available_instruments: [{ type: "card" }] };
+  return {};
+}
+
+export function handlerRegistry(handlers: readonly string[], shop: Pick<Shop, "stripePublishableKey"> = {}): Record<string, Array<{ id: string; version: string }>> {
   const registry: Record<string, Array<{ id: string; version: string }>> = {};
   for (const id of handlers) {
-    (registry[handlerName(id)] ??= []).push({ id, version: VERSION });
+    (registry[handlerName(id)] ??= []).push({ id, version: VERSION, ...handlerDetails(id, shop) });
   }
   return registry;
 }
@@ -336,7 +363,7 @@ export function checkout(view: SessionView, shop: Shop) {
   const destinations = destination && !saved.some((entry) => entry.id === destination.id) ? [...saved, destination] : saved;
   const buyer = view.buyer;
   return {
-    ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(), payment_handlers: handlerRegistry(view.payment.handlers) },
+    ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(), payment_handlers: handlerRegistry(view.payment.handlers, shop) },
     id: view.id,
     line_items: view.lines.map((line) => ({
       id: line.id,

@@ -6,17 +6,21 @@ import { changeStatus, lockOrder } from "../orders/service.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { enqueueAcpOrderEvent } from "./acp-events.ts";
 import { emitUcpOrderEvent } from "./order-events.ts";
-import { chargeSharedToken, decidePayment } from "./payment.ts";
+import { chargeStripe, decidePayment, type StripeCharged } from "./payment.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
 
-/** What the session keeps of the instrument: never the card number, only the digits and brand an instrument shows. */
-function paidWith(payment: z.infer<typeof paymentInput>) {
-  const lastDigits = payment.lastDigits ?? payment.cardNumber?.slice(-4);
+/**
+ * What the session keeps of the instrument: never the card number, only the digits and brand an instrument shows (for
+ * a Stripe charge, those of the PaymentMethod Stripe charged).
+ */
+function paidWith(payment: z.infer<typeof paymentInput>, charged: StripeCharged | null) {
+  const brand = charged ? charged.brand : payment.brand;
+  const lastDigits = charged ? charged.lastDigits : (payment.lastDigits ?? payment.cardNumber?.slice(-4));
   return {
     handlerId: payment.handlerId,
-    instrumentType: payment.instrumentType ?? null,
-    ...(payment.brand ? { brand: payment.brand } : {}),
+    instrumentType: payment.instrumentType ?? charged?.method ?? null,
+    ...(brand ? { brand } : {}),
     ...(lastDigits ? { lastDigits } : {}),
   };
 }
@@ -72,16 +76,22 @@ export default defineTool({
       sessionId: ctx.caller.session?.persistent ? ctx.caller.session.id : null,
       acpSessionId: state.protocol === "acp" ? id : null,
     });
+    let charged: StripeCharged | null = null;
     if (decision === "charge") {
       // The order exists (stock taken) but is not committed: a decline rolls both back.
-      const intentId = await chargeSharedToken(ctx, { token: payment.token!, amount: Number(order.totalDkk), currency: state.currency, orderId: order.id, checkoutId: id });
-      await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${intentId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
+      charged = await chargeStripe(ctx, { token: payment.token!, amount: Number(order.totalDkk), currency: state.currency, orderId: order.id, checkoutId: id });
+      await changeStatus(ctx, await lockOrder(ctx.db, order.id), {
+        to: "paid",
+        reason: `${payment.handlerId} ${charged.intentId} ${id}`,
+        // The PaymentIntent is the ledger entry's reference and what a refund goes back through.
+        data: { paymentMethod: charged.method ?? payment.instrumentType ?? "card", paymentProviderPaymentIntentId: charged.intentId },
+      });
     }
     if (decision === "paid") {
       await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
     }
     const now = ctx.now();
-    const done = { ...state, status: "completed" as const, orderId: order.id, payment: paidWith(payment), updatedAt: now };
+    const done = { ...state, status: "completed" as const, orderId: order.id, payment: paidWith(payment, charged), updatedAt: now };
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });

@@ -55,13 +55,21 @@ export async function shopCurrency(db: Db): Promise<string> {
 export const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
 
 /**
- * The payment handlers a session may complete with: the test handlers only in test mode, Stripe shared payment tokens
- * (delegated payment: an agent platform's spt_… token charged here) when Stripe is configured, and the payment link.
+ * The payment handlers a session may complete with: the test handlers only in test mode, the Stripe handler (a card
+ * the agent tokenised with the shop's publishable key, or a shared payment token) when both Stripe keys are set, Stripe
+ * shared payment tokens alone (ACP's delegated payment) when the secret key is, and the payment link.
  */
-export function paymentHandlers(config: Pick<Config, "ucpTestMode"> & Partial<Pick<Config, "stripeSecretKey">>): string[] {
-  return [...(config.ucpTestMode ? TEST_HANDLERS : []), ...(config.stripeSecretKey ? [STRIPE_SPT_HANDLER] : []), "payment_link"];
+export function paymentHandlers(config: Pick<Config, "ucpTestMode"> & Partial<Pick<Config, "stripeSecretKey" | "stripePublishableKey">>): string[] {
+  return [
+    ...(config.ucpTestMode ? TEST_HANDLERS : []),
+    ...(config.stripeSecretKey && config.stripePublishableKey ? [STRIPE_HANDLER] : []),
+    ...(config.stripeSecretKey ? [STRIPE_SPT_HANDLER] : []),
+    "payment_link",
+  ];
 }
 
+/** The handler id of Stripe tokens: a PaymentMethod (pm_…) or a shared payment token (spt_…). */
+export const STRIPE_HANDLER = "stripe";
 /** The handler id of Stripe shared payment tokens. */
 export const STRIPE_SPT_HANDLER = "stripe_spt";
 
