@@ -2,6 +2,7 @@
 // those the agent's profile declares, at a version both name, without extensions whose parent fell out. An operation
 // whose capability is not active answers capabilities_incompatible (200, before anything runs); a response declares
 // only the active capabilities and leaves out the fields of inactive extensions.
+import { AP2 } from "./ap2.ts";
 import { CART } from "./v2026-04-08-cart.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { VERSION } from "./v2026-04-08.ts";
@@ -13,9 +14,9 @@ export const DISCOUNT = "dev.ucp.shopping.discount";
 export const BUYER_CONSENT = "dev.ucp.shopping.buyer_consent";
 
 /** The checkout extensions: each extends checkout, and which field of a checkout it adds. */
-export const CHECKOUT_EXTENSIONS: Record<string, string> = { [FULFILLMENT]: "fulfillment", [DISCOUNT]: "discount", [BUYER_CONSENT]: "buyer_consent" };
+export const CHECKOUT_EXTENSIONS: Record<string, string> = { [FULFILLMENT]: "fulfillment", [DISCOUNT]: "discount", [BUYER_CONSENT]: "buyer_consent", [AP2]: "ap2" };
 
-/** Every capability the shop has at 2026-04-08. */
+/** Every capability the shop has at 2026-04-08. AP2 is active only when negotiated (never for an agent that declares none). */
 export const SHOP_CAPABILITIES: readonly string[] = [CHECKOUT, ORDER, ...Object.keys(CHECKOUT_EXTENSIONS), SEARCH, LOOKUP, CART];
 
 /** The capabilities a profile declares (2026-04-08: keyed by name, each a list of {version}), or null when it declares none. */

@@ -2,6 +2,7 @@
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
+import { AP2 } from "./ap2.ts";
 import { BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, SHOP_CAPABILITIES } from "./capabilities.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
@@ -14,7 +15,11 @@ const PAGES: Record<string, { page: string; schema: string }> = {
   [SEARCH]: { page: "catalog/search", schema: "catalog_search" },
   [LOOKUP]: { page: "catalog/lookup", schema: "catalog_lookup" },
   [BUYER_CONSENT]: { page: "buyer-consent", schema: "buyer_consent" },
+  [AP2]: { page: "ap2-mandates", schema: "ap2_mandate" },
 };
+
+/** Capabilities with a config: AP2 names the verifiable presentation format its mandates come in. */
+const CONFIGS: Record<string, Record<string, unknown>> = { [AP2]: { vp_formats_supported: { "dc+sd-jwt": {} } } };
 
 /** The profile: the shopping service over REST (/ucp) and MCP (/ucp/mcp), and the shop's public signing keys. */
 export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTestMode" | "stripeSecretKey" | "stripePublishableKey">, signingKeys: readonly PublicJwk[] = []) {
@@ -26,6 +31,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
       spec: `${SPEC}/${PAGES[name]?.page ?? short}`,
       schema: `${SCHEMAS}/${PAGES[name]?.schema ?? short}.json`,
       ...(name in CHECKOUT_EXTENSIONS ? { extends: CHECKOUT } : {}),
+      ...(CONFIGS[name] ? { config: CONFIGS[name] } : {}),
     }));
   }
   return {

@@ -250,6 +250,7 @@ const PARAM_SCHEMAS = {
       fulfillment: { type: "object" },
       discounts: { type: "object", properties: { codes: { type: "array", items: { type: "string" } } } },
       payment: { type: "object" },
+      ap2: { type: "object", description: "complete_checkout with AP2 negotiated: checkout_mandate, the buyer's SD-JWT+kb mandate.", properties: { checkout_mandate: { type: "string" } } },
     },
   },
 };
@@ -378,8 +379,8 @@ class UcpMcpDoor {
     if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
     if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
-    const { caller, adapter, active } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
-    const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp", active };
+    const { caller, adapter, active, ap2 } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
+    const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp", active, ap2 };
     const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
     if (!tool.mutating || key === undefined) return result(await run());
     const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };

@@ -14,7 +14,8 @@ import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
 import { getCommerce } from "../../tools/settings/commerce.ts";
-import { incompatible, intersection, narrow } from "./capabilities.ts";
+import { AP2, authorize, checkMandate, type Ap2Context } from "./ap2.ts";
+import { CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
 import { UcpError } from "./errors.ts";
 import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
@@ -107,7 +108,7 @@ export class UcpContext {
    * The admitted caller as the agent it says it is: its profile fetched (a keyless agent is also budgeted as itself, so
    * one agent cannot spread over many addresses) and its version's adapter (UCP-Agent's version, else the profile's).
    */
-  async negotiate(agent: UcpAgent | null, admitted: Caller, signed?: SignedRequest): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null }> {
+  async negotiate(agent: UcpAgent | null, admitted: Caller, signed?: SignedRequest): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null; ap2: Ap2Context | null }> {
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
     // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
     const verified = signed !== undefined && isSigned(signed) && this.verify(signed, profile);
@@ -123,7 +124,7 @@ export class UcpContext {
       : admitted;
     // 2026-04-08 narrows to the capabilities the agent declares; a profile that declares none (or no profile) gets all.
     const active = adapter.version === v0408.VERSION && profile?.capabilities ? intersection(profile.capabilities) : null;
-    return { caller, adapter, active };
+    return { caller, adapter, active, ap2: active?.has(AP2) && profile ? this.ap2Context(profile) : null };
   }
 
   /**
@@ -143,6 +144,12 @@ export class UcpContext {
     const text = JSON.stringify(answer.body);
     await this.store.finish(claim.recordId, { status: answer.status, headers: { "content-type": "application/json" }, body: text });
     return { status: answer.status, text, replayed: false };
+  }
+
+  /** AP2 negotiated: the shop signs checkouts and verifies the agent's mandates with the keys of its profile. */
+  private ap2Context(profile: AgentProfile): Ap2Context {
+    const base = this.runtime.config.publicBaseUrl;
+    return { shopKeys: this.runtime.signingKeys, agentKeys: profile.signingKeys, audiences: [base, `${base}/.well-known/ucp`], now: this.runtime.now };
   }
 
   private verify(signed: SignedRequest, profile: AgentProfile | null): true {
@@ -190,6 +197,8 @@ export interface UcpCall {
   door: Door;
   /** The capabilities negotiated with the agent (null: all of the shop's). */
   active: ReadonlySet<string> | null;
+  /** Set when AP2 is negotiated (ap2.ts): checkouts are signed and completing needs the buyer's mandate. */
+  ap2?: Ap2Context | null;
 }
 
 /** Runs an operation of `capability` as negotiated: refused as incompatible before it runs, its answer narrowed. */
@@ -197,7 +206,10 @@ export async function negotiatedRun(call: UcpCall, capability: string, run: () =
   if (!call.active) return run();
   if (!call.active.has(capability)) return { status: 200, body: incompatible(capability, call.shop.baseUrl) };
   const answer = await run();
-  return { ...answer, body: narrow(answer.body, call.active, capability) };
+  const body = narrow(answer.body, call.active, capability);
+  // AP2: every checkout (not an error response) carries the shop's merchant_authorization over what the agent sees.
+  const isCheckout = capability === CHECKOUT && (body as { ucp?: { status?: unknown } }).ucp?.status === "success";
+  return { ...answer, body: call.ap2 && isCheckout ? await authorize(call.ap2.shopKeys, body as Record<string, unknown>) : body };
 }
 
 /** The checkout operations of UCP, each over its checkout.* tool, answering in the call's version. */
@@ -230,7 +242,17 @@ export const operations = {
 
   async complete(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const payment = call.adapter.completePayment(body);
-    return changed(call, id, "checkout.complete", { id, payment });
+    if (!call.ap2) return changed(call, id, "checkout.complete", { id, payment });
+    // AP2: the buyer's mandate must bind the session as it stands; the tool refuses if it changes before its lock.
+    const view = await invoke<SessionView>(call, "checkout.get", { id });
+    try {
+      await checkMandate(call.ap2, body, call.adapter.checkout(view, call.shop));
+    } catch (error) {
+      return withSession(call, id, error);
+    }
+    const total = view.totals.find((entry) => entry.type === "total")?.amount ?? 0;
+    const expect = { total, lines: view.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, unitPrice: line.unitPrice })) };
+    return changed(call, id, "checkout.complete", { id, payment, expect });
   },
 
   cancel(call: UcpCall, id: string): Promise<Answer> {
@@ -299,6 +321,8 @@ const OUTCOME_CODES: Record<string, string> = {
   payment_declined: "payment_failed",
   payment_refused: "payment_refused",
   payment_requires_action: "requires_3ds",
+  // Only AP2 completions name the terms they expect (operations.complete).
+  checkout_changed: "mandate_scope_mismatch",
 };
 
 /** A domain refusal (422) that the version reports as a business outcome, not a protocol error. */

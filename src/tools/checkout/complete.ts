@@ -25,13 +25,34 @@ function paidWith(payment: z.infer<typeof paymentInput>, charged: StripeCharged 
   };
 }
 
+/** Terms a caller agreed to (the UCP door's AP2 mandate): completing refuses a session that no longer has them. */
+const expectedTerms = z.strictObject({
+  total: z.number().int().describe("The session's total in minor units."),
+  lines: z
+    .array(z.strictObject({ itemId: z.string().min(1).max(100).describe("Item id."), quantity: z.number().int().min(1).describe("Quantity."), unitPrice: z.number().int().describe("Unit price in minor units.") }))
+    .max(100)
+    .describe("The lines in order."),
+});
+
+type Line = { itemId: string; quantity: number; unitPrice: number };
+const termsKey = (total: number | undefined, lines: readonly Line[]) => JSON.stringify([total, lines.map((line) => [line.itemId, line.quantity, line.unitPrice])]);
+
+function hasTerms(view: { lines: Line[]; totals: Array<{ type: string; amount: number }> }, terms: z.infer<typeof expectedTerms>): boolean {
+  return termsKey(view.totals.find((entry) => entry.type === "total")?.amount, view.lines) === termsKey(terms.total, terms.lines);
+}
+
 export default defineTool({
   name: "checkout.complete",
   description:
     "Place the order of a ready_for_complete session, paying with one of its handlers. 422 checkout_not_ready, " +
-    "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused " +
+    "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused, " +
+    "checkout_changed (not the `expect`ed terms) " +
     "(nothing ordered). Returns the session with orderId.",
-  input: z.strictObject({ id: checkoutId, payment: paymentInput.describe("How the buyer pays.") }),
+  input: z.strictObject({
+    id: checkoutId,
+    payment: paymentInput.describe("How the buyer pays."),
+    expect: expectedTerms.optional().describe("Refuse unless the session, priced now, still has these terms."),
+  }),
   output: sessionView,
   scope: "checkout:agent",
   anonymous: true,
@@ -39,7 +60,7 @@ export default defineTool({
   sensitive: ["token", "cardNumber"],
   annotations: WRITE,
   examples: [{ id: "chk_00000000000000000000000000000000", payment: { handlerId: "payment_link" } }],
-  async handler({ id, payment }, ctx) {
+  async handler({ id, payment, expect }, ctx) {
     const row = await loadSession(ctx, id, true);
     assertModifiable(ctx, row);
     const state = stateOf(row);
@@ -49,6 +70,7 @@ export default defineTool({
       const soldOut = ready.messages.some((message) => message.code === "out_of_stock");
       throw new Refused(soldOut ? "insufficient_stock" : "checkout_not_ready", `Checkout session ${id} is ${ready.status}: ${missing.join(" ")}`);
     }
+    if (expect && !hasTerms(ready, expect)) throw new Refused("checkout_changed", `Checkout session ${id} no longer has the terms that were agreed (lines, prices, total).`);
     const decision = decidePayment(ctx, payment.handlerId, payment.token, payment.cardNumber);
     const destination = state.fulfillment.destination!;
     const buyer = state.buyer ?? {};

@@ -56,6 +56,19 @@ describe("checkout.complete", () => {
     expect(stored).not.toContain("4242424242424242");
   });
 
+  it("completes only with the expected terms when given (422 checkout_changed otherwise, nothing ordered)", async () => {
+    const { view } = await openSession(server, key, { quantity: 2 });
+    const total = view.totals.find((t) => t.type === "total")!.amount;
+    const lines = view.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, unitPrice: line.unitPrice }));
+    const orders = await prisma().order.count();
+    for (const expected of [{ total: total + 1, lines }, { total, lines: [{ ...lines[0]!, quantity: 1 }] }, { total, lines: [] }]) {
+      expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token"), expect: expected }, { key }), 422, "checkout_changed");
+    }
+    expect(await prisma().order.count()).toBe(orders);
+    const done = expectOk<SessionView>(server, "checkout.complete", await server.call("checkout.complete", { id: view.id, payment: pay("success_token"), expect: { total, lines } }, { key }));
+    expect(done.status).toBe("completed");
+  });
+
   it("refuses an incomplete session (422 checkout_not_ready)", async () => {
     const { view } = await openSession(server, key, { ready: false });
     expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_ready");
