@@ -8,10 +8,10 @@ import { z } from "zod";
 import { canonicalJson } from "../../core/canonical-json.ts";
 import { Refused } from "../../core/errors.ts";
 import type { PublicJwk, SigningKeys } from "../../core/outbox/signing-keys.ts";
+import { AP2 } from "./capabilities.ts";
 import type { AgentKey } from "./profiles.ts";
 import { checkoutResponse, VERSION } from "./v2026-04-08.ts";
 
-export const AP2 = "dev.ucp.shopping.ap2_mandate";
 
 // ---------- our reading of the shapes ----------
 

@@ -2,7 +2,6 @@
 // those the agent's profile declares, at a version both name, without extensions whose parent fell out. An operation
 // whose capability is not active answers capabilities_incompatible (200, before anything runs); a response declares
 // only the active capabilities and leaves out the fields of inactive extensions.
-import { AP2 } from "./ap2.ts";
 import { CART } from "./v2026-04-08-cart.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { VERSION } from "./v2026-04-08.ts";
@@ -12,6 +11,7 @@ export const ORDER = "dev.ucp.shopping.order";
 export const FULFILLMENT = "dev.ucp.shopping.fulfillment";
 export const DISCOUNT = "dev.ucp.shopping.discount";
 export const BUYER_CONSENT = "dev.ucp.shopping.buyer_consent";
+export const AP2 = "dev.ucp.shopping.ap2_mandate";
 
 /** The checkout extensions: each extends checkout, and which field of a checkout it adds. */
 export const CHECKOUT_EXTENSIONS: Record<string, string> = { [FULFILLMENT]: "fulfillment", [DISCOUNT]: "discount", [BUYER_CONSENT]: "buyer_consent", [AP2]: "ap2" };

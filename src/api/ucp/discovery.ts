@@ -2,8 +2,7 @@
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";
-import { AP2 } from "./ap2.ts";
-import { BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, SHOP_CAPABILITIES } from "./capabilities.ts";
+import { AP2, BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, SHOP_CAPABILITIES } from "./capabilities.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 

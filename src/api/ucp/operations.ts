@@ -14,8 +14,8 @@ import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
 import { getCommerce } from "../../tools/settings/commerce.ts";
-import { AP2, authorize, checkMandate, type Ap2Context } from "./ap2.ts";
-import { CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
+import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";
+import { AP2, CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
 import { UcpError } from "./errors.ts";
 import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
