@@ -3,8 +3,6 @@
 // own few lines of JCS), completion with the buyer's checkout mandate (an SD-JWT + KB-JWT made here with jose), each
 // error code as a message on the session with nothing ordered, and agents that do not negotiate AP2 as before.
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutWithAp2 } from "../../src/api/ucp/ap2.ts";
@@ -12,7 +10,7 @@ import { checkoutResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
-import { shoppingCapabilities } from "../support/ucp-profile.ts";
+import { type ProfileServer, serveProfiles, shoppingCapabilities } from "../support/ucp-profile.ts";
 
 const AP2 = "dev.ucp.shopping.ap2_mandate";
 const SHOP = "https://shop.example.dk";
@@ -29,18 +27,13 @@ const PROFILES: Record<string, unknown> = {
   "/old.json": { ucp: { version: "2026-01-11" } },
 };
 
-let profiles: http.Server;
+let profiles: ProfileServer;
 let base: string;
 beforeAll(async () => {
-  profiles = http.createServer((req, res) => {
-    const body = PROFILES[req.url ?? ""];
-    if (body === undefined) res.writeHead(404).end();
-    else res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
+  profiles = await serveProfiles(PROFILES);
+  base = profiles.base;
 });
-afterAll(() => new Promise((resolve) => profiles.close(resolve)));
+afterAll(() => profiles.close());
 const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: SHOP } });
 const prisma = () => server.runtime.database.prisma;
 

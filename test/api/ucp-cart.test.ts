@@ -1,8 +1,6 @@
 // The UCP 2026-04-08 cart capability through real HTTP, REST (/ucp/carts…) and MCP (create_cart, get_cart, update_cart,
 // cancel_cart): carts against our zod reading of the version, estimated totals, refused items, conversion into a checkout
 // with cart_id (one checkout per cart, changes shown in the cart, gone once completed), ownership, bad input, versions.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -13,8 +11,9 @@ import { checkoutResponse, errorResponse } from "../../src/api/ucp/v2026-04-08.t
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts, variantProduct } from "../support/session.ts";
+import { serveProfiles, type ProfileServer } from "../support/ucp-profile.ts";
 
-let profiles: http.Server;
+let profiles: ProfileServer;
 let base: string;
 const ROUTES: Record<string, unknown> = {
   "/shopper.json": { name: "Cart Shopper", ucp: { version: "2026-04-08" } },
@@ -22,19 +21,14 @@ const ROUTES: Record<string, unknown> = {
   "/old.json": { ucp: { version: "2026-01-11" } },
 };
 beforeAll(async () => {
-  profiles = http.createServer((req, res) => {
-    const body = ROUTES[req.url ?? ""];
-    if (body === undefined) res.writeHead(404).end();
-    else res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
+  profiles = await serveProfiles(ROUTES);
+  base = profiles.base;
 });
 const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" } });
 const clients: Client[] = [];
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await new Promise((resolve) => profiles.close(resolve));
+  await profiles.close();
 });
 
 const agent = (name = "shopper") => `profile="${base}/${name}.json"`;

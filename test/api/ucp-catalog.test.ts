@@ -1,8 +1,6 @@
 // The UCP 2026-04-08 catalog capability through real HTTP, REST (/ucp/catalog/…) and MCP (/ucp/mcp): search by text and
 // filters with cursors, lookup by product and variant ids, product detail with option selection, every success against
 // our zod reading of the version; hidden products, bad input, unsupported versions and the door's rate limit.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -15,8 +13,9 @@ import { expectOk } from "../support/expect.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { startServer, useServer } from "../support/server.ts";
 import { plainProducts, variantProduct } from "../support/session.ts";
+import { serveProfiles, type ProfileServer } from "../support/ucp-profile.ts";
 
-let profiles: http.Server;
+let profiles: ProfileServer;
 let base: string;
 const ROUTES: Record<string, unknown> = {
   "/shopper.json": { name: "Catalog Shopper", ucp: { version: "2026-04-08" } },
@@ -24,19 +23,14 @@ const ROUTES: Record<string, unknown> = {
   "/ancient.json": { ucp: { version: "2025-01-01" } },
 };
 beforeAll(async () => {
-  profiles = http.createServer((req, res) => {
-    const body = ROUTES[req.url ?? ""];
-    if (body === undefined) res.writeHead(404).end();
-    else res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
+  profiles = await serveProfiles(ROUTES);
+  base = profiles.base;
 });
 const { server, keys } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" }, keys: { writer: ["products:write", "catalog:read"] } });
 const clients: Client[] = [];
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await new Promise((resolve) => profiles.close(resolve));
+  await profiles.close();
 });
 
 const prisma = () => server.runtime.database.prisma;

@@ -1,7 +1,5 @@
 // The UCP MCP binding (/ucp/mcp) through the official SDK client over real HTTP: the protocol's tool names and argument
 // shapes, a full checkout into an order, results against our zod readings of the version, errors as the binding says.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -12,9 +10,10 @@ import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/uc
 import { lastAudit } from "../support/expect.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
+import { serveProfiles, type ProfileServer } from "../support/ucp-profile.ts";
 
 let server: TestServer;
-let profiles: http.Server;
+let profiles: ProfileServer;
 let base: string;
 const clients: Client[] = [];
 const ROUTES: Record<string, unknown> = {
@@ -24,19 +23,14 @@ const ROUTES: Record<string, unknown> = {
   "/ancient.json": { ucp: { version: "2025-01-01" } },
 };
 beforeAll(async () => {
-  profiles = http.createServer((req, res) => {
-    const body = ROUTES[req.url ?? ""];
-    if (body === undefined) res.writeHead(404).end();
-    else res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
+  profiles = await serveProfiles(ROUTES);
+  base = profiles.base;
   server = await startServer({ ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" });
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await server.close();
-  await new Promise((resolve) => profiles.close(resolve));
+  await profiles.close();
 });
 
 const meta = (profile = "shopper", extra: Record<string, unknown> = {}) => ({ "ucp-agent": { profile: `${base}/${profile}.json` }, ...extra });
