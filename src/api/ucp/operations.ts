@@ -86,7 +86,6 @@ export interface Answer {
   body: unknown;
 }
 
-
 /** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */
 export class UcpContext {
   readonly runtime: Runtime;
@@ -112,10 +111,12 @@ export class UcpContext {
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
     // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
     const verified = signed !== undefined && isSigned(signed) && this.verify(signed, profile);
-    if (admitted.kind !== "key") await this.checkAccess(verified);
-    if (profile && admitted.kind !== "key") {
-      const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
-      if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
+    if (admitted.kind !== "key") {
+      await this.checkAccess(verified);
+      if (profile) {
+        const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
+        if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
+      }
     }
     this.pruneNow();
     const adapter = adapterOf(agent?.version ?? profile?.version ?? null);
@@ -339,14 +340,11 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   if (status !== null) return { status, body: call.adapter.error(refused.code, refused.message, "recoverable") };
   const view = await invoke<SessionView>(call, "checkout.get", { id });
   const body = call.adapter.checkout(view, call.shop);
-  const severity = refused.code === "payment_refused" ? "unrecoverable" : "recoverable";
   // 3-D Secure: the buyer authenticates at the bank's page, then the agent completes again (UCP's SCA example).
-  if (error instanceof PaymentActionRequired) {
-    body.messages = [...call.adapter.error(refused.code, refused.message, "requires_buyer_input").messages, ...body.messages];
-    return { status: 200, body: { ...body, status: "requires_escalation", continue_url: error.continueUrl } };
-  }
+  const escalated = error instanceof PaymentActionRequired;
+  const severity = escalated ? "requires_buyer_input" : refused.code === "payment_refused" ? "unrecoverable" : "recoverable";
   body.messages = [...call.adapter.error(refused.code, refused.message, severity).messages, ...body.messages];
-  return { status: 200, body };
+  return { status: 200, body: escalated ? { ...body, status: "requires_escalation", continue_url: error.continueUrl } : body };
 }
 
 /** The adapter of the agent's version (the latest when it names none): 422 version_unsupported. */

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Request } from "express";
-import { signatureBase } from "../../core/outbox/ucp-signers.ts";
+import { sfString, signatureBase } from "../../core/outbox/ucp-signers.ts";
 import { parseDictionary, StructuredFieldError, type BareItem, type Member } from "./agent-header.ts";
 import { UcpError } from "./errors.ts";
 import type { AgentKey } from "./profiles.ts";
@@ -121,13 +121,13 @@ function dictionary(header: string | undefined, name: string, status = 401, code
 
 /** The signature parameters as RFC 8941 serialises them: what the signer signed as "@signature-params". */
 function serializeParams(components: readonly string[], params: ReadonlyMap<string, BareItem>): string {
-  let text = `(${components.map((name) => JSON.stringify(name)).join(" ")})`;
+  let text = `(${components.map(sfString).join(" ")})`;
   for (const [name, value] of params) text += value === true ? `;${name}` : `;${name}=${bare(value)}`;
   return text;
 }
 
 function bare(value: BareItem): string {
-  if (typeof value === "string") return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+  if (typeof value === "string") return sfString(value);
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "?1" : "?0";
   if (value instanceof Uint8Array) return `:${Buffer.from(value).toString("base64")}:`;

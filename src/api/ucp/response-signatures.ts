@@ -13,6 +13,6 @@ export async function responseSignature(keys: SigningKeys, status: number, body:
   const key = await keys.current();
   const headers = { "content-type": CONTENT_TYPE, "content-digest": contentDigest(body) };
   const params = signatureParams(COMPONENTS, { created: Math.floor(now.getTime() / 1000), keyid: key.kid });
-  const base = signatureBase({ method: "", url: new URL("https://response.invalid/"), status, headers }, COMPONENTS, params);
+  const base = signatureBase({ status, headers }, COMPONENTS, params);
   return { ...headers, "signature-input": `sig1=${params}`, signature: `sig1=:${es256(base, key.privateKey).toString("base64")}:` };
 }

@@ -29,14 +29,15 @@ export function contentDigest(body: string | Uint8Array): string {
 }
 
 /** An RFC 8941 string: quoted, with `"` and `\` escaped (only visible ASCII is allowed in one). */
-function sfString(value: string): string {
+export function sfString(value: string): string {
   if (!/^[\x20-\x7e]*$/.test(value)) throw new Error("structured-field strings are visible ASCII only");
   return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
 }
 
+/** A request (method and target) or a response (status), as the covered components read it. */
 export interface MessageParts {
-  method: string;
-  url: URL;
+  method?: string;
+  url?: URL;
   /** A response's status (the @status component). */
   status?: number;
   /** Lower-cased header names to their (single, trimmed) values. */
@@ -55,10 +56,17 @@ export function signatureBase(message: MessageParts, components: readonly string
 }
 
 function componentValue({ method, url, headers, status }: MessageParts, name: string): string {
+  if (!name.startsWith("@")) {
+    const value = headers[name];
+    if (value === undefined) throw new Error(`the covered header ${name} is missing`);
+    return value.trim();
+  }
+  if (name === "@status") {
+    if (status === undefined) throw new Error("@status belongs to responses");
+    return String(status);
+  }
+  if (method === undefined || url === undefined) throw new Error(`${name} belongs to requests`);
   switch (name) {
-    case "@status":
-      if (status === undefined) throw new Error("@status belongs to responses");
-      return String(status);
     case "@method":
       return method.toUpperCase();
     case "@authority":
@@ -69,12 +77,8 @@ function componentValue({ method, url, headers, status }: MessageParts, name: st
       return url.search || "?";
     case "@target-uri":
       return url.href;
-    default: {
-      if (name.startsWith("@")) throw new Error(`unsupported derived component ${name}`);
-      const value = headers[name];
-      if (value === undefined) throw new Error(`the covered header ${name} is missing`);
-      return value.trim();
-    }
+    default:
+      throw new Error(`unsupported derived component ${name}`);
   }
 }
 
