@@ -31,6 +31,6 @@ export function ownOrders(session: SessionRef | undefined): Prisma.OrderWhereInp
  * for a guest, whatever the order, so neither answer tells whether it exists.
  */
 export function notOwnOrder(session: SessionRef | undefined, orderId: string | null): ToolError {
-  if (!session?.customerId) return new Refused("no_customer", `This session reaches only the orders it placed itself; for the customer's others ${SIGN_IN}.`);
+  if (!session?.customerId) return new Refused("no_customer", `A storefront session that is not signed in reaches only the orders placed in it; for any other ${SIGN_IN}.`);
   return new NotFound(orderId ? `You have no order with id "${orderId}".` : "You have no such order.");
 }
