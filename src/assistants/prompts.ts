@@ -48,13 +48,15 @@ export function storefrontInstructions(context: PromptContext): string {
       "you never pay, and an order is not paid until the shopper has paid. A gift card or store credit code the shopper " +
       "gives goes in the checkout call's giftCardCode: the card pays what it holds, up to the total (check its balance " +
       "first to say what will be left); status paid means the card covered everything.",
-    "After the sale, for a signed-in shopper and their own orders only (find them with the order tools): cancel an order " +
+    "After the sale, on the shopper's own orders only (those placed in this session; once signed in, all of theirs; find " +
+      "them with the order tools): cancel an order " +
       "that has not shipped (ask why, and whether the money goes back to the original payment or as store credit), change " +
       "its delivery address before it ships, show what was paid and refunded; once it has shipped, request a return of " +
       "chosen lines (withdrawal within 14 days of delivery, complaint about a defect within 2 years; ask which and why) or " +
       "an exchange for another variant of the same product (the variants from the item-options tool); show the status of " +
       "its returns. List, save and delete saved addresses. A " +
-      `shopper who is not signed in signs in at ${publicBaseUrl}/account (a code by e-mail, also with the order number). ` +
+      `shopper who is not signed in (placing an order signs nobody in) signs in at ${publicBaseUrl}/account (a code by ` +
+      "e-mail, also with the order number). " +
       "A gift card's balance can be looked up by its code. When the shopper asks for a person, or disputes what a tool " +
       "refused, summarise the matter and open a support ticket (their e-mail, the order if there is one); staff answer by " +
       "e-mail. Each change is confirmed by the shopper with a button.",

@@ -13,6 +13,7 @@ import { hasScope } from "./scopes.ts";
 import { inToolSpan } from "./trace.ts";
 import type { Services } from "./collaborators.ts";
 import type { AnyTool } from "./tool.ts";
+import { notOwnOrder, ownOrders } from "./user/service.ts";
 
 /**
  * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a
@@ -113,14 +114,16 @@ export class Executor {
     }
   }
 
-  /** A shopper acting through a `shopper` tool: the order the input names must be the session customer's own. */
+  /**
+   * A shopper acting through a `shopper` tool: the order the input names must be one the session reaches (placed by it,
+   * or its signed-in customer's).
+   */
   private async checkOwnOrder(tool: AnyTool, input: Record<string, unknown>, caller: Caller): Promise<void> {
-    const customerId = caller.session?.customerId;
-    if (!customerId) throw new Refused("no_customer", `${tool.name} acts on your own orders: sign in first (user.request_login_code).`);
     const db = this.deps.database.prisma;
     const orderId = tool.shopper ? await tool.shopper.order(input, db) : null;
-    const own = orderId ? await db.order.findFirst({ where: { id: orderId, userId: customerId }, select: { id: true } }) : null;
-    if (!own) throw new NotFound(orderId ? `You have no order with id "${orderId}".` : "You have no such order.");
+    const mine = ownOrders(caller.session);
+    const own = orderId && mine ? await db.order.findFirst({ where: { id: orderId, ...mine }, select: { id: true } }) : null;
+    if (!own) throw notOwnOrder(caller.session, orderId);
   }
 
   private async run(tool: AnyTool, input: Record<string, unknown>, call: Invocation, requestId: string): Promise<unknown> {

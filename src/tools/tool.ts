@@ -45,10 +45,11 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
    */
   staffOnly?: boolean;
   /**
-   * Shopper self-service: a storefront session signed in as a customer may call the tool without `scope`, on that
-   * customer's own orders only. `order` names the order an input acts on (its orderId, or the order behind a return);
-   * the executor answers 404 for anyone else's order before the handler runs, and 422 no_customer for a session that
-   * is not signed in. Staff keep calling it through `scope` on any order.
+   * Shopper self-service: a storefront session may call the tool without `scope` on its own orders only: those it placed
+   * itself and, once signed in by login code, its customer's (`ownOrders` in src/tools/user/service.ts). `order` names
+   * the order an input acts on (its orderId, or the order behind a return); before the handler runs the executor answers
+   * any other order with 404 for a signed-in session and 422 no_customer for one that is not. Staff keep calling it
+   * through `scope` on any order.
    */
   shopper?: { order(input: z.output<I>, db: Db): Promise<string | null> | string | null };
   annotations: ToolAnnotations;

@@ -5,7 +5,7 @@ import { orderRef } from "../tools/orders/numbers.ts";
 import type { WebRequest } from "./page.ts";
 
 /**
- * "#1001" per order id, read as the request's caller (staff, or a signed-in shopper for their own orders); an order
+ * "#1001" per order id, read as the request's caller (staff, or a shopper for the session's own orders); an order
  * the caller cannot see is left out.
  */
 export async function orderRefs(web: WebRequest, orderIds: readonly string[]): Promise<Map<string, string>> {

@@ -7,7 +7,7 @@ import { wireName } from "../../src/tools/registry.ts";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import type { UIMessage } from "ai";
 import { answerApprovals, connect, getJson, send, toolParts } from "../support/chat.ts";
-import { expectOk } from "../support/expect.ts";
+import { expectOk, expectProblem } from "../support/expect.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts, sessionIdOf, type DemoProduct } from "../support/session.ts";
@@ -93,10 +93,12 @@ describe("storefront assistant over socket.io", () => {
     const { orderId, paymentUrl } = checkout.output as { orderId: string; paymentUrl: string };
     expect(approved.text).toBe(`Betal her: ${paymentUrl}`);
 
-    // Same cookie over REST: the cart is empty and the order is the shopper's, made by the assistant through the chat channel.
+    // Same cookie over REST: the cart is empty and the session reaches the order it placed, made by the assistant through
+    // the chat channel; the checkout signed it in to nobody (that takes a login code).
     expect(expectOk<CartSummary>(server, "cart.get_summary", await server.call("cart.get_summary", {}, { cookie })).lines).toEqual([]);
-    const mine = expectOk<Array<{ id: string }>>(server, "user.list_orders", await server.call("user.list_orders", {}, { cookie }));
-    expect(mine.map((order) => order.id)).toEqual([orderId]);
+    const placed = expectOk<{ orderId: string; status: string }>(server, "user.get_order_status", await server.call("user.get_order_status", { orderId }, { cookie }));
+    expect(placed).toMatchObject({ orderId, status: "pending_payment" });
+    expectProblem(await server.call("user.list_orders", {}, { cookie }), 422, "no_customer");
     const staff = await server.key("orders:read");
     const order = expectOk<{ isAiGenerated: boolean; aiAgentSource: string; channel: string; items: Array<{ quantity: number }> }>(
       server, "orders.get", await server.call("orders.get", { orderId }, { key: staff }),

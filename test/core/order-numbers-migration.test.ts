@@ -1,10 +1,9 @@
 // The order_numbers migration: existing orders numbered by (createdAt, id) from 1001 and the counter set after them;
 // a new shop's first order is 1001; an insert rolled back gives its number back. On PGlite, and PostgreSQL when set.
-import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/core/db.ts";
+import type { Database } from "../../src/core/db.ts";
 import { migrate, readMigrations } from "../../src/core/migrate.ts";
-import { databaseUrl } from "../support/postgres.ts";
+import { emptyDatabase } from "../support/postgres.ts";
 
 const MIGRATION = "20261127050000_order_numbers";
 const drops: Array<() => Promise<void>> = [];
@@ -12,23 +11,10 @@ afterEach(async () => {
   for (const drop of drops.splice(0).reverse()) await drop();
 });
 
-/** A database of its own with no tables at all (the test template is already migrated and seeded). */
-async function emptyDatabase(): Promise<Database> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const database = await openDatabase({});
-    drops.push(() => database.close());
-    return database;
-  }
-  const name = `shop_t_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = await openDatabase({ databaseUrl: base });
-  await admin.exec(`CREATE DATABASE "${name}"`);
-  const database = await openDatabase({ databaseUrl: databaseUrl(base, name) });
-  drops.push(async () => {
-    await database.close();
-    await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.close();
-  });
+/** A database of its own with no tables at all, dropped after the test. */
+async function freshDatabase(): Promise<Database> {
+  const { database, drop } = await emptyDatabase();
+  drops.push(drop);
   return database;
 }
 
@@ -43,7 +29,7 @@ const counter = async (database: Database) => (await database.query<{ value: num
 
 describe("the order_numbers migration", () => {
   it("numbers existing orders by creation time, then id, from 1001 and continues after them", async () => {
-    const database = await emptyDatabase();
+    const database = await freshDatabase();
     const all = readMigrations();
     const index = all.findIndex((migration) => migration.name === MIGRATION);
     expect(index).toBeGreaterThan(0);
@@ -63,7 +49,7 @@ describe("the order_numbers migration", () => {
   });
 
   it("starts a new shop at 1001", async () => {
-    const database = await emptyDatabase();
+    const database = await freshDatabase();
     await migrate(database);
     expect(await counter(database)).toBe(1000);
     await insertOrder(database, "first", "2026-03-01T08:00:00Z");

@@ -1,11 +1,12 @@
 // "Mine ordrer" in headless Chromium, as a shopper uses it: a guest finds an order by its number and the e-mailed code
 // and cancels it as store credit without JavaScript; a signed-in shopper moves an order to a new address and returns a
-// line of a delivered order with JavaScript; and the order page and the address book fit a phone. Screenshots go to
-// test-artifacts/.
+// line of a delivered order with JavaScript; the order page and the address book fit a phone; and after a guest
+// checkout the browser sees its order while "Mine ordrer" asks for the code. Screenshots go to test-artifacts/.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
+import { plainProducts } from "../support/session.ts";
 import { captureMail, createCustomer, createOrder, sessionFor } from "../tools/orders/fixtures.ts";
 import { shippedOrder } from "../tools/returns/fixtures.ts";
 
@@ -108,6 +109,51 @@ describeBrowser("Mine ordrer in a browser", () => {
       expect(tab.problems).toEqual([]);
     } finally {
       await tab.close();
+    }
+  });
+
+  it("shows a guest the order just placed, while Mine ordrer asks for the code, on a desktop and a 390 × 844 phone", async () => {
+    const [product] = await plainProducts(server, 5);
+    const tab = await openPage(browser, server.url);
+    const phone = await openPage(browser, server.url, { width: 390, height: 844, phone: true });
+    try {
+      await tab.page.goto(`/products/${product!.slug}`);
+      await tab.page.getByRole("button", { name: "Læg i kurv" }).click();
+      await tab.page.waitForURL(/\/cart\?notice=added/);
+      await tab.page.goto("/checkout");
+      await tab.page.getByLabel("E-mail").fill(`browser-gaest-${++n}@example.dk`);
+      await tab.page.getByLabel("Fulde navn").fill("Bente Browser");
+      await tab.page.getByLabel("Adresse", { exact: true }).fill("Vestergade 3, 1. th");
+      await tab.page.getByLabel("Postnummer", { exact: true }).fill("8000");
+      await expect.poll(() => tab.page.getByLabel("By", { exact: true }).inputValue()).toBe("Aarhus C");
+      await tab.page.getByRole("button", { name: /Bestil og gå til betaling/ }).click();
+      await tab.page.waitForURL(/\/orders\/[\w-]+\/pay\?token=/);
+      const orderId = /\/orders\/([\w-]+)\/pay/.exec(tab.page.url())![1]!;
+      const { number } = await prisma().order.findUniqueOrThrow({ where: { id: orderId } });
+
+      await tab.page.goto(`/orders/${orderId}`);
+      expect(await tab.page.locator(".order-ref").first().textContent()).toBe(`#${number}`);
+      expect(await tab.page.getByRole("link", { name: "Betal nu" }).isVisible()).toBe(true);
+      await tab.screenshot("guest-order");
+      await tab.page.getByRole("link", { name: "Mine ordrer" }).first().click();
+      await tab.page.waitForURL("**/account");
+      expect(await tab.page.getByRole("heading", { level: 1 }).textContent()).toBe("Log ind");
+      expect(await tab.page.getByRole("heading", { name: "Handlet uden konto?" }).isVisible()).toBe(true);
+      expect(await tab.page.locator("main").textContent()).not.toContain(`#${number}`);
+      await tab.screenshot("guest-account");
+
+      // The same browser on a phone: its cookie in a phone-sized context.
+      await phone.context.addCookies(await tab.context.cookies());
+      for (const [address, name] of [[`/orders/${orderId}`, "guest-order-phone"], ["/account", "guest-account-phone"]] as const) {
+        await phone.page.goto(address);
+        const overflow = await phone.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        expect(overflow, address).toBeLessThanOrEqual(0);
+        await phone.screenshot(name);
+      }
+      expect(await phone.page.getByRole("heading", { name: "Handlet uden konto?" }).isVisible()).toBe(true);
+      expect([...tab.problems, ...phone.problems]).toEqual([]);
+    } finally {
+      await Promise.all([tab.close(), phone.close()]);
     }
   });
 });

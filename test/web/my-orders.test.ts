@@ -1,8 +1,12 @@
 // "Mine ordrer" without JavaScript: a signed-in shopper sees an order's address and payments, changes the address and
 // cancels it (refund to the original method or as store credit) through plain forms; refusals are shown in Danish on
-// the page and change nothing; another customer's order stays out of reach.
+// the page and change nothing; another customer's order stays out of reach. A guest checkout signs nobody in: that
+// browser keeps the order it placed and reaches nothing else of the customer.
 import { describe, expect, it } from "vitest";
+import { expectOk, expectProblem } from "../support/expect.ts";
+import { mcpCall } from "../support/mcp.ts";
 import { useServer } from "../support/server.ts";
+import { plainProducts, sessionIdOf } from "../support/session.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 import { captureMail, createCustomer, createOrder, orderState, sessionFor, type OrderSeed } from "../tools/orders/fixtures.ts";
 import { shippedOrder } from "../tools/returns/fixtures.ts";
@@ -197,5 +201,120 @@ describe("Mine ordrer", () => {
     await other.client.get("/account");
     expectHtmlPage(await other.client.post(`/account/addresses/${second!.id}/delete`, {}), 404);
     expect(await addresses()).toHaveLength(1);
+  });
+});
+
+/** A new browser that puts one product in the cart and checks out as a guest; the order and its payment page. */
+async function guestCheckout(email: string, address = { address: "Strøget 12", zip: "1160", city: "københavn k" }) {
+  const client = new WebClient(server);
+  const [product] = await plainProducts(server, 5);
+  await client.get(`/products/${product!.slug}`);
+  expectRedirect(await client.post("/cart/add", { productSlug: product!.slug, quantity: "1" }), "/cart?notice=added");
+  await client.get("/checkout");
+  const pay = expectRedirect(await client.post("/checkout", { name: "Mette Hansen", email, phone: "", ...address }), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
+  const order = await prisma().order.findUniqueOrThrow({ where: { id: /^\/orders\/([\w-]+)\/pay/.exec(pay)![1]! } });
+  return { client, order, pay };
+}
+
+/** Signs a browser in with the code e-mailed to `email` (the "Log ind" form on /account). */
+async function signInByCode(client: WebClient, mail: ReturnType<typeof captureMail>, email: string) {
+  const before = mail.sent.length;
+  await client.get("/account");
+  expectHtmlPage(await client.post("/account/login", { email }));
+  await expect.poll(() => mail.sent.slice(before).find((message) => message.to === email && /login-kode/.test(message.subject))).toBeDefined();
+  const code = /(\d{6})/.exec(mail.sent.slice(before).find((message) => message.to === email && /login-kode/.test(message.subject))!.subject)![1]!;
+  expectRedirect(await client.post("/account/verify", { email, code }), "/account?notice=logged-in");
+}
+
+describe("a guest checkout", () => {
+  it("keeps the order it placed in reach of this browser, with its payment page and forms, and signs it in to nobody", async () => {
+    const email = `ny-gaest-${++n}@example.dk`;
+    const { client, order, pay } = await guestCheckout(email);
+    const payment = await client.get(pay);
+    expectHtmlPage(payment);
+    expect(payment.html).toContain("Betal med bankoverførsel");
+    const page = await client.get(`/orders/${order.id}`);
+    expectHtmlPage(page);
+    expect(page.html).toContain(`#${order.number}`);
+    expect(page.html).toContain("Strøget 12");
+    expect(page.html).toMatch(/href="\/orders\/[\w-]+\/pay\?token=[\w-]+">Betal nu</);
+    expect(page.html).toContain(`action="/orders/${order.id}/cancel"`);
+    expectRedirect(await client.get(`/orders/number/${order.number}`), `/orders/${order.id}`);
+
+    // "Mine ordrer" asks for the code and shows neither the order nor the customer.
+    const account = await client.get("/account");
+    expectHtmlPage(account);
+    expect(account.html).toContain('action="/account/login"');
+    expect(account.html).toContain("Handlet uden konto?");
+    expect(account.html).not.toContain(order.id);
+    expect(account.html).not.toContain("Log ud");
+    const cookie = client.cookie;
+    const session = (await (await fetch(`${server.url}/api/v1/session`, { method: "POST", headers: { cookie } })).json()) as { result: { sessionId: string; customer: unknown } };
+    expect(session.result).toMatchObject({ sessionId: sessionIdOf(cookie), customer: null });
+    expect(await prisma().storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) } })).toMatchObject({ customerId: null });
+    for (const [name, input] of [["user.list_orders", {}], ["customer.list_addresses", {}]] as const) {
+      expectProblem(await server.call(name, input, { cookie }), 422, "no_customer");
+    }
+
+    // Its own order: read over REST and cancelled through the page.
+    expect(expectOk<{ status: string }>(server, "user.get_order_status", await server.call("user.get_order_status", { orderId: order.id }, { cookie }))).toMatchObject({ status: "pending_payment" });
+    expect(expectOk<{ id: string }>(server, "orders.get", await server.call("orders.get", { orderId: order.id }, { cookie }))).toMatchObject({ id: order.id });
+    expectRedirect(await client.post(`/orders/${order.id}/cancel`, { reason: "regret" }), `/orders/${order.id}?notice=order-cancelled`);
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
+  });
+
+  it("keeps the owner's later order, placed and proven in another browser, out of the first browser's reach", async () => {
+    const mail = captureMail(server);
+    const email = `ejer-${++n}@example.dk`;
+    const first = await guestCheckout(email);
+    const owner = await guestCheckout(email, { address: "Vestergade 10", zip: "5000", city: "odense c" });
+    await signInByCode(owner.client, mail, email);
+    // The code signs the owner in: both orders of the e-mail are on the owner's account.
+    const ownerAccount = await owner.client.get("/account");
+    expect(ownerAccount.html).toContain(`href="/orders/${owner.order.id}"`);
+    expect(ownerAccount.html).toContain(`href="/orders/${first.order.id}"`);
+
+    const { client } = first;
+    const target = owner.order;
+    const item = await prisma().orderItem.findFirstOrThrow({ where: { orderId: target.id } });
+    const before = await orderState(server, target.id);
+    const page = await client.get(`/orders/${target.id}`);
+    expectHtmlPage(page);
+    expect(page.html).toContain("Log ind med din e-mail");
+    expect(page.html).not.toContain("Vestergade 10");
+    expect(page.html).not.toContain(`#${target.number}`);
+    expect((await client.get(`/orders/number/${target.number}`)).html).toContain("Log ind med din e-mail");
+    expect((await client.get("/account")).html).not.toContain(target.id);
+    await client.get(`/orders/${first.order.id}`);
+    for (const [path, fields] of [
+      ["cancel", { reason: "regret" }],
+      ["address", { name: "Tyv", address: "Nørregade 1", zip: "1165", city: "København K" }],
+      ["return", { orderItemId: item.id, quantity: "1", kind: "withdrawal", reason: "x" }],
+    ] as const) {
+      const refused = await client.post(`/orders/${target.id}/${path}`, fields);
+      expectHtmlPage(refused, 422);
+      expect(refused.html).not.toContain("Vestergade 10");
+    }
+
+    // The same cookie over REST and MCP: every shopper tool refuses the order (422 no_customer: not signed in).
+    const cookie = client.cookie;
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ["orders.get", { orderId: target.id }],
+      ["orders.get_number", { orderId: target.id }],
+      ["orders.get_by_number", { number: target.number }],
+      ["orders.payments", { orderId: target.id }],
+      ["orders.item_options", { orderId: target.id }],
+      ["orders.get_delivery", { orderId: target.id }],
+      ["orders.cancel", { orderId: target.id, reason: "Fortrudt" }],
+      ["orders.change_address", { orderId: target.id, name: "Tyv", address: "Nørregade 1", zip: "1165", city: "København K" }],
+      ["returns.list", { orderId: target.id }],
+      ["returns.request", { orderId: target.id, items: [{ orderItemId: item.id, quantity: 1 }], kind: "withdrawal", reason: "Fortrudt" }],
+      ["user.get_order_status", { orderId: target.id }],
+    ];
+    for (const [name, input] of calls) expectProblem(await server.call(name, input, { cookie }), 422, "no_customer");
+    for (const [name, input] of calls.filter(([tool]) => tool === "orders.get" || tool === "orders.cancel")) {
+      expect((await mcpCall(server, name, input, { headers: { cookie } })).body).toMatchObject({ ok: false, status: 422, code: "no_customer" });
+    }
+    expect(await orderState(server, target.id)).toEqual(before);
   });
 });

@@ -423,7 +423,7 @@ describe("GET /info/handelsbetingelser", () => {
 });
 
 describe("orders and account", () => {
-  it("shows the session customer's own order, and asks anyone else to sign in", async () => {
+  it("shows the order this browser placed, asks anyone else to sign in, and lists it on the account once signed in by code", async () => {
     const { client } = await shopperWithCart(1);
     await client.get("/checkout");
     const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, email: "ny.kunde@example.dk" }), /^\/orders\//);
@@ -441,6 +441,16 @@ describe("orders and account", () => {
     expect(prompt.html).toContain("Log ind med din e-mail");
     expect(prompt.html).not.toContain("Afventer betaling");
     expect(prompt.html).not.toContain(`#${number}`);
+    // A checkout signs nobody in: "Mine ordrer" asks for the code, and an unknown order is no different from another's.
+    const guest = await client.get("/account");
+    expect(guest.html).toContain('action="/account/login"');
+    expect(guest.html).not.toContain(`/orders/${orderId}`);
+    expect((await client.get("/orders/findes-ikke")).html).toContain("Log ind med din e-mail");
+    await client.post("/account/login", { email: "ny.kunde@example.dk" });
+    await server.runtime.background.idle();
+    const mail = await smtp.waitFor((message) => message.to.includes("ny.kunde@example.dk") && message.raw.includes("Din login-kode"));
+    const code = /Din login-kode: (\d{6})/.exec(mail.raw)![1]!;
+    expectRedirect(await client.post("/account/verify", { email: "ny.kunde@example.dk", code }), "/account?notice=logged-in");
     expectHtmlPage(await client.get("/orders/findes-ikke"), 404);
     const account = await client.get("/account");
     expect(account.html).toContain(`href="/orders/${orderId}">Ordre <span class="order-ref">#${number}</span></a>`);

@@ -44,7 +44,7 @@ export default defineTool({
     if (!shipping) throw new Refused("shipping_address_required", "Set the shipping address with cart.set_shipping_address first.");
     const delivery = chooseDelivery(await getSection(ctx.db, "shipping"), deliveryMethodId, pickupPointId);
     const billing = billingAddress ? { name: billingAddress.name, ...checkedAddress("Billing address", billingAddress), country: "DK" } : null;
-    const { order, paymentUrl, customerCreated } = await placeOrder(ctx, {
+    const { order, paymentUrl } = await placeOrder(ctx, {
       lines,
       discountCode,
       dropInvalidDiscount: dropDiscount,
@@ -55,14 +55,11 @@ export default defineTool({
       delivery,
       channel: channelOf(ctx.door),
       aiAgentSource: null,
+      // The one tie between this browser and the order: the session reaches it by this id and is never signed in to the
+      // customer (an e-mail typed at checkout proves nothing; that takes the login code).
       sessionId: session.persistent ? session.id : null,
       giftCardCode: giftCardCode ?? null,
     });
-    // Bind the session to the customer only when this checkout created it: an e-mail typed at checkout proves nothing
-    // about an existing customer (that takes the login code), so it must not reveal their earlier orders.
-    if (session.persistent && session.customerId === null && customerCreated) {
-      await ctx.db.storefrontSession.update({ where: { id: session.id }, data: { customerId: order.userId } });
-    }
     await cart.clear(order.id);
     return { orderId: order.id, status: order.status === "paid" ? ("paid" as const) : ("pending_payment" as const), totalDkk: Number(order.totalDkk), paymentUrl };
   },

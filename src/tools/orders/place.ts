@@ -70,8 +70,6 @@ export interface PlacedOrder {
   order: Order;
   pricing: Pricing;
   paymentUrl: string;
-  /** True when this order created the customer (no earlier customer had the e-mail; never without an e-mail). */
-  customerCreated: boolean;
   /** What a gift card paid at checkout (0 without one); when it is the whole total the order is already paid. */
   giftCardDkk: bigint;
 }
@@ -240,5 +238,5 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
   // The card paid everything: the order is paid now, as any payment makes it (confirmation e-mail, webhooks).
   if (paidInFull) saved = await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: "gift card at checkout", data: { paymentMethod: "gift_card" } });
   await ctx.services.catalog.changed(ctx, { productIds: [...new Set(pricing.lines.map((line) => line.productId))] });
-  return { order: saved, pricing, paymentUrl, customerCreated: customer !== null && known === null, giftCardDkk };
+  return { order: saved, pricing, paymentUrl, giftCardDkk };
 }

@@ -1,17 +1,18 @@
-// user.get_order_status: status, delivery method and tracking of one of the session customer's own orders.
+// user.get_order_status: status, delivery method and tracking of one of the session's own orders (placed in it, or its
+// signed-in customer's).
 import { z } from "zod";
-import { NotFound } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import { deliveryOf, orderDelivery } from "../cart/delivery.ts";
 import { orderId } from "../orders/schemas.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { sessionCustomerId } from "./service.ts";
+import { notOwnOrder, ownOrders } from "./service.ts";
 
 export default defineTool({
   name: "user.get_order_status",
   description:
-    "Where is my order? One of the signed-in shopper's orders. 422 no_customer; 404 unknown or another's. Returns " +
+    "Where is my order? An order placed in this session, or one of the signed-in shopper's. 422 no_customer (not signed " +
+    "in, and not an order of this session); 404 unknown or another's. Returns " +
     "{orderId, status, delivery, carrier, tracking*, estDelivery*, updatedAt}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
@@ -31,9 +32,9 @@ export default defineTool({
   annotations: READ,
   examples: [{ orderId: "demo-order-22" }],
   async handler(input, ctx) {
-    const customerId = sessionCustomerId(ctx.caller);
-    const order = await ctx.db.order.findFirst({ where: { id: input.orderId, userId: customerId } });
-    if (!order) throw new NotFound(`You have no order with id "${input.orderId}".`);
+    const mine = ownOrders(ctx.caller.session);
+    const order = mine ? await ctx.db.order.findFirst({ where: { id: input.orderId, ...mine } }) : null;
+    if (!order) throw notOwnOrder(ctx.caller.session, input.orderId);
     return {
       orderId: order.id,
       status: order.status,

@@ -1,9 +1,9 @@
 // Shopper self-service through real HTTP: a signed-in storefront session may cancel, re-address and read the ledger of
-// its own customer's orders (never another's, never without signing in); staff keep their scopes.
+// its own customer's orders (never another's); a session not signed in only those it placed; staff keep their scopes.
 import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
-import { newSession } from "../../support/session.ts";
+import { newSession, sessionIdOf } from "../../support/session.ts";
 import { createCustomer, createOrder, orderState, sessionFor } from "./fixtures.ts";
 
 const { server } = useServer();
@@ -62,6 +62,20 @@ describe("shopper self-service on own orders", () => {
     expectProblem(await server.call("orders.cancel", { orderId: order.id, reason: "x" }, { cookie: await newSession(server) }), 422, "no_customer");
     expectProblem(await server.call("orders.cancel", { orderId: order.id, reason: "x" }, { cookie }), 422, "illegal_transition");
     expectProblem(await server.call("orders.cancel", { orderId: order.id }, { cookie }), 400);
+  });
+
+  it("lets a session that is not signed in act on the order it placed, and on no other order of that customer", async () => {
+    const { customer, order: earlier } = await shopperWithOrder("paid");
+    const guest = await newSession(server);
+    const placed = await createOrder(server, { status: "processing", email: customer.email, userId: customer.id });
+    await prisma().order.update({ where: { id: placed.id }, data: { sessionId: sessionIdOf(guest) } });
+    expect(expectOk<{ id: string }>(server, "orders.get", await server.call("orders.get", { orderId: placed.id }, { cookie: guest })).id).toBe(placed.id);
+    const input = { orderId: placed.id, name: "Mette Hansen", address: "Vestergade 10", zip: "5000", city: "Odense C" };
+    expect(expectOk(server, "orders.change_address", await server.call("orders.change_address", input, { cookie: guest }))).toMatchObject({ shippingAddress: "Vestergade 10" });
+    const before = await orderState(server, earlier.id);
+    expectProblem(await server.call("orders.get", { orderId: earlier.id }, { cookie: guest }), 422, "no_customer");
+    expectProblem(await server.call("orders.cancel", { orderId: earlier.id, reason: "x" }, { cookie: guest }), 422, "no_customer");
+    expect(await orderState(server, earlier.id)).toEqual(before);
   });
 
   it("never opens staff tools on the same orders to a session", async () => {

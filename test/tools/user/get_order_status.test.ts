@@ -1,7 +1,9 @@
-// user.get_order_status through real HTTP: status and tracking of the session customer's own order; others are 404.
+// user.get_order_status through real HTTP: status and tracking of the session's own order (placed in it, or its signed-in
+// customer's); others are 404 when signed in, 422 no_customer when not.
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
+import { sessionIdOf } from "../../support/session.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
 const { server } = useServer();
@@ -38,6 +40,16 @@ describe("user.get_order_status", () => {
   it("refuses with 422 no_customer without a bound customer", async () => {
     expectProblem(await status(mine.id, { cookie: await sessionFor(server, null) }), 422, "no_customer");
     expectProblem(await status(mine.id, { key: await server.key("customer:read") }), 422, "no_customer");
+  });
+
+  it("answers a guest session for the order it placed, and for no other order of that customer", async () => {
+    const guest = await sessionFor(server, null);
+    const customer = await createCustomer(server, { email: "cecilie@example.dk" });
+    const placed = await createOrder(server, { userId: customer.id, status: "pending_payment" });
+    const later = await createOrder(server, { userId: customer.id });
+    await server.runtime.database.prisma.order.update({ where: { id: placed.id }, data: { sessionId: sessionIdOf(guest) } });
+    expect(expectOk(server, "user.get_order_status", await status(placed.id, { cookie: guest }))).toMatchObject({ orderId: placed.id, status: "pending_payment" });
+    for (const orderId of [later.id, "nope"]) expectProblem(await status(orderId, { cookie: guest }), 422, "no_customer");
   });
 
   it("needs customer:read", async () => {

@@ -1,7 +1,7 @@
-// What a signed-in shopper may still do with their own order, as plain forms that work without JavaScript: cancel it
-// or send it elsewhere before it ships; return or exchange goods once it has. Each form posts to the same tool staff and
-// the assistant use (orders.cancel, orders.change_address, returns.request); the tools check the order is the session
-// customer's own and the shop's rules (deadlines, non-returnable products).
+// What a shopper may still do with their own order, as plain forms that work without JavaScript: cancel it or send it
+// elsewhere before it ships; return or exchange goods once it has. Each form posts to the same tool staff and the
+// assistant use (orders.cancel, orders.change_address, returns.request); the tools check the order is the session's own
+// (placed in it, or its signed-in customer's) and the shop's rules (deadlines, non-returnable products).
 import { z } from "zod";
 import { ToolError } from "../../../core/errors.ts";
 import ordersCancel from "../../../tools/orders/cancel.ts";

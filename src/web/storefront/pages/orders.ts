@@ -1,6 +1,6 @@
-// GET /orders/<id>: status, tracking, lines, address and payments of one of the signed-in customer's own orders, named by
-// its number, with what the shopper may still do with it (the tools enforce ownership: another customer's order is 404);
-// a session without a customer is asked to sign in.
+// GET /orders/<id>: status, tracking, lines, address and payments of one of the session's own orders (placed in this
+// browser, or the signed-in customer's), named by its number, with what the shopper may still do with it. The tools
+// enforce ownership: another order is 404 when signed in; a session without a customer is asked to sign in for it.
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
@@ -27,10 +27,11 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-export function signInPrompt(title: string, next: string): View {
+export function signInPrompt(title: string, next: string, status?: number): View {
   return {
     title,
     noindex: true,
+    status,
     main: html`<div class="narrow"><h1>${title}</h1>
 ${notice("info", "Log ind med din e-mail for at se dine ordrer. Vi sender dig en engangskode.")}
 <p><a class="button" href="/account?next=${encodeURIComponent(next)}">Log ind</a></p></div>`,
@@ -40,12 +41,13 @@ ${notice("info", "Log ind med din e-mail for at se dine ordrer. Vi sender dig en
 export async function orderPage(web: StorefrontRequest, orderId: string, state: ActionState = {}, status?: number): Promise<View> {
   if (!/^[\w-]{1,100}$/.test(orderId)) throw new NotFound(`No order "${orderId}".`);
   const caller = await web.caller();
-  if (!caller.session?.customerId) return signInPrompt("Se din ordre", `/orders/${orderId}`);
+  if (!caller.session) return signInPrompt("Se din ordre", `/orders/${orderId}`);
   let tracking;
   try {
     tracking = await web.call(userGetOrderStatus, { orderId });
   } catch (error) {
-    if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`);
+    // Not an order of this session and no customer signed in: a refused form post keeps its 422.
+    if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`, status);
     throw error;
   }
   const [order, ledger, refs, returns, options] = await Promise.all([
@@ -98,13 +100,19 @@ ${returnSection(web, order, returns, options, state)}
   };
 }
 
-/** GET /orders/number/<n>: the signed-in shopper's own order by the number they know it by (404 for anyone else's). */
+/** GET /orders/number/<n>: the session's own order by the number they know it by (404 for anyone else's when signed in). */
 export async function orderByNumber(web: StorefrontRequest, number: string): Promise<Outcome> {
   if (!/^\d{1,10}$/.test(number) || Number(number) < 1 || Number(number) > 2_147_483_647) throw new NotFound(`No order #${number}.`);
   const caller = await web.caller();
-  if (!caller.session?.customerId) return signInPrompt("Se din ordre", `/orders/number/${number}`);
-  const order = await web.call(ordersGetByNumber, { number: Number(number) });
-  return { redirect: `/orders/${order.id}` };
+  const prompt = signInPrompt("Se din ordre", `/orders/number/${number}`);
+  if (!caller.session) return prompt;
+  try {
+    const order = await web.call(ordersGetByNumber, { number: Number(number) });
+    return { redirect: `/orders/${order.id}` };
+  } catch (error) {
+    if (error instanceof ToolError && error.status === 422) return prompt;
+    throw error;
+  }
 }
 
 /** The order's way from placed to delivered; final states outside that way are said in words instead. */
