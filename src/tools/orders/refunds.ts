@@ -169,10 +169,13 @@ async function backToCard(ctx: ToolContext, orderId: string, source: Order, limi
   return amount;
 }
 
-/** A refund staff pay by hand goes back as the order was paid, a bank transfer unless a method says otherwise. */
+/**
+ * A refund the provider cannot make goes back as the order was paid (a bank transfer, or a card the shop's provider did
+ * not charge, such as the test handler's), paid out by staff; gift cards were re-credited before, so never as those.
+ */
 function byHand(order: Order): string {
   const method = methodOf(order);
-  return method === "card" || method === "gift_card" ? "bank_transfer" : method;
+  return method === "gift_card" ? "bank_transfer" : method;
 }
 
 /** A bank-transfer refund staff pay out by hand, as the refund-task tools return it. */
