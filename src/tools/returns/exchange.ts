@@ -58,6 +58,7 @@ export interface Priced {
   valueDkk: bigint;
 }
 
+/** Prices the new variant of a received exchange as the catalogue has it now. */
 export async function priceExchange(ctx: ToolContext, ret: ReturnWithItems): Promise<Priced> {
   const variant = await ctx.db.productVariant.findUniqueOrThrow({ where: { id: ret.exchangeVariantId! }, include: { product: true } });
   const unitPrice = variant.priceDkk ?? variant.product.priceDkk;
