@@ -1,8 +1,8 @@
 // Exchanges: another variant of the same product instead of a refund. Checked at request, its units reserved at
 // approval (a conditional decrement), and at receipt a replacement order (channel "exchange", free shipping) at the new
-// variant's price, to which the ledger moves what was paid for the returned units (their discount share included):
-// a dearer variant leaves the difference to pay through the order's normal payment link, a cheaper one refunds what
-// was paid for the returned units less the new variant's price.
+// variant's price with the returned units' discount rate, to which the ledger moves what was paid for the returned units
+// (their discount share included): a dearer variant leaves the difference to pay through the order's normal payment
+// link, a cheaper one refunds what was paid for the returned units less the replacement's price.
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 import type { Order, Product, ProductVariant } from "../../generated/prisma/client.ts";
@@ -50,19 +50,29 @@ export async function reserveExchange(ctx: ToolContext, ret: ReturnWithItems): P
   await ctx.services.catalog.changed(ctx, { productIds: [variant.productId] });
 }
 
-/** The new variant of a received exchange and what its units cost today. */
+/** The new variant of a received exchange and what its units cost. */
 export interface Priced {
   variant: Variant;
+  /** The new variant's unit price in the catalogue today (øre). */
   unitPrice: bigint;
-  /** The unit price times the returned units (øre). */
+  /** The unit price times the returned units (øre): the replacement's subtotal. */
+  listDkk: bigint;
+  /** What the replacement costs (øre): its list price with the returned units' discount rate carried over. */
   valueDkk: bigint;
 }
 
-/** Prices the new variant of a received exchange as the catalogue has it now. */
-export async function priceExchange(ctx: ToolContext, ret: ReturnWithItems): Promise<Priced> {
+/**
+ * Prices the new variant of a received exchange: the catalogue's price today, less the same share the shopper's discount
+ * took off the returned units (`paidDkk` of their `unitPriceDkk` at purchase). The discount goes with the goods, so a
+ * size swap at the same price costs nothing more, and the difference either way is the difference at the rate paid.
+ */
+export async function priceExchange(ctx: ToolContext, ret: ReturnWithItems, paidDkk: bigint): Promise<Priced> {
   const variant = await ctx.db.productVariant.findUniqueOrThrow({ where: { id: ret.exchangeVariantId! }, include: { product: true } });
   const unitPrice = variant.priceDkk ?? variant.product.priceDkk;
-  return { variant, unitPrice, valueDkk: unitPrice * BigInt(unitsOf(ret)) };
+  const listDkk = unitPrice * BigInt(unitsOf(ret));
+  const grossDkk = ret.items.reduce((sum, item) => sum + item.orderItem.unitPriceDkk * BigInt(item.quantity), 0n);
+  const valueDkk = grossDkk > 0n && paidDkk < grossDkk ? (listDkk * paidDkk * 2n + grossDkk) / (grossDkk * 2n) : listDkk;
+  return { variant, unitPrice, listDkk, valueDkk };
 }
 
 export interface Replacement {
@@ -81,7 +91,7 @@ export interface Replacement {
  * ledger, as far as that still holds it.
  */
 export async function shipReplacement(ctx: ToolContext, original: OrderWithItems, ret: ReturnWithItems, priced: Priced, credit: bigint): Promise<Replacement> {
-  const { variant, unitPrice, valueDkk: value } = priced;
+  const { variant, unitPrice, listDkk, valueDkk: value } = priced;
   const units = unitsOf(ret);
   const now = ctx.now();
   const reference = returnReference(ret);
@@ -102,9 +112,9 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
       billingCity: original.billingCity,
       billingCountry: original.billingCountry,
       phoneNumber: original.phoneNumber,
-      subtotalDkk: value,
+      subtotalDkk: listDkk,
       shippingDkk: 0n,
-      discountDkk: 0n,
+      discountDkk: listDkk - value,
       totalDkk: value,
       vatOere: commerce.pricesIncludeVat ? vatOf(value) : null,
       paymentProvider: ctx.services.payments.name,
@@ -144,7 +154,7 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
     // What the returned goods were paid is already on the replacement's ledger: the session asks for the rest.
     paidDkk: Number(moved),
     shippingDkk: 0,
-    discountDkk: 0,
+    discountDkk: Number(listDkk - value),
     items: [{ productName: variant.product.name, unitPriceDkk: Number(unitPrice), quantity: units }],
   });
   const order = payment.providerSessionId ? await ctx.db.order.update({ where: { id: created.id }, data: { paymentProviderSessionId: payment.providerSessionId } }) : created;

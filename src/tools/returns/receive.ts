@@ -39,7 +39,7 @@ export default defineTool({
     if (ret.exchangeVariantId) {
       // A cheaper variant's difference goes back first, so the newest money paid (a dearer replacement's own) is what
       // returns, and what the goods were paid moves on to the replacement toward its price.
-      const priced = await priceExchange(ctx, ret);
+      const priced = await priceExchange(ctx, ret, netPaid);
       returned = await refundUpTo(ctx, order, netPaid > priced.valueDkk ? netPaid - priced.valueDkk : 0n, to, account);
       replacement = await shipReplacement(ctx, order, ret, priced, netPaid < priced.valueDkk ? netPaid : priced.valueDkk);
     } else {

@@ -365,20 +365,31 @@ describe("returns.receive: the money follows exchanged goods", () => {
     expect(chain.paid - chain.refunded).toBe(Number(order.shippingDkk));
   });
 
-  it("credits what was paid for the returned unit, its discount included, toward a dearer and a cheaper variant alike", async () => {
+  it("credits what was paid for the returned unit, its discount included, and carries its discount rate to a dearer or cheaper variant", async () => {
+    /** The replacement's price: the new variant's price at the rate the shopper paid for the returned unit. */
+    const atRate = (price: bigint, paid: bigint, listed: bigint) => (price * paid * 2n + listed) / (listed * 2n);
     const dearer = await variantOrder("s", { discountDkk: 5000 });
     const { replacement } = await exchange(dearer.order, dearer.l.id);
     const paidForUnit = dearer.unit - 5000n;
+    const dearerPrice = atRate(dearer.l.priceDkk!, paidForUnit, dearer.unit);
+    expect(replacement).toMatchObject({ subtotalDkk: dearer.l.priceDkk!, discountDkk: dearer.l.priceDkk! - dearerPrice, totalDkk: dearerPrice });
     expect(await ledger(replacement.id)).toMatchObject([{ kind: "payment", amountDkk: Number(paidForUnit) }]);
     const payment = expectOk<{ outstandingDkk: number }>(server, "orders.get_payment", await call("orders.get_payment", { orderId: replacement.id }));
-    expect(payment.outstandingDkk).toBe(Number(dearer.l.priceDkk! - paidForUnit));
+    expect(payment.outstandingDkk).toBe(Number(dearerPrice - paidForUnit));
 
     const cheaper = await variantOrder("l", { discountDkk: 5000 });
-    const price = cheaper.s.product.priceDkk;
+    const paidForL = cheaper.unit - 5000n;
+    const price = atRate(cheaper.s.product.priceDkk, paidForL, cheaper.unit);
     const { result, replacement: small } = await exchange(cheaper.order, cheaper.s.id);
-    expect(result.refundDkk).toBe(Number(cheaper.unit - 5000n - price));
+    expect(result.refundDkk).toBe(Number(paidForL - price));
     expect(await ledger(small.id)).toMatchObject([{ kind: "payment", amountDkk: Number(price) }]);
-    expect(await chainMoney(cheaper.order.id, small.id)).toEqual({ paid: Number(cheaper.order.totalDkk), refunded: Number(cheaper.unit - 5000n - price) });
+    expect(await chainMoney(cheaper.order.id, small.id)).toEqual({ paid: Number(cheaper.order.totalDkk), refunded: Number(paidForL - price) });
+  });
+
+  it("swaps a discounted unit for another size at the same price with nothing more to pay", async () => {
+    const { order, m } = await variantOrder("s", { discountDkk: 5000 });
+    const { replacement } = await exchange(order, m.id);
+    expect(replacement).toMatchObject({ status: "paid", totalDkk: order.totalDkk - order.shippingDkk });
   });
 
   it("never refunds more than was paid when a replacement's cancellation races a return of the original", async () => {
