@@ -4,8 +4,8 @@ import { Refused } from "../../core/errors.ts";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
+import { recordRefund } from "./refunds.ts";
 import { assertTransition, changeStatus, lockOrder } from "./service.ts";
-import { book, methodOf } from "./ledger.ts";
 
 export default defineTool({
   name: "orders.refund",
@@ -38,7 +38,7 @@ export default defineTool({
       throw new Refused("refund_exceeds_paid", `Order ${order.id} has ${remaining} øre left to refund; ${amount} øre is more than that.`);
     }
     const refunded = order.refundedDkk + amount;
-    await book(ctx, order.id, { kind: "refund", method: methodOf(order), amountDkk: amount });
+    await recordRefund(ctx, order, amount);
     await changeStatus(ctx, order, { to, reason: input.reason ?? null, data: { refundedDkk: refunded } });
     return { id: order.id, status: to, refundedDkk: Number(refunded), remainingDkk: Number(order.totalDkk - refunded) };
   },

@@ -1,16 +1,18 @@
 // Giving an order's money back: what the ledger says was paid and not yet returned, either as store credit (a new gift
 // card) or to where it came from: gift-card payments back onto their cards, card payments through the payment provider,
-// bank transfers as a refund task staff pay out by hand (and its shape in the refund-task tools). Booked in the ledger in
-// the caller's transaction.
+// the rest as a refund task staff pay out by hand (and its shape in the refund-task tools). A replacement order's money
+// paid on an earlier order of its exchange chain goes back to that order's payment. Booked in the ledger in the
+// caller's transaction.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import type { GiftCard, RefundTask } from "../../generated/prisma/client.ts";
+import type { GiftCard, Order, RefundTask } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { codeHint, issueCard } from "../giftcards/service.ts";
 import { isoDateTime } from "../products/schemas.ts";
-import { balanceOf, book, methodOf } from "./ledger.ts";
+import { allocate, balanceOf, book, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
 import { orderRef } from "./numbers.ts";
 import type { OrderWithItems } from "./schemas.ts";
+import { lockOrder } from "./service.ts";
 
 export const REFUND_TO = ["original", "store_credit"] as const;
 export type RefundTo = (typeof REFUND_TO)[number];
@@ -40,37 +42,86 @@ export async function refundUpTo(ctx: ToolContext, order: OrderWithItems, limit:
   if (amount <= 0n) return { amountDkk: 0n, giftCard: null, parts: [] };
   if (to === "store_credit") {
     const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${orderRef(order.number)}`, source: "store_credit", orderId: order.id });
-    await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk: amount, reference: codeHint(card.code) });
+    const shares = allocate(await poolsOf(ctx.db, order.id), amount);
+    for (const { pool, amountDkk } of shares) {
+      await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk, reference: codeHint(card.code), sourceOrderId: pool.source?.id ?? null });
+    }
+    await assertCovered(ctx, shares.map(({ pool }) => pool.source?.id ?? order.id));
     return { amountDkk: amount, giftCard: card, parts: [{ method: "store_credit", amountDkk: amount }] };
   }
   return { amountDkk: amount, giftCard: null, parts: await refundToOriginal(ctx, order, amount, account) };
 }
 
 /**
- * Gives `amount` (at most what was paid and not yet returned) back where it came from: gift-card money onto its cards
- * first, then card money through the provider, the rest as a refund task for staff. Booked as `refund` entries; returns
- * where the money went.
+ * Gives `amount` (at most what was paid and not yet returned) back where it came from, source by source (the order's own
+ * money first, then what its exchange chain's earlier orders paid): gift-card money onto its cards first, then card
+ * money through the provider, the rest as a refund task for staff. Booked as `refund` entries on `order`; returns where
+ * the money went.
  */
 export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, amount: bigint, account: string | null): Promise<Returned["parts"]> {
   const parts: Returned["parts"] = [];
   const part = (method: string, amountDkk: bigint) => {
-    if (amountDkk > 0n) parts.push({ method, amountDkk });
+    const same = parts.find((existing) => existing.method === method);
+    if (same) same.amountDkk += amountDkk;
+    else if (amountDkk > 0n) parts.push({ method, amountDkk });
     return amountDkk;
   };
-  let left = amount;
-  left -= part("gift_card", await backToGiftCards(ctx, order.id, left));
-  left -= part(methodOf(order), await backToCard(ctx, order, left));
-  if (left > 0n) {
-    await book(ctx, order.id, { kind: "refund", method: nonCardMethod(order), amountDkk: left });
-    await ctx.db.refundTask.create({ data: { orderId: order.id, amountDkk: left, account, createdAt: ctx.now() } });
-    part(nonCardMethod(order), left);
+  const sources: string[] = [];
+  for (const { pool, amountDkk } of allocate(await poolsOf(ctx.db, order.id), amount)) {
+    // Refunds of one payment queue on its order's row, so each reads what the others gave back of it.
+    const source = pool.source ? await lockOrder(ctx.db, pool.source.id) : order;
+    const via = pool.source ? source.id : null;
+    let left = amountDkk;
+    left -= part("gift_card", await backToGiftCards(ctx, order.id, source.id, left, via));
+    left -= part(methodOf(source), await backToCard(ctx, order.id, source, left, via));
+    if (left > 0n) {
+      await book(ctx, order.id, { kind: "refund", method: byHand(source), amountDkk: left, sourceOrderId: via });
+      await ctx.db.refundTask.create({ data: { orderId: order.id, amountDkk: left, account, createdAt: ctx.now() } });
+      part(byHand(source), left);
+    }
+    sources.push(source.id);
   }
+  await assertCovered(ctx, sources);
   return parts;
 }
 
-/** Puts gift-card money spent on the order back on those cards (at most `limit`); returns how much. */
-async function backToGiftCards(ctx: ToolContext, orderId: string, limit: bigint): Promise<bigint> {
-  const movements = await ctx.db.giftCardMovement.findMany({ where: { orderId }, include: { giftCard: true }, orderBy: { createdAt: "asc" } });
+/**
+ * Books a refund made outside the shop (orders.refund, a status set to refunded) the way refundToOriginal would have
+ * split it: per source of the order's money, under the method that source was paid by.
+ */
+export async function recordRefund(ctx: ToolContext, order: Order, amount: bigint): Promise<void> {
+  for (const { pool, amountDkk } of allocate(await poolsOf(ctx.db, order.id), amount)) {
+    await book(ctx, order.id, { kind: "refund", method: methodOf(pool.source ?? order), amountDkk, sourceOrderId: pool.source?.id ?? null });
+  }
+}
+
+/** Entries that move `sourceId`'s own money, on whichever order of its exchange chain they are booked. */
+const moneyOf = (sourceId: string) => ({ OR: [{ orderId: sourceId, sourceOrderId: null }, { sourceOrderId: sourceId }] });
+
+/**
+ * Refuses (422 refund_exceeds_paid, rolling the change back) when what went back of a source's money, across its exchange
+ * chain, exceeds what was paid on it: refunds never exceed payments, however refunds of an order and its replacements
+ * interleave.
+ */
+async function assertCovered(ctx: ToolContext, sourceIds: string[]): Promise<void> {
+  for (const id of new Set(sourceIds)) {
+    const [paid, returned] = await Promise.all([
+      ctx.db.paymentEntry.aggregate({ where: { orderId: id, sourceOrderId: null, kind: "payment" }, _sum: { amountDkk: true } }),
+      ctx.db.paymentEntry.aggregate({ where: { ...moneyOf(id), kind: { in: ["refund", "store_credit"] }, method: { not: TRANSFER } }, _sum: { amountDkk: true } }),
+    ]);
+    const [paidDkk, returnedDkk] = [paid._sum.amountDkk ?? 0n, returned._sum.amountDkk ?? 0n];
+    if (returnedDkk > paidDkk) {
+      throw new Refused("refund_exceeds_paid", `Refunds of order ${id}'s payments would come to ${returnedDkk} øre, more than the ${paidDkk} øre paid.`);
+    }
+  }
+}
+
+/**
+ * Puts gift-card money spent on `sourceId` back on those cards (at most `limit`), booked on `orderId` (`via`: the source
+ * when that is an earlier order of its chain); returns how much.
+ */
+async function backToGiftCards(ctx: ToolContext, orderId: string, sourceId: string, limit: bigint, via: string | null): Promise<bigint> {
+  const movements = await ctx.db.giftCardMovement.findMany({ where: { orderId: sourceId }, include: { giftCard: true }, orderBy: { createdAt: "asc" } });
   const net = new Map<string, { card: GiftCard; amount: bigint }>();
   for (const movement of movements) {
     const entry = net.get(movement.giftCardId) ?? { card: movement.giftCard, amount: 0n };
@@ -83,41 +134,48 @@ async function backToGiftCards(ctx: ToolContext, orderId: string, limit: bigint)
     if (back <= 0n) continue;
     const now = ctx.now();
     await ctx.db.giftCard.update({ where: { id: card.id }, data: { balanceDkk: { increment: back }, updatedAt: now } });
-    await ctx.db.giftCardMovement.create({ data: { giftCardId: card.id, amountDkk: back, orderId, actor: ctx.caller.actor, createdAt: now } });
-    await book(ctx, orderId, { kind: "refund", method: "gift_card", amountDkk: back, reference: codeHint(card.code) });
+    // The movement names the order the card paid, so that order's net on the card stays right whoever gives it back.
+    await ctx.db.giftCardMovement.create({ data: { giftCardId: card.id, amountDkk: back, orderId: sourceId, actor: ctx.caller.actor, createdAt: now } });
+    await book(ctx, orderId, { kind: "refund", method: "gift_card", amountDkk: back, reference: codeHint(card.code), sourceOrderId: via });
     returned += back;
   }
   return returned;
 }
 
-/** Refunds card money through the provider (at most `limit` and what the card paid less its refunds); returns how much. */
-async function backToCard(ctx: ToolContext, order: OrderWithItems, limit: bigint): Promise<bigint> {
+/**
+ * Refunds card money `source` was paid through the provider (at most `limit` and what its card paid less the refunds of
+ * it across the chain), booked on `orderId`; returns how much.
+ */
+async function backToCard(ctx: ToolContext, orderId: string, source: Order, limit: bigint, via: string | null): Promise<bigint> {
   const provider = ctx.services.payments;
-  const intent = order.paymentProviderPaymentIntentId;
-  if (order.paymentProvider !== "stripe" || !intent || !provider.refund || limit <= 0n) return 0n;
-  const entries = await ctx.db.paymentEntry.findMany({ where: { orderId: order.id, method: { not: "gift_card" }, reference: { not: null } } });
-  const sum = (kind: string, match: (reference: string) => boolean) =>
-    entries.filter((e) => e.kind === kind && match(e.reference!)).reduce((total, e) => total + e.amountDkk, 0n);
-  const charged = sum("payment", (reference) => reference === intent);
-  // A refund carrying a provider reference was made at the provider (bank-transfer refunds carry none).
-  const refunded = sum("refund", () => true);
-  const refundable = charged - refunded;
+  const intent = source.paymentProviderPaymentIntentId;
+  if (source.paymentProvider !== "stripe" || !intent || !provider.refund || limit <= 0n) return 0n;
+  const [paid, back] = await Promise.all([
+    ctx.db.paymentEntry.aggregate({ where: { orderId: source.id, sourceOrderId: null, kind: "payment", reference: intent }, _sum: { amountDkk: true } }),
+    // A refund carrying a provider reference was made at the provider (bank-transfer refunds carry none).
+    ctx.db.paymentEntry.aggregate({ where: { ...moneyOf(source.id), kind: "refund", reference: { not: null }, method: { notIn: ["gift_card", TRANSFER] } }, _sum: { amountDkk: true } }),
+  ]);
+  const refunded = back._sum.amountDkk ?? 0n;
+  const refundable = (paid._sum.amountDkk ?? 0n) - refunded;
   const amount = refundable < limit ? refundable : limit;
   if (amount <= 0n) return 0n;
   try {
-    const refund = await provider.refund(intent, Number(amount), `refund-${order.id}-${refunded}-${amount}`);
-    await book(ctx, order.id, { kind: "refund", method: methodOf(order), amountDkk: amount, reference: refund.id });
+    const refund = await provider.refund(intent, Number(amount), `refund-${source.id}-${refunded}-${amount}`);
+    await book(ctx, orderId, { kind: "refund", method: methodOf(source), amountDkk: amount, reference: refund.id, sourceOrderId: via });
   } catch (error) {
-    ctx.log.warn("card refund failed", { orderId: order.id, error: error instanceof Error ? error.message : String(error) });
-    throw new Refused("refund_failed", `The card payment of order ${order.id} could not be refunded at ${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.warn("card refund failed", { orderId: source.id, error: error instanceof Error ? error.message : String(error) });
+    throw new Refused("refund_failed", `The card payment of order ${source.id} could not be refunded at ${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return amount;
 }
 
-/** A refund staff pay by hand goes back as the order was paid, a bank transfer unless a method says otherwise. */
-function nonCardMethod(order: OrderWithItems): string {
+/**
+ * A refund the provider cannot make goes back as the order was paid (a bank transfer, or a card the shop's provider did
+ * not charge, such as the test handler's), paid out by staff; gift cards were re-credited before, so never as those.
+ */
+function byHand(order: Order): string {
   const method = methodOf(order);
-  return method === "card" || method === "gift_card" ? "bank_transfer" : method;
+  return method === "gift_card" ? "bank_transfer" : method;
 }
 
 /** A bank-transfer refund staff pay out by hand, as the refund-task tools return it. */

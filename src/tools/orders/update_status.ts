@@ -5,8 +5,7 @@ import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { assertTransition, changeStatus, lockOrder } from "./service.ts";
-import { book, methodOf } from "./ledger.ts";
-import { refundAll } from "./refunds.ts";
+import { recordRefund, refundAll } from "./refunds.ts";
 import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 
 const transitions = Object.entries(ORDER_TRANSITIONS);
@@ -41,7 +40,7 @@ export default defineTool({
     let data: Prisma.OrderUpdateInput | undefined;
     if (input.status === "refunded") {
       data = { refundedDkk: order.totalDkk };
-      await book(ctx, order.id, { kind: "refund", method: methodOf(order), amountDkk: order.totalDkk - order.refundedDkk });
+      await recordRefund(ctx, order, order.totalDkk - order.refundedDkk);
     } else if (input.status === "cancelled") {
       assertTransition(order, "cancelled");
       // A paid order cancelled here is refunded to where the money came from, as orders.cancel does by default.

@@ -111,7 +111,7 @@ export function mailRefunded(ctx: ToolContext, order: Order, ret: ReturnWithItem
 }
 
 /** Received as an exchange: the replacement order, what is left to pay (with the link) or what was refunded. */
-export function mailExchanged(ctx: ToolContext, order: Order, ret: ReturnWithItems, replacement: { number: number; totalDkk: bigint; paymentUrl: string | null }, returned: Returned): void {
+export function mailExchanged(ctx: ToolContext, order: Order, ret: ReturnWithItems, replacement: { number: number; dueDkk: bigint; paymentUrl: string | null }, returned: Returned): void {
   const reference = returnReference(ret);
   mailAfterCommit(ctx, order, "return_exchanged", ({ branding, contact }) => ({
     subject: `Din ombytning ${reference} er på vej – ${branding.shopName}`,
@@ -121,7 +121,7 @@ export function mailExchanged(ctx: ToolContext, order: Order, ret: ReturnWithIte
       "",
       `Den variant, du valgte i bytte, sender vi som ordre ${orderRef(replacement.number)} uden fragt. Du får en mail, når den er sendt.`,
       ...(replacement.paymentUrl
-        ? [`Den nye variant koster ${formatMoney(replacement.totalDkk, order.currency)} mere. Betal forskellen her, så sender vi den: ${replacement.paymentUrl}`]
+        ? [`Den nye variant koster ${formatMoney(replacement.dueDkk, order.currency)} mere. Betal forskellen her, så sender vi den: ${replacement.paymentUrl}`]
         : []),
       ...(returned.amountDkk > 0n ? [`Den nye variant er billigere, så vi har refunderet forskellen, ${formatMoney(returned.amountDkk, order.currency)}:`, ...refundLines(returned, contact, order.currency)] : []),
     ],

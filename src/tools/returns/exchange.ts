@@ -1,20 +1,21 @@
 // Exchanges: another variant of the same product instead of a refund. Checked at request, its units reserved at
-// approval (a conditional decrement), and at receipt a replacement order (channel "exchange", free shipping) that is
-// credited with what the returned units cost per unit: a dearer variant leaves the difference to pay through the
-// order's normal payment link, a cheaper one refunds what was paid for the returned units less the new variant's price.
+// approval (a conditional decrement), and at receipt a replacement order (channel "exchange", free shipping) at the new
+// variant's price with the returned units' discount rate, to which the ledger moves what was paid for the returned units
+// (their discount share included): a dearer variant leaves the difference to pay through the order's normal payment
+// link, a cheaper one refunds what was paid for the returned units less the replacement's price.
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 import type { Order, Product, ProductVariant } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../orders/numbers.ts";
 import { vatOf } from "../orders/pricing.ts";
+import { methodOf, transfer } from "../orders/ledger.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { changeStatus, orderRow } from "../orders/service.ts";
 import { emitOrderCreated } from "../orders/webhook-events.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
-import { grossOf } from "./service.ts";
 
 type Variant = ProductVariant & { product: Product };
 type Line = { productId: string; variantId: string | null };
@@ -49,22 +50,49 @@ export async function reserveExchange(ctx: ToolContext, ret: ReturnWithItems): P
   await ctx.services.catalog.changed(ctx, { productIds: [variant.productId] });
 }
 
-export interface Replacement {
-  order: Order;
-  /** Where the shopper pays what the dearer variant costs more; null when nothing is owed. */
-  paymentUrl: string | null;
-  /** What the cheaper variant leaves to refund on the original order (øre, before the ledger's cap). */
-  refundDkk: bigint;
+/** The new variant of a received exchange and what its units cost. */
+export interface Priced {
+  variant: Variant;
+  /** The new variant's unit price in the catalogue today (øre). */
+  unitPrice: bigint;
+  /** The unit price times the returned units (øre): the replacement's subtotal. */
+  listDkk: bigint;
+  /** What the replacement costs (øre): its list price with the returned units' discount rate carried over. */
+  valueDkk: bigint;
 }
 
-/** Makes the replacement order for a received exchange, with the units reserved at approval. */
-export async function shipReplacement(ctx: ToolContext, original: OrderWithItems, ret: ReturnWithItems, netPaid: bigint): Promise<Replacement> {
+/**
+ * Prices the new variant of a received exchange: the catalogue's price today, less the same share the shopper's discount
+ * took off the returned units (`paidDkk` of their `unitPriceDkk` at purchase). The discount goes with the goods, so a
+ * size swap at the same price costs nothing more, and the difference either way is the difference at the rate paid.
+ */
+export async function priceExchange(ctx: ToolContext, ret: ReturnWithItems, paidDkk: bigint): Promise<Priced> {
   const variant = await ctx.db.productVariant.findUniqueOrThrow({ where: { id: ret.exchangeVariantId! }, include: { product: true } });
-  const units = unitsOf(ret);
   const unitPrice = variant.priceDkk ?? variant.product.priceDkk;
-  const value = unitPrice * BigInt(units);
-  const credit = grossOf(ret) < value ? grossOf(ret) : value;
-  const total = value - credit;
+  const listDkk = unitPrice * BigInt(unitsOf(ret));
+  const grossDkk = ret.items.reduce((sum, item) => sum + item.orderItem.unitPriceDkk * BigInt(item.quantity), 0n);
+  const valueDkk = grossDkk > 0n && paidDkk < grossDkk ? (listDkk * paidDkk * 2n + grossDkk) / (grossDkk * 2n) : listDkk;
+  return { variant, unitPrice, listDkk, valueDkk };
+}
+
+export interface Replacement {
+  order: Order;
+  /** Moved from the original order's ledger to the replacement's, toward its price (øre). */
+  movedDkk: bigint;
+  /** Still to pay on the replacement (øre); its payment link is paymentUrl. */
+  dueDkk: bigint;
+  /** Where the shopper pays what the dearer variant costs more; null when nothing is owed. */
+  paymentUrl: string | null;
+}
+
+/**
+ * Makes the replacement order for a received exchange, with the units reserved at approval, at the new variant's price
+ * today, and moves `credit` (what the returned units were paid, at most that price) toward it from the original order's
+ * ledger, as far as that still holds it.
+ */
+export async function shipReplacement(ctx: ToolContext, original: OrderWithItems, ret: ReturnWithItems, priced: Priced, credit: bigint): Promise<Replacement> {
+  const { variant, unitPrice, listDkk, valueDkk: value } = priced;
+  const units = unitsOf(ret);
   const now = ctx.now();
   const reference = returnReference(ret);
   const commerce = await getCommerce(ctx.db);
@@ -84,11 +112,11 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
       billingCity: original.billingCity,
       billingCountry: original.billingCountry,
       phoneNumber: original.phoneNumber,
-      subtotalDkk: value,
+      subtotalDkk: listDkk,
       shippingDkk: 0n,
-      discountDkk: credit,
-      totalDkk: total,
-      vatOere: commerce.pricesIncludeVat ? vatOf(total) : null,
+      discountDkk: listDkk - value,
+      totalDkk: value,
+      vatOere: commerce.pricesIncludeVat ? vatOf(value) : null,
       paymentProvider: ctx.services.payments.name,
       currency: original.currency,
       channel: "exchange",
@@ -104,30 +132,31 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
           variantAttributes: variant.attributes ?? {},
         },
       },
-      notes: { create: { body: `Ombytning for retur ${reference} af ordre ${orderRef(original.number)}: krediteret ${formatMoney(credit, original.currency)} for de returnerede varer.`, author: ctx.caller.actor, createdAt: now } },
     },
     include: { items: { orderBy: itemOrder } },
   });
+  const moved = await transfer(ctx, original, created, credit);
+  await ctx.db.orderNote.create({ data: { orderId: created.id, body: `Ombytning for retur ${reference} af ordre ${orderRef(original.number)}: ${formatMoney(moved, original.currency)}, som blev betalt for de returnerede varer, er overført til denne ordre.`, author: ctx.caller.actor, createdAt: now } });
   await ctx.db.orderStatusChange.create({ data: { orderId: created.id, fromStatus: null, toStatus: "pending_payment", actor: ctx.caller.actor, reason: `Ombytning ${reference}`, createdAt: now } });
   await ctx.db.orderNote.create({ data: { orderId: original.id, body: `Retur ${reference} modtaget og ombyttet: erstatningsordre ${orderRef(created.number)}.`, author: ctx.caller.actor, createdAt: now } });
   await ctx.audit({ subjectType: "order", subjectId: created.id, before: null, after: orderRow(created) });
   await emitOrderCreated(ctx, created, created.items);
-  if (total === 0n) {
-    const paid = await changeStatus(ctx, created, { to: "paid", reason: `Ombytning ${reference}: intet at betale` });
-    return { order: paid, paymentUrl: null, refundDkk: netPaid > value ? netPaid - value : 0n };
+  if (moved === value) {
+    const paid = await changeStatus(ctx, created, { to: "paid", reason: `Ombytning ${reference}: betalt med de returnerede varer`, data: { paymentMethod: methodOf(original) } });
+    return { order: paid, movedDkk: moved, dueDkk: 0n, paymentUrl: null };
   }
   const payment = await ctx.services.payments.createPayment({
     id: created.id,
     number: created.number,
     email: created.email,
     currency: created.currency,
-    totalDkk: Number(total),
-    // Nothing of the replacement is paid yet: the returned goods are a discount on it, not a payment.
-    paidDkk: 0,
+    totalDkk: Number(value),
+    // What the returned goods were paid is already on the replacement's ledger: the session asks for the rest.
+    paidDkk: Number(moved),
     shippingDkk: 0,
-    discountDkk: Number(credit),
+    discountDkk: Number(listDkk - value),
     items: [{ productName: variant.product.name, unitPriceDkk: Number(unitPrice), quantity: units }],
   });
   const order = payment.providerSessionId ? await ctx.db.order.update({ where: { id: created.id }, data: { paymentProviderSessionId: payment.providerSessionId } }) : created;
-  return { order, paymentUrl: payment.paymentUrl, refundDkk: 0n };
+  return { order, movedDkk: moved, dueDkk: value - moved, paymentUrl: payment.paymentUrl };
 }

@@ -4,7 +4,7 @@ import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { refundAccount, refundTo, refundUpTo, type Returned } from "../orders/refunds.ts";
 import { assertTransition, changeStatus } from "../orders/service.ts";
 import { mailExchanged, mailRefunded } from "./emails.ts";
-import { shipReplacement, type Replacement } from "./exchange.ts";
+import { priceExchange, shipReplacement, type Replacement } from "./exchange.ts";
 import { returnId, returnReference, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
 import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn } from "./service.ts";
 
@@ -37,14 +37,19 @@ export default defineTool({
     let replacement: Replacement | null = null;
     let returned: Returned;
     if (ret.exchangeVariantId) {
-      replacement = await shipReplacement(ctx, order, ret, netPaid);
-      returned = await refundUpTo(ctx, order, replacement.refundDkk, to, account);
+      // A cheaper variant's difference goes back first, so the newest money paid (a dearer replacement's own) is what
+      // returns, and what the goods were paid moves on to the replacement toward its price.
+      const priced = await priceExchange(ctx, ret, netPaid);
+      returned = await refundUpTo(ctx, order, netPaid > priced.valueDkk ? netPaid - priced.valueDkk : 0n, to, account);
+      replacement = await shipReplacement(ctx, order, ret, priced, netPaid < priced.valueDkk ? netPaid : priced.valueDkk);
     } else {
       const shipping = (await completesWithdrawal(ctx, order, ret)) ? order.shippingDkk : 0n;
       returned = await refundUpTo(ctx, order, netPaid + shipping, to, account);
     }
-    if (returned.amountDkk > 0n) {
-      const refunded = order.refundedDkk + returned.amountDkk;
+    // What moved on to a replacement has left this order as surely as a refund: its refundedDkk and status count both.
+    const given = returned.amountDkk + (replacement?.movedDkk ?? 0n);
+    if (given > 0n) {
+      const refunded = order.refundedDkk + given;
       await changeStatus(ctx, order, { to: refunded >= order.totalDkk ? "refunded" : "partial_refund", reason: `Retur ${returnReference(ret)}`, data: { refundedDkk: refunded } });
     }
     const now = ctx.now();
@@ -61,7 +66,7 @@ export default defineTool({
       include: withItems,
     });
     await ctx.audit({ subjectType: "return", subjectId: ret.id, before: returnSnapshot(ret), after: returnSnapshot(after) });
-    if (replacement) mailExchanged(ctx, order, after, { number: replacement.order.number, totalDkk: replacement.order.totalDkk, paymentUrl: replacement.paymentUrl }, returned);
+    if (replacement) mailExchanged(ctx, order, after, { number: replacement.order.number, dueDkk: replacement.dueDkk, paymentUrl: replacement.paymentUrl }, returned);
     else mailRefunded(ctx, order, after, returned);
     return toReturnView(after);
   },

@@ -118,11 +118,6 @@ export async function restockReturn(ctx: ToolContext, ret: ReturnWithItems): Pro
   await ctx.services.catalog.changed(ctx, { productIds: [...new Set(ret.items.map((item) => item.orderItem.productId))] });
 }
 
-/** The gross value of the return's units at the prices paid per unit. */
-export function grossOf(ret: ReturnWithItems): bigint {
-  return ret.items.reduce((sum, item) => sum + item.orderItem.unitPriceDkk * BigInt(item.quantity), 0n);
-}
-
 /**
  * What the return's units were paid, net of their share of the order's discount. Worked out as the net of all units
  * back so far including these, less the net of those before, so that all of an order's units together come to exactly

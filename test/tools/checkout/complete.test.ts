@@ -69,6 +69,23 @@ describe("checkout.complete", () => {
     expect(done.status).toBe("completed");
   });
 
+  it("refunds an order paid with the test card to the card, whether staff cancel it or record a refund", async () => {
+    const staff = await server.key("orders:write", "orders:read");
+    const refunds = [
+      (orderId: string) => server.call("orders.cancel", { orderId, reason: "Fortrudt" }, { key: staff }),
+      (orderId: string) => server.call("orders.refund", { orderId }, { key: staff }),
+    ];
+    const ledgers: Array<Array<[string, string]>> = [];
+    for (const refund of refunds) {
+      const { view } = await openSession(server, key);
+      const done = expectOk<SessionView>(server, "checkout.complete", await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }));
+      expect((await refund(done.orderId!)).status).toBe(200);
+      const entries = expectOk<Array<{ kind: string; method: string }>>(server, "orders.payments", await server.call("orders.payments", { orderId: done.orderId! }, { key: staff }));
+      ledgers.push(entries.map((entry) => [entry.kind, entry.method]));
+    }
+    expect(ledgers).toEqual([[["payment", "card"], ["refund", "card"]], [["payment", "card"], ["refund", "card"]]]);
+  });
+
   it("refuses an incomplete session (422 checkout_not_ready)", async () => {
     const { view } = await openSession(server, key, { ready: false });
     expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_ready");

@@ -2,6 +2,7 @@
 // same transaction (bank transfer as a refund task, card at the Stripe fake, store credit), shipping too once the whole
 // order is withdrawn; an exchange makes a replacement order instead. Races never refund twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { escapeHtml, formatMoney } from "../../../src/core/format.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
@@ -13,7 +14,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
 });
 afterAll(() => stripe.close());
-const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read", "orders:read"] }, config: () => ({ stripeSecretKey: "sk_test_returns", stripeApiUrl: stripe.url }) });
+const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read", "orders:read", "orders:write", "payments:write"] }, config: () => ({ stripeSecretKey: "sk_test_returns", stripeApiUrl: stripe.url }) });
 const prisma = () => server.runtime.database.prisma;
 const receive = (returnId: string, input: object = {}) => server.call("returns.receive", { returnId, ...input }, { key });
 type Entry = { kind: string; method: string; amountDkk: number; reference: string | null };
@@ -21,7 +22,7 @@ const ledger = async (orderId: string) => expectOk<Entry[]>(server, "orders.paym
 const stockOf = async (productId: string) => (await prisma().product.findUniqueOrThrow({ where: { id: productId } })).stock;
 const variantStock = async (id: string) => (await prisma().productVariant.findUniqueOrThrow({ where: { id } })).stock;
 
-/** A delivered order of one unit of the variant whose SKU ends in `size` (-s, -m: the product's price; -l: 100 kr. more). */
+/** A delivered order of one unit (or `quantities[0]`) of the variant whose SKU ends in `size` (-s, -m: the product's price; -l: 100 kr. more). */
 async function variantOrder(size: "s" | "m" | "l", seed: ShippedSeed = {}) {
   const order = await shippedOrder(server, { deliveredDaysAgo: 2, variant: true, quantities: [1], ...seed });
   const line = order.items[0]!;
@@ -29,9 +30,10 @@ async function variantOrder(size: "s" | "m" | "l", seed: ShippedSeed = {}) {
   const pick = (s: string) => variants.find((v) => v.sku.endsWith(`-${s}`))!;
   const chosen = pick(size);
   const unit = chosen.priceDkk ?? chosen.product.priceDkk;
-  const total = unit + order.shippingDkk - order.discountDkk;
+  const subtotal = unit * BigInt(line.quantity);
+  const total = subtotal + order.shippingDkk - order.discountDkk;
   await prisma().orderItem.update({ where: { id: line.id }, data: { variantId: chosen.id, variantSku: chosen.sku, unitPriceDkk: unit } });
-  await prisma().order.update({ where: { id: order.id }, data: { subtotalDkk: unit, totalDkk: total } });
+  await prisma().order.update({ where: { id: order.id }, data: { subtotalDkk: subtotal, totalDkk: total } });
   await prisma().paymentEntry.updateMany({ where: { orderId: order.id, kind: "payment" }, data: { amountDkk: total } });
   const fresh = await prisma().order.findUniqueOrThrow({ where: { id: order.id }, include: { items: true } });
   for (const v of variants) await prisma().productVariant.update({ where: { id: v.id }, data: { stock: 5n } });
@@ -140,7 +142,7 @@ describe("returns.receive", () => {
     await expect.poll(() => mail.sent.find((m) => m.to === order.email && m.subject.includes("refunderet"))?.text ?? "").toContain("som tilgodebevis");
   });
 
-  it("exchanges for a variant at the same price: a paid replacement order of nothing to pay, no refund, the old unit restocked", async () => {
+  it("exchanges for a variant at the same price: a replacement paid by what the returned unit was paid, no refund, the old unit restocked", async () => {
     const mail = captureMail(server);
     const { order, s, m } = await variantOrder("s");
     const approved = await openReturn(server, key, order, { exchangeVariantId: m.id, approve: true });
@@ -150,11 +152,13 @@ describe("returns.receive", () => {
     expect(await variantStock(m.id)).toBe(4n);
     expect(await variantStock(s.id)).toBe(6n);
     const replacement = await prisma().order.findUniqueOrThrow({ where: { id: result.replacementOrderId! }, include: { items: true, notes: true } });
-    expect(replacement).toMatchObject({ status: "paid", channel: "exchange", email: order.email, shippingAddress: order.shippingAddress, shippingDkk: 0n, totalDkk: 0n, discountDkk: replacement.subtotalDkk });
+    expect(replacement).toMatchObject({ status: "paid", channel: "exchange", email: order.email, shippingAddress: order.shippingAddress, shippingDkk: 0n, totalDkk: replacement.subtotalDkk, discountDkk: 0n });
     expect(replacement.items).toMatchObject([{ variantId: m.id, variantSku: m.sku, quantity: 1 }]);
     expect(replacement.notes[0]!.body).toContain(`#${order.number}`);
-    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "delivered", refundedDkk: 0n });
-    expect((await ledger(order.id)).filter((e) => e.kind !== "payment")).toEqual([]);
+    // The money left the original for the replacement: a transfer, no refund to the shopper.
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "partial_refund", refundedDkk: replacement.totalDkk });
+    expect((await ledger(order.id)).filter((e) => e.kind !== "payment")).toMatchObject([{ kind: "refund", method: "exchange", amountDkk: Number(replacement.totalDkk), reference: `#${replacement.number}` }]);
+    expect(await prisma().refundTask.count({ where: { orderId: order.id } })).toBe(0);
     await expect.poll(() => mail.sent.find((m) => m.to === order.email && m.subject.startsWith("Din ombytning"))?.text ?? "").toContain(`ordre #${replacement.number} uden fragt`);
     await expect.poll(() => prisma().emailMessage.count({ where: { orderId: replacement.id, kind: "order_confirmation" } })).toBe(1);
   });
@@ -165,7 +169,7 @@ describe("returns.receive", () => {
     const approved = await openReturn(server, key, order, { exchangeVariantId: l.id, approve: true });
     const result = expectOk<ReturnView>(server, "returns.receive", await receive(approved.returnId));
     const replacement = await prisma().order.findUniqueOrThrow({ where: { id: result.replacementOrderId! } });
-    expect(replacement).toMatchObject({ status: "pending_payment", subtotalDkk: l.priceDkk!, discountDkk: unit, totalDkk: l.priceDkk! - unit, paymentProviderSessionId: expect.stringMatching(/^cs_test_/) });
+    expect(replacement).toMatchObject({ status: "pending_payment", subtotalDkk: l.priceDkk!, discountDkk: 0n, totalDkk: l.priceDkk!, paymentProviderSessionId: expect.stringMatching(/^cs_test_/) });
     expect(result.refundDkk).toBe(0);
     // This shop takes cards through Stripe: the link is the replacement's Checkout Session, for the difference only.
     const session = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
@@ -180,8 +184,10 @@ describe("returns.receive", () => {
     const result = expectOk<ReturnView>(server, "returns.receive", await receive(approved.returnId));
     const difference = unit - s.product.priceDkk;
     expect(result).toMatchObject({ status: "refunded", refundDkk: Number(difference) });
-    expect(await prisma().order.findUniqueOrThrow({ where: { id: result.replacementOrderId! } })).toMatchObject({ status: "paid", totalDkk: 0n });
-    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "partial_refund", refundedDkk: difference });
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: result.replacementOrderId! } })).toMatchObject({ status: "paid", totalDkk: s.product.priceDkk });
+    // The difference went back to the shopper, the rest on to the replacement.
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "partial_refund", refundedDkk: unit });
+    expect((await ledger(order.id)).filter((e) => e.kind !== "payment").map((e) => [e.method, e.amountDkk])).toEqual([["bank_transfer", Number(difference)], ["exchange", Number(s.product.priceDkk)]]);
   });
 
   it("refunds once when two receipts of the same return race, and exactly the whole when two returns of one order do", async () => {
@@ -226,5 +232,185 @@ describe("returns.receive", () => {
       [{}, { returnId: "" }, { returnId, refundTo: "cash" }, { returnId, refundAccount: "1" }, { returnId, restock: "yes" }, { returnId, amountDkk: 100 }],
       () => returnState(server, order.id),
     );
+  });
+});
+
+describe("returns.receive: the money follows exchanged goods", () => {
+  type Shipped = Parameters<typeof openReturn>[2];
+  const call = (name: string, input: object) => server.call(name, input, { key });
+  const withItems = (id: string) => prisma().order.findUniqueOrThrow({ where: { id }, include: { items: true } });
+  /** Ships and delivers an order through orders.update_status, so it may be returned. */
+  async function deliver(orderId: string) {
+    for (const status of ["shipped", "delivered"]) expectOk(server, "orders.update_status", await call("orders.update_status", { orderId, status }));
+    return withItems(orderId);
+  }
+  /** Pays what a replacement order still owes, as Stripe's webhook would, with the PaymentIntent `intent`. */
+  async function payAtStripe(orderId: string, intent: string) {
+    expectOk(server, "orders.apply_payment_event", await call("orders.apply_payment_event", { eventId: `evt_${intent}`, provider: "stripe", type: "checkout.session.completed", orderId, paymentIntentId: intent, paymentMethod: "card", paid: true }));
+  }
+  /** Exchanges every unit of `order` for `variantId` and returns the replacement order. */
+  async function exchange(order: Shipped, variantId: string, quantities?: number[]) {
+    const ret = await openReturn(server, key, order, { exchangeVariantId: variantId, approve: true, ...(quantities && { quantities }) });
+    const result = expectOk<ReturnView>(server, "returns.receive", await receive(ret.returnId));
+    return { result, replacement: await withItems(result.replacementOrderId!) };
+  }
+  /** Withdraws every unit of a delivered order and returns what the receipt refunded. */
+  async function withdraw(order: Shipped) {
+    const ret = await openReturn(server, key, order, { approve: true });
+    return expectOk<ReturnView>(server, "returns.receive", await receive(ret.returnId, { refundAccount: "1234 0012345678" }));
+  }
+  /**
+   * What the shopper paid across an order and its replacements and what went back to them, read from the ledgers
+   * (orders.payments): a move of money to a replacement (method exchange) is a refund on one order and a payment on the
+   * other, so it counts on neither side.
+   */
+  async function chainMoney(...orderIds: string[]) {
+    const entries = (await Promise.all(orderIds.map(ledger))).flat();
+    const sum = (keep: (e: Entry) => boolean) => entries.filter(keep).reduce((total, e) => total + e.amountDkk, 0);
+    const moved = sum((e) => e.kind === "refund" && e.method === "exchange");
+    return { paid: sum((e) => e.kind === "payment") - moved, refunded: sum((e) => e.kind !== "payment") - moved };
+  }
+
+  it("gives back what was paid for the goods when the replacement of a same-price exchange is withdrawn", async () => {
+    const { order, s, unit } = await variantOrder("m");
+    const { result, replacement } = await exchange(order, s.id);
+    expect(result).toMatchObject({ status: "received", refundDkk: 0 });
+    expect(replacement).toMatchObject({ status: "paid", subtotalDkk: unit, discountDkk: 0n, totalDkk: unit, shippingDkk: 0n });
+    // The money paid for the returned unit moves to the replacement, under the original's payment method.
+    expect(await ledger(replacement.id)).toMatchObject([{ kind: "payment", method: "bank_transfer", amountDkk: Number(unit) }]);
+    expect((await ledger(order.id)).at(-1)).toMatchObject({ kind: "refund", method: "exchange", amountDkk: Number(unit), reference: `#${replacement.number}` });
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "partial_refund", refundedDkk: unit });
+
+    const stock = await variantStock(s.id);
+    const back = await withdraw(await deliver(replacement.id));
+    expect(back).toMatchObject({ status: "refunded", refundDkk: Number(unit) });
+    expect(await variantStock(s.id)).toBe(stock + 1n);
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: replacement.id } })).toMatchObject({ status: "refunded", refundedDkk: unit });
+    // The original was paid by bank transfer: staff pay the refund out by hand, to the account the shopper gave.
+    expect(await prisma().refundTask.findMany({ where: { orderId: replacement.id } })).toMatchObject([{ amountDkk: unit, account: "1234 0012345678" }]);
+    expect(await chainMoney(order.id, replacement.id)).toEqual({ paid: Number(order.totalDkk), refunded: Number(unit) });
+  });
+
+  it("refunds the credit an unshipped replacement carries when it is cancelled, paid or still owing the difference", async () => {
+    const same = await variantOrder("m");
+    const { replacement: paid } = await exchange(same.order, same.s.id);
+    const stock = await variantStock(same.s.id);
+    expectOk(server, "orders.cancel", await call("orders.cancel", { orderId: paid.id, reason: "Fortrudt" }));
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ status: "cancelled", refundedDkk: same.unit });
+    expect((await ledger(paid.id)).at(-1)).toMatchObject({ kind: "refund", method: "bank_transfer", amountDkk: Number(same.unit) });
+    expect(await variantStock(same.s.id)).toBe(stock + 1n);
+    expect(await chainMoney(same.order.id, paid.id)).toEqual({ paid: Number(same.order.totalDkk), refunded: Number(same.unit) });
+
+    const dearer = await variantOrder("s");
+    const { replacement: owing } = await exchange(dearer.order, dearer.l.id);
+    expect(owing.status).toBe("pending_payment");
+    expectOk(server, "orders.cancel", await call("orders.cancel", { orderId: owing.id, reason: "Fortrudt" }));
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: owing.id } })).toMatchObject({ status: "cancelled", refundedDkk: dearer.unit });
+    expect(await chainMoney(dearer.order.id, owing.id)).toEqual({ paid: Number(dearer.order.totalDkk), refunded: Number(dearer.unit) });
+  });
+
+  it("gives back everything paid, the original's money and the difference, when a dearer replacement is withdrawn", async () => {
+    const { order, l, unit } = await variantOrder("s");
+    const { replacement } = await exchange(order, l.id);
+    expect(replacement).toMatchObject({ status: "pending_payment", subtotalDkk: l.priceDkk!, discountDkk: 0n, totalDkk: l.priceDkk! });
+    const payment = expectOk<{ outstandingDkk: number }>(server, "orders.get_payment", await call("orders.get_payment", { orderId: replacement.id }));
+    expect(payment.outstandingDkk).toBe(Number(l.priceDkk! - unit));
+    // The payment page says what the returned goods already paid and what is left.
+    const page = new URL(server.runtime.services.payments.pageUrl(replacement.id));
+    const html = await (await fetch(`${server.url}${page.pathname}${page.search}`)).text();
+    expect(html).toContain(`Allerede betalt</th><td class="num">−${escapeHtml(formatMoney(unit, "DKK"))}`);
+    expect(html).toContain(`Tilbage at betale</th><td class="num price">${escapeHtml(formatMoney(l.priceDkk! - unit, "DKK"))}`);
+    await payAtStripe(replacement.id, `pi_ok_${replacement.id}`);
+    expect(await ledger(replacement.id)).toMatchObject([
+      { kind: "payment", method: "bank_transfer", amountDkk: Number(unit) },
+      { kind: "payment", method: "card", amountDkk: Number(l.priceDkk! - unit), reference: `pi_ok_${replacement.id}` },
+    ]);
+    const before = stripe.requests.length;
+    const back = await withdraw(await deliver(replacement.id));
+    expect(back).toMatchObject({ status: "refunded", refundDkk: Number(l.priceDkk!) });
+    // The difference goes back to the card that paid it, the original's money to where the original came from.
+    const refunds = stripe.requests.slice(before).filter((r) => r.path === "/v1/refunds").map((r) => Object.fromEntries(r.form));
+    expect(refunds).toMatchObject([{ payment_intent: `pi_ok_${replacement.id}`, amount: String(l.priceDkk! - unit) }]);
+    expect(await prisma().refundTask.findMany({ where: { orderId: replacement.id } })).toMatchObject([{ amountDkk: unit }]);
+    expect(await chainMoney(order.id, replacement.id)).toEqual({ paid: Number(order.totalDkk + l.priceDkk! - unit), refunded: Number(l.priceDkk!) });
+  });
+
+  it("refunds a cheaper variant's difference at once and the rest when its replacement is withdrawn", async () => {
+    const { order, s, unit } = await variantOrder("l");
+    const { result, replacement } = await exchange(order, s.id);
+    const price = s.product.priceDkk;
+    expect(result).toMatchObject({ status: "refunded", refundDkk: Number(unit - price) });
+    expect(replacement).toMatchObject({ status: "paid", totalDkk: price });
+    expect(await ledger(replacement.id)).toMatchObject([{ kind: "payment", amountDkk: Number(price) }]);
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "partial_refund", refundedDkk: unit });
+    expect((await withdraw(await deliver(replacement.id))).refundDkk).toBe(Number(price));
+    expect(await chainMoney(order.id, replacement.id)).toEqual({ paid: Number(order.totalDkk), refunded: Number(unit) });
+  });
+
+  it("follows a chain M → L → S: withdrawing S at the end gives back all that was paid for the goods", async () => {
+    const { order, l, s, unit } = await variantOrder("m");
+    const { replacement: large } = await exchange(order, l.id);
+    await payAtStripe(large.id, `pi_ok_${large.id}`);
+    const before = stripe.requests.length;
+    const { result, replacement: small } = await exchange(await deliver(large.id), s.id);
+    // L cost 100 kr. more than S: the difference goes back to the card that paid it, at once.
+    expect(result.refundDkk).toBe(Number(l.priceDkk! - unit));
+    expect(stripe.requests.slice(before).filter((r) => r.path === "/v1/refunds").map((r) => r.form.get("payment_intent"))).toEqual([`pi_ok_${large.id}`]);
+    expect(small).toMatchObject({ status: "paid", totalDkk: unit });
+    const back = await withdraw(await deliver(small.id));
+    expect(back.refundDkk).toBe(Number(unit));
+    const chain = await chainMoney(order.id, large.id, small.id);
+    expect(chain).toEqual({ paid: Number(order.totalDkk + l.priceDkk! - unit), refunded: Number(l.priceDkk!) });
+    // Everything but the original's shipping went back.
+    expect(chain.paid - chain.refunded).toBe(Number(order.shippingDkk));
+  });
+
+  it("credits what was paid for the returned unit, its discount included, and carries its discount rate to a dearer or cheaper variant", async () => {
+    /** The replacement's price: the new variant's price at the rate the shopper paid for the returned unit. */
+    const atRate = (price: bigint, paid: bigint, listed: bigint) => (price * paid * 2n + listed) / (listed * 2n);
+    const dearer = await variantOrder("s", { discountDkk: 5000 });
+    const { replacement } = await exchange(dearer.order, dearer.l.id);
+    const paidForUnit = dearer.unit - 5000n;
+    const dearerPrice = atRate(dearer.l.priceDkk!, paidForUnit, dearer.unit);
+    expect(replacement).toMatchObject({ subtotalDkk: dearer.l.priceDkk!, discountDkk: dearer.l.priceDkk! - dearerPrice, totalDkk: dearerPrice });
+    expect(await ledger(replacement.id)).toMatchObject([{ kind: "payment", amountDkk: Number(paidForUnit) }]);
+    const payment = expectOk<{ outstandingDkk: number }>(server, "orders.get_payment", await call("orders.get_payment", { orderId: replacement.id }));
+    expect(payment.outstandingDkk).toBe(Number(dearerPrice - paidForUnit));
+
+    const cheaper = await variantOrder("l", { discountDkk: 5000 });
+    const paidForL = cheaper.unit - 5000n;
+    const price = atRate(cheaper.s.product.priceDkk, paidForL, cheaper.unit);
+    const { result, replacement: small } = await exchange(cheaper.order, cheaper.s.id);
+    expect(result.refundDkk).toBe(Number(paidForL - price));
+    expect(await ledger(small.id)).toMatchObject([{ kind: "payment", amountDkk: Number(price) }]);
+    expect(await chainMoney(cheaper.order.id, small.id)).toEqual({ paid: Number(cheaper.order.totalDkk), refunded: Number(paidForL - price) });
+  });
+
+  it("swaps a discounted unit for another size at the same price with nothing more to pay", async () => {
+    const { order, m } = await variantOrder("s", { discountDkk: 5000 });
+    const { replacement } = await exchange(order, m.id);
+    expect(replacement).toMatchObject({ status: "paid", totalDkk: order.totalDkk - order.shippingDkk });
+  });
+
+  it("never refunds more than was paid when a replacement's cancellation races a return of the original", async () => {
+    const { order, s, unit } = await variantOrder("m", { quantities: [2] });
+    const intent = `pi_ok_${order.id}`;
+    await prisma().order.update({ where: { id: order.id }, data: { paymentProvider: "stripe", paymentMethod: "card", paymentProviderPaymentIntentId: intent } });
+    await prisma().paymentEntry.updateMany({ where: { orderId: order.id }, data: { method: "card", reference: intent } });
+    const { replacement } = await exchange(order, s.id, [1]);
+    expect(await ledger(replacement.id)).toMatchObject([{ kind: "payment", method: "card", amountDkk: Number(unit), reference: intent }]);
+    const other = await openReturn(server, key, order, { quantities: [1], approve: true });
+    const before = stripe.requests.length;
+    const cancel = () => call("orders.cancel", { orderId: replacement.id, reason: "Fortrudt" });
+    const answers = await Promise.all([cancel(), receive(other.returnId), cancel()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 422]);
+    // Both refunds go back to the one PaymentIntent of the original, each once, under keys of their own.
+    const refunds = stripe.requests.slice(before).filter((r) => r.path === "/v1/refunds");
+    expect(refunds.map((r) => [r.form.get("payment_intent"), r.form.get("amount")])).toEqual([[intent, String(unit)], [intent, String(unit)]]);
+    expect(new Set(refunds.map((r) => r.idempotencyKey)).size).toBe(2);
+    const chain = await chainMoney(order.id, replacement.id);
+    expect(chain).toEqual({ paid: Number(order.totalDkk), refunded: Number(2n * unit) });
+    expect(chain.refunded).toBeLessThanOrEqual(chain.paid);
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: replacement.id } })).toMatchObject({ status: "cancelled", refundedDkk: unit });
   });
 });

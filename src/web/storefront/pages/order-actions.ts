@@ -42,6 +42,7 @@ const METHODS: Record<string, string> = {
   bank_transfer: "bankoverførsel",
   gift_card: "gavekort",
   manual: "manuel betaling",
+  exchange: "overført til ombytningen",
 };
 const KINDS: Record<string, string> = { payment: "Betalt", refund: "Refunderet", store_credit: "Tilgodebevis" };
 

@@ -35,6 +35,9 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   const [{ contact }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.chrome()]);
   const total = formatMoney(order.totalDkk, currency);
   const due = formatMoney(order.outstandingDkk, currency);
+  const open = !order.paid && order.status !== "cancelled";
+  // Paid before besides gift cards: what an exchange moved here from the order whose goods came back.
+  const earlier = order.totalDkk - order.giftCardDkk - order.outstandingDkk;
   let status: Html;
   if (order.paid) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
   else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
@@ -82,8 +85,9 @@ ${status}
 ${order.discountDkk > 0 ? html`<tr><th scope="row" colspan="2">Rabat${order.discountCode ? html` (${order.discountCode})` : ""}</th><td class="num">−${formatMoney(order.discountDkk, currency)}</td></tr>` : ""}
 <tr class="total"><th scope="row" colspan="2">I alt</th><td class="num price">${total}</td></tr>
 ${pricesIncludeVat ? html`<tr><th scope="row" colspan="2" class="hint">Heraf moms</th><td class="num hint">${formatMoney(order.vatOere, currency)}</td></tr>` : ""}
-${order.giftCardDkk > 0 ? html`<tr class="gift-card-paid"><th scope="row" colspan="2">Betalt med gavekort</th><td class="num">−${formatMoney(order.giftCardDkk, currency)}</td></tr>
-${order.paid || order.status === "cancelled" ? "" : html`<tr class="total"><th scope="row" colspan="2">Tilbage at betale</th><td class="num price">${due}</td></tr>`}` : ""}
+${order.giftCardDkk > 0 ? html`<tr class="gift-card-paid"><th scope="row" colspan="2">Betalt med gavekort</th><td class="num">−${formatMoney(order.giftCardDkk, currency)}</td></tr>` : ""}
+${open && earlier > 0 ? html`<tr class="paid-before"><th scope="row" colspan="2">Allerede betalt</th><td class="num">−${formatMoney(earlier, currency)}</td></tr>` : ""}
+${open && (order.giftCardDkk > 0 || earlier > 0) ? html`<tr class="total"><th scope="row" colspan="2">Tilbage at betale</th><td class="num price">${due}</td></tr>` : ""}
 </tfoot>
 </table></div>
 </section>
