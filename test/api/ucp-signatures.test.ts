@@ -36,6 +36,12 @@ interface Signing {
   components?: string[];
   /** Change the body after signing. */
   tamper?: (body: string) => string;
+  /** The `created` parameter in seconds (default: now); null leaves it out. */
+  created?: number | null;
+  /** An `expires` parameter in seconds. */
+  expires?: number;
+  /** Send this Content-Digest (and sign it) instead of the body's. */
+  digest?: string;
 }
 
 /** Sends a request signed as UCP describes: Content-Digest of the raw body, RFC 9421 base, ECDSA r‖s. */
@@ -45,11 +51,13 @@ async function signed(method: string, path: string, body: unknown, signing: Sign
   const headers: Record<string, string> = { "ucp-agent": `profile="${PROFILE}"`, ...extra };
   if (text !== undefined) {
     headers["content-type"] = "application/json";
-    headers["content-digest"] = `sha-256=:${crypto.createHash("sha256").update(text).digest("base64")}:`;
+    headers["content-digest"] = signing?.digest ?? `sha-256=:${crypto.createHash("sha256").update(text).digest("base64")}:`;
   }
   if (signing) {
     const components = signing.components ?? ["@method", "@authority", "@path", "ucp-agent", ...(headers["idempotency-key"] ? ["idempotency-key"] : []), ...(text ? ["content-digest", "content-type"] : [])];
-    const params = `(${components.map((name) => `"${name}"`).join(" ")});created=${Math.floor(Date.now() / 1000)};keyid="${signing.kid ?? "agent-p256"}"`;
+    const created = signing.created === undefined ? Math.floor(Date.now() / 1000) : signing.created;
+    const times = `${created === null ? "" : `;created=${created}`}${signing.expires === undefined ? "" : `;expires=${signing.expires}`}`;
+    const params = `(${components.map((name) => `"${name}"`).join(" ")})${times};keyid="${signing.kid ?? "agent-p256"}"`;
     const value = (name: string) => (name === "@method" ? method : name === "@authority" ? url.host : name === "@path" ? url.pathname : headers[name]!);
     const base = [...components.map((name) => `"${name}": ${value(name)}`), `"@signature-params": ${params}`].join("\n");
     const signature = crypto.sign(signing.hash ?? "sha256", Buffer.from(base), { key: signing.key ?? p256.privateKey, dsaEncoding: "ieee-p1363" });
@@ -135,6 +143,38 @@ describe("signed UCP requests", () => {
       const reply = await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, null, { "signature-input": input!, signature: signature! });
       expect([400, 401], reply.text).toContain(reply.status);
       valid(errorResponse, reply);
+    }
+  });
+
+  it("refuses a Content-Digest whose sha-256 has the wrong length as digest_mismatch (400), on REST and MCP", async () => {
+    await setAccess("open");
+    for (const digest of ["sha-256=:AAAA:", `sha-256=:${Buffer.alloc(64).toString("base64")}:`, "sha-256=::"]) {
+      expectError(await signed("POST", "/ucp/checkout-sessions", create(), { digest }), 400, "digest_mismatch");
+      const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_checkout", arguments: { meta: { "ucp-agent": { profile: PROFILE } }, checkout: create() } } };
+      const mcp = await signed("POST", "/ucp/mcp", call, { digest }, { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" });
+      // The binding answers 400-class errors as JSON-RPC invalid params (−32602) in a 200.
+      expect(mcp.status, mcp.text).toBe(200);
+      expect(mcp.body).toMatchObject({ error: { code: -32602, data: { code: "digest_mismatch" } } });
+    }
+  });
+
+  it("refuses a signature created more than 5 minutes from the shop's clock, or past its expires (401)", async () => {
+    await setAccess("open");
+    const now = Math.floor(Date.now() / 1000);
+    const years = 2 * 365 * 24 * 3600;
+    for (const created of [now - years, now + years, now - 301, now + 301]) {
+      expectError(await signed("POST", "/ucp/checkout-sessions", create(), { created }), 401, "signature_invalid");
+    }
+    expectError(await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { created: now - years }), 401, "signature_invalid");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { created: now - 60, expires: now - 1 }), 401, "signature_invalid");
+    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_checkout", arguments: { meta: { "ucp-agent": { profile: PROFILE } }, checkout: create() } } };
+    const mcp = await signed("POST", "/ucp/mcp", call, { created: now - years }, { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" });
+    expect(mcp.status, mcp.text).toBe(401);
+    expect(mcp.body).toMatchObject({ error: { code: -32000, data: { code: "signature_invalid" } } });
+    // Within the window, with a future expires, or without created (UCP makes it optional): verified.
+    for (const signing of [{ created: now - 240 }, { created: now + 240 }, { created: now, expires: now + 60 }, { created: null }]) {
+      const made = await signed("POST", "/ucp/checkout-sessions", create(), signing);
+      expect(made.status, made.text).toBe(201);
     }
   });
 

@@ -155,7 +155,7 @@ export class UcpContext {
 
   private verify(signed: SignedRequest, profile: AgentProfile | null): true {
     if (!profile) throw new UcpError(401, "signature_invalid", "A signed request needs UCP-Agent naming the profile whose signing_keys hold its key.");
-    verifyRequest(signed, profile.signingKeys);
+    verifyRequest(signed, profile.signingKeys, this.runtime.now());
     return true;
   }
 
