@@ -270,8 +270,10 @@ export const operations = {
    * GET shows it; an order that no UCP checkout placed is 404 here.
    */
   async updateOrder(call: UcpCall, context: UcpContext, id: string, body: unknown): Promise<Answer> {
-    const input = call.adapter.orderUpdateInput(body);
     const caller = context.runtime.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
+    // Who may not write orders is refused (401/403) before the body is judged: a stranger learns nothing from a 422.
+    call.executor.authorize("orders.record_events", caller);
+    const input = call.adapter.orderUpdateInput(body);
     const { prisma } = context.runtime.database;
     const session = await prisma.checkoutSession.findUnique({ where: { orderId: id } });
     // Who may not write orders learns nothing about which exist: the tool refuses them (401/403) before reading.
