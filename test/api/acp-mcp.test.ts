@@ -133,7 +133,16 @@ describe("ACP over MCP", () => {
     const payload = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
     await refused(signed, "create_checkout_session", { meta: META, payload }, -32000, "signature_missing");
     const timestamp = new Date().toISOString();
-    await refused(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, { ...payload, currency: "eur" }) }, payload }, -32000, "signature_invalid");
-    checkoutSession.parse(await call(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, payload) }, payload }));
+    const create = (body: unknown) => sign(SECRET, timestamp, { method: "POST", path: "/acp/checkout_sessions", body });
+    await refused(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: create({ ...payload, currency: "eur" }) }, payload }, -32000, "signature_invalid");
+    const first = checkoutSession.parse(await call(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: create(payload) }, payload }));
+    const second = checkoutSession.parse(await call(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: create(payload) }, payload }));
+    // A tool signs the REST request it stands for: a signed cancel of one session cancels no other, and is no complete.
+    const cancel = { intent_trace: { reason_code: "price_sensitivity" } };
+    const cancelFirst = sign(SECRET, timestamp, { method: "POST", path: `/acp/checkout_sessions/${first.id}/cancel`, body: cancel });
+    await refused(signed, "cancel_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: second.id, payload: cancel }, -32000, "signature_invalid");
+    await refused(signed, "complete_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: first.id, payload: cancel }, -32000, "signature_invalid");
+    expect(checkoutSession.parse(await call(signed, "get_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, { method: "GET", path: `/acp/checkout_sessions/${second.id}`, body: undefined }) }, id: second.id })).status).not.toBe("canceled");
+    expect(checkoutSession.parse(await call(signed, "cancel_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: first.id, payload: cancel })).status).toBe("canceled");
   });
 });

@@ -47,15 +47,20 @@ interface AcpTool {
   /** Whether payload is required (cancel's is optional, get has none). */
   payload: "required" | "optional" | "none";
   mutating: boolean;
+  /** The REST request this tool stands for: what its signature covers besides the timestamp and payload. */
+  rest(id: string): { method: "GET" | "POST"; path: string };
   description: string;
   run(call: AcpCall, args: Args): Promise<Answer>;
 }
+
+const SESSIONS = "/acp/checkout_sessions";
 
 const TOOLS: Record<string, AcpTool> = {
   create_checkout_session: {
     id: false,
     payload: "required",
     mutating: true,
+    rest: () => ({ method: "POST", path: SESSIONS }),
     description: "Create a checkout session: payload is CheckoutSessionCreateRequest (line_items [{id}], currency, capabilities, buyer …).",
     run: (call, { payload }) => operations.create(call, payload),
   },
@@ -63,6 +68,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "none",
     mutating: false,
+    rest: (id) => ({ method: "GET", path: `${SESSIONS}/${id}` }),
     description: "Get a checkout session as it stands, re-priced.",
     run: (call, { id }) => operations.get(call, id!),
   },
@@ -70,6 +76,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "required",
     mutating: true,
+    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}` }),
     description: "Update a session's items, buyer, fulfillment details, selected fulfillment options or discount codes.",
     run: (call, { id, payload }) => operations.update(call, id!, payload),
   },
@@ -77,6 +84,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "required",
     mutating: true,
+    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/complete` }),
     description: "Place the order: payload.payment_data names the handler_id and instrument (or a purchase_order_number).",
     run: (call, { id, payload }) => operations.complete(call, id!, payload),
   },
@@ -84,6 +92,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "optional",
     mutating: true,
+    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/cancel` }),
     description: "Cancel a checkout session, optionally with an intent_trace saying why.",
     run: (call, { id, payload }) => operations.cancel(call, id!, payload),
   },
@@ -211,7 +220,9 @@ class AcpMcpDoor {
     if (tool.id && given.id === undefined) throw invalidParams(`${name} needs id.`, "$.id");
     if (tool.payload === "required" && given.payload === undefined) throw invalidParams(`${name} needs payload.`, "$.payload");
     if (tool.payload === "none" && given.payload !== undefined) throw invalidParams(`${name} takes no payload.`, "$.payload");
-    const caller = await this.context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, tool.mutating ? (given.payload ?? {}) : undefined);
+    // A signature covers the REST request the tool stands for, so one made for a tool or a session fits no other.
+    const signed = { ...tool.rest(given.id ?? ""), body: tool.mutating ? (given.payload ?? {}) : undefined };
+    const caller = await this.context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, signed);
     const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: this.context.runtime, shop: this.context.shop, door: "mcp" };
     const key = given.meta.idempotency_key;
     if (!tool.mutating || key === undefined) return result(await tool.run(call, given));

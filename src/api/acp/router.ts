@@ -50,7 +50,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
       const admitted = await context.admit(
         await admit(gate, req, res),
         { version: headerValue(req, "api-version"), signature: headerValue(req, "signature"), timestamp: headerValue(req, "timestamp") },
-        mutating ? req.body : undefined,
+        { method: req.method, path: req.path, body: mutating ? req.body : undefined },
       );
       const call: AcpCall = { caller: admitted, requestId, runtime, shop: context.shop, door: "rest" };
       if (!mutating) return send(res, await run(call, req));
