@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { Caller } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { hasScope } from "../../tools/scopes.ts";
+import { isTooDeep, textBody } from "../../http/body.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
 import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
@@ -136,7 +137,7 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
   const router = express.Router();
   const { runtime } = context;
   const guard = mcpGuard(runtime.config);
-  const text = express.text({ type: () => true, limit: ACP_BODY_LIMIT });
+  const text = textBody({ limit: ACP_BODY_LIMIT });
   const door = new AcpMcpDoor(context);
 
   const route = router.route("/acp/mcp");
@@ -147,7 +148,8 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
       text(req, res, (error?: unknown) => {
         if (error === undefined) return next();
         const failure = failureOf(httpError(error), runtime);
-        sendRpcError(res, failure.status, ACP_ERROR, failure.body.message, null, failure.body);
+        // JSON nested too deeply is a parse error to JSON-RPC, like JSON that does not parse.
+        sendRpcError(res, failure.status, isTooDeep(error) ? ProtocolErrorCode.ParseError : ACP_ERROR, failure.body.message, null, failure.body);
       });
     },
     async (req: HttpRequest, res: HttpResponse) => {
