@@ -120,6 +120,24 @@ describe("ACP over MCP", () => {
     await expect(client.callTool({ name: "create_checkout", arguments: { meta: META } })).rejects.toMatchObject({ code: -32602 });
   });
 
+  it("refuses every tool with −32000 agent_checkout_off while the shop's agent access is off", async () => {
+    const client = await connect();
+    const [product] = await plainProducts(server, 1);
+    const payload = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
+    const created = checkoutSession.parse(await call(client, "create_checkout_session", { meta: META, payload }));
+    const settings = await server.key("settings:write");
+    const access = (agentAccess: string) => server.call("settings.update_commerce", { agentAccess }, { key: settings });
+    expect((await access("off")).status).toBe(200);
+    try {
+      await refused(client, "create_checkout_session", { meta: META, payload }, -32000, "agent_checkout_off");
+      await refused(client, "get_checkout_session", { meta: META, id: created.id }, -32000, "agent_checkout_off");
+      await refused(client, "complete_checkout_session", { meta: META, id: created.id, payload: PAY }, -32000, "agent_checkout_off");
+    } finally {
+      expect((await access("open")).status).toBe(200);
+    }
+    expect(checkoutSession.parse(await call(client, "get_checkout_session", { meta: META, id: created.id })).id).toBe(created.id);
+  });
+
   it("needs a Bearer key with checkout:agent (401/403 before any message), and signed keys sign meta", async () => {
     const anonymous = await fetch(`${server.url}/acp/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     expect(anonymous.status).toBe(401);

@@ -299,6 +299,39 @@ describe("ACP headers and trust", () => {
   });
 });
 
+describe("ACP with agent checkout off", () => {
+  it("refuses every operation with 403 agent_checkout_off, signed or not, and keeps no idempotent answer of it", async () => {
+    const [product] = await plainProducts(server, 1);
+    const session = await newSession(product!.id);
+    const settings = await server.key("settings:write");
+    const access = (agentAccess: string) => server.call("settings.update_commerce", { agentAccess }, { key: settings });
+    const body = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
+    const retried = { "Idempotency-Key": newKey() };
+    expect((await access("off")).status).toBe(200);
+    try {
+      const sessions = await prisma().checkoutSession.count();
+      const now = new Date().toISOString();
+      const signedCreate = { Authorization: `Bearer ${SIGNED}`, Timestamp: now, Signature: signature(SECRET, now, "POST", "/acp/checkout_sessions", body) };
+      const replies = [
+        await acp("POST", "/acp/checkout_sessions", body, retried),
+        await acp("POST", "/acp/checkout_sessions", body, signedCreate),
+        await acp("GET", `/acp/checkout_sessions/${session.id}`),
+        await acp("POST", `/acp/checkout_sessions/${session.id}`, { buyer: BUYER }),
+        await acp("POST", `/acp/checkout_sessions/${session.id}/complete`, pay("success_token")),
+        await acp("POST", `/acp/checkout_sessions/${session.id}/cancel`, {}),
+      ];
+      for (const reply of replies) expect(expectError(reply, 403, "agent_checkout_off").type).toBe("invalid_request");
+      expect(await prisma().checkoutSession.count()).toBe(sessions);
+      // Authentication still comes first.
+      expectError(await acp("GET", `/acp/checkout_sessions/${session.id}`, undefined, { Authorization: undefined }), 401, "unauthorized");
+    } finally {
+      expect((await access("open")).status).toBe(200);
+    }
+    // The refused request was not stored under its key: the same request now creates a session.
+    expect((await acp("POST", "/acp/checkout_sessions", body, retried)).status).toBe(201);
+  });
+});
+
 describe("ACP hostile input", () => {
   it("answers bad input with the flat error, never a 500, and writes nothing", async () => {
     const [product] = await plainProducts(server, 1);

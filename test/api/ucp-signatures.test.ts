@@ -76,7 +76,7 @@ function expectError(reply: Reply, status: number, code: string): void {
 }
 
 /** The shop's agent access, set as an owner sets it: settings.update_commerce. */
-async function setAccess(agentAccess: "open" | "signed" | "key"): Promise<void> {
+async function setAccess(agentAccess: "open" | "signed" | "key" | "off"): Promise<void> {
   const answer = await server.call("settings.update_commerce", { agentAccess }, { key: await server.key("settings:write") });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
@@ -118,6 +118,46 @@ describe("signed UCP responses", () => {
     const older = await signed("POST", "/ucp/checkout-sessions", create(), null, { "ucp-agent": `profile="${PROFILE}", version="2026-01-11"` });
     expect(older.status).toBe(201);
     expect(older.headers.get("signature")).toBeNull();
+  });
+});
+
+describe("agent checkout off", () => {
+  it("refuses every checkout and cart with 403 agent_checkout_off on REST and MCP, keys and signatures alike; catalog and orders stay open", async () => {
+    const key = await server.key("checkout:agent");
+    await setAccess("open");
+    const id = valid(checkoutResponse, await signed("POST", "/ucp/checkout-sessions", create(), null)).id;
+    await setAccess("off");
+    try {
+      const sessions = await server.runtime.database.prisma.checkoutSession.count();
+      const refusals: Reply[] = [
+        await signed("POST", "/ucp/checkout-sessions", create(), null),
+        await signed("POST", "/ucp/checkout-sessions", create(), {}),
+        await signed("POST", "/ucp/checkout-sessions", create(), null, { authorization: `Bearer ${key}` }),
+        await signed("GET", `/ucp/checkout-sessions/${id}`, undefined, null),
+        await signed("PUT", `/ucp/checkout-sessions/${id}`, create(), null),
+        await signed("POST", `/ucp/checkout-sessions/${id}/complete`, { payment: { instruments: [{ id: "pi_1", handler_id: "mock_payment_handler", type: "card", credential: { type: "token", token: "success_token" } }] } }, null),
+        await signed("POST", "/ucp/carts", create(), null, { "idempotency-key": crypto.randomUUID() }),
+        // Refused before the agent's profile is fetched: an unreachable one is not even tried.
+        await signed("POST", "/ucp/checkout-sessions", create(), null, { "ucp-agent": 'profile="http://127.0.0.1:1/agent.json"' }),
+      ];
+      for (const reply of refusals) expectError(reply, 403, "agent_checkout_off");
+      const mcp = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+      const tool = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: { meta: { "ucp-agent": { profile: PROFILE } }, ...args } } });
+      for (const call of [tool("create_checkout", { checkout: create() }), tool("get_checkout", { id }), tool("create_cart", { cart: create() })]) {
+        const refused = await signed("POST", "/ucp/mcp", call, null, mcp);
+        expect(refused.status, refused.text).toBe(403);
+        expect(refused.body).toMatchObject({ error: { code: -32000, data: { code: "agent_checkout_off" } } });
+      }
+      expect(await server.runtime.database.prisma.checkoutSession.count()).toBe(sessions);
+      // Browsing is not buying: the catalog answers on both bindings.
+      expect((await signed("POST", "/ucp/catalog/search", { query: "brille" }, null)).status).toBe(200);
+      const search = await signed("POST", "/ucp/mcp", tool("search_catalog", { catalog: { query: "brille" } }), null, mcp);
+      expect(search.status, search.text).toBe(200);
+      expect(search.body).toHaveProperty("result.structuredContent.products");
+    } finally {
+      await setAccess("open");
+    }
+    expect((await signed("GET", `/ucp/checkout-sessions/${id}`, undefined, null)).status).toBe(200);
   });
 });
 

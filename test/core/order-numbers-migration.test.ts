@@ -1,10 +1,9 @@
 // The order_numbers migration: existing orders numbered by (createdAt, id) from 1001 and the counter set after them;
 // a new shop's first order is 1001; an insert rolled back gives its number back. On PGlite, and PostgreSQL when set.
-import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/core/db.ts";
+import type { Database } from "../../src/core/db.ts";
 import { migrate, readMigrations } from "../../src/core/migrate.ts";
-import { databaseUrl } from "../support/postgres.ts";
+import { emptyDatabase as emptyTestDatabase } from "../support/empty-database.ts";
 
 const MIGRATION = "20261127050000_order_numbers";
 const drops: Array<() => Promise<void>> = [];
@@ -12,23 +11,10 @@ afterEach(async () => {
   for (const drop of drops.splice(0).reverse()) await drop();
 });
 
-/** A database of its own with no tables at all (the test template is already migrated and seeded). */
+/** A database of its own with no tables at all, dropped after the test. */
 async function emptyDatabase(): Promise<Database> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const database = await openDatabase({});
-    drops.push(() => database.close());
-    return database;
-  }
-  const name = `shop_t_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = await openDatabase({ databaseUrl: base });
-  await admin.exec(`CREATE DATABASE "${name}"`);
-  const database = await openDatabase({ databaseUrl: databaseUrl(base, name) });
-  drops.push(async () => {
-    await database.close();
-    await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.close();
-  });
+  const { database, drop } = await emptyTestDatabase();
+  drops.push(drop);
   return database;
 }
 

@@ -8,6 +8,7 @@ import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { Caller, Door } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { acpSigningSecret } from "../../tools/keys/service.ts";
+import { AgentCheckoutOff, getCommerce } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
@@ -75,8 +76,8 @@ export class AcpContext {
 
   /**
    * The agent platform's checks, in the order both bindings apply them: a Bearer key (401), the checkout:agent scope
-   * (403), a supported API-Version (400), and, when the key has a signing secret, Signature + Timestamp over the request's
-   * method, path and body (401).
+   * (403), a supported API-Version (400), when the key has a signing secret, Signature + Timestamp over the request's
+   * method, path and body (401), and the shop's agent checkout not being off (403 agent_checkout_off).
    */
   async admit(caller: Caller, headers: { version?: string; signature?: string; timestamp?: string }, request: SignedRequest): Promise<Caller & { keyId: string }> {
     if (caller.kind !== "key" || !caller.keyId) throw new AcpError(401, "unauthorized", "Authorization: Bearer <API key> is required.");
@@ -90,6 +91,8 @@ export class AcpContext {
       const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.runtime.now());
       if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
     }
+    // Before any idempotency claim, so a refusal is not what a key replays once the shop sells again.
+    if ((await getCommerce(this.runtime.database.prisma)).agentAccess === "off") throw new AgentCheckoutOff();
     return caller as Caller & { keyId: string };
   }
 

@@ -382,7 +382,7 @@ class UcpMcpDoor {
     if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
     if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
-    const { caller, adapter, active, ap2 } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
+    const { caller, adapter, active, ap2 } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed, tool.capability);
     const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp", active, ap2 };
     const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
     if (!tool.mutating || key === undefined) return result(await run());

@@ -59,7 +59,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     try {
       const agent = readAgent(req);
       const admitted = await admit(gate, req, res);
-      const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl));
+      const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl), capability);
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest", active: negotiated.active, ap2: negotiated.ap2 };
