@@ -7,6 +7,7 @@ import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { acceptsGzip } from "../http/gzip.ts";
+import { isTooDeep, textBody } from "../http/body.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { sdkHeaders, sendRpcError } from "./mcp-http.ts";
@@ -31,11 +32,15 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
   const sdk = new SdkDoor(executor, cache, gate.log);
   const known = (tool: string) => executor.registry.get(tool) !== undefined;
 
-  const text = express.text({ type: () => true, limit: BODY_LIMIT });
+  const text = textBody({ limit: BODY_LIMIT });
   // The guard, then the body (a refused Origin is answered before its body is read), as one handler: each handler of a
-  // route is a step of the router's dispatch.
+  // route is a step of the router's dispatch. JSON nested too deeply is refused as the parse error it is to JSON-RPC.
   const guardedBody = (req: HttpRequest, res: HttpResponse, next: (error?: unknown) => void) => {
-    if (guard.check(req, res)) text(req, res, next);
+    if (!guard.check(req, res)) return;
+    text(req, res, (error?: unknown) => {
+      if (isTooDeep(error)) sendRpcError(res, 400, PARSE_ERROR, `Parse error: ${(error as Error).message}`, null);
+      else next(error);
+    });
   };
 
   // One route, so a request matches the path once and is dispatched by its method (OPTIONS, POST, anything else).

@@ -4,6 +4,7 @@ import { Invalid } from "../core/errors.ts";
 import type { Executor, Invocation } from "../tools/executor.ts";
 import { describeTool } from "../tools/describe.ts";
 import { acceptsGzip } from "../http/gzip.ts";
+import { jsonBody } from "../http/body.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
 import type { Form, ResultCache } from "../http/result-cache.ts";
 
@@ -22,7 +23,7 @@ export function restRouter(executor: Executor, gate: Gate, cache: ResultCache): 
   });
 
   // A tool that takes uploads names its own larger limit; every other tool reads at most BODY_LIMIT.
-  const json = (limit: string) => express.json({ limit, strict: false, type: () => true });
+  const json = (limit: string) => jsonBody({ limit });
   const standard = json(BODY_LIMIT);
   const larger = new Map(executor.registry.tools.flatMap((tool) => (tool.bodyLimit ? [[tool.name, json(tool.bodyLimit)] as const] : [])));
   const body = (req: Request, res: Response, next: NextFunction) => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Invalid, Refused } from "../core/errors.ts";
 import { illFormed } from "../core/well-formed-input.ts";
 import { sessionCaller } from "../http/auth.ts";
+import { jsonBody } from "../http/body.ts";
 import { admit, requestId, sendProblem, type Gate } from "../http/requests.ts";
 import type { SessionManager } from "../http/session.ts";
 import type { SessionRef } from "../tools/context.ts";
@@ -23,7 +24,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 /** The session routes: thin doors over user.request_login_code and user.verify_login_code; `gate` rate-limits them per address. */
 export function sessionRouter(sessions: SessionManager, executor: Executor, gate: Gate): Router {
   const router = express.Router();
-  const json = express.json({ limit: "16kb", strict: false, type: () => true });
+  const json = jsonBody({ limit: "16kb" });
   const route = (handler: (req: Request, res: Response, id: string) => Promise<{ status: number; result: unknown }>) => async (req: Request, res: Response) => {
     const id = requestId(req);
     try {

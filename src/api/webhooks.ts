@@ -10,6 +10,7 @@ import type { PaymentOutcome, PaymentSignal } from "../tools/orders/payments/eve
 import type { PaymentProvider } from "../tools/orders/payments/provider.ts";
 import type { StripePayments } from "../tools/orders/payments/stripe.ts";
 import type { Runtime } from "../runtime.ts";
+import { rawBody } from "../http/body.ts";
 import { requestId, sendProblem } from "../http/requests.ts";
 
 const PAID_SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -63,7 +64,7 @@ function isStripe(payments: PaymentProvider): payments is StripePayments {
 
 export function webhookRouter(runtime: Runtime): Router {
   const router = express.Router();
-  router.post("/webhooks/stripe", express.raw({ type: () => true, limit: "1mb" }), async (req: Request, res: Response) => {
+  router.post("/webhooks/stripe", rawBody({ limit: "1mb" }), async (req: Request, res: Response) => {
     const id = requestId(req);
     try {
       const payments = runtime.services.payments;

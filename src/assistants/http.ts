@@ -1,5 +1,6 @@
 // The HTTP transport of the assistants: POST /api/v1/chat/<assistant> streams the UI message stream as SSE for a stock useChat.
 import express, { type Request, type Response, type Router } from "express";
+import { jsonBody } from "../http/body.ts";
 import { admitCaller, requestId, sendProblem } from "../http/requests.ts";
 import { Forbidden, NotFound, Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
@@ -60,7 +61,7 @@ export function chatRouter(runtime: Runtime): Router {
     if (!found) res.status(204).end();
   }));
 
-  router.post("/api/v1/chat/:assistant", express.json({ limit: BODY_LIMIT, type: () => true }), route(async (req, res, assistant, caller) => {
+  router.post("/api/v1/chat/:assistant", jsonBody({ limit: BODY_LIMIT, strict: true }), route(async (req, res, assistant, caller) => {
     // The staff cookie also rides along on requests other sites make; a browser names its Origin on every POST.
     if (caller.kind === "staff" && req.headers.origin === undefined) throw new Forbidden("A chat post with the staff login cookie must come from the shop's pages (Origin header).");
     const stream = await chat.start(assistant, caller, await parseTurnRequest(req.body));

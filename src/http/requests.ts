@@ -7,6 +7,7 @@ import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.t
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Authenticator } from "./auth.ts";
+import { isTooDeep } from "./body.ts";
 import { closeGzip } from "./gzip.ts";
 import { noteCaller, noteRateLimited } from "./request-facts.ts";
 import { rateLimitHeaders, type RateLimiter, type RateLimitState } from "./rate-limit.ts";
@@ -112,12 +113,14 @@ export function sendProblem(res: Response, error: unknown, id: string, log?: Log
 }
 
 /**
- * Translates what express, body-parser and raw-body throw (bad JSON, too large, bad charset, a body that is not the
- * gzip it claims, an undecodable %-escape in the path) into problems: their 4xx `status` is honoured, never a 500.
+ * Translates what express, body-parser and raw-body throw (bad JSON, JSON nested too deeply, too large, bad charset, a
+ * body that is not the gzip it claims, an undecodable %-escape in the path) into problems: their 4xx `status` is
+ * honoured, never a 500.
  */
 export function httpError(error: unknown): unknown {
   const { type, status, statusCode } = error as { type?: unknown; status?: unknown; statusCode?: unknown };
   if (type === "entity.parse.failed") return new ToolError(400, "invalid_json", "Invalid JSON", "The request body is not valid JSON.");
+  if (isTooDeep(error)) return new ToolError(400, "invalid_json", "Invalid JSON", (error as Error).message);
   if (type === "entity.too.large") return new ToolError(413, "payload_too_large", "Payload too large", "The request body is too large.");
   if (type === "charset.unsupported" || type === "encoding.unsupported") {
     return new ToolError(415, "unsupported_media_type", "Unsupported media type", "Send the body as UTF-8 JSON (identity, gzip, deflate or br encoded).");

@@ -120,6 +120,24 @@ describe("ACP over MCP", () => {
     await expect(client.callTool({ name: "create_checkout", arguments: { meta: META } })).rejects.toMatchObject({ code: -32602 });
   });
 
+  it("refuses every tool with −32000 agent_checkout_off while the shop's agent access is off", async () => {
+    const client = await connect();
+    const [product] = await plainProducts(server, 1);
+    const payload = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
+    const created = checkoutSession.parse(await call(client, "create_checkout_session", { meta: META, payload }));
+    const settings = await server.key("settings:write");
+    const access = (agentAccess: string) => server.call("settings.update_commerce", { agentAccess }, { key: settings });
+    expect((await access("off")).status).toBe(200);
+    try {
+      await refused(client, "create_checkout_session", { meta: META, payload }, -32000, "agent_checkout_off");
+      await refused(client, "get_checkout_session", { meta: META, id: created.id }, -32000, "agent_checkout_off");
+      await refused(client, "complete_checkout_session", { meta: META, id: created.id, payload: PAY }, -32000, "agent_checkout_off");
+    } finally {
+      expect((await access("open")).status).toBe(200);
+    }
+    expect(checkoutSession.parse(await call(client, "get_checkout_session", { meta: META, id: created.id })).id).toBe(created.id);
+  });
+
   it("needs a Bearer key with checkout:agent (401/403 before any message), and signed keys sign meta", async () => {
     const anonymous = await fetch(`${server.url}/acp/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     expect(anonymous.status).toBe(401);
@@ -133,7 +151,16 @@ describe("ACP over MCP", () => {
     const payload = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
     await refused(signed, "create_checkout_session", { meta: META, payload }, -32000, "signature_missing");
     const timestamp = new Date().toISOString();
-    await refused(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, { ...payload, currency: "eur" }) }, payload }, -32000, "signature_invalid");
-    checkoutSession.parse(await call(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, payload) }, payload }));
+    const create = (body: unknown) => sign(SECRET, timestamp, { method: "POST", path: "/acp/checkout_sessions", body });
+    await refused(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: create({ ...payload, currency: "eur" }) }, payload }, -32000, "signature_invalid");
+    const first = checkoutSession.parse(await call(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: create(payload) }, payload }));
+    const second = checkoutSession.parse(await call(signed, "create_checkout_session", { meta: { ...META, timestamp, signature: create(payload) }, payload }));
+    // A tool signs the REST request it stands for: a signed cancel of one session cancels no other, and is no complete.
+    const cancel = { intent_trace: { reason_code: "price_sensitivity" } };
+    const cancelFirst = sign(SECRET, timestamp, { method: "POST", path: `/acp/checkout_sessions/${first.id}/cancel`, body: cancel });
+    await refused(signed, "cancel_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: second.id, payload: cancel }, -32000, "signature_invalid");
+    await refused(signed, "complete_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: first.id, payload: cancel }, -32000, "signature_invalid");
+    expect(checkoutSession.parse(await call(signed, "get_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, { method: "GET", path: `/acp/checkout_sessions/${second.id}`, body: undefined }) }, id: second.id })).status).not.toBe("canceled");
+    expect(checkoutSession.parse(await call(signed, "cancel_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: first.id, payload: cancel })).status).toBe("canceled");
   });
 });

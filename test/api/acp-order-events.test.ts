@@ -38,7 +38,7 @@ let counter = 0;
 async function acp(key: string, path: string, body: unknown): Promise<Reply> {
   const timestamp = new Date().toISOString();
   const headers: Record<string, string> = { Authorization: `Bearer ${key}`, "API-Version": "2026-04-17", "Content-Type": "application/json", "Idempotency-Key": `events-${Date.now()}-${++counter}` };
-  if (key === SIGNED) Object.assign(headers, { Timestamp: timestamp, Signature: sign(SECRET, timestamp, body) });
+  if (key === SIGNED) Object.assign(headers, { Timestamp: timestamp, Signature: sign(SECRET, timestamp, { method: "POST", path, body }) });
   return sendJson(`${server.url}${path}`, "POST", headers, body);
 }
 

@@ -64,7 +64,7 @@ async function start(env: Record<string, string>): Promise<string> {
 let counter = 0;
 async function acp(base: string, key: string, urlPath: string, body: unknown): Promise<Record<string, unknown>> {
   const timestamp = new Date().toISOString();
-  const headers = { "content-type": "application/json", Authorization: `Bearer ${key}`, "API-Version": "2026-04-17", "Idempotency-Key": `crash-${++counter}`, Timestamp: timestamp, Signature: sign(SECRET, timestamp, body) };
+  const headers = { "content-type": "application/json", Authorization: `Bearer ${key}`, "API-Version": "2026-04-17", "Idempotency-Key": `crash-${++counter}`, Timestamp: timestamp, Signature: sign(SECRET, timestamp, { method: "POST", path: urlPath, body }) };
   const response = await fetch(`${base}${urlPath}`, { method: "POST", headers, body: JSON.stringify(body) });
   return (await response.json()) as Record<string, unknown>;
 }

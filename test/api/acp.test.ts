@@ -2,10 +2,10 @@
 // authentication and scope, API-Version, Idempotency-Key rules (replay, conflict, in flight, scoping), signatures
 // (good, bad, stale), lifecycle refusals (405), business outcomes as messages, hostile input, racing completions
 // (50 for 10 units).
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
-import { sign } from "../../src/api/acp/signature.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { findActiveKey } from "../../src/tools/keys/service.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
@@ -42,6 +42,18 @@ async function acp(method: string, path: string, body?: unknown, headers: Record
   if (method === "POST") base["Idempotency-Key"] = newKey();
   const merged = Object.fromEntries(Object.entries({ ...base, ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return sendJson(`${server.url}${path}`, method, merged, body);
+}
+
+/** Our ACP request signature as docs/acp.md publishes it, made here without the shop's code. */
+function signature(secret: string, timestamp: string, method: string, path: string, body: unknown): string {
+  const canonical = (value: unknown): string =>
+    value === null || typeof value !== "object"
+      ? JSON.stringify(value)
+      : Array.isArray(value)
+        ? `[${value.map(canonical).join(",")}]`
+        : `{${Object.keys(value).sort().map((name) => `${JSON.stringify(name)}:${canonical((value as Record<string, unknown>)[name])}`).join(",")}}`;
+  const payload = `${timestamp}\n${method}\n${path}\n${body === undefined ? "" : canonical(body)}`;
+  return crypto.createHmac("sha256", secret).update(payload).digest("base64url");
 }
 
 function expectError(reply: Reply, status: number, code: string) {
@@ -250,20 +262,73 @@ describe("ACP headers and trust", () => {
   it("verifies Signature + Timestamp for a key with a signing secret: good passes, bad, missing and stale are refused", async () => {
     const [product] = await plainProducts(server, 1);
     const body = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
-    const signed = (timestamp: string, payload: unknown) => ({ Authorization: `Bearer ${SIGNED}`, Timestamp: timestamp, Signature: sign(SECRET, timestamp, payload) });
+    const path = "/acp/checkout_sessions";
+    const signed = (timestamp: string, payload: unknown, method = "POST", at = path) => ({ Authorization: `Bearer ${SIGNED}`, Timestamp: timestamp, Signature: signature(SECRET, timestamp, method, at, payload) });
     const now = new Date().toISOString();
-    const good = await acp("POST", "/acp/checkout_sessions", body, signed(now, body));
+    const good = await acp("POST", path, body, signed(now, body));
     expect(good.status).toBe(201);
     const id = (good.body as { id: string }).id;
     // A GET signs the empty body.
-    expect((await acp("GET", `/acp/checkout_sessions/${id}`, undefined, signed(now, undefined))).status).toBe(200);
-    expectError(await acp("POST", "/acp/checkout_sessions", body, { ...signed(now, body), Signature: sign("another-secret-0123456789", now, body) }), 401, "signature_invalid");
-    expectError(await acp("POST", "/acp/checkout_sessions", { ...body, currency: "eur" }, signed(now, body)), 401, "signature_invalid");
-    expectError(await acp("POST", "/acp/checkout_sessions", body, { Authorization: `Bearer ${SIGNED}` }), 401, "signature_missing");
-    expectError(await acp("POST", "/acp/checkout_sessions", body, signed(new Date(Date.now() - 600_000).toISOString(), body)), 401, "timestamp_stale");
-    expectError(await acp("POST", "/acp/checkout_sessions", body, signed("yesterday", body)), 401, "timestamp_invalid");
+    expect((await acp("GET", `${path}/${id}`, undefined, signed(now, undefined, "GET", `${path}/${id}`))).status).toBe(200);
+    expectError(await acp("POST", path, body, { ...signed(now, body), Signature: signature("another-secret-0123456789", now, "POST", path, body) }), 401, "signature_invalid");
+    expectError(await acp("POST", path, { ...body, currency: "eur" }, signed(now, body)), 401, "signature_invalid");
+    expectError(await acp("POST", path, body, { Authorization: `Bearer ${SIGNED}` }), 401, "signature_missing");
+    expectError(await acp("POST", path, body, signed(new Date(Date.now() - 600_000).toISOString(), body)), 401, "timestamp_stale");
+    expectError(await acp("POST", path, body, signed("yesterday", body)), 401, "timestamp_invalid");
     // A key without a secret needs no signature.
-    expect((await acp("POST", "/acp/checkout_sessions", body)).status).toBe(201);
+    expect((await acp("POST", path, body)).status).toBe(201);
+  });
+
+  it("binds a signature to its method and path: a signed cancel of one session, replayed, cancels no other", async () => {
+    const [product] = await plainProducts(server, 1);
+    const body = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
+    const now = new Date().toISOString();
+    const headers = (method: string, path: string, payload: unknown) => ({ Authorization: `Bearer ${SIGNED}`, Timestamp: now, Signature: signature(SECRET, now, method, path, payload) });
+    const create = (): Promise<string> =>
+      acp("POST", "/acp/checkout_sessions", body, headers("POST", "/acp/checkout_sessions", body)).then((reply) => valid(checkoutSession, reply).id);
+    const [a, b] = [await create(), await create()];
+    const cancel = { intent_trace: { reason_code: "price_sensitivity" } };
+    const cancelA = headers("POST", `/acp/checkout_sessions/${a}/cancel`, cancel);
+    expectError(await acp("POST", `/acp/checkout_sessions/${b}/cancel`, cancel, cancelA), 401, "signature_invalid");
+    expectError(await acp("POST", `/acp/checkout_sessions/${a}`, cancel, cancelA), 401, "signature_invalid");
+    // The same signed content under another method: a GET of A signed with A's cancel signature.
+    expectError(await acp("GET", `/acp/checkout_sessions/${a}`, undefined, headers("POST", `/acp/checkout_sessions/${a}`, undefined)), 401, "signature_invalid");
+    const sessionB = await acp("GET", `/acp/checkout_sessions/${b}`, undefined, headers("GET", `/acp/checkout_sessions/${b}`, undefined));
+    expect(valid(checkoutSession, sessionB).status).not.toBe("canceled");
+    expect(valid(checkoutSession, await acp("POST", `/acp/checkout_sessions/${a}/cancel`, cancel, cancelA)).status).toBe("canceled");
+  });
+});
+
+describe("ACP with agent checkout off", () => {
+  it("refuses every operation with 403 agent_checkout_off, signed or not, and keeps no idempotent answer of it", async () => {
+    const [product] = await plainProducts(server, 1);
+    const session = await newSession(product!.id);
+    const settings = await server.key("settings:write");
+    const access = (agentAccess: string) => server.call("settings.update_commerce", { agentAccess }, { key: settings });
+    const body = { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} };
+    const retried = { "Idempotency-Key": newKey() };
+    expect((await access("off")).status).toBe(200);
+    try {
+      const sessions = await prisma().checkoutSession.count();
+      const now = new Date().toISOString();
+      const signedCreate = { Authorization: `Bearer ${SIGNED}`, Timestamp: now, Signature: signature(SECRET, now, "POST", "/acp/checkout_sessions", body) };
+      const replies = [
+        await acp("POST", "/acp/checkout_sessions", body, retried),
+        await acp("POST", "/acp/checkout_sessions", body, signedCreate),
+        await acp("GET", `/acp/checkout_sessions/${session.id}`),
+        await acp("POST", `/acp/checkout_sessions/${session.id}`, { buyer: BUYER }),
+        await acp("POST", `/acp/checkout_sessions/${session.id}/complete`, pay("success_token")),
+        await acp("POST", `/acp/checkout_sessions/${session.id}/cancel`, {}),
+      ];
+      for (const reply of replies) expect(expectError(reply, 403, "agent_checkout_off").type).toBe("invalid_request");
+      expect(await prisma().checkoutSession.count()).toBe(sessions);
+      // Authentication still comes first.
+      expectError(await acp("GET", `/acp/checkout_sessions/${session.id}`, undefined, { Authorization: undefined }), 401, "unauthorized");
+    } finally {
+      expect((await access("open")).status).toBe(200);
+    }
+    // The refused request was not stored under its key: the same request now creates a session.
+    expect((await acp("POST", "/acp/checkout_sessions", body, retried)).status).toBe(201);
   });
 });
 

@@ -2,7 +2,7 @@
 // and store nothing; other Unicode is kept. Database data errors that still occur map to 400, never 422 or 500.
 import { describe, expect, it } from "vitest";
 import { toToolError } from "../../src/core/errors.ts";
-import { auditCount, expectProblem } from "../support/expect.ts";
+import { auditCount, expectOk, expectProblem } from "../support/expect.ts";
 import { mcpCall } from "../support/mcp.ts";
 import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession } from "../support/session.ts";
@@ -115,6 +115,53 @@ describe("prototype keys and deep nesting", () => {
     const response = await server.call("products.update", { slug: "gucci-oversize-bold-74", patch: { attributes: deep } }, { key: admin });
     expectProblem(response, 400, "invalid_input");
     expect((response.body.errors as Array<{ message: string }>)[0]!.message).toMatch(/nest at most/);
+  });
+});
+
+describe("JSON nested thousands of levels deep", () => {
+  const DEEP = `${'{"a":'.repeat(1000)}${"[".repeat(2000)}${"]".repeat(2000)}${"}".repeat(1000)}`;
+  const rpc = (name: string, args: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
+  const acpCreate = `{"line_items":[{"id":"x"}],"currency":"dkk","capabilities":{},"metadata":${DEEP}}`;
+  const ucpAgent = { "ucp-agent": 'profile="https://agent.example/profile.json"' };
+  const rpcHeaders = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+  type Shape = (body: Record<string, unknown>) => unknown;
+  const problem: Shape = (body) => expect(body).toMatchObject({ ok: false, status: 400, code: "invalid_json" });
+  const parseError = (data?: Record<string, unknown>): Shape => (body) => expect(body).toMatchObject({ jsonrpc: "2.0", error: { code: -32700, ...(data ? { data } : {}) } });
+  // Every door that reads a JSON body: [path, headers, body, the door's own 400 shape].
+  const doors = (): Array<[string, Record<string, string>, string, Shape]> => [
+    ["/api/v1/tools/products.search", { authorization: `Bearer ${admin}` }, `{"q":"sol","x":${DEEP}}`, problem],
+    ["/api/mcp", { authorization: `Bearer ${admin}`, ...rpcHeaders }, rpc("products.search", `{"q":${DEEP}}`), parseError()],
+    ["/ucp/checkout-sessions", ucpAgent, `{"line_items":[],"buyer":${DEEP}}`, (body) => expect(body).toMatchObject({ ucp: { status: "error" }, messages: [{ type: "error", code: "invalid_json" }] })],
+    ["/ucp/mcp", { ...ucpAgent, ...rpcHeaders }, rpc("create_checkout", `{"checkout":${DEEP}}`), parseError({ code: "invalid_json" })],
+    ["/acp/checkout_sessions", { authorization: `Bearer ${admin}`, "api-version": "2026-04-17", "idempotency-key": "deep-1" }, acpCreate, (body) => expect(body).toMatchObject({ type: "invalid_request", code: "invalid_json" })],
+    ["/acp/mcp", { authorization: `Bearer ${admin}`, ...rpcHeaders }, rpc("create_checkout_session", `{"meta":{"api_version":"2026-04-17","idempotency_key":"deep-2"},"payload":${acpCreate}}`), parseError({ type: "invalid_request", code: "invalid_json" })],
+    ["/api/v1/chat/storefront", {}, `{"id":"c1","messages":${DEEP}}`, problem],
+    ["/api/v1/chat/admin", { authorization: `Bearer ${admin}` }, `{"id":"c1","messages":${DEEP}}`, problem],
+    ["/api/v1/session/login", {}, `{"email":${DEEP}}`, problem],
+    ["/webhooks/stripe", { "stripe-signature": "t=1,v1=00" }, `{"type":"checkout.session.completed","data":${DEEP}}`, problem],
+  ];
+
+  it("is refused at every door with a 400 in the door's own shape, never a 500, and nothing is written", async () => {
+    const before = await server.runtime.database.prisma.checkoutSession.count();
+    for (const [path, headers, body, shape] of doors()) {
+      for (const raw of [body, `${"[".repeat(3000)}${"]".repeat(3000)}`]) {
+        const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: raw });
+        const text = await response.text();
+        expect(response.status, `${path}: ${text.slice(0, 300)}`).toBe(400);
+        if (raw === body) shape(JSON.parse(text) as Record<string, unknown>);
+      }
+    }
+    expect(await server.runtime.database.prisma.checkoutSession.count()).toBe(before);
+  });
+
+  it("lets a body up to 64 levels through to the door's own rules (a tool input stops at 32)", async () => {
+    const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+    const within = await server.call("products.search", undefined, { key: admin, raw: `{"q":"sol","x":${nested(63)}}` });
+    expectProblem(within, 400, "invalid_input");
+    const beyond = await server.call("products.search", undefined, { key: admin, raw: `{"q":"sol","x":${nested(64)}}` });
+    expectProblem(beyond, 400, "invalid_json");
+    // Brackets inside strings are text, not nesting.
+    expectOk(server, "products.search", await server.call("products.search", { q: `${"[{".repeat(80)}"\\` }, { key: admin }));
   });
 });
 

@@ -107,4 +107,13 @@ describe("PUT /ucp/orders/{id} outside test mode", () => {
     expect(valid(orderResponse, await ucp(liveShop, "GET", `/ucp/orders/${id}`)).adjustments).toEqual([refund]);
     expectError(await ucp(liveShop, "PUT", "/ucp/orders/nope", body, { Authorization: `Bearer ${keys.writer}` }), 404, "not_found");
   });
+
+  it("refuses a caller without the key before it judges the body (401/403 before 422)", async () => {
+    const id = await placedOrder(liveShop);
+    const bad = { id, adjustments: [{ ...refund, amount: "lots" }] };
+    expectError(await ucp(liveShop, "PUT", `/ucp/orders/${id}`, bad), 401, "unauthorized");
+    expectError(await ucp(liveShop, "PUT", `/ucp/orders/${id}`, [1, 2]), 401, "unauthorized");
+    expectError(await ucp(liveShop, "PUT", `/ucp/orders/${id}`, bad, { Authorization: `Bearer ${keys.reader}` }), 403, "forbidden");
+    expectError(await ucp(liveShop, "PUT", `/ucp/orders/${id}`, bad, { Authorization: `Bearer ${keys.writer}` }), 422, "invalid_request");
+  });
 });

@@ -36,6 +36,12 @@ interface Signing {
   components?: string[];
   /** Change the body after signing. */
   tamper?: (body: string) => string;
+  /** The `created` parameter in seconds (default: now); null leaves it out. */
+  created?: number | null;
+  /** An `expires` parameter in seconds. */
+  expires?: number;
+  /** Send this Content-Digest (and sign it) instead of the body's. */
+  digest?: string;
 }
 
 /** Sends a request signed as UCP describes: Content-Digest of the raw body, RFC 9421 base, ECDSA r‖s. */
@@ -45,11 +51,13 @@ async function signed(method: string, path: string, body: unknown, signing: Sign
   const headers: Record<string, string> = { "ucp-agent": `profile="${PROFILE}"`, ...extra };
   if (text !== undefined) {
     headers["content-type"] = "application/json";
-    headers["content-digest"] = `sha-256=:${crypto.createHash("sha256").update(text).digest("base64")}:`;
+    headers["content-digest"] = signing?.digest ?? `sha-256=:${crypto.createHash("sha256").update(text).digest("base64")}:`;
   }
   if (signing) {
     const components = signing.components ?? ["@method", "@authority", "@path", "ucp-agent", ...(headers["idempotency-key"] ? ["idempotency-key"] : []), ...(text ? ["content-digest", "content-type"] : [])];
-    const params = `(${components.map((name) => `"${name}"`).join(" ")});created=${Math.floor(Date.now() / 1000)};keyid="${signing.kid ?? "agent-p256"}"`;
+    const created = signing.created === undefined ? Math.floor(Date.now() / 1000) : signing.created;
+    const times = `${created === null ? "" : `;created=${created}`}${signing.expires === undefined ? "" : `;expires=${signing.expires}`}`;
+    const params = `(${components.map((name) => `"${name}"`).join(" ")})${times};keyid="${signing.kid ?? "agent-p256"}"`;
     const value = (name: string) => (name === "@method" ? method : name === "@authority" ? url.host : name === "@path" ? url.pathname : headers[name]!);
     const base = [...components.map((name) => `"${name}": ${value(name)}`), `"@signature-params": ${params}`].join("\n");
     const signature = crypto.sign(signing.hash ?? "sha256", Buffer.from(base), { key: signing.key ?? p256.privateKey, dsaEncoding: "ieee-p1363" });
@@ -68,7 +76,7 @@ function expectError(reply: Reply, status: number, code: string): void {
 }
 
 /** The shop's agent access, set as an owner sets it: settings.update_commerce. */
-async function setAccess(agentAccess: "open" | "signed" | "key"): Promise<void> {
+async function setAccess(agentAccess: "open" | "signed" | "key" | "off"): Promise<void> {
   const answer = await server.call("settings.update_commerce", { agentAccess }, { key: await server.key("settings:write") });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
@@ -113,6 +121,46 @@ describe("signed UCP responses", () => {
   });
 });
 
+describe("agent checkout off", () => {
+  it("refuses every checkout and cart with 403 agent_checkout_off on REST and MCP, keys and signatures alike; catalog and orders stay open", async () => {
+    const key = await server.key("checkout:agent");
+    await setAccess("open");
+    const id = valid(checkoutResponse, await signed("POST", "/ucp/checkout-sessions", create(), null)).id;
+    await setAccess("off");
+    try {
+      const sessions = await server.runtime.database.prisma.checkoutSession.count();
+      const refusals: Reply[] = [
+        await signed("POST", "/ucp/checkout-sessions", create(), null),
+        await signed("POST", "/ucp/checkout-sessions", create(), {}),
+        await signed("POST", "/ucp/checkout-sessions", create(), null, { authorization: `Bearer ${key}` }),
+        await signed("GET", `/ucp/checkout-sessions/${id}`, undefined, null),
+        await signed("PUT", `/ucp/checkout-sessions/${id}`, create(), null),
+        await signed("POST", `/ucp/checkout-sessions/${id}/complete`, { payment: { instruments: [{ id: "pi_1", handler_id: "mock_payment_handler", type: "card", credential: { type: "token", token: "success_token" } }] } }, null),
+        await signed("POST", "/ucp/carts", create(), null, { "idempotency-key": crypto.randomUUID() }),
+        // Refused before the agent's profile is fetched: an unreachable one is not even tried.
+        await signed("POST", "/ucp/checkout-sessions", create(), null, { "ucp-agent": 'profile="http://127.0.0.1:1/agent.json"' }),
+      ];
+      for (const reply of refusals) expectError(reply, 403, "agent_checkout_off");
+      const mcp = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+      const tool = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: { meta: { "ucp-agent": { profile: PROFILE } }, ...args } } });
+      for (const call of [tool("create_checkout", { checkout: create() }), tool("get_checkout", { id }), tool("create_cart", { cart: create() })]) {
+        const refused = await signed("POST", "/ucp/mcp", call, null, mcp);
+        expect(refused.status, refused.text).toBe(403);
+        expect(refused.body).toMatchObject({ error: { code: -32000, data: { code: "agent_checkout_off" } } });
+      }
+      expect(await server.runtime.database.prisma.checkoutSession.count()).toBe(sessions);
+      // Browsing is not buying: the catalog answers on both bindings.
+      expect((await signed("POST", "/ucp/catalog/search", { query: "brille" }, null)).status).toBe(200);
+      const search = await signed("POST", "/ucp/mcp", tool("search_catalog", { catalog: { query: "brille" } }), null, mcp);
+      expect(search.status, search.text).toBe(200);
+      expect(search.body).toHaveProperty("result.structuredContent.products");
+    } finally {
+      await setAccess("open");
+    }
+    expect((await signed("GET", `/ucp/checkout-sessions/${id}`, undefined, null)).status).toBe(200);
+  });
+});
+
 describe("signed UCP requests", () => {
   it("verifies ES256 and ES384 signatures on bodies and on GETs; an unsigned request still passes while access is open", async () => {
     await setAccess("open");
@@ -135,6 +183,38 @@ describe("signed UCP requests", () => {
       const reply = await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, null, { "signature-input": input!, signature: signature! });
       expect([400, 401], reply.text).toContain(reply.status);
       valid(errorResponse, reply);
+    }
+  });
+
+  it("refuses a Content-Digest whose sha-256 has the wrong length as digest_mismatch (400), on REST and MCP", async () => {
+    await setAccess("open");
+    for (const digest of ["sha-256=:AAAA:", `sha-256=:${Buffer.alloc(64).toString("base64")}:`, "sha-256=::"]) {
+      expectError(await signed("POST", "/ucp/checkout-sessions", create(), { digest }), 400, "digest_mismatch");
+      const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_checkout", arguments: { meta: { "ucp-agent": { profile: PROFILE } }, checkout: create() } } };
+      const mcp = await signed("POST", "/ucp/mcp", call, { digest }, { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" });
+      // The binding answers 400-class errors as JSON-RPC invalid params (−32602) in a 200.
+      expect(mcp.status, mcp.text).toBe(200);
+      expect(mcp.body).toMatchObject({ error: { code: -32602, data: { code: "digest_mismatch" } } });
+    }
+  });
+
+  it("refuses a signature created more than 5 minutes from the shop's clock, or past its expires (401)", async () => {
+    await setAccess("open");
+    const now = Math.floor(Date.now() / 1000);
+    const years = 2 * 365 * 24 * 3600;
+    for (const created of [now - years, now + years, now - 301, now + 301]) {
+      expectError(await signed("POST", "/ucp/checkout-sessions", create(), { created }), 401, "signature_invalid");
+    }
+    expectError(await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { created: now - years }), 401, "signature_invalid");
+    expectError(await signed("POST", "/ucp/checkout-sessions", create(), { created: now - 60, expires: now - 1 }), 401, "signature_invalid");
+    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_checkout", arguments: { meta: { "ucp-agent": { profile: PROFILE } }, checkout: create() } } };
+    const mcp = await signed("POST", "/ucp/mcp", call, { created: now - years }, { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" });
+    expect(mcp.status, mcp.text).toBe(401);
+    expect(mcp.body).toMatchObject({ error: { code: -32000, data: { code: "signature_invalid" } } });
+    // Within the window, with a future expires, or without created (UCP makes it optional): verified.
+    for (const signing of [{ created: now - 240 }, { created: now + 240 }, { created: now, expires: now + 60 }, { created: null }]) {
+      const made = await signed("POST", "/ucp/checkout-sessions", create(), signing);
+      expect(made.status, made.text).toBe(201);
     }
   });
 

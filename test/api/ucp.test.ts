@@ -7,7 +7,7 @@ import { z } from "zod";
 import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { IdempotencyStore } from "../../src/http/idempotency.ts";
-import { isPrivateAddress, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
+import { isPrivateAddress, MAX_PROFILE_FETCHES, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -29,9 +29,22 @@ const PROFILE_ROUTES: Record<string, (res: http.ServerResponse) => void> = {
   "/profiles/broken.json": (res) => res.end("{not json"),
   "/profiles/moved.json": (res) => res.writeHead(302, { location: "/profiles/shopper.json" }).end(),
   "/profiles/down.json": (res) => res.writeHead(503).end(),
+  // Never finishes: one byte every 200 ms, so no idle timeout ever fires.
+  "/profiles/trickle.json": (res) => {
+    trickling.open++;
+    trickling.most = Math.max(trickling.most, trickling.open);
+    res.writeHead(200, { "content-type": "application/json" }).write("{");
+    const drip = setInterval(() => res.write(" "), 200);
+    res.on("close", () => {
+      clearInterval(drip);
+      trickling.open--;
+    });
+  },
 };
+/** Connections to the trickling profile open now, and the most at once. */
+const trickling = { open: 0, most: 0 };
 beforeAll(async () => {
-  profiles = http.createServer((req, res) => (PROFILE_ROUTES[req.url ?? ""] ?? ((r: http.ServerResponse) => r.writeHead(404).end()))(res));
+  profiles = http.createServer((req, res) => (PROFILE_ROUTES[new URL(req.url ?? "/", "http://profiles").pathname] ?? ((r: http.ServerResponse) => r.writeHead(404).end()))(res));
   await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
   PROFILE = `${base}/profiles/shopper.json`;
@@ -293,6 +306,29 @@ describe("UCP agent profiles", () => {
     expectError(await create(agentAt("/profiles/broken.json")), 422, "profile_malformed");
     expectError(await create(agentAt("/profiles/ancient.json")), 422, "version_unsupported");
     expectError(await create('profile="http://127.0.0.1:1/profile.json"'), 424, "profile_unreachable");
+  });
+
+  it("bounds the whole fetch and how many run at once: trickling profiles are refused within the 3 s deadline on REST, MCP and search", async () => {
+    const agent = (n: number) => agentAt(`/profiles/trickle.json?n=${n}`);
+    const viaMcp = (n: number) =>
+      sendJson(`${server.url}/ucp/mcp`, "POST", { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18" }, {
+        jsonrpc: "2.0", id: n, method: "tools/call",
+        params: { name: "get_checkout", arguments: { meta: { "ucp-agent": { profile: new URL(`/profiles/trickle.json?n=${n}`, PROFILE).href } }, id: "chk_0000000000000000" } },
+      });
+    const started = Date.now();
+    // More requests than fetch slots, each naming its own profile URL, so neither the cache nor sharing a fetch helps.
+    const requests = Array.from({ length: MAX_PROFILE_FETCHES + 4 }, (_, n) =>
+      n % 3 === 0 ? viaMcp(n) : n % 3 === 1 ? ucp("POST", "/ucp/catalog/search", { query: "sol" }, { "UCP-Agent": agent(n) }) : ucp("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { "UCP-Agent": agent(n) }),
+    );
+    const replies = await Promise.all(requests);
+    expect(Date.now() - started).toBeLessThan(4500);
+    replies.forEach((reply, n) => {
+      if (n % 3 === 0) expect(reply.body, reply.text).toMatchObject({ error: { code: -32001, data: { code: "profile_unreachable" } } });
+      else expectError(reply, 424, "profile_unreachable");
+    });
+    expect(trickling.most).toBeLessThanOrEqual(MAX_PROFILE_FETCHES);
+    // The slots are free again: the next agent's profile is fetched at once.
+    expect((await ucp("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { "UCP-Agent": agentAt("/profiles/shopper.json?after") })).status).toBe(404);
   });
 
   it("refuses private, loopback and plain-http profile URLs unless local profiles are allowed", async () => {

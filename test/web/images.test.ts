@@ -1,7 +1,7 @@
 // GET /images/<hash>.<ext>: uploaded images served from the database, originals and resized WebP, immutable caching.
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { expectOk } from "../support/expect.ts";
 import { startPeerServer, useServer } from "../support/server.ts";
 
@@ -80,6 +80,32 @@ describe("GET /images", () => {
     const response = await get(`/images/${id}.png`);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("answers a rendition sharp cannot make with a clean 422, logged once per image and width, the original still served", async () => {
+    // A PNG cut off after its header, as uploads stored before they were decoded whole (images.upload refuses it now).
+    const whole = await sharp(crypto.randomBytes(120 * 90 * 3), { raw: { width: 120, height: 90, channels: 3 } }).png().toBuffer();
+    const bytes = whole.subarray(0, whole.length >> 1);
+    const id = crypto.createHash("sha256").update(bytes).digest("hex");
+    await server.runtime.database.prisma.storedImage.create({ data: { id, contentType: "image/png", width: 120, height: 90, bytes: new Uint8Array(bytes) } });
+    const warn = vi.spyOn(server.runtime.log, "warn");
+    const error = vi.spyOn(server.runtime.log, "error");
+    try {
+      for (const w of [400, 400, 400, 1600, 1600]) {
+        const response = await get(`/images/${id}.png?w=${w}`);
+        expect(response.status, String(w)).toBe(422);
+        expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        const text = await response.text();
+        expect(text).not.toMatch(/at |vips|Error/);
+      }
+      expect(warn.mock.calls.filter(([message]) => message === "image rendition failed").map(([, fields]) => (fields as { width: number }).width)).toEqual([400, 1600]);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+    expect((await get(`/images/${id}.png`)).status).toBe(200);
   });
 
   it.skipIf(!postgres)("is served by a second server process on the same database", async () => {

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { Caller } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { hasScope } from "../../tools/scopes.ts";
+import { isTooDeep, textBody } from "../../http/body.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
 import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
@@ -47,15 +48,20 @@ interface AcpTool {
   /** Whether payload is required (cancel's is optional, get has none). */
   payload: "required" | "optional" | "none";
   mutating: boolean;
+  /** The REST request this tool stands for: what its signature covers besides the timestamp and payload. */
+  rest(id: string): { method: "GET" | "POST"; path: string };
   description: string;
   run(call: AcpCall, args: Args): Promise<Answer>;
 }
+
+const SESSIONS = "/acp/checkout_sessions";
 
 const TOOLS: Record<string, AcpTool> = {
   create_checkout_session: {
     id: false,
     payload: "required",
     mutating: true,
+    rest: () => ({ method: "POST", path: SESSIONS }),
     description: "Create a checkout session: payload is CheckoutSessionCreateRequest (line_items [{id}], currency, capabilities, buyer …).",
     run: (call, { payload }) => operations.create(call, payload),
   },
@@ -63,6 +69,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "none",
     mutating: false,
+    rest: (id) => ({ method: "GET", path: `${SESSIONS}/${id}` }),
     description: "Get a checkout session as it stands, re-priced.",
     run: (call, { id }) => operations.get(call, id!),
   },
@@ -70,6 +77,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "required",
     mutating: true,
+    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}` }),
     description: "Update a session's items, buyer, fulfillment details, selected fulfillment options or discount codes.",
     run: (call, { id, payload }) => operations.update(call, id!, payload),
   },
@@ -77,6 +85,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "required",
     mutating: true,
+    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/complete` }),
     description: "Place the order: payload.payment_data names the handler_id and instrument (or a purchase_order_number).",
     run: (call, { id, payload }) => operations.complete(call, id!, payload),
   },
@@ -84,6 +93,7 @@ const TOOLS: Record<string, AcpTool> = {
     id: true,
     payload: "optional",
     mutating: true,
+    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/cancel` }),
     description: "Cancel a checkout session, optionally with an intent_trace saying why.",
     run: (call, { id, payload }) => operations.cancel(call, id!, payload),
   },
@@ -127,7 +137,7 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
   const router = express.Router();
   const { runtime } = context;
   const guard = mcpGuard(runtime.config);
-  const text = express.text({ type: () => true, limit: ACP_BODY_LIMIT });
+  const text = textBody({ limit: ACP_BODY_LIMIT });
   const door = new AcpMcpDoor(context);
 
   const route = router.route("/acp/mcp");
@@ -138,7 +148,8 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
       text(req, res, (error?: unknown) => {
         if (error === undefined) return next();
         const failure = failureOf(httpError(error), runtime);
-        sendRpcError(res, failure.status, ACP_ERROR, failure.body.message, null, failure.body);
+        // JSON nested too deeply is a parse error to JSON-RPC, like JSON that does not parse.
+        sendRpcError(res, failure.status, isTooDeep(error) ? ProtocolErrorCode.ParseError : ACP_ERROR, failure.body.message, null, failure.body);
       });
     },
     async (req: HttpRequest, res: HttpResponse) => {
@@ -211,7 +222,9 @@ class AcpMcpDoor {
     if (tool.id && given.id === undefined) throw invalidParams(`${name} needs id.`, "$.id");
     if (tool.payload === "required" && given.payload === undefined) throw invalidParams(`${name} needs payload.`, "$.payload");
     if (tool.payload === "none" && given.payload !== undefined) throw invalidParams(`${name} takes no payload.`, "$.payload");
-    const caller = await this.context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, tool.mutating ? (given.payload ?? {}) : undefined);
+    // A signature covers the REST request the tool stands for, so one made for a tool or a session fits no other.
+    const signed = { ...tool.rest(given.id ?? ""), body: tool.mutating ? (given.payload ?? {}) : undefined };
+    const caller = await this.context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, signed);
     const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: this.context.runtime, shop: this.context.shop, door: "mcp" };
     const key = given.meta.idempotency_key;
     if (!tool.mutating || key === undefined) return result(await tool.run(call, given));

@@ -8,10 +8,11 @@ import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { Caller, Door } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { acpSigningSecret } from "../../tools/keys/service.ts";
+import { AgentCheckoutOff, getCommerce } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
-import { checkSignature, type SignatureProblem } from "./signature.ts";
+import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
 export const ACP_BODY_LIMIT = "256kb";
@@ -57,7 +58,7 @@ const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
   signature_missing: "This key signs its requests: Signature and Timestamp headers are required.",
   timestamp_invalid: "Timestamp must be an RFC 3339 date-time.",
   timestamp_stale: "Timestamp is too far from the server's clock (more than 5 minutes).",
-  signature_invalid: "Signature does not match the request.",
+  signature_invalid: "Signature does not match the request (it signs the Timestamp, method, path and canonical JSON body).",
 };
 
 /** What a binding needs for every request: the runtime, the idempotency store and the shop's links. */
@@ -75,9 +76,10 @@ export class AcpContext {
 
   /**
    * The agent platform's checks, in the order both bindings apply them: a Bearer key (401), the checkout:agent scope
-   * (403), a supported API-Version (400), and, when the key has a signing secret, Signature + Timestamp over the body (401).
+   * (403), a supported API-Version (400), when the key has a signing secret, Signature + Timestamp over the request's
+   * method, path and body (401), and the shop's agent checkout not being off (403 agent_checkout_off).
    */
-  async admit(caller: Caller, headers: { version?: string; signature?: string; timestamp?: string }, body: unknown): Promise<Caller & { keyId: string }> {
+  async admit(caller: Caller, headers: { version?: string; signature?: string; timestamp?: string }, request: SignedRequest): Promise<Caller & { keyId: string }> {
     if (caller.kind !== "key" || !caller.keyId) throw new AcpError(401, "unauthorized", "Authorization: Bearer <API key> is required.");
     if (!hasScope(caller.scopes, "checkout:agent")) throw new AcpError(403, "forbidden", "This API key lacks the checkout:agent scope.");
     if (headers.version === undefined) throw new AcpError(400, "missing_api_version", "The API-Version header is required.", undefined, { supported_versions: SUPPORTED_VERSIONS });
@@ -86,9 +88,11 @@ export class AcpContext {
     }
     const secret = await acpSigningSecret(this.runtime.database.prisma, caller.keyId);
     if (secret) {
-      const problem = checkSignature(secret, headers.signature, headers.timestamp, body, this.runtime.now());
+      const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.runtime.now());
       if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
     }
+    // Before any idempotency claim, so a refusal is not what a key replays once the shop sells again.
+    if ((await getCommerce(this.runtime.database.prisma)).agentAccess === "off") throw new AgentCheckoutOff();
     return caller as Caller & { keyId: string };
   }
 

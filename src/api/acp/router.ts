@@ -4,6 +4,7 @@
 // sessions, business outcomes as messages and request errors as the flat error. The MCP binding (mcp.ts) shares them.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { Runtime } from "../../runtime.ts";
+import { jsonBody } from "../../http/body.ts";
 import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { discovery } from "./discovery.ts";
 import { AcpFeed } from "./feed.ts";
@@ -17,7 +18,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
   const { config } = runtime;
   const context = new AcpContext(runtime);
-  const json = express.json({ limit: ACP_BODY_LIMIT, strict: false, type: () => true });
+  const json = jsonBody({ limit: ACP_BODY_LIMIT });
 
   router.get("/.well-known/acp.json", (req, res) => {
     echoRequestId(req, res);
@@ -50,7 +51,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
       const admitted = await context.admit(
         await admit(gate, req, res),
         { version: headerValue(req, "api-version"), signature: headerValue(req, "signature"), timestamp: headerValue(req, "timestamp") },
-        mutating ? req.body : undefined,
+        { method: req.method, path: req.path, body: mutating ? req.body : undefined },
       );
       const call: AcpCall = { caller: admitted, requestId, runtime, shop: context.shop, door: "rest" };
       if (!mutating) return send(res, await run(call, req));

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { toToolError, ToolError } from "../../core/errors.ts";
 import type { Caller } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
+import { isTooDeep, textBody } from "../../http/body.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { mcpGuard } from "../mcp-guard.ts";
@@ -286,7 +287,7 @@ interface Exchange {
 export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   const router = express.Router();
   const guard = mcpGuard(context.runtime.config);
-  const text = express.text({ type: () => true, limit: UCP_BODY_LIMIT, verify: keepRawBody });
+  const text = textBody({ limit: UCP_BODY_LIMIT, verify: keepRawBody });
   const door = new UcpMcpDoor(context);
 
   const route = router.route("/ucp/mcp");
@@ -294,11 +295,13 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   route.post(
     (req: HttpRequest, res: HttpResponse, next: (error?: unknown) => void) => {
       if (!guard.check(req, res)) return;
-      // A body that cannot be read (too large, bad encoding) is refused as a JSON-RPC error with its HTTP status.
+      // A body that cannot be read (too large, bad encoding, nested too deeply: a parse error) is refused as a JSON-RPC
+      // error with its HTTP status.
       text(req, res, (error?: unknown) => {
         if (error === undefined) return next();
         const failure = failureOf(httpError(error), context.runtime);
-        sendRpcError(res, failure.status, failure.status >= 500 ? INTERNAL_ERROR : ProtocolErrorCode.InvalidRequest, failure.content, null, { code: failure.code, content: failure.content });
+        const code = failure.status >= 500 ? INTERNAL_ERROR : isTooDeep(error) ? ProtocolErrorCode.ParseError : ProtocolErrorCode.InvalidRequest;
+        sendRpcError(res, failure.status, code, failure.content, null, { code: failure.code, content: failure.content });
       });
     },
     async (req: HttpRequest, res: HttpResponse) => {
@@ -379,7 +382,7 @@ class UcpMcpDoor {
     if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
     if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
-    const { caller, adapter, active, ap2 } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed);
+    const { caller, adapter, active, ap2 } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed, tool.capability);
     const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp", active, ap2 };
     const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
     if (!tool.mutating || key === undefined) return result(await run());

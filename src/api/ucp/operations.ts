@@ -13,15 +13,18 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
-import { getCommerce } from "../../tools/settings/commerce.ts";
+import { AgentCheckoutOff, getCommerce, type AgentAccess } from "../../tools/settings/commerce.ts";
 import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";
 import { AP2, CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
+import { CART } from "./v2026-04-08-cart.ts";
 import { UcpError } from "./errors.ts";
 import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
+/** The capabilities that sell (a cart is a checkout session too): refused while agent checkout is off. */
+const SELLING = new Set([CHECKOUT, CART]);
 type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
 type PaymentInput = { handlerId: string; instrumentType?: string; token?: string; cardNumber?: string; brand?: string; lastDigits?: string };
 
@@ -104,15 +107,19 @@ export class UcpContext {
   }
 
   /**
-   * The admitted caller as the agent it says it is: its profile fetched (a keyless agent is also budgeted as itself, so
-   * one agent cannot spread over many addresses) and its version's adapter (UCP-Agent's version, else the profile's).
+   * The admitted caller as the agent it says it is, for an operation of `capability`: refused at once when it sells and
+   * the shop's agent checkout is off; its profile fetched (a keyless agent is also budgeted as itself, so one agent
+   * cannot spread over many addresses) and its version's adapter (UCP-Agent's version, else the profile's).
    */
-  async negotiate(agent: UcpAgent | null, admitted: Caller, signed?: SignedRequest): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null; ap2: Ap2Context | null }> {
+  async negotiate(agent: UcpAgent | null, admitted: Caller, signed: SignedRequest, capability: string): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null; ap2: Ap2Context | null }> {
+    const selling = SELLING.has(capability);
+    const access = selling || admitted.kind !== "key" ? (await getCommerce(this.runtime.database.prisma)).agentAccess : "open";
+    if (selling && access === "off") throw new AgentCheckoutOff();
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
     // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
-    const verified = signed !== undefined && isSigned(signed) && this.verify(signed, profile);
+    const verified = isSigned(signed) && this.verify(signed, profile);
     if (admitted.kind !== "key") {
-      await this.checkAccess(verified);
+      checkAccess(access, verified);
       if (profile) {
         const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
         if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
@@ -155,19 +162,8 @@ export class UcpContext {
 
   private verify(signed: SignedRequest, profile: AgentProfile | null): true {
     if (!profile) throw new UcpError(401, "signature_invalid", "A signed request needs UCP-Agent naming the profile whose signing_keys hold its key.");
-    verifyRequest(signed, profile.signingKeys);
+    verifyRequest(signed, profile.signingKeys, this.runtime.now());
     return true;
-  }
-
-  /** The shop's agent access (the commerce setting): keyless agents may be required to sign, or to bring a key. */
-  private async checkAccess(verified: boolean): Promise<void> {
-    const { agentAccess } = await getCommerce(this.runtime.database.prisma);
-    if (agentAccess === "key") {
-      throw new UcpError(401, "unauthorized", "This shop sells to agents with an API key only (scope checkout:agent): send it as Authorization: Bearer <key>.");
-    }
-    if (agentAccess === "signed" && !verified) {
-      throw new UcpError(401, "signature_missing", "This shop needs agents without an API key to sign their requests (RFC 9421, with a key from their profile's signing_keys).");
-    }
   }
 
   private async fetchProfile(url: string): Promise<AgentProfile> {
@@ -185,6 +181,16 @@ export class UcpContext {
     if (now - this.prunedAt < 3600_000) return;
     this.prunedAt = now;
     void this.store.prune().catch(() => undefined);
+  }
+}
+
+/** The shop's agent access (the commerce setting) for a keyless agent: it may be required to sign, or to bring a key. */
+function checkAccess(access: AgentAccess, verified: boolean): void {
+  if (access === "key") {
+    throw new UcpError(401, "unauthorized", "This shop sells to agents with an API key only (scope checkout:agent): send it as Authorization: Bearer <key>.");
+  }
+  if (access === "signed" && !verified) {
+    throw new UcpError(401, "signature_missing", "This shop needs agents without an API key to sign their requests (RFC 9421, with a key from their profile's signing_keys).");
   }
 }
 
@@ -270,8 +276,10 @@ export const operations = {
    * GET shows it; an order that no UCP checkout placed is 404 here.
    */
   async updateOrder(call: UcpCall, context: UcpContext, id: string, body: unknown): Promise<Answer> {
-    const input = call.adapter.orderUpdateInput(body);
     const caller = context.runtime.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
+    // Who may not write orders is refused (401/403) before the body is judged: a stranger learns nothing from a 422.
+    call.executor.authorize("orders.record_events", caller);
+    const input = call.adapter.orderUpdateInput(body);
     const { prisma } = context.runtime.database;
     const session = await prisma.checkoutSession.findUnique({ where: { orderId: id } });
     // Who may not write orders learns nothing about which exist: the tool refuses them (401/403) before reading.

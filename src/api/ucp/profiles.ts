@@ -1,6 +1,7 @@
-// Agent (platform) profiles named by UCP-Agent: fetched over HTTPS without redirects, with timeouts and a size cap, only
-// from public addresses (the connection is pinned to the address that was checked, so DNS cannot swap it afterwards),
-// and kept in a fixed-size cache for at least 60 s, failures included, so unknown agents cost a bounded amount of work.
+// Agent (platform) profiles named by UCP-Agent: fetched over HTTPS without redirects, within one deadline for the whole
+// fetch (a slot, DNS, connection, headers and body) and a size cap, only from public addresses (the connection is pinned
+// to the address that was checked, so DNS cannot swap it afterwards), a few at a time, and kept in a fixed-size cache
+// for at least 60 s, failures included, so unknown agents cost a bounded amount of work.
 import dns from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
@@ -12,7 +13,10 @@ export const PROFILE_TTL_MS = 5 * 60 * 1000;
 const FAILURE_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 1000;
 const MAX_BYTES = 64 * 1024;
-const TIMEOUT_MS = 3000;
+/** The whole fetch, waiting for a slot included: a profile that trickles its bytes is cut off here. */
+export const PROFILE_DEADLINE_MS = 3000;
+/** Profiles fetched at once by this process; more wait for a slot until their deadline. */
+export const MAX_PROFILE_FETCHES = 16;
 
 export interface AgentProfile {
   url: string;
@@ -78,6 +82,59 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, net.isIPv6(address) ? "ipv6" : "ipv4");
 }
 
+/** No slot came free before the deadline: the shop is busy, not the agent's profile at fault, so it is not cached. */
+class ProfileBusy extends ProfileError {
+  constructor() {
+    super("profile_unreachable", "Too many agent profiles are being fetched at once; try again shortly.");
+  }
+}
+
+/** At most `size` holders at once; a waiter gives up when its signal aborts. */
+class Slots {
+  private free: number;
+  private readonly waiting = new Set<() => void>();
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  /** Resolves with the slot's release once one is free; rejects when `signal` aborts first. */
+  take(signal: AbortSignal): Promise<() => void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve(this.release());
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        signal.removeEventListener("abort", abort);
+        resolve(this.release());
+      };
+      const abort = () => {
+        this.waiting.delete(grant);
+        reject(new ProfileBusy());
+      };
+      if (signal.aborted) return abort();
+      this.waiting.add(grant);
+      signal.addEventListener("abort", abort, { once: true });
+    });
+  }
+
+  private release(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.values().next().value;
+      if (next) {
+        this.waiting.delete(next);
+        next();
+      } else {
+        this.free++;
+      }
+    };
+  }
+}
+
 interface Entry {
   expires: number;
   profile?: AgentProfile;
@@ -88,6 +145,7 @@ export class ProfileFetcher {
   private readonly allowLocal: boolean;
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<AgentProfile>>();
+  private readonly slots = new Slots(MAX_PROFILE_FETCHES);
 
   /** `allowLocal` (UCP_ALLOW_LOCAL_PROFILES=1) permits http and loopback/private addresses, for tests and development. */
   constructor(allowLocal: boolean) {
@@ -110,7 +168,7 @@ export class ProfileFetcher {
         (profile) => this.remember(url, { expires: Date.now() + PROFILE_TTL_MS, profile }, profile),
         (error: unknown) => {
           const failure = error instanceof ProfileError ? error : new ProfileError("profile_unreachable", "The agent profile could not be fetched.");
-          this.remember(url, { expires: Date.now() + FAILURE_TTL_MS, error: failure }, undefined);
+          if (!(failure instanceof ProfileBusy)) this.remember(url, { expires: Date.now() + FAILURE_TTL_MS, error: failure }, undefined);
           throw failure;
         },
       );
@@ -138,17 +196,14 @@ export class ProfileFetcher {
       throw new ProfileError("invalid_profile_url", "Agent profiles must be served over HTTPS.");
     }
     if (url.username || url.password) throw new ProfileError("invalid_profile_url", "The agent profile URL may not carry credentials.");
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    let address: { address: string; family: number };
+    const deadline = AbortSignal.timeout(PROFILE_DEADLINE_MS);
+    const release = await this.slots.take(deadline);
+    let text: string;
     try {
-      address = net.isIP(host) ? { address: host, family: net.isIPv6(host) ? 6 : 4 } : await dns.lookup(host, { verbatim: true });
-    } catch {
-      throw new ProfileError("invalid_profile_url", `The agent profile host ${host} does not resolve.`);
+      text = await this.download(url, deadline);
+    } finally {
+      release();
     }
-    if (!this.allowLocal && isPrivateAddress(address.address)) {
-      throw new ProfileError("invalid_profile_url", "The agent profile URL points to a private or local address.");
-    }
-    const text = await download(url, address);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -161,6 +216,34 @@ export class ProfileFetcher {
     const webhookUrl = orderWebhookUrl(parsed.data.ucp.capabilities);
     return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.signing_keys), capabilities: declaredCapabilities(parsed.data.ucp.capabilities) };
   }
+
+  /** The profile's text: its host resolved and checked, then fetched from that address, all before `deadline`. */
+  private async download(url: URL, deadline: AbortSignal): Promise<string> {
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    let address: { address: string; family: number };
+    try {
+      address = net.isIP(host) ? { address: host, family: net.isIPv6(host) ? 6 : 4 } : await beforeDeadline(dns.lookup(host, { verbatim: true }), deadline);
+    } catch (error) {
+      if (error instanceof ProfileError) throw error;
+      throw new ProfileError("invalid_profile_url", `The agent profile host ${host} does not resolve.`);
+    }
+    if (!this.allowLocal && isPrivateAddress(address.address)) {
+      throw new ProfileError("invalid_profile_url", "The agent profile URL points to a private or local address.");
+    }
+    return get(url, address, deadline);
+  }
+}
+
+const LATE = "The agent profile did not arrive in time.";
+
+/** `work`, unless `deadline` aborts first (the lookup itself cannot be cancelled; its answer is then ignored). */
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const late = () => reject(new ProfileError("profile_unreachable", LATE));
+    if (deadline.aborted) return late();
+    deadline.addEventListener("abort", late, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener("abort", late));
+  });
 }
 
 const ORDER = "dev.ucp.shopping.order";
@@ -189,15 +272,18 @@ export function orderWebhookUrl(capabilities: unknown): string | undefined {
   return undefined;
 }
 
-/** GET without redirects, connected to the checked address, within the time and size limits. */
-function download(url: URL, address: { address: string; family: number }): Promise<string> {
+/**
+ * GET without redirects, connected to the checked address, within the size limit and before `deadline`: the deadline
+ * ends the request however far it got (connecting, waiting for headers, or reading a body that arrives a byte at a time).
+ */
+function get(url: URL, address: { address: string; family: number }, deadline: AbortSignal): Promise<string> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const unreachable = (detail: string) => reject(new ProfileError("profile_unreachable", detail));
+    if (deadline.aborted) return unreachable(LATE);
     const request = client.get(
       url,
       {
-        timeout: TIMEOUT_MS,
         headers: { accept: "application/json" },
         lookup: (_host, options, callback) => {
           if ((options as { all?: boolean }).all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [address]);
@@ -206,7 +292,7 @@ function download(url: URL, address: { address: string; family: number }): Promi
       },
       (response) => {
         if (response.statusCode !== 200) {
-          response.resume();
+          request.destroy();
           unreachable(`The agent profile answered HTTP ${response.statusCode ?? "?"} (redirects are not followed).`);
           return;
         }
@@ -225,10 +311,12 @@ function download(url: URL, address: { address: string; family: number }): Promi
         response.on("error", () => unreachable("The agent profile download failed."));
       },
     );
-    request.on("timeout", () => {
+    const late = () => {
       request.destroy();
-      unreachable("The agent profile did not answer in time.");
-    });
+      unreachable(LATE);
+    };
+    deadline.addEventListener("abort", late, { once: true });
     request.on("error", () => unreachable("The agent profile could not be fetched."));
+    request.on("close", () => deadline.removeEventListener("abort", late));
   });
 }

@@ -41,9 +41,14 @@ export function isSigned(request: Pick<SignedRequest, "headers">): boolean {
 
 const CURVES: Record<string, { hash: string; bytes: number }> = { "P-256": { hash: "sha256", bytes: 64 }, "P-384": { hash: "sha384", bytes: 96 } };
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** How far a signature's `created` may be from the shop's clock, either way (seconds). */
+export const SIGNATURE_SKEW_SECONDS = 300;
 
-/** Verifies the request's signature with one of `keys`; returns the key id, or throws the UCP signature error. */
-export function verifyRequest(request: SignedRequest, keys: readonly AgentKey[]): string {
+/**
+ * Verifies the request's signature with one of `keys` at the shop's time `now`; returns the key id, or throws the UCP
+ * signature error.
+ */
+export function verifyRequest(request: SignedRequest, keys: readonly AgentKey[], now: Date): string {
   const input = dictionary(request.headers["signature-input"], "Signature-Input");
   const signatures = dictionary(request.headers.signature, "Signature");
   // Several signatures may be present; the one labelled sig1 (UCP's label), else the first.
@@ -58,6 +63,7 @@ export function verifyRequest(request: SignedRequest, keys: readonly AgentKey[])
   const keyid = described.params.get("keyid");
   if (typeof keyid !== "string") throw new UcpError(401, "signature_invalid", "Signature-Input needs a keyid.");
   if (described.params.has("alg")) throw new UcpError(400, "algorithm_unsupported", "UCP derives the algorithm from the key's curve; alg is not accepted.");
+  checkTimes(described.params, now);
   for (const name of required(request)) {
     if (!components.includes(name)) throw new UcpError(401, "signature_invalid", `The signature must cover ${name}.`);
   }
@@ -89,6 +95,26 @@ export function verifyRequest(request: SignedRequest, keys: readonly AgentKey[])
   return keyid;
 }
 
+/**
+ * UCP leaves `created` optional (replay protection is the idempotency store's) and freshness to the verifier (RFC 9421
+ * §3.2.1): a signature that names its time must be fresh, or a captured request could be replayed for ever.
+ */
+function checkTimes(params: ReadonlyMap<string, BareItem>, now: Date): void {
+  const seconds = now.getTime() / 1000;
+  const created = params.get("created");
+  const expires = params.get("expires");
+  if (created !== undefined) {
+    if (typeof created !== "number" || !Number.isInteger(created)) throw new UcpError(401, "signature_invalid", "The signature's created must be an integer (seconds since 1970).");
+    if (Math.abs(seconds - created) > SIGNATURE_SKEW_SECONDS) {
+      throw new UcpError(401, "signature_invalid", `The signature was created more than ${SIGNATURE_SKEW_SECONDS / 60} minutes from the shop's clock; sign each request when it is sent.`);
+    }
+  }
+  if (expires !== undefined) {
+    if (typeof expires !== "number" || !Number.isInteger(expires)) throw new UcpError(401, "signature_invalid", "The signature's expires must be an integer (seconds since 1970).");
+    if (expires <= seconds) throw new UcpError(401, "signature_invalid", "The signature has expired.");
+  }
+}
+
 /** The components a UCP request signature must cover (signatures.md, "REST Request Signing"). */
 function required(request: SignedRequest): string[] {
   const names = ["@method", "@authority", "@path"];
@@ -105,7 +131,8 @@ function checkDigest(request: SignedRequest): void {
   const given = digests.get("sha-256")?.item;
   if (!(given instanceof Uint8Array)) throw new UcpError(400, "digest_mismatch", "Content-Digest needs a sha-256 member for the body.");
   const actual = crypto.createHash("sha256").update(request.body!).digest();
-  if (!crypto.timingSafeEqual(actual, Buffer.from(given))) throw new UcpError(400, "digest_mismatch", "Content-Digest does not match the request body.");
+  // timingSafeEqual throws on buffers of different lengths: a digest of another length is simply not this body's.
+  if (given.length !== actual.length || !crypto.timingSafeEqual(actual, Buffer.from(given))) throw new UcpError(400, "digest_mismatch", "Content-Digest does not match the request body.");
 }
 
 function dictionary(header: string | undefined, name: string, status = 401, code = "signature_missing"): Map<string, Member> {

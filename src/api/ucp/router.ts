@@ -5,6 +5,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { Runtime } from "../../runtime.ts";
 import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
+import { jsonBody } from "../../http/body.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { noteCaller } from "../../http/request-facts.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
@@ -32,7 +33,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
   const { config } = runtime;
   const context = new UcpContext(runtime);
-  const json = express.json({ limit: UCP_BODY_LIMIT, strict: false, type: () => true, verify: keepRawBody });
+  const json = jsonBody({ limit: UCP_BODY_LIMIT, verify: keepRawBody });
 
   // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
   const { signingKeys } = runtime;
@@ -58,7 +59,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
     try {
       const agent = readAgent(req);
       const admitted = await admit(gate, req, res);
-      const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl));
+      const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl), capability);
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest", active: negotiated.active, ap2: negotiated.ap2 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
+import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { enqueueAcpOrderEvent } from "./acp-events.ts";
 import { emitUcpOrderEvent } from "./order-events.ts";
@@ -44,7 +45,8 @@ function hasTerms(view: { lines: Line[]; totals: Array<{ type: string; amount: n
 export default defineTool({
   name: "checkout.complete",
   description:
-    "Place the order of a ready_for_complete session, paying with one of its handlers. 422 checkout_not_ready, " +
+    "Place the order of a ready_for_complete session, paying with one of its handlers. 403 agent_checkout_off (the " +
+    "shop's agentAccess is off); 422 checkout_not_ready, " +
     "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused, " +
     "checkout_changed (not the `expect`ed terms) " +
     "(nothing ordered). Returns the session with orderId.",
@@ -61,6 +63,7 @@ export default defineTool({
   annotations: WRITE,
   examples: [{ id: "chk_00000000000000000000000000000000", payment: { handlerId: "payment_link" } }],
   async handler({ id, payment, expect }, ctx) {
+    if ((await getCommerce(ctx.db)).agentAccess === "off") throw new AgentCheckoutOff();
     const row = await loadSession(ctx, id, true);
     assertModifiable(ctx, row);
     const state = stateOf(row);

@@ -1,5 +1,6 @@
 // checkout.create: open a checkout session with lines priced from the catalogue, and whatever buyer and shipping data is known.
 import { z } from "zod";
+import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
 import { buyer, destination, destinationId, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
@@ -9,7 +10,8 @@ export default defineTool({
   name: "checkout.create",
   description:
     "Open a checkout session (UCP/ACP core) at catalogue prices, for its creator only; incomplete until lines, " +
-    "buyer e-mail and destination are set, then ready_for_complete. 422 item_unavailable, variant_required. " +
+    "buyer e-mail and destination are set, then ready_for_complete. 403 agent_checkout_off (the shop's agentAccess is " +
+    "off); 422 item_unavailable, variant_required. " +
     "Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals (minor units), " +
     "messages (what is missing), payment, orderId, expiresAt, …}.",
   input: z.strictObject({
@@ -29,6 +31,8 @@ export default defineTool({
   annotations: WRITE,
   examples: [{ lines: [{ itemId: "p000007342", quantity: 1 }] }],
   async handler(input, ctx) {
+    // Every caller of the checkout tools is an agent: the shop's switch for agent checkouts holds on every door.
+    if ((await getCommerce(ctx.db)).agentAccess === "off") throw new AgentCheckoutOff();
     const now = ctx.now();
     const lines = await resolveLines(ctx.db, input.lines);
     const state: SessionState = {

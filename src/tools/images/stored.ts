@@ -7,6 +7,8 @@ import type { Db } from "../../core/db.ts";
 
 /** The largest upload, decoded. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** The most pixels an upload may have (a 48-megapixel photo fits): decoding it whole costs time and memory in proportion. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The widths /images serves resized (never enlarged); a card uses the smallest. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const CARD_WIDTH = 400;
@@ -27,7 +29,10 @@ export interface ImageFacts {
   height: number;
 }
 
-/** What the bytes are (never what the client says): an accepted format with its size, or a 422 refusal. */
+/**
+ * What the bytes are (never what the client says): an accepted format with its size, or a 422 refusal. The header alone
+ * says little (a PNG cut off after it reads fine), so the image is decoded whole, as every rendition will decode it.
+ */
 export async function inspectImage(bytes: Buffer): Promise<Omit<ImageFacts, "id">> {
   let metadata: Metadata;
   try {
@@ -40,6 +45,14 @@ export async function inspectImage(bytes: Buffer): Promise<Omit<ImageFacts, "id"
   const format = name ? FORMATS[name] : undefined;
   if (!format) throw new Refused("unsupported_image", `Images of type ${name ?? "unknown"} are not accepted; send JPEG, PNG, WebP or AVIF.`);
   if (!metadata.width || !metadata.height) throw new Refused("invalid_image", "The image has no size.");
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
+    throw new Refused("invalid_image", `The image is ${metadata.width}×${metadata.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
+  }
+  try {
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).stats();
+  } catch {
+    throw new Refused("invalid_image", "The image does not decode (it may be cut off or damaged).");
+  }
   return { contentType: format.contentType, width: metadata.width, height: metadata.height };
 }
 
@@ -76,14 +89,20 @@ export async function originalBytes(db: Db, id: string): Promise<Buffer | undefi
 
 /**
  * The image as WebP at most `width` wide: read from the database, or made with sharp and stored for every later request
- * (two processes racing make it twice and keep one). Undefined for an unknown image.
+ * (two processes racing make it twice and keep one). Undefined for an unknown image; 422 invalid_image when sharp cannot
+ * make it (an image stored before uploads were decoded whole, or one WebP cannot hold).
  */
 export async function renditionBytes(db: Db, id: string, width: number): Promise<Buffer | undefined> {
   const stored = await db.storedImageRendition.findUnique({ where: { imageId_width: { imageId: id, width } }, select: { bytes: true } });
   if (stored) return Buffer.from(stored.bytes);
   const original = await originalBytes(db, id);
   if (!original) return undefined;
-  const resized = await sharp(original).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  let resized: Buffer;
+  try {
+    resized = await sharp(original).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  } catch (error) {
+    throw new Refused("invalid_image", `The image cannot be resized to ${width} px: ${error instanceof Error ? error.message : String(error)}`);
+  }
   await db.storedImageRendition.createMany({ data: [{ imageId: id, width, bytes: new Uint8Array(resized) }], skipDuplicates: true });
   return resized;
 }

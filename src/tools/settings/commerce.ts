@@ -2,6 +2,7 @@
 // free-shipping promotions a shop may use instead of the flat shipping rate (the "shipping_rates" and "promotions" rows).
 import { z } from "zod";
 import type { Db } from "../../core/db.ts";
+import { ToolError } from "../../core/errors.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { ToolContext } from "../context.ts";
 import { MAX_INT } from "../products/schemas.ts";
@@ -11,9 +12,23 @@ export const checkoutNeeds = z
   .enum(["full_address", "country"])
   .describe("What a checkout session needs to complete: the buyer's e-mail and a full address, or (as UCP allows) a destination country and a shipping option.");
 
+/** Who may buy through the agent doors (UCP, ACP and their MCP bindings): the shop's one switch for agent checkouts. */
+export const AGENT_ACCESS = ["open", "signed", "key", "off"] as const;
+export type AgentAccess = (typeof AGENT_ACCESS)[number];
+
 export const agentAccess = z
-  .enum(["open", "signed", "key"])
-  .describe("Who may use the UCP door: any agent (open), keyless agents only with signed requests (signed), or only agents with a checkout:agent key (key).");
+  .enum(AGENT_ACCESS)
+  .describe(
+    "Who may check out as an AI agent: any agent (open), keyless agents only with signed UCP requests (signed), only " +
+      "agents with a checkout:agent key (key), or none (off: UCP and ACP checkouts are refused with 403, catalogue reads stay open).",
+  );
+
+/** What every agent checkout meets while agentAccess is "off" (403); each door answers it in its protocol's shape. */
+export class AgentCheckoutOff extends ToolError {
+  constructor() {
+    super(403, "agent_checkout_off", "Forbidden", "This shop does not sell to AI agents at the moment: agent checkout is switched off.");
+  }
+}
 
 export const commerce = z.object({
   currency: currencyCode.default("DKK"),
@@ -26,7 +41,7 @@ export interface Commerce {
   currency: string;
   pricesIncludeVat: boolean;
   checkoutNeeds: "full_address" | "country";
-  agentAccess: "open" | "signed" | "key";
+  agentAccess: AgentAccess;
 }
 
 export const shippingRate = z.object({
@@ -80,7 +95,7 @@ export const commerceSettings = z.strictObject({
   currency: z.string(),
   pricesIncludeVat: z.boolean(),
   checkoutNeeds: z.enum(["full_address", "country"]),
-  agentAccess: z.enum(["open", "signed", "key"]),
+  agentAccess: z.enum(AGENT_ACCESS),
   shippingRates: z.array(shippingRate),
   promotions: z.array(promotion),
 });

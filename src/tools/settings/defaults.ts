@@ -57,7 +57,6 @@ export const DEFAULT_SETTINGS = {
 export const DEFAULT_FEATURES = [
   { key: "storefront_chat", enabled: true, description: "Chat assistant on the storefront that builds carts." },
   { key: "admin_assistant", enabled: true, description: "Conversational assistant for staff in the admin." },
-  { key: "agent_checkout", enabled: false, description: "Checkout by external AI agents (ACP checkout sessions)." },
   { key: "newsletter", enabled: true, description: "Newsletter sign-up and campaigns." },
   { key: "product_reviews", enabled: false, description: "Product reviews on product pages." },
 ];

@@ -1,5 +1,5 @@
 // settings.update_commerce: the shop's currency, whether prices include VAT, what a checkout session needs, and which
-// agents the UCP door serves.
+// agents may buy through the agent doors (agentAccess, "off" for none).
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
@@ -8,7 +8,8 @@ import { agentAccess, checkoutNeeds, commerceSettings, currencyCode, getCommerce
 export default defineTool({
   name: "settings.update_commerce",
   description:
-    "Change the shop currency, VAT inclusion, checkout requirements or agent access; omitted fields stay. 422 " +
+    "Change the shop currency, VAT inclusion, checkout requirements or agent access (agentAccess off: no agent checkouts); " +
+    "omitted fields stay. 422 " +
     "currency_locked once an order exists (prices are plain minor units). Returns {currency, pricesIncludeVat, " +
     "checkoutNeeds, agentAccess}.",
   input: z

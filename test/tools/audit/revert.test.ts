@@ -129,7 +129,7 @@ describe("audit.revert restores the before-state", () => {
     await roundTrip("settings.update_shipping", { flatRateDkk: 1, carriers: [] }, () => setting("shipping"), "restored");
     await roundTrip("settings.update_contact", { email: "ny@example.com" }, () => setting("contact"), "restored");
     await roundTrip("settings.update_policies", { terms: "Nye vilkår." }, () => setting("policies"), "restored");
-    await roundTrip("settings.set_feature", { key: "agent_checkout", enabled: true }, () => db().featureFlag.findUnique({ where: { key: "agent_checkout" } }), "restored");
+    await roundTrip("settings.set_feature", { key: "product_reviews", enabled: true }, () => db().featureFlag.findUnique({ where: { key: "product_reviews" } }), "restored");
   });
 });
 

@@ -86,6 +86,24 @@ describe("checkout.complete", () => {
     expect(ledgers).toEqual([[["payment", "card"], ["refund", "card"]], [["payment", "card"], ["refund", "card"]]]);
   });
 
+  it("refuses agent checkouts on the tool doors too while the shop's agentAccess is off (403 agent_checkout_off)", async () => {
+    const { view, product } = await openSession(server, key);
+    const settings = await server.key("settings:write");
+    const access = (agentAccess: string) => server.call("settings.update_commerce", { agentAccess }, { key: settings });
+    expect((await access("off")).status).toBe(200);
+    try {
+      const orders = await prisma().order.count();
+      expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 403, "agent_checkout_off");
+      expectProblem(await server.call("checkout.create", { lines: [{ itemId: product.id, quantity: 1 }] }), 403, "agent_checkout_off");
+      expect(await prisma().order.count()).toBe(orders);
+      // Reading a session is not buying.
+      expect((await server.call("checkout.get", { id: view.id }, { key })).status).toBe(200);
+    } finally {
+      expect((await access("open")).status).toBe(200);
+    }
+    expect((await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key })).status).toBe(200);
+  });
+
   it("refuses an incomplete session (422 checkout_not_ready)", async () => {
     const { view } = await openSession(server, key, { ready: false });
     expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_ready");

@@ -1,4 +1,5 @@
 // images.upload through real HTTP: stores sniffed JPEG/PNG/WebP/AVIF in the database, audited once; refusals and scopes.
+import crypto from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
@@ -49,6 +50,23 @@ describe("images.upload", () => {
     expectProblem(await upload({ data: Buffer.from("just some text, not an image").toString("base64"), contentType: "image/png" }), 422, "invalid_image");
     const truncated = (await picture(100, 100, "png")).subarray(0, 40);
     expectProblem(await upload({ data: truncated.toString("base64"), contentType: "image/png" }), 422, "invalid_image");
+    expect([await images(), await auditCount(server)]).toEqual(before);
+  });
+
+  it("decodes the whole image: one cut off after its header is 422 invalid_image, and so is one over 50 megapixels", async () => {
+    const before = [await images(), await auditCount(server)];
+    const noise = crypto.randomBytes(200 * 150 * 3);
+    for (const format of ["png", "jpeg"] as const) {
+      const whole = await sharp(noise, { raw: { width: 200, height: 150, channels: 3 } }).toFormat(format).toBuffer();
+      const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+      // The header still reads: only decoding every pixel finds the image incomplete.
+      expect((await sharp(cut).metadata()).width, format).toBe(200);
+      expectProblem(await upload({ data: cut.toString("base64"), contentType: `image/${format}` }), 422, "invalid_image");
+    }
+    const huge = await sharp({ create: { width: 7100, height: 7100, channels: 3, background: "white" } }).png({ compressionLevel: 1 }).toBuffer();
+    const refused = await upload({ data: huge.toString("base64"), contentType: "image/png" });
+    expectProblem(refused, 422, "invalid_image");
+    expect(refused.body.detail).toMatch(/megapixels/);
     expect([await images(), await auditCount(server)]).toEqual(before);
   });
 

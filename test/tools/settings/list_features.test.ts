@@ -15,6 +15,8 @@ describe("settings.list_features", () => {
     for (const flag of DEFAULT_FEATURES) {
       expect(flags.find((f) => f.key === flag.key)).toMatchObject({ enabled: flag.enabled, description: flag.description });
     }
+    // Retired: whether agents may buy is the commerce setting's agentAccess, the one switch.
+    expect(flags.map((f) => f.key)).not.toContain("agent_checkout");
   });
 
   it("needs features:read", async () => {

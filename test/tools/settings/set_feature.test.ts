@@ -9,18 +9,26 @@ const flag = (k: string) => server.runtime.database.prisma.featureFlag.findUniqu
 
 describe("settings.set_feature", () => {
   it("turns a flag on and off and audits the flag row", async () => {
-    const on = expectOk(server, "settings.set_feature", await server.call("settings.set_feature", { key: "agent_checkout", enabled: true }, { key }));
-    expect(on).toMatchObject({ key: "agent_checkout", enabled: true, description: expect.any(String) });
-    expect((await flag("agent_checkout")).enabled).toBe(true);
+    const on = expectOk(server, "settings.set_feature", await server.call("settings.set_feature", { key: "product_reviews", enabled: true }, { key }));
+    expect(on).toMatchObject({ key: "product_reviews", enabled: true, description: expect.any(String) });
+    expect((await flag("product_reviews")).enabled).toBe(true);
     expect(await lastAudit(server)).toMatchObject({
       tool: "settings.set_feature",
       subjectType: "featureFlag",
-      subjectId: "agent_checkout",
-      before: { key: "agent_checkout", enabled: false },
-      after: { key: "agent_checkout", enabled: true },
+      subjectId: "product_reviews",
+      before: { key: "product_reviews", enabled: false },
+      after: { key: "product_reviews", enabled: true },
     });
-    expectOk(server, "settings.set_feature", await server.call("settings.set_feature", { key: "agent_checkout", enabled: false }, { key }));
-    expect((await flag("agent_checkout")).enabled).toBe(false);
+    expectOk(server, "settings.set_feature", await server.call("settings.set_feature", { key: "product_reviews", enabled: false }, { key }));
+    expect((await flag("product_reviews")).enabled).toBe(false);
+  });
+
+  it("knows no agent_checkout flag: agent checkouts are settings.update_commerce's agentAccess (404, nothing written)", async () => {
+    const before = await auditCount(server);
+    const retired = await server.call("settings.set_feature", { key: "agent_checkout", enabled: true }, { key });
+    expectProblem(retired, 404, "not_found");
+    expect(await server.runtime.database.prisma.featureFlag.findUnique({ where: { key: "agent_checkout" } })).toBeNull();
+    expect(await auditCount(server)).toBe(before);
   });
 
   it("answers 404 for an unknown key and creates nothing", async () => {

@@ -17,6 +17,14 @@ describe("settings.update_commerce", () => {
     expect(await update({ pricesIncludeVat: true, checkoutNeeds: "full_address", agentAccess: "open" })).toEqual({ currency: "DKK", pricesIncludeVat: true, checkoutNeeds: "full_address", agentAccess: "open" });
   });
 
+  it("switches agent checkouts off and on again (agentAccess off), shown by settings.get_commerce", async () => {
+    expect(await update({ agentAccess: "off" })).toMatchObject({ agentAccess: "off" });
+    const read = await server.call("settings.get_commerce", {}, { key: await server.key("settings:read") });
+    expect(expectOk(server, "settings.get_commerce", read)).toMatchObject({ agentAccess: "off" });
+    expect(await lastAudit(server)).toMatchObject({ tool: "settings.update_commerce", subjectId: "commerce", after: { value: { agentAccess: "off" } } });
+    expect(await update({ agentAccess: "open" })).toMatchObject({ agentAccess: "open" });
+  });
+
   it("refuses another currency once an order exists (422 currency_locked), and takes the same one", async () => {
     const before = [await stored(), await auditCount(server)];
     const refused = await server.call("settings.update_commerce", { currency: "USD" }, { key });
@@ -42,7 +50,7 @@ describe("settings.update_commerce", () => {
       server,
       "settings.update_commerce",
       key,
-      [{}, { currency: "usd" }, { currency: "US" }, { currency: "EURO" }, { pricesIncludeVat: "yes" }, { checkoutNeeds: "email" }, { flatRateDkk: 100 }],
+      [{}, { currency: "usd" }, { currency: "US" }, { currency: "EURO" }, { pricesIncludeVat: "yes" }, { checkoutNeeds: "email" }, { flatRateDkk: 100 }, { agentAccess: "closed" }, { agentAccess: false }],
       async () => [await stored(), await auditCount(server)],
     );
   });

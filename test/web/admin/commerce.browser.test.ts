@@ -49,11 +49,11 @@ describeBrowser("the currency and shipping-rate settings in a browser", () => {
 
     await commerce.getByLabel("Priserne er inkl. 25 % moms").uncheck();
     await commerce.getByLabel("Kassen for AI-agenter kræver").selectOption("country");
-    await commerce.getByLabel("AI-agenter uden API-nøgle").selectOption("signed");
+    await commerce.getByLabel("Køb via AI-agenter").selectOption("signed");
     await commerce.getByRole("button", { name: "Gem valuta og moms" }).click();
     await expect.poll(() => notice(tab)).toBe("Valuta og moms er gemt.");
     expect(await stored()).toMatchObject({ currency: "DKK", pricesIncludeVat: false, checkoutNeeds: "country", agentAccess: "signed" });
-    expect(await commerce.getByLabel("AI-agenter uden API-nøgle").inputValue()).toBe("signed");
+    expect(await commerce.getByLabel("Køb via AI-agenter").inputValue()).toBe("signed");
 
     await commerce.getByLabel("Valuta").fill("EUR");
     await commerce.getByRole("button", { name: "Gem valuta og moms" }).click();
@@ -61,7 +61,7 @@ describeBrowser("the currency and shipping-rate settings in a browser", () => {
     expect((await stored()).currency).toBe("DKK");
     await commerce.getByLabel("Priserne er inkl. 25 % moms").check();
     await commerce.getByLabel("Kassen for AI-agenter kræver").selectOption("full_address");
-    await commerce.getByLabel("AI-agenter uden API-nøgle").selectOption("open");
+    await commerce.getByLabel("Køb via AI-agenter").selectOption("open");
     await commerce.getByLabel("Valuta").fill("DKK");
     await commerce.getByRole("button", { name: "Gem valuta og moms" }).click();
     await expect.poll(() => notice(tab)).toBe("Valuta og moms er gemt.");

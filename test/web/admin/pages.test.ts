@@ -306,6 +306,21 @@ describe("discounts, categories, settings", () => {
     expect(settings.body.result).toMatchObject({ shipping: { flatRateDkk: 3900, freeShippingThresholdDkk: 59900, carriers: [{ name: "PostNord", minDays: 1, maxDays: 3 }, { name: "GLS", minDays: 1, maxDays: 2 }] } });
     expect(await follow(owner, await owner.submit("/admin/settings", "/admin/settings/shipping", { flatRate: "39", freeShippingThreshold: "599", carriers: "PostNord tre dage" }))).toContain('"Navn: 1-3"');
   });
+
+  it("switches agent checkouts off with «Køb via AI-agenter: Fra», the commerce setting's agentAccess, not a feature flag", async () => {
+    const commerce = { currency: "DKK", pricesIncludeVat: "on", checkoutNeeds: "full_address" };
+    const page = await owner.get("/admin/settings");
+    expect(page.html).toMatch(/<label for="f-agentAccess">Køb via AI-agenter<\/label>/);
+    expect(page.html).toContain('<option value="off">Fra: ingen AI-agent kan købe</option>');
+    // The retired flag has no toggle of its own among the features.
+    expect(page.html).not.toMatch(/name="key" value="agent_checkout"/);
+    expect(await follow(owner, await owner.submit("/admin/settings", "/admin/settings/commerce", { ...commerce, agentAccess: "off" }))).toBe("Valuta og moms er gemt.");
+    const read = async () => (await server.call("settings.get_commerce", {}, { key: await server.key("settings:read") })).body.result as { agentAccess: string };
+    expect((await read()).agentAccess).toBe("off");
+    expect((await owner.get("/admin/settings")).html).toContain('<option value="off" selected>Fra: ingen AI-agent kan købe</option>');
+    expect(await follow(owner, await owner.submit("/admin/settings", "/admin/settings/commerce", { ...commerce, agentAccess: "open" }))).toBe("Valuta og moms er gemt.");
+    expect((await read()).agentAccess).toBe("open");
+  });
 });
 
 describe("oversized forms", () => {

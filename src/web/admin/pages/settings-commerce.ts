@@ -19,11 +19,12 @@ type Commerce = z.output<typeof getCommerce.output>;
 type Rate = Commerce["shippingRates"][number];
 type Promotion = Commerce["promotions"][number];
 
-/** Who may use the UCP door without a key (settings' agentAccess), as the owner reads it. */
+/** Which AI agents may buy (settings' agentAccess, the shop's one switch for agent checkouts), as the owner reads it. */
 const AGENT_ACCESS: Array<[Commerce["agentAccess"], string]> = [
-  ["open", "Må handle (identificeret ved deres profil)"],
-  ["signed", "Skal signere deres kald"],
-  ["key", "Må ikke handle: kræver en API-nøgle"],
+  ["open", "Til: alle agenter (identificeret ved deres profil)"],
+  ["signed", "Til: agenter uden API-nøgle skal signere deres kald"],
+  ["key", "Til: kun agenter med en API-nøgle"],
+  ["off", "Fra: ingen AI-agent kan købe"],
 ];
 
 /** What a row of each table is called in its inputs' labels ("Fragtpris 2: Land"). */
@@ -72,7 +73,7 @@ ${formOpen(web, "/admin/settings/commerce")}
 ${input({ name: "currency", label: "Valuta", value: commerce.currency, required: true, pattern: "[A-Z]{3}", maxlength: 3, hint: "ISO 4217-kode, fx DKK, EUR eller USD. Kan ikke ændres, når butikken har ordrer." })}
 ${checkbox({ name: "pricesIncludeVat", label: "Priserne er inkl. 25 % moms", checked: commerce.pricesIncludeVat, hint: "Uden moms viser butikken, kurven og mails ingen momslinje." })}
 ${select({ name: "checkoutNeeds", label: "Kassen for AI-agenter kræver", value: commerce.checkoutNeeds, choices: [["full_address", "E-mail og fuld adresse"], ["country", "Kun land og leveringsmåde"]] })}
-${select({ name: "agentAccess", label: "AI-agenter uden API-nøgle", value: commerce.agentAccess, choices: AGENT_ACCESS })}
+${select({ name: "agentAccess", label: "Køb via AI-agenter", value: commerce.agentAccess, choices: AGENT_ACCESS, hint: "Gælder UCP og ACP (også over MCP). Fra: agenter kan stadig se varerne, men ikke købe." })}
 ${submit(web, updateCommerce, "Gem valuta og moms")}
 </form></section>`,
     rates: html`<section class="card" id="rates"><h2>Fragtpriser pr. land</h2>

@@ -33,7 +33,6 @@ function readCarriers(text: string): Array<{ name: string; minDays: number; maxD
 const FEATURE_TEXTS: Record<string, { name: string; hint: string }> = {
   storefront_chat: { name: "Chat i butikken", hint: "En assistent i butikken, der hjælper kunderne og lægger varer i kurven." },
   admin_assistant: { name: "Assistent i admin", hint: "En assistent, medarbejderne kan skrive med her i admin." },
-  agent_checkout: { name: "Køb via AI-agenter", hint: "Eksterne AI-agenter kan gennemføre køb (ACP-checkout)." },
   newsletter: { name: "Nyhedsbrev", hint: "Tilmelding til nyhedsbrev i butikken og kampagner herfra." },
   product_reviews: { name: "Anmeldelser", hint: "Kundeanmeldelser på produktsiderne." },
 };
@@ -88,7 +87,7 @@ ${input({ name: "cvr", label: "CVR-nummer", value: contact.cvr, pattern: "\\d{8}
 ${submit(web, updateContact, "Gem kontakt")}
 </form></section>
 ${commerce}
-<section class="card" id="features"><h2>Funktioner</h2>${flags}</section>
+<section class="card" id="features"><h2>Funktioner</h2>${flags}<p class="hint">Køb via AI-agenter slås til og fra under <a href="#commerce">Valuta og moms</a>.</p></section>
 </div>
 ${rates}
 <section class="card" id="policies"><h2>Vilkår og politikker</h2>
