@@ -47,12 +47,18 @@ describe("webhooks.create", () => {
   it("refuses receivers on loopback and private addresses unless WEBHOOKS_ALLOW_LOCAL=1", async () => {
     const strictKey = await strict.key("webhooks:write");
     const before = await strict.runtime.database.prisma.webhookEndpoint.count();
-    for (const url of [`${receiver.url}/x`, "http://localhost:8080/x", "http://10.1.2.3/x", "http://[::1]/x", "http://169.254.169.254/latest", "http://192.168.1.10/x", "http://[::ffff:127.0.0.1]/x"]) {
+    for (const url of [
+      `${receiver.url}/x`, "http://localhost:8080/x", "http://10.1.2.3/x", "http://[::1]/x", "http://169.254.169.254/latest", "http://192.168.1.10/x",
+      "http://[::ffff:127.0.0.1]/x", "https://[::127.0.0.1]/x", "https://localhost./x", "https://hooks.localhost/x", "https://[64:ff9b::10.0.0.1]/x",
+    ]) {
       const refused = await strict.call("webhooks.create", { url, events: ["order.paid"] }, { key: strictKey });
       expectProblem(refused, 422, "receiver_not_allowed");
     }
     expect(await strict.runtime.database.prisma.webhookEndpoint.count()).toBe(before);
-    expect((await strict.call("webhooks.create", { url: "https://erp.example.dk/hooks", events: ["stock.low"] }, { key: strictKey })).status).toBe(200);
+    // Public addresses of both families, also written as IPv4-mapped IPv6.
+    for (const url of ["https://erp.example.dk/hooks", "https://1.1.1.1/hook", "https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook", "https://[::ffff:1.1.1.1]/hook"]) {
+      expect((await strict.call("webhooks.create", { url, events: ["stock.low"] }, { key: strictKey })).status, url).toBe(200);
+    }
   });
 
   it("refuses at delivery a receiver that has come to point at a private or loopback address since", async () => {
