@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Outbox } from "../../src/core/outbox/outbox.ts";
 import { Signers } from "../../src/core/outbox/signers.ts";
 import { createOutbox } from "../../src/tools/webhooks/dispatch.ts";
+import { EVENT_TYPES, type EventType } from "../../src/tools/webhooks/schemas.ts";
 import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
 import { poll } from "../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../support/webhook-receiver.ts";
@@ -92,6 +93,36 @@ describe("events from the shop's tools", () => {
     expect((await server.call("orders.update_status", { orderId: "demo-order-11", status: "paid" }, { key })).status).toBe(422);
     expect((await server.call("orders.cancel", { orderId: "no-such-order", reason: "x" }, { key })).status).toBe(404);
     expect(await db().outboxEvent.count()).toBe(before);
+  });
+});
+
+describe("every event type webhooks.create accepts", () => {
+  // The action that emits each type, performed through the REST door; `satisfies` fails to compile when a type is added
+  // to EVENT_TYPES without a row here.
+  const EMITTED_BY = {
+    "order.created": ["orders.create", { items: [{ productSlug: "oergreen-aviator-classic-4", quantity: 1 }], email: "alle@example.dk", shipping: { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K" } }],
+    "order.paid": ["orders.update_status", { orderId: "demo-order-19", status: "paid" }],
+    "order.refunded": ["orders.refund", { orderId: "demo-order-19", amountDkk: 1000, reason: "Ridse" }],
+    "order.shipped": ["orders.set_tracking", { orderId: "demo-order-16", carrier: "PostNord", trackingNumber: "00370712345678905555", markShipped: true }],
+    "order.cancelled": ["orders.cancel", { orderId: "demo-order-21", reason: "Fortrudt" }],
+    "return.requested": ["returns.request", { orderId: "demo-order-22", items: [{ orderItemId: "demo-order-22-line-1", quantity: 1 }], kind: "withdrawal", reason: "Passede ikke" }],
+    "product.updated": ["products.update", { slug: "oergreen-aviator-classic-4", patch: { featured: true } }],
+    "stock.low": ["products.adjust_stock", { slug: "oergreen-aviator-classic-4", set: 3, reason: "Brud" }],
+  } satisfies Record<EventType, [string, unknown]>;
+
+  it("is emitted by an action and reaches a subscribed receiver, signed", async () => {
+    expect(Object.keys(EMITTED_BY).sort()).toEqual([...EVENT_TYPES].sort());
+    await subscribe(server, receiver, "/every", [...EVENT_TYPES]);
+    await ok("products.adjust_stock", { slug: "oergreen-aviator-classic-4", set: 20, reason: "Optælling" });
+    for (const [type, [tool, input]] of Object.entries(EMITTED_BY)) {
+      const before = receiver.at("/every").length;
+      await ok(tool, input);
+      const arrived = await poll(async () => receiver.at("/every").slice(before), (list) => list.some((message) => message.payload?.type === type), 5_000);
+      expect(arrived.map((message) => message.payload?.type), `${tool} emits ${type}`).toContain(type);
+    }
+    const requested = receiver.at("/every").find((message) => message.payload?.type === "return.requested")!.payload!;
+    expect(requested.data).toMatchObject({ orderId: "demo-order-22", kind: "withdrawal", status: "requested", items: [{ orderItemId: "demo-order-22-line-1", quantity: 1 }] });
+    expect(receiver.at("/every").every((message) => message.error === null)).toBe(true);
   });
 });
 
