@@ -97,7 +97,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   registerUcpOrderEvents();
   registerAcpOrderEvents();
   const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
-  const outbox = createOutbox(config, database, log, signingKeys, metrics.webhookAttempt);
+  const outbox = createOutbox(config, database, log, { keys: signingKeys, onAttempt: metrics.webhookAttempt });
   const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now, observe: metrics.toolCall });

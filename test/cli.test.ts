@@ -67,6 +67,8 @@ describe("shop CLI", () => {
     expect(JSON.stringify(agentAudit)).not.toContain("acp-secret-0123456789abcdef");
     await expect(shop("keys", "create", "--name", "badacp", "--scopes", "checkout:agent", "--acp-webhook-url", "ftp://x")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--acp-webhook-url/) });
     expect(await withDb((db) => db.prisma.apiKey.count({ where: { name: "badacp" } }))).toBe(0);
+    await expect(shop("keys", "create", "--name", "localacp", "--scopes", "checkout:agent", "--acp-webhook-url", "http://169.254.169.254/latest")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/private or loopback/) });
+    expect(await withDb((db) => db.prisma.apiKey.count({ where: { name: "localacp" } }))).toBe(0);
 
     await shop("admin", "create", "--email", "Ejer@Nordlys.dk", "--password", "correct horse battery");
     const admin = await withDb((db) => db.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } }));

@@ -29,6 +29,7 @@ import type enableWebhook from "../tools/webhooks/enable.ts";
 import type listWebhooks from "../tools/webhooks/list.ts";
 import type resendDelivery from "../tools/webhooks/resend.ts";
 import type { EventType } from "../tools/webhooks/schemas.ts";
+import { checkReceiver } from "../tools/webhooks/service.ts";
 import type testWebhook from "../tools/webhooks/test.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
@@ -101,6 +102,7 @@ export const COMMANDS: readonly Command[] = [
       // Checked before the key exists, so a bad ACP setting leaves no half-made key behind.
       const settings = setAcp.input.safeParse({ id: "new", ...acp });
       if (!settings.success) return usage(ctx, `keys create: ${settings.error.issues.map((issue) => `${issue.path[0] === "webhookUrl" ? "--acp-webhook-url" : "--acp-signing-secret"}: ${issue.message}`).join("; ")}`);
+      if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, (await ctx.executor()).config.webhooksAllowLocal);
       const { secret, key } = await call<typeof createKey>(ctx, "keys.create", { name: values.name, scopes: scopeList(values.scopes) });
       if (Object.keys(acp).length > 0) await call<typeof setAcp>(ctx, "keys.set_acp", { id: key.id, ...acp });
       ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}${Object.keys(acp).length > 0 ? " and its ACP settings" : ""}. It is shown only once:`);

@@ -69,6 +69,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often each process looks for due webhook deliveries besides being woken (OUTBOX_POLL_MS, default 5000). */
   outboxPollMs: number;
+  /** Webhook deliveries each process has in flight at once, each to another receiver (WEBHOOK_CONCURRENCY, default 32). */
+  webhookConcurrency: number;
   /** Consecutive events that used up every retry before an endpoint is disabled (WEBHOOK_DISABLE_AFTER, default 5). */
   webhookDisableAfter: number;
   /** Days after which the UCP signing key is replaced by a new one (SIGNING_KEY_ROTATION_DAYS, default 90; 0 never). */
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelaysMs: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10_000),
     outboxPollMs: Math.max(100, int(env, "OUTBOX_POLL_MS", 5_000)),
+    webhookConcurrency: Math.max(1, int(env, "WEBHOOK_CONCURRENCY", 32)),
     webhookDisableAfter: Math.max(1, int(env, "WEBHOOK_DISABLE_AFTER", 5)),
     signingKeyRotationDays: int(env, "SIGNING_KEY_ROTATION_DAYS", 90),
     metricsPublic: env.METRICS_PUBLIC === "1",

@@ -35,7 +35,7 @@ export function checkProfile(config: Config): ProfileCheck {
 
   // Legitimate in some shops (an ERP on the internal network), and only holders of a webhooks:write key can use it.
   if (config.webhooksAllowLocal) {
-    warnings.push("WEBHOOKS_ALLOW_LOCAL=1 in production: any key with webhooks:write can make the server call addresses on its own network");
+    warnings.push("WEBHOOKS_ALLOW_LOCAL=1 in production: webhook URLs of integrators (webhooks:write), ACP keys (keys:write) and anonymous UCP agents' profiles can make the server call addresses on its own network");
   }
   if (config.mcpAllowedOrigins.includes("*")) {
     warnings.push("MCP_ALLOWED_ORIGINS=* in production: any web page may call /api/mcp from its visitors' browsers");

@@ -52,6 +52,10 @@ export class Executor {
     return this.deps.registry;
   }
 
+  get config(): Config {
+    return this.deps.config;
+  }
+
   /** The tool if this caller may call it; throws 404 / 401 / 403 otherwise. */
   authorize(name: string, caller: Caller): AnyTool {
     const tool = this.deps.registry.get(name);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { IdempotencyStore } from "../../src/http/idempotency.ts";
-import { isPrivateAddress, MAX_PROFILE_FETCHES, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
+import { MAX_PROFILE_FETCHES, ProfileFetcher } from "../../src/api/ucp/profiles.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -17,6 +17,15 @@ let profiles: http.Server;
 let PROFILE: string;
 let AGENT: string;
 let OTHER: string;
+/** Order webhook URLs agents' profiles name (/profiles/hook-<name>.json): one public, the rest for the guard to refuse. */
+const HOOKS = {
+  public: "https://1.1.1.1/hooks/ucp",
+  loopback: "http://127.0.0.1:8080/hooks",
+  metadata: "http://169.254.169.254/latest",
+  compatible: "https://[::127.0.0.1]/hooks",
+  localhost: "https://localhost./hooks",
+  private: "https://10.1.2.3/hooks",
+};
 /** Agent profiles on loopback (UCP_ALLOW_LOCAL_PROFILES): /profiles/<name>.json, plus broken ones. */
 const PROFILE_ROUTES: Record<string, (res: http.ServerResponse) => void> = {
   "/profiles/shopper.json": (res) => res.end(JSON.stringify({ name: "Test Shopper", ucp: { version: "2026-04-08", services: {}, capabilities: shoppingCapabilities() } })),
@@ -27,6 +36,9 @@ const PROFILE_ROUTES: Record<string, (res: http.ServerResponse) => void> = {
   "/profiles/orphans.json": (res) =>
     res.end(JSON.stringify({ ucp: { version: "2026-04-08", capabilities: { "dev.ucp.shopping.checkout": [{ version: "2027-01-01" }], "dev.ucp.shopping.discount": [{ version: "2026-04-08" }], "dev.ucp.shopping.order": [{ version: "2026-04-08" }] } } })),
   "/profiles/broken.json": (res) => res.end("{not json"),
+  ...Object.fromEntries(
+    Object.entries(HOOKS).map(([name, url]) => [`/profiles/hook-${name}.json`, (res: http.ServerResponse) => res.end(JSON.stringify({ ucp: { version: "2026-04-08", capabilities: shoppingCapabilities({ config: { webhook_url: url } }) } }))]),
+  ),
   "/profiles/moved.json": (res) => res.writeHead(302, { location: "/profiles/shopper.json" }).end(),
   "/profiles/down.json": (res) => res.writeHead(503).end(),
   // Never finishes: one byte every 200 ms, so no idle timeout ever fires.
@@ -332,14 +344,24 @@ describe("UCP agent profiles", () => {
   });
 
   it("refuses private, loopback and plain-http profile URLs unless local profiles are allowed", async () => {
-    const strict = new ProfileFetcher(false);
+    const strict = new ProfileFetcher(false, false);
     await expect(strict.get(PROFILE)).rejects.toMatchObject({ code: "invalid_profile_url", status: 400 });
-    for (const url of ["https://127.0.0.1/p.json", "https://[::1]/p.json", "https://10.0.0.8/p.json", "https://169.254.169.254/latest", "https://[::ffff:192.168.1.1]/p", "https://user:pw@agent.example/p"]) {
-      await expect(strict.get(url), url).rejects.toMatchObject({ code: "invalid_profile_url" });
-    }
-    expect(["8.8.8.8", "2001:4860:4860::8888", "93.184.216.34"].map(isPrivateAddress)).toEqual([false, false, false]);
-    expect(["127.0.0.1", "::1", "fe80::1", "fd00::1", "100.64.0.1", "0.0.0.0", "::ffff:10.0.0.1", "224.0.0.1"].every(isPrivateAddress)).toBe(true);
-    expect((await new ProfileFetcher(true).get(PROFILE)).name).toBe("Test Shopper");
+    const refused = ["https://127.0.0.1/p.json", "https://[::1]/p.json", "https://10.0.0.8/p.json", "https://169.254.169.254/latest", "https://[::ffff:192.168.1.1]/p", "https://user:pw@agent.example/p"];
+    // The same guard as webhook receivers: IPv4-compatible IPv6, NAT64 of a private address, local names with or without the dot.
+    refused.push("https://[::127.0.0.1]/p", "https://[64:ff9b::a00:1]/p", "https://localhost./p", "https://agent.localhost/p");
+    for (const url of refused) await expect(strict.get(url), url).rejects.toMatchObject({ code: "invalid_profile_url" });
+    expect((await new ProfileFetcher(true, false).get(PROFILE)).name).toBe("Test Shopper");
+  });
+
+  it("keeps the order webhook URL a profile names only when the outbound guard allows it (WEBHOOKS_ALLOW_LOCAL off)", async () => {
+    const [product] = await plainProducts(server, 1);
+    const body = { line_items: [{ item: { id: product!.id }, quantity: 1 }], buyer: BUYER, fulfillment };
+    const stored = async (name: string) => {
+      const session = valid(checkoutResponse, await ucp("POST", "/ucp/checkout-sessions", body, { "UCP-Agent": agentAt(`/profiles/hook-${name}.json`) }));
+      return (await prisma().checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).webhookUrl;
+    };
+    expect(await stored("public")).toBe(HOOKS.public);
+    for (const name of ["loopback", "metadata", "compatible", "localhost", "private"]) expect(await stored(name), name).toBeNull();
   });
 });
 

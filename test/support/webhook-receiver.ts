@@ -30,6 +30,10 @@ export interface WebhookReceiver {
   failNext(path: string, ...statuses: number[]): void;
   /** Answer every request to `path` with this status until changed (null: back to 204). */
   answer(path: string, status: number | null): void;
+  /** Keep requests to `path` open unanswered (a receiver that hangs) until `release(path)` answers them. */
+  hold(path: string): void;
+  /** Answers the requests `hold` kept open, in the order they came, and answers later ones at once again. */
+  release(path: string): void;
   /** The requests that arrived at `path`. */
   at(path: string): Received[];
   close(): Promise<void>;
@@ -41,6 +45,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const scripted = new Map<string, number[]>();
   const fixed = new Map<string, number>();
   const received: Received[] = [];
+  const held = new Map<string, Array<() => void>>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -60,7 +65,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       const status = scripted.get(path)?.shift() ?? fixed.get(path) ?? (payload ? 204 : 400);
       received.push({ path, headers: request.headers, body, payload, error, status, at: Date.now() });
-      if (status !== 0) response.writeHead(status).end();
+      const waiting = held.get(path);
+      if (waiting) waiting.push(() => response.writeHead(status).end());
+      else if (status !== 0) response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -72,6 +79,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     trustMerchant: (path, secret) => void merchantSecrets.set(path, secret),
     failNext: (path, ...statuses) => void scripted.set(path, [...(scripted.get(path) ?? []), ...statuses]),
     answer: (path, status) => void (status === null ? fixed.delete(path) : fixed.set(path, status)),
+    hold: (path) => void held.set(path, held.get(path) ?? []),
+    release: (path) => {
+      const waiting = held.get(path) ?? [];
+      held.delete(path);
+      for (const answer of waiting) answer();
+    },
     at: (path) => received.filter((entry) => entry.path === path),
     close: () =>
       new Promise((resolve) => {

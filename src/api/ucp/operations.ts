@@ -102,7 +102,7 @@ export class UcpContext {
     this.runtime = runtime;
     this.executor = runtime.executor;
     this.store = new IdempotencyStore(runtime.database.prisma, runtime.now);
-    this.profiles = new ProfileFetcher(runtime.config.ucpAllowLocalProfiles);
+    this.profiles = new ProfileFetcher(runtime.config.ucpAllowLocalProfiles, runtime.config.webhooksAllowLocal);
     this.shop = { baseUrl: runtime.config.publicBaseUrl, stripePublishableKey: runtime.config.stripePublishableKey };
   }
 

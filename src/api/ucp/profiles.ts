@@ -1,12 +1,15 @@
 // Agent (platform) profiles named by UCP-Agent: fetched over HTTPS without redirects, within one deadline for the whole
-// fetch (a slot, DNS, connection, headers and body) and a size cap, only from public addresses (the connection is pinned
-// to the address that was checked, so DNS cannot swap it afterwards), a few at a time, and kept in a fixed-size cache
-// for at least 60 s, failures included, so unknown agents cost a bounded amount of work.
-import dns from "node:dns/promises";
+// fetch (a slot, DNS, connection, headers and body) and a size cap, only from public addresses (the shop's one outbound
+// guard, src/core/outbox/address.ts; the connection is pinned to the address that was checked, so DNS cannot swap it
+// afterwards), a few at a time, and kept in a fixed-size cache for at least 60 s, failures included, so unknown agents
+// cost a bounded amount of work. The order webhook URL a profile names passes the same guard as every webhook
+// receiver, or is ignored.
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { z } from "zod";
+import { hostOf, isPublicAddress, receiverProblem, resolveAll, urlProblem } from "../../core/outbox/address.ts";
+import { hostOf, isPublicAddress, receiverProblem, resolveAll, urlProblem } from "../../core/outbox/address.ts";
 import { declaredCapabilities } from "./capabilities.ts";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
@@ -67,20 +70,6 @@ const profileSchema = z.looseObject({
   signing_keys: z.unknown().optional(),
   ucp: z.looseObject({ version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 });
-
-const PRIVATE = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) PRIVATE.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) PRIVATE.addSubnet(network, prefix, "ipv6");
-
-/** Loopback, private, link-local, multicast or otherwise non-public (IPv4-mapped IPv6 judged by its IPv4 address). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, "ipv4");
-  return PRIVATE.check(address, net.isIPv6(address) ? "ipv6" : "ipv4");
-}
 
 /** No slot came free before the deadline: the shop is busy, not the agent's profile at fault, so it is not cached. */
 class ProfileBusy extends ProfileError {
@@ -143,13 +132,18 @@ interface Entry {
 
 export class ProfileFetcher {
   private readonly allowLocal: boolean;
+  private readonly allowLocalWebhooks: boolean;
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<AgentProfile>>();
   private readonly slots = new Slots(MAX_PROFILE_FETCHES);
 
-  /** `allowLocal` (UCP_ALLOW_LOCAL_PROFILES=1) permits http and loopback/private addresses, for tests and development. */
-  constructor(allowLocal: boolean) {
+  /**
+   * `allowLocal` (UCP_ALLOW_LOCAL_PROFILES=1) permits http and loopback/private profile addresses, `allowLocalWebhooks`
+   * (WEBHOOKS_ALLOW_LOCAL=1) such order webhook URLs, for tests and development.
+   */
+  constructor(allowLocal: boolean, allowLocalWebhooks: boolean) {
     this.allowLocal = allowLocal;
+    this.allowLocalWebhooks = allowLocalWebhooks;
   }
 
   /** The profile at `url`, from the cache or fetched; throws ProfileError. */
@@ -195,7 +189,8 @@ export class ProfileFetcher {
     if (url.protocol !== "https:" && !(this.allowLocal && url.protocol === "http:")) {
       throw new ProfileError("invalid_profile_url", "Agent profiles must be served over HTTPS.");
     }
-    if (url.username || url.password) throw new ProfileError("invalid_profile_url", "The agent profile URL may not carry credentials.");
+    const problem = urlProblem(raw, this.allowLocal);
+    if (problem) throw new ProfileError("invalid_profile_url", `The agent profile URL ${problem}.`);
     const deadline = AbortSignal.timeout(PROFILE_DEADLINE_MS);
     const release = await this.slots.take(deadline);
     let text: string;
@@ -213,23 +208,24 @@ export class ProfileFetcher {
     const parsed = profileSchema.safeParse(json);
     if (!parsed.success) throw new ProfileError("profile_malformed", "The agent profile has no ucp.version.");
     const name = parsed.data.name?.replace(/[^\x20-\x7e]/g, "").trim() || url.host;
-    const webhookUrl = orderWebhookUrl(parsed.data.ucp.capabilities);
+    const named = orderWebhookUrl(parsed.data.ucp.capabilities);
+    // A receiver the outbox would refuse is ignored now, so no session stores it and the agent gets no events there.
+    const webhookUrl = named && !(await receiverProblem(named, this.allowLocalWebhooks)) ? named : undefined;
     return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.signing_keys), capabilities: declaredCapabilities(parsed.data.ucp.capabilities) };
   }
 
   /** The profile's text: its host resolved and checked, then fetched from that address, all before `deadline`. */
   private async download(url: URL, deadline: AbortSignal): Promise<string> {
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    let address: { address: string; family: number };
+    const host = hostOf(url);
+    let addresses: Array<{ address: string; family: number }>;
     try {
-      address = net.isIP(host) ? { address: host, family: net.isIPv6(host) ? 6 : 4 } : await beforeDeadline(dns.lookup(host, { verbatim: true }), deadline);
+      addresses = net.isIP(host) ? [{ address: host, family: net.isIPv6(host) ? 6 : 4 }] : await beforeDeadline(resolveAll(host), deadline);
     } catch (error) {
       if (error instanceof ProfileError) throw error;
       throw new ProfileError("invalid_profile_url", `The agent profile host ${host} does not resolve.`);
     }
-    if (!this.allowLocal && isPrivateAddress(address.address)) {
-      throw new ProfileError("invalid_profile_url", "The agent profile URL points to a private or local address.");
-    }
+    const address = addresses.find((entry) => this.allowLocal || isPublicAddress(entry.address));
+    if (!address) throw new ProfileError("invalid_profile_url", "The agent profile URL points to a private or local address.");
     return get(url, address, deadline);
   }
 }
@@ -251,7 +247,7 @@ const webhookConfig = z.looseObject({ config: z.looseObject({ webhook_url: z.str
 
 /**
  * The order capability's webhook_url: 2026-04-08 keys capabilities by name (each an array of entries), 2026-01-11 lists
- * them with a `name`. Only absolute http(s) URLs count; whether the address may be reached is the outbox's check.
+ * them with a `name`. Only absolute http(s) URLs count; whether the address may be reached is the outbound guard's check.
  */
 export function orderWebhookUrl(capabilities: unknown): string | undefined {
   const entries: unknown[] = Array.isArray(capabilities)

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
+import { checkReceiver } from "../webhooks/service.ts";
 import { keyId } from "./schemas.ts";
 import { findKey } from "./service.ts";
 
@@ -16,13 +17,13 @@ export default defineTool({
   name: "keys.set_acp",
   description:
     "Set or clear a key's ACP settings (omitted fields stay); with a signing secret, /acp calls with the key need " +
-    "a valid Signature and fresh Timestamp. 403 for a key with scopes you lack. Returns {id, signingSecretSet, " +
-    "webhookUrl}.",
+    "a valid Signature and fresh Timestamp. 403 for a key with scopes you lack; 422 receiver_not_allowed (webhook " +
+    "URL on a private address). Returns {id, signingSecretSet, webhookUrl}.",
   input: z.strictObject({
     id: keyId,
     signingSecret: z.string().min(16, "A signing secret needs at least 16 characters").max(200).regex(/^[\x21-\x7e]+$/, "Visible ASCII only").nullable().optional()
       .describe("Shared HMAC secret; null removes it."),
-    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("Platform's order-webhook URL; null removes it."),
+    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("Platform's order-webhook URL on a public address; null removes it."),
   }),
   output: acpSettingsView,
   scope: "keys:write",
@@ -34,6 +35,7 @@ export default defineTool({
   async handler({ id, signingSecret, webhookUrl }, ctx) {
     const row = await findKey(ctx.db, id);
     checkGrant(ctx.caller.scopes, row.scopes, "This key has");
+    if (webhookUrl) await checkReceiver(webhookUrl, ctx.config.webhooksAllowLocal);
     const view = (secret: string | null, url: string | null) => ({ id, signingSecretSet: secret !== null, webhookUrl: url });
     const before = view(row.acpSigningSecret, row.acpWebhookUrl);
     const data = {

@@ -6,6 +6,7 @@ import { defineTool, WRITE } from "../tool.ts";
 import { assertInStock, exchangeVariant } from "./exchange.ts";
 import { RETURN_KINDS, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
 import { assertReturnable, heldUnits, loadOrderForReturn } from "./service.ts";
+import { emitReturnRequested } from "./webhook-events.ts";
 
 const item = z.strictObject({
   orderItemId: z.string().min(1).max(200).describe("The order line (orders.get items[].id)."),
@@ -75,6 +76,7 @@ export default defineTool({
       include: withItems,
     });
     await ctx.audit({ subjectType: "return", subjectId: created.id, before: null, after: returnSnapshot(created) });
+    await emitReturnRequested(ctx, created);
     return toReturnView(created);
   },
 });

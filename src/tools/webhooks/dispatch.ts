@@ -24,11 +24,16 @@ function createSigners(database: Database, config: Pick<Config, "publicBaseUrl">
   return signers;
 }
 
+export interface OutboxExtras extends Pick<OutboxOptions, "onAttempt" | "resolve" | "route"> {
+  /** The shop's signing keys the UCP door also publishes (one cache for both). */
+  keys?: SigningKeys;
+}
+
 /**
- * The outbox with every signer; `keys` are the shop's signing keys the UCP door also publishes (one cache for both),
- * `onAttempt` is told of every delivery attempt (metrics).
+ * The outbox with every signer; `onAttempt` is told of every delivery attempt (metrics); `resolve` and `route` are for
+ * tests that deliver to a local receiver without WEBHOOKS_ALLOW_LOCAL.
  */
-export function createOutbox(config: Config, database: Database, log: Logger, keys = new SigningKeys(database.prisma), onAttempt?: OutboxOptions["onAttempt"]): Outbox {
+export function createOutbox(config: Config, database: Database, log: Logger, { keys = new SigningKeys(database.prisma), ...extras }: OutboxExtras = {}): Outbox {
   return new Outbox({
     database,
     log,
@@ -37,8 +42,9 @@ export function createOutbox(config: Config, database: Database, log: Logger, ke
     timeoutMs: config.webhookTimeoutMs,
     pollMs: config.outboxPollMs,
     allowLocal: config.webhooksAllowLocal,
+    concurrency: config.webhookConcurrency,
     onSettled: settleEndpoint(database.prisma, config.webhookDisableAfter, log),
-    onAttempt,
+    ...extras,
   });
 }
 

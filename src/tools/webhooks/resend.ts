@@ -1,6 +1,7 @@
 // webhooks.resend: a delivery goes out again (same webhook-id and body, fresh attempts), e.g. after a receiver was fixed.
 import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
+import { oneOffReceiver } from "../../core/outbox/outbox.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { deliveryView } from "./schemas.ts";
 import { describeDelivery } from "./service.ts";
@@ -24,7 +25,16 @@ export default defineTool({
     if (row.status === "pending") throw new Refused("delivery_pending", `Delivery ${deliveryId} is still waiting for attempt ${row.attempts + 1}; it needs no resend.`);
     const after = await ctx.db.outboxEvent.update({
       where: { id: deliveryId },
-      data: { status: "pending", attempts: 0, nextAttemptAt: ctx.now(), leaseUntil: null, maxAttempts: ctx.services.outbox.maxAttempts },
+      // A resent event goes out at once, beside its endpoint's queue: it is old, so it has no place in that order.
+      data: {
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: ctx.now(),
+        leaseUntil: null,
+        maxAttempts: ctx.services.outbox.maxAttempts,
+        retryUntil: ctx.services.outbox.retryUntil(ctx.now()),
+        receiver: oneOffReceiver(),
+      },
       include: { tries: { orderBy: [{ startedAt: "asc" }, { number: "asc" }] } },
     });
     await ctx.services.outbox.notify(ctx);

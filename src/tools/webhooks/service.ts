@@ -87,9 +87,12 @@ export function payloadOf(type: string, at: Date, data: unknown): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
-/** Queues one signed message to one endpoint in the caller's transaction; returns the delivery id. */
-export function enqueueTo(ctx: ToolContext, endpoint: WebhookEndpoint, type: string, body: string): Promise<string> {
-  return ctx.services.outbox.enqueue(ctx, { type, url: endpoint.url, body, signer: STANDARD_WEBHOOKS, keyRef: endpointKeyRef(endpoint.id), endpointId: endpoint.id });
+/**
+ * Queues one signed message to one endpoint in the caller's transaction; returns the delivery id. A one-off (the test
+ * event) goes out at once instead of waiting its turn in the endpoint's queue.
+ */
+export function enqueueTo(ctx: ToolContext, endpoint: WebhookEndpoint, type: string, body: string, ordered = true): Promise<string> {
+  return ctx.services.outbox.enqueue(ctx, { type, url: endpoint.url, body, signer: STANDARD_WEBHOOKS, keyRef: endpointKeyRef(endpoint.id), endpointId: endpoint.id, ordered });
 }
 
 /**

@@ -18,7 +18,7 @@ export default defineTool({
   examples: [{ id: "demo-webhook-erp" }],
   async handler({ id }, ctx) {
     const endpoint = await findEndpoint(ctx.db, id);
-    const deliveryId = await enqueueTo(ctx, endpoint, TEST_EVENT, payloadOf(TEST_EVENT, ctx.now(), { endpointId: id, message: "A test event from the shop." }));
+    const deliveryId = await enqueueTo(ctx, endpoint, TEST_EVENT, payloadOf(TEST_EVENT, ctx.now(), { endpointId: id, message: "A test event from the shop." }), false);
     await ctx.audit({ subjectType: "webhookEndpoint", subjectId: id, before: null, after: { deliveryId, type: TEST_EVENT } });
     return { id, deliveryId };
   },

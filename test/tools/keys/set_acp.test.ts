@@ -1,5 +1,6 @@
 // keys.set_acp through real HTTP: a key's ACP signing secret and webhook URL are set, kept, cleared, audited with the
-// secret redacted, never shown back; only for keys whose scopes the caller holds; 404 for an unknown id.
+// secret redacted, never shown back; only for keys whose scopes the caller holds; webhook URLs pass the outbound guard;
+// 404 for an unknown id.
 import { describe, expect, it } from "vitest";
 import { findActiveKey } from "../../../src/tools/keys/service.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
@@ -29,6 +30,18 @@ describe("keys.set_acp", () => {
     const before = await auditCount(server);
     expectOk(server, "keys.set_acp", await server.call("keys.set_acp", { id }, { key }));
     expect(await auditCount(server)).toBe(before);
+  });
+
+  it("refuses webhook URLs on private and loopback addresses as webhooks.create does (WEBHOOKS_ALLOW_LOCAL off)", async () => {
+    const id = await idOf(await server.key("checkout:agent"));
+    const before = await auditCount(server);
+    for (const webhookUrl of ["http://127.0.0.1:8080/acp", "http://169.254.169.254/latest/meta-data", "https://localhost./acp", "https://[::127.0.0.1]/acp", "http://10.0.0.7/acp", "https://[::ffff:192.168.1.1]/acp"]) {
+      expectProblem(await server.call("keys.set_acp", { id, signingSecret: SECRET, webhookUrl }, { key }), 422, "receiver_not_allowed");
+    }
+    expect(await db().apiKey.findUniqueOrThrow({ where: { id } })).toMatchObject({ acpSigningSecret: null, acpWebhookUrl: null });
+    expect(await auditCount(server)).toBe(before);
+    const set = expectOk(server, "keys.set_acp", await server.call("keys.set_acp", { id, webhookUrl: "https://1.1.1.1/acp/webhooks" }, { key }));
+    expect(set).toMatchObject({ webhookUrl: "https://1.1.1.1/acp/webhooks" });
   });
 
   it("cannot change a key that has scopes the caller lacks", async () => {

@@ -1,5 +1,5 @@
 // webhooks.test through real HTTP: a signed "webhook.test" event reaches the receiver within seconds, also for a
-// disabled endpoint; 404 for an unknown id.
+// disabled endpoint and while the endpoint's own events wait for a retry; 404 for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
@@ -29,6 +29,19 @@ describe("webhooks.test", () => {
     expect(await lastAudit(server)).toMatchObject({ tool: "webhooks.test", subjectId: id });
     const delivered = await poll(() => server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } }), (row) => row.status === "delivered", 5_000);
     expect(delivered).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 204 });
+  });
+
+  it("goes out at once, also while the endpoint's own events wait for a retry", async () => {
+    const { id } = await subscribe(server, receiver, "/waiting", ["order.paid"]);
+    receiver.failNext("/waiting", 503);
+    expect((await server.call("orders.update_status", { orderId: "demo-order-19", status: "paid" }, { key: await server.key("orders:write") })).status).toBe(200);
+    await poll(async () => receiver.at("/waiting"), (list) => list.length >= 1, 5_000);
+    const started = Date.now();
+    expectOk(server, "webhooks.test", await server.call("webhooks.test", { id }, { key }));
+    const arrived = await poll(async () => receiver.at("/waiting"), (list) => list.length >= 2, 3_000);
+    // The order event's retry is 5 s away; the test event does not queue behind it.
+    expect(arrived.map((message) => [message.payload?.type, message.status])).toEqual([["order.paid", 503], ["webhook.test", 204]]);
+    expect(arrived[1]!.at - started).toBeLessThan(2_000);
   });
 
   it("queues a test event to a disabled endpoint too", async () => {

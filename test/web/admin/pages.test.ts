@@ -125,6 +125,13 @@ describe("API keys", () => {
     bad.append("scopes", "checkout:agent");
     await owner.request("POST", "/admin/api-keys", { form: bad });
     expect(await prisma().apiKey.count({ where: { name: "Forkert" } })).toBe(0);
+
+    // A webhook URL the outbound guard refuses (WEBHOOKS_ALLOW_LOCAL is off here) makes no key either.
+    const local = new URLSearchParams({ _csrf: csrfOf(form.html), name: "Lokal", acpSigningSecret: "platform-secret-0123456789", acpWebhookUrl: "http://169.254.169.254/latest" });
+    local.append("scopes", "checkout:agent");
+    const refused = await owner.request("POST", "/admin/api-keys", { form: local });
+    expect(refused.status).toBe(303);
+    expect(await prisma().apiKey.count({ where: { name: "Lokal" } })).toBe(0);
   });
 
   it("are created with the chosen scopes, shown once, usable over REST, listed without the secret, revoked, and audited", async () => {

@@ -10,6 +10,7 @@ import listKeys from "../../../tools/keys/list.ts";
 import revokeKey from "../../../tools/keys/revoke.ts";
 import setAcp from "../../../tools/keys/set_acp.ts";
 import { mayGrant, SCOPES, WILDCARD, type Grant } from "../../../tools/scopes.ts";
+import { checkReceiver } from "../../../tools/webhooks/service.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { count, html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
@@ -95,6 +96,8 @@ export async function createKeyAction(web: AdminRequest): Promise<Outcome> {
   if (!settings.success) return web.done("/admin/api-keys", `ACP: ${settings.error.issues.map((issue) => `${fieldName(issue.path.join("."))} ${fieldMessage(issue.message)}`).join("; ")}.`, "error");
   let created: z.output<typeof createKey.output>;
   try {
+    // The outbound guard of keys.set_acp, also before the key exists.
+    if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, web.runtime.config.webhooksAllowLocal);
     created = await web.call(createKey, { name: web.field("name"), scopes: scopes as Grant[] });
     if (Object.keys(acp).length > 0) await web.call(setAcp, { id: created.key.id, ...acp });
   } catch (error) {
