@@ -9,7 +9,6 @@ import https from "node:https";
 import net from "node:net";
 import { z } from "zod";
 import { hostOf, isPublicAddress, receiverProblem, resolveAll, urlProblem } from "../../core/outbox/address.ts";
-import { hostOf, isPublicAddress, receiverProblem, resolveAll, urlProblem } from "../../core/outbox/address.ts";
 import { declaredCapabilities } from "./capabilities.ts";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
