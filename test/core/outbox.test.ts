@@ -209,7 +209,8 @@ describe("retries", () => {
     await db().webhookEndpoint.update({ where: { id }, data: { failureStreak: 1 } });
     const { deliveryId } = await ok("webhooks.test", { id });
     await poll(() => db().outboxEvent.findUniqueOrThrow({ where: { id: deliveryId as string } }), (row) => row.status === "delivered", 5_000);
-    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id } })).failureStreak).toBe(0);
+    // The endpoint's bookkeeping follows the delivery's record (onSettled runs once the attempt is written).
+    expect((await poll(() => db().webhookEndpoint.findUniqueOrThrow({ where: { id } }), (row) => row.failureStreak === 0, 5_000)).failureStreak).toBe(0);
   });
 });
 
