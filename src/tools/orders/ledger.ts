@@ -6,7 +6,7 @@
 import type { Db } from "../../core/db.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { orderRef } from "./numbers.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 
 export const ENTRY_KINDS = ["payment", "refund", "store_credit"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];

@@ -10,7 +10,7 @@ import type { ToolContext } from "../context.ts";
 import { codeHint, issueCard } from "../giftcards/service.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { allocate, balanceOf, book, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
-import { orderRef } from "./numbers.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 import type { OrderWithItems } from "./schemas.ts";
 import { lockOrder } from "./service.ts";
 

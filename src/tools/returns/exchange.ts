@@ -7,7 +7,7 @@ import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 import type { Order, Product, ProductVariant } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { orderRef } from "../orders/numbers.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 import { vatOf } from "../orders/pricing.ts";
 import { methodOf, transfer } from "../orders/ledger.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";

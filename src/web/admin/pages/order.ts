@@ -8,7 +8,7 @@ import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
 import itemOptions from "../../../tools/orders/item_options.ts";
-import { orderRef } from "../../../tools/orders/numbers.ts";
+import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";

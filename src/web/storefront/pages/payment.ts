@@ -6,7 +6,7 @@ import { NotFound, ToolError } from "../../../core/errors.ts";
 import type { Caller } from "../../../tools/context.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
-import { orderRef } from "../../../tools/orders/numbers.ts";
+import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import { verifyPaymentToken } from "../../../tools/orders/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
 import { notice } from "../../components.ts";
