@@ -2,12 +2,13 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
-import { book, outstandingOf } from "../orders/ledger.ts";
+import { book, outstandingOf } from "../money/ledger.ts";
 import { orderId } from "../orders/schemas.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { codeHint, giftCardCode, spend } from "./service.ts";
+import { codeHint, giftCardCode } from "../money/gift-card-codes.ts";
+import { spend } from "../money/gift-cards.ts";
 
 /** Orders still waiting for their money. */
 const UNPAID = new Set(["pending_payment", "pending"]);

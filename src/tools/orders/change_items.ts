@@ -7,8 +7,8 @@ import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { isPaid, repriced, settle } from "./edit-money.ts";
 import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
 import { sendOrderChanged } from "./emails.ts";
-import { balanceOf } from "./ledger.ts";
-import { refundAccount } from "./refunds.ts";
+import { balanceOf } from "../money/ledger.ts";
+import { refundAccount } from "../money/refunds.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
 import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
 

@@ -9,7 +9,7 @@ import type { DiscountType } from "../discounts/schemas.ts";
 import { discountAmount } from "../discounts/service.ts";
 import { unitOf, type EditedLine } from "./edits.ts";
 import { MAX_AMOUNT, shippingSettings, vatOf } from "./pricing.ts";
-import { refundToOriginal } from "./refunds.ts";
+import { refundToOriginal } from "../money/refunds.ts";
 import type { OrderWithItems } from "./schemas.ts";
 import { changeStatus } from "./service.ts";
 

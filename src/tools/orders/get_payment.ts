@@ -4,7 +4,7 @@ import { NotFound } from "../../core/errors.ts";
 import { oere } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
 import { vatOf } from "./pricing.ts";
-import { outstandingOf } from "./ledger.ts";
+import { outstandingOf } from "../money/ledger.ts";
 import { orderId } from "./schemas.ts";
 
 /** The statuses in which the order stands paid (the money is received and the order goes on). */

@@ -9,12 +9,12 @@ import { canTransition, type OrderStatus } from "./transitions.ts";
 import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { emitUcpStatusChange } from "../checkout/order-events.ts";
 import { emitStatusChange } from "./webhook-events.ts";
-import { book, methodOf, outstandingOf } from "./ledger.ts";
-import { issueBoughtCards } from "../giftcards/service.ts";
+import { book, lockOrderRow, methodOf, outstandingOf } from "../money/ledger.ts";
+import { issueBoughtCards } from "../money/gift-cards.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
 export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
-  await db.$queryRaw`SELECT id FROM "Order" WHERE id = ${id} FOR UPDATE`;
+  await lockOrderRow(db, id);
   const order = await db.order.findUnique({ where: { id }, include: { items: { orderBy: itemOrder } } });
   if (!order) throw new NotFound(`No order with id "${id}".`);
   return order;

@@ -9,7 +9,7 @@ import type { Order, Product, ProductVariant } from "../../generated/prisma/clie
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import { vatOf } from "../orders/pricing.ts";
-import { methodOf, transfer } from "../orders/ledger.ts";
+import { methodOf, transfer } from "../money/ledger.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { changeStatus, orderRow } from "../orders/service.ts";
 import { emitOrderCreated } from "../orders/webhook-events.ts";

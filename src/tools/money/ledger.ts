@@ -36,6 +36,14 @@ export function methodOf(order: Pick<Order, "paymentMethod" | "paymentProvider">
   return order.paymentMethod ?? (order.paymentProvider === "manual" ? "bank_transfer" : "card");
 }
 
+/**
+ * Takes the order's row lock for the rest of the transaction: status changes, refunds and bookings of one order queue on
+ * it, so each reads what the others wrote.
+ */
+export async function lockOrderRow(db: Db, orderId: string): Promise<void> {
+  await db.$queryRaw`SELECT id FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+}
+
 /** Books one entry (the amount must be positive; zero books nothing). */
 export async function book(ctx: ToolContext, orderId: string, entry: Entry): Promise<void> {
   if (entry.amountDkk <= 0n) return;
