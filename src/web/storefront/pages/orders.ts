@@ -8,7 +8,7 @@ import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
 import ordersItemOptions from "../../../tools/orders/item_options.ts";
 import returnsList from "../../../tools/returns/list.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
-import { paymentToken } from "../../../tools/orders/payments/provider.ts";
+import { paymentToken } from "../../../tools/money/payments/provider.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";

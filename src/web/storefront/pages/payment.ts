@@ -7,7 +7,7 @@ import type { Caller } from "../../../tools/context.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
-import { verifyPaymentToken } from "../../../tools/orders/payments/provider.ts";
+import { verifyPaymentToken } from "../../../tools/money/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
 import { notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
