@@ -13,12 +13,10 @@ import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
 import { sendOrderChanged } from "./emails.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
 import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { PAID, UNPAID } from "./transitions.ts";
 
-/** Orders still waiting for their money, which earlier payments (gift cards) covering the new total make paid. */
-const UNPAID = new Set(["pending_payment", "pending"]);
-
-/** Paid: money came in (a paid order that went to review keeps its paidAt). */
-const isPaid = (order: Order) => order.paidAt !== null || order.status === "paid" || order.status === "processing";
+/** Paid: money came in (a paid order that went to review keeps its paidAt; before shipping PAID is paid or processing). */
+const isPaid = (order: Order) => order.paidAt !== null || PAID.has(order.status);
 
 const change = z
   .strictObject({

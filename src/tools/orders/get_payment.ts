@@ -6,9 +6,7 @@ import { defineTool, READ } from "../tool.ts";
 import { vatOf } from "./pricing.ts";
 import { outstandingOf } from "../money/ledger.ts";
 import { orderId } from "./schemas.ts";
-
-/** The statuses in which the order stands paid (the money is received and the order goes on). */
-const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]);
+import { PAID } from "./transitions.ts";
 
 export default defineTool({
   name: "orders.get_payment",
