@@ -70,11 +70,6 @@ interface AddressValues {
   city: string;
 }
 
-/** What is left of the order's payments once refunds are taken off, in øre. */
-function paidNet(ledger: readonly LedgerEntry[]): number {
-  return ledger.reduce((sum, entry) => sum + (entry.kind === "payment" ? entry.amountDkk : -entry.amountDkk), 0);
-}
-
 /** The payments and refunds of the order, oldest first. */
 export function ledgerSection(ledger: readonly LedgerEntry[], currency: string): Html {
   if (ledger.length === 0) return html``;
@@ -85,16 +80,16 @@ export function ledgerSection(ledger: readonly LedgerEntry[], currency: string):
 
 /**
  * The forms for what the order's status still offers (re-address, cancel: before it ships); a refusal's reason when it
- * offers neither.
+ * offers neither. `netPaidDkk` (orders.get_balance) is what a cancellation gives back.
  */
-export function orderActions(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], state: ActionState = {}): Html {
+export function orderActions(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], netPaidDkk: number, state: ActionState = {}): Html {
   const actions = nextActions(order.status);
   if (!actions.has("change_address") && !actions.has("cancel")) {
     const refused = state.cancelError ?? state.address?.error;
     return refused ? notice("error", refused) : html``;
   }
   return html`${actions.has("change_address") ? addressForm(web, order, state) : ""}
-${actions.has("cancel") ? cancelForm(web, order, ledger, state) : ""}`;
+${actions.has("cancel") ? cancelForm(web, order, ledger, netPaidDkk, state) : ""}`;
 }
 
 function addressForm(web: StorefrontRequest, order: OrderDetail, state: ActionState): Html {
@@ -116,8 +111,7 @@ ${field({ name: "city", label: "By", value: values.city, required: true, autocom
 </section>`;
 }
 
-function cancelForm(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], state: ActionState): Html {
-  const netPaidDkk = paidNet(ledger);
+function cancelForm(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], netPaidDkk: number, state: ActionState): Html {
   const byTransfer = ledger.some((entry) => entry.kind === "payment" && entry.method === "bank_transfer");
   return html`<section class="card order-action" id="cancel" aria-labelledby="cancel-title">
 <h2 id="cancel-title">Annuller ordren</h2>
