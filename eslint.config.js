@@ -1,4 +1,5 @@
 // Lint: the recommended JavaScript and typescript-eslint rules; generated code is skipped.
+import fs from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -7,6 +8,12 @@ function layer(files, folders, message) {
   const regex = `(^|/)(${folders.join("|")})/`;
   return [{ files: [files], rules: { "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] } }];
 }
+
+/** The tool areas: every folder of src/tools but the rooms below them (money, shared), read so a new area is covered. */
+const toolAreas = fs
+  .readdirSync(new URL("./src/tools/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !["money", "shared"].includes(entry.name))
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["src/generated/**", "node_modules/**", "data/**", "coverage/**", "build/**"] },
@@ -29,6 +36,11 @@ export default tseslint.config(
   ...layer("src/api/**/*.ts", ["web", "assistants", "generated"], "src/api holds the doors: tools, http plumbing and core only, never Prisma"),
   ...layer("src/assistants/**/*.ts", ["api", "web", "generated"], "the assistants are doors: HTTP plumbing through src/http, data through src/tools, never src/api or Prisma"),
   ...layer("src/tools/**/*.ts", ["http", "api", "web", "assistants", "seed"], "tools are the domain: no door, no plumbing, no demo seed"),
+  // Below the tool areas (a later rule replaces the one above for these files, so it repeats its folders): money
+  // (ledger, refunds, gift-card balances, payment providers) and the shared primitives import no area, so every area
+  // may import them without a cycle.
+  ...layer("src/tools/money/**/*.ts", ["http", "api", "web", "assistants", "seed", ...toolAreas], "money sits below the tool areas: core, the Prisma client, the tool context and tools/shared only"),
+  ...layer("src/tools/shared/**/*.ts", ["http", "api", "web", "assistants", "seed", "money", ...toolAreas], "tools/shared holds primitives every area uses: it imports no area"),
   {
     // Browser code: the DOM globals are checked by TypeScript (src/web/client/tsconfig.json), not by no-undef.
     files: ["src/web/client/**/*.ts"],

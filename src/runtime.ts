@@ -11,7 +11,7 @@ import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
 import { SessionManager, sessionSecret } from "./http/session.ts";
 import { StaffAuth } from "./http/staff-auth.ts";
-import { createPaymentProvider } from "./tools/orders/payments/index.ts";
+import { createPaymentProvider } from "./tools/money/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./http/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
 import { createRegistry, type Registry } from "./tools/registry.ts";

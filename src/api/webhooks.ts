@@ -6,9 +6,9 @@ import type Stripe from "stripe";
 import { NotFound, ToolError } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import applyPaymentEvent from "../tools/orders/apply_payment_event.ts";
-import type { PaymentOutcome, PaymentSignal } from "../tools/orders/payments/events.ts";
-import type { PaymentProvider } from "../tools/orders/payments/provider.ts";
-import type { StripePayments } from "../tools/orders/payments/stripe.ts";
+import type { PaymentOutcome, PaymentSignal } from "../tools/money/payments/events.ts";
+import type { PaymentProvider } from "../tools/money/payments/provider.ts";
+import type { StripePayments } from "../tools/money/payments/stripe.ts";
 import type { Runtime } from "../runtime.ts";
 import { rawBody } from "../http/body.ts";
 import { requestId, sendProblem } from "../http/requests.ts";
@@ -47,7 +47,7 @@ export function stripeSignal(event: Stripe.Event): PaymentSignal {
   return { ...base, paid: false };
 }
 
-/** By name rather than instanceof: the Stripe module is loaded only on shops that use it (src/tools/orders/payments/index.ts). */
+/** By name rather than instanceof: the Stripe module is loaded only on shops that use it (src/tools/money/payments/index.ts). */
 /**
  * A paid signal names the method the shopper chose (mobilepay, card …), asked of Stripe, when the session offered
  * several; if Stripe cannot say, the first offered stands (the payment itself is never held up for it).

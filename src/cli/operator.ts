@@ -11,7 +11,7 @@ import { createMailer } from "../core/mail.ts";
 import { Executor } from "../tools/executor.ts";
 import keys from "../tools/keys/index.ts";
 import { KeyVerifier } from "../tools/keys/verifier.ts";
-import { createPaymentProvider } from "../tools/orders/payments/index.ts";
+import { createPaymentProvider } from "../tools/money/payments/index.ts";
 import { CatalogReadModel } from "../tools/products/read-model.ts";
 import { createRegistry } from "../tools/registry.ts";
 import type { Services } from "../tools/collaborators.ts";

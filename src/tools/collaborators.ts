@@ -4,7 +4,7 @@ import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
 import type { Outbox } from "../core/outbox/outbox.ts";
 import type { KeyVerifier } from "./keys/verifier.ts";
-import type { PaymentProvider } from "./orders/payments/provider.ts";
+import type { PaymentProvider } from "./money/payments/provider.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
 import type { FeatureFlags } from "./settings/flags.ts";
 

@@ -1,7 +1,7 @@
 // The numbers people know orders by (#1001), for pages: orders.get_number once per order, in parallel.
 import { ToolError } from "../core/errors.ts";
 import ordersGetNumber from "../tools/orders/get_number.ts";
-import { orderRef } from "../tools/orders/numbers.ts";
+import { orderRef } from "../tools/shared/order-numbers.ts";
 import type { WebRequest } from "./page.ts";
 
 /**

@@ -1,7 +1,7 @@
 // Order numbers under load: checkouts at once take consecutive numbers with no gaps, a checkout rolled back after its
 // order was written gives its number back, and (PostgreSQL) two server processes share one gap-free sequence.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PaymentProvider } from "../../src/tools/orders/payments/provider.ts";
+import type { PaymentProvider } from "../../src/tools/money/payments/provider.ts";
 import { expectOk } from "../support/expect.ts";
 import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";

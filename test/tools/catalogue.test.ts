@@ -134,6 +134,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["webhooks.resend", "webhooks:write", false, true],
   ["webhooks.enable", "webhooks:write", false, true],
   ["orders.payments", "orders:read", false, false],
+  ["orders.get_balance", "orders:read", false, false],
   ["orders.change_address", "orders:write", false, true],
   ["orders.change_items", "orders:write", false, true],
   ["orders.item_options", "orders:read", false, false],

@@ -3,6 +3,7 @@
 // the page and change nothing; another customer's order stays out of reach. A guest checkout signs nobody in: that
 // browser keeps the order it placed and reaches nothing else of the customer.
 import { describe, expect, it } from "vitest";
+import { formatMoney } from "../../src/core/format.ts";
 import { expectOk, expectProblem } from "../support/expect.ts";
 import { mcpCall } from "../support/mcp.ts";
 import { useServer } from "../support/server.ts";
@@ -35,6 +36,16 @@ describe("Mine ordrer", () => {
     expect(page.html).toContain(`action="/orders/${order.id}/cancel"`);
     expect(page.html).toContain(`action="/orders/${order.id}/address"`);
     expect(page.html).toContain('name="refundAccount"');
+  });
+
+  it("says what cancelling gives back: the order's net paid, also when a gift card paid part of it", async () => {
+    const { order, client } = await signedIn("pending_payment");
+    const key = await server.key("giftcards:write");
+    const { code } = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 1500 }, { key }));
+    expectOk(server, "giftcards.redeem", await server.call("giftcards.redeem", { code, amountDkk: 1500, orderId: order.id }, { key }));
+    expect((await client.get(`/orders/${order.id}`)).html).toContain(`Du får ${formatMoney(1500, order.currency)} tilbage`);
+    const paid = await signedIn("paid");
+    expect((await paid.client.get(`/orders/${paid.order.id}`)).html).toContain(`Du får ${formatMoney(paid.order.totalDkk, paid.order.currency)} tilbage`);
   });
 
   it("offers an unpaid order's own payment link", async () => {

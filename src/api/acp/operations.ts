@@ -10,7 +10,7 @@ import { fieldErrors } from "../../tools/executor.ts";
 import { acpSigningSecret } from "../../tools/keys/service.ts";
 import { AgentCheckoutOff, getCommerce } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
-import { paymentPageUrl } from "../../tools/orders/payments/provider.ts";
+import { paymentPageUrl } from "../../tools/money/payments/provider.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
 import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature.ts";
 import * as v0417 from "./v2026-04-17.ts";

@@ -8,7 +8,7 @@ import { chooseDelivery } from "./delivery.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { oere } from "../products/schemas.ts";
 import { CartStore, sessionOf } from "./service.ts";
-import { giftCardCode } from "../giftcards/service.ts";
+import { giftCardCode } from "../money/gift-card-codes.ts";
 
 export default defineTool({
   name: "cart.checkout",

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { Refused } from "../../core/errors.ts";
 import type { ToolContext } from "../context.ts";
 import type Stripe from "stripe";
-import type { StripePayments } from "../orders/payments/stripe.ts";
+import type { StripePayments } from "../money/payments/stripe.ts";
 import { paymentHandlers, STRIPE_HANDLER, STRIPE_SPT_HANDLER } from "./service.ts";
 
 /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { findCard, giftCardCode } from "./service.ts";
+import { findCard, giftCardCode } from "../money/gift-card-codes.ts";
 
 export default defineTool({
   name: "giftcards.get",

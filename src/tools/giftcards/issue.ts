@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { issueCard } from "./service.ts";
+import { issueCard } from "../money/gift-cards.ts";
 
 export default defineTool({
   name: "giftcards.issue",

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { isoDateTime } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { codeHint, SOURCES } from "./service.ts";
+import { codeHint } from "../money/gift-card-codes.ts";
+import { SOURCES } from "../money/gift-cards.ts";
 
 export default defineTool({
   name: "giftcards.list",

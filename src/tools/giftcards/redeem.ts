@@ -2,15 +2,14 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
-import { book, outstandingOf } from "../orders/ledger.ts";
+import { book, outstandingOf } from "../money/ledger.ts";
 import { orderId } from "../orders/schemas.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
+import { UNPAID } from "../orders/transitions.ts";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { codeHint, giftCardCode, spend } from "./service.ts";
-
-/** Orders still waiting for their money. */
-const UNPAID = new Set(["pending_payment", "pending"]);
+import { codeHint, giftCardCode } from "../money/gift-card-codes.ts";
+import { spend } from "../money/gift-cards.ts";
 
 export default defineTool({
   name: "giftcards.redeem",

@@ -1,6 +1,8 @@
 // orders.apply_payment_event: the payment provider's webhook applies one verified payment event (once per event id).
+import { paymentOutcome, paymentSignal, recordPaymentEvent, type PaymentOutcome } from "../money/payments/events.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { applyPaymentEvent, paymentOutcome, paymentSignal } from "./payments/events.ts";
+import { changeStatus, lockOrder } from "./service.ts";
+import { canTransition } from "./transitions.ts";
 
 export default defineTool({
   name: "orders.apply_payment_event",
@@ -18,7 +20,28 @@ export default defineTool({
     { eventId: "evt_demo_paid", provider: "stripe", type: "checkout.session.completed", orderId: "demo-order-21", paymentIntentId: "pi_demo", paymentMethod: "card", paid: true },
     { eventId: "evt_demo_other", provider: "stripe", type: "customer.created", paid: false },
   ],
+  // A repeated event id changes nothing; so does an event for no order, or one the order's status cannot take.
   async handler(input, ctx) {
-    return applyPaymentEvent(ctx, input);
+    const { orderId, first } = await recordPaymentEvent(ctx, input);
+    const unchanged = (duplicate: boolean): PaymentOutcome => {
+      ctx.unchanged();
+      return { duplicate, orderId, markedPaid: false };
+    };
+    if (!first) return unchanged(true);
+    if (!orderId || !input.paid) return unchanged(false);
+    const order = await lockOrder(ctx.db, orderId);
+    if (!canTransition(order.status, "paid")) {
+      if (order.status !== "paid") ctx.log.warn("payment received for an order that cannot become paid", { orderId, status: order.status, event: input.eventId });
+      return unchanged(false);
+    }
+    await changeStatus(ctx, order, {
+      to: "paid",
+      reason: `${input.provider} ${input.type} ${input.eventId}`,
+      data: {
+        ...(input.paymentIntentId ? { paymentProviderPaymentIntentId: input.paymentIntentId } : {}),
+        ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),
+      },
+    });
+    return { duplicate: false, orderId, markedPaid: true };
   },
 });

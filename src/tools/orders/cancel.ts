@@ -1,7 +1,7 @@
 // orders.cancel: cancel an order that has not shipped, restocking its items and giving back what was paid.
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
-import { refundAccount, refundAll, refundTo } from "./refunds.ts";
+import { refundAccount, refundAll, refundTo } from "../money/refunds.ts";
 import { orderId } from "./schemas.ts";
 import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 

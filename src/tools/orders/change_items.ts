@@ -2,15 +2,21 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
+import type { Order } from "../../generated/prisma/client.ts";
+import { settle } from "../money/item-edits.ts";
+import { balanceOf } from "../money/ledger.ts";
+import { refundAccount } from "../money/refunds.ts";
 import { oere } from "../products/schemas.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
-import { isPaid, repriced, settle } from "./edit-money.ts";
+import { repriced } from "./edit-pricing.ts";
 import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
 import { sendOrderChanged } from "./emails.ts";
-import { balanceOf } from "./ledger.ts";
-import { refundAccount } from "./refunds.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
-import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
+import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { PAID, UNPAID } from "./transitions.ts";
+
+/** Paid: money came in (a paid order that went to review keeps its paidAt; before shipping PAID is paid or processing). */
+const isPaid = (order: Order) => order.paidAt !== null || PAID.has(order.status);
 
 const change = z
   .strictObject({
@@ -71,16 +77,19 @@ export default defineTool({
       return view(order, paidDkk - returnedDkk, 0n, null);
     }
     const totals = await repriced(ctx.db, order, lines);
-    if (isPaid(order) && totals.totalDkk > order.totalDkk) {
+    const paid = isPaid(order);
+    if (paid && totals.totalDkk > order.totalDkk) {
       throw new Refused("payment_required", `The change raises paid order ${order.id}'s total from ${formatMoney(order.totalDkk, order.currency)} to ${formatMoney(totals.totalDkk, order.currency)}; a paid order's total can only stay or go down. Cancel it (orders.cancel) and place a new order instead.`);
     }
     const productIds = await moveStock(ctx, lines);
     await writeLines(ctx.db, lines);
     const after = await ctx.db.order.update({ where: { id: order.id }, data: totals, include: { items: { orderBy: itemOrder } } });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: { ...orderRow(order), items: order.items }, after });
-    const settled = await settle(ctx, order, after, paidDkk - returnedDkk, input.refundAccount ?? null);
+    const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), account: input.refundAccount ?? null };
+    const settled = await settle(ctx, edit);
+    const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" })), items: after.items } : after;
     await ctx.services.catalog.changed(ctx, { productIds });
-    const result = view(settled.order, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
+    const result = view(now, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
     const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
     ctx.afterCommit(() => sendOrderChanged(ctx.services.db, ctx.services.mailer, order.id, note, ctx.now()));
     return result;

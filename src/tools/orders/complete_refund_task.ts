@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { refundTaskOutput, toRefundTask } from "./refunds.ts";
+import { refundTaskOutput, toRefundTask } from "./refund-tasks.ts";
 
 export default defineTool({
   name: "orders.complete_refund_task",

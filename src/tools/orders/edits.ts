@@ -1,5 +1,5 @@
 // Item edits before shipping (orders.change_items): the lines after the edit, the stock that moves and the lines written.
-// What the edit does to the money is in edit-money.ts.
+// Its totals are priced again in edit-pricing.ts; what it does to the money is in src/tools/money/item-edits.ts.
 import { NotFound, Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import type { OrderItem } from "../../generated/prisma/client.ts";

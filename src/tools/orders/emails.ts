@@ -7,8 +7,8 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
-import { balanceOf } from "./ledger.ts";
-import { orderRef } from "./numbers.ts";
+import { balanceOf } from "../money/ledger.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 
 interface Line {
   label: string;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
-import { orderRef } from "./numbers.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 import { itemOrder, orderDetail, orderNumber, toOrderDetail } from "./schemas.ts";
 
 export default defineTool({

@@ -4,11 +4,9 @@ import { NotFound } from "../../core/errors.ts";
 import { oere } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
 import { vatOf } from "./pricing.ts";
-import { outstandingOf } from "./ledger.ts";
+import { outstandingOf } from "../money/ledger.ts";
 import { orderId } from "./schemas.ts";
-
-/** The statuses in which the order stands paid (the money is received and the order goes on). */
-const PAID = new Set(["paid", "processing", "shipped", "delivered", "completed"]);
+import { PAID } from "./transitions.ts";
 
 export default defineTool({
   name: "orders.get_payment",

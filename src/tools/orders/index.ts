@@ -17,12 +17,13 @@ import applyPaymentEvent from "./apply_payment_event.ts";
 import getPayment from "./get_payment.ts";
 import recordEvents from "./record_events.ts";
 import payments from "./payments.ts";
+import getBalance from "./get_balance.ts";
 import changeAddress from "./change_address.ts";
 import changeItems from "./change_items.ts";
 import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
 
 export default tools;

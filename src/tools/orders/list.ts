@@ -4,7 +4,7 @@ import { limit } from "../fields.ts";
 import { Invalid } from "../../core/errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
-import { parseOrderRef } from "./numbers.ts";
+import { parseOrderRef } from "../shared/order-numbers.ts";
 import { itemOrder, orderSummary, toOrderSummary } from "./schemas.ts";
 import { orderStatus } from "./transitions.ts";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
-import { refundTaskOutput, toRefundTask } from "./refunds.ts";
+import { refundTaskOutput, toRefundTask } from "./refund-tasks.ts";
 
 export default defineTool({
   name: "orders.list_refund_tasks",

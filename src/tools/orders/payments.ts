@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { isoDateTime, oere } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { ENTRY_KINDS } from "./ledger.ts";
+import { ENTRY_KINDS } from "../money/ledger.ts";
 import { orderId } from "./schemas.ts";
 
 export default defineTool({

@@ -14,8 +14,9 @@ import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
 import { emitOrderCreated } from "./webhook-events.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
-import { codeHint, spendUpTo } from "../giftcards/service.ts";
-import { book } from "./ledger.ts";
+import { codeHint } from "../money/gift-card-codes.ts";
+import { spendUpTo } from "../money/gift-cards.ts";
+import { book } from "../money/ledger.ts";
 import type { DeliveryChoice } from "../cart/delivery.ts";
 import { changeStatus, lockOrder } from "./service.ts";
 

@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { MAX_INT } from "../products/schemas.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
-import { recordRefund } from "./refunds.ts";
+import { recordRefund } from "../money/refunds.ts";
 import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 
 export default defineTool({

@@ -5,16 +5,16 @@ import type { Order, Prisma } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { sendOrderConfirmation, sendShipped } from "./emails.ts";
 import { itemOrder, type OrderWithItems } from "./schemas.ts";
-import { canTransition, type OrderStatus } from "./transitions.ts";
+import { canTransition, UNSHIPPED, type OrderStatus } from "./transitions.ts";
 import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { emitUcpStatusChange } from "../checkout/order-events.ts";
 import { emitStatusChange } from "./webhook-events.ts";
-import { book, methodOf, outstandingOf } from "./ledger.ts";
-import { issueBoughtCards } from "../giftcards/service.ts";
+import { book, lockOrderRow, methodOf, outstandingOf } from "../money/ledger.ts";
+import { issueBoughtCards } from "../money/gift-cards.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
 export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
-  await db.$queryRaw`SELECT id FROM "Order" WHERE id = ${id} FOR UPDATE`;
+  await lockOrderRow(db, id);
   const order = await db.order.findUnique({ where: { id }, include: { items: { orderBy: itemOrder } } });
   if (!order) throw new NotFound(`No order with id "${id}".`);
   return order;
@@ -25,9 +25,6 @@ export function orderRow(order: OrderWithItems | Order): Order {
   const { items: _items, ...row } = order as OrderWithItems;
   return row;
 }
-
-/** Orders whose parcel has not left yet: their address and items may still change. */
-export const UNSHIPPED: ReadonlySet<string> = new Set(["pending_payment", "pending", "flagged_review", "paid", "processing"]);
 
 /** 422 already_shipped unless the order is still before shipping; `what` names the change ("an address"). */
 export function assertUnshipped(order: Order, what: string): void {

@@ -1,4 +1,6 @@
-// Order statuses (SPEC.md "Order status") and the legal transitions between them (DESIGN.md table).
+// The one vocabulary of order statuses: the statuses (SPEC.md "Order status"), the legal transitions between them
+// (DESIGN.md table), their groups and the next actions each offers. Data only: tools and pages import it, never list
+// statuses again.
 import { z } from "zod";
 
 export const ORDER_STATUSES = [
@@ -43,4 +45,42 @@ export function isOrderStatus(value: string): value is OrderStatus {
 export function canTransition(from: string, to: string): boolean {
   if (!isOrderStatus(from) || !isOrderStatus(to)) return false;
   return ORDER_TRANSITIONS[from].includes(to);
+}
+
+const group = (...statuses: OrderStatus[]): ReadonlySet<string> => new Set(statuses);
+
+/** Waiting for the money: a gift card may pay it, and earlier payments covering an edited total make it paid. */
+export const UNPAID = group("pending_payment", "pending");
+
+/** The money is received and the order goes on (orders.get_payment's `paid`). */
+export const PAID = group("paid", "processing", "shipped", "delivered", "completed");
+
+/** The parcel has not left: the address and items may still change, and the order is cancelled rather than returned. */
+export const UNSHIPPED = group("pending_payment", "pending", "flagged_review", "paid", "processing");
+
+/** The goods have left the shop: they may come back as a return. */
+export const SHIPPED = group("shipped", "delivered", "completed");
+
+/** What a shopper or staff may do with an order; the tools check it again, with what else they need to know. */
+const ORDER_ACTIONS = ["pay", "cancel", "change_address", "change_items", "return", "refund"] as const;
+
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** Statuses from which one of `to` may follow. */
+const reaching = (...to: OrderStatus[]) => group(...ORDER_STATUSES.filter((from) => ORDER_TRANSITIONS[from].some((next) => to.includes(next))));
+
+const OFFERED: Record<OrderAction, ReadonlySet<string>> = {
+  /** The shopper is asked to pay through the order's payment page. */
+  pay: group("pending_payment"),
+  cancel: reaching("cancelled"),
+  change_address: UNSHIPPED,
+  change_items: UNSHIPPED,
+  /** returns.request also takes a partly refunded order whose history shows it shipped. */
+  return: SHIPPED,
+  refund: reaching("refunded", "partial_refund"),
+};
+
+/** The actions an order in `status` offers (none for an unknown status). */
+export function nextActions(status: string): ReadonlySet<OrderAction> {
+  return new Set(ORDER_ACTIONS.filter((action) => OFFERED[action].has(status)));
 }

@@ -5,7 +5,7 @@ import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { assertTransition, changeStatus, lockOrder } from "./service.ts";
-import { recordRefund, refundAll } from "./refunds.ts";
+import { recordRefund, refundAll } from "../money/refunds.ts";
 import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 
 const transitions = Object.entries(ORDER_TRANSITIONS);

@@ -3,8 +3,8 @@
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { orderRef } from "../orders/numbers.ts";
-import type { Returned } from "../orders/refunds.ts";
+import { orderRef } from "../shared/order-numbers.ts";
+import type { Returned } from "../money/refunds.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSettings } from "../settings/service.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";

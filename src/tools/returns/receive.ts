@@ -1,7 +1,7 @@
 // returns.receive: the parcel is back: restock it and, in the same transaction, refund it or ship the exchange.
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
-import { refundAccount, refundTo, refundUpTo, type Returned } from "../orders/refunds.ts";
+import { refundAccount, refundTo, refundUpTo, type Returned } from "../money/refunds.ts";
 import { assertTransition, changeStatus } from "../orders/service.ts";
 import { mailExchanged, mailRefunded } from "./emails.ts";
 import { priceExchange, shipReplacement, type Replacement } from "./exchange.ts";

@@ -5,6 +5,7 @@ import type { Db } from "../../core/db.ts";
 import type { ToolContext } from "../context.ts";
 import { lockOrder } from "../orders/service.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
+import { SHIPPED, UNSHIPPED } from "../orders/transitions.ts";
 import { complaintDeadline, COMPLAINT_MONTHS, withdrawalDeadline, WITHDRAWAL_DAYS } from "./deadlines.ts";
 import { withItems, type ReturnKind, type ReturnStatus, type ReturnWithItems } from "./schemas.ts";
 
@@ -17,9 +18,6 @@ const MOVES: Record<ReturnStatus, readonly ReturnStatus[]> = {
   rejected: [],
 };
 
-/** Order statuses before the parcel leaves: the shopper cancels instead (orders.cancel). */
-const UNSHIPPED = new Set(["pending_payment", "pending", "flagged_review", "paid", "processing"]);
-const SHIPPED = ["shipped", "delivered", "completed"];
 /** Returns that hold their units: every one but a rejected one. */
 const HOLDING: ReturnStatus[] = ["requested", "approved", "received", "refunded"];
 /** Returns whose goods are back: their units count as returned when the next return's refund is worked out. */
@@ -71,8 +69,9 @@ async function deliveredAt(db: Db, orderId: string): Promise<Date | null> {
  * return_window_closed). A shipped order not yet delivered may be returned: its window has not started.
  */
 export async function assertReturnable(ctx: ToolContext, order: OrderWithItems, kind: ReturnKind): Promise<void> {
-  const shipped = SHIPPED.includes(order.status) ||
-    (order.status === "partial_refund" && (await ctx.db.orderStatusChange.count({ where: { orderId: order.id, toStatus: { in: SHIPPED } } })) > 0);
+  const shipped = SHIPPED.has(order.status) ||
+    (order.status === "partial_refund" && (await ctx.db.orderStatusChange.count({ where: { orderId: order.id, toStatus: { in: [...SHIPPED] } } })) > 0);
+  // Before shipping the shopper cancels instead (orders.cancel).
   if (!shipped && (UNSHIPPED.has(order.status) || order.status === "partial_refund")) {
     throw new Refused("not_shipped", `Order ${order.id} has not shipped ("${order.status}"): cancel it with orders.cancel instead of returning it.`);
   }

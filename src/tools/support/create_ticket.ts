@@ -1,7 +1,7 @@
 // support.create_ticket: hand a conversation to a person: the shopper's message (or the chat's summary), their e-mail and order.
 import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
-import { orderRef } from "../orders/numbers.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 import { hasScope } from "../scopes.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { mailShopper, messageText, reference } from "./service.ts";

@@ -2,8 +2,8 @@
 // priced again, the difference goes through the ledger (card refund at the Stripe fake, gift cards, bank-transfer
 // task) or a new payment session; every refusal writes nothing; concurrent edits never refund or restock twice.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ManualPayments } from "../../../src/tools/orders/payments/manual.ts";
-import type { PaymentProvider } from "../../../src/tools/orders/payments/provider.ts";
+import { ManualPayments } from "../../../src/tools/money/payments/manual.ts";
+import type { PaymentProvider } from "../../../src/tools/money/payments/provider.ts";
 import { vatOf } from "../../../src/tools/orders/pricing.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";

@@ -8,14 +8,13 @@ import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
 import itemOptions from "../../../tools/orders/item_options.ts";
-import { orderRef } from "../../../tools/orders/numbers.ts";
+import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
-import { UNSHIPPED } from "../../../tools/orders/service.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
 import listReturns from "../../../tools/returns/list.ts";
-import { isOrderStatus, ORDER_TRANSITIONS } from "../../../tools/orders/transitions.ts";
+import { isOrderStatus, nextActions, ORDER_TRANSITIONS } from "../../../tools/orders/transitions.ts";
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
@@ -66,10 +65,11 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   ]);
   const ref = orderRef(number);
   const currency = order.currency;
-  const options = UNSHIPPED.has(order.status) ? await web.call(itemOptions, { orderId: order.id }) : null;
+  const actions = nextActions(order.status);
+  const options = actions.has("change_items") ? await web.call(itemOptions, { orderId: order.id }) : null;
   const base = `/admin/orders/${order.id}`;
-  const canRefund = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].some((to) => to === "refunded" || to === "partial_refund");
-  const canCancel = isOrderStatus(order.status) && ORDER_TRANSITIONS[order.status].includes("cancelled");
+  const canRefund = actions.has("refund");
+  const canCancel = actions.has("cancel");
   const lines = order.items.map((item) => [
     html`${item.productName}${item.variantSku ? html`<br><span class="hint">${item.variantSku}</span>` : ""}`,
     item.quantity,

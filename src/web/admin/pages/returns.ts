@@ -2,7 +2,7 @@
 // forms to approve, reject or book it received (refund or exchange); everything goes through the returns.* tools.
 import type { z } from "zod";
 import { NotFound } from "../../../core/errors.ts";
-import { orderRef } from "../../../tools/orders/numbers.ts";
+import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import approveReturn from "../../../tools/returns/approve.ts";
 import getReturn from "../../../tools/returns/get.ts";
 import listReturns from "../../../tools/returns/list.ts";

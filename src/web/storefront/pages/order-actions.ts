@@ -10,6 +10,7 @@ import type ordersItemOptions from "../../../tools/orders/item_options.ts";
 import returnsRequest from "../../../tools/returns/request.ts";
 import { returnReference, type returnView } from "../../../tools/returns/schemas.ts";
 import type { orderDetail } from "../../../tools/orders/schemas.ts";
+import { nextActions } from "../../../tools/orders/transitions.ts";
 import { field, notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
 import type { Outcome } from "../../page.ts";
@@ -23,9 +24,6 @@ export interface LedgerEntry {
   amountDkk: number;
   createdAt: string;
 }
-
-/** Statuses an order can still be cancelled or re-addressed in: it has not left the warehouse. */
-const UNSHIPPED = new Set(["pending_payment", "pending", "flagged_review", "paid", "processing"]);
 
 /** The fixed reasons a shopper picks from when cancelling; the Danish label is what the order records. */
 export const CANCEL_REASONS: Record<string, string> = {
@@ -57,9 +55,6 @@ export interface ActionState {
 export type ReturnView = z.output<typeof returnView>;
 export type ItemOptions = z.output<(typeof ordersItemOptions)["output"]>;
 
-/** Statuses whose goods have left the shop: they can be returned (within the deadlines the tool enforces). */
-const SHIPPED = new Set(["shipped", "delivered", "completed"]);
-
 const RETURN_STATUS: Record<string, string> = {
   requested: "Anmodet – vi vender tilbage",
   approved: "Godkendt – send varen til os",
@@ -75,11 +70,6 @@ interface AddressValues {
   city: string;
 }
 
-/** What is left of the order's payments once refunds are taken off, in øre. */
-function paidNet(ledger: readonly LedgerEntry[]): number {
-  return ledger.reduce((sum, entry) => sum + (entry.kind === "payment" ? entry.amountDkk : -entry.amountDkk), 0);
-}
-
 /** The payments and refunds of the order, oldest first. */
 export function ledgerSection(ledger: readonly LedgerEntry[], currency: string): Html {
   if (ledger.length === 0) return html``;
@@ -88,14 +78,21 @@ export function ledgerSection(ledger: readonly LedgerEntry[], currency: string):
 </section>`;
 }
 
-/** The forms for an order that has not shipped; a note on what is possible for one that has. */
-export function orderActions(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], state: ActionState = {}): Html {
-  if (!UNSHIPPED.has(order.status)) {
+/**
+ * The forms for what the order's status still offers (re-address, cancel: before it ships); a refusal's reason when it
+ * offers neither. `netPaidDkk` (orders.get_balance) is what a cancellation gives back.
+ */
+export function orderActions(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], netPaidDkk: number, state: ActionState = {}): Html {
+  const actions = nextActions(order.status);
+  if (!actions.has("change_address") && !actions.has("cancel")) {
     const refused = state.cancelError ?? state.address?.error;
     return refused ? notice("error", refused) : html``;
   }
-  const paid = paidNet(ledger);
-  const byTransfer = ledger.some((entry) => entry.kind === "payment" && entry.method === "bank_transfer");
+  return html`${actions.has("change_address") ? addressForm(web, order, state) : ""}
+${actions.has("cancel") ? cancelForm(web, order, ledger, netPaidDkk, state) : ""}`;
+}
+
+function addressForm(web: StorefrontRequest, order: OrderDetail, state: ActionState): Html {
   const values = state.address?.values ?? { name: order.shippingName, address: order.shippingAddress, zip: order.shippingZip, city: order.shippingCity };
   return html`<section class="card order-action" id="address" aria-labelledby="address-title">
 <h2 id="address-title">Leveringsadresse</h2>
@@ -111,16 +108,20 @@ ${field({ name: "city", label: "By", value: values.city, required: true, autocom
 </div>
 <button class="button button-secondary" type="submit">Gem ny adresse</button>
 </form>
-</section>
-<section class="card order-action" id="cancel" aria-labelledby="cancel-title">
+</section>`;
+}
+
+function cancelForm(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], netPaidDkk: number, state: ActionState): Html {
+  const byTransfer = ledger.some((entry) => entry.kind === "payment" && entry.method === "bank_transfer");
+  return html`<section class="card order-action" id="cancel" aria-labelledby="cancel-title">
 <h2 id="cancel-title">Annuller ordren</h2>
 ${state.cancelError ? notice("error", state.cancelError) : ""}
-<p>${paid > 0 ? html`Du får ${formatMoney(paid, order.currency)} tilbage, og varerne går tilbage på lager.` : "Ordren er ikke betalt, så der er intet at betale tilbage."}</p>
+<p>${netPaidDkk > 0 ? html`Du får ${formatMoney(netPaidDkk, order.currency)} tilbage, og varerne går tilbage på lager.` : "Ordren er ikke betalt, så der er intet at betale tilbage."}</p>
 <form action="/orders/${order.id}/cancel" method="post">
 ${web.csrfField()}
 <div class="field"><label for="f-reason">Hvorfor annullerer du?</label>
 <select id="f-reason" name="reason" required>${Object.entries(CANCEL_REASONS).map(([key, label]) => html`<option value="${key}">${label}</option>`)}</select></div>
-${paid > 0 ? html`<fieldset class="field"><legend>Hvor skal pengene hen?</legend>
+${netPaidDkk > 0 ? html`<fieldset class="field"><legend>Hvor skal pengene hen?</legend>
 <label class="choice"><input type="radio" name="refundTo" value="original" checked> Tilbage til ${byTransfer ? "din bankkonto" : "betalingsmåden"}</label>
 <label class="choice"><input type="radio" name="refundTo" value="store_credit"> Som tilgodebevis (et gavekort på e-mail)</label>
 </fieldset>
@@ -138,8 +139,10 @@ function unitsLeft(line: { id: string; quantity: number }, returns: readonly Ret
 
 /** The order's returns, and for a shipped order a return form per line that still has units to send back. */
 export function returnSection(web: StorefrontRequest, order: OrderDetail, returns: readonly ReturnView[], options: ItemOptions, state: ActionState = {}): Html {
-  if (!SHIPPED.has(order.status) && returns.length === 0) return html``;
-  const lines = SHIPPED.has(order.status) ? order.items.filter((line) => unitsLeft(line, returns) > 0) : [];
+  // A return is offered within the deadlines the tool enforces.
+  const returnable = nextActions(order.status).has("return");
+  if (!returnable && returns.length === 0) return html``;
+  const lines = returnable ? order.items.filter((line) => unitsLeft(line, returns) > 0) : [];
   return html`<section class="card order-action" id="returns" aria-labelledby="returns-title">
 <h2 id="returns-title">Returnér eller byt</h2>
 ${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${RETURN_STATUS[ret.status] ?? ret.status}${ret.refundDkk ? html` · ${formatMoney(ret.refundDkk, order.currency)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}

@@ -7,8 +7,10 @@ import ordersGet from "../../../tools/orders/get.ts";
 import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
 import ordersItemOptions from "../../../tools/orders/item_options.ts";
 import returnsList from "../../../tools/returns/list.ts";
+import ordersGetBalance from "../../../tools/orders/get_balance.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
-import { paymentToken } from "../../../tools/orders/payments/provider.ts";
+import { paymentToken } from "../../../tools/money/payments/provider.ts";
+import { nextActions } from "../../../tools/orders/transitions.ts";
 import { breadcrumbs, notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
@@ -50,9 +52,10 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`, status);
     throw error;
   }
-  const [order, ledger, refs, returns, options] = await Promise.all([
+  const [order, ledger, balance, refs, returns, options] = await Promise.all([
     web.call(ordersGet, { orderId }),
     web.call(ordersPayments, { orderId }),
+    web.call(ordersGetBalance, { orderId }),
     orderRefs(web, [orderId]),
     web.call(returnsList, { orderId }),
     web.call(ordersItemOptions, { orderId }),
@@ -72,7 +75,7 @@ ${flash ? notice(flash.kind, flash.text) : ""}
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 <p>Status: <strong class="order-status">${ORDER_STATUS[tracking.status] ?? tracking.status}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
 ${progress(tracking.status)}
-${tracking.status === "pending_payment" ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
+${nextActions(tracking.status).has("pay") ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
 ${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>
 <p>${tracking.carrier ?? "Fragtfirma"}${tracking.trackingNumber ? html` · sporingsnummer <strong>${tracking.trackingNumber}</strong>` : ""}</p>
@@ -93,7 +96,7 @@ ${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${metho
 <p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
 ${ledgerSection(ledger, order.currency)}
-${orderActions(web, order, ledger, state)}
+${orderActions(web, order, ledger, balance.netPaidDkk, state)}
 ${returnSection(web, order, returns, options, state)}
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,

@@ -2,7 +2,7 @@
 // verification.
 import Stripe from "stripe";
 import type { Config } from "../../../core/config.ts";
-import { orderRef } from "../numbers.ts";
+import { orderRef } from "../../shared/order-numbers.ts";
 import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
 
 type LineItem = { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } };

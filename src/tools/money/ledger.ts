@@ -6,7 +6,7 @@
 import type { Db } from "../../core/db.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { orderRef } from "./numbers.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 
 export const ENTRY_KINDS = ["payment", "refund", "store_credit"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -34,6 +34,14 @@ export interface Balance {
 /** How an order was paid when nothing more precise is known: its stored method, else its provider's usual one. */
 export function methodOf(order: Pick<Order, "paymentMethod" | "paymentProvider">): string {
   return order.paymentMethod ?? (order.paymentProvider === "manual" ? "bank_transfer" : "card");
+}
+
+/**
+ * Takes the order's row lock for the rest of the transaction: status changes, refunds and bookings of one order queue on
+ * it, so each reads what the others wrote.
+ */
+export async function lockOrderRow(db: Db, orderId: string): Promise<void> {
+  await db.$queryRaw`SELECT id FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
 }
 
 /** Books one entry (the amount must be positive; zero books nothing). */

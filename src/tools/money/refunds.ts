@@ -1,18 +1,15 @@
 // Giving an order's money back: what the ledger says was paid and not yet returned, either as store credit (a new gift
 // card) or to where it came from: gift-card payments back onto their cards, card payments through the payment provider,
-// the rest as a refund task staff pay out by hand (and its shape in the refund-task tools). A replacement order's money
-// paid on an earlier order of its exchange chain goes back to that order's payment. Booked in the ledger in the
-// caller's transaction.
+// the rest as a refund task staff pay out by hand. A replacement order's money paid on an earlier order of its exchange
+// chain goes back to that order's payment. Booked in the ledger in the caller's transaction.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import type { GiftCard, Order, RefundTask } from "../../generated/prisma/client.ts";
+import type { GiftCard, Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { codeHint, issueCard } from "../giftcards/service.ts";
-import { isoDateTime } from "../products/schemas.ts";
-import { allocate, balanceOf, book, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
-import { orderRef } from "./numbers.ts";
-import type { OrderWithItems } from "./schemas.ts";
-import { lockOrder } from "./service.ts";
+import { orderRef } from "../shared/order-numbers.ts";
+import { codeHint } from "./gift-card-codes.ts";
+import { issueCard } from "./gift-cards.ts";
+import { allocate, balanceOf, book, lockOrderRow, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
 
 export const REFUND_TO = ["original", "store_credit"] as const;
 export type RefundTo = (typeof REFUND_TO)[number];
@@ -30,12 +27,12 @@ export interface Returned {
 }
 
 /** Returns everything paid and not yet returned; `account` is where a bank-transfer refund goes, when the shopper said. */
-export function refundAll(ctx: ToolContext, order: OrderWithItems, to: RefundTo, account: string | null): Promise<Returned> {
+export function refundAll(ctx: ToolContext, order: Order, to: RefundTo, account: string | null): Promise<Returned> {
   return refundUpTo(ctx, order, null, to, account);
 }
 
 /** Returns `limit` (null: no limit) of what was paid and not yet returned, never more; as refundAll otherwise. */
-export async function refundUpTo(ctx: ToolContext, order: OrderWithItems, limit: bigint | null, to: RefundTo, account: string | null): Promise<Returned> {
+export async function refundUpTo(ctx: ToolContext, order: Order, limit: bigint | null, to: RefundTo, account: string | null): Promise<Returned> {
   const { paidDkk, returnedDkk } = await balanceOf(ctx.db, order.id);
   const open = paidDkk - returnedDkk;
   const amount = limit !== null && limit < open ? limit : open;
@@ -58,7 +55,7 @@ export async function refundUpTo(ctx: ToolContext, order: OrderWithItems, limit:
  * money through the provider, the rest as a refund task for staff. Booked as `refund` entries on `order`; returns where
  * the money went.
  */
-export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, amount: bigint, account: string | null): Promise<Returned["parts"]> {
+export async function refundToOriginal(ctx: ToolContext, order: Order, amount: bigint, account: string | null): Promise<Returned["parts"]> {
   const parts: Returned["parts"] = [];
   const part = (method: string, amountDkk: bigint) => {
     const same = parts.find((existing) => existing.method === method);
@@ -69,7 +66,7 @@ export async function refundToOriginal(ctx: ToolContext, order: OrderWithItems, 
   const sources: string[] = [];
   for (const { pool, amountDkk } of allocate(await poolsOf(ctx.db, order.id), amount)) {
     // Refunds of one payment queue on its order's row, so each reads what the others gave back of it.
-    const source = pool.source ? await lockOrder(ctx.db, pool.source.id) : order;
+    const source = pool.source ? await relock(ctx, pool.source.id) : order;
     const via = pool.source ? source.id : null;
     let left = amountDkk;
     left -= part("gift_card", await backToGiftCards(ctx, order.id, source.id, left, via));
@@ -93,6 +90,12 @@ export async function recordRefund(ctx: ToolContext, order: Order, amount: bigin
   for (const { pool, amountDkk } of allocate(await poolsOf(ctx.db, order.id), amount)) {
     await book(ctx, order.id, { kind: "refund", method: methodOf(pool.source ?? order), amountDkk, sourceOrderId: pool.source?.id ?? null });
   }
+}
+
+/** The order as it is once its row lock is taken. */
+async function relock(ctx: ToolContext, orderId: string): Promise<Order> {
+  await lockOrderRow(ctx.db, orderId);
+  return ctx.db.order.findUniqueOrThrow({ where: { id: orderId } });
 }
 
 /** Entries that move `sourceId`'s own money, on whichever order of its exchange chain they are booked. */
@@ -176,31 +179,4 @@ async function backToCard(ctx: ToolContext, orderId: string, source: Order, limi
 function byHand(order: Order): string {
   const method = methodOf(order);
   return method === "gift_card" ? "bank_transfer" : method;
-}
-
-/** A bank-transfer refund staff pay out by hand, as the refund-task tools return it. */
-export const refundTaskOutput = z.strictObject({
-  taskId: z.string(),
-  orderId: z.string(),
-  email: z.string().describe("The order's e-mail, to ask for account details."),
-  amountDkk: z.number().int().min(1).describe("To transfer, øre."),
-  account: z.string().nullable().describe("Reg.nr. and account number the shopper gave, or null."),
-  status: z.enum(["open", "done"]),
-  createdAt: isoDateTime,
-  doneAt: isoDateTime.nullable(),
-  doneBy: z.string().nullable().describe("Who marked it paid out."),
-});
-
-export function toRefundTask(task: RefundTask & { order: { email: string } }): z.input<typeof refundTaskOutput> {
-  return {
-    taskId: task.id,
-    orderId: task.orderId,
-    email: task.order.email,
-    amountDkk: Number(task.amountDkk),
-    account: task.account,
-    status: task.status === "done" ? "done" : "open",
-    createdAt: task.createdAt.toISOString(),
-    doneAt: task.doneAt?.toISOString() ?? null,
-    doneBy: task.doneBy,
-  };
 }

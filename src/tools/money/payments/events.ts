@@ -1,9 +1,8 @@
-// Payment provider events (webhooks): each event is applied once (a PaymentEvent row keyed by the provider's event id,
-// inserted in the same transaction as its effect), and a successful payment moves the order to paid.
+// Payment provider events (webhooks) as the shop reads them: what an event says about an order's payment, and the
+// record that lets each event be applied once (a PaymentEvent row keyed by the provider's event id, inserted in the same
+// transaction as its effect). orders.apply_payment_event moves the order to paid.
 import { z } from "zod";
 import type { ToolContext } from "../../context.ts";
-import { changeStatus, lockOrder } from "../service.ts";
-import { canTransition } from "../transitions.ts";
 
 const id = (what: string) => z.string().min(1).max(500).describe(what);
 
@@ -36,34 +35,18 @@ async function findOrder(ctx: ToolContext, signal: PaymentSignal): Promise<strin
   return order?.id ?? null;
 }
 
-/**
- * Records the event and, when it says the order is paid and the order may become paid, moves it there (status history,
- * audit entry, confirmation e-mail after commit). A repeated event id changes nothing; so does an event for no order.
- */
-export async function applyPaymentEvent(ctx: ToolContext, signal: PaymentSignal): Promise<PaymentOutcome> {
+/** The order an event is about, and whether this is the first time the event arrives (a repeat changes nothing). */
+export interface RecordedEvent {
+  orderId: string | null;
+  first: boolean;
+}
+
+/** Records the event once, with the order it names (null when it names none of this shop's orders). */
+export async function recordPaymentEvent(ctx: ToolContext, signal: PaymentSignal): Promise<RecordedEvent> {
   const orderId = await findOrder(ctx, signal);
   const inserted = await ctx.db.paymentEvent.createMany({
     data: [{ id: signal.eventId, provider: signal.provider, type: signal.type, orderId }],
     skipDuplicates: true,
   });
-  const unchanged = (duplicate: boolean): PaymentOutcome => {
-    ctx.unchanged();
-    return { duplicate, orderId, markedPaid: false };
-  };
-  if (inserted.count === 0) return unchanged(true);
-  if (!orderId || !signal.paid) return unchanged(false);
-  const order = await lockOrder(ctx.db, orderId);
-  if (!canTransition(order.status, "paid")) {
-    if (order.status !== "paid") ctx.log.warn("payment received for an order that cannot become paid", { orderId, status: order.status, event: signal.eventId });
-    return unchanged(false);
-  }
-  await changeStatus(ctx, order, {
-    to: "paid",
-    reason: `${signal.provider} ${signal.type} ${signal.eventId}`,
-    data: {
-      ...(signal.paymentIntentId ? { paymentProviderPaymentIntentId: signal.paymentIntentId } : {}),
-      ...(signal.paymentMethod ? { paymentMethod: signal.paymentMethod } : {}),
-    },
-  });
-  return { duplicate: false, orderId, markedPaid: true };
+  return { orderId, first: inserted.count > 0 };
 }
