@@ -79,7 +79,7 @@ export default defineTool({
     const after = await ctx.db.order.update({ where: { id: order.id }, data: totals, include: { items: { orderBy: itemOrder } } });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: { ...orderRow(order), items: order.items }, after });
     const settled = await settle(ctx, order, after, paidDkk - returnedDkk, input.refundAccount ?? null);
-    await ctx.services.catalog.changed(ctx, { productIds });
+    await ctx.services.catalog.changed(ctx, { stock: productIds });
     const result = view(settled.order, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
     const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
     ctx.afterCommit(() => sendOrderChanged(ctx.services.db, ctx.services.mailer, order.id, note, ctx.now()));

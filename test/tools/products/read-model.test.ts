@@ -1,5 +1,7 @@
-// The catalogue read model's indexed search agrees with a naive filter over the database rows, for many filter mixes.
+// The catalogue read model's indexed search agrees with a naive filter over the database rows, for many filter mixes;
+// writes update what they change (a sale or a price change reads and indexes nothing of the rest of the catalogue).
 import { describe, expect, it } from "vitest";
+import { expectOk } from "../../support/expect.ts";
 import type { ProductSummary, SearchFilters } from "../../../src/tools/products/catalog-model.ts";
 import { useServer } from "../../support/server.ts";
 
@@ -68,10 +70,30 @@ describe("catalogue read model", () => {
       if (random() < 0.3) f.inStock = random() < 0.7;
       if (random() < 0.3) f.minPriceOere = Math.floor(random() * 200000);
       if (random() < 0.3) f.maxPriceOere = Math.floor(random() * 300000);
-      const actual = server.runtime.services.catalog.search(f).map((p) => p.slug);
+      const actual = (await server.runtime.services.catalog.search(f)).map((p) => p.slug);
       expect(actual, JSON.stringify(f)).toEqual(naive(rows, f));
       if (actual.length) nonEmpty++;
     }
     expect(nonEmpty).toBeGreaterThan(150);
+  });
+
+  it("takes a sale and a price change in place, without reading or indexing the rest of the catalogue", async () => {
+    const catalog = server.runtime.services.catalog;
+    const key = await server.key("orders:write", "products:write");
+    const find = async (slug: string) => (await catalog.search({ limit: 100, offset: 0 })).find((p) => p.slug === slug)!;
+    const plain = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, stock: { gt: 2 }, variants: { none: {} } }, orderBy: { slug: "asc" } });
+    await find(plain.slug);
+    const builds = catalog.builds;
+    expectOk(server, "orders.create", await server.call("orders.create", {
+      items: [{ productSlug: plain.slug, quantity: 2 }],
+      email: "lager@example.dk",
+      shipping: { name: "Lager Test", address: "Vestergade 1", zip: "8000", city: "Aarhus C" },
+    }, { key }));
+    expect((await find(plain.slug)).stock).toBe(Number(plain.stock) - 2);
+    expect((await catalog.search({ limit: 100, offset: 0, inStock: true, q: plain.name })).map((p) => p.slug)).toContain(plain.slug);
+    expectOk(server, "products.update", await server.call("products.update", { slug: plain.slug, patch: { priceDkk: 12345 } }, { key }));
+    expect((await find(plain.slug)).priceDkk).toBe(12345);
+    expect((await catalog.search({ limit: 100, offset: 0, minPriceOere: 12345, maxPriceOere: 12345 })).map((p) => p.slug)).toEqual([plain.slug]);
+    expect(catalog.builds).toBe(builds);
   });
 });
