@@ -76,6 +76,11 @@ export interface CatalogChange {
    * stores update these numbers in place; nothing is rebuilt for them.
    */
   stock?: string[];
+  /**
+   * The products of `productIds` stayed in their categories and visible or not as they were (a price, image, variant
+   * or text change): category counts stand.
+   */
+  keepsCategories?: true;
   /** Categories changed (names feed product summaries and the search text). */
   categories?: boolean;
 }
@@ -95,8 +100,8 @@ export interface CatalogStore {
   readonly builds: number;
   /** Everything again: start-up, a category change, an out-of-band change (seed, import in another process). */
   reloadAll(): Promise<void>;
-  /** These products' rows, images or visibility changed (or they are gone). */
-  reloadProducts(ids: string[]): Promise<void>;
+  /** These products' rows, images or visibility changed (or they are gone); `moved`: their categories or visibility may have. */
+  reloadProducts(ids: string[], moved: boolean): Promise<void>;
   /** Only these products' stock changed. */
   reloadStock(ids: string[]): Promise<void>;
   search(filters: SearchFilters, drafts: boolean): Promise<ProductSummary[]>;

@@ -6,8 +6,10 @@ import crypto from "node:crypto";
 import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
 import type { ChangeScope } from "../change-scope.ts";
+import { catalogEngine, type CatalogEngine } from "./catalog-engine.ts";
 import type { CatalogCategory, CatalogChange, CatalogProduct, CatalogStore, CountedCategory, ProductDetails, ProductSummary, SearchFilters } from "./catalog-model.ts";
 import { MemoryCatalog } from "./memory-catalog.ts";
+import { SqlCatalog } from "./sql-catalog.ts";
 
 export const CATALOG_CHANNEL = "shop_catalog";
 /** NOTIFY payloads are limited to 8000 bytes: a notice naming more products tells the other processes to reload all. */
@@ -22,11 +24,13 @@ interface Notice extends CatalogChange {
 }
 
 export class CatalogReadModel {
-  private readonly store: CatalogStore;
+  private store: CatalogStore;
   private generation = 0;
   private readonly origin = crypto.randomUUID();
   private queue: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
+  /** Set once loaded: a model never loaded (a CLI's executor) only notifies the processes that serve the catalogue. */
+  private loaded = false;
   private readonly details = new Map<string, ProductDetails>();
   /** Bumped when a refresh starts: a details read that raced a change is not kept. */
   private detailsEpoch = 0;
@@ -45,12 +49,17 @@ export class CatalogReadModel {
     return this.generation;
   }
 
+  /** Which store serves this process (chosen by catalogEngine when the model starts or reloads). */
+  get engine(): CatalogEngine {
+    return this.store instanceof SqlCatalog ? "sql" : "memory";
+  }
+
   /** How often the whole catalogue has been read or indexed (see CatalogStore.builds). */
   get builds(): number {
     return this.store.builds;
   }
 
-  /** Loads the catalogue and subscribes to other processes' changes. */
+  /** Chooses the store, loads it and subscribes to other processes' changes. */
   async start(): Promise<void> {
     await this.reload();
     this.stopListening = await this.database.listen(CATALOG_CHANNEL, (payload) => this.onNotice(payload));
@@ -151,12 +160,17 @@ export class CatalogReadModel {
     }
     await ctx.db.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify(notice)})`;
     // This process applies the change itself, with every id it names.
-    ctx.afterCommit(() => this.apply({ origin: this.origin, ...change }));
+    if (this.loaded) ctx.afterCommit(() => this.apply({ origin: this.origin, ...change }));
   }
 
-  /** Reloads after an out-of-band change (seeding, an import, tests). */
+  /** Chooses the store and reloads it after an out-of-band change (seeding, an import, tests). */
   async reload(): Promise<void> {
-    await this.enqueue(() => this.reloadAll());
+    await this.enqueue(async () => {
+      const engine = await catalogEngine(this.database);
+      if (engine !== this.engine) this.store = engine === "sql" ? new SqlCatalog(this.database) : new MemoryCatalog(this.database);
+      await this.reloadAll();
+      this.loaded = true;
+    });
   }
 
   private onNotice(payload: string): void {
@@ -178,7 +192,7 @@ export class CatalogReadModel {
     return this.enqueue(async () => {
       this.detailsEpoch++;
       for (const id of [...ids, ...stock]) this.details.delete(id);
-      if (ids.length) await this.store.reloadProducts(ids);
+      if (ids.length) await this.store.reloadProducts(ids, notice.keepsCategories !== true);
       if (stock.length) await this.store.reloadStock(stock);
       this.generation++;
     });

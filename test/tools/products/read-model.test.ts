@@ -96,4 +96,23 @@ describe("catalogue read model", () => {
     expect((await catalog.search({ limit: 100, offset: 0, minPriceOere: 12345, maxPriceOere: 12345 })).map((p) => p.slug)).toEqual([plain.slug]);
     expect(catalog.builds).toBe(builds);
   });
+
+  it("is kept in the database on PostgreSQL and in memory on PGlite", () => {
+    expect(server.runtime.services.catalog.engine).toBe(server.runtime.database.kind === "postgres" ? "sql" : "memory");
+  });
+
+  it("finds, in the database, the nearest products when none has every word: Danish stems without accents, typos", async () => {
+    const rows = await visibleRows();
+    const slugs = async (q: string) => (await server.runtime.services.catalog.search({ q, limit: 100, offset: 0 })).map((p) => p.slug);
+    const having = (word: string) => rows.filter((r) => [r.name, r.brand, r.lensColor].join(" ").toLowerCase().includes(word)).map((r) => r.slug);
+    const near = server.runtime.services.catalog.engine === "sql";
+    // A typo of "aviator", "ørgreen" without its accent, "spejle" for "spejl": no product has these words as written.
+    expect(await slugs("aviatr")).toEqual(near ? having("aviator") : []);
+    expect(await slugs("orgreen")).toEqual(near ? having("ørgreen") : []);
+    expect(await slugs("spejle")).toEqual(near ? having("spejl") : []);
+    expect(having("aviator").length).toBeGreaterThan(1);
+    // Exact hits stay the only hits when there are some, and a word like no other finds nothing.
+    expect(await slugs("aviator")).toEqual(having("aviator"));
+    expect(await slugs("zzzqqq")).toEqual([]);
+  });
 });
