@@ -1,5 +1,6 @@
-// The work of products.import: a batch of new products written set by set (one INSERT per table, not one per product),
-// with the categories they name, one audit entry for the batch and one for each category it created.
+// The work of products.import: a batch of new products written set by set (one INSERT per table from one JSON
+// parameter, not one statement or one ORM object per product), with the categories they name, one audit entry for the
+// batch and one for each category it created.
 import type { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
@@ -42,26 +43,53 @@ export async function importProducts(ctx: ToolContext, inputs: unknown[]): Promi
     ctx.unchanged();
     return outcome;
   }
-  const rows = await ctx.db.product.createManyAndReturn({
-    data: placed.map(({ item, categoryId }) => {
-      const { categoryId: _id, categorySlug: _slug, categoryName: _name, images: _images, imageAlt: _alt, variants: _variants, priceDkk, stock, ...fields } = item;
-      return { ...fields, priceDkk: BigInt(priceDkk), stock: BigInt(stock), categoryId };
-    }),
-    select: { id: true, slug: true },
-  });
+  const now = ctx.now();
+  const products = placed.map(({ item, categoryId }) => ({
+    slug: item.slug,
+    name: item.name,
+    description: item.description,
+    priceDkk: item.priceDkk,
+    stock: item.stock,
+    brand: item.brand ?? null,
+    frameColor: item.frameColor ?? null,
+    lensColor: item.lensColor ?? null,
+    attributes: item.attributes ?? {},
+    answerSummary: item.answerSummary ?? null,
+    faq: item.faq ?? [],
+    useCases: item.useCases ?? [],
+    comparisonFacts: item.comparisonFacts ?? {},
+    featured: item.featured,
+    giftCard: item.giftCard ?? false,
+    draft: item.draft,
+    categoryId,
+  }));
+  const rows = await ctx.db.$queryRaw<Array<{ id: string; slug: string }>>`
+    INSERT INTO "Product" (id, slug, name, description, "priceDkk", stock, brand, "frameColor", "lensColor", attributes, "answerSummary",
+                           faq, "useCases", "comparisonFacts", featured, "giftCard", draft, "categoryId", "createdAt", "updatedAt")
+    SELECT gen_random_uuid()::text, slug, name, description, "priceDkk", stock, brand, "frameColor", "lensColor", attributes, "answerSummary",
+           faq, "useCases", "comparisonFacts", featured, "giftCard", draft, "categoryId", ${now}, ${now}
+      FROM json_to_recordset(${JSON.stringify(products)}::json) AS x(
+        slug text, name text, description text, "priceDkk" bigint, stock bigint, brand text, "frameColor" text, "lensColor" text,
+        attributes jsonb, "answerSummary" text, faq jsonb, "useCases" jsonb, "comparisonFacts" jsonb, featured boolean,
+        "giftCard" boolean, draft boolean, "categoryId" text)
+    RETURNING id, slug`;
   const ids = new Map(rows.map((row) => [row.slug, row.id]));
   const images = placed.flatMap(({ item }) => item.images.map((url, position) => ({ productId: ids.get(item.slug)!, url, position, alt: item.imageAlt?.[url] ?? null })));
-  if (images.length) await ctx.db.productImage.createMany({ data: images });
+  if (images.length) {
+    await ctx.db.$executeRaw`
+      INSERT INTO "ProductImage" (id, "productId", url, alt, position, "createdAt")
+      SELECT gen_random_uuid()::text, "productId", url, alt, position, ${now}
+        FROM json_to_recordset(${JSON.stringify(images)}::json) AS x("productId" text, url text, alt text, position integer)`;
+  }
   const variants = placed.flatMap(({ item }) =>
-    item.variants.map((variant) => ({
-      productId: ids.get(item.slug)!,
-      sku: variant.sku,
-      attributes: variant.attributes ?? {},
-      priceDkk: variant.priceDkk === undefined || variant.priceDkk === null ? null : BigInt(variant.priceDkk),
-      stock: BigInt(variant.stock ?? 0),
-    })),
+    item.variants.map((variant) => ({ productId: ids.get(item.slug)!, sku: variant.sku, attributes: variant.attributes ?? {}, priceDkk: variant.priceDkk ?? null, stock: variant.stock ?? 0 })),
   );
-  if (variants.length) await ctx.db.productVariant.createMany({ data: variants });
+  if (variants.length) {
+    await ctx.db.$executeRaw`
+      INSERT INTO "ProductVariant" (id, "productId", sku, attributes, "priceDkk", stock, "createdAt", "updatedAt")
+      SELECT gen_random_uuid()::text, "productId", sku, attributes, "priceDkk", stock, ${now}, ${now}
+        FROM json_to_recordset(${JSON.stringify(variants)}::json) AS x("productId" text, sku text, attributes jsonb, "priceDkk" bigint, stock bigint)`;
+  }
   outcome.created = placed.map(({ index, item }) => ({ index, id: ids.get(item.slug)!, slug: item.slug }));
   // One entry for the batch, naming every product it made (a million entries with full snapshots would double what an
   // import writes); products.delete removes one again.
