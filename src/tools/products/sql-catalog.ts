@@ -5,7 +5,7 @@ import type { Database } from "../../core/db.ts";
 import type { CatalogCategory, CatalogProduct, CatalogStore, CountedCategory, ProductSummary, SearchFilters } from "./catalog-model.ts";
 import { catalogProduct, PRODUCT_COLUMNS } from "./memory-catalog.ts";
 import { compareText } from "./memory-index.ts";
-import { sqlSearch } from "./sql-search.ts";
+import { sqlSearch, WALK_DEFAULT } from "./sql-search.ts";
 
 /** Products kept per process (the most recently read): product pages and lookups of hot products ask nothing. */
 const MAX_PRODUCTS = 10_000;
@@ -36,9 +36,12 @@ export class SqlCatalog implements CatalogStore {
   private countsEpoch = 0;
 
   private readonly database: Database;
+  private readonly walk: number;
 
-  constructor(database: Database) {
+  /** `walk`: see WALK_DEFAULT (tests make it small to take the other path on a small catalogue). */
+  constructor(database: Database, walk = WALK_DEFAULT) {
     this.database = database;
+    this.walk = walk;
   }
 
   async reloadAll(): Promise<void> {
@@ -64,7 +67,7 @@ export class SqlCatalog implements CatalogStore {
   }
 
   search(filters: SearchFilters, drafts: boolean): Promise<ProductSummary[]> {
-    return sqlSearch(this.database, this.categoryMap, filters, drafts);
+    return sqlSearch(this.database, this.categoryMap, filters, drafts, this.walk);
   }
 
   async product(slug: string, drafts: boolean): Promise<CatalogProduct | undefined> {
