@@ -14,7 +14,7 @@ import { KeyVerifier } from "../tools/keys/verifier.ts";
 import { createPaymentProvider } from "../tools/orders/payments/index.ts";
 import importProducts from "../tools/products/import.ts";
 import { CatalogReadModel } from "../tools/products/read-model.ts";
-import { createRegistry } from "../tools/registry.ts";
+import { Registry } from "../tools/tool-registry.ts";
 import type { Services } from "../tools/collaborators.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
@@ -41,5 +41,5 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     // Never started here: what a command queues, the server processes deliver (NOTIFY, polling).
     outbox: createOutbox(config, database, log),
   };
-  return new Executor({ config, database, registry: createRegistry([...keys, ...staff, ...webhooks, importProducts]), services, log, now: () => new Date() });
+  return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts]), services, log, now: () => new Date() });
 }
