@@ -1,7 +1,7 @@
 // Uploaded images in the database: sniffing an upload with sharp, storing it under its SHA-256, and the resized WebP
 // renditions the /images route serves (made once per width, then read back from the database by every process).
 import crypto from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 
@@ -31,7 +31,7 @@ export interface ImageFacts {
 export async function inspectImage(bytes: Buffer): Promise<Omit<ImageFacts, "id">> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes).metadata();
+    metadata = await (await loadSharp())(bytes).metadata();
   } catch {
     throw new Refused("invalid_image", "The data is not a readable image.");
   }
@@ -83,7 +83,13 @@ export async function renditionBytes(db: Db, id: string, width: number): Promise
   if (stored) return Buffer.from(stored.bytes);
   const original = await originalBytes(db, id);
   if (!original) return undefined;
-  const resized = await sharp(original).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  const resized = await (await loadSharp())(original).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   await db.storedImageRendition.createMany({ data: [{ imageId: id, width, bytes: new Uint8Array(resized) }], skipDuplicates: true });
   return resized;
 }
+
+/** sharp and its native libvips, loaded with the first upload or resize rather than with every process. */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
+
