@@ -11,13 +11,15 @@ import autocannon from "autocannon";
 import { openDatabase, type Database } from "../src/core/db.ts";
 import { migrate } from "../src/core/migrate.ts";
 import { seedCatalog, seedSettings } from "../prisma/seed/demo.ts";
+import { catalogFile } from "./catalog-file.ts";
 import { buildAssets } from "../scripts/build-assets.ts";
 import { serverEnv, serverNodeOptions } from "./node-options.ts";
 import { pageTargets } from "./pages.ts";
 import { prepareWrites, WRITE_NAMES, writeTargets, type WriteFixture, type WriteTarget } from "./checkout.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 64;
+/** Connections of the read rows (BENCH_CONNECTIONS; the catalogue-size runs of docs/benchmarks.md use 16). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** Write rows run this many iterations at once (a closed loop: each starts the next when its last one ends). */
 const WRITERS = 8;
 const SIZES = (process.env.BENCH_SIZES ?? "80,100000").split(",").map(Number);
@@ -33,6 +35,8 @@ interface Target {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A new body per request (the "varied" rows: inputs drawn at random, so the result cache seldom has the answer). */
+  vary?: () => unknown;
 }
 
 const MODERN = "2026-07-28";
@@ -65,10 +69,21 @@ const SEARCHES: Array<[string, object]> = [
   ["q", { q: "aviator" }],
   ["filters", { categorySlug: "solbriller", inStock: true, maxPriceOere: 200000, limit: 20 }],
 ];
+const int = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
+const pickOne = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+const WORDS = ["aviator", "ray-ban", "oakley", "panto", "clubmaster", "wayfarer", "sommer", "vinter", "fjord", "klar", "grøn", "sort", "brun", "junior", "monthly", "etui", "lindberg", "prada", "gucci", "slim", "bold", "coast", "studio", "oversize", "browline", "cat-eye", "sport", "polariseret", "ørgreen", "persol"];
+const CATEGORIES = ["solbriller", "briller", "sportsbriller", "boernebriller", "blaalysbriller", "kontaktlinser", "tilbehoer"];
+/** The same three searches with inputs drawn per request: what a database search costs when the answer is not cached. */
+const VARIED: Array<[string, () => object]> = [
+  ["{} varied", () => ({ offset: int(0, 50) * 20 })],
+  ["q varied", () => ({ q: int(0, 2) ? pickOne(WORDS) : `${pickOne(WORDS)} ${pickOne(WORDS)}`, limit: int(1, 100) })],
+  ["filters varied", () => ({ categorySlug: pickOne(CATEGORIES), inStock: int(0, 1) === 1, maxPriceOere: int(500, 3000) * 100, limit: 20 })],
+];
 /** BENCH_ONLY=<regex> keeps only the targets whose name matches (quick reruns). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const TARGETS: Target[] = [
   ...SEARCHES.flatMap(([label, input]) => [rest(label, "products.search", input), mcp(label, "products.search", input)]),
+  ...VARIED.map(([label, vary]) => ({ ...rest(label, "products.search", {}), vary })),
   mcpModern("{}", "products.search", {}),
   rest("", "categories.list", {}),
   mcp("", "categories.list", {}),
@@ -124,11 +139,13 @@ function cpuSeconds(pid: number): number {
 
 async function load(origin: string, target: Target, pid: number): Promise<Omit<Row, "target">> {
   const cpuBefore = cpuSeconds(pid);
+  const vary = target.vary;
   const result = await autocannon({
     url: origin + target.path,
     method: target.method,
     headers: { "content-type": "application/json", "accept-encoding": ACCEPT_ENCODING, ...target.headers },
     ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
+    ...(vary && { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(vary()) }) }] }),
     connections: CONNECTIONS,
     duration: DURATION,
   });
@@ -166,6 +183,22 @@ async function drive(target: WriteTarget, pid: number, seconds = DURATION): Prom
   return { req: Math.round(latencies.length / seconds), p50: at(50), p99: at(99), errors, cpuUs: Math.round((cpu * 1e6) / done), bytes: Math.round(bytes / done) };
 }
 
+/** Runs `shop import products FILE` as the owner would, on the database of `env`; products per second. */
+async function importCatalog(file: string, env: Record<string, string>): Promise<{ created: number; seconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["bin/shop.js", "import", "products", file], { env: { ...process.env, ...env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const seconds = (performance.now() - started) / 1000;
+  const created = Number(/Imported (\d+) products/.exec(out)?.[1] ?? NaN);
+  if (code !== 0 || !Number.isFinite(created)) throw new Error(`shop import products exited with ${code}: ${out.slice(0, 500)}`);
+  return { created, seconds };
+}
+
+/** Import figures per "kind, size" (PostgreSQL rows are seeded by the import command). */
+const imports = new Map<string, { created: number; seconds: number }>();
+
 async function prepare(kind: string, size: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; writes?: WriteFixture }> {
   let database: Database;
   let env: Record<string, string>;
@@ -191,7 +224,14 @@ async function prepare(kind: string, size: number): Promise<{ env: Record<string
   }
   const started = Date.now();
   await migrate(database);
-  await seedCatalog(database.prisma, size);
+  if (kind === "postgres") {
+    // The catalogue comes in as a shop owner's would: `shop import products` of a JSON Lines file.
+    const file = await catalogFile(size);
+    const imported = await importCatalog(file, env);
+    imports.set(`${kind}, ${size}`, imported);
+    console.error(`imported ${imported.created} products in ${imported.seconds.toFixed(1)} s (${Math.round(imported.created / imported.seconds)}/s)`);
+    await database.exec("ANALYZE");
+  } else await seedCatalog(database.prisma, size);
   await seedSettings(database.prisma);
   const writes = WRITES ? await prepareWrites(database.prisma) : undefined;
   await database.close();
@@ -203,6 +243,8 @@ async function prepare(kind: string, size: number): Promise<{ env: Record<string
 await buildAssets();
 const rows: Row[] = [];
 const notes: string[] = [];
+/** Per database and size, what the catalogue-size table compares against the smallest size's row. */
+const sizes: Array<{ kind: string; size: number; measured: Map<string, Row>; idle: number; loaded: number }> = [];
 const hello = await startChild("bench/hello.ts", {});
 const helloTarget: Target = { name: "express hello JSON (baseline)", method: "POST", path: "/hello", body: {} };
 await load(`http://127.0.0.1:${hello.port}`, helloTarget, hello.child.pid!); // warm-up, as for the shop server
@@ -266,6 +308,7 @@ for (const kind of DATABASES) {
       });
     });
     notes.push(`${where}: RSS ${idle} MB idle, ${loaded} MB after load.${ratios.length ? ` ${ratios.join("; ")}.` : ""}`);
+    sizes.push({ kind, size, measured, idle, loaded });
     await stopChild(server.child);
     await cleanup();
   }
@@ -287,5 +330,39 @@ const lines = [
   ),
   "",
   ...notes.map((note) => `- ${note}`),
+  ...sizeTable(),
 ];
 console.log(lines.join("\n"));
+
+/**
+ * The catalogue-size table: per database, each size against its smallest (× that row's figure): the import rate, the
+ * server CPU of a sale, the uncached searches, RSS.
+ */
+function sizeTable(): string[] {
+  const lines: string[] = [];
+  for (const kind of DATABASES) {
+    const runs = sizes.filter((run) => run.kind === kind).sort((a, b) => a.size - b.size);
+    if (runs.length < 2) continue;
+    const base = runs[0]!;
+    const times = (value: number | undefined, of: number | undefined) => (value === undefined ? "–" : of ? `${value} (${(value / of).toFixed(2)} ×)` : `${value}`);
+    const cpu = (run: (typeof runs)[number], name: string) => run.measured.get(name)?.cpuUs;
+    const search = (run: (typeof runs)[number], label: string) => {
+      const row = run.measured.get(`REST products.search ${label}`);
+      return row ? `${row.req} / ${row.p99}` : "–";
+    };
+    lines.push(
+      "",
+      `Catalogue sizes on ${kind}, each against ${base.size.toLocaleString("en")} products (search: req/s / p99 ms at ${CONNECTIONS} connections, inputs drawn per request):`,
+      "",
+      "| products | import products/s | orders.create server CPU µs | UCP checkout server CPU µs | search {} | search q | search filters | RSS idle MB | RSS after load MB |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...runs.map((run) => {
+        const imported = imports.get(`${kind}, ${run.size}`);
+        const rate = imported ? Math.round(imported.created / imported.seconds).toLocaleString("en") : "–";
+        return `| ${run.size.toLocaleString("en")} | ${rate} | ${times(cpu(run, WRITE_NAMES.orders), cpu(base, WRITE_NAMES.orders))} | ${times(cpu(run, WRITE_NAMES.ucp), cpu(base, WRITE_NAMES.ucp))} | ${search(run, "{} varied")} | ${search(run, "q varied")} | ${search(run, "filters varied")} | ${times(run.idle, base.idle)} | ${run.loaded} |`;
+      }),
+    );
+  }
+  return lines;
+}
+

@@ -105,9 +105,13 @@ export const demoImageUrl = (slug: string, n: 1 | 2) => `/demo-images/${slug}-${
  * same in number and order for every kind, so names, slugs, prices and stock stay what tool examples and tests name.
  */
 export function demoProducts(count: number, seed = 42): DemoProduct[] {
+  return [...demoProductStream(count, seed)];
+}
+
+/** The same products one at a time (a benchmark's million need not be held at once). */
+export function* demoProductStream(count: number, seed = 42): Generator<DemoProduct> {
   const random = rng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const products: DemoProduct[] = [];
   for (let i = 0; i < count; i++) {
     const kind = kindOf(i);
     const category = DEMO_CATEGORIES.find((c) => c.slug === CATEGORY_OF[kind])!;
@@ -156,7 +160,7 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
       : accessory
         ? accessoryCopy(name, brand, accessory)
         : frameCopy(kind, name, brand, shape, material!, frameColor!, lensColor!, category.description, i);
-    products.push({
+    yield {
       slug,
       name,
       brand,
@@ -176,9 +180,8 @@ export function demoProducts(count: number, seed = 42): DemoProduct[] {
       useCases: withAnswers ? copy.useCases : [],
       comparisonFacts: withAnswers ? copy.facts : {},
       variants,
-    });
+    };
   }
-  return products;
 }
 
 interface Copy {

@@ -14,6 +14,7 @@ import { readSampleDir } from "./ucp-samples.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import type createKey from "../tools/keys/create.ts";
+import type importProducts from "../tools/products/import.ts";
 import type listKeys from "../tools/keys/list.ts";
 import type revokeKey from "../tools/keys/revoke.ts";
 import setAcp from "../tools/keys/set_acp.ts";
@@ -70,6 +71,9 @@ interface Command {
 }
 
 const string = { type: "string" } as const;
+
+/** Refused lines an import prints one by one; beyond that it says how many more. */
+const MAX_REFUSALS_SHOWN = 1_000;
 
 /** Whoever runs `shop` on the machine: every scope; the audit log names them "system:cli". */
 const OPERATOR: Caller = { kind: "system", actor: "system:cli", scopes: new Set([WILDCARD]) };
@@ -293,6 +297,37 @@ export const COMMANDS: readonly Command[] = [
       const { count, files } = await writeAcpFeed(ctx.database, path.resolve(dir));
       ctx.out(`Wrote ${count} products to ${files.join(" and ")}.`);
       return 0;
+    },
+  },
+  {
+    name: "import products",
+    args: "FILE [--format jsonl|shopify] [--batch N]",
+    summary: "add products from JSON Lines (products.create inputs with variants) or Shopify's product CSV; existing slugs are skipped",
+    options: { format: string, batch: string },
+    positionals: 1,
+    paths: true,
+    async run(ctx, values, [file]) {
+      if (!file) return usage(ctx, "import products needs the file to read");
+      if (values.format !== undefined && values.format !== "jsonl" && values.format !== "shopify") return usage(ctx, "--format is jsonl or shopify");
+      const batchSize = values.batch === undefined ? 500 : Number(values.batch);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 500) return usage(ctx, "--batch is a whole number from 1 to 500");
+      const { formatOf, importProductFile } = await import("./import-products.ts");
+      const format = values.format ?? (await formatOf(file));
+      const summary = await importProductFile(file, {
+        format,
+        batchSize,
+        progressMs: 3_000,
+        send: (products) => call<typeof importProducts>(ctx, "products.import", { products }),
+        progress: (line) => ctx.err(line),
+      });
+      const rate = Math.round(summary.created / Math.max(summary.seconds, 0.001));
+      ctx.out(
+        `Imported ${summary.created} products from ${path.basename(file)} (${format}) in ${summary.seconds.toFixed(1)} s (${rate}/s); ` +
+          `${summary.skipped} skipped (their slugs exist), ${summary.refused.length} lines refused.`,
+      );
+      for (const refusal of summary.refused.slice(0, MAX_REFUSALS_SHOWN)) ctx.out(`line ${refusal.line}: ${refusal.reason}`);
+      if (summary.refused.length > MAX_REFUSALS_SHOWN) ctx.out(`… and ${summary.refused.length - MAX_REFUSALS_SHOWN} more refused lines.`);
+      return summary.refused.length ? 1 : 0;
     },
   },
   {

@@ -12,8 +12,9 @@ import { Executor } from "../tools/executor.ts";
 import keys from "../tools/keys/index.ts";
 import { KeyVerifier } from "../tools/keys/verifier.ts";
 import { createPaymentProvider } from "../tools/money/payments/index.ts";
+import importProducts from "../tools/products/import.ts";
 import { CatalogReadModel } from "../tools/products/read-model.ts";
-import { createRegistry } from "../tools/registry.ts";
+import { Registry } from "../tools/tool-registry.ts";
 import type { Services } from "../tools/collaborators.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
@@ -21,8 +22,9 @@ import { createOutbox } from "../tools/webhooks/dispatch.ts";
 import webhooks from "../tools/webhooks/index.ts";
 
 /**
- * Only the key, staff and webhook tools are registered, so the catalogue read model and the feature flags are never read and
- * stay unstarted (no initial load, no LISTEN connection); mail and payments are the configured ones.
+ * Only the key, staff and webhook tools and products.import are registered, so the catalogue read model and the feature
+ * flags are never read and stay unstarted (no initial load, no LISTEN connection: products.import's changes reach the
+ * servers by NOTIFY); mail and payments are the configured ones.
  */
 export async function operatorExecutor(config: Config, database: Database): Promise<Executor> {
   const log = createLogger(config.logLevel);
@@ -39,5 +41,5 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     // Never started here: what a command queues, the server processes deliver (NOTIFY, polling).
     outbox: createOutbox(config, database, log),
   };
-  return new Executor({ config, database, registry: createRegistry([...keys, ...staff, ...webhooks]), services, log, now: () => new Date() });
+  return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts]), services, log, now: () => new Date() });
 }

@@ -100,6 +100,7 @@ const CATALOGUE: Array<[string, string, boolean, boolean]> = [
 
 /** Tools added after CATALOGUE.md (additive within v1), with the same columns. */
 const ADDED: Array<[string, string, boolean, boolean]> = [
+  ["products.import", "products:write", false, true],
   ["user.request_login_code", "cart:write", false, false],
   ["user.verify_login_code", "cart:write", false, false],
   ["user.sign_out", "cart:write", false, false],

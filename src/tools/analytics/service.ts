@@ -12,7 +12,7 @@ export const TIME_ZONE = "Europe/Copenhagen";
 export const REVENUE_STATUSES = ["paid", "processing", "shipped", "delivered", "completed", "partial_refund"] as const;
 
 export const REVENUE_RULE =
-  `Revenue: total incl. VAT and shipping minus refunds (øre) of orders ${REVENUE_STATUSES.join("/")}, by Danish creation day.`;
+  `Revenue: totals minus refunds (øre) of ${REVENUE_STATUSES.join("/")} orders by Danish day.`;
 
 /** `IN (…)` list of the revenue statuses for raw SQL (bound parameters). */
 export const revenueStatusesSql = Prisma.join([...REVENUE_STATUSES]);

@@ -13,11 +13,10 @@ import { giftCardCode } from "../money/gift-card-codes.ts";
 export default defineTool({
   name: "cart.checkout",
   description:
-    "Order the shopper's cart at current prices: stock is reserved, the cart emptied, the order pending_payment. A " +
-    "giftCardCode pays what it can at once, paymentUrl the rest. 422 cart_empty, shipping_address_required, " +
-    "insufficient_stock, discount_unavailable, giftcard_expired, giftcard_insufficient_balance, unknown_delivery_method, " +
-    "pickup_point_required, invalid_pickup_point, invalid_address; 404 unknown card. Returns {orderId, status, totalDkk, " +
-    "paymentUrl}.",
+    "Order the shopper's cart at current prices (stock reserved, cart emptied, order pending_payment); a giftCardCode " +
+    "pays what it can, paymentUrl the rest. 422 cart_empty, shipping_address_required, insufficient_stock, " +
+    "discount_unavailable, giftcard_*, unknown_delivery_method, pickup_point_required, invalid_pickup_point, " +
+    "invalid_address; 404 unknown card. Returns {orderId, status, totalDkk, paymentUrl}.",
   input: z.strictObject({
     dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else 422)."),
     giftCardCode: giftCardCode.optional(),

@@ -127,6 +127,18 @@ export class CartStore {
 /** The visible product with this slug and, when given (or required), its variant. 404 / 422 variant_required. */
 export async function resolveItem(db: Db, productSlug: string, variantSku: string | undefined): Promise<{ product: Product; variant: ProductVariant | null }> {
   const product = await db.product.findFirst({ where: { slug: productSlug, deletedAt: null, draft: false }, include: { variants: { orderBy: { sku: "asc" } } } });
+  return chosen(product, productSlug, variantSku);
+}
+
+/** Several items (orders.create's lines) read at once: resolveItem's answers and refusals, in the items' order. */
+export async function resolveItems(db: Db, items: ReadonlyArray<{ productSlug: string; variantSku?: string | undefined }>): Promise<Array<{ product: Product; variant: ProductVariant | null }>> {
+  const slugs = [...new Set(items.map((item) => item.productSlug))];
+  const products = await db.product.findMany({ where: { slug: { in: slugs }, deletedAt: null, draft: false }, include: { variants: { orderBy: { sku: "asc" } } } });
+  const bySlug = new Map(products.map((product) => [product.slug, product]));
+  return items.map((item) => chosen(bySlug.get(item.productSlug) ?? null, item.productSlug, item.variantSku));
+}
+
+function chosen(product: (Product & { variants: ProductVariant[] }) | null, productSlug: string, variantSku: string | undefined): { product: Product; variant: ProductVariant | null } {
   if (!product) throw new NotFound(`No product with slug "${productSlug}".`);
   const { variants, ...row } = product;
   if (variantSku === undefined) {

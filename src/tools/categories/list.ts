@@ -24,7 +24,7 @@ export default defineTool({
   cache: "catalog",
   examples: [{}, { includeEmpty: false }],
   async handler({ includeEmpty }, ctx) {
-    const categories = ctx.services.catalog.categories();
+    const categories = await ctx.services.catalog.categories();
     return includeEmpty ? categories : categories.filter((category) => category.productCount > 0);
   },
 });

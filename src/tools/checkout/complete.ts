@@ -45,8 +45,8 @@ function hasTerms(view: { lines: Line[]; totals: Array<{ type: string; amount: n
 export default defineTool({
   name: "checkout.complete",
   description:
-    "Place the order of a ready_for_complete session, paying with one of its handlers. 403 agent_checkout_off (the " +
-    "shop's agentAccess is off); 422 checkout_not_ready, " +
+    "Place the order of a ready_for_complete session, paying with one of its handlers. 403 agent_checkout_off; " +
+    "422 checkout_not_ready, " +
     "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused, " +
     "checkout_changed (not the `expect`ed terms) " +
     "(nothing ordered). Returns the session with orderId.",

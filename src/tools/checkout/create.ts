@@ -9,11 +9,10 @@ import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL
 export default defineTool({
   name: "checkout.create",
   description:
-    "Open a checkout session (UCP/ACP core) at catalogue prices, for its creator only; incomplete until lines, " +
-    "buyer e-mail and destination are set, then ready_for_complete. 403 agent_checkout_off (the shop's agentAccess is " +
-    "off); 422 item_unavailable, variant_required. " +
-    "Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals (minor units), " +
-    "messages (what is missing), payment, orderId, expiresAt, …}.",
+    "Open a checkout session at catalogue prices, for its creator only; incomplete until lines, buyer e-mail and " +
+    "destination are set, then ready_for_complete. 403 agent_checkout_off; 422 item_unavailable, variant_required. " +
+    "Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals, messages (what is " +
+    "missing), payment, orderId, expiresAt, …}.",
   input: z.strictObject({
     lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
     buyer: buyer.optional().describe("Who buys."),

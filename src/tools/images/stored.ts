@@ -1,7 +1,7 @@
 // Uploaded images in the database: sniffing an upload with sharp, storing it under its SHA-256, and the resized WebP
 // renditions the /images route serves (made once per width, then read back from the database by every process).
 import crypto from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 
@@ -36,7 +36,7 @@ export interface ImageFacts {
 export async function inspectImage(bytes: Buffer): Promise<Omit<ImageFacts, "id">> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes).metadata();
+    metadata = await (await loadSharp())(bytes).metadata();
   } catch {
     throw new Refused("invalid_image", "The data is not a readable image.");
   }
@@ -49,7 +49,7 @@ export async function inspectImage(bytes: Buffer): Promise<Omit<ImageFacts, "id"
     throw new Refused("invalid_image", `The image is ${metadata.width}×${metadata.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
   }
   try {
-    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).stats();
+    await (await loadSharp())(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).stats();
   } catch {
     throw new Refused("invalid_image", "The image does not decode (it may be cut off or damaged).");
   }
@@ -99,10 +99,16 @@ export async function renditionBytes(db: Db, id: string, width: number): Promise
   if (!original) return undefined;
   let resized: Buffer;
   try {
-    resized = await sharp(original).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    resized = await (await loadSharp())(original).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   } catch (error) {
     throw new Refused("invalid_image", `The image cannot be resized to ${width} px: ${error instanceof Error ? error.message : String(error)}`);
   }
   await db.storedImageRendition.createMany({ data: [{ imageId: id, width, bytes: new Uint8Array(resized) }], skipDuplicates: true });
   return resized;
 }
+
+/** sharp and its native libvips, loaded with the first upload or resize rather than with every process. */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
+

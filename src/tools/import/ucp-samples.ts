@@ -6,6 +6,7 @@ import type { Db } from "../../core/db.ts";
 import { Invalid, Refused } from "../../core/errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Promotion, ShippingRate } from "../settings/commerce.ts";
+import { forgetSettingRows } from "../settings/rows.ts";
 import { parseCsv } from "./csv.ts";
 
 /** The CSV texts by file name without ".csv"; products is required, the rest optional. */
@@ -125,5 +126,6 @@ export async function importUcpSamples(db: Db, files: SampleFiles, currency: str
   await setting("commerce", { currency, pricesIncludeVat: false, checkoutNeeds: "country" });
   if (promotions.length) await setting("promotions", promotions as unknown as Prisma.InputJsonValue);
   if (rates.length) await setting("shipping_rates", rates as unknown as Prisma.InputJsonValue);
+  forgetSettingRows(db);
   return { products: products.length, customers: customers.length, addresses: addresses.length, discounts: discounts.length, promotions: promotions.length, shippingRates: rates.length, currency };
 }

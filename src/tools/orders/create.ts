@@ -1,6 +1,6 @@
 // orders.create: staff or an agent places an order from line items; same pricing, stock and payment path as checkout.
 import { z } from "zod";
-import { resolveItem } from "../cart/service.ts";
+import { resolveItems } from "../cart/service.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { oere } from "../products/schemas.ts";
 import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
@@ -45,11 +45,8 @@ export default defineTool({
     shipping: { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K" },
   }],
   async handler(input, ctx) {
-    const lines = [];
-    for (const item of input.items) {
-      const { product, variant } = await resolveItem(ctx.db, item.productSlug, item.variantSku);
-      lines.push({ productId: product.id, variantId: variant?.id ?? null, quantity: item.quantity });
-    }
+    const resolved = await resolveItems(ctx.db, input.items);
+    const lines = resolved.map(({ product, variant }, i) => ({ productId: product.id, variantId: variant?.id ?? null, quantity: input.items[i]!.quantity }));
     const shipping = { name: input.shipping.name, ...checkedAddress("Shipping address", input.shipping) };
     const billing = input.billing ? { name: input.billing.name, country: input.billing.country, ...checkedAddress("Billing address", input.billing) } : null;
     const { order, paymentUrl } = await placeOrder(ctx, {

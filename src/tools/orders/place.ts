@@ -238,6 +238,6 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
   await emitOrderCreated(ctx, saved, pricing.lines);
   // The card paid everything: the order is paid now, as any payment makes it (confirmation e-mail, webhooks).
   if (paidInFull) saved = await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: "gift card at checkout", data: { paymentMethod: "gift_card" } });
-  await ctx.services.catalog.changed(ctx, { productIds: [...new Set(pricing.lines.map((line) => line.productId))] });
+  await ctx.services.catalog.changed(ctx, { stock: [...new Set(pricing.lines.map((line) => line.productId))] });
   return { order: saved, pricing, paymentUrl, giftCardDkk };
 }

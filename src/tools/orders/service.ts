@@ -98,7 +98,7 @@ export async function restock(ctx: ToolContext, order: OrderWithItems): Promise<
     }
   }
   const productIds = [...new Set(order.items.map((item) => item.productId))];
-  if (productIds.length) await ctx.services.catalog.changed(ctx, { productIds });
+  if (productIds.length) await ctx.services.catalog.changed(ctx, { stock: productIds });
 }
 
 /**

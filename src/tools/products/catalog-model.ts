@@ -1,4 +1,5 @@
-// The shapes of the catalogue read model (src/tools/products/read-model.ts): what it holds, finds and answers.
+// The shapes of the catalogue read model (src/tools/products/read-model.ts): what it holds, finds and answers, and what
+// each of its two stores (memory-catalog.ts, sql-catalog.ts) provides.
 
 export interface CatalogProduct {
   id: string;
@@ -70,6 +71,44 @@ export interface ProductDetails {
 export interface CatalogChange {
   /** Products whose rows, images or visibility changed. */
   productIds?: string[];
-  /** Categories changed (names feed product summaries, so everything is rebuilt). */
+  /**
+   * Products of which only stock changed (their own, or their variants'): a sale, a return, a stock adjustment. The
+   * stores update these numbers in place; nothing is rebuilt for them.
+   */
+  stock?: string[];
+  /**
+   * The products of `productIds` stayed in their categories and visible or not as they were (a price, image, variant
+   * or text change): category counts stand.
+   */
+  keepsCategories?: true;
+  /** Categories changed (names feed product summaries and the search text). */
   categories?: boolean;
+}
+
+/** A visible category with its count of visible products (categories.list). */
+export type CountedCategory = CatalogCategory & { productCount: number };
+
+/**
+ * Where the read model keeps the catalogue: every visible product in this process's memory (memory-catalog.ts), or the
+ * database's own indexes with bounded caches (sql-catalog.ts). catalog-engine.ts decides which.
+ */
+export interface CatalogStore {
+  /**
+   * How often this store has read or indexed the whole catalogue: start-up and reloads, and in memory each time the
+   * order and index are built again (the cost a write must not have; tests and the benchmark read it).
+   */
+  readonly builds: number;
+  /** Everything again: start-up, a category change, an out-of-band change (seed, import in another process). */
+  reloadAll(): Promise<void>;
+  /** These products' rows, images or visibility changed (or they are gone); `moved`: their categories or visibility may have. */
+  reloadProducts(ids: string[], moved: boolean): Promise<void>;
+  /** Only these products' stock changed. */
+  reloadStock(ids: string[]): Promise<void>;
+  search(filters: SearchFilters, drafts: boolean): Promise<ProductSummary[]>;
+  product(slug: string, drafts: boolean): Promise<CatalogProduct | undefined>;
+  productById(id: string): Promise<CatalogProduct | undefined>;
+  category(id: string): CatalogCategory | undefined;
+  categories(): Promise<CountedCategory[]>;
+  /** Every visible product, by slug (feeds walk the whole catalogue). */
+  products(): Promise<CatalogProduct[]>;
 }

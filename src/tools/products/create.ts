@@ -2,25 +2,10 @@
 import { z } from "zod";
 import { Conflict } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { imageList, newSlug, optionalProductFields, productFields as f, productRef } from "./schemas.ts";
+import { categoryGiven, newProductFields, productRef } from "./schemas.ts";
 import { productSnapshot, resolveCategory } from "./service.ts";
 
-const input = z
-  .strictObject({
-    name: f.name,
-    slug: newSlug.describe("Permanent URL slug."),
-    description: f.description,
-    priceDkk: f.priceDkk,
-    stock: f.stock,
-    ...optionalProductFields,
-    featured: f.featured.default(false).describe("Shown first in listings."),
-    images: imageList.default([]).describe("Image URLs in display order."),
-    draft: z.boolean().default(false).describe("Saved but not shown to shoppers until published."),
-  })
-  .refine((value) => value.categoryId !== undefined || value.categorySlug !== undefined, {
-    message: "Give the category as categoryId or categorySlug",
-    path: ["categorySlug"],
-  });
+const input = z.strictObject(newProductFields).refine(...categoryGiven);
 
 export default defineTool({
   name: "products.create",

@@ -22,10 +22,7 @@ export interface FeedSource {
 
 export async function feedSource(catalog: CatalogReadModel, db: Db): Promise<FeedSource> {
   const version = catalog.version;
-  const [variants, currency] = await Promise.all([catalog.allVariants(), shopCurrency(db)]);
-  const entries = catalog
-    .products()
-    .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
-    .map((product) => ({ product, category: catalog.category(product.categoryId)?.name ?? null, variants: variants.get(product.id) ?? [] }));
+  const [products, variants, currency] = await Promise.all([catalog.products(), catalog.allVariants(), shopCurrency(db)]);
+  const entries = products.map((product) => ({ product, category: catalog.category(product.categoryId)?.name ?? null, variants: variants.get(product.id) ?? [] }));
   return { version, currency, entries };
 }

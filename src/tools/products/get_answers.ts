@@ -26,7 +26,7 @@ export default defineTool({
   annotations: READ,
   examples: [{ slug: "oakley-aviator-coast-1" }],
   async handler({ slug, drafts }, ctx) {
-    const product = catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
+    const product = await catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
     const details = await ctx.services.catalog.productDetails(product.id);
     return {
       slug: product.slug,

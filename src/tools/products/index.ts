@@ -16,6 +16,7 @@ import bulkUpdatePrices from "./bulk_update_prices.ts";
 import getAnswers from "./get_answers.ts";
 import compare from "./compare.ts";
 import listLowStock from "./list_low_stock.ts";
+import importProducts from "./import.ts";
 
 const tools: AnyTool[] = [
   search,
@@ -34,6 +35,7 @@ const tools: AnyTool[] = [
   getAnswers,
   compare,
   listLowStock,
+  importProducts,
 ];
 
 export default tools;

@@ -17,7 +17,7 @@ export default defineTool({
   annotations: READ,
   examples: [{ slug: "vogue-clubmaster-sommer-2" }],
   async handler({ slug, drafts }, ctx) {
-    const product = catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
+    const product = await catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
     return (await ctx.services.catalog.productDetails(product.id)).variants;
   },
 });

@@ -46,11 +46,13 @@ export default defineTool({
   async handler({ ids }, ctx) {
     const catalog = ctx.services.catalog;
     const wanted = [...new Set(ids)];
-    const [owners, { currency }] = await Promise.all([variantOwners(ctx.db, wanted.filter((id) => !catalog.productById(id))), getCommerce(ctx.db)]);
+    const known = await Promise.all(wanted.map((id) => catalog.productById(id)));
+    const [owners, { currency }] = await Promise.all([variantOwners(ctx.db, wanted.filter((_, i) => !known[i])), getCommerce(ctx.db)]);
     const products = new Map<string, z.input<typeof lookedUpProduct>>();
     const notFound: string[] = [];
-    for (const id of wanted) {
-      const product = catalog.productById(owners.get(id) ?? id);
+    for (const [i, id] of wanted.entries()) {
+      const owner = owners.get(id);
+      const product = owner === undefined ? known[i] : await catalog.productById(owner);
       const category = product && catalog.category(product.categoryId);
       if (!product || !category) {
         notFound.push(id);

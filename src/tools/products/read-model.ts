@@ -1,14 +1,18 @@
-// The in-memory read model of the visible catalogue: products.search/get and categories.list are served from it.
-// Every catalogue write calls `changed(ctx, …)`: the writing process refreshes before it answers, and a NOTIFY
-// (delivered on commit) makes every other process refresh within milliseconds.
+// The read model of the visible catalogue: products.search/get and categories.list are served from it, out of one of
+// two stores (catalog-engine.ts decides): the whole catalogue in memory, or the database's indexes with bounded caches.
+// Every catalogue write calls `changed(ctx, …)`: the writing process refreshes the products it names before it answers,
+// and a NOTIFY (delivered on commit) makes every other process refresh those same products within milliseconds.
 import crypto from "node:crypto";
 import type { Database } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
 import type { ChangeScope } from "../change-scope.ts";
-import type { CatalogCategory, CatalogChange, CatalogProduct, ProductDetails, ProductSummary, SearchFilters } from "./catalog-model.ts";
-import { compareText, Snapshot } from "./catalog-snapshot.ts";
+import { catalogEngine, type CatalogEngine } from "./catalog-engine.ts";
+import type { CatalogCategory, CatalogChange, CatalogProduct, CatalogStore, CountedCategory, ProductDetails, ProductSummary, SearchFilters } from "./catalog-model.ts";
+import { MemoryCatalog } from "./memory-catalog.ts";
+import { SqlCatalog } from "./sql-catalog.ts";
 
 export const CATALOG_CHANNEL = "shop_catalog";
+/** NOTIFY payloads are limited to 8000 bytes: a notice naming more products tells the other processes to reload all. */
 const MAX_IDS_PER_NOTICE = 200;
 
 /** Products whose details are kept (the most recently loaded; product pages of a large catalogue stay bounded). */
@@ -20,13 +24,13 @@ interface Notice extends CatalogChange {
 }
 
 export class CatalogReadModel {
-  private current = new Snapshot(new Map(), new Map());
-  /** Drafts (saved, not published): never in the shoppers' catalogue, read by staff only (`drafts: true`). */
-  private drafts = new Snapshot(new Map(), new Map());
+  private store: CatalogStore;
   private generation = 0;
   private readonly origin = crypto.randomUUID();
   private queue: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
+  /** Set once loaded: a model never loaded (a CLI's executor) only notifies the processes that serve the catalogue. */
+  private loaded = false;
   private readonly details = new Map<string, ProductDetails>();
   /** Bumped when a refresh starts: a details read that raced a change is not kept. */
   private detailsEpoch = 0;
@@ -37,6 +41,7 @@ export class CatalogReadModel {
   constructor(database: Database, log: Logger) {
     this.database = database;
     this.log = log;
+    this.store = new MemoryCatalog(database);
   }
 
   /** Changes whenever the visible catalogue does (serialized results of catalogue reads are cached per version). */
@@ -44,18 +49,19 @@ export class CatalogReadModel {
     return this.generation;
   }
 
-  private get snapshot(): Snapshot {
-    return this.current;
+  /** Which store serves this process (chosen by catalogEngine when the model starts or reloads). */
+  get engine(): CatalogEngine {
+    return this.store instanceof SqlCatalog ? "sql" : "memory";
   }
 
-  private set snapshot(next: Snapshot) {
-    this.current = next;
-    this.generation++;
+  /** How often the whole catalogue has been read or indexed (see CatalogStore.builds). */
+  get builds(): number {
+    return this.store.builds;
   }
 
-  /** Loads everything and subscribes to other processes' changes. */
+  /** Chooses the store, loads it and subscribes to other processes' changes. */
   async start(): Promise<void> {
-    await this.enqueue(() => this.reloadAll());
+    await this.reload();
     this.stopListening = await this.database.listen(CATALOG_CHANNEL, (payload) => this.onNotice(payload));
   }
 
@@ -65,22 +71,22 @@ export class CatalogReadModel {
   }
 
   /** The visible catalogue, or with `drafts` the unpublished drafts instead. */
-  search(filters: SearchFilters, drafts = false): ProductSummary[] {
-    return (drafts ? this.drafts : this.snapshot).search(filters);
+  search(filters: SearchFilters, drafts = false): Promise<ProductSummary[]> {
+    return this.store.search(filters, drafts);
   }
 
   /** A visible product, or with `drafts` a draft instead. */
-  product(slug: string, drafts = false): CatalogProduct | undefined {
-    return (drafts ? this.drafts : this.snapshot).bySlug.get(slug);
+  product(slug: string, drafts = false): Promise<CatalogProduct | undefined> {
+    return this.store.product(slug, drafts);
   }
 
   /** A visible product by its id. */
-  productById(id: string): CatalogProduct | undefined {
-    return this.snapshot.products.get(id);
+  productById(id: string): Promise<CatalogProduct | undefined> {
+    return this.store.productById(id);
   }
 
   category(id: string): CatalogCategory | undefined {
-    return this.snapshot.categories.get(id);
+    return this.store.category(id);
   }
 
   /**
@@ -112,9 +118,9 @@ export class CatalogReadModel {
     return details;
   }
 
-  /** Every visible product, in no particular order (feeds and exports walk the whole catalogue). */
-  products(): CatalogProduct[] {
-    return [...this.snapshot.products.values()];
+  /** Every visible product, by slug (feeds and exports walk the whole catalogue). */
+  products(): Promise<CatalogProduct[]> {
+    return this.store.products();
   }
 
   /**
@@ -136,11 +142,9 @@ export class CatalogReadModel {
     return byProduct;
   }
 
-  categories(): Array<CatalogCategory & { productCount: number }> {
-    const counts = this.snapshot.productCount;
-    return [...this.snapshot.categories.values()]
-      .map((category) => ({ ...category, productCount: counts.get(category.id) ?? 0 }))
-      .sort((a, b) => compareText(a.name, b.name));
+  /** The categories by name, with their counts of visible products. */
+  categories(): Promise<CountedCategory[]> {
+    return this.store.categories();
   }
 
   /**
@@ -149,17 +153,24 @@ export class CatalogReadModel {
    */
   async changed(ctx: ChangeScope, change: CatalogChange): Promise<void> {
     const notice: Notice = { origin: this.origin, ...change };
-    if ((change.productIds?.length ?? 0) > MAX_IDS_PER_NOTICE) {
+    if ((change.productIds?.length ?? 0) + (change.stock?.length ?? 0) > MAX_IDS_PER_NOTICE) {
       delete notice.productIds;
+      delete notice.stock;
       notice.all = true;
     }
     await ctx.db.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify(notice)})`;
-    ctx.afterCommit(() => this.apply(notice));
+    // This process applies the change itself, with every id it names.
+    if (this.loaded) ctx.afterCommit(() => this.apply({ origin: this.origin, ...change }));
   }
 
-  /** Reloads after an out-of-band change (seeding, tests). */
+  /** Chooses the store and reloads it after an out-of-band change (seeding, an import, tests). */
   async reload(): Promise<void> {
-    await this.enqueue(() => this.reloadAll());
+    await this.enqueue(async () => {
+      const engine = await catalogEngine(this.database);
+      if (engine !== this.engine) this.store = engine === "sql" ? new SqlCatalog(this.database) : new MemoryCatalog(this.database);
+      await this.reloadAll();
+      this.loaded = true;
+    });
   }
 
   private onNotice(payload: string): void {
@@ -176,7 +187,15 @@ export class CatalogReadModel {
   private apply(notice: Notice): Promise<void> {
     if (notice.all || notice.categories) return this.enqueue(() => this.reloadAll());
     const ids = notice.productIds ?? [];
-    return ids.length ? this.enqueue(() => this.reloadProducts(ids)) : Promise.resolve();
+    const stock = (notice.stock ?? []).filter((id) => !ids.includes(id));
+    if (!ids.length && !stock.length) return Promise.resolve();
+    return this.enqueue(async () => {
+      this.detailsEpoch++;
+      for (const id of [...ids, ...stock]) this.details.delete(id);
+      if (ids.length) await this.store.reloadProducts(ids, notice.keepsCategories !== true);
+      if (stock.length) await this.store.reloadStock(stock);
+      this.generation++;
+    });
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
@@ -188,86 +207,7 @@ export class CatalogReadModel {
   private async reloadAll(): Promise<void> {
     this.detailsEpoch++;
     this.details.clear();
-    const categories = await this.database.query<CatalogCategory>(
-      `SELECT id, slug, name, description FROM "Category"`,
-    );
-    const { products, drafts } = await this.loadProducts(null);
-    const byId = new Map(categories.map((c) => [c.id, c]));
-    this.drafts = new Snapshot(drafts, byId);
-    this.snapshot = new Snapshot(products, byId);
-  }
-
-  private async reloadProducts(ids: string[]): Promise<void> {
-    this.detailsEpoch++;
-    for (const id of ids) this.details.delete(id);
-    const fresh = await this.loadProducts(ids);
-    const products = new Map(this.snapshot.products);
-    const drafts = new Map(this.drafts.products);
-    for (const id of ids) {
-      const product = fresh.products.get(id);
-      if (product) products.set(id, product);
-      else products.delete(id);
-      const draft = fresh.drafts.get(id);
-      if (draft) drafts.set(id, draft);
-      else drafts.delete(id);
-    }
-    this.drafts = new Snapshot(drafts, this.snapshot.categories);
-    this.snapshot = new Snapshot(products, this.snapshot.categories);
-  }
-
-  /** Non-deleted products with their images, published and drafts apart; all of them, or those with the given ids. */
-  private async loadProducts(ids: string[] | null): Promise<{ products: Map<string, CatalogProduct>; drafts: Map<string, CatalogProduct> }> {
-    const where = ids ? `AND p.id = ANY($1::text[])` : "";
-    const params = ids ? [ids] : [];
-    const rows = await this.database.query<Omit<CatalogProduct, "images" | "priceDkk" | "stock" | "keys"> & {
-      priceDkk: string;
-      stock: string;
-      draft: boolean;
-    }>(
-      `SELECT p.id, p.slug, p.name, p.brand, p.description, p."priceDkk"::text AS "priceDkk", p.stock::text AS stock,
-              p.featured, p.draft, p."frameColor", p."lensColor", p."categoryId",
-              to_char(p."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-         FROM "Product" p WHERE p."deletedAt" IS NULL ${where}`,
-      params,
-    );
-    const images = await this.database.query<{ productId: string; url: string }>(
-      `SELECT i."productId", i.url FROM "ProductImage" i JOIN "Product" p ON p.id = i."productId"
-        WHERE p."deletedAt" IS NULL ${where} ORDER BY i."productId", i.position, i."createdAt"`,
-      params,
-    );
-    const byProduct = new Map<string, string[]>();
-    for (const image of images) {
-      let list = byProduct.get(image.productId);
-      if (!list) byProduct.set(image.productId, (list = []));
-      list.push(image.url);
-    }
-    const products = new Map<string, CatalogProduct>();
-    const drafts = new Map<string, CatalogProduct>();
-    for (const row of rows) {
-      // One literal shape for every product (not a spread of the driver's row): the search loop reads these
-      // fields for thousands of products per request, and spread copies of driver rows fall back to slow properties.
-      (row.draft === true ? drafts : products).set(row.id, {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        brand: row.brand,
-        description: row.description,
-        priceDkk: Number(row.priceDkk),
-        stock: Number(row.stock),
-        featured: row.featured === true,
-        frameColor: row.frameColor,
-        lensColor: row.lensColor,
-        categoryId: row.categoryId,
-        images: byProduct.get(row.id) ?? [],
-        createdAt: row.createdAt,
-        keys: { brand: lower(row.brand), frameColor: lower(row.frameColor), lensColor: lower(row.lensColor) },
-      });
-    }
-    return { products, drafts };
+    await this.store.reloadAll();
+    this.generation++;
   }
 }
-
-function lower(text: string | null): string | null {
-  return text === null ? null : text.toLowerCase();
-}
-

@@ -101,3 +101,45 @@ export const optionalProductFields = {
   categorySlug: optional(productFields.categorySlug),
   giftCard: optional(productFields.giftCard),
 };
+
+/** The fields of a new product (products.create; each line of products.import). */
+export const newProductFields = {
+  name: productFields.name,
+  slug: newSlug.describe("Permanent URL slug."),
+  description: productFields.description,
+  priceDkk: productFields.priceDkk,
+  stock: productFields.stock,
+  ...optionalProductFields,
+  featured: productFields.featured.default(false).describe("Shown first in listings."),
+  images: imageList.default([]).describe("Image URLs in display order."),
+  draft: z.boolean().default(false).describe("Saved but not shown to shoppers until published."),
+};
+
+/** A new product names its category by id or by slug (`.refine(...categoryGiven)`). */
+export const categoryGiven: [(value: { categoryId?: string | undefined; categorySlug?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (value) => value.categoryId !== undefined || value.categorySlug !== undefined,
+  { message: "Give the category as categoryId or categorySlug", path: ["categorySlug"] },
+];
+
+/** The fields of a variant write (products.upsert_variant, besides the product's slug; products.import's variants). */
+export const variantFields = {
+  sku,
+  attributes: productFields.attributes.optional().describe("E.g. {\"size\": \"M\"}; replaces the old map."),
+  priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Price override, øre incl. VAT; null = the product's."),
+  stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock (deltas: products.adjust_stock)."),
+};
+
+/** One new product of products.import: as products.create takes it, with its variants and its images' alt texts. */
+export const importItem = z
+  .strictObject({
+    ...newProductFields,
+    categoryName: z.string().min(2).max(200).optional().describe("The category's name if categorySlug names a new one (default: the slug in words)."),
+    imageAlt: z.record(z.string(), z.string().max(200)).optional().describe("Alt text per image URL of `images`."),
+    variants: z
+      .array(z.strictObject(variantFields))
+      .max(100)
+      .default([])
+      .refine((variants) => new Set(variants.map((v) => v.sku)).size === variants.length, "Variant SKUs must be distinct")
+      .describe("Variants as products.upsert_variant takes them (without the slug), 0 to 100."),
+  })
+  .refine(...categoryGiven);

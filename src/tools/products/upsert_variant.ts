@@ -1,7 +1,7 @@
 // products.upsert_variant: create or update one variant of a product, keyed by (slug, sku).
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
-import { MAX_INT, productFields, sku, slugInput, variantOutput } from "./schemas.ts";
+import { slugInput, variantFields, variantOutput } from "./schemas.ts";
 import { lockVisibleProduct, productSnapshot, variantView } from "./service.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
@@ -10,13 +10,7 @@ export default defineTool({
   description:
     "Create a variant, or update the one with this sku (omitted fields stay; new: no attributes, product price, " +
     "stock 0). 404 unknown or deleted product. Returns {created, variant}.",
-  input: z.strictObject({
-    slug: slugInput,
-    sku,
-    attributes: productFields.attributes.optional().describe("E.g. {\"size\": \"M\"}; replaces the old map."),
-    priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Price override, øre incl. VAT; null = the product's."),
-    stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock (deltas: products.adjust_stock)."),
-  }),
+  input: z.strictObject({ slug: slugInput, ...variantFields }),
   output: z.strictObject({ created: z.boolean().describe("True when the variant was created."), variant: variantOutput }),
   scope: "products:write",
   anonymous: false,
@@ -35,7 +29,7 @@ export default defineTool({
       ? await ctx.db.productVariant.update({ where: { id: before.id }, data })
       : await ctx.db.productVariant.create({ data: { productId, sku, ...data } });
     await ctx.audit({ subjectType: "productVariant", subjectId: after.id, before, after });
-    await ctx.services.catalog.changed(ctx, { productIds: [productId] });
+    await ctx.services.catalog.changed(ctx, { productIds: [productId], keepsCategories: true });
     await emitProductUpdated(ctx, await productSnapshot(ctx.db, productId));
     if (before) await emitIfLow(ctx, { productId, slug, sku, before: Number(before.stock), after: Number(after.stock) });
     return { created: !before, variant: variantView(after) };

@@ -47,7 +47,7 @@ export async function reserveExchange(ctx: ToolContext, ret: ReturnWithItems): P
     UPDATE "ProductVariant" SET stock = stock - ${n}, "updatedAt" = ${ctx.now()} WHERE id = ${variant.id} AND stock >= ${n} RETURNING stock`;
   if (!left) throw new Refused("insufficient_stock", `Not enough of ${variant.product.name} (${variant.sku}) in stock for the exchange's ${units} units.`);
   await emitIfLow(ctx, { productId: variant.productId, slug: variant.product.slug, sku: variant.sku, before: Number(left.stock) + units, after: Number(left.stock) });
-  await ctx.services.catalog.changed(ctx, { productIds: [variant.productId] });
+  await ctx.services.catalog.changed(ctx, { stock: [variant.productId] });
 }
 
 /** The new variant of a received exchange and what its units cost. */

@@ -6,6 +6,7 @@ import { ToolError } from "../../core/errors.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { ToolContext } from "../context.ts";
 import { MAX_INT } from "../products/schemas.ts";
+import { forgetSettingRows, settingRow } from "./rows.ts";
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "Use an ISO 4217 code in capitals, e.g. USD").describe("ISO 4217 currency of every price, e.g. \"DKK\".");
 export const checkoutNeeds = z
@@ -65,7 +66,7 @@ export type Promotion = z.infer<typeof promotion>;
 
 /** Currency and VAT: the stored "commerce" row, else DKK with VAT included. */
 export async function getCommerce(db: Db): Promise<Commerce> {
-  const row = await db.setting.findUnique({ where: { section: "commerce" } });
+  const row = await settingRow(db, "commerce");
   const parsed = commerce.safeParse(row?.value ?? {});
   const currency = parsed.success ? parsed.data.currency : "DKK";
   const included = parsed.success ? parsed.data.pricesIncludeVat : undefined;
@@ -79,13 +80,13 @@ export async function getCommerce(db: Db): Promise<Commerce> {
 
 /** The shop's shipping rates per country and service level (empty: the flat rate of the shipping settings applies). */
 export async function getShippingRates(db: Db): Promise<ShippingRate[]> {
-  const row = await db.setting.findUnique({ where: { section: "shipping_rates" } });
+  const row = await settingRow(db, "shipping_rates");
   const parsed = z.array(shippingRate).safeParse(row?.value ?? []);
   return parsed.success ? parsed.data : [];
 }
 
 export async function getPromotions(db: Db): Promise<Promotion[]> {
-  const row = await db.setting.findUnique({ where: { section: "promotions" } });
+  const row = await settingRow(db, "promotions");
   const parsed = z.array(promotion).safeParse(row?.value ?? []);
   return parsed.success ? parsed.data : [];
 }
@@ -110,5 +111,6 @@ export async function storeRow(ctx: ToolContext, section: string, value: unknown
   const before = await ctx.db.setting.findUnique({ where: { section } });
   const stored = toJson(value) as JsonValue[] | { [key: string]: JsonValue };
   const after = await ctx.db.setting.upsert({ where: { section }, create: { section, value: stored }, update: { value: stored } });
+  forgetSettingRows(ctx.db);
   await ctx.audit({ subjectType: "setting", subjectId: section, before, after });
 }

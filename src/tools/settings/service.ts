@@ -3,12 +3,13 @@ import type { Db } from "../../core/db.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { FeatureFlag } from "../../generated/prisma/client.ts";
 import { DEFAULT_SETTINGS } from "./defaults.ts";
+import { forgetSettingRows, settingRow } from "./rows.ts";
 import type { ToolContext } from "../context.ts";
 import { SECTION_NAMES, SECTION_SCHEMAS, type SectionName, type Settings } from "./schemas.ts";
 
 /** One section, validated; a section that was never stored reads as the default. */
 export async function getSection<K extends SectionName>(db: Db, name: K): Promise<Settings[K]> {
-  const row = await db.setting.findUnique({ where: { section: name } });
+  const row = await settingRow(db, name);
   return parseSection(name, row?.value);
 }
 
@@ -35,6 +36,7 @@ export async function updateSection<K extends SectionName>(ctx: ToolContext, nam
   const merged = SECTION_SCHEMAS[name].parse({ ...(await getSection(ctx.db, name)), ...patch }) as Settings[K];
   const value = toJson(merged) as { [key: string]: JsonValue };
   const after = await ctx.db.setting.upsert({ where: { section: name }, create: { section: name, value }, update: { value } });
+  forgetSettingRows(ctx.db);
   await ctx.audit({ subjectType: "setting", subjectId: name, before, after });
   return merged;
 }

@@ -6,8 +6,8 @@ import { LOGIN_GUESSES_PER_EMAIL_PER_HOUR, verifyCode } from "./login.ts";
 export default defineTool({
   name: "user.verify_login_code",
   description:
-    "Finish a shopper's sign-in with the code from user.request_login_code: the session is bound to the customer under " +
-    "a new id (cart and chats move; the old id stops working). 422 invalid_code (wrong, expired, used), " +
+    "Finish a shopper's sign-in with the code from user.request_login_code: the session gets the customer and a new " +
+    "id (cart and chats move). 422 invalid_code (wrong, expired, used), " +
     `too_many_attempts (5 per code), no_session; 429 past ${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail per hour. ` +
     "Returns {sessionId, customer}.",
   input: z.strictObject({

@@ -49,6 +49,7 @@ const ACTIONS: Record<string, string> = {
   "products.delete": "Slettede produkt",
   "products.delete_variant": "Slettede variant",
   "products.detach_image": "Fjernede billede",
+  "products.import": "Importerede produkter",
   "products.update": "Rettede produkt",
   "products.upsert_variant": "Gemte variant",
   "returns.approve": "Godkendte retur",

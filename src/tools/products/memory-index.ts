@@ -1,5 +1,7 @@
-// One immutable view of the visible catalogue, with its sort order and search index (n-gram postings, filter
-// columns) built lazily on first use; the read model swaps in a new one on every change.
+// One shelf of the in-memory catalogue (the published products, or the drafts), with its sort order and search index
+// (n-gram postings, filter columns) built lazily on first use. A change to one product updates it in place: a stock or
+// price change writes its number into the built columns, and only a change of what the order or the index reads (name,
+// brand, colours, category, featured, or a product coming or going) drops them for the next search to build again.
 import type { CatalogCategory, CatalogProduct, ProductSummary, SearchFilters } from "./catalog-model.ts";
 
 interface Columns {
@@ -13,28 +15,77 @@ interface Columns {
   lensColor: Int32Array;
 }
 
-/** One immutable view of the visible catalogue, with its sort order and search index built lazily. */
-export class Snapshot {
+/** One shelf of the in-memory catalogue, with its sort order and search index built lazily. */
+export class MemoryIndex {
   private orderCache: CatalogProduct[] | undefined;
+  private positionCache: Map<string, number> | undefined;
   private summaryCache = new Map<string, ProductSummary>();
   private indexCache: { haystacks: string[]; postings: Map<string, Int32Array> } | undefined;
   private groupCache: { byCategory: Map<string, Int32Array>; byBrand: Map<string, Int32Array> } | undefined;
   private columnCache: Columns | undefined;
-  readonly bySlug: Map<string, CatalogProduct>;
-  readonly productCount: Map<string, number>;
+  readonly products = new Map<string, CatalogProduct>();
+  readonly bySlug = new Map<string, CatalogProduct>();
+  readonly productCount = new Map<string, number>();
 
-  readonly products: Map<string, CatalogProduct>;
-  readonly categories: Map<string, CatalogCategory>;
+  categories: Map<string, CatalogCategory>;
+  private readonly onBuild: () => void;
 
-  constructor(products: Map<string, CatalogProduct>, categories: Map<string, CatalogCategory>) {
-    this.products = products;
+  /** `onBuild` hears of every time the order (and with it the index) is built from the whole shelf. */
+  constructor(products: Iterable<CatalogProduct>, categories: Map<string, CatalogCategory>, onBuild: () => void = () => undefined) {
     this.categories = categories;
-    this.bySlug = new Map();
-    this.productCount = new Map();
-    for (const product of products.values()) {
+    this.onBuild = onBuild;
+    for (const product of products) this.add(product);
+  }
+
+  /** Adds or replaces a product. */
+  put(product: CatalogProduct): void {
+    const old = this.products.get(product.id);
+    if (old && sameListing(old, product)) {
+      this.products.set(product.id, product);
       this.bySlug.set(product.slug, product);
-      this.productCount.set(product.categoryId, (this.productCount.get(product.categoryId) ?? 0) + 1);
+      this.summaryCache.delete(product.id);
+      const position = this.orderCache && this.positions.get(product.id);
+      if (position !== undefined) {
+        this.orderCache![position] = product;
+        if (this.columnCache) {
+          this.columnCache.price[position] = product.priceDkk;
+          this.columnCache.stock[position] = product.stock;
+        }
+      }
+      return;
     }
+    if (old) this.remove(old.id);
+    this.add(product);
+    this.dropOrder();
+  }
+
+  /** Takes a product off the shelf (deleted, unpublished or moved to the other shelf). */
+  remove(id: string): void {
+    const old = this.products.get(id);
+    if (!old) return;
+    this.products.delete(id);
+    this.bySlug.delete(old.slug);
+    this.summaryCache.delete(id);
+    const count = (this.productCount.get(old.categoryId) ?? 1) - 1;
+    if (count > 0) this.productCount.set(old.categoryId, count);
+    else this.productCount.delete(old.categoryId);
+    this.dropOrder();
+  }
+
+  private add(product: CatalogProduct): void {
+    this.products.set(product.id, product);
+    this.bySlug.set(product.slug, product);
+    this.productCount.set(product.categoryId, (this.productCount.get(product.categoryId) ?? 0) + 1);
+  }
+
+  /** The order and everything indexed by position in it are built again on the next search. */
+  private dropOrder(): void {
+    this.orderCache = undefined;
+    this.positionCache = undefined;
+    this.indexCache = undefined;
+    this.groupCache = undefined;
+    this.columnCache = undefined;
+    this.positionsCache = undefined;
   }
 
   private positionsCache: Int32Array | undefined;
@@ -47,10 +98,19 @@ export class Snapshot {
 
   /** Visible products, featured first, then by name (the order every listing uses). */
   get ordered(): CatalogProduct[] {
-    this.orderCache ??= [...this.products.values()].sort(
-      (a, b) => Number(b.featured) - Number(a.featured) || compareText(a.name, b.name) || compareText(a.slug, b.slug),
-    );
+    if (!this.orderCache) {
+      this.onBuild();
+      this.orderCache = [...this.products.values()].sort(
+        (a, b) => Number(b.featured) - Number(a.featured) || compareText(a.name, b.name) || compareText(a.slug, b.slug),
+      );
+    }
     return this.orderCache;
+  }
+
+  /** Each product's position in `ordered`. */
+  private get positions(): Map<string, number> {
+    this.positionCache ??= new Map(this.ordered.map((product, position) => [product.id, position]));
+    return this.positionCache;
   }
 
   summary(product: CatalogProduct): ProductSummary {
@@ -212,6 +272,14 @@ export class Snapshot {
     }
     return out;
   }
+}
+
+/** Whether two versions of a product sit at the same place in the order and the index (price and stock aside). */
+function sameListing(a: CatalogProduct, b: CatalogProduct): boolean {
+  return (
+    a.slug === b.slug && a.name === b.name && a.featured === b.featured && a.categoryId === b.categoryId &&
+    a.brand === b.brand && a.frameColor === b.frameColor && a.lensColor === b.lensColor
+  );
 }
 
 const collator = new Intl.Collator("da", { sensitivity: "base" });

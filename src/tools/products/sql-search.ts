@@ -1,0 +1,162 @@
+// products.search in SQL over the catalogue-search indexes (prisma/migrations/*_catalog_search): the same
+// rule and order as the in-memory index (memory-index.ts). Every word is a part of the name, brand, a colour or the
+// category's name; featured first, then by name in Danish order. Only when no product has every word do the words match
+// by their Danish stems without accents, or by a close spelling (a typo), in the same order.
+import type { Database } from "../../core/db.ts";
+import type { CatalogCategory, ProductSummary, SearchFilters } from "./catalog-model.ts";
+
+const TEXT = `catalog_text(p.name, p.brand, p."frameColor", p."lensColor")`;
+const ORDER = `p.featured DESC, p.name COLLATE catalog_order, p.slug COLLATE catalog_order`;
+
+interface Row {
+  id: string;
+  slug: string;
+  name: string;
+  brand: string | null;
+  priceDkk: string;
+  stock: string;
+  featured: boolean;
+  frameColor: string | null;
+  lensColor: string | null;
+  categoryId: string;
+  firstImage: string | null;
+}
+
+/** Positional parameters of one query. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * How many products of the listing order (past the offset) a filtered search reads before it asks the indexes instead: a filter most
+ * products pass finds its page among the first few thousand (cheap: the listing index is already in that order); one
+ * that few pass is answered from the filters' own indexes (trigrams, price, brand) and the few hits sorted.
+ */
+export const WALK_DEFAULT = 5_000;
+/** A near-word search with fewer hits than the page and this many more is answered from its indexes at once. */
+const PROBE = 200;
+
+export async function sqlSearch(database: Database, categories: Map<string, CatalogCategory>, filters: SearchFilters, drafts: boolean, walkLength = WALK_DEFAULT): Promise<ProductSummary[]> {
+  const terms = filters.q ? filters.q.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  const category = filters.categorySlug === undefined ? undefined : [...categories.values()].find((c) => c.slug === filters.categorySlug);
+  if (filters.categorySlug !== undefined && !category) return [];
+  const page = async (match: (params: Params) => Promise<string[]>, limit: number, offset: number, probeFirst = false): Promise<Row[]> => {
+    const params = new Params();
+    // What the listing indexes are ordered within (they lead with the category and featured), and what they are not.
+    const listed = [`p."deletedAt" IS NULL`, drafts ? `p.draft` : `NOT p.draft`, ...listingClauses(filters, category, params)];
+    const filtered = [...filterClauses(filters, params), ...(await match(params))];
+    const columns = `p.id, p.slug, p.name, p.brand, p."priceDkk", p.stock, p.featured, p."frameColor", p."lensColor", p."categoryId"`;
+    const end = params.add(offset + limit);
+    if (!filtered.length) return (await pageOf(database, `SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`, params.values, offset)).page;
+    // The first walkFirst products past the offset, in listing order, filtered: the page when enough of them pass (the
+    // walk stops as soon as they have).
+    // Every query below names both lengths (a parameter a statement does not name has no type).
+    const walk = params.add(offset + limit + walkLength);
+    // A match whose text functions are dear per product (near words) first asks its indexes whether it is rare.
+    const rare = probeFirst && (await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Product" p WHERE ${[...listed, ...filtered].join(" AND ")} LIMIT LEAST(${end}::int + ${PROBE}, ${walk}::int)) s`,
+      params.values,
+    ))[0]!.n < offset + limit + PROBE;
+    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : await pageOf(
+      database,
+      `SELECT p.* FROM (SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${walk}) p
+        WHERE ${filtered.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`,
+      params.values,
+      offset,
+    );
+    if (walked.rows.length === offset + limit) return walked.page;
+    // Few products pass (or the listing is short): every hit from the filters' own indexes, then sorted (a materialized
+    // set, so the listing index is not walked to its end looking for them).
+    const hits = await pageOf(
+      database,
+      `WITH hits AS MATERIALIZED (SELECT ${columns} FROM "Product" p WHERE ${[...listed, ...filtered].join(" AND ")})
+       SELECT p.* FROM hits p ORDER BY ${ORDER} LIMIT LEAST(${end}::int, ${walk}::int)`,
+      params.values,
+      offset,
+    );
+    return hits.page;
+  };
+  const exact = async (params: Params) => terms.map((term) => exactClause(term, categories, params));
+  let rows = await page(exact, filters.limit, filters.offset);
+  // No product has every word (not even before this page): the nearest ones instead.
+  if (rows.length === 0 && terms.length > 0 && (filters.offset === 0 || (await page(exact, 1, 0)).length === 0)) {
+    rows = await page((params) => Promise.all(terms.map((term) => nearClause(database, term, params))), filters.limit, filters.offset, true);
+  }
+  return rows.map((row) => {
+    const own = categories.get(row.categoryId);
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      brand: row.brand,
+      priceDkk: Number(row.priceDkk),
+      stock: Number(row.stock),
+      featured: row.featured,
+      frameColor: row.frameColor,
+      lensColor: row.lensColor,
+      categorySlug: own?.slug ?? "",
+      categoryName: own?.name ?? "",
+      firstImage: row.firstImage,
+    };
+  });
+}
+
+/**
+ * Runs a query for the first `offset + limit` rows in listing order and keeps those past the offset, with their first
+ * image (looked up for the page's products only).
+ */
+async function pageOf(database: Database, sql: string, params: unknown[], offset: number): Promise<{ rows: unknown[]; page: Row[] }> {
+  const rows = await database.query<Row>(sql, params);
+  const page = rows.slice(offset);
+  const images = page.length
+    ? await database.query<{ productId: string; url: string }>(
+        `SELECT DISTINCT ON (i."productId") i."productId", i.url FROM "ProductImage" i
+          WHERE i."productId" = ANY($1::text[]) ORDER BY i."productId", i.position, i."createdAt"`,
+        [page.map((row) => row.id)],
+      )
+    : [];
+  const first = new Map(images.map((image) => [image.productId, image.url]));
+  return { rows, page: page.map((row) => ({ ...row, firstImage: first.get(row.id) ?? null })) };
+}
+
+/** The filters the listing indexes are ordered within: the category and featured lead them. */
+function listingClauses(filters: SearchFilters, category: CatalogCategory | undefined, params: Params): string[] {
+  const clauses: string[] = [];
+  if (category) clauses.push(`p."categoryId" = ${params.add(category.id)}`);
+  if (filters.featured !== undefined) clauses.push(filters.featured ? `p.featured` : `NOT p.featured`);
+  return clauses;
+}
+
+function filterClauses(filters: SearchFilters, params: Params): string[] {
+  const clauses: string[] = [];
+  if (filters.brand !== undefined) clauses.push(`lower(p.brand) = ${params.add(filters.brand.toLowerCase())}`);
+  if (filters.frameColor !== undefined) clauses.push(`lower(p."frameColor") = ${params.add(filters.frameColor.toLowerCase())}`);
+  if (filters.lensColor !== undefined) clauses.push(`lower(p."lensColor") = ${params.add(filters.lensColor.toLowerCase())}`);
+  if (filters.inStock !== undefined) clauses.push(filters.inStock ? `p.stock > 0` : `p.stock <= 0`);
+  if (filters.minPriceOere !== undefined) clauses.push(`p."priceDkk" >= ${params.add(filters.minPriceOere)}`);
+  if (filters.maxPriceOere !== undefined) clauses.push(`p."priceDkk" <= ${params.add(filters.maxPriceOere)}`);
+  return clauses;
+}
+
+/** The word is a part of the product's own text (trigram index) or of its category's name (categories are in memory). */
+function exactClause(term: string, categories: Map<string, CatalogCategory>, params: Params): string {
+  const text = `${TEXT} LIKE ${params.add(`%${term.replace(/[\\%_]/g, "\\$&")}%`)}`;
+  const named = [...categories.values()].filter((c) => c.name.toLowerCase().includes(term)).map((c) => c.id);
+  return named.length ? `(${text} OR p."categoryId" = ANY(${params.add(named)}::text[]))` : text;
+}
+
+/** The word's Danish stem without accents is one of the product's (full-text index), or it is spelt close to one of its words (trigram word similarity), or to its category's. */
+async function nearClause(database: Database, term: string, params: Params): Promise<string> {
+  const named = await database.query<{ id: string }>(
+    `SELECT id FROM "Category"
+      WHERE to_tsvector('catalog_danish', lower(name)) @@ plainto_tsquery('catalog_danish', $1) OR $1 <% lower(name)`,
+    [term],
+  );
+  const word = params.add(term);
+  const text = `(to_tsvector('catalog_danish', ${TEXT}) @@ plainto_tsquery('catalog_danish', ${word}) OR ${word} <% ${TEXT})`;
+  return named.length ? `(${text} OR p."categoryId" = ANY(${params.add(named.map((c) => c.id))}::text[]))` : text;
+}
