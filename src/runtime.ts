@@ -20,10 +20,9 @@ import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
+import { OrderEvents } from "./tools/orders/events.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
-import { registerAcpOrderEvents } from "./api/acp/order-events.ts";
-import { registerUcpOrderEvents } from "./api/ucp/webhooks.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
 import { DAY_MS, SigningKeys } from "./core/outbox/signing-keys.ts";
 
@@ -94,11 +93,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const now = options.now ?? (() => new Date());
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
-  registerUcpOrderEvents();
-  registerAcpOrderEvents();
   const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
   const outbox = createOutbox(config, database, log, { keys: signingKeys, onAttempt: metrics.webhookAttempt });
-  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
+  // Nobody hears order changes until the composition root subscribes (src/app.ts).
+  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
