@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import { agentOrderView, placedFrom } from "../../tools/checkout/placed-from.ts";
 import type { OrderChange, OrderSubscriber } from "../../tools/orders/events.ts";
-import { UCP_JWS, UCP_RFC9421, ucpEventRef } from "../../core/outbox/ucp-signers.ts";
+import { UCP_JWS, UCP_RFC9421, ucpEventRef } from "./webhook-signers.ts";
 import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
