@@ -1,8 +1,9 @@
-// The express application: every door mounted on one runtime.
+// The express application: every door mounted on one runtime, subscribed to its order events (src/compose.ts).
 import express, { type NextFunction, type Request, type Response } from "express";
 import { trustProxy } from "./core/client-address.ts";
 import { NotFound } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
+import { composeDoors } from "./compose.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
 import { mcpRouter } from "./api/mcp.ts";
@@ -23,6 +24,7 @@ const MCP_PATHS = /^\/api\/mcp/i;
 const REST_PATHS = /^\/api\/v1\/tools/i;
 
 export function createApp(runtime: Runtime): express.Express {
+  composeDoors(runtime);
   const app = express();
   app.set("etag", false);
   app.set("x-powered-by", false);

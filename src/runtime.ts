@@ -20,12 +20,11 @@ import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
+import { OrderEvents } from "./tools/orders/events.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
-import { registerAcpOrderEvents } from "./api/acp/order-events.ts";
-import { registerUcpOrderEvents } from "./api/ucp/webhooks.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
-import { DAY_MS, SigningKeys } from "./core/outbox/signing-keys.ts";
+import { DAY_MS, SigningKeys } from "./tools/keys/signing-keys.ts";
 
 export interface Runtime {
   config: Config;
@@ -48,7 +47,7 @@ export interface Runtime {
   redisPrefix: string;
   /** Work the answers did not wait for (login e-mails, last-seen touches); tests await `idle()`. */
   background: Background;
-  /** Delivers outbound webhooks from the durable outbox (tests await `idle()`). */
+  /** Delivers outbound webhooks from the durable outbox once the doors registered their signers (tests await `idle()`). */
   outbox: Outbox;
   /** The shop's signing keys: its webhook signers sign with them, the UCP profiles publish them. */
   signingKeys: SigningKeys;
@@ -94,11 +93,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const now = options.now ?? (() => new Date());
   const background = new Background(log);
   const sign = (text: string) => crypto.createHmac("sha256", secret).update(text).digest("base64url");
-  registerUcpOrderEvents();
-  registerAcpOrderEvents();
   const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
-  const outbox = createOutbox(config, database, log, { keys: signingKeys, onAttempt: metrics.webhookAttempt });
-  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox };
+  const outbox = createOutbox(config, database, log, { onAttempt: metrics.webhookAttempt });
+  // Nobody hears order changes until the composition root subscribes (src/compose.ts).
+  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, services, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
@@ -119,7 +117,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
   }, 60_000);
   campaignTimer.unref();
-  await outbox.start();
+  // Delivery starts in the composition root (src/compose.ts), once every door's signer is registered: events a crashed
+  // process left go out at once and must find theirs.
+  await outbox.listen();
   return {
     config,
     log,

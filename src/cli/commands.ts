@@ -1,12 +1,12 @@
 // The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
 // holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
 // webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator; `keys rotate-signing` works on
-// the UCP signing keys (src/core/outbox/signing-keys.ts) directly. Add an option here, once.
+// the UCP signing keys (src/tools/keys/signing-keys.ts) directly. Add an option here, once.
 import path from "node:path";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
 import type { Database } from "../core/db.ts";
-import { SigningKeys } from "../core/outbox/signing-keys.ts";
+import { SigningKeys } from "../tools/keys/signing-keys.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
 import { seedDemoOnce } from "../setup.ts";

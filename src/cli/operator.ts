@@ -19,6 +19,8 @@ import type { Services } from "../tools/collaborators.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
 import { createOutbox } from "../tools/webhooks/dispatch.ts";
+import { OrderEvents } from "../tools/orders/events.ts";
+import { subscribeOrderEvents } from "../compose.ts";
 import webhooks from "../tools/webhooks/index.ts";
 
 /**
@@ -40,6 +42,8 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     sign: (text) => crypto.createHmac("sha256", secret).update(text).digest("base64url"),
     // Never started here: what a command queues, the server processes deliver (NOTIFY, polling).
     outbox: createOutbox(config, database, log),
+    // No tool registered here changes an order; were one added, its events would be written as the server writes them.
+    orderEvents: subscribeOrderEvents(new OrderEvents()),
   };
   return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts]), services, log, now: () => new Date() });
 }

@@ -5,6 +5,7 @@ import type { Mailer } from "../core/mail.ts";
 import type { Outbox } from "../core/outbox/outbox.ts";
 import type { KeyVerifier } from "./keys/verifier.ts";
 import type { PaymentProvider } from "./money/payments/provider.ts";
+import type { OrderEvents } from "./orders/events.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
 import type { FeatureFlags } from "./settings/flags.ts";
 
@@ -27,4 +28,6 @@ export interface Services {
   keys: KeyVerifier;
   /** The durable outbox of outbound webhooks: enqueue in the handler's transaction, delivery follows the commit. */
   outbox: Outbox;
+  /** The order-event hub: a tool announces each order change here once; the composition root subscribes who hears it. */
+  orderEvents: OrderEvents;
 }

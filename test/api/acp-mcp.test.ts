@@ -10,6 +10,7 @@ import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/
 import { sign } from "../../src/api/acp/signature.ts";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { findActiveKey } from "../../src/tools/keys/service.ts";
+import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
@@ -162,5 +163,52 @@ describe("ACP over MCP", () => {
     await refused(signed, "complete_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: first.id, payload: cancel }, -32000, "signature_invalid");
     expect(checkoutSession.parse(await call(signed, "get_checkout_session", { meta: { ...META, timestamp, signature: sign(SECRET, timestamp, { method: "GET", path: `/acp/checkout_sessions/${second.id}`, body: undefined }) }, id: second.id })).status).not.toBe("canceled");
     expect(checkoutSession.parse(await call(signed, "cancel_checkout_session", { meta: { ...META, timestamp, signature: cancelFirst }, id: first.id, payload: cancel })).status).toBe("canceled");
+  });
+});
+
+describe("ACP MCP binding: what tools/list advertises", () => {
+  /** A JSON-RPC tools/call over HTTP with the key; the error, if the server answered one. */
+  async function rawCall(name: string, args: unknown): Promise<{ code: number; message: string; data?: { code?: string } } | undefined> {
+    const response = await fetch(`${server.url}/acp/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", authorization: `Bearer ${KEY}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    });
+    return ((await response.json()) as { error?: { code: number; message: string; data?: { code?: string } } }).error;
+  }
+  /** Why the server refused a call's arguments (bad arguments, a payload the version refuses, no version), or null. */
+  const MALFORMED = new Set(["invalid", "unknown_field", "invalid_request", "missing_api_version"]);
+  const argumentRefusal = (error: Awaited<ReturnType<typeof rawCall>>) =>
+    error && (error.code === -32602 || (error.code === -32000 && MALFORMED.has(error.data?.code ?? ""))) ? error.message : null;
+
+  it("is what the server takes: each tool's smallest arguments are accepted, each required field left out is refused", async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const [product] = await plainProducts(server, 1);
+    const session = checkoutSession.parse(await call(client, "create_checkout_session", { meta: META, payload: { line_items: [{ id: product!.id }], currency: "dkk", capabilities: {} } }));
+    // Values where "x" would not do; complete's payment_data also needs a handler and instrument or a purchase order
+    // number, which its description says and JSON Schema cannot (one or the other).
+    const fill = (path: string) => {
+      if (path === "meta.api_version") return META.api_version;
+      if (path === "id") return session.id;
+      if (/^payload\.line_items\.\d+\.id$/.test(path)) return product!.id;
+      if (path === "payload.currency") return "dkk";
+      if (path === "payload.payment_data") return { purchase_order_number: "PO-1" };
+      return undefined;
+    };
+    expect(tools.length).toBe(5);
+    for (const tool of tools) {
+      const schema = tool.inputSchema as Record<string, unknown>;
+      const smallest = minimalInstance(schema, fill);
+      expect(accepts(schema, smallest), `${tool.name} ${JSON.stringify(smallest)}`).toBe(true);
+      expect(argumentRefusal(await rawCall(tool.name, smallest)), `${tool.name} ${JSON.stringify(smallest)}`).toBeNull();
+      const required = requiredPaths(schema, smallest);
+      expect(required, tool.name).toEqual(expect.arrayContaining(["meta", "meta.api_version"]));
+      for (const path of required) {
+        const lacking = without(smallest, path);
+        expect(accepts(schema, lacking), `${tool.name} without ${path}`).toBe(false);
+        expect(argumentRefusal(await rawCall(tool.name, lacking)), `${tool.name} without ${path}`).not.toBeNull();
+      }
+    }
   });
 });

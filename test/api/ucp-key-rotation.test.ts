@@ -5,8 +5,8 @@
 import crypto from "node:crypto";
 import type { JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY_MS } from "../../src/core/outbox/signing-keys.ts";
-import { UCP_JWS, UCP_RFC9421, ucpEventRef } from "../../src/core/outbox/ucp-signers.ts";
+import { UCP_JWS, UCP_RFC9421, ucpEventRef } from "../../src/api/ucp/webhook-signers.ts";
+import { DAY_MS } from "../../src/tools/keys/signing-keys.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { startUcpReceiver, verifyDetachedJws, verifyRfc9421, type UcpDelivery, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
 import { poll } from "../support/wait.ts";

@@ -4,9 +4,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
 import { lastAudit } from "../support/expect.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -283,5 +284,56 @@ describe("UCP MCP binding: errors", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("UCP MCP binding: what tools/list advertises", () => {
+  /** Why the server refused a call's arguments (bad arguments, or no agent named), or null when it took them. */
+  const argumentRefusal = ({ body }: Awaited<ReturnType<typeof rawCall>>) => {
+    const error = body.error;
+    if (error?.code === -32602 || (error?.code === -32001 && error.data?.code === "invalid_profile_url")) return error.message;
+    return null;
+  };
+
+  it("is what the server takes: each tool's smallest arguments are accepted, each required field left out is refused", async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const { product, session } = await newSession(client);
+    const cart = valid(z.object({ id: z.string() }), (await call(client, "create_cart", { meta: meta(), cart: { line_items: [{ item: { id: product.id }, quantity: 1 }] } })).structuredContent);
+    const ids: Record<string, string> = { get_order: "ord_0000000000000000" };
+    for (const tool of tools) ids[tool.name] ??= tool.name.endsWith("_cart") ? cart.id : session.id;
+    // Values where "x" would not do; search_catalog also needs a query or a filter, which its description says and
+    // JSON Schema cannot (one or the other).
+    const fill = (name: string) => (path: string) => {
+      if (path === "meta.ucp-agent.profile") return `${base}/shopper.json`;
+      if (path === "meta.idempotency-key") return crypto.randomUUID();
+      if (path === "id") return ids[name];
+      if (/(^|\.)(item\.id|ids\.\d+)$/.test(path) || path === "catalog.id") return product.id;
+      if (path.endsWith(".handler_id")) return "mock_payment_handler";
+      if (name === "search_catalog" && path === "catalog") return { query: product.name };
+      return undefined;
+    };
+    expect(tools.length).toBe(13);
+    for (const tool of tools) {
+      const schema = tool.inputSchema as Record<string, unknown>;
+      const args = () => minimalInstance(schema, fill(tool.name));
+      const smallest = args();
+      expect(accepts(schema, smallest), `${tool.name} ${JSON.stringify(smallest)}`).toBe(true);
+      expect(argumentRefusal(await rawCall(tool.name, smallest)), `${tool.name} ${JSON.stringify(smallest)}`).toBeNull();
+      const required = requiredPaths(schema, smallest);
+      expect(required, tool.name).toEqual(expect.arrayContaining(["meta", "meta.ucp-agent", "meta.ucp-agent.profile"]));
+      for (const path of required) {
+        const lacking = without(args(), path);
+        expect(accepts(schema, lacking), `${tool.name} without ${path}`).toBe(false);
+        expect(argumentRefusal(await rawCall(tool.name, lacking)), `${tool.name} without ${path}`).not.toBeNull();
+      }
+    }
+  });
+
+  it("says update_checkout needs line_items, as the server does", async () => {
+    const { tools } = await (await connect()).listTools();
+    const update = tools.find((tool) => tool.name === "update_checkout")!.inputSchema as unknown as { properties: { checkout: { required: string[] } } };
+    expect(update.properties.checkout.required).toEqual(["line_items"]);
+    await expect((await connect()).callTool({ name: "constructor", arguments: { meta: meta() } })).rejects.toThrow(/Unknown tool/);
   });
 });

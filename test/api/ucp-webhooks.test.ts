@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { orderWebhookUrl } from "../../src/api/ucp/profiles.ts";
 import { orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
-import { SigningKeys } from "../../src/core/outbox/signing-keys.ts";
+import { SigningKeys } from "../../src/tools/keys/signing-keys.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { shoppingCapabilities } from "../support/ucp-profile.ts";

@@ -4,21 +4,15 @@
 // checkout:agent), meta carries what REST's headers do (api_version, idempotency_key, signature, timestamp), results
 // are the session itself and every ACP error is JSON-RPC −32000 with the flat error in `data` (−32602 for bad arguments).
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Caller } from "../../tools/context.ts";
-import { fieldErrors } from "../../tools/executor.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { isTooDeep, textBody } from "../../http/body.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
+import { describeIssues, McpBinding, type BindingTool, type ToolCall } from "../mcp-binding.ts";
 import { mcpGuard } from "../mcp-guard.ts";
-import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
+import { relay, rpcMessage, sdkHeaders, sendRpcError } from "../mcp-http.ts";
 import { ACP_BODY_LIMIT, AcpError, failureOf, operations, type AcpCall, type AcpContext, type Answer } from "./operations.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -32,101 +26,91 @@ const INSTRUCTIONS =
 const ACP_ERROR = -32000;
 const ENDPOINT = "http://localhost/acp/mcp";
 
-// Our reading of the binding's arguments (openrpc.agentic_checkout.json): meta is open, payload is judged by the version.
-const meta = z.looseObject({
-  api_version: z.string().max(20).optional(),
-  idempotency_key: z.string().max(1000).optional(),
-  request_id: z.string().max(200).optional(),
-  signature: z.string().max(1000).optional(),
-  timestamp: z.string().max(100).optional(),
-});
-const args = z.strictObject({ meta, id: z.string().min(1).max(200).optional(), payload: z.record(z.string(), z.unknown()).optional() });
+// The arguments as the binding names them (openrpc.agentic_checkout.json), declared once per tool: tools/list shows them,
+// and a call is read with the same pieces. meta is open; each payload is the version's own reading, which judges it as
+// REST's body (its errors are ACP errors); a missing api_version is the version check's to report.
+const meta = z
+  .looseObject({
+    api_version: z.string().max(20).optional().describe(`The ACP version, "${v0417.VERSION}".`),
+    idempotency_key: z.string().max(1000).optional().describe("Unique key for retry safety (recommended for create and complete)."),
+    request_id: z.string().max(200).optional(),
+    signature: z.string().max(1000).optional().describe("Request signature, when your key signs its requests."),
+    timestamp: z.string().max(100).optional().describe("RFC 3339 signing timestamp."),
+  })
+  .describe("Protocol metadata (REST's headers): api_version, idempotency_key, request_id, signature, timestamp.");
+const id = z.string().min(1).max(200).describe("The checkout session id.");
+/** A call's arguments as read before the version judges the payload. */
+const args = z.strictObject({ meta, id: id.optional(), payload: z.record(z.string(), z.unknown()).optional() });
 type Args = z.infer<typeof args>;
 
-interface AcpTool {
+/** meta as every tool asks for it: with the version. */
+const META = meta.required({ api_version: true }).describe("Protocol metadata (REST's headers): api_version, idempotency_key, request_id, signature, timestamp.");
+const BODY = "The REST request body of this operation.";
+
+interface AcpTool extends BindingTool {
+  /** Whether it names a session. */
   id: boolean;
-  /** Whether payload is required (cancel's is optional, get has none). */
-  payload: "required" | "optional" | "none";
-  mutating: boolean;
+  /** Its payload, as the version reads it (none for get; cancel's may be left out). */
+  payload?: z.ZodType;
   /** The REST request this tool stands for: what its signature covers besides the timestamp and payload. */
   rest(id: string): { method: "GET" | "POST"; path: string };
-  description: string;
   run(call: AcpCall, args: Args): Promise<Answer>;
+}
+
+function tool(declared: Omit<AcpTool, "input" | "destructive">, destructive = false): AcpTool {
+  const input = z.strictObject({ meta: META, ...(declared.id ? { id } : {}), ...(declared.payload ? { payload: declared.payload } : {}) });
+  return { ...declared, destructive, input };
 }
 
 const SESSIONS = "/acp/checkout_sessions";
 
 const TOOLS: Record<string, AcpTool> = {
-  create_checkout_session: {
+  create_checkout_session: tool({
     id: false,
-    payload: "required",
+    payload: v0417.createRequest.describe(BODY),
     mutating: true,
     rest: () => ({ method: "POST", path: SESSIONS }),
     description: "Create a checkout session: payload is CheckoutSessionCreateRequest (line_items [{id}], currency, capabilities, buyer …).",
     run: (call, { payload }) => operations.create(call, payload),
-  },
-  get_checkout_session: {
+  }),
+  get_checkout_session: tool({
     id: true,
-    payload: "none",
     mutating: false,
     rest: (id) => ({ method: "GET", path: `${SESSIONS}/${id}` }),
     description: "Get a checkout session as it stands, re-priced.",
     run: (call, { id }) => operations.get(call, id!),
-  },
-  update_checkout_session: {
+  }),
+  update_checkout_session: tool({
     id: true,
-    payload: "required",
+    payload: v0417.updateRequest.describe(BODY),
     mutating: true,
     rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}` }),
     description: "Update a session's items, buyer, fulfillment details, selected fulfillment options or discount codes.",
     run: (call, { id, payload }) => operations.update(call, id!, payload),
-  },
-  complete_checkout_session: {
+  }),
+  complete_checkout_session: tool({
     id: true,
-    payload: "required",
+    payload: v0417.completeRequest.describe(BODY),
     mutating: true,
     rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/complete` }),
     description: "Place the order: payload.payment_data names the handler_id and instrument (or a purchase_order_number).",
     run: (call, { id, payload }) => operations.complete(call, id!, payload),
-  },
-  cancel_checkout_session: {
-    id: true,
-    payload: "optional",
-    mutating: true,
-    rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/cancel` }),
-    description: "Cancel a checkout session, optionally with an intent_trace saying why.",
-    run: (call, { id, payload }) => operations.cancel(call, id!, payload),
-  },
-};
-
-const META_SCHEMA = {
-  type: "object",
-  description: "Protocol metadata (REST's headers): api_version, idempotency_key, request_id, signature, timestamp.",
-  properties: {
-    api_version: { type: "string", description: `The ACP version, "${v0417.VERSION}".` },
-    idempotency_key: { type: "string", description: "Unique key for retry safety (recommended for create and complete)." },
-    request_id: { type: "string" },
-    signature: { type: "string", description: "Request signature, when your key signs its requests." },
-    timestamp: { type: "string", description: "RFC 3339 signing timestamp." },
-  },
-  required: ["api_version"],
-};
-
-const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => ({
-  name,
-  description: tool.description,
-  inputSchema: {
-    type: "object",
-    properties: {
-      meta: META_SCHEMA,
-      ...(tool.id ? { id: { type: "string", description: "The checkout session id." } } : {}),
-      ...(tool.payload !== "none" ? { payload: { type: "object", description: "The REST request body of this operation." } } : {}),
+  }),
+  cancel_checkout_session: tool(
+    {
+      id: true,
+      payload: v0417.cancelRequest.optional().describe(BODY),
+      mutating: true,
+      rest: (id) => ({ method: "POST", path: `${SESSIONS}/${id}/cancel` }),
+      description: "Cancel a checkout session, optionally with an intent_trace saying why.",
+      run: (call, { id, payload }) => operations.cancel(call, id!, payload),
     },
-    required: ["meta", ...(tool.id ? ["id"] : []), ...(tool.payload === "required" ? ["payload"] : [])],
-  },
-  outputSchema: { type: "object", properties: { id: { type: "string" }, status: { type: "string" } }, required: ["id", "status"] },
-  annotations: { readOnlyHint: !tool.mutating, destructiveHint: name === "cancel_checkout_session", idempotentHint: !tool.mutating, openWorldHint: false },
-}));
+    true,
+  ),
+};
+
+/** Every result is the checkout session. */
+const RESULT = z.looseObject({ id: z.string(), status: z.string() });
 
 interface Exchange {
   caller: Caller;
@@ -138,7 +122,21 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
   const { runtime } = context;
   const guard = mcpGuard(runtime.config);
   const text = textBody({ limit: ACP_BODY_LIMIT });
-  const door = new AcpMcpDoor(context);
+  const binding = new McpBinding<AcpTool, Exchange>({
+    endpoint: ENDPOINT,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+    protocol: "ACP",
+    tools: TOOLS,
+    output: RESULT,
+    log: runtime.log,
+    call: (call, tool, exchange) =>
+      callTool(context, call, tool, exchange).catch((error: unknown) => {
+        if (error instanceof ProtocolError) throw error;
+        const failure = failureOf(error, runtime);
+        throw new ProtocolError(ACP_ERROR, failure.body.message, failure.body);
+      }),
+  });
 
   const route = router.route("/acp/mcp");
   route.options((req, res) => guard.preflight(req, res));
@@ -169,7 +167,7 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
       const message = rpcMessage(req, res);
       if (!message) return;
       try {
-        await relay(await door.answer(message.body, sdkHeaders(req), { caller, requestId: id }), res);
+        await relay(await binding.answer(message.body, sdkHeaders(req), { caller, requestId: id }), res);
       } catch (error) {
         gate.log.error("acp mcp request failed", { requestId: id, error: String(error) });
         sendRpcError(res, 500, ProtocolErrorCode.InternalError, "Internal error", null);
@@ -184,56 +182,24 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
   return router;
 }
 
-/** The SDK behind the binding: the 2026-07-28 era through its per-request handler, the 2025 era on a stateless transport. */
-class AcpMcpDoor {
-  private readonly context: AcpContext;
-  private readonly endpoint: StatelessMcpEndpoint<Exchange>;
-
-  constructor(context: AcpContext) {
-    this.context = context;
-    this.endpoint = new StatelessMcpEndpoint(ENDPOINT, (exchange) => this.server(exchange), (error) => context.runtime.log.debug("acp mcp request refused by the SDK", { error: error.message }));
-  }
-
-  answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
-    return this.endpoint.answer(body, headers, exchange);
-  }
-
-  private server(exchange: Exchange): Server {
-    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-    server.setRequestHandler("tools/list", () => ({ tools: TOOL_LIST }));
-    server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
-      const tool = TOOLS[request.params.name];
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". ACP tools: ${Object.keys(TOOLS).join(", ")}.`);
-      try {
-        return await this.call(request.params.name, tool, request.params.arguments, exchange);
-      } catch (error) {
-        if (error instanceof ProtocolError) throw error;
-        const failure = failureOf(error, this.context.runtime);
-        throw new ProtocolError(ACP_ERROR, failure.body.message, failure.body);
-      }
-    });
-    return server;
-  }
-
-  private async call(name: string, tool: AcpTool, sent: unknown, exchange: Exchange): Promise<CallToolResult> {
-    const parsed = args.safeParse(sent ?? {});
-    if (!parsed.success) throw invalidParams(`The arguments of ${name} do not match the ACP MCP binding: ${describe(parsed.error)}`);
-    const given = parsed.data;
-    if (tool.id && given.id === undefined) throw invalidParams(`${name} needs id.`, "$.id");
-    if (tool.payload === "required" && given.payload === undefined) throw invalidParams(`${name} needs payload.`, "$.payload");
-    if (tool.payload === "none" && given.payload !== undefined) throw invalidParams(`${name} takes no payload.`, "$.payload");
-    // A signature covers the REST request the tool stands for, so one made for a tool or a session fits no other.
-    const signed = { ...tool.rest(given.id ?? ""), body: tool.mutating ? (given.payload ?? {}) : undefined };
-    const caller = await this.context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, signed);
-    const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: this.context.runtime, shop: this.context.shop, door: "mcp" };
-    const key = given.meta.idempotency_key;
-    if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
-    // Scoped like REST's keys (per API key and operation), under the binding's own path.
-    const answer = await this.context.idempotent(call, key, `/acp/mcp/${name}/${given.id ?? ""}`, given.payload ?? {}, () => tool.run(call, given));
-    const body = JSON.parse(answer.text) as Record<string, unknown>;
-    if (answer.status >= 400) throw new ProtocolError(ACP_ERROR, String(body.message ?? "ACP error"), body);
-    return result({ status: answer.status, body });
-  }
+async function callTool(context: AcpContext, { name, arguments: sent }: ToolCall, tool: AcpTool, exchange: Exchange): Promise<CallToolResult> {
+  const parsed = args.safeParse(sent ?? {});
+  if (!parsed.success) throw invalidParams(`The arguments of ${name} do not match the ACP MCP binding: ${describeIssues(parsed.error)}`);
+  const given = parsed.data;
+  if (tool.id && given.id === undefined) throw invalidParams(`${name} needs id.`, "$.id");
+  if (tool.payload && !tool.payload.isOptional() && given.payload === undefined) throw invalidParams(`${name} needs payload.`, "$.payload");
+  if (!tool.payload && given.payload !== undefined) throw invalidParams(`${name} takes no payload.`, "$.payload");
+  // A signature covers the REST request the tool stands for, so one made for a tool or a session fits no other.
+  const signed = { ...tool.rest(given.id ?? ""), body: tool.mutating ? (given.payload ?? {}) : undefined };
+  const caller = await context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, signed);
+  const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: context.runtime, shop: context.shop, door: "mcp" };
+  const key = given.meta.idempotency_key;
+  if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
+  // Scoped like REST's keys (per API key and operation), under the binding's own path.
+  const answer = await context.idempotent(call, key, `/acp/mcp/${name}/${given.id ?? ""}`, given.payload ?? {}, () => tool.run(call, given));
+  const body = JSON.parse(answer.text) as Record<string, unknown>;
+  if (answer.status >= 400) throw new ProtocolError(ACP_ERROR, String(body.message ?? "ACP error"), body);
+  return result({ status: answer.status, body });
 }
 
 /** A session as the tool result: the object in structuredContent, and as JSON text for clients without it. */
@@ -245,8 +211,3 @@ function result(answer: Answer): CallToolResult {
 function invalidParams(message: string, param?: string): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, message, v0417.error(400, "invalid_request", message, param));
 }
-
-function describe(error: z.ZodError): string {
-  return fieldErrors(error).slice(0, 5).map((entry) => `$.${entry.path}: ${entry.message}`).join("; ");
-}
-

@@ -1,23 +1,31 @@
-// ACP 2026-04-17 order webhooks: the whole Order (line items with quantities, the shipment with tracking and events,
-// refunds as adjustments, totals with amount_refunded) built from the order, the session it came from and its status
-// history; registered with the checkout core at start, which enqueues it in the transaction of each change.
+// ACP 2026-04-17 order webhooks, the ACP door's subscriber of the order-event hub: when an order comes from an ACP
+// checkout session made with an API key that names a webhook URL and a signing secret, `order_create` (on completion)
+// and `order_update` (on every later status, tracking, fulfilment or adjustment change) go to that URL from the durable
+// outbox, in the transaction of the change, signed with Merchant-Signature (merchant-signature.ts). The body is the whole
+// Order, as the spec asks (not a delta): line items with quantities, the shipment with tracking and events, refunds as
+// adjustments, totals with amount_refunded, built from the order, the session it came from and its status history.
 import type { z } from "zod";
-import { registerAcpOrderFormat, type AcpOrderEvent, type AcpOrderFacts } from "../../tools/checkout/acp-events.ts";
+import { orderFacts, type OrderFacts } from "../../tools/checkout/order-facts.ts";
+import { ownerKeyId, placedFrom } from "../../tools/checkout/placed-from.ts";
+import { keyOrderWebhook } from "../../tools/keys/order-webhook.ts";
+import type { OrderEventScope, OrderSubscriber } from "../../tools/orders/events.ts";
 import { adjustment, fulfillmentEvent, storedList } from "../../tools/orders/fulfillment.ts";
+import { keyRefOf, MERCHANT_SIGNATURE } from "./merchant-signature.ts";
 import { addressOf, totals, webhookEvent } from "./v2026-04-17.ts";
 
 type Event = z.infer<typeof webhookEvent>;
 type Data = Event["data"];
+type AcpOrderEvent = "order_create" | "order_update";
 
 /** How far the goods got, from every status the order has had (a refund after delivery is still a delivered order). */
-function stage(facts: AcpOrderFacts): "delivered" | "shipped" | null {
+function stage(facts: OrderFacts): "delivered" | "shipped" | null {
   const seen = new Set([...facts.history.map((change) => change.toStatus), facts.order.status]);
   if (seen.has("delivered") || seen.has("completed")) return "delivered";
   return seen.has("shipped") ? "shipped" : null;
 }
 
 /** The shop's status as the version's order status. */
-export function orderStatus(facts: AcpOrderFacts): Data["status"] {
+export function orderStatus(facts: OrderFacts): Data["status"] {
   const reached = stage(facts);
   switch (facts.order.status) {
     case "pending_payment":
@@ -43,11 +51,11 @@ export function orderStatus(facts: AcpOrderFacts): Data["status"] {
   }
 }
 
-function firstAt(facts: AcpOrderFacts, status: string): string | undefined {
+function firstAt(facts: OrderFacts, status: string): string | undefined {
   return facts.history.find((change) => change.toStatus === status)?.createdAt.toISOString();
 }
 
-export function acpOrder(facts: AcpOrderFacts): Data {
+export function acpOrder(facts: OrderFacts): Data {
   const { order, session } = facts;
   const removed = order.status === "cancelled" || (order.status === "refunded" && stage(facts) === null);
   const reached = removed ? null : stage(facts);
@@ -132,10 +140,38 @@ export function acpOrder(facts: AcpOrderFacts): Data {
   };
 }
 
-export function orderEvent(facts: AcpOrderFacts, type: AcpOrderEvent): Event {
+function orderEvent(facts: OrderFacts, type: AcpOrderEvent): Event {
   return { type, data: acpOrder(facts) };
 }
 
-export function registerAcpOrderEvents(): void {
-  registerAcpOrderFormat(orderEvent);
+/** Enqueues the event when the order came from a completed ACP session whose key has a webhook URL and a secret. */
+async function enqueue(scope: OrderEventScope, type: AcpOrderEvent, orderId: string): Promise<void> {
+  const session = await placedFrom(scope, orderId);
+  const keyId = session?.protocol === "acp" ? ownerKeyId(session) : null;
+  if (!session || !keyId) return;
+  const webhook = await keyOrderWebhook(scope, keyId);
+  if (!webhook) return;
+  const body = JSON.stringify(orderEvent(await orderFacts(scope, session), type));
+  await scope.services.outbox.enqueue(scope, { type: `acp.${type}`, url: webhook.url, body, signer: MERCHANT_SIGNATURE, keyRef: keyRefOf(keyId) });
 }
+
+/** order_update for an order that came from ACP (a cheap no-op for every other order). */
+function update(scope: OrderEventScope, order: { id: string; acpSessionId: string | null }): Promise<void> {
+  return order.acpSessionId ? enqueue(scope, "order_update", order.id) : Promise.resolve();
+}
+
+/** order_create on completion; order_update on every status change, and on tracking or recorded entries without one. */
+export const acpOrderEvents: OrderSubscriber = async (scope, change) => {
+  switch (change.type) {
+    case "checkout_completed":
+      return enqueue(scope, "order_create", change.orderId);
+    case "status_changed":
+    case "tracking_set":
+      return update(scope, change.order);
+    case "fulfilment_recorded":
+      // Recorded entries that moved the status were told with that change.
+      return change.statusChanged ? undefined : update(scope, change.order);
+    default:
+      return undefined;
+  }
+};

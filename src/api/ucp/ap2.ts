@@ -7,7 +7,7 @@ import { CompactSign, compactVerify, decodeProtectedHeader, errors, importJWK, j
 import { z } from "zod";
 import { canonicalJson } from "../../core/canonical-json.ts";
 import { Refused } from "../../core/errors.ts";
-import type { PublicJwk, SigningKeys } from "../../core/outbox/signing-keys.ts";
+import type { PublicJwk, SigningKeys } from "../../tools/keys/signing-keys.ts";
 import { AP2 } from "./capabilities.ts";
 import type { AgentKey } from "./profiles.ts";
 import { checkoutResponse, VERSION } from "./v2026-04-08.ts";
@@ -28,7 +28,10 @@ export const checkoutWithAp2 = checkoutResponse.extend({ ap2: ap2Response });
  * its KB-JWT, so we read the RFC's layout: JWT, disclosures and KB-JWT joined by `~`, in base64url characters and dots.
  */
 export const ap2CompleteRequest = z.looseObject({
-  ap2: z.looseObject({ checkout_mandate: z.string().max(65536).regex(/^[A-Za-z0-9_.~-]*$/).optional() }).optional(),
+  ap2: z
+    .looseObject({ checkout_mandate: z.string().max(65536).regex(/^[A-Za-z0-9_.~-]*$/).optional() })
+    .optional()
+    .describe("complete_checkout with AP2 negotiated: checkout_mandate, the buyer's SD-JWT+kb mandate."),
 });
 
 /** The error codes of the extension (all answered as messages on the session, see docs/ucp.md). */

@@ -5,27 +5,23 @@
 // binding (operations.ts, catalog.ts, cart.ts): the version adapter's translation, the tools through the executor, the
 // idempotency store.
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toToolError, ToolError } from "../../core/errors.ts";
 import type { Caller } from "../../tools/context.ts";
-import { fieldErrors } from "../../tools/executor.ts";
 import { isTooDeep, textBody } from "../../http/body.ts";
 import { validKey } from "../../http/idempotency.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
+import { describeIssues, McpBinding, type BindingTool, type ToolCall } from "../mcp-binding.ts";
 import { mcpGuard } from "../mcp-guard.ts";
-import { relay, rpcMessage, sdkHeaders, sendRpcError, StatelessMcpEndpoint } from "../mcp-http.ts";
+import { relay, rpcMessage, sdkHeaders, sendRpcError } from "../mcp-http.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
+import { ap2CompleteRequest } from "./ap2.ts";
 import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
-import { LOOKUP, MAX_IDS, MAX_LIMIT, SEARCH } from "./v2026-04-08-catalog.ts";
-import { CART } from "./v2026-04-08-cart.ts";
+import { LOOKUP, lookupRequest, productRequest, SEARCH, searchRequest } from "./v2026-04-08-catalog.ts";
+import { CART, cartRequest, conversionRequest } from "./v2026-04-08-cart.ts";
+import * as v0408 from "./v2026-04-08.ts";
 import { errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 import { CHECKOUT, ORDER } from "./capabilities.ts";
 import { UcpError } from "./errors.ts";
@@ -45,16 +41,24 @@ const NEGOTIATION_CODES = new Set(["invalid_profile_url", "profile_unreachable",
 /** The SDK reads the URL of a request only for its own diagnostics. */
 const ENDPOINT = "http://localhost/ucp/mcp";
 
-// Our reading of the tool arguments (UCP 2026-04-08 mcp.openrpc.json; 2026-01-11's `_meta.ucp`, `idempotency_key` and
-// `payment` are read too). The `checkout` payload itself is judged by the version's adapter, as on REST.
-const meta = z.looseObject({
-  "ucp-agent": z.looseObject({ profile: z.string().max(2048), version: z.string().max(20).optional() }).optional(),
-  "idempotency-key": z.string().max(255).optional(),
-});
+// The arguments as UCP 2026-04-08 names them (its mcp.openrpc.json), declared once per tool: tools/list shows them, and
+// a call is read with the same pieces. Each payload is the version's own reading (a 2026-01-11 agent's is judged by
+// 2026-01-11's, as on REST); the agent may also name itself in 2026-01-11's `_meta.ucp` or the UCP-Agent header, and
+// 2026-01-11 passes the idempotency key and complete_checkout's payment beside the id.
+const agent = z
+  .looseObject({ profile: z.string().max(2048).describe("Your UCP profile URL (http or https)."), version: z.string().max(20).optional() })
+  .describe("The platform agent: its UCP profile URL (the UCP-Agent header of REST).");
+const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, "must be 1 to 255 visible ASCII characters")
+  .describe("Unique key for retry safety (the Idempotency-Key header of REST).");
+const meta = z.looseObject({ "ucp-agent": agent.optional(), "idempotency-key": idempotencyKey.optional() });
+const id = z.string().min(1).max(200).describe("The resource id.");
 const payload = z.record(z.string(), z.unknown());
+/** A call's arguments as read before the negotiated version judges the payload. */
 const args = z.looseObject({
   meta: meta.optional(),
-  id: z.string().min(1).max(200).optional(),
+  id: id.optional(),
   checkout: payload.optional(),
   catalog: payload.optional(),
   cart: payload.optional(),
@@ -62,215 +66,145 @@ const args = z.looseObject({
   idempotency_key: z.string().max(255).optional(),
 });
 type Args = z.infer<typeof args>;
+type Param = "id" | "checkout" | "catalog" | "cart";
 
-interface UcpTool {
+/** meta as a tool asks for it: the agent always, the key on the calls that change something once. */
+const META = meta.required({ "ucp-agent": true }).describe("Request metadata.");
+const KEYED_META = meta.required({ "ucp-agent": true, "idempotency-key": true }).describe("Request metadata.");
+
+const CHECKOUT_PAYLOAD = "The checkout payload as UCP defines it (line_items, buyer, fulfillment, discounts, payment, …), without an id.";
+const CART_PAYLOAD = "The cart as UCP defines it (line_items, buyer, context), without an id.";
+
+interface UcpTool extends BindingTool {
   /** The capability it belongs to: the agent must have negotiated it (2026-04-08). */
   capability: string;
-  /** What the tool needs besides meta (JSON Schema properties of its arguments). */
-  params: Array<"id" | "checkout" | "catalog" | "cart">;
-  /** The JSON Schema of the `catalog` argument (each catalog tool reads its own request). */
-  catalog?: Record<string, unknown>;
+  /** What the tool needs besides meta, each in its 2026-04-08 reading. */
+  params: Partial<Record<Param, z.ZodType>>;
   /** complete and cancel: meta["idempotency-key"] is required. */
   keyed: boolean;
-  mutating: boolean;
-  description: string;
   run(call: UcpCall, args: Args): Promise<Answer>;
 }
 
+function tool(declared: Omit<UcpTool, "input" | "destructive">, destructive = false): UcpTool {
+  return { ...declared, destructive, input: z.looseObject({ meta: declared.keyed ? KEYED_META : META, ...declared.params }) };
+}
+
 const TOOLS: Record<string, UcpTool> = {
-  create_checkout: {
+  create_checkout: tool({
     capability: CHECKOUT,
-    params: ["checkout"],
+    params: { checkout: z.union([v0408.createRequest, conversionRequest]).describe(`${CHECKOUT_PAYLOAD} Or a cart to convert (cart_id).`) },
     keyed: false,
     mutating: true,
     description: "Create a checkout session from line items (item.id as the shop's products show it), buyer, fulfillment and discount codes, or from a cart (checkout.cart_id).",
     run: (call, { checkout }) => cartOperations.createCheckout(call, checkout),
-  },
-  get_checkout: {
+  }),
+  get_checkout: tool({
     capability: CHECKOUT,
-    params: ["id"],
+    params: { id },
     keyed: false,
     mutating: false,
     description: "Get a checkout session as it stands, re-priced.",
     run: (call, { id }) => operations.get(call, id!),
-  },
-  update_checkout: {
+  }),
+  update_checkout: tool({
     capability: CHECKOUT,
-    params: ["id", "checkout"],
+    params: { id, checkout: v0408.updateRequest.describe(CHECKOUT_PAYLOAD) },
     keyed: false,
     mutating: true,
     description: "Replace a checkout session's line items, buyer, fulfillment and discount codes.",
     run: (call, { id, checkout }) => operations.update(call, id!, checkout),
-  },
-  complete_checkout: {
+  }),
+  complete_checkout: tool({
     capability: CHECKOUT,
-    params: ["id", "checkout"],
+    params: { id, checkout: v0408.completeRequest.extend(ap2CompleteRequest.shape).describe("The complete request as UCP defines it: payment, and ap2 with AP2 negotiated.") },
     keyed: true,
     mutating: true,
     description: "Place the order: checkout.payment.instruments names the payment handler and credential.",
     // 2026-01-11 passes the payment beside the id instead of inside a checkout object.
     run: (call, { id, checkout, payment }) => operations.complete(call, id!, checkout ?? (payment ? { payment } : undefined)),
-  },
-  cancel_checkout: {
-    capability: CHECKOUT,
-    params: ["id"],
-    keyed: true,
-    mutating: true,
-    description: "Cancel a checkout session.",
-    run: (call, { id }) => operations.cancel(call, id!),
-  },
-  get_order: {
+  }),
+  cancel_checkout: tool(
+    {
+      capability: CHECKOUT,
+      params: { id },
+      keyed: true,
+      mutating: true,
+      description: "Cancel a checkout session.",
+      run: (call, { id }) => operations.cancel(call, id!),
+    },
+    true,
+  ),
+  get_order: tool({
     capability: ORDER,
-    params: ["id"],
+    params: { id },
     keyed: false,
     mutating: false,
     description: "Get an order placed through a checkout session: line items, fulfillment expectations and events.",
     run: (call, { id }) => operations.order(call, id!),
-  },
-  search_catalog: {
+  }),
+  search_catalog: tool({
     capability: SEARCH,
-    params: ["catalog"],
+    params: { catalog: searchRequest.describe("The search request as UCP defines it: query and/or filters, context, pagination.") },
     keyed: false,
     mutating: false,
     description: "Search the catalog by words (catalog.query) and filters (categories, price in minor units), a page at a time (pagination.cursor, limit).",
-    catalog: {
-      type: "object",
-      description: "The search request as UCP defines it: query and/or filters, context, pagination.",
-      properties: {
-        query: { type: "string", description: "Free-text search query." },
-        filters: { type: "object", properties: { categories: { type: "array", items: { type: "string" } }, price: { type: "object", properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } } } } },
-        context: { type: "object" },
-        pagination: { type: "object", properties: { cursor: { type: "string" }, limit: { type: "integer", minimum: 1, description: `Page size (default 10, at most ${MAX_LIMIT}).` } } },
-      },
-    },
     run: (call, { catalog }) => catalogOperations.search(call, catalog),
-  },
-  lookup_catalog: {
+  }),
+  lookup_catalog: tool({
     capability: LOOKUP,
-    params: ["catalog"],
+    params: { catalog: lookupRequest.describe("The lookup request as UCP defines it.") },
     keyed: false,
     mutating: false,
     description: "Products by product or variant id (catalog.ids); each variant's inputs tell which id resolved to it. Variant ids are checkout item ids.",
-    catalog: {
-      type: "object",
-      description: "The lookup request as UCP defines it.",
-      properties: { ids: { type: "array", items: { type: "string" }, minItems: 1, maxItems: MAX_IDS }, filters: { type: "object" }, context: { type: "object" } },
-      required: ["ids"],
-    },
     run: (call, { catalog }) => catalogOperations.lookup(call, catalog),
-  },
-  get_product: {
+  }),
+  get_product: tool({
     capability: LOOKUP,
-    params: ["catalog"],
+    params: { catalog: productRequest.describe("The get_product request as UCP defines it.") },
     keyed: false,
     mutating: false,
     description: "One product in full (catalog.id: product or variant id), variants narrowed by catalog.selected options, with availability per option value.",
-    catalog: {
-      type: "object",
-      description: "The get_product request as UCP defines it.",
-      properties: {
-        id: { type: "string" },
-        selected: { type: "array", items: { type: "object", properties: { name: { type: "string" }, label: { type: "string" } }, required: ["name", "label"] } },
-        preferences: { type: "array", items: { type: "string" } },
-        filters: { type: "object" },
-        context: { type: "object" },
-      },
-      required: ["id"],
-    },
     run: (call, { catalog }) => catalogOperations.product(call, catalog),
-  },
-  create_cart: {
+  }),
+  create_cart: tool({
     capability: CART,
-    params: ["cart"],
+    params: { cart: cartRequest.describe(CART_PAYLOAD) },
     keyed: false,
     mutating: true,
     description: "Create a cart (line items, optional buyer) with estimated totals; convert it with create_checkout's checkout.cart_id.",
     run: (call, { cart }) => cartOperations.create(call, cart),
-  },
-  get_cart: {
+  }),
+  get_cart: tool({
     capability: CART,
-    params: ["id"],
+    params: { id },
     keyed: false,
     mutating: false,
     description: "Get a cart as it stands, re-priced; a cart that is gone is an error response with not_found.",
     run: (call, { id }) => cartOperations.get(call, id!),
-  },
-  update_cart: {
+  }),
+  update_cart: tool({
     capability: CART,
-    params: ["id", "cart"],
+    params: { id, cart: cartRequest.describe(CART_PAYLOAD) },
     keyed: false,
     mutating: true,
     description: "Replace a cart's line items (and buyer).",
     run: (call, { id, cart }) => cartOperations.update(call, id!, cart),
-  },
-  cancel_cart: {
-    capability: CART,
-    params: ["id"],
-    keyed: true,
-    mutating: true,
-    description: "Cancel a cart; answers it as it was.",
-    run: (call, { id }) => cartOperations.cancel(call, id!),
-  },
-};
-
-const META_SCHEMA = {
-  type: "object",
-  description: "Request metadata.",
-  properties: {
-    "ucp-agent": {
-      type: "object",
-      description: "The platform agent: its UCP profile URL (the UCP-Agent header of REST).",
-      properties: { profile: { type: "string", format: "uri" } },
-      required: ["profile"],
+  }),
+  cancel_cart: tool(
+    {
+      capability: CART,
+      params: { id },
+      keyed: true,
+      mutating: true,
+      description: "Cancel a cart; answers it as it was.",
+      run: (call, { id }) => cartOperations.cancel(call, id!),
     },
-    "idempotency-key": { type: "string", description: "Unique key for retry safety (the Idempotency-Key header of REST)." },
-  },
-  required: ["ucp-agent"],
+    true,
+  ),
 };
 
-const LINE_ITEMS = {
-  type: "array",
-  items: { type: "object", properties: { item: { type: "object", properties: { id: { type: "string" } }, required: ["id"] }, quantity: { type: "integer", minimum: 1 } }, required: ["item"] },
-};
-
-const PARAM_SCHEMAS = {
-  id: { type: "string", description: "The resource id." },
-  cart: {
-    type: "object",
-    description: "The cart as UCP defines it (line_items, buyer, context), without an id.",
-    properties: { line_items: LINE_ITEMS, buyer: { type: "object" }, context: { type: "object" } },
-    required: ["line_items"],
-  },
-  checkout: {
-    type: "object",
-    description: "The checkout payload as UCP defines it (line_items, buyer, fulfillment, discounts, payment, …), without an id.",
-    properties: {
-      line_items: LINE_ITEMS,
-      cart_id: { type: "string", description: "A cart to convert: its line items and buyer are used." },
-      buyer: { type: "object" },
-      fulfillment: { type: "object" },
-      discounts: { type: "object", properties: { codes: { type: "array", items: { type: "string" } } } },
-      payment: { type: "object" },
-      ap2: { type: "object", description: "complete_checkout with AP2 negotiated: checkout_mandate, the buyer's SD-JWT+kb mandate.", properties: { checkout_mandate: { type: "string" } } },
-    },
-  },
-};
-
-/** tools/list: the protocol's tool names with their argument shapes; results are UCP resources (or error responses). */
-const TOOL_LIST: Tool[] = Object.entries(TOOLS).map(([name, tool]) => {
-  const metaSchema = tool.keyed ? { ...META_SCHEMA, required: ["ucp-agent", "idempotency-key"] } : META_SCHEMA;
-  return {
-    name,
-    description: tool.description,
-    inputSchema: {
-      type: "object",
-      properties: { meta: metaSchema, ...Object.fromEntries(tool.params.map((param) => [param, param === "catalog" ? tool.catalog : PARAM_SCHEMAS[param]])) },
-      required: ["meta", ...tool.params],
-    },
-    outputSchema: { type: "object", properties: { ucp: { type: "object" } }, required: ["ucp"] },
-    annotations: { readOnlyHint: !tool.mutating, destructiveHint: name === "cancel_checkout" || name === "cancel_cart", idempotentHint: !tool.mutating, openWorldHint: false },
-  };
-});
+/** Every result is a UCP resource (or the version's error response). */
+const RESULT = z.looseObject({ ucp: z.record(z.string(), z.unknown()) });
 
 /** One HTTP request to the binding, as the SDK's server sees it. */
 interface Exchange {
@@ -288,7 +222,16 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   const router = express.Router();
   const guard = mcpGuard(context.runtime.config);
   const text = textBody({ limit: UCP_BODY_LIMIT, verify: keepRawBody });
-  const door = new UcpMcpDoor(context);
+  const binding = new McpBinding<UcpTool, Exchange>({
+    endpoint: ENDPOINT,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+    protocol: "UCP",
+    tools: TOOLS,
+    output: RESULT,
+    log: context.runtime.log,
+    call: (call, tool, exchange) => callTool(context, call, tool, exchange).catch((error: unknown) => failure(context, error, exchange)),
+  });
 
   const route = router.route("/ucp/mcp");
   route.options((req, res) => guard.preflight(req, res));
@@ -326,7 +269,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
       const agentHeader = typeof req.headers["ucp-agent"] === "string" ? req.headers["ucp-agent"] : undefined;
       const exchange: Exchange = { caller, requestId: id, agentHeader, signed: signedRequestOf(req, context.shop.baseUrl) };
       try {
-        const response = await door.answer(message.body, sdkHeaders(req), exchange);
+        const response = await binding.answer(message.body, sdkHeaders(req), exchange);
         await relay(response, res, exchange.httpStatus ?? response.status);
       } catch (error) {
         gate.log.error("ucp mcp request failed", { requestId: id, error: String(error) });
@@ -342,70 +285,40 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   return router;
 }
 
-/** The SDK behind the binding: the 2026-07-28 era through its per-request handler, the 2025 era on a stateless transport. */
-class UcpMcpDoor {
-  private readonly context: UcpContext;
-  private readonly endpoint: StatelessMcpEndpoint<Exchange>;
-
-  constructor(context: UcpContext) {
-    this.context = context;
-    this.endpoint = new StatelessMcpEndpoint(ENDPOINT, (exchange) => this.server(exchange), (error) => context.runtime.log.debug("ucp mcp request refused by the SDK", { error: error.message }));
+async function callTool(context: UcpContext, { name, arguments: sent, _meta: requestMeta }: ToolCall, tool: UcpTool, exchange: Exchange): Promise<CallToolResult> {
+  const parsed = args.safeParse(sent ?? {});
+  if (!parsed.success) throw invalid(`The arguments of ${name} do not match the UCP schema: ${describeIssues(parsed.error)}`);
+  const given = parsed.data;
+  for (const param of Object.keys(tool.params) as Param[]) {
+    if (given[param] === undefined && !(name === "complete_checkout" && given.payment)) throw invalid(`${name} needs ${param}.`);
   }
+  const key = given.meta?.["idempotency-key"] ?? given.idempotency_key;
+  if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
+  if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
-  answer(body: unknown, headers: Record<string, string>, exchange: Exchange): Promise<Response> {
-    return this.endpoint.answer(body, headers, exchange);
-  }
+  const { caller, adapter, active, ap2 } = await context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed, tool.capability);
+  const call: UcpCall = { caller, requestId: exchange.requestId, executor: context.executor, shop: context.shop, adapter, door: "mcp", active, ap2 };
+  const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
+  if (!tool.mutating || key === undefined) return result(await run());
+  const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };
+  const answer = await context.idempotent(request, run);
+  return result({ status: answer.status, body: JSON.parse(answer.text) as unknown });
+}
 
-  private server(exchange: Exchange): Server {
-    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-    server.setRequestHandler("tools/list", () => ({ tools: TOOL_LIST }));
-    server.setRequestHandler("tools/call", async (request): Promise<CallToolResult> => {
-      const tool = TOOLS[request.params.name];
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". UCP tools: ${Object.keys(TOOLS).join(", ")}.`);
-      try {
-        return await this.call(request.params.name, tool, request.params.arguments, request.params._meta, exchange);
-      } catch (error) {
-        return this.failure(error, exchange);
-      }
-    });
-    return server;
-  }
-
-  private async call(name: string, tool: UcpTool, sent: unknown, requestMeta: unknown, exchange: Exchange): Promise<CallToolResult> {
-    const parsed = args.safeParse(sent ?? {});
-    if (!parsed.success) throw invalid(`The arguments of ${name} do not match the UCP schema: ${describe(parsed.error)}`);
-    const given = parsed.data;
-    for (const param of tool.params) {
-      if (given[param] === undefined && !(name === "complete_checkout" && given.payment)) throw invalid(`${name} needs ${param}.`);
-    }
-    const key = given.meta?.["idempotency-key"] ?? given.idempotency_key;
-    if (tool.keyed && key === undefined) throw invalid(`${name} needs meta["idempotency-key"].`);
-    if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
-
-    const { caller, adapter, active, ap2 } = await this.context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed, tool.capability);
-    const call: UcpCall = { caller, requestId: exchange.requestId, executor: this.context.executor, shop: this.context.shop, adapter, door: "mcp", active, ap2 };
-    const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
-    if (!tool.mutating || key === undefined) return result(await run());
-    const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };
-    const answer = await this.context.idempotent(request, run);
-    return result({ status: answer.status, body: JSON.parse(answer.text) as unknown });
-  }
-
-  /**
-   * A failure as UCP over MCP reports it: discovery and negotiation failures as JSON-RPC error −32001, bad arguments as
-   * −32602, a missing resource as an isError result with the version's error response, every other protocol error as
-   * −32000 (500s as −32603) with the HTTP status of its kind; `data` holds the UCP code and text.
-   */
-  private failure(error: unknown, exchange: Exchange): CallToolResult {
-    if (error instanceof ProtocolError) throw error;
-    const failure = failureOf(error, this.context.runtime);
-    const data = { code: failure.code, content: failure.content, continue_url: this.context.shop.baseUrl, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
-    if (NEGOTIATION_CODES.has(failure.code)) throw new ProtocolError(DISCOVERY_ERROR, failure.content, data);
-    if (failure.status === 400) throw new ProtocolError(ProtocolErrorCode.InvalidParams, failure.content, data);
-    if (failure.status === 404) return { ...result({ status: 404, body: errorBody(failure) }), isError: true };
-    exchange.httpStatus = failure.status;
-    throw new ProtocolError(failure.status >= 500 ? INTERNAL_ERROR : PROTOCOL_ERROR, failure.content, data);
-  }
+/**
+ * A failure as UCP over MCP reports it: discovery and negotiation failures as JSON-RPC error −32001, bad arguments as
+ * −32602, a missing resource as an isError result with the version's error response, every other protocol error as
+ * −32000 (500s as −32603) with the HTTP status of its kind; `data` holds the UCP code and text.
+ */
+function failure(context: UcpContext, error: unknown, exchange: Exchange): CallToolResult {
+  if (error instanceof ProtocolError) throw error;
+  const failure = failureOf(error, context.runtime);
+  const data = { code: failure.code, content: failure.content, continue_url: context.shop.baseUrl, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
+  if (NEGOTIATION_CODES.has(failure.code)) throw new ProtocolError(DISCOVERY_ERROR, failure.content, data);
+  if (failure.status === 400) throw new ProtocolError(ProtocolErrorCode.InvalidParams, failure.content, data);
+  if (failure.status === 404) return { ...result({ status: 404, body: errorBody(failure) }), isError: true };
+  exchange.httpStatus = failure.status;
+  throw new ProtocolError(failure.status >= 500 ? INTERNAL_ERROR : PROTOCOL_ERROR, failure.content, data);
 }
 
 /** A UCP answer as a tool result: the resource in structuredContent, and as JSON text for clients without it. */
@@ -439,10 +352,3 @@ function agentOf(given: Args, requestMeta: unknown, header: string | undefined):
 function invalid(message: string): UcpError {
   return new UcpError(400, "invalid_request", message);
 }
-
-function describe(error: z.ZodError): string {
-  return fieldErrors(error).slice(0, 5).map((entry) => `$.${entry.path}: ${entry.message}`).join("; ");
-}
-
-
-

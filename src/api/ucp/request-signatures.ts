@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Request } from "express";
-import { sfString, signatureBase } from "../../core/outbox/ucp-signers.ts";
+import { sfString, signatureBase } from "./http-signatures.ts";
 import { parseDictionary, StructuredFieldError, type BareItem, type Member } from "./agent-header.ts";
 import { UcpError } from "./errors.ts";
 import type { AgentKey } from "./profiles.ts";

@@ -2,8 +2,8 @@
 // Content-Digest of the exact body bytes and an RFC 9421 signature over @status, the digest and the content type, made
 // with the shop's current key (the kid its discovery profile publishes). The spec recommends it for completions and
 // payment outcomes; signing every checkout and order answer keeps the rule simple for agents.
-import { contentDigest, es256, signatureBase, signatureParams } from "../../core/outbox/ucp-signers.ts";
-import type { SigningKeys } from "../../core/outbox/signing-keys.ts";
+import type { SigningKeys } from "../../tools/keys/signing-keys.ts";
+import { contentDigest, es256, signatureBase, signatureParams } from "./http-signatures.ts";
 
 const COMPONENTS = ["@status", "content-digest", "content-type"] as const;
 const CONTENT_TYPE = "application/json; charset=utf-8";

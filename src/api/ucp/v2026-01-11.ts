@@ -4,7 +4,7 @@
 // severities an error may carry, buyer.full_name, and the discovery profile. Those differences live here.
 import { z } from "zod";
 import type { Config } from "../../core/config.ts";
-import type { PublicJwk } from "../../core/outbox/signing-keys.ts";
+import type { PublicJwk } from "../../tools/keys/signing-keys.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import { paymentHandlers } from "../../tools/checkout/service.ts";

@@ -15,7 +15,7 @@ export const cartRequest = z.looseObject({ line_items: lineItems, buyer, context
 
 /** A create_checkout that converts a cart: the cart's contents win, so only the checkout's own fields are read. */
 export const conversionRequest = checkoutShapes.createRequest.extend({
-  cart_id: z.string().min(1).max(200),
+  cart_id: z.string().min(1).max(200).describe("A cart to convert: its line items and buyer are used."),
   line_items: z.array(z.unknown()).max(50).optional(),
   buyer: z.unknown().optional(),
 });

@@ -33,12 +33,17 @@ const selectedOption = z.looseObject({ name: z.string().min(1).max(100), id: z.s
 const common = { context: context.optional(), signals: z.looseObject({}).optional(), attribution: z.looseObject({}).optional(), filters: filters.optional() };
 
 export const searchRequest = z.looseObject({
-  query: z.string().max(200).optional(),
+  query: z.string().max(200).optional().describe("Free-text search query."),
   ...common,
-  pagination: z.looseObject({ cursor: z.string().max(200).optional(), limit: z.number().int().min(1).optional() }).optional(),
+  pagination: z
+    .looseObject({
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).optional().describe(`Page size (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
+    })
+    .optional(),
 });
 /** At most MAX_IDS ids (more is request_too_large, checked before this reading); ids longer than ours are simply not found. */
-export const lookupRequest = z.looseObject({ ids: z.array(z.string().min(1).max(2000)).min(1), ...common });
+export const lookupRequest = z.looseObject({ ids: z.array(z.string().min(1).max(2000)).min(1).max(MAX_IDS), ...common });
 /** The longest id a product or variant of this shop has (products.lookup takes no longer ones). */
 export const MAX_ID_LENGTH = 100;
 export const productRequest = z.looseObject({

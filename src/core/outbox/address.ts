@@ -1,7 +1,7 @@
-// The one guard for every URL the shop requests on someone else's word (integrators' webhooks, ACP keys' and UCP agents'
-// order webhooks, UCP agent profiles): http(s), no credentials, no local name, and public unicast addresses only —
-// checked on an IP literal and a name at registration, and again on the address each connection goes to, unless the
-// caller allows local receivers (WEBHOOKS_ALLOW_LOCAL=1, UCP_ALLOW_LOCAL_PROFILES=1: tests, local development).
+// The one guard for every URL the shop requests on someone else's word (integrators' webhooks, agent platforms' order
+// webhooks, agents' profiles): http(s), no credentials, no local name, and public unicast addresses only — checked on
+// an IP literal and a name at registration, and again on the address each connection goes to, unless the caller allows
+// local receivers (WEBHOOKS_ALLOW_LOCAL=1 and the agent profiles' own switch: tests, local development).
 import dns from "node:dns";
 import net from "node:net";
 

@@ -97,6 +97,7 @@ export class Outbox {
   private readonly concurrency: number;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  private listening: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -111,7 +112,7 @@ export class Outbox {
     this.concurrency = Math.max(1, options.concurrency ?? CONCURRENCY);
   }
 
-  /** The signers events may name; a door registers its own here (before its first event goes out). */
+  /** The signers events may name; each door registers its own here before delivery starts (src/compose.ts). */
   get signers(): Signers {
     return this.options.signers;
   }
@@ -159,14 +160,31 @@ export class Outbox {
     writer.afterCommit(() => this.wake());
   }
 
-  /** Starts delivering: what is already due at once, then on every wake, NOTIFY and poll. */
-  async start(): Promise<void> {
+  /**
+   * Hears other processes' commits (LISTEN), which wake the dispatcher once it runs: a process listens while it is built
+   * (so failing to is a failure to start) and starts delivering once its signers are registered. start() listens too.
+   */
+  listen(): Promise<void> {
+    this.listening ??= this.options.database.listen(OUTBOX_CHANNEL, () => this.wake()).then(
+      (unlisten) => {
+        this.unlisten = unlisten;
+      },
+      (error: unknown) => {
+        this.listening = undefined;
+        throw error;
+      },
+    );
+    return this.listening;
+  }
+
+  /** Starts delivering: what is already due at once, then on every wake, NOTIFY and poll; resolves once it listens. */
+  start(): Promise<void> {
     this.stopped = false;
     this.shutdown = new AbortController();
-    this.unlisten = await this.options.database.listen(OUTBOX_CHANNEL, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
     this.wake();
+    return this.listen();
   }
 
   /** Claims what is due now, up to the free delivery slots (coalesced: a wake during a claim makes it look once more). */
@@ -196,7 +214,10 @@ export class Outbox {
     this.stopped = true;
     clearInterval(this.timer);
     this.shutdown.abort();
+    await this.listening?.catch(() => undefined);
+    this.listening = undefined;
     await this.unlisten?.();
+    this.unlisten = undefined;
     await this.idle();
   }
 

@@ -1,5 +1,5 @@
-// Signing is chosen per outbox event by name: each door registers the signers its protocol needs (Standard Webhooks for
-// integrators; the UCP door its RFC 9421 / JWS signers), and the dispatcher asks the event's signer for its headers.
+// Signing is chosen per outbox event by name: the signers are registered by who writes the events (Standard Webhooks for
+// integrators; each agent protocol's door its own), and the dispatcher asks the event's signer for its headers.
 export interface SignInput {
   /** The outbox event's id: the message id receivers deduplicate on. */
   id: string;

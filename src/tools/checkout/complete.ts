@@ -5,9 +5,8 @@ import { channelOf, placeOrder } from "../orders/place.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
 import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { enqueueAcpOrderEvent } from "./acp-events.ts";
-import { emitUcpOrderEvent } from "./order-events.ts";
 import { chargeStripe, decidePayment, type StripeCharged } from "./payment.ts";
+import { sessionColumns } from "./placed-from.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
 
@@ -26,7 +25,7 @@ function paidWith(payment: z.infer<typeof paymentInput>, charged: StripeCharged 
   };
 }
 
-/** Terms a caller agreed to (the UCP door's AP2 mandate): completing refuses a session that no longer has them. */
+/** Terms a caller agreed to (a protocol door's payment mandate): completing refuses a session that no longer has them. */
 const expectedTerms = z.strictObject({
   total: z.number().int().describe("The session's total in minor units."),
   lines: z
@@ -99,7 +98,7 @@ export default defineTool({
       channel: state.protocol === "shop" ? channelOf(ctx.door) : state.protocol,
       aiAgentSource: state.agentName ?? (state.protocol === "shop" ? null : `${state.protocol}-agent`),
       sessionId: ctx.caller.session?.persistent ? ctx.caller.session.id : null,
-      acpSessionId: state.protocol === "acp" ? id : null,
+      ...sessionColumns({ id, protocol: state.protocol }),
     });
     let charged: StripeCharged | null = null;
     if (decision === "charge") {
@@ -120,8 +119,7 @@ export default defineTool({
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
-    await emitUcpOrderEvent(ctx, order.id, "order_placed");
-    if (state.protocol === "acp") await enqueueAcpOrderEvent(ctx, "order_create", order.id);
+    await ctx.services.orderEvents.announce(ctx, { type: "checkout_completed", orderId: order.id, checkoutId: id });
     await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
     return view;
   },

@@ -12,7 +12,6 @@ import { redeemDiscount } from "../discounts/service.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
-import { emitOrderCreated } from "./webhook-events.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { codeHint } from "../money/gift-card-codes.ts";
 import { spendUpTo } from "../money/gift-cards.ts";
@@ -235,7 +234,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     if (provider.name === "manual") ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, order.id, paymentUrl, ctx.now()));
   }
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
-  await emitOrderCreated(ctx, saved, pricing.lines);
+  await ctx.services.orderEvents.announce(ctx, { type: "created", orderId: saved.id, order: saved, lines: pricing.lines });
   // The card paid everything: the order is paid now, as any payment makes it (confirmation e-mail, webhooks).
   if (paidInFull) saved = await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: "gift card at checkout", data: { paymentMethod: "gift_card" } });
   await ctx.services.catalog.changed(ctx, { stock: [...new Set(pricing.lines.map((line) => line.productId))] });

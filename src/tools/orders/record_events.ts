@@ -1,14 +1,12 @@
-// orders.record_events: fulfilment events and adjustments recorded on an order from outside (a carrier, a UCP
-// order update). Both lists are append-only: entries are kept by id, a repeated id is ignored. A shipped event moves
-// the order to shipped, a delivered one a shipped order to delivered, through the ordinary status change, so order
-// events fire; other new entries tell the UCP agent with order_updated.
+// orders.record_events: fulfilment events and adjustments recorded on an order from outside (a carrier, an agent
+// protocol's order update). Both lists are append-only: entries are kept by id, a repeated id is ignored. A shipped event
+// moves the order to shipped, a delivered one a shipped order to delivered, through the ordinary status change, so order
+// events fire; the recording itself is announced too, with the new entries no status change stands for.
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { adjustment, fulfillmentEvent, storedList } from "./fulfillment.ts";
 import { orderId } from "./schemas.ts";
-import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
-import { emitUcpOrderEvent } from "../checkout/order-events.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
 
 export default defineTool({
@@ -55,12 +53,11 @@ export default defineTool({
     if (!after) {
       after = await ctx.db.order.update({ where: { id }, data });
       await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
-      // ACP agents hear of tracking, fulfilment and adjustment changes too (a status change sends it in changeStatus).
-      await emitAcpOrderUpdate(ctx, after);
     }
-    // A status change told the UCP agent already; anything else new (an adjustment, an in-transit event) is an update.
+    // A status change was announced already; anything else new (an adjustment, an in-transit event) is not reported yet.
     const told = new Set(moved ? [shipped, delivered] : []);
-    if (adjusted.added.length > 0 || events.added.some((event) => !told.has(event))) await emitUcpOrderEvent(ctx, id, "order_updated");
+    const unreported = adjusted.added.length + events.added.filter((event) => !told.has(event)).length;
+    await ctx.services.orderEvents.announce(ctx, { type: "fulfilment_recorded", orderId: id, order: after, statusChanged: moved, unreported });
     return { id, status: after.status, fulfillmentEvents: events.all, adjustments: adjusted.all };
   },
 });

@@ -6,9 +6,6 @@ import type { ToolContext } from "../context.ts";
 import { sendOrderConfirmation, sendShipped } from "./emails.ts";
 import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, UNSHIPPED, type OrderStatus } from "./transitions.ts";
-import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
-import { emitUcpStatusChange } from "../checkout/order-events.ts";
-import { emitStatusChange } from "./webhook-events.ts";
 import { book, lockOrderRow, methodOf, outstandingOf } from "../money/ledger.ts";
 import { issueBoughtCards } from "../money/gift-cards.ts";
 
@@ -57,7 +54,8 @@ function paymentOf(order: Order, data: Prisma.OrderUpdateInput): { method: strin
  * Moves a locked order to `to` (refusing illegal transitions with 422 illegal_transition), stamps paidAt / disputedAt /
  * refundedAt / cancelledAt, writes the status history and the audit entry, restocks on cancel and, on the way to paid,
  * books the payment of what is still outstanding in the ledger, sends the confirmation after commit when none was
- * sent yet and issues the gift cards the order bought (once per line and unit); the integrators' webhook event and the UCP and ACP order events go in the same transaction.
+ * sent yet and issues the gift cards the order bought (once per line and unit); the change is announced (events.ts) in
+ * the same transaction.
  */
 export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
   const { to } = change;
@@ -80,9 +78,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
   if (to === "paid") await issueBoughtCards(ctx, order);
   if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now(), ctx.config.publicBaseUrl));
-  await emitStatusChange(ctx, after, order.items, order.status);
-  await emitUcpStatusChange(ctx, order.id, to);
-  await emitAcpOrderUpdate(ctx, after);
+  await ctx.services.orderEvents.announce(ctx, { type: "status_changed", orderId: order.id, order: after, lines: order.items, from: order.status, to });
   return after;
 }
 

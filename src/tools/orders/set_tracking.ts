@@ -4,7 +4,6 @@ import { Refused } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
-import { emitAcpOrderUpdate } from "../checkout/acp-events.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
 
 const when = z.iso.datetime({ offset: true });
@@ -63,8 +62,8 @@ export default defineTool({
     } else {
       after = await ctx.db.order.update({ where: { id }, data });
       await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
-      // ACP agents hear of tracking, fulfilment and adjustment changes too (a status change sends it in changeStatus).
-      await emitAcpOrderUpdate(ctx, after);
+      // Marked shipped, the status change is announced instead.
+      await ctx.services.orderEvents.announce(ctx, { type: "tracking_set", orderId: id, order: after });
     }
     return {
       id,

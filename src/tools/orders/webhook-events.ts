@@ -1,17 +1,10 @@
-// The order events integrators' webhooks receive (order.created/paid/shipped/cancelled/refunded) and their data.
+// The order events integrators' webhooks receive (order.created/paid/shipped/cancelled/refunded) and their data: the
+// integrators' subscriber of the order-event hub (events.ts).
 import type { Order } from "../../generated/prisma/client.ts";
-import type { ToolContext } from "../context.ts";
 import { emitEvent } from "../webhooks/service.ts";
 import type { EventType } from "../webhooks/schemas.ts";
+import type { OrderLine, OrderSubscriber } from "./events.ts";
 import type { OrderStatus } from "./transitions.ts";
-
-export interface EventLine {
-  productId: string;
-  productName: string;
-  variantSku: string | null;
-  quantity: number;
-  unitPriceDkk: number | bigint;
-}
 
 /** The event a move to this status reports (a partial refund is a refund too). */
 const STATUS_EVENTS: Partial<Record<OrderStatus, EventType>> = {
@@ -23,7 +16,7 @@ const STATUS_EVENTS: Partial<Record<OrderStatus, EventType>> = {
 };
 
 /** An order as webhook data: amounts in øre, the lines, tracking once shipped. */
-export function orderEventData(order: Order, lines: readonly EventLine[], previousStatus: string | null) {
+export function orderEventData(order: Order, lines: readonly OrderLine[], previousStatus: string | null) {
   return {
     id: order.id,
     status: order.status,
@@ -44,12 +37,10 @@ export function orderEventData(order: Order, lines: readonly EventLine[], previo
   };
 }
 
-export function emitOrderCreated(ctx: ToolContext, order: Order, lines: readonly EventLine[]): Promise<void> {
-  return emitEvent(ctx, "order.created", orderEventData(order, lines, null));
-}
-
-/** Reports a status change when its new status is one integrators subscribe to. */
-export async function emitStatusChange(ctx: ToolContext, after: Order, lines: readonly EventLine[], previousStatus: string): Promise<void> {
-  const type = STATUS_EVENTS[after.status as OrderStatus];
-  if (type) await emitEvent(ctx, type, orderEventData(after, lines, previousStatus));
-}
+/** Reports a new order, and a status change when its new status is one integrators subscribe to. */
+export const integratorWebhooks: OrderSubscriber = async (scope, change) => {
+  if (change.type === "created") await emitEvent(scope, "order.created", orderEventData(change.order, change.lines, null));
+  if (change.type !== "status_changed") return;
+  const type = STATUS_EVENTS[change.to];
+  if (type) await emitEvent(scope, type, orderEventData(change.order, change.lines, change.from));
+};

@@ -12,7 +12,6 @@ import { vatOf } from "../orders/pricing.ts";
 import { methodOf, transfer } from "../money/ledger.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { changeStatus, orderRow } from "../orders/service.ts";
-import { emitOrderCreated } from "../orders/webhook-events.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
@@ -140,7 +139,7 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
   await ctx.db.orderStatusChange.create({ data: { orderId: created.id, fromStatus: null, toStatus: "pending_payment", actor: ctx.caller.actor, reason: `Ombytning ${reference}`, createdAt: now } });
   await ctx.db.orderNote.create({ data: { orderId: original.id, body: `Retur ${reference} modtaget og ombyttet: erstatningsordre ${orderRef(created.number)}.`, author: ctx.caller.actor, createdAt: now } });
   await ctx.audit({ subjectType: "order", subjectId: created.id, before: null, after: orderRow(created) });
-  await emitOrderCreated(ctx, created, created.items);
+  await ctx.services.orderEvents.announce(ctx, { type: "created", orderId: created.id, order: created, lines: created.items });
   if (moved === value) {
     const paid = await changeStatus(ctx, created, { to: "paid", reason: `Ombytning ${reference}: betalt med de returnerede varer`, data: { paymentMethod: methodOf(original) } });
     return { order: paid, movedDkk: moved, dueDkk: 0n, paymentUrl: null };

@@ -5,10 +5,9 @@ import type { Db, Prisma } from "../../core/db.ts";
 import { NotFound, Refused } from "../../core/errors.ts";
 import type { Logger } from "../../core/log.ts";
 import { receiverProblem } from "../../core/outbox/address.ts";
-import type { ClaimedEvent, Outcome } from "../../core/outbox/outbox.ts";
+import type { ClaimedEvent, Outbox, OutboxWriter, Outcome } from "../../core/outbox/outbox.ts";
 import { STANDARD_WEBHOOKS } from "../../core/outbox/standard-webhooks.ts";
 import type { OutboxEvent, OutboxAttempt, WebhookEndpoint } from "../../generated/prisma/client.ts";
-import type { ToolContext } from "../context.ts";
 import type { DeliveryView, EndpointView, EventType } from "./schemas.ts";
 
 const KEY_PREFIX = "webhook-endpoint:";
@@ -87,11 +86,17 @@ export function payloadOf(type: string, at: Date, data: unknown): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
+/** What writing events needs of a call: every ToolContext is one, and so is an order-event subscriber's scope. */
+interface EventWriter extends OutboxWriter {
+  now(): Date;
+  services: { outbox: Outbox };
+}
+
 /**
  * Queues one signed message to one endpoint in the caller's transaction; returns the delivery id. A one-off (the test
  * event) goes out at once instead of waiting its turn in the endpoint's queue.
  */
-export function enqueueTo(ctx: ToolContext, endpoint: WebhookEndpoint, type: string, body: string, ordered = true): Promise<string> {
+export function enqueueTo(ctx: EventWriter, endpoint: WebhookEndpoint, type: string, body: string, ordered = true): Promise<string> {
   return ctx.services.outbox.enqueue(ctx, { type, url: endpoint.url, body, signer: STANDARD_WEBHOOKS, keyRef: endpointKeyRef(endpoint.id), endpointId: endpoint.id, ordered });
 }
 
@@ -99,12 +104,12 @@ export function enqueueTo(ctx: ToolContext, endpoint: WebhookEndpoint, type: str
  * Reports a domain event to every enabled endpoint that subscribed to its type, in the caller's transaction: the
  * messages commit (or roll back) with the change, and go out after commit.
  */
-export function emitEvent(ctx: ToolContext, type: EventType, data: unknown): Promise<void> {
+export function emitEvent(ctx: EventWriter, type: EventType, data: unknown): Promise<void> {
   return emitEvents(ctx, type, [data]);
 }
 
 /** Several events of one type (a bulk change), one message each, looking up the subscribed endpoints once. */
-export async function emitEvents(ctx: ToolContext, type: EventType, data: readonly unknown[]): Promise<void> {
+export async function emitEvents(ctx: EventWriter, type: EventType, data: readonly unknown[]): Promise<void> {
   if (!data.length) return;
   const endpoints = await ctx.db.webhookEndpoint.findMany({ where: { disabledAt: null, events: { has: type } }, orderBy: { createdAt: "asc" } });
   for (const item of data) {

@@ -2,9 +2,9 @@
 // signing, the old key kept for the grace period and then deleted), on demand (with and without revoking), processes
 // converging within the cache TTL, and processes racing to rotate ending with one current key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../src/core/db.ts";
-import { DAY_MS, SigningKeys, type KeyPolicy } from "../../src/core/outbox/signing-keys.ts";
-import { testDatabase } from "../support/server.ts";
+import type { Database } from "../../../src/core/db.ts";
+import { DAY_MS, SigningKeys, type KeyPolicy } from "../../../src/tools/keys/signing-keys.ts";
+import { testDatabase } from "../../support/server.ts";
 
 const MINUTE = 60_000;
 let database: Database;

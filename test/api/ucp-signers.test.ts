@@ -2,8 +2,9 @@
 // made by the signer checked with node's crypto and the public JWK alone.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentDigest, rfc9421Signer, signatureBase, signatureParams, ucpEventRef } from "../../src/core/outbox/ucp-signers.ts";
-import type { SigningKeys } from "../../src/core/outbox/signing-keys.ts";
+import { contentDigest, signatureBase, signatureParams } from "../../src/api/ucp/http-signatures.ts";
+import { rfc9421Signer, ucpEventRef } from "../../src/api/ucp/webhook-signers.ts";
+import type { SigningKeys } from "../../src/tools/keys/signing-keys.ts";
 
 describe("RFC 9530 Content-Digest", () => {
   it("matches the RFC's sha-256 example for {\"hello\": \"world\"}", () => {

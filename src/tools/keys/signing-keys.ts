@@ -1,10 +1,11 @@
-// The shop's signing keys (ES256 on P-256) for UCP, kept in the SigningKey table so every process signs with the same
-// key, and rotated as the UCP spec asks: a new key is published ahead of signing ("next"), then signs ("current"), and
-// the replaced key stays published for a grace period before it is deleted. Each process re-reads the table at most
-// once a TTL, so all of them follow a rotation without a restart. Only public halves (JWKs) ever leave this module.
+// The shop's own signing keys (ES256 on P-256), which the UCP door signs its webhooks and answers with and publishes in
+// its profiles. Kept in the SigningKey table so every process signs with the same key, and rotated as the UCP spec
+// asks: a new key is published ahead of signing ("next"), then signs ("current"), and the replaced key stays published
+// for a grace period before it is deleted. Each process re-reads the table at most once a TTL, so all of them follow a
+// rotation without a restart. Only public halves (JWKs) ever leave this module.
 import crypto from "node:crypto";
 import type { PrismaClient, SigningKey } from "../../generated/prisma/client.ts";
-import type { Logger } from "../log.ts";
+import type { Logger } from "../../core/log.ts";
 
 export interface PublicJwk {
   kid: string;
