@@ -9,8 +9,9 @@ import { CartStore, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.set_shipping_address",
   description:
-    "Set the shipping address and contact for checkout, Denmark only (the city stored as officially named). 422 " +
-    "invalid_address. Returns the cart summary.",
+    "Set the shipping address and contact for checkout, Denmark only (the city stored as officially named). Returns " +
+    "the cart summary.",
+  errors: [{ status: 422, code: "invalid_address" }],
   input: z.strictObject({
     name: z.string().trim().min(2).max(200).describe("Recipient's full name."),
     address: z.string().trim().min(2).max(200).describe("Street and number."),

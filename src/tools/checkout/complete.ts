@@ -45,11 +45,18 @@ function hasTerms(view: { lines: Line[]; totals: Array<{ type: string; amount: n
 export default defineTool({
   name: "checkout.complete",
   description:
-    "Place the order of a ready_for_complete session, paying with one of its handlers. 403 agent_checkout_off; " +
-    "422 checkout_not_ready, " +
-    "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused, " +
-    "checkout_changed (not the `expect`ed terms) " +
-    "(nothing ordered). Returns the session with orderId.",
+    "Place the order of a ready_for_complete session, paying with one of its handlers; a refusal orders nothing. " +
+    "Returns the session with orderId.",
+  errors: [
+    { status: 403, code: "agent_checkout_off", when: "the shop sells to no AI agents now" },
+    { status: 422, code: "checkout_not_ready" },
+    { status: 422, code: "checkout_not_modifiable" },
+    { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "payment_handler_unknown" },
+    { status: 422, code: "payment_declined" },
+    { status: 422, code: "payment_refused" },
+    { status: 422, code: "checkout_changed", when: "the session no longer has the expected terms" },
+  ],
   input: z.strictObject({
     id: checkoutId,
     payment: paymentInput.describe("How the buyer pays."),

@@ -21,7 +21,8 @@ const patch = z
 
 export default defineTool({
   name: "marketing.update_campaign",
-  description: "Change a draft campaign (unschedule a scheduled one first). 422 campaign_not_draft. Returns the campaign.",
+  description: "Change a draft campaign (unschedule a scheduled one first). Returns the campaign.",
+  errors: [{ status: 422, code: "campaign_not_draft" }],
   input: z.strictObject({ id: campaignId, patch }),
   output: campaignOutput,
   scope: "marketing:write",

@@ -8,9 +8,14 @@ import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 export default defineTool({
   name: "orders.create",
   description:
-    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock; it starts " +
-    "pending_payment (payments: orders.update_status). 422 insufficient_stock, discount_unavailable, " +
-    "invalid_address, variant_required. Returns {orderId, status, *Dkk amounts, vatOere, paymentUrl}.",
+    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock; it starts pending_payment " +
+    "(payments: orders.update_status). Returns {orderId, status, *Dkk amounts, vatOere, paymentUrl}.",
+  errors: [
+    { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "discount_unavailable" },
+    { status: 422, code: "invalid_address" },
+    { status: 422, code: "variant_required" },
+  ],
   input: z.strictObject({
     items: z.array(z.strictObject({
       productSlug: z.string().min(1),

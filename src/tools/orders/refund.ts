@@ -11,7 +11,11 @@ export default defineTool({
   name: "orders.refund",
   description:
     "Record a refund on a paid order (bookkeeping; no money moves); at the total it becomes refunded, else " +
-    "partial_refund. 422 refund_exceeds_paid, illegal_transition. Returns {id, status, refundedDkk, remainingDkk}.",
+    "partial_refund. Returns {id, status, refundedDkk, remainingDkk}.",
+  errors: [
+    { status: 422, code: "refund_exceeds_paid" },
+    { status: 422, code: "illegal_transition" },
+  ],
   input: z.strictObject({
     orderId,
     amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Øre; default all that is left."),

@@ -12,8 +12,12 @@ const when = z.iso.datetime({ offset: true });
 export default defineTool({
   name: "orders.set_tracking",
   description:
-    "Set an order's tracking and delivery window; omitted fields stay. 422 illegal_transition (markShipped when it " +
-    "cannot ship), invalid_delivery_window. Returns {id, status, carrier, tracking*, estDelivery*}.",
+    "Set an order's tracking and delivery window; omitted fields stay. Returns {id, status, carrier, tracking*, " +
+    "estDelivery*}.",
+  errors: [
+    { status: 422, code: "illegal_transition", when: "markShipped on an order that cannot ship" },
+    { status: 422, code: "invalid_delivery_window" },
+  ],
   input: z
     .strictObject({
       orderId,

@@ -9,8 +9,12 @@ import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.adjust_stock",
   description:
-    "Change a product's or variant's stock by delta or to set (give one). 422 insufficient_stock below 0. Returns " +
-    "{ok, slug, sku, previousStock, stock}.",
+    "Change a product's or variant's stock by delta or to set (give one). Returns {ok, slug, sku, previousStock, " +
+    "stock}.",
+  errors: [
+    { status: 422, code: "insufficient_stock", when: "below 0" },
+    { status: 404, when: "unknown or deleted product, or unknown sku" },
+  ],
   input: z
     .strictObject({
       slug: slugInput,

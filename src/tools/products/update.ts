@@ -36,9 +36,8 @@ const patch = z
 
 export default defineTool({
   name: "products.update",
-  description:
-    "Change a product's fields (the slug is permanent). 404 unknown or deleted product, or unknown category. " +
-    "Returns {id, slug}.",
+  description: "Change a product's fields (the slug is permanent). Returns {id, slug}.",
+  errors: [{ status: 404, when: "unknown or deleted product, or unknown category" }],
   input: z.strictObject({ slug: slugInput, patch }),
   output: productRef,
   scope: "products:write",

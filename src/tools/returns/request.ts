@@ -16,9 +16,17 @@ const item = z.strictObject({
 export default defineTool({
   name: "returns.request",
   description:
-    "Open a return of shipped goods: withdrawal (14 days from delivery) or complaint (24 months). 422 not_shipped " +
-    "(use orders.cancel), order_closed, return_window_closed, not_returnable, quantity_exceeds_order, " +
-    "invalid_exchange_variant, insufficient_stock. Returns the return.",
+    "Open a return of shipped goods (unshipped: orders.cancel): withdrawal (14 days from delivery) or complaint (24 " +
+    "months). Returns the return.",
+  errors: [
+    { status: 422, code: "not_shipped" },
+    { status: 422, code: "order_closed" },
+    { status: 422, code: "return_window_closed" },
+    { status: 422, code: "not_returnable" },
+    { status: 422, code: "quantity_exceeds_order" },
+    { status: 422, code: "invalid_exchange_variant" },
+    { status: 422, code: "insufficient_stock" },
+  ],
   input: z.strictObject({
     orderId,
     items: z

@@ -10,8 +10,9 @@ const { title, body, slug, shortDescription, priceString, heroImage, features, s
 export default defineTool({
   name: "services.create",
   description:
-    "Create a service offering (e.g. an eye test) at /services; without slug one is made from the title (æ→ae, " +
-    "ø→oe, å→aa, -2 if taken). 409 slug taken. Returns {id, slug, status, publicUrl}.",
+    "Create a service offering (e.g. an eye test) at /services; without slug one is made from the title (æ→ae, ø→oe, " +
+    "å→aa, -2 if taken). Returns {id, slug, status, publicUrl}.",
+  errors: [{ status: 409, when: "the slug is taken" }],
   input: z.strictObject({
     title,
     body,

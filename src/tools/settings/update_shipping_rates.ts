@@ -21,8 +21,9 @@ const promo = promotion
 export default defineTool({
   name: "settings.update_shipping_rates",
   description:
-    "Replace the shipping rates (per country and service level, minor units) and free-shipping promotions, each list whole; " +
-    "empty rates: the flat shipping applies again. 422 unknown_product. Returns {shippingRates, promotions}.",
+    "Replace the shipping rates (per country and service level, minor units) and free-shipping promotions, each list " +
+    "whole; empty rates: the flat shipping applies again. Returns {shippingRates, promotions}.",
+  errors: [{ status: 422, code: "unknown_product" }],
   input: z.strictObject({
     shippingRates: z
       .array(rate)

@@ -5,7 +5,8 @@ import { assertOpen, lockTicket, mailShopper, messageText, reference, ticketId }
 
 export default defineTool({
   name: "support.reply",
-  description: "Answer a support ticket by e-mail to the shopper; it becomes answered. 422 ticket_closed. Returns {ticketId, status}.",
+  description: "Answer a support ticket by e-mail to the shopper; it becomes answered. Returns {ticketId, status}.",
+  errors: [{ status: 422, code: "ticket_closed" }],
   input: z.strictObject({ ticketId, message: messageText.describe("The answer the shopper reads (Danish).") }),
   output: z.strictObject({ ticketId: z.string(), status: z.literal("answered") }),
   scope: "support:write",
