@@ -8,7 +8,7 @@ import { CartStore, checkQuantity, resolveItem, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.add",
   description:
-    "Add a product to the shopper's cart (an API key without session cookie gets a throw-away cart). Returns the cart " +
+    "Add a product to the shopper's cart (a key without session cookie gets a throw-away cart). Returns the cart " +
     "summary.",
   errors: [
     { status: 422, code: "variant_required" },

@@ -29,11 +29,11 @@ export default defineTool({
     { status: 404, when: "unknown gift card" },
   ],
   input: z.strictObject({
-    dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else 422)."),
+    dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else refused)."),
     giftCardCode: giftCardCode.optional(),
     deliveryMethodId: z.string().min(1).max(50).optional().describe("From cart.delivery_options; default: the first."),
     pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop, for a pickup method."),
-    billingAddress: z.strictObject(postal).optional().describe("Invoice address if different."),
+    billingAddress: z.strictObject(postal).optional().describe("If different."),
   }),
   output: z.strictObject({
     orderId: z.string(),

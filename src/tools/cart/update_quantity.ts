@@ -6,7 +6,7 @@ import { CartStore, checkQuantity, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.update_quantity",
-  description: "Set the quantity of a cart line. Returns the cart summary.",
+  description: "Set a cart line's quantity. Returns the cart summary.",
   errors: [
     { status: 422, code: "insufficient_stock" },
     { status: 404, when: "the line is not in the cart" },

@@ -8,7 +8,7 @@ export default defineTool({
   name: "checkout.cancel",
   description: "Cancel one of your open checkout sessions. Returns the session.",
   errors: [{ status: 422, code: "checkout_not_modifiable", when: "completed, canceled or expired" }],
-  input: z.strictObject({ id: checkoutId, intentTrace: intentTrace.optional().describe("Why the buyer left, when the agent knows.") }),
+  input: z.strictObject({ id: checkoutId, intentTrace: intentTrace.optional().describe("Why the buyer left, if known.") }),
   output: sessionView,
   scope: "checkout:agent",
   anonymous: true,

@@ -28,11 +28,11 @@ function paidWith(payment: z.infer<typeof paymentInput>, charged: StripeCharged 
 
 /** Terms a caller agreed to (the UCP door's AP2 mandate): completing refuses a session that no longer has them. */
 const expectedTerms = z.strictObject({
-  total: z.number().int().describe("The session's total in minor units."),
+  total: z.number().int().describe("Total, minor units."),
   lines: z
-    .array(z.strictObject({ itemId: z.string().min(1).max(100).describe("Item id."), quantity: z.number().int().min(1).describe("Quantity."), unitPrice: z.number().int().describe("Unit price in minor units.") }))
+    .array(z.strictObject({ itemId: z.string().min(1).max(100).describe("Item id."), quantity: z.number().int().min(1).describe("Quantity."), unitPrice: z.number().int().describe("Minor units.") }))
     .max(100)
-    .describe("The lines in order."),
+    .describe("Lines, in order."),
 });
 
 type Line = { itemId: string; quantity: number; unitPrice: number };
@@ -60,7 +60,7 @@ export default defineTool({
   input: z.strictObject({
     id: checkoutId,
     payment: paymentInput.describe("How the buyer pays."),
-    expect: expectedTerms.optional().describe("Refuse unless the session, priced now, still has these terms."),
+    expect: expectedTerms.optional().describe("Refuse unless the session, priced now, has these terms."),
   }),
   output: sessionView,
   scope: "checkout:agent",

@@ -8,7 +8,7 @@ import { assertModifiable, columns, loadSession, priceSession, resolveLines, sta
 export default defineTool({
   name: "checkout.update",
   description:
-    "Change an open checkout session; given fields replace the session's (null clears destination or option). Returns " +
+    "Change an open checkout session: given fields replace the session's (null clears destination or option). Returns " +
     "the re-priced session.",
   errors: [{ status: 422, code: "checkout_not_modifiable", when: "completed, canceled or expired" }],
   input: z.strictObject({

@@ -8,8 +8,7 @@ import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
 export default defineTool({
   name: "customer.get_orders",
   description:
-    "Staff only (shoppers: user.list_orders): a customer's orders by customerId or email, newest first. Returns " +
-    "summaries as orders.list.",
+    "Staff (shoppers: user.list_orders): a customer's orders by customerId or email, newest first, as orders.list.",
   errors: [
     { status: 403, when: "a storefront session" },
     { status: 404, when: "unknown customer" },

@@ -8,7 +8,7 @@ import { customerOutput, customerRows } from "./service.ts";
 export default defineTool({
   name: "customer.list",
   description:
-    "Staff only: customers, newest first. Returns [{id, email, name, phone, createdAt, orderCount, totalSpentDkk, " +
+    "Staff: customers, newest first. Returns [{id, email, name, phone, createdAt, orderCount, totalSpentDkk, " +
     "lastOrderAt}].",
   errors: [{ status: 403, when: "a storefront session" }],
   input: z.strictObject({

@@ -8,7 +8,7 @@ import { addressView, bookOwner, customerIdInput, MAX_ADDRESSES, ownAddress, toA
 export default defineTool({
   name: "customer.save_address",
   description:
-    "Save an address in a customer's book: a new one without id, else that one. Danish ones are checked. The first, or " +
+    "Save an address in a customer's book: without id a new one, else that one (Danish ones checked). The first, or " +
     "one with isDefault, is the default. Returns the address.",
   errors: [
     { status: 422, code: "too_many_addresses", when: "a 21st address" },

@@ -18,8 +18,8 @@ export default defineTool({
     patch: z
       .strictObject({
         value: discountValue.optional(),
-        validUntil: validUntilInput.nullable().optional().describe("New expiry, in the future; null: none."),
-        usageLimit: usageLimitInput.nullable().optional().describe("At least the uses so far; null: unlimited."),
+        validUntil: validUntilInput.nullable().optional().describe("In the future; null: none."),
+        usageLimit: usageLimitInput.nullable().optional().describe("At least the uses so far; null: no limit."),
       })
       .refine((patch) => Object.keys(patch).length > 0, { message: "Give at least one field to change" })
       .describe("Fields to change; omitted ones stay."),

@@ -7,7 +7,7 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 
 export default defineTool({
   name: "keys.revoke",
-  description: "Revoke an API key at once and for good. Returns the key.",
+  description: "Revoke an API key at once, for good. Returns the key.",
   errors: [{ status: 403, when: "a key with scopes you lack" }],
   input: z.strictObject({ id: keyId }),
   output: keyView,

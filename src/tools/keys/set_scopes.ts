@@ -8,7 +8,7 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 export default defineTool({
   name: "keys.set_scopes",
   description:
-    "Replace a key's scopes (same secret) from its next call; you must hold its old and new scopes. Returns the key.",
+    "Replace a key's scopes (same secret) from its next call; you must hold the old and new ones. Returns the key.",
   errors: [{ status: 403, when: "old or new scopes you lack" }],
   input: z.strictObject({ id: keyId, scopes: grantList }),
   output: keyView,

@@ -19,7 +19,7 @@ export default defineTool({
     sendAt: z.iso
       .datetime({ offset: true })
       .nullable()
-      .describe("When to send, in the future; null unschedules."),
+      .describe("In the future; null unschedules."),
   }),
   output: campaignOutput,
   scope: "marketing:write",

@@ -22,8 +22,8 @@ export default defineTool({
   errors: [{ status: 422, code: "feature_disabled", when: "newsletter sign-up is off" }],
   input: z.strictObject({
     email: z.email().max(254).describe("The shopper's e-mail."),
-    consent: z.literal(true).describe("The shopper explicitly agreed."),
-    source: z.enum(SOURCES).default("storefront").describe("Where the consent was given."),
+    consent: z.literal(true).describe("The shopper's explicit yes."),
+    source: z.enum(SOURCES).default("storefront").describe("Where they consented."),
   }),
   output: z.strictObject({
     id: z.string(),

@@ -17,7 +17,7 @@ const patch = z
     audience: same(campaignFields.audience),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("Fields to change, as marketing.create_campaign describes them; omitted ones stay.");
+  .describe("Fields to change (as marketing.create_campaign); omitted ones stay.");
 
 export default defineTool({
   name: "marketing.update_campaign",

@@ -8,8 +8,8 @@ import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 export default defineTool({
   name: "orders.cancel",
   description:
-    "Cancel an unshipped order, restocking it and refunding payments to refundTo: original (card at Stripe, gift card " +
-    "re-credited, bank transfer as a staff task) or store_credit (an e-mailed gift card). Returns {id, status}.",
+    "Cancel an unshipped order: restocks it and refunds to refundTo: original (card at Stripe, gift card re-credited, " +
+    "bank transfer as a staff task) or store_credit (an e-mailed gift card). Returns {id, status}.",
   errors: [
     { status: 422, code: "illegal_transition", when: "shipped or already closed" },
     { status: 422, code: "refund_failed" },

@@ -11,7 +11,7 @@ export default defineTool({
   errors: [{ status: 422, code: "refund_task_done" }],
   input: z.strictObject({
     taskId: z.string().min(1).max(100).describe("From orders.list_refund_tasks."),
-    note: z.string().trim().min(1).max(500).optional().describe("Transfer date or reference (audit log)."),
+    note: z.string().trim().min(1).max(500).optional().describe("Transfer date or reference."),
   }),
   output: refundTaskOutput,
   scope: "orders:write",

@@ -22,11 +22,11 @@ export default defineTool({
     .strictObject({
       orderId,
       carrier: z.string().trim().min(1).max(100).optional().describe("E.g. \"PostNord\"."),
-      trackingNumber: z.string().trim().min(1).max(100).optional().describe("Carrier's tracking number."),
-      trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional().describe("Carrier's tracking page (https)."),
+      trackingNumber: z.string().trim().min(1).max(100).optional().describe("Tracking number."),
+      trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional().describe("Tracking page (https)."),
       estDeliveryFrom: when.optional().describe("Earliest expected delivery."),
       estDeliveryTo: when.optional().describe("Latest expected delivery."),
-      markShipped: z.boolean().default(false).describe("Also move the order to shipped."),
+      markShipped: z.boolean().default(false).describe("Also mark it shipped."),
     })
     .refine((v) => !v.estDeliveryFrom || !v.estDeliveryTo || new Date(v.estDeliveryFrom) <= new Date(v.estDeliveryTo), {
       message: "estDeliveryFrom must not be after estDeliveryTo",

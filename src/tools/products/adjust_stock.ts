@@ -21,7 +21,7 @@ export default defineTool({
       sku: sku.optional().describe("Adjust this variant instead."),
       delta: z.number().int().min(-MAX_INT).max(MAX_INT).refine((n) => n !== 0, "delta must not be 0").optional().describe("Units to add (negative removes)."),
       set: z.number().int().min(0).max(MAX_INT).optional().describe("New stock count."),
-      reason: z.string().trim().min(1).max(500).describe("Why, e.g. delivery or breakage."),
+      reason: z.string().trim().min(1).max(500).describe("E.g. delivery or breakage."),
     })
     .refine((value) => (value.delta === undefined) !== (value.set === undefined), { message: "Give exactly one of delta or set", path: ["delta"] }),
   output: z.strictObject({

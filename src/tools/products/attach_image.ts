@@ -16,7 +16,7 @@ export default defineTool({
     slug: slugInput,
     imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL (https)."),
     alt: z.string().max(200).optional().describe("Alt text."),
-    sourceId: z.string().min(1).max(200).optional().describe("Photo id at its source (attribution)."),
+    sourceId: z.string().min(1).max(200).optional().describe("Photo id at its source."),
   }),
   output: z.union([
     z.strictObject({ ok: z.literal(true), slug: z.string(), alreadyAttached: z.literal(true), totalImages: total }),

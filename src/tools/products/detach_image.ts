@@ -11,7 +11,7 @@ export default defineTool({
   errors: [{ status: 404, when: "unknown or deleted product, or the URL is not on it" }],
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.string().min(1).max(2000).describe("Exact URL, as products.get lists it."),
+    imageUrl: z.string().min(1).max(2000).describe("As products.get lists it."),
   }),
   output: z.strictObject({
     ok: z.literal(true),

@@ -32,7 +32,7 @@ const patch = z
     images: imageList.optional().describe("Whole list, in order (add one: products.attach_image)."),
   })
   .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")
-  .describe("Fields to change, as products.create describes them; omitted ones stay.");
+  .describe("Fields to change (as products.create); omitted ones stay.");
 
 export default defineTool({
   name: "products.update",

@@ -21,7 +21,7 @@ export default defineTool({
     returnId,
     refundTo,
     refundAccount,
-    restock: z.boolean().optional().describe("Restock (default: withdrawal yes, complaint no)."),
+    restock: z.boolean().optional().describe("Default: withdrawal yes, complaint no."),
   }),
   output: returnView,
   scope: "returns:write",

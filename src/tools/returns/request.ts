@@ -9,7 +9,7 @@ import { assertReturnable, heldUnits, loadOrderForReturn } from "./service.ts";
 import { emitReturnRequested } from "./webhook-events.ts";
 
 const item = z.strictObject({
-  orderItemId: z.string().min(1).max(200).describe("The order line (orders.get items[].id)."),
+  orderItemId: z.string().min(1).max(200).describe("orders.get items[].id."),
   quantity: z.number().int().min(1).max(10000).describe("Units of that line."),
 });
 
@@ -35,9 +35,9 @@ export default defineTool({
       .max(100)
       .refine((items) => new Set(items.map((i) => i.orderItemId)).size === items.length, "Name each order line once")
       .describe("What goes back."),
-    kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect or wrong goods."),
+    kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect, wrong goods."),
     reason: z.string().trim().min(1).max(1000).describe("The shopper's reason."),
-    exchangeVariantId: z.string().min(1).max(200).optional().describe("A variant of the same product, instead of a refund."),
+    exchangeVariantId: z.string().min(1).max(200).optional().describe("Same product's variant, instead of a refund."),
   }),
   output: returnView,
   scope: "returns:write",

@@ -22,7 +22,7 @@ export default defineTool({
     email: staffEmail,
     password: newPassword.optional(),
     scopes: grantList,
-    invite: z.boolean().optional().describe("E-mail a link instead of a password."),
+    invite: z.boolean().optional().describe("E-mail a link, not a password."),
   }),
   output: z.strictObject({ user: staffView, generatedPassword }),
   scope: "staff:write",

@@ -11,7 +11,7 @@ import { notOwnOrder, ownOrders } from "./service.ts";
 export default defineTool({
   name: "user.get_order_status",
   description:
-    "Where is my order? An order placed in this session, or one of the signed-in shopper's. Returns {orderId, status, " +
+    "Where is my order? One placed in this session, or one of the signed-in shopper's. Returns {orderId, status, " +
     "delivery, carrier, tracking*, estDelivery*, updatedAt}.",
   errors: [
     { status: 422, code: "no_customer", when: "not signed in, and not an order of this session" },

@@ -11,7 +11,7 @@ export default defineTool({
     "retried for a day. Returns {id, secret (shown once), endpoint}.",
   errors: [{ status: 422, code: "receiver_not_allowed", when: "a private address" }],
   input: z.strictObject({
-    url: z.string().trim().url().max(2000).describe("Receiver URL on a public address."),
+    url: z.string().trim().url().max(2000).describe("On a public address."),
     events: eventList,
   }),
   output: z.strictObject({
