@@ -42,7 +42,7 @@ export class ToolLists {
  * of the listing (they were over half of it: 128k of 238k characters for a * key); GET /api/v1/tools and the OpenAPI
  * document publish the full output schemas.
  */
-function mcpTool(tool: AnyTool): Tool {
+export function mcpTool(tool: AnyTool): Tool {
   let listing = listings.get(tool);
   if (!listing) {
     const description = describeTool(tool);

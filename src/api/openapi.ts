@@ -2,7 +2,7 @@
 import type { Registry } from "../tools/registry.ts";
 import { AREA_DESCRIPTIONS } from "../tools/areas.ts";
 import { ADVERTISED_SCOPES } from "../tools/scopes.ts";
-import { describeTool, type JsonSchema } from "../tools/describe.ts";
+import { describeTool, type FailureDescription, type JsonSchema } from "../tools/describe.ts";
 
 const problemSchema: JsonSchema = {
   type: "object",
@@ -31,6 +31,53 @@ function problemResponse(description: string, headers?: Record<string, unknown>)
     ...(headers ? { headers } : {}),
     content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
   };
+}
+
+/** What a problem status means for any tool; a tool's own failures of that status are listed after it. */
+const MEANING: Readonly<Record<number, string>> = {
+  400: "The body is not a JSON object, or the input violates the tool's schema (`errors` lists each path).",
+  401: "No, an invalid or a revoked Bearer key.",
+  403: "The key lacks the tool's scope (the detail names it).",
+  404: "The subject does not exist.",
+  409: "A conflict with existing data.",
+  413: "The body is too large.",
+  422: "A shop rule refuses the request (illegal transition, category not empty, expired code …).",
+  429: "Too many requests in this window.",
+  500: "Unexpected failure; the body carries a request id, never a stack trace.",
+};
+
+/** The problem responses every operation has: status → its definition under components/responses. */
+const SHARED_RESPONSES: Readonly<Record<string, string>> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  422: "Refused",
+  429: "RateLimited",
+  500: "InternalError",
+};
+
+const rateLimitedHeaders = {
+  "Retry-After": { $ref: "#/components/headers/Retry-After" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+};
+
+/**
+ * An operation's problem responses: the shared ones by reference, and for each status of a failure the tool documents
+ * a response of its own that lists the codes, in the description Swagger UI shows and as `x-problem-codes`.
+ */
+function problemResponses(failures: readonly FailureDescription[]): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, name] of Object.entries(SHARED_RESPONSES)) responses[status] = { $ref: `#/components/responses/${name}` };
+  for (const status of new Set(failures.map((failure) => failure.status))) {
+    const listed = failures.filter((failure) => failure.status === status);
+    const lines = listed.map(({ code, when }) => `- \`${code}\`${when ? `: ${when}` : ""}`);
+    responses[status] = {
+      ...problemResponse(`${MEANING[status]}\n\n${lines.join("\n")}`, status === 429 ? rateLimitedHeaders : undefined),
+      "x-problem-codes": listed.map(({ code, when }) => (when ? { code, when } : { code })),
+    };
+  }
+  return responses;
 }
 
 /**
@@ -104,12 +151,7 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
               },
             },
           },
-          "400": { $ref: "#/components/responses/BadRequest" },
-          "401": { $ref: "#/components/responses/Unauthorized" },
-          "403": { $ref: "#/components/responses/Forbidden" },
-          "422": { $ref: "#/components/responses/Refused" },
-          "429": { $ref: "#/components/responses/RateLimited" },
-          "500": { $ref: "#/components/responses/InternalError" },
+          ...problemResponses(described.errors),
           default: { $ref: "#/components/responses/Problem" },
         },
       },
@@ -146,20 +188,14 @@ export function openApiDocument(registry: Registry, baseUrl: string): JsonSchema
         "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
       },
       responses: {
-        BadRequest: problemResponse("The body is not a JSON object, or the input violates the tool's schema (`errors` lists each path)."),
-        Unauthorized: {
-          ...problemResponse("No, an invalid or a revoked Bearer key.", {
-            "WWW-Authenticate": { description: "Bearer challenge.", schema: { type: "string" } },
-          }),
-        },
-        Forbidden: problemResponse("The key lacks the tool's scope (the detail names it)."),
-        Refused: problemResponse("A shop rule refuses the request (illegal transition, category not empty, expired code …)."),
-        RateLimited: problemResponse("Too many requests in this window.", {
-          "Retry-After": { $ref: "#/components/headers/Retry-After" },
-          "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
-          RateLimit: { $ref: "#/components/headers/RateLimit" },
+        BadRequest: problemResponse(MEANING[400]!),
+        Unauthorized: problemResponse(MEANING[401]!, {
+          "WWW-Authenticate": { description: "Bearer challenge.", schema: { type: "string" } },
         }),
-        InternalError: problemResponse("Unexpected failure; the body carries a request id, never a stack trace."),
+        Forbidden: problemResponse(MEANING[403]!),
+        Refused: problemResponse(MEANING[422]!),
+        RateLimited: problemResponse(MEANING[429]!, rateLimitedHeaders),
+        InternalError: problemResponse(MEANING[500]!),
         Problem: problemResponse("Any other failure: 404 unknown tool or subject, 409 conflict, 413 body too large, 503 database unreachable."),
       },
     },

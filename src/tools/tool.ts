@@ -22,11 +22,25 @@ export const DESTRUCTIVE: ToolAnnotations = { readOnlyHint: false, destructiveHi
 
 export type ObjectSchema = z.ZodObject;
 
+/**
+ * A failure a tool documents: the status of the problem it answers with, its `code` (a 422's rule code; for the other
+ * statuses the generic one, e.g. not_found, unless given) and, where the code alone does not say, when it happens.
+ */
+export type DocumentedFailure =
+  | { status: 422; code: string; when?: string }
+  | { status: 400 | 403 | 404 | 409 | 413 | 429; code?: string; when: string };
+
 export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends z.ZodType = z.ZodType> {
   /** `<area>.<action>`, the one name used in code, REST and MCP. */
   name: string;
   /** Written for a model: when to use the tool and what it returns. */
   description: string;
+  /**
+   * The failures particular to this tool, beyond the 400, 401, 403 and 429 any call can get. GET /api/v1/tools, OpenAPI
+   * and /docs list them; the description leaves them out, so MCP's tools/list and the assistants' tool lists carry none
+   * (a refused call's problem names its code and says why in its detail).
+   */
+  errors?: readonly DocumentedFailure[];
   input: I;
   output: O;
   scope: Scope;

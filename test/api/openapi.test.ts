@@ -1,6 +1,7 @@
 // The OpenAPI document: valid OpenAPI 3.1 (third-party validator) and generated exactly as SPEC.md item 7 says.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
+import { describeTool } from "../../src/tools/describe.ts";
 import { SCOPES, SYSTEM_SCOPES } from "../../src/tools/scopes.ts";
 import { useServer } from "../support/server.ts";
 
@@ -49,14 +50,36 @@ describe("OpenAPI document", () => {
       expect(op.operationId).toBe(`invoke_${tool.name.replace(".", "_")}`);
       expect(op["x-service-required-scope"]).toBe(tool.scope);
       expect(op["x-service-anonymous-read"]).toBe(tool.anonymous);
-      expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "403", "422", "429", "500", "default"]);
+      // SPEC.md's statuses on every operation, plus the other statuses (404, 409, 413) of failures the tool documents.
+      const documented = [...new Set((tool.errors ?? []).map((failure) => String(failure.status)))];
+      expect(Object.keys(op.responses).sort()).toEqual([...new Set(["200", "400", "401", "403", "422", "429", "500", ...documented])].sort().concat("default"));
       const ok = op.responses["200"] as { headers: Record<string, unknown> };
       expect(Object.keys(ok.headers).sort()).toEqual(["RateLimit", "RateLimit-Limit", "RateLimit-Policy", "RateLimit-Remaining", "RateLimit-Reset"]);
       expect(op.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
-      expect(op.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
+      if (!documented.includes("429")) expect(op.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
       expect(op.responses["400"]).not.toEqual(op.responses["401"]);
     }
     expect(new Set(Object.values(doc.paths).map((p) => p.post.operationId)).size).toBe(tools.length);
+  });
+
+  it("lists each tool's documented problem codes under their status: in the description Swagger UI shows and as x-problem-codes", () => {
+    type Documented = { description: string; "x-problem-codes": Array<{ code: string; when?: string }>; content: Record<string, unknown> };
+    const checkout = doc.paths["/api/v1/tools/cart.checkout"]!.post.responses;
+    const refused = checkout["422"] as Documented;
+    expect(refused["x-problem-codes"]).toEqual(expect.arrayContaining([{ code: "cart_empty" }, { code: "invalid_pickup_point" }]));
+    expect(refused.description).toMatch(/^A shop rule refuses the request .*\n\n- `cart_empty`\n/);
+    expect(refused.content).toEqual({ "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } });
+    expect(checkout["404"]).toMatchObject({ "x-problem-codes": [{ code: "not_found", when: "unknown gift card" }], description: expect.stringContaining("- `not_found`: unknown gift card") });
+    // A documented 429 keeps the headers that say when to come back.
+    const login = doc.paths["/api/v1/tools/user.request_login_code"]!.post.responses["429"] as Documented & { headers: Record<string, unknown> };
+    expect(Object.keys(login.headers).sort()).toEqual(["RateLimit", "RateLimit-Policy", "Retry-After"]);
+    expect(login["x-problem-codes"]).toEqual([{ code: "rate_limited", when: expect.stringMatching(/codes per e-mail an hour$/) }]);
+    // Every tool's documented failures, and nothing else, appear in its operation.
+    for (const tool of server.runtime.registry.tools) {
+      const responses = doc.paths[`/api/v1/tools/${tool.name}`]!.post.responses as Record<string, Partial<Documented>>;
+      const listed = Object.entries(responses).flatMap(([status, response]) => (response["x-problem-codes"] ?? []).map((failure) => ({ status: Number(status), ...failure })));
+      expect(listed, tool.name).toEqual(describeTool(tool).errors);
+    }
   });
 
   it("declares 401 and 429 as their own response definitions", () => {

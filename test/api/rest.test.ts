@@ -51,15 +51,23 @@ describe("REST door", () => {
     expect(response.headers.get("content-type")).toMatch(/problem\+json/);
   });
 
-  it("serves the live catalogue of every registered tool with schemas and flags", async () => {
+  it("serves the live catalogue of every registered tool with schemas, flags and documented failures", async () => {
     const response = await fetch(`${server.url}/api/v1/tools`);
     const body = (await response.json()) as { ok: boolean; result: { count: number; tools: Array<Record<string, unknown>> } };
     expect(body.ok).toBe(true);
     expect(body.result.count).toBe(server.runtime.registry.tools.length);
     for (const tool of body.result.tools) {
-      expect(Object.keys(tool).sort()).toEqual(["annotations", "anonymous", "audited", "description", "inputSchema", "name", "outputSchema", "scope"]);
+      expect(Object.keys(tool).sort()).toEqual(["annotations", "anonymous", "audited", "description", "errors", "inputSchema", "name", "outputSchema", "scope"]);
       expect((tool.inputSchema as { type: string }).type).toBe("object");
+      // A failure list is data beside the description, no longer prose inside it.
+      expect(tool.description as string, tool.name as string).not.toMatch(/\b(400|403|404|409|413|422|429)\b/);
     }
+    const checkout = body.result.tools.find((tool) => tool.name === "cart.checkout")!;
+    expect(checkout.errors).toEqual(expect.arrayContaining([{ status: 422, code: "cart_empty" }, { status: 404, code: "not_found", when: "unknown gift card" }]));
+    // Listed by status: a client can group them as OpenAPI does.
+    const statuses = (checkout.errors as Array<{ status: number }>).map((failure) => failure.status);
+    expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
+    expect(body.result.tools.find((tool) => tool.name === "categories.list")!.errors).toEqual([]);
     expect(body.result.tools.filter((t) => t.anonymous).map((t) => t.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.lookup", "products.search", "returns.policy", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
   });
 

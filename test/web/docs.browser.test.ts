@@ -1,6 +1,7 @@
 // The API reference in headless Chromium: Swagger UI renders the tools grouped by area under the strict CSP, with no
 // request to any other host; "Try it out" without a key is refused, and after Authorize the same call answers 200
-// with the key sent as a Bearer header. The MCP guide fits a phone. Screenshots go to test-artifacts/docs-*.png.
+// with the key sent as a Bearer header; a tool's documented failures show under their status. The MCP guide fits a
+// phone. Screenshots go to test-artifacts/docs-*.png.
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
@@ -62,6 +63,13 @@ describeBrowser("the API reference in a browser", () => {
       expect(await operation.locator(".live-responses-table .response .response-col_description").first().textContent()).toContain('"ok": true');
       expect(calls.map((call) => call.headers().authorization)).toEqual([undefined, `Bearer ${reader}`]);
       await screenshot("docs-try-it");
+
+      // A tool's documented failures stand under their status, each code with when it happens.
+      const cancel = page.locator("#operations-orders-invoke_orders_cancel");
+      await cancel.locator(".opblock-summary").click();
+      const refused = cancel.locator(".responses-table tr.response[data-code='422'] .response-col_description");
+      await refused.waitFor({ timeout: RENDER_MS });
+      expect(await refused.textContent()).toMatch(/illegal_transition: shipped or already closed.*refund_failed/s);
 
       expect(elsewhere).toEqual([]);
       expect(problems).toEqual([]);

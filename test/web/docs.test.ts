@@ -36,7 +36,7 @@ describe("GET /docs", () => {
     expect(page.text).toContain("<title>API reference – Nordlys Optik</title>");
     expect(page.text).toContain('data-api-reference data-spec="/api/v1/openapi.json"');
     // The facts an integrator needs before the reference: keys, scopes, errors, limits.
-    for (const fact of ["Authorization: Bearer &lt;key&gt;", "npx shop keys create", 'href="/admin/api-keys"', "RFC 9457", "application/problem+json", "Retry-After", "Idempotency-Key", 'href="/docs/mcp"']) {
+    for (const fact of ["Authorization: Bearer &lt;key&gt;", "npx shop keys create", 'href="/admin/api-keys"', "RFC 9457", "application/problem+json", 'as <code>errors</code> in <a href="/api/v1/tools">', "Retry-After", "Idempotency-Key", 'href="/docs/mcp"']) {
       expect(page.text).toContain(fact);
     }
     // No inline code or style: every script is a file of this server, and nothing carries a style attribute.

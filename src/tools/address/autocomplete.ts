@@ -24,10 +24,10 @@ function knownScope(caller: Caller): Prisma.Sql | null {
 export default defineTool({
   name: "address.autocomplete",
   description:
-    "Suggest Danish addresses for partly typed q: known ones (a shopper's own; staff with customer:read: all), " +
-    "then postal codes. Returns [{address (null for a postal code), zip, city, source}].",
+    "Danish address suggestions for a partly typed q: known addresses (a shopper's own; staff with customer:read: " +
+    "all), then postal codes. Returns [{address (null: postal code), zip, city, source}].",
   input: z.strictObject({
-    q: z.string().trim().min(2).max(100).describe("Typed so far: street, postal code or city."),
+    q: z.string().trim().min(2).max(100).describe("Street, postal code or city, as typed so far."),
     limit: limit(20, 10),
   }),
   output: z.array(suggestion),

@@ -6,7 +6,7 @@ import { lookupPostalCode } from "./service.ts";
 
 export default defineTool({
   name: "address.lookup_postal_code",
-  description: "City of a Danish postal code, e.g. 8000 → Aarhus C. Returns {zip, city}.",
+  description: "City of a Danish postal code (8000 → Aarhus C). Returns {zip, city}.",
   input: z.strictObject({ zip: z.string().regex(/^\d{4}$/, "A Danish postal code is 4 digits").describe("Danish postal code.") }),
   output: z.strictObject({ zip: z.string(), city: z.string().describe("The official city name of the postal code.") }),
   scope: "catalog:read",

@@ -10,8 +10,8 @@ type Row = { id: string; lastActivity: Date; email: string | null; itemCount: un
 export default defineTool({
   name: "analytics.abandoned_carts",
   description:
-    "Carts with items, never checked out and idle olderThanHours or more, at current prices, most valuable first. " +
-    "Returns {olderThanHours, cartCount, totalValueDkk (all such carts), carts}.",
+    "Carts with items idle olderThanHours or more, never checked out, most valuable first (current prices). Returns " +
+    "{olderThanHours, cartCount, totalValueDkk (all of them), carts}.",
   input: z.strictObject({
     olderThanHours: z.number().int().min(1).max(720).default(24).describe("Minimum idle hours."),
     limit: limit(100, 20),

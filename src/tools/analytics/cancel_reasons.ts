@@ -8,8 +8,8 @@ import { rangeFields, rangeOutput, resolveRange } from "./service.ts";
 export default defineTool({
   name: "analytics.cancel_reasons",
   description:
-    "Canceled checkout sessions per agent platform (API key name, UCP agent or shopper), most first, with reason " +
-    "counts. Returns {fromDate, toDate, platforms}.",
+    "Canceled checkout sessions per agent platform (key name, UCP agent or shopper), most first, with reason counts. " +
+    "Returns {fromDate, toDate, platforms}.",
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

@@ -7,8 +7,8 @@ import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from 
 export default defineTool({
   name: "analytics.channel_breakdown",
   description:
-    "Orders and revenue (as analytics.summary) per channel, AI agent source (null: people) and isAiGenerated, " +
-    "largest first. Returns {fromDate, toDate, channels}.",
+    "Orders and revenue (as analytics.summary) per channel, AI agent (null: people) and isAiGenerated, largest first. " +
+    "Returns {fromDate, toDate, channels}.",
   input: z.strictObject(rangeFields),
   output: z.strictObject({
     ...rangeOutput,

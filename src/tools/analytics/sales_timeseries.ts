@@ -9,11 +9,11 @@ type Row = { bucket: string; orderCount: unknown; revenueDkk: unknown };
 export default defineTool({
   name: "analytics.sales_timeseries",
   description:
-    "Revenue (as analytics.summary) and order count per day or ISO week, empty buckets included, over at most 731 " +
-    "days. Returns {fromDate, toDate, interval, buckets}.",
+    "Revenue (as analytics.summary) and orders per day or ISO week, empty buckets too, up to 731 days. Returns " +
+    "{fromDate, toDate, interval, buckets}.",
   input: z.strictObject({
     ...rangeFields,
-    interval: z.enum(["day", "week"]).default("day").describe("Bucket size; a week runs Monday to Sunday, is labelled by its Monday and counts only days in range."),
+    interval: z.enum(["day", "week"]).default("day").describe("A week runs Monday to Sunday, is labelled by its Monday and counts only days in range."),
   }),
   output: z.strictObject({
     ...rangeOutput,

@@ -26,8 +26,8 @@ const localDay = z.iso.date();
 
 /** The shared fromDate/toDate input fields (local Danish calendar dates, inclusive). */
 export const rangeFields = {
-  fromDate: localDay.optional().describe("First day (Danish), inclusive; default toDate − 29 days."),
-  toDate: localDay.optional().describe("Last day, inclusive; default today."),
+  fromDate: localDay.optional().describe("Danish day, inclusive; default toDate − 29 days."),
+  toDate: localDay.optional().describe("Inclusive; default today."),
 };
 
 export const rangeOutput = {

@@ -11,8 +11,8 @@ type Row = { productId: string; productName: string; units: unknown; revenueDkk:
 export default defineTool({
   name: "analytics.top_products",
   description:
-    "Best sellers among the orders analytics.summary counts, by revenue of their lines (incl. VAT, before " +
-    "discounts, shipping and refunds) or units. Returns {fromDate, toDate, by, products}.",
+    "Best sellers in the orders analytics.summary counts, by line revenue (incl. VAT, before discounts, shipping, " +
+    "refunds) or units. Returns {fromDate, toDate, by, products}.",
   input: z.strictObject({
     ...rangeFields,
     by: z.enum(["revenue", "units"]).default("revenue").describe("Rank by."),

@@ -8,8 +8,8 @@ import { summaries } from "./service.ts";
 export default defineTool({
   name: "audit.get",
   description:
-    "One audit entry with full before/after snapshots (opaque JSON; null before a creation, after a deletion). " +
-    "Returns {id, tool, actor, door, subject*, createdAt, revertible, before, after, …}.",
+    "One audit entry with its before/after snapshots (JSON; null before a creation, after a deletion). Returns {id, " +
+    "tool, actor, door, subject*, createdAt, revertible, before, after, …}.",
   input: z.strictObject({ id: entryId }),
   output: auditDetail,
   scope: "audit:read",

@@ -8,8 +8,8 @@ import { summaries } from "./service.ts";
 export default defineTool({
   name: "audit.list",
   description:
-    "Audit-log entries (who changed what, by which tool and door), newest first. Returns [{id, tool, actor, door, " +
-    "agent, subject*, createdAt, revertedAt, revertible}].",
+    "Audit log (who changed what, by which tool and door), newest first. Returns [{id, tool, actor, door, agent, " +
+    "subject*, createdAt, revertedAt, revertible}].",
   input: z.strictObject({
     tool: z.string().min(1).max(100).optional().describe("E.g. \"discounts.update\"."),
     subjectType: z.string().min(1).max(100).optional().describe("E.g. product."),

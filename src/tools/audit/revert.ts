@@ -10,10 +10,17 @@ import { laterChange, staticRefusal } from "./service.ts";
 export default defineTool({
   name: "audit.revert",
   description:
-    "Undo an audited change: a creation is deleted, a deletion recreated, a change reversed. 422 already_reverted, " +
-    "not_revertible (generic entries, reverts, order changes but status), changed_since (revert the later one " +
-    "first), illegal_transition, has_dependents, missing_reference; 409 slug or code taken. Returns {ok, entryId, " +
+    "Undo an audited change: a creation is deleted, a deletion recreated, a change reversed. Returns {ok, entryId, " +
     "revertEntryId, subjectType, subjectId, action}.",
+  errors: [
+    { status: 422, code: "already_reverted" },
+    { status: 422, code: "not_revertible", when: "generic entries, reverts, order changes other than status" },
+    { status: 422, code: "changed_since", when: "changed again later: revert the later entry first" },
+    { status: 422, code: "illegal_transition" },
+    { status: 422, code: "has_dependents" },
+    { status: 422, code: "missing_reference" },
+    { status: 409, when: "the slug or code is taken again" },
+  ],
   input: z.strictObject({ id: entryId }),
   output: z.strictObject({
     ok: z.literal(true),

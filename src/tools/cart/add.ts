@@ -8,8 +8,13 @@ import { CartStore, checkQuantity, resolveItem, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.add",
   description:
-    "Add a product to the shopper's cart (an API key without session cookie gets a throw-away cart). 422 " +
-    "variant_required, insufficient_stock, quantity_limit (100 a line). Returns the cart summary.",
+    "Add a product to the shopper's cart (a key without session cookie gets a throw-away cart). Returns the cart " +
+    "summary.",
+  errors: [
+    { status: 422, code: "variant_required" },
+    { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "quantity_limit", when: "over 100 of a line" },
+  ],
   input: z.strictObject({
     productSlug: slugInput,
     variantSku: z.string().min(1).max(100).optional().describe("Needed for variant products."),

@@ -14,15 +14,26 @@ export default defineTool({
   name: "cart.checkout",
   description:
     "Order the shopper's cart at current prices (stock reserved, cart emptied, order pending_payment); a giftCardCode " +
-    "pays what it can, paymentUrl the rest. 422 cart_empty, shipping_address_required, insufficient_stock, " +
-    "discount_unavailable, giftcard_*, unknown_delivery_method, pickup_point_required, invalid_pickup_point, " +
-    "invalid_address; 404 unknown card. Returns {orderId, status, totalDkk, paymentUrl}.",
+    "pays what it can, paymentUrl the rest. Returns {orderId, status, totalDkk, paymentUrl}.",
+  errors: [
+    { status: 422, code: "cart_empty" },
+    { status: 422, code: "shipping_address_required" },
+    { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "discount_unavailable" },
+    { status: 422, code: "giftcard_expired" },
+    { status: 422, code: "giftcard_insufficient_balance" },
+    { status: 422, code: "unknown_delivery_method" },
+    { status: 422, code: "pickup_point_required" },
+    { status: 422, code: "invalid_pickup_point" },
+    { status: 422, code: "invalid_address" },
+    { status: 404, when: "unknown gift card" },
+  ],
   input: z.strictObject({
-    dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else 422)."),
+    dropDiscount: z.boolean().default(false).describe("Drop a discount code that stopped applying (else refused)."),
     giftCardCode: giftCardCode.optional(),
     deliveryMethodId: z.string().min(1).max(50).optional().describe("From cart.delivery_options; default: the first."),
     pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop, for a pickup method."),
-    billingAddress: z.strictObject(postal).optional().describe("Invoice address if different."),
+    billingAddress: z.strictObject(postal).optional().describe("If different."),
   }),
   output: z.strictObject({
     orderId: z.string(),

@@ -10,8 +10,8 @@ import { CartStore } from "./service.ts";
 export default defineTool({
   name: "cart.delivery_options",
   description:
-    "Delivery methods for cart.checkout (first = default) priced for the cart; pickup methods list parcel shops nearest " +
-    "the zip. Returns [{id, carrier, kind, name, priceDkk, minDays, maxDays, pickupPoints}].",
+    "Delivery methods for cart.checkout (first = default) priced for the cart; pickup ones list the parcel shops " +
+    "nearest the zip. Returns [{id, carrier, kind, name, priceDkk, minDays, maxDays, pickupPoints}].",
   input: z.strictObject({
     zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").optional().describe("Default: the cart's address."),
   }),

@@ -6,7 +6,8 @@ import { CartStore, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.remove",
-  description: "Remove one line from the shopper's cart. 404 line not in the cart. Returns the cart summary.",
+  description: "Remove a line from the shopper's cart. Returns the cart summary.",
+  errors: [{ status: 404, when: "the line is not in the cart" }],
   input: z.strictObject({ lineId: z.string().min(1).describe("The line's id (cart summary).") }),
   output: cartSummary,
   scope: "cart:write",

@@ -9,14 +9,15 @@ import { CartStore, summarize } from "./service.ts";
 export default defineTool({
   name: "cart.set_shipping_address",
   description:
-    "Set the shipping address and contact for checkout, Denmark only (the city stored as officially named). 422 " +
-    "invalid_address. Returns the cart summary.",
+    "Set the cart's shipping address and contact, Denmark only (city stored as officially named). Returns the cart " +
+    "summary.",
+  errors: [{ status: 422, code: "invalid_address" }],
   input: z.strictObject({
-    name: z.string().trim().min(2).max(200).describe("Recipient's full name."),
+    name: z.string().trim().min(2).max(200).describe("Full name."),
     address: z.string().trim().min(2).max(200).describe("Street and number."),
     zip: z.string().regex(/^\d{4}$/, "Danish postal codes are 4 digits").describe("Danish postal code."),
     city: z.string().trim().min(1).max(100).describe("City of the postal code."),
-    email: z.email().max(254).describe("E-mail for the confirmation."),
+    email: z.email().max(254).describe("Gets the confirmation."),
     phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Phone number."),
   }),
   output: cartSummary,

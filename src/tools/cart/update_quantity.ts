@@ -6,7 +6,11 @@ import { CartStore, checkQuantity, summarize } from "./service.ts";
 
 export default defineTool({
   name: "cart.update_quantity",
-  description: "Set the quantity of a cart line. 422 insufficient_stock; 404 line not in the cart. Returns the cart summary.",
+  description: "Set a cart line's quantity. Returns the cart summary.",
+  errors: [
+    { status: 422, code: "insufficient_stock" },
+    { status: 404, when: "the line is not in the cart" },
+  ],
   input: z.strictObject({
     lineId: z.string().min(1).describe("The line's id (cart summary)."),
     quantity: z.number().int().min(0).max(100).describe("New quantity; 0 removes the line."),

@@ -8,9 +8,8 @@ import { defineTool, DESTRUCTIVE } from "../tool.ts";
 
 export default defineTool({
   name: "categories.delete",
-  description:
-    "Delete a category, purging its soft-deleted products (audit.revert restores them). 422 category_not_empty " +
-    "(has visible products). Returns {ok, slug}.",
+  description: "Delete a category, purging its soft-deleted products (audit.revert restores them). Returns {ok, slug}.",
+  errors: [{ status: 422, code: "category_not_empty", when: "it has visible products" }],
   input: z.strictObject({
     slug: newSlug.describe("Category slug."),
     confirm: confirmDeletion,

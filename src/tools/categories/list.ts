@@ -12,9 +12,9 @@ export const categoryRow = z.strictObject({
 
 export default defineTool({
   name: "categories.list",
-  description: "The categories by name. Returns [{id, slug, name, description, productCount (visible)}].",
+  description: "Categories by name. Returns [{id, slug, name, description, productCount (visible)}].",
   input: z.strictObject({
-    includeEmpty: z.boolean().default(true).describe("Also categories without visible products."),
+    includeEmpty: z.boolean().default(true).describe("Also those without visible products."),
   }),
   output: z.array(categoryRow),
   scope: "catalog:read",

@@ -9,7 +9,7 @@ export default defineTool({
   input: z.strictObject({
     slug: newSlug.describe("Category slug."),
     name: z.string().trim().min(2).max(200).describe("Display name."),
-    description: z.string().max(2000).optional().describe("Short text on the category page."),
+    description: z.string().max(2000).optional().describe("Shown on the category page."),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
   scope: "categories:write",

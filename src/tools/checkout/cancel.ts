@@ -6,10 +6,9 @@ import { assertModifiable, columns, loadSession, priceSession, stateOf } from ".
 
 export default defineTool({
   name: "checkout.cancel",
-  description:
-    "Cancel one of your open checkout sessions. 422 checkout_not_modifiable once completed, canceled or expired. " +
-    "Returns the session.",
-  input: z.strictObject({ id: checkoutId, intentTrace: intentTrace.optional().describe("Why the buyer left, when the agent knows.") }),
+  description: "Cancel one of your open checkout sessions. Returns the session.",
+  errors: [{ status: 422, code: "checkout_not_modifiable", when: "completed, canceled or expired" }],
+  input: z.strictObject({ id: checkoutId, intentTrace: intentTrace.optional().describe("Why the buyer left, if known.") }),
   output: sessionView,
   scope: "checkout:agent",
   anonymous: true,

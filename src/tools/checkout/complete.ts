@@ -27,11 +27,11 @@ function paidWith(payment: z.infer<typeof paymentInput>, charged: StripeCharged 
 
 /** Terms a caller agreed to (a protocol door's payment mandate): completing refuses a session that no longer has them. */
 const expectedTerms = z.strictObject({
-  total: z.number().int().describe("The session's total in minor units."),
+  total: z.number().int().describe("Total, minor units."),
   lines: z
-    .array(z.strictObject({ itemId: z.string().min(1).max(100).describe("Item id."), quantity: z.number().int().min(1).describe("Quantity."), unitPrice: z.number().int().describe("Unit price in minor units.") }))
+    .array(z.strictObject({ itemId: z.string().min(1).max(100).describe("Item id."), quantity: z.number().int().min(1).describe("Quantity."), unitPrice: z.number().int().describe("Minor units.") }))
     .max(100)
-    .describe("The lines in order."),
+    .describe("Lines, in order."),
 });
 
 type Line = { itemId: string; quantity: number; unitPrice: number };
@@ -44,15 +44,22 @@ function hasTerms(view: { lines: Line[]; totals: Array<{ type: string; amount: n
 export default defineTool({
   name: "checkout.complete",
   description:
-    "Place the order of a ready_for_complete session, paying with one of its handlers. 403 agent_checkout_off; " +
-    "422 checkout_not_ready, " +
-    "checkout_not_modifiable, insufficient_stock, payment_handler_unknown, payment_declined, payment_refused, " +
-    "checkout_changed (not the `expect`ed terms) " +
-    "(nothing ordered). Returns the session with orderId.",
+    "Place the order of a ready_for_complete session, paying with one of its handlers; a refusal orders nothing. " +
+    "Returns the session with orderId.",
+  errors: [
+    { status: 403, code: "agent_checkout_off", when: "the shop sells to no AI agents now" },
+    { status: 422, code: "checkout_not_ready" },
+    { status: 422, code: "checkout_not_modifiable" },
+    { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "payment_handler_unknown" },
+    { status: 422, code: "payment_declined" },
+    { status: 422, code: "payment_refused" },
+    { status: 422, code: "checkout_changed", when: "the session no longer has the expected terms" },
+  ],
   input: z.strictObject({
     id: checkoutId,
     payment: paymentInput.describe("How the buyer pays."),
-    expect: expectedTerms.optional().describe("Refuse unless the session, priced now, still has these terms."),
+    expect: expectedTerms.optional().describe("Refuse unless the session, priced now, has these terms."),
   }),
   output: sessionView,
   scope: "checkout:agent",

@@ -9,10 +9,14 @@ import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL
 export default defineTool({
   name: "checkout.create",
   description:
-    "Open a checkout session at catalogue prices, for its creator only; incomplete until lines, buyer e-mail and " +
-    "destination are set, then ready_for_complete. 403 agent_checkout_off; 422 item_unavailable, variant_required. " +
-    "Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals, messages (what is " +
-    "missing), payment, orderId, expiresAt, …}.",
+    "Open a checkout session at catalogue prices, for its creator only; ready_for_complete once lines, buyer e-mail " +
+    "and destination are set. Returns the session {id, status, currency, lines, buyer, fulfillment, discounts, totals, " +
+    "messages (what is missing), payment, orderId, expiresAt, …}.",
+  errors: [
+    { status: 403, code: "agent_checkout_off", when: "the shop sells to no AI agents now" },
+    { status: 422, code: "item_unavailable" },
+    { status: 422, code: "variant_required" },
+  ],
   input: z.strictObject({
     lines: z.array(lineInput).min(1).max(50).describe("What to buy."),
     buyer: buyer.optional().describe("Who buys."),

@@ -6,7 +6,8 @@ import { loadSession, priceSession, stateOf, storedView } from "./service.ts";
 
 export default defineTool({
   name: "checkout.get",
-  description: "One of your checkout sessions, re-priced while open. 404 unknown or another's. Returns the session.",
+  description: "One of your checkout sessions, re-priced while open. Returns the session.",
+  errors: [{ status: 404, when: "unknown, or another's session" }],
   input: z.strictObject({ id: checkoutId }),
   output: sessionView,
   scope: "checkout:agent",

@@ -26,8 +26,9 @@ export type OrderView = z.infer<typeof orderView>;
 export default defineTool({
   name: "checkout.get_order",
   description:
-    "The order one of your checkout sessions became. 404 otherwise. Returns {id, status, canceled, shippedAt, deliveredAt, " +
-    "carrier, tracking*, checkout, fulfillmentEvents, adjustments}.",
+    "The order one of your checkout sessions became. Returns {id, status, canceled, shippedAt, deliveredAt, carrier, " +
+    "tracking*, checkout, fulfillmentEvents, adjustments}.",
+  errors: [{ status: 404, when: "unknown or another's session, or no order yet" }],
   input: z.strictObject({ orderId: z.string().min(1).max(100).describe("The session's orderId.") }),
   output: orderView,
   scope: "checkout:agent",

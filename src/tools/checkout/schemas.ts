@@ -64,17 +64,17 @@ export interface StoredFulfillment {
   selectedOptionId: string | null;
 }
 
-export const destinationId = z.string().min(1).max(64).describe("Ship to fulfillment.saved's address with this id (the current destination's id keeps it).");
+export const destinationId = z.string().min(1).max(64).describe("A fulfillment.saved address (the current destination's id keeps it).");
 
 export const paymentInput = z.strictObject({
   handlerId: z.string().min(1).max(100).describe("One of the session's payment.handlers."),
   instrumentType: z.string().min(1).max(50).optional().describe("e.g. card."),
-  token: z.string().min(1).max(2000).optional().describe("Handler credential token."),
+  token: z.string().min(1).max(2000).optional().describe("Handler credential."),
   cardNumber: z
     .string()
     .regex(/^\d{12,19}$/, "12 to 19 digits")
     .optional()
-    .describe("Test handlers: a Luhn-valid number pays; only the last four are kept."),
+    .describe("Test handlers: a Luhn-valid number pays; the last four are kept."),
   brand: z.string().min(1).max(50).optional().describe("Card brand, e.g. Visa."),
   lastDigits: z.string().regex(/^\d{2,4}$/).optional().describe("The card's last digits."),
 });

@@ -8,8 +8,9 @@ import { assertModifiable, columns, loadSession, priceSession, resolveLines, sta
 export default defineTool({
   name: "checkout.update",
   description:
-    "Change an open checkout session; given fields replace the session's (null clears destination or option). 422 " +
-    "checkout_not_modifiable once closed. Returns the re-priced session.",
+    "Change an open checkout session: given fields replace the session's (null clears destination or option). Returns " +
+    "the re-priced session.",
+  errors: [{ status: 422, code: "checkout_not_modifiable", when: "completed, canceled or expired" }],
   input: z.strictObject({
     id: checkoutId,
     lines: z.array(lineInput).min(1).max(50).optional().describe("All lines (a line keeps its id while its item stays)."),

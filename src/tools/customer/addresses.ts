@@ -10,7 +10,7 @@ import { sessionCustomerId } from "../user/service.ts";
 /** Most addresses one customer keeps. */
 export const MAX_ADDRESSES = 20;
 
-export const customerIdInput = z.string().min(1).max(200).optional().describe("Staff: whose book (shoppers: their own).");
+export const customerIdInput = z.string().min(1).max(200).optional().describe("Staff: whose book (shoppers: own).");
 
 export const addressView = z.strictObject({
   id: z.string(),

@@ -6,8 +6,9 @@ import { bookOwner, customerIdInput, ownAddress } from "./addresses.ts";
 export default defineTool({
   name: "customer.delete_address",
   description:
-    "Delete an address from a customer's book (orders keep theirs); a deleted default passes to the most recently " +
-    "used one. 404 not in this book. Returns {id, deleted}.",
+    "Delete an address from a customer's book (orders keep theirs); a deleted default passes to the last used one. " +
+    "Returns {id, deleted}.",
+  errors: [{ status: 404, when: "not in this book" }],
   input: z.strictObject({ customerId: customerIdInput, id: z.string().min(1).max(200).describe("From customer.list_addresses.") }),
   output: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
   scope: "customer:write",

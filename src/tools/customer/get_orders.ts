@@ -8,8 +8,11 @@ import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
 export default defineTool({
   name: "customer.get_orders",
   description:
-    "Staff only (403 for a session; see user.list_orders): a customer's orders by customerId or email, newest " +
-    "first. 404 unknown customer. Returns summaries as orders.list.",
+    "Staff (shoppers: user.list_orders): a customer's orders by customerId or email, newest first, as orders.list.",
+  errors: [
+    { status: 403, when: "a storefront session" },
+    { status: 404, when: "unknown customer" },
+  ],
   input: z
     .strictObject({
       customerId: z.string().min(1).max(200).optional().describe("The customer's id."),

@@ -8,8 +8,9 @@ import { customerOutput, customerRows } from "./service.ts";
 export default defineTool({
   name: "customer.list",
   description:
-    "Staff only (403 for a session): customers, newest first. Returns [{id, email, name, phone, createdAt, " +
-    "orderCount, totalSpentDkk, lastOrderAt}].",
+    "Staff: customers, newest first. Returns [{id, email, name, phone, createdAt, orderCount, totalSpentDkk, " +
+    "lastOrderAt}].",
+  errors: [{ status: 403, when: "a storefront session" }],
   input: z.strictObject({
     q: z.string().trim().min(1).max(100).optional().describe("Part of e-mail, name or phone."),
     limit: limit(100, 20),

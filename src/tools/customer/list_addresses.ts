@@ -6,8 +6,12 @@ import { addressView, bookOwner, customerIdInput, listBook, toAddressView } from
 export default defineTool({
   name: "customer.list_addresses",
   description:
-    "A customer's saved addresses, default first, then by last use. 422 no_customer (not signed in); 404 unknown " +
-    "customerId. Returns [{id, name, address, zip, city, region, country, phone, isDefault}].",
+    "A customer's saved addresses, default first, then by last use. Returns [{id, name, address, zip, city, region, " +
+    "country, phone, isDefault}].",
+  errors: [
+    { status: 422, code: "no_customer", when: "the session is not signed in" },
+    { status: 404, when: "unknown customerId" },
+  ],
   input: z.strictObject({ customerId: customerIdInput }),
   output: z.array(addressView),
   scope: "customer:read",

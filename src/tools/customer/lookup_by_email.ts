@@ -6,7 +6,8 @@ import { customerOutput, visibleCustomer } from "./service.ts";
 
 export default defineTool({
   name: "customer.lookup_by_email",
-  description: "Find a customer by e-mail; a session finds only its own (others 404). Returns the customer as customer.list.",
+  description: "A customer by e-mail; a session finds only its own. Returns the customer as customer.list.",
+  errors: [{ status: 404, when: "no such customer, or another than the session's" }],
   input: z.strictObject({ email: z.email().max(320).describe("Customer e-mail.") }),
   output: customerOutput,
   scope: "customer:read",

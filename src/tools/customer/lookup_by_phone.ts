@@ -15,8 +15,7 @@ function phoneVariants(phone: string): string[] {
 export default defineTool({
   name: "customer.lookup_by_phone",
   description:
-    "Find a customer by phone (digits compared, +45 optional; a shared number gives the newest). Otherwise as " +
-    "customer.lookup_by_email.",
+    "A customer by phone (digits compared, +45 optional; shared number: the newest), as customer.lookup_by_email.",
   input: z.strictObject({
     phone: z.string().regex(/^[0-9 ()+.-]{8,20}$/, "A phone number: 8 to 20 characters of digits, spaces, +, dashes, dots and brackets")
       .refine((v) => v.replace(/\D/g, "").length >= 8, "At least 8 digits")

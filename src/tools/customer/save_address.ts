@@ -8,9 +8,12 @@ import { addressView, bookOwner, customerIdInput, MAX_ADDRESSES, ownAddress, toA
 export default defineTool({
   name: "customer.save_address",
   description:
-    "Save an address in a customer's book: a new one without id (422 too_many_addresses past 20), else that one. " +
-    "Danish ones are checked (422 invalid_address). The first, or one with isDefault, is the default. Returns the " +
-    "address.",
+    "Save an address in a customer's book: without id a new one, else that one (Danish ones checked). The first, or " +
+    "one with isDefault, is the default. Returns the address.",
+  errors: [
+    { status: 422, code: "too_many_addresses", when: "a 21st address" },
+    { status: 422, code: "invalid_address" },
+  ],
   input: z.strictObject({
     customerId: customerIdInput,
     id: z.string().min(1).max(200).optional().describe("Address to change; omit to add one."),

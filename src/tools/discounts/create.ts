@@ -7,7 +7,8 @@ import { normalizeCode } from "./service.ts";
 
 export default defineTool({
   name: "discounts.create",
-  description: "Create a discount code (stored uppercase; 409 if it exists in any case). Returns {id, code}.",
+  description: "Create a discount code (stored uppercase). Returns {id, code}.",
+  errors: [{ status: 409, when: "the code exists, in any case" }],
   input: z
     .strictObject({
       code: newCode,

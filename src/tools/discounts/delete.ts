@@ -7,7 +7,7 @@ import { findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.delete",
-  description: "Delete a discount code for good (to pause it: discounts.toggle); orders keep theirs. Returns {ok, code}.",
+  description: "Delete a discount code for good (pause: discounts.toggle); orders keep theirs. Returns {ok, code}.",
   input: z.strictObject({
     code: codeInput,
     confirm: confirmDeletion,

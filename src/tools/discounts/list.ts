@@ -7,7 +7,7 @@ import { discountView } from "./service.ts";
 
 export default defineTool({
   name: "discounts.list",
-  description: "Discount codes, newest first. Returns [discount as discounts.get].",
+  description: "Discount codes, newest first, as discounts.get.",
   input: z.strictObject({
     onlyActive: z.boolean().optional().describe("Only codes applicable now."),
     limit: limit(100, 50),

@@ -7,10 +7,10 @@ import { DISCOUNT_STATUSES, discountStatus, normalizeCode } from "./service.ts";
 export default defineTool({
   name: "discounts.list_status",
   description:
-    "Whether each code can be applied now (as discounts.try_apply and checkout judge), per distinct code in order. " +
-    "Returns [{code, status}].",
+    "Whether each code applies now (as discounts.try_apply and checkout judge), per distinct code in order. Returns " +
+    "[{code, status}].",
   input: z.strictObject({
-    codes: z.array(codeInput).min(1).max(100).describe("Codes, any case."),
+    codes: z.array(codeInput).min(1).max(100).describe("Any case."),
   }),
   output: z.array(
     z.strictObject({

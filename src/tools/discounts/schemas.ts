@@ -18,8 +18,8 @@ export const discountValue = z
   .gt(0)
   .max(MAX_INT)
   .describe("percent: 1-100 % off the subtotal; fixed: øre off.");
-export const validUntilInput = z.iso.datetime().describe("Expiry (UTC, ending in Z), in the future.");
-export const usageLimitInput = z.number().int().gt(0).max(MAX_INT).describe("Total uses allowed.");
+export const validUntilInput = z.iso.datetime().describe("Expiry (UTC, Z), in the future.");
+export const usageLimitInput = z.number().int().gt(0).max(MAX_INT).describe("Uses allowed.");
 
 export const discountRow = z.strictObject({
   id: z.string(),

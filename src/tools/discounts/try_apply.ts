@@ -9,7 +9,7 @@ import { evaluateDiscount, normalizeCode } from "./service.ts";
 export default defineTool({
   name: "discounts.try_apply",
   description:
-    "Try a discount code on the shopper's cart, replacing any earlier code if it applies. Returns {applied: true, " +
+    "Try a discount code on the shopper's cart; it replaces an earlier code if it applies. Returns {applied: true, " +
     "code, discountDkk, summary} or {applied: false, code, reason, detail} (cart unchanged).",
   input: z.strictObject({ code: z.string().trim().min(1).max(100).describe("Any case.") }),
   output: z.discriminatedUnion("applied", [

@@ -7,16 +7,19 @@ import { discountView, findDiscount } from "./service.ts";
 
 export default defineTool({
   name: "discounts.update",
-  description:
-    "Change a code's value, validUntil or usageLimit. 422 percent value over 100, past validUntil, usageLimit " +
-    "below the uses so far. Returns the discount as discounts.get.",
+  description: "Change a code's value, validUntil or usageLimit. Returns the discount as discounts.get.",
+  errors: [
+    { status: 422, code: "percent_out_of_range", when: "a percent value over 100" },
+    { status: 422, code: "valid_until_in_past" },
+    { status: 422, code: "usage_limit_below_count", when: "usageLimit below the uses so far" },
+  ],
   input: z.strictObject({
     code: codeInput,
     patch: z
       .strictObject({
         value: discountValue.optional(),
-        validUntil: validUntilInput.nullable().optional().describe("New expiry, in the future; null: none."),
-        usageLimit: usageLimitInput.nullable().optional().describe("At least the uses so far; null: unlimited."),
+        validUntil: validUntilInput.nullable().optional().describe("In the future; null: none."),
+        usageLimit: usageLimitInput.nullable().optional().describe("At least the uses so far; null: no limit."),
       })
       .refine((patch) => Object.keys(patch).length > 0, { message: "Give at least one field to change" })
       .describe("Fields to change; omitted ones stay."),

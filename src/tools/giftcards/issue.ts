@@ -12,7 +12,7 @@ export default defineTool({
   input: z.strictObject({
     amountDkk: z.number().int().min(100).max(MAX_INT).describe("The balance, øre."),
     customerEmail: z.email().max(254).optional().describe("Gets the code by e-mail."),
-    reason: z.string().trim().min(1).max(500).optional().describe("Why (kept in the audit log)."),
+    reason: z.string().trim().min(1).max(500).optional().describe("Why (audit log)."),
   }),
   output: z.strictObject({
     code: z.string().describe("XXXX-XXXX-XXXX-XXXX."),

@@ -10,11 +10,11 @@ export default defineTool({
   name: "giftcards.list",
   description:
     "Gift cards and store credit, newest first, codes masked. Returns [{id, code, balanceDkk, initialDkk, source, " +
-    "customerEmail, orderId, expiresAt, createdAt}].",
+    "customerEmail, orderId, expiresAt, …}].",
   input: z.strictObject({
     customerEmail: z.email().max(254).optional().describe("Customer e-mail."),
     source: z.enum(SOURCES).optional().describe("issued by staff, store_credit refunded, purchase bought."),
-    withBalance: z.boolean().default(false).describe("Only cards with money left."),
+    withBalance: z.boolean().default(false).describe("Only cards with a balance."),
     limit: limit(100, 50),
   }),
   output: z.array(

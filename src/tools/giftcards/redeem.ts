@@ -14,9 +14,16 @@ import { spend } from "../money/gift-cards.ts";
 export default defineTool({
   name: "giftcards.redeem",
   description:
-    "Pay an unpaid order from a gift card (paid once nothing is left to pay). 422 giftcard_insufficient_balance, " +
-    "giftcard_expired, amount_exceeds_outstanding, order_not_unpaid, partial_payment_unsupported (card orders: all " +
-    "or nothing); 404 unknown code or order. Returns {code, balanceDkk, orderId, orderStatus, outstandingDkk}.",
+    "Pay an unpaid order from a gift card (paid once nothing is left to pay). Returns {code, balanceDkk, orderId, " +
+    "orderStatus, outstandingDkk}.",
+  errors: [
+    { status: 422, code: "giftcard_insufficient_balance" },
+    { status: 422, code: "giftcard_expired" },
+    { status: 422, code: "amount_exceeds_outstanding" },
+    { status: 422, code: "order_not_unpaid" },
+    { status: 422, code: "partial_payment_unsupported", when: "card orders: all or nothing" },
+    { status: 404, when: "unknown code or order" },
+  ],
   input: z.strictObject({
     code: giftCardCode,
     amountDkk: z.number().int().min(1).max(MAX_INT).describe("Øre to take from the card."),

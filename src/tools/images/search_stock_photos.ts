@@ -6,11 +6,11 @@ import { searchStockPhotos } from "./unsplash.ts";
 export default defineTool({
   name: "images.search_stock_photos",
   description:
-    "Search stock photos (English works best) for a product without images; attach one with products.attach_image " +
-    "(url, sourceId, short alt), crediting the photographer. No provider or a failure: no photos and a notice to relay. " +
-    "Returns {photos: [{url, thumbnail, size, photographer, sourceId}], notice}.",
+    "Stock photos (English works best) for a product without images; attach one with products.attach_image (url, " +
+    "sourceId, short alt), crediting the photographer. No provider or a failure: no photos, a notice to relay. Returns " +
+    "{photos: [{url, thumbnail, size, photographer, sourceId}], notice}.",
   input: z.strictObject({
-    query: z.string().trim().min(1).max(200).describe("What to look for, e.g. \"sunglasses beach\"."),
+    query: z.string().trim().min(1).max(200).describe("E.g. \"sunglasses beach\"."),
     perPage: z.number().int().min(1).max(30).default(10).describe("Photos per page."),
     page: z.number().int().min(1).max(100).default(1).describe("Result page."),
   }),

@@ -11,12 +11,16 @@ const EXAMPLE_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAP
 export default defineTool({
   name: "images.upload",
   description:
-    "Upload a JPEG, PNG, WebP or AVIF image (max 8 MB, 50 megapixels); attach the url with products.attach_image. 413 " +
-    "too large; 422 unsupported_image, invalid_image (does not decode whole, or too many pixels).",
+    "Upload a JPEG, PNG, WebP or AVIF image (max 8 MB, 50 megapixels); attach its url with products.attach_image.",
+  errors: [
+    { status: 413, when: "over 8 MB" },
+    { status: 422, code: "unsupported_image" },
+    { status: 422, code: "invalid_image", when: "does not decode whole, or too many pixels" },
+  ],
   input: z.strictObject({
     // Checked in the handler: z.base64() lists a long pattern in tools/list.
     data: z.string().min(1).describe("The file, base64."),
-    contentType: z.string().min(1).max(100).describe("Declared type; the bytes decide."),
+    contentType: z.string().min(1).max(100).describe("Declared; the bytes decide."),
     filename: z.string().min(1).max(200).optional().describe("Original file name."),
   }),
   output: z.strictObject({

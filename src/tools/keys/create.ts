@@ -8,10 +8,11 @@ import { createKey, keySnapshot } from "./service.ts";
 export default defineTool({
   name: "keys.create",
   description:
-    "Create an API key (Bearer for REST and MCP); 403 for scopes you lack. Returns {secret, key}: the secret is " +
-    "shown only now, so hand it over at once.",
+    "Create an API key (Bearer for REST and MCP) with scopes you hold. Returns {secret, key}: the secret is shown only " +
+    "now; hand it over at once.",
+  errors: [{ status: 403, when: "a scope you lack" }],
   input: z.strictObject({
-    name: z.string().trim().min(1, "A key needs a name").max(100, "A key's name may have at most 100 characters").describe("What the key is for, e.g. \"ERP sync\"."),
+    name: z.string().trim().min(1, "A key needs a name").max(100, "A key's name may have at most 100 characters").describe("What it is for, e.g. \"ERP sync\"."),
     scopes: grantList,
   }),
   output: z.strictObject({ secret: z.string().describe("The key itself: send it as `Authorization: Bearer <secret>`."), key: keyView }),

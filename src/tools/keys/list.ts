@@ -6,7 +6,8 @@ import { listKeys } from "./service.ts";
 
 export default defineTool({
   name: "keys.list",
-  description: "The API keys, oldest first, without secrets. Returns [{id, name, prefix, scopes, createdAt, lastUsedAt, revokedAt}].",
+  description:
+    "API keys, oldest first, without secrets. Returns [{id, name, prefix, scopes, lastUsedAt, revokedAt, …}].",
   input: z.strictObject({
     state: z.enum(["active", "revoked"]).optional().describe("Omit for both."),
   }),

@@ -7,7 +7,8 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 
 export default defineTool({
   name: "keys.revoke",
-  description: "Revoke an API key at once and for good. 403 for a key with scopes you lack. Returns the key.",
+  description: "Revoke an API key at once, for good. Returns the key.",
+  errors: [{ status: 403, when: "a key with scopes you lack" }],
   input: z.strictObject({ id: keyId }),
   output: keyView,
   scope: "keys:write",

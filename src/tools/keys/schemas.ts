@@ -9,7 +9,7 @@ export const grantList = z
   .array(z.enum(GRANTS, { error: (issue) => `Unknown scope "${String(issue.input)}"` }))
   .min(1)
   .max(GRANTS.length)
-  .describe("Scopes (\"*\" = all); only ones you hold.");
+  .describe("Scopes you hold (\"*\" = all).");
 
 export const keyId = z.string().min(1).max(100).describe("Key id.");
 

@@ -16,14 +16,17 @@ export const acpSettingsView = z.strictObject({
 export default defineTool({
   name: "keys.set_acp",
   description:
-    "Set or clear a key's ACP settings (omitted fields stay); with a signing secret, /acp calls with the key need " +
-    "a valid Signature and fresh Timestamp. 403 for a key with scopes you lack; 422 receiver_not_allowed (webhook " +
-    "URL on a private address). Returns {id, signingSecretSet, webhookUrl}.",
+    "Set or clear a key's ACP settings (omitted fields stay); with a signing secret its /acp calls need a valid " +
+    "Signature and fresh Timestamp. Returns {id, signingSecretSet, webhookUrl}.",
+  errors: [
+    { status: 403, when: "a key with scopes you lack" },
+    { status: 422, code: "receiver_not_allowed", when: "a webhook URL on a private address" },
+  ],
   input: z.strictObject({
     id: keyId,
     signingSecret: z.string().min(16, "A signing secret needs at least 16 characters").max(200).regex(/^[\x21-\x7e]+$/, "Visible ASCII only").nullable().optional()
       .describe("Shared HMAC secret; null removes it."),
-    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("Platform's order-webhook URL on a public address; null removes it."),
+    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().describe("The platform's order webhook (public address); null removes it."),
   }),
   output: acpSettingsView,
   scope: "keys:write",

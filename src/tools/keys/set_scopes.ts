@@ -7,7 +7,9 @@ import { describeKey, findKey, keySnapshot } from "./service.ts";
 
 export default defineTool({
   name: "keys.set_scopes",
-  description: "Replace a key's scopes (same secret) from its next call; you must hold its old and new scopes (403). Returns the key.",
+  description:
+    "Replace a key's scopes (same secret) from its next call; you must hold the old and new ones. Returns the key.",
+  errors: [{ status: 403, when: "old or new scopes you lack" }],
   input: z.strictObject({ id: keyId, scopes: grantList }),
   output: keyView,
   scope: "keys:write",

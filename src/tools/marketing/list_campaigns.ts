@@ -8,8 +8,8 @@ import { audienceCounts, campaignView } from "./service.ts";
 export default defineTool({
   name: "marketing.list_campaigns",
   description:
-    "Newsletter campaigns, newest first, without body. Returns [{id, name, subject, audience, status, sendAt, " +
-    "sentAt, recipientCount, audienceCount, createdAt, updatedAt}].",
+    "Newsletter campaigns, newest first, without body. Returns [{id, name, subject, audience, status, sendAt, sentAt, " +
+    "recipientCount, audienceCount, …}].",
   input: z.strictObject({
     status: z.enum(CAMPAIGN_STATUSES).optional().describe("Campaign status."),
     limit: limit(100, 20),

@@ -7,7 +7,8 @@ import { defineTool, READ } from "../tool.ts";
 
 export default defineTool({
   name: "marketing.list_subscribers",
-  description: "Newsletter subscribers, newest first. Returns [{id, email, consentAt, source, customerId, createdAt, unsubscribedAt}].",
+  description:
+    "Newsletter subscribers, newest first. Returns [{id, email, consentAt, source, customerId, unsubscribedAt, …}].",
   input: z.strictObject({
     status: z.enum(["active", "unsubscribed", "all"]).default("active").describe("Which subscribers."),
     limit: limit(100, 50),

@@ -8,14 +8,18 @@ import { audienceCounts, campaignView, lockCampaign } from "./service.ts";
 export default defineTool({
   name: "marketing.schedule_campaign",
   description:
-    "Schedule a draft or move a scheduled campaign (sendAt null: back to draft); it goes to its audience's " +
-    "consenting subscribers. 422 send_at_in_past, campaign_already_sent. Returns the campaign.",
+    "Schedule a draft or move a scheduled campaign (sendAt null: back to draft); it goes to its audience's consenting " +
+    "subscribers. Returns the campaign.",
+  errors: [
+    { status: 422, code: "send_at_in_past" },
+    { status: 422, code: "campaign_already_sent" },
+  ],
   input: z.strictObject({
     id: campaignId,
     sendAt: z.iso
       .datetime({ offset: true })
       .nullable()
-      .describe("When to send, in the future; null unschedules."),
+      .describe("In the future; null unschedules."),
   }),
   output: campaignOutput,
   scope: "marketing:write",

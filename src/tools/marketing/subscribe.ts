@@ -17,12 +17,13 @@ const view = (row: Subscriber, alreadySubscribed: boolean) => ({
 export default defineTool({
   name: "marketing.subscribe",
   description:
-    "Subscribe a shopper's e-mail to the newsletter, only after their explicit yes. 422 feature_disabled when " +
-    "sign-up is off. Returns {id, email, consentAt, source, alreadySubscribed}.",
+    "Subscribe a shopper's e-mail to the newsletter, only after their explicit yes. Returns {id, email, consentAt, " +
+    "source, alreadySubscribed}.",
+  errors: [{ status: 422, code: "feature_disabled", when: "newsletter sign-up is off" }],
   input: z.strictObject({
     email: z.email().max(254).describe("The shopper's e-mail."),
-    consent: z.literal(true).describe("The shopper explicitly agreed."),
-    source: z.enum(SOURCES).default("storefront").describe("Where the consent was given."),
+    consent: z.literal(true).describe("The shopper's explicit yes."),
+    source: z.enum(SOURCES).default("storefront").describe("Where they consented."),
   }),
   output: z.strictObject({
     id: z.string(),

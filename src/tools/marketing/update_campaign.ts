@@ -17,11 +17,12 @@ const patch = z
     audience: same(campaignFields.audience),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("Fields to change, as marketing.create_campaign describes them; omitted ones stay.");
+  .describe("Fields to change (as marketing.create_campaign); omitted ones stay.");
 
 export default defineTool({
   name: "marketing.update_campaign",
-  description: "Change a draft campaign (unschedule a scheduled one first). 422 campaign_not_draft. Returns the campaign.",
+  description: "Change a draft campaign (unschedule a scheduled one first). Returns the campaign.",
+  errors: [{ status: 422, code: "campaign_not_draft" }],
   input: z.strictObject({ id: campaignId, patch }),
   output: campaignOutput,
   scope: "marketing:write",

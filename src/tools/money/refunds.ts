@@ -15,8 +15,8 @@ export const REFUND_TO = ["original", "store_credit"] as const;
 export type RefundTo = (typeof REFUND_TO)[number];
 
 /** The refund input fields of orders.cancel, orders.change_items and returns.receive. */
-export const refundTo = z.enum(REFUND_TO).optional().describe("Where the refund goes; default original (as paid).");
-export const refundAccount = z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account no., for a bank-transfer refund.");
+export const refundTo = z.enum(REFUND_TO).optional().describe("Default original (as paid).");
+export const refundAccount = z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account no. for a bank-transfer refund.");
 
 export interface Returned {
   amountDkk: bigint;

@@ -7,7 +7,8 @@ import { orderId } from "./schemas.ts";
 
 export default defineTool({
   name: "orders.add_note",
-  description: "Add an internal note to an order, never shown to the customer. Returns {id, orderId, body, author, createdAt}.",
+  description:
+    "Add an internal note to an order (never shown to the customer). Returns {id, orderId, body, author, createdAt}.",
   input: z.strictObject({
     orderId,
     body: z.string().trim().min(1).max(2000).describe("The note text."),

@@ -7,9 +7,10 @@ import { canTransition } from "./transitions.ts";
 export default defineTool({
   name: "orders.apply_payment_event",
   description:
-    "For the payment provider's webhook (signature verified): applies each eventId once (repeats: duplicate true); " +
-    "a paid event makes the order (orderId, else providerSessionId) paid if allowed and sends the confirmation. " +
-    "409 intent on another order. Returns {duplicate, orderId, markedPaid}.",
+    "The payment provider's webhook (signature verified): each eventId applies once (repeats: duplicate); a paid event " +
+    "marks the order (orderId, else providerSessionId) paid if allowed and sends the confirmation. Returns {duplicate, " +
+    "orderId, markedPaid}.",
+  errors: [{ status: 409, when: "the payment intent belongs to another order" }],
   input: paymentSignal,
   output: paymentOutcome,
   scope: "payments:write",

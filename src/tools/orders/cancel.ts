@@ -8,9 +8,12 @@ import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 export default defineTool({
   name: "orders.cancel",
   description:
-    "Cancel an unshipped order (else 422 illegal_transition), restocking it and refunding payments to refundTo: " +
-    "original (card at Stripe, gift card re-credited, bank transfer as a staff task) or store_credit (an e-mailed " +
-    "gift card). 422 refund_failed. Returns {id, status}.",
+    "Cancel an unshipped order: restocks it and refunds to refundTo: original (card at Stripe, gift card re-credited, " +
+    "bank transfer as a staff task) or store_credit (an e-mailed gift card). Returns {id, status}.",
+  errors: [
+    { status: 422, code: "illegal_transition", when: "shipped or already closed" },
+    { status: 422, code: "refund_failed" },
+  ],
   input: z.strictObject({
     orderId,
     reason: z.string().trim().min(1).max(500).describe("Why it is cancelled."),

@@ -7,9 +7,11 @@ import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
 
 export default defineTool({
   name: "orders.change_address",
-  description:
-    "Change an unshipped order's shipping address. 422 already_shipped, invalid_address (Danish ones are checked). " +
-    "Returns {id, status, shipping* fields}.",
+  description: "Change an unshipped order's shipping address (Danish ones checked). Returns {id, status, shipping*}.",
+  errors: [
+    { status: 422, code: "already_shipped" },
+    { status: 422, code: "invalid_address" },
+  ],
   input: z.strictObject({
     orderId,
     name: z.string().trim().min(2).max(200).describe("Recipient."),

@@ -20,19 +20,27 @@ const isPaid = (order: Order) => order.paidAt !== null || PAID.has(order.status)
 
 const change = z
   .strictObject({
-    orderItemId: z.string().min(1).max(200).describe("The line's id (orders.get items[].id)."),
+    orderItemId: z.string().min(1).max(200).describe("orders.get items[].id."),
     quantity: z.number().int().min(0).max(100).optional().describe("New quantity; 0 removes the line."),
-    variantSku: z.string().min(1).max(100).optional().describe("Swap to this variant (orders.item_options)."),
+    variantSku: z.string().min(1).max(100).optional().describe("Swap to this one (orders.item_options)."),
   })
   .refine((line) => line.quantity !== undefined || line.variantSku !== undefined, "Give quantity or variantSku");
 
 export default defineTool({
   name: "orders.change_items",
   description:
-    "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. Totals follow; a paid " +
-    "order is refunded the difference, an unpaid one gets a new payment link. 422 already_shipped, " +
-    "invalid_variant, out_of_stock, last_line, payment_required (a paid total cannot rise), payment_in_progress, " +
-    "refund_failed. Returns {id, status, lines, *Dkk amounts, vatOere, paymentUrl}.",
+    "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. A paid order is refunded " +
+    "the difference, an unpaid one gets a new payment link. Returns {id, status, lines, *Dkk amounts, vatOere, " +
+    "paymentUrl}.",
+  errors: [
+    { status: 422, code: "already_shipped" },
+    { status: 422, code: "invalid_variant" },
+    { status: 422, code: "out_of_stock" },
+    { status: 422, code: "last_line", when: "no line would remain" },
+    { status: 422, code: "payment_required", when: "a paid total cannot rise" },
+    { status: 422, code: "payment_in_progress" },
+    { status: 422, code: "refund_failed" },
+  ],
   input: z.strictObject({
     orderId,
     items: z

@@ -7,10 +7,11 @@ import { refundTaskOutput, toRefundTask } from "./refund-tasks.ts";
 
 export default defineTool({
   name: "orders.complete_refund_task",
-  description: "Mark a bank-transfer refund task paid out. 422 refund_task_done. Returns the task.",
+  description: "Mark a bank-transfer refund task paid out. Returns the task.",
+  errors: [{ status: 422, code: "refund_task_done" }],
   input: z.strictObject({
     taskId: z.string().min(1).max(100).describe("From orders.list_refund_tasks."),
-    note: z.string().trim().min(1).max(500).optional().describe("Transfer date or reference (audit log)."),
+    note: z.string().trim().min(1).max(500).optional().describe("Transfer date or reference."),
   }),
   output: refundTaskOutput,
   scope: "orders:write",

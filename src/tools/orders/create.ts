@@ -8,9 +8,14 @@ import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 export default defineTool({
   name: "orders.create",
   description:
-    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock; it starts " +
-    "pending_payment (payments: orders.update_status). 422 insufficient_stock, discount_unavailable, " +
-    "invalid_address, variant_required. Returns {orderId, status, *Dkk amounts, vatOere, paymentUrl}.",
+    "Create an order for a customer (phone, mail, agents) at catalogue prices, taking stock; it starts pending_payment " +
+    "(paid: orders.update_status). Returns {orderId, status, *Dkk amounts, vatOere, paymentUrl}.",
+  errors: [
+    { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "discount_unavailable" },
+    { status: 422, code: "invalid_address" },
+    { status: 422, code: "variant_required" },
+  ],
   input: z.strictObject({
     items: z.array(z.strictObject({
       productSlug: z.string().min(1),
@@ -21,8 +26,8 @@ export default defineTool({
     phone: z.string().trim().regex(/^\+?[0-9 ]{8,20}$/, "8 to 20 digits, optional leading +").optional().describe("Customer phone."),
     shipping: z.strictObject(postal).describe("Danish shipping address."),
     billing: z.strictObject({ ...postal, country: z.literal("DK").default("DK") }).optional().describe("Billing address when it differs."),
-    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Sales channel; default: the calling door."),
-    aiAgentSource: z.string().trim().min(1).max(100).optional().describe("AI agent placing it; marks it AI-generated."),
+    channel: z.enum(["web", "mcp", "chat", "phone", "email", "store"]).optional().describe("Default: the calling door."),
+    aiAgentSource: z.string().trim().min(1).max(100).optional().describe("AI agent placing it (marks it AI-generated)."),
     discountCode: z.string().trim().min(1).max(100).optional().describe("Any case."),
   }),
   output: z.strictObject({

@@ -7,8 +7,8 @@ import { itemOrder, orderDetail, orderId, toOrderDetail } from "./schemas.ts";
 export default defineTool({
   name: "orders.get",
   description:
-    "One order with every field. Returns {id, userId, email, status, shipping*, billing*, phoneNumber, *Dkk " +
-    "amounts, vatOere, discountCode, carrier, tracking*, estDelivery*, paidAt, …, items}.",
+    "One order, every field: {id, email, status, shipping*, billing*, phoneNumber, *Dkk amounts, vatOere, " +
+    "discountCode, carrier, tracking*, estDelivery*, paidAt, items, …}.",
   input: z.strictObject({ orderId }),
   output: orderDetail,
   scope: "orders:read",

@@ -9,7 +9,7 @@ import { orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.get_balance",
   // Short: the MCP listing's budget (test/api/mcp-listing.test.ts) is nearly spent; the output fields say the rest.
-  description: "Ledger totals. Returns {orderId, paidDkk, returnedDkk, netPaidDkk}.",
+  description: "An order's ledger totals. Returns {orderId, paidDkk, returnedDkk, netPaidDkk}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

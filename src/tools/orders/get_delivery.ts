@@ -7,7 +7,9 @@ import { orderId } from "./schemas.ts";
 
 export default defineTool({
   name: "orders.get_delivery",
-  description: "How the order ships: the delivery method chosen at checkout and its parcel shop (null: none chosen). Returns {orderId, delivery}.",
+  description:
+    "How an order ships: the delivery method chosen at checkout and its parcel shop (null: none chosen). Returns " +
+    "{orderId, delivery}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({ orderId: z.string(), delivery: orderDelivery }),
   scope: "orders:read",

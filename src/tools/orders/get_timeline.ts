@@ -20,7 +20,7 @@ export default defineTool({
   description: "An order's history, oldest first: status changes, notes, e-mails, audit events. Returns [{at, kind, summary, …}].",
   input: z.strictObject({
     orderId,
-    limit: limit(100, 100, "Most events (the oldest first)."),
+    limit: limit(100, 100, "Most events, oldest first."),
   }),
   output: z.array(event),
   scope: "orders:read",

@@ -20,7 +20,7 @@ export default defineTool({
     email: z.email().max(320).optional().describe("Any case."),
     fromDate: when.optional().describe("Created at or after."),
     toDate: when.optional().describe("Created before."),
-    query: z.string().trim().min(1).max(200).optional().describe("Order number (1001 or #1001), or part of the e-mail or name."),
+    query: z.string().trim().min(1).max(200).optional().describe("Order number (1001, #1001) or part of the e-mail or name."),
     limit: limit(100, 20),
   }),
   output: z.array(orderSummary),

@@ -8,7 +8,7 @@ export default defineTool({
   name: "orders.list_refund_tasks",
   description:
     "Bank-transfer refunds to pay out by hand: open ones oldest first, done ones newest first. Returns [{taskId, " +
-    "orderId, email, amountDkk, account, status, createdAt, doneAt, doneBy}].",
+    "orderId, email, amountDkk, account, status, doneAt, …}].",
   input: z.strictObject({
     status: z.enum(["open", "done"]).default("open").describe("open: still to pay out; done: paid out."),
     limit: limit(100, 50),

@@ -12,9 +12,8 @@ import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.t
 export default defineTool({
   name: "orders.record_events",
   description:
-    "Append fulfilment events and adjustments to an order; a shipped event ships it, a delivered one a shipped order " +
-    "delivers. Returns {id, status, " +
-    "fulfillmentEvents, adjustments}.",
+    "Append fulfilment events and adjustments to an order; a shipped event ships it, a delivered one delivers a " +
+    "shipped order. Returns {id, status, fulfillmentEvents, adjustments}.",
   input: z.strictObject({
     orderId,
     fulfillmentEvents: z.array(fulfillmentEvent).optional().describe("e.g. shipped"),

@@ -10,12 +10,16 @@ import { assertTransition, changeStatus, lockOrder } from "./service.ts";
 export default defineTool({
   name: "orders.refund",
   description:
-    "Record a refund on a paid order (bookkeeping; no money moves); at the total it becomes refunded, else " +
-    "partial_refund. 422 refund_exceeds_paid, illegal_transition. Returns {id, status, refundedDkk, remainingDkk}.",
+    "Record a refund on a paid order (bookkeeping; no money moves): refunded at the total, else partial_refund. " +
+    "Returns {id, status, refundedDkk, remainingDkk}.",
+  errors: [
+    { status: 422, code: "refund_exceeds_paid" },
+    { status: 422, code: "illegal_transition" },
+  ],
   input: z.strictObject({
     orderId,
     amountDkk: z.number().int().min(1).max(MAX_INT).optional().describe("Øre; default all that is left."),
-    reason: z.string().trim().min(1).max(500).optional().describe("Why (kept in the status history)."),
+    reason: z.string().trim().min(1).max(500).optional().describe("Why (status history)."),
   }),
   output: z.strictObject({
     id: z.string(),

@@ -8,8 +8,9 @@ import { confirmAfterCommit, lockOrder, orderRow } from "./service.ts";
 export default defineTool({
   name: "orders.resend_confirmation",
   description:
-    "Send the order confirmation again, e.g. when the customer cannot find it. 422 order_not_paid. Returns {id, " +
-    "to, sent, confirmationEmailSentAt}.",
+    "Send the order confirmation again, e.g. when the customer cannot find it. Returns {id, to, sent, " +
+    "confirmationEmailSentAt}.",
+  errors: [{ status: 422, code: "order_not_paid" }],
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     id: z.string(),

@@ -11,17 +11,21 @@ const when = z.iso.datetime({ offset: true });
 export default defineTool({
   name: "orders.set_tracking",
   description:
-    "Set an order's tracking and delivery window; omitted fields stay. 422 illegal_transition (markShipped when it " +
-    "cannot ship), invalid_delivery_window. Returns {id, status, carrier, tracking*, estDelivery*}.",
+    "Set an order's tracking and delivery window; omitted fields stay. Returns {id, status, carrier, tracking*, " +
+    "estDelivery*}.",
+  errors: [
+    { status: 422, code: "illegal_transition", when: "markShipped on an order that cannot ship" },
+    { status: 422, code: "invalid_delivery_window" },
+  ],
   input: z
     .strictObject({
       orderId,
       carrier: z.string().trim().min(1).max(100).optional().describe("E.g. \"PostNord\"."),
-      trackingNumber: z.string().trim().min(1).max(100).optional().describe("Carrier's tracking number."),
-      trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional().describe("Carrier's tracking page (https)."),
+      trackingNumber: z.string().trim().min(1).max(100).optional().describe("Tracking number."),
+      trackingUrl: z.url({ protocol: /^https$/ }).max(2000).optional().describe("Tracking page (https)."),
       estDeliveryFrom: when.optional().describe("Earliest expected delivery."),
       estDeliveryTo: when.optional().describe("Latest expected delivery."),
-      markShipped: z.boolean().default(false).describe("Also move the order to shipped."),
+      markShipped: z.boolean().default(false).describe("Also mark it shipped."),
     })
     .refine((v) => !v.estDeliveryFrom || !v.estDeliveryTo || new Date(v.estDeliveryFrom) <= new Date(v.estDeliveryTo), {
       message: "estDeliveryFrom must not be after estDeliveryTo",

@@ -19,9 +19,9 @@ const final = transitions.filter(([, to]) => !to.length).map(([from]) => from).j
 export default defineTool({
   name: "orders.update_status",
   description:
-    `Set an order's status. Moves: ${legal}; ${final} final; others 422 illegal_transition. paid sends an unsent ` +
-    "confirmation (a bank transfer received); cancelled restocks and refunds; refunded records the whole total " +
-    "(part: orders.refund). Returns {id, status}.",
+    `Set an order's status. Moves: ${legal}; ${final} final. paid sends an unsent confirmation (a bank transfer ` +
+    "received); cancelled restocks and refunds; refunded records the whole total (part: orders.refund). Returns {id, status}.",
+  errors: [{ status: 422, code: "illegal_transition", when: "any other move, or to the current status" }],
   input: z.strictObject({
     orderId,
     status: orderStatus.describe("The new status."),

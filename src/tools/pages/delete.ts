@@ -7,7 +7,7 @@ import { findPage } from "./service.ts";
 
 export default defineTool({
   name: "pages.delete",
-  description: "Delete a content page and its layout for good (to hide it: status draft). Returns {ok, slug}.",
+  description: "Delete a content page and its layout for good (hide it: status draft). Returns {ok, slug}.",
   input: z.strictObject({
     slug: pageSlug,
     confirm: confirmDeletion,

@@ -52,8 +52,8 @@ const productGrid = z.strictObject({
   props: z
     .strictObject({
       title: text(200).optional(),
-      productSlugs: z.array(z.string().min(1).max(200)).min(1).max(24).describe("These products in order; unknown ones skipped.").optional(),
-      categorySlug: z.string().min(1).max(200).describe("Or the first of this category (featured first).").optional(),
+      productSlugs: z.array(z.string().min(1).max(200)).min(1).max(24).describe("In order; unknown ones skipped.").optional(),
+      categorySlug: z.string().min(1).max(200).describe("Or this category's first (featured first).").optional(),
       limit: z.number().int().min(1).max(24).describe("Default 8 for a category, else all slugs.").optional(),
     })
     .refine((p) => (p.productSlugs === undefined) !== (p.categorySlug === undefined), { message: "Give either productSlugs or categorySlug (exactly one)." }),
@@ -100,7 +100,7 @@ function sectionSchema(depth: number): z.ZodType<Section> {
         .array(z.array(inner).min(1).max(MAX_SECTIONS_PER_COLUMN))
         .min(2)
         .max(4)
-        .describe("Columns side by side, each a list of sections."),
+        .describe("Side by side, each a list of sections."),
     }),
   });
   return z.discriminatedUnion("type", [...leaves, columns], unknownType);
@@ -124,7 +124,7 @@ export const layoutSchema: z.ZodType<Layout> = z
       seen.add(section.id);
     }
   })
-  .describe("Sections {id, type, props}; columns nest sections.");
+  .describe("Sections {id, type, props}; columns nest them.");
 
 /** The stored layout if it is (still) valid under the schema, else null (the page then renders from its body). */
 export function validLayout(stored: unknown): Layout | null {

@@ -6,7 +6,8 @@ import { listPages, toPageRow } from "./service.ts";
 
 export default defineTool({
   name: "pages.list",
-  description: "All content pages (at /info/<slug>), drafts included, by title. Returns [{id, slug, title, status, updatedAt}].",
+  description:
+    "Content pages (at /info/<slug>), drafts included, by title. Returns [{id, slug, title, status, updatedAt}].",
   input: z.strictObject({}),
   output: z.array(pageRow),
   scope: "pages:read",

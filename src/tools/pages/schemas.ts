@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isoDateTime, newSlug } from "../products/schemas.ts";
 
-export const pageStatus = z.enum(["draft", "published"]).describe("published serves it at /info/<slug>; draft hides it.");
+export const pageStatus = z.enum(["draft", "published"]).describe("draft hides it.");
 
 export const pageSlug = newSlug.describe("URL /info/<slug>.");
 

@@ -8,7 +8,7 @@ import { pageStatusOf } from "./service.ts";
 export default defineTool({
   name: "pages.upsert",
   description:
-    "Create or update (by slug) a content page at /info/<slug>; new pages default to published. A layout " +
+    "Create or update (by slug) a content page at /info/<slug>; new pages default to published; a layout " +
     "(pages.set_layout) replaces the body. Returns {id, slug, title, status}.",
   input: z.strictObject({
     slug: pageSlug,

@@ -9,15 +9,19 @@ import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.adjust_stock",
   description:
-    "Change a product's or variant's stock by delta or to set (give one). 422 insufficient_stock below 0. Returns " +
-    "{ok, slug, sku, previousStock, stock}.",
+    "Change a product's or variant's stock by delta or to set (give one). Returns {ok, slug, sku, previousStock, " +
+    "stock}.",
+  errors: [
+    { status: 422, code: "insufficient_stock", when: "below 0" },
+    { status: 404, when: "unknown or deleted product, or unknown sku" },
+  ],
   input: z
     .strictObject({
       slug: slugInput,
       sku: sku.optional().describe("Adjust this variant instead."),
       delta: z.number().int().min(-MAX_INT).max(MAX_INT).refine((n) => n !== 0, "delta must not be 0").optional().describe("Units to add (negative removes)."),
       set: z.number().int().min(0).max(MAX_INT).optional().describe("New stock count."),
-      reason: z.string().trim().min(1).max(500).describe("Why, e.g. delivery or breakage."),
+      reason: z.string().trim().min(1).max(500).describe("E.g. delivery or breakage."),
     })
     .refine((value) => (value.delta === undefined) !== (value.set === undefined), { message: "Give exactly one of delta or set", path: ["delta"] }),
   output: z.strictObject({

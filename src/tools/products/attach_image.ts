@@ -9,13 +9,14 @@ const total = z.number().int().min(1).describe("Number of images on the product 
 export default defineTool({
   name: "products.attach_image",
   description:
-    "Append an image to a product (e.g. from images.search_stock_photos). 404 unknown or deleted product. Returns " +
-    "{ok, slug, attached or alreadyAttached, totalImages}.",
+    "Append an image to a product (e.g. from images.search_stock_photos). Returns {ok, slug, attached or " +
+    "alreadyAttached, totalImages}.",
+  errors: [{ status: 404, when: "unknown or deleted product" }],
   input: z.strictObject({
     slug: slugInput,
     imageUrl: z.url({ protocol: /^https$/ }).describe("The image URL (https)."),
     alt: z.string().max(200).optional().describe("Alt text."),
-    sourceId: z.string().min(1).max(200).optional().describe("Photo id at its source (attribution)."),
+    sourceId: z.string().min(1).max(200).optional().describe("Photo id at its source."),
   }),
   output: z.union([
     z.strictObject({ ok: z.literal(true), slug: z.string(), alreadyAttached: z.literal(true), totalImages: total }),

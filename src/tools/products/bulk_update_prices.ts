@@ -24,8 +24,12 @@ const input = z
 export default defineTool({
   name: "products.bulk_update_prices",
   description:
-    "Change the price of every product matching all selectors given. 422 too_many_products (over 1000), " +
-    "price_out_of_range (below 1 øre); 404 unknown category or slug. Returns {dryRun, matched, changed, products}.",
+    "Change the price of every product matching all given selectors. Returns {dryRun, matched, changed, products}.",
+  errors: [
+    { status: 422, code: "too_many_products", when: "over 1000" },
+    { status: 422, code: "price_out_of_range", when: "a price below 1 øre" },
+    { status: 404, when: "unknown category or slug" },
+  ],
   input,
   output: z.strictObject({
     dryRun: z.boolean(),

@@ -7,8 +7,8 @@ import { oere } from "./schemas.ts";
 export default defineTool({
   name: "products.compare",
   description:
-    "Compare products side by side. 404 unknown or deleted slug. Returns {products (in the order given), facts: " +
-    "[{key, values by slug}]}.",
+    "Compare products side by side. Returns {products (in the order given), facts: [{key, values by slug}]}.",
+  errors: [{ status: 404, when: "an unknown or deleted slug" }],
   input: z.strictObject({
     slugs: z.array(z.string().min(1)).min(2).max(4).refine((s) => new Set(s).size === s.length, "Slugs must be distinct").describe("Distinct product slugs."),
   }),

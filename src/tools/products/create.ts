@@ -9,9 +9,12 @@ const input = z.strictObject(newProductFields).refine(...categoryGiven);
 
 export default defineTool({
   name: "products.create",
-  description:
-    "Create a product in a category (categorySlug or categoryId). 404 unknown category; 409 slug taken (deleted " +
-    "products too); 400 categoryId and categorySlug disagree. Returns {id, slug}.",
+  description: "Create a product in a category (categorySlug or categoryId). Returns {id, slug}.",
+  errors: [
+    { status: 400, when: "categoryId and categorySlug name different categories" },
+    { status: 404, when: "unknown category" },
+    { status: 409, when: "the slug is taken (deleted products too)" },
+  ],
   input,
   output: productRef,
   scope: "products:write",

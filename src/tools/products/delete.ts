@@ -8,9 +8,8 @@ import { emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
   name: "products.delete",
-  description:
-    "Soft-delete a product: hidden everywhere at once; audit.revert restores it. 404 unknown or already deleted. " +
-    "Returns {ok, slug}.",
+  description: "Soft-delete a product: hidden everywhere at once; audit.revert restores it. Returns {ok, slug}.",
+  errors: [{ status: 404, when: "unknown or already deleted" }],
   input: z.strictObject({
     slug: slugInput,
     confirm: confirmDeletion,

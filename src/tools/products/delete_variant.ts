@@ -8,8 +8,8 @@ import { findVariant, lockVisibleProduct } from "./service.ts";
 export default defineTool({
   name: "products.delete_variant",
   description:
-    "Delete a product variant (orders keep their SKU snapshot; audit.revert recreates it). 404 unknown product or " +
-    "variant. Returns {ok, slug, sku}.",
+    "Delete a product variant (orders keep their SKU snapshot; audit.revert recreates it). Returns {ok, slug, sku}.",
+  errors: [{ status: 404, when: "unknown product or variant" }],
   input: z.strictObject({
     slug: slugInput,
     sku,

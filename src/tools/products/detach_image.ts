@@ -7,12 +7,11 @@ import { lockVisibleProduct, productSnapshot } from "./service.ts";
 
 export default defineTool({
   name: "products.detach_image",
-  description:
-    "Remove one image from a product (the rest keep their order). 404 unknown or deleted product, or URL not on " +
-    "it. Returns {ok, slug, removed, totalImages}.",
+  description: "Remove one image from a product (the rest keep their order). Returns {ok, slug, removed, totalImages}.",
+  errors: [{ status: 404, when: "unknown or deleted product, or the URL is not on it" }],
   input: z.strictObject({
     slug: slugInput,
-    imageUrl: z.string().min(1).max(2000).describe("Exact URL, as products.get lists it."),
+    imageUrl: z.string().min(1).max(2000).describe("As products.get lists it."),
   }),
   output: z.strictObject({
     ok: z.literal(true),

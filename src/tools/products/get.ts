@@ -8,8 +8,9 @@ import { allowDrafts, draftsInput } from "./service.ts";
 export default defineTool({
   name: "products.get",
   description:
-    "One product with its images and category. 404 unknown, deleted or a draft. Returns {id, slug, name, brand, " +
-    "description, priceDkk, stock, featured, *Color, images, category, createdAt}.",
+    "One product with its images and category. Returns {id, slug, name, brand, description, priceDkk, stock, featured, " +
+    "*Color, images, category, createdAt}.",
+  errors: [{ status: 404, when: "unknown, deleted or a draft" }],
   input: z.strictObject({ slug: slugInput, drafts: draftsInput }),
   output: productDetail,
   scope: "catalog:read",

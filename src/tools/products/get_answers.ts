@@ -7,8 +7,9 @@ import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
 export default defineTool({
   name: "products.get_answers",
   description:
-    "A product's answer-engine content, for answering shoppers (empty: not written). 404 unknown, deleted or a draft. " +
-    "Returns {slug, name, answerSummary, faq, useCases, comparisonFacts, attributes, giftCard}.",
+    "A product's answer-engine content, for answering shoppers (empty: not written). Returns {slug, name, " +
+    "answerSummary, faq, useCases, comparisonFacts, attributes, giftCard}.",
+  errors: [{ status: 404, when: "unknown, deleted or a draft" }],
   input: z.strictObject({ slug: slugInput, drafts: draftsInput }),
   output: z.strictObject({
     slug: z.string(),

@@ -12,16 +12,16 @@ const index = z.number().int().min(0).describe("Position in `products`.");
 export default defineTool({
   name: "products.import",
   description:
-    `Create up to ${MAX_IMPORT_BATCH} products (products.create inputs with variants), e.g. moving a catalogue in. An ` +
-    "existing slug is skipped, an invalid product refused, a new categorySlug created. " +
-    "Returns {created: [{index, id, slug}], skipped: [{index, slug}], refused: [{index, reason}]}.",
+    `Create up to ${MAX_IMPORT_BATCH} products (products.create inputs with variants), e.g. moving a catalogue in: ` +
+    "an existing slug is skipped, an invalid product refused, a new categorySlug created. Returns {created: [{index, " +
+    "id, slug}], skipped: [{index, slug}], refused: [{index, reason}]}.",
   // Each product is checked on its own (refused, not the whole batch), so the list's items are any objects here.
   input: z.strictObject({
     products: z
       .array(z.record(z.string(), z.unknown()))
       .min(1)
       .max(MAX_IMPORT_BATCH)
-      .describe(`1 to ${MAX_IMPORT_BATCH} new products: products.create inputs, each optionally with variants (products.upsert_variant inputs without slug), categoryName and imageAlt ({url: alt}).`),
+      .describe("products.create inputs, each optionally with variants (products.upsert_variant inputs without slug), categoryName and imageAlt ({url: alt})."),
   }),
   output: z.strictObject({
     created: z.array(z.strictObject({ index, id: z.string(), slug: z.string() })),

@@ -10,9 +10,9 @@ export default defineTool({
   name: "products.list_low_stock",
   description:
     "What needs restocking: products and variants at or below threshold, lowest first. Returns {threshold, total, " +
-    "items (sku null for a product)}.",
+    "items (sku null: a product)}.",
   input: z.strictObject({
-    threshold: z.number().int().min(0).max(MAX_INT).default(5).describe("Include stock at or below this."),
+    threshold: z.number().int().min(0).max(MAX_INT).default(5).describe("Stock at or below this."),
     includeVariants: z.boolean().default(true).describe("Also list variants."),
     limit: limit(100, 50),
   }),

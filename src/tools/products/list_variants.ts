@@ -7,8 +7,9 @@ import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
 export default defineTool({
   name: "products.list_variants",
   description:
-    "A product's variants (e.g. sizes); empty if none. 404 unknown or deleted. Returns [{id, sku, attributes, " +
-    "priceDkk (null: the product's), stock}].",
+    "A product's variants (e.g. sizes); empty if none. Returns [{id, sku, attributes, priceDkk (null: the product's), " +
+    "stock}].",
+  errors: [{ status: 404, when: "unknown or deleted product" }],
   input: z.strictObject({ slug: slugInput, drafts: draftsInput }),
   output: z.array(variantOutput),
   scope: "catalog:read",

@@ -27,9 +27,9 @@ export const lookedUpProduct = z.strictObject({
 export default defineTool({
   name: "products.lookup",
   description:
-    "Visible products by id: a product's id or a variant's (checkout item ids). Each product once, in the order first " +
-    "asked. Returns {currency, products: [{id, slug, name, brand, description, priceDkk, stock, featured, *Color, " +
-    "images, category, variants: [{id, sku, attributes, priceDkk (null: the product's), stock}]}], notFound: [id]}.",
+    "Visible products by a product's or variant's id (checkout item ids), each once, in the order first asked. Returns " +
+    "{currency, products: [{products.get's fields but createdAt, variants (as products.list_variants)}], notFound: " +
+    "[id]}.",
   input: z.strictObject({
     ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_LOOKUP_IDS).describe(`Product or variant ids, 1 to ${MAX_LOOKUP_IDS}.`),
   }),

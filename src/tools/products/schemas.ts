@@ -54,8 +54,8 @@ export const productFields = {
   frameColor: z.string().min(1).describe("E.g. \"sort\"."),
   lensColor: z.string().min(1).describe("E.g. \"grøn\"."),
   brand: z.string().min(1).describe("Brand name."),
-  attributes: stringMap.describe("Free string attributes."),
-  answerSummary: z.string().max(500).describe("Short answer-engine summary."),
+  attributes: stringMap.describe("String attributes."),
+  answerSummary: z.string().max(500).describe("Answer-engine summary."),
   faq: z.array(z.strictObject({ q: z.string().min(1), a: z.string().min(1) })).describe("Questions and answers."),
   useCases: z.array(z.strictObject({ title: z.string().min(1), description: z.string().min(1) })).describe("Typical uses."),
   comparisonFacts: stringMap.describe("E.g. {\"vægt\": \"22 g\"}."),
@@ -63,7 +63,7 @@ export const productFields = {
   categorySlug: z.string().min(1).describe("Category slug (or categoryId)."),
   featured: z.boolean().describe("Shown first in listings."),
   images: z.array(z.union([z.url({ protocol: /^https?$/ }), sitePath])).describe("Image URLs (http(s), or a path on this shop)."),
-  giftCard: z.boolean().describe("Gift card: each unit paid e-mails the buyer a card of its price."),
+  giftCard: z.boolean().describe("Each unit paid e-mails the buyer a gift card of its price."),
 };
 
 export const productRef = z.strictObject({ id: z.string(), slug: z.string() });
@@ -112,7 +112,7 @@ export const newProductFields = {
   ...optionalProductFields,
   featured: productFields.featured.default(false).describe("Shown first in listings."),
   images: imageList.default([]).describe("Image URLs in display order."),
-  draft: z.boolean().default(false).describe("Saved but not shown to shoppers until published."),
+  draft: z.boolean().default(false).describe("Hidden from shoppers until published."),
 };
 
 /** A new product names its category by id or by slug (`.refine(...categoryGiven)`). */
@@ -124,9 +124,9 @@ export const categoryGiven: [(value: { categoryId?: string | undefined; category
 /** The fields of a variant write (products.upsert_variant, besides the product's slug; products.import's variants). */
 export const variantFields = {
   sku,
-  attributes: productFields.attributes.optional().describe("E.g. {\"size\": \"M\"}; replaces the old map."),
-  priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Price override, øre incl. VAT; null = the product's."),
-  stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units in stock (deltas: products.adjust_stock)."),
+  attributes: productFields.attributes.optional().describe("E.g. {\"size\": \"M\"}; replaces the old."),
+  priceDkk: z.number().int().gt(0).max(MAX_INT).nullable().optional().describe("Øre incl. VAT; null: the product's."),
+  stock: z.number().int().min(0).max(MAX_INT).optional().describe("Units (deltas: products.adjust_stock)."),
 };
 
 /** One new product of products.import: as products.create takes it, with its variants and its images' alt texts. */

@@ -13,7 +13,7 @@ export default defineTool({
     "The visible catalogue by words and filters, featured first, then by name. Returns [{id, slug, name, brand, " +
     "priceDkk, stock, featured, frameColor, lensColor, category*, firstImage}].",
   input: z.strictObject({
-    q: z.string().max(200).optional().describe("Words, each matching name, brand, category or colour."),
+    q: z.string().max(200).optional().describe("Words; each matches name, brand, category or colour."),
     categorySlug: z.string().optional().describe("Category slug."),
     brand: z.string().optional().describe("Brand (any case)."),
     frameColor: z.string().optional().describe("Frame colour."),

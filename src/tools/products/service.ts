@@ -42,7 +42,7 @@ export async function lockVisibleProduct(db: Db, slug: string): Promise<string> 
 }
 
 /** The `drafts` input of the catalogue reads: with true they read the unpublished drafts instead, for staff. */
-export const draftsInput = z.boolean().optional().describe("true: the unpublished drafts instead (needs products:write).");
+export const draftsInput = z.boolean().optional().describe("true: drafts instead (needs products:write).");
 
 /** Refuses `drafts: true` to a caller who may not edit products (drafts are not shown to shoppers). */
 export function allowDrafts(ctx: ToolContext, drafts: boolean | undefined): boolean {

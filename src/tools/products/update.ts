@@ -32,13 +32,12 @@ const patch = z
     images: imageList.optional().describe("Whole list, in order (add one: products.attach_image)."),
   })
   .refine((value) => Object.keys(value).length > 0, "The patch must change at least one field")
-  .describe("Fields to change, as products.create describes them; omitted ones stay.");
+  .describe("Fields to change (as products.create); omitted ones stay.");
 
 export default defineTool({
   name: "products.update",
-  description:
-    "Change a product's fields (the slug is permanent). 404 unknown or deleted product, or unknown category. " +
-    "Returns {id, slug}.",
+  description: "Change a product's fields (the slug is permanent). Returns {id, slug}.",
+  errors: [{ status: 404, when: "unknown or deleted product, or unknown category" }],
   input: z.strictObject({ slug: slugInput, patch }),
   output: productRef,
   scope: "products:write",

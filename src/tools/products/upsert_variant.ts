@@ -8,8 +8,9 @@ import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 export default defineTool({
   name: "products.upsert_variant",
   description:
-    "Create a variant, or update the one with this sku (omitted fields stay; new: no attributes, product price, " +
-    "stock 0). 404 unknown or deleted product. Returns {created, variant}.",
+    "Create a variant, or update the one with this sku (omitted fields stay; new: no attributes, the product's price, " +
+    "stock 0). Returns {created, variant}.",
+  errors: [{ status: 404, when: "unknown or deleted product" }],
   input: z.strictObject({ slug: slugInput, ...variantFields }),
   output: z.strictObject({ created: z.boolean().describe("True when the variant was created."), variant: variantOutput }),
   scope: "products:write",

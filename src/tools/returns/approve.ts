@@ -11,7 +11,11 @@ export default defineTool({
   name: "returns.approve",
   description:
     "Approve a requested return: e-mails instructions, sets refundDueBy (14 days), reserves an exchange's variant. " +
-    "422 illegal_transition, insufficient_stock. Returns the return.",
+    "Returns the return.",
+  errors: [
+    { status: 422, code: "illegal_transition" },
+    { status: 422, code: "insufficient_stock" },
+  ],
   input: z.strictObject({ returnId }),
   output: returnView,
   scope: "returns:write",

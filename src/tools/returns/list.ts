@@ -8,7 +8,8 @@ import { loadOrderForReturn } from "./service.ts";
 
 export default defineTool({
   name: "returns.list",
-  description: "Return requests, newest first. 404 unknown order. Returns [return].",
+  description: "Return requests, newest first. Returns [return].",
+  errors: [{ status: 404, when: "unknown order" }],
   input: z.strictObject({
     status: z.enum(RETURN_STATUSES).optional().describe("Only this status."),
     orderId: orderId.optional(),

@@ -9,7 +9,7 @@ export default defineTool({
   name: "returns.policy",
   description:
     "Whether a product may be returned under the right of withdrawal (not when made to order, e.g. prescription " +
-    "lenses; complaints are always possible). Returns {slug, returnable, withdrawalDays, complaintMonths}.",
+    "lenses; complaints always). Returns {slug, returnable, withdrawalDays, complaintMonths}.",
   input: z.strictObject({ slug: slugInput }),
   output: z.strictObject({ slug: z.string(), returnable: z.boolean(), withdrawalDays: z.number().int(), complaintMonths: z.number().int() }),
   scope: "catalog:read",

@@ -12,13 +12,16 @@ export default defineTool({
   name: "returns.receive",
   description:
     "Book an approved return as received: restocks and refunds its units (with shipping for a whole order's last " +
-    "withdrawal), or for an exchange creates the replacement order, settling any price difference. 422 " +
-    "illegal_transition, refund_failed. Returns the return.",
+    "withdrawal), or for an exchange creates the replacement order, settling any price difference. Returns the return.",
+  errors: [
+    { status: 422, code: "illegal_transition" },
+    { status: 422, code: "refund_failed" },
+  ],
   input: z.strictObject({
     returnId,
     refundTo,
     refundAccount,
-    restock: z.boolean().optional().describe("Restock (default: withdrawal yes, complaint no)."),
+    restock: z.boolean().optional().describe("Default: withdrawal yes, complaint no."),
   }),
   output: returnView,
   scope: "returns:write",

@@ -7,8 +7,9 @@ import { assertMove, lockReturn } from "./service.ts";
 
 export default defineTool({
   name: "returns.reject",
-  description: "Refuse a requested return; the reason is e-mailed to the shopper. 422 illegal_transition. Returns the return.",
-  input: z.strictObject({ returnId, reason: z.string().trim().min(1).max(1000).describe("Why, for the shopper (Danish).") }),
+  description: "Refuse a requested return; the reason is e-mailed to the shopper. Returns the return.",
+  errors: [{ status: 422, code: "illegal_transition" }],
+  input: z.strictObject({ returnId, reason: z.string().trim().min(1).max(1000).describe("For the shopper (Danish).") }),
   output: returnView,
   scope: "returns:write",
   anonymous: false,

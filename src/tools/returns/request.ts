@@ -9,16 +9,24 @@ import { assertReturnable, heldUnits, loadOrderForReturn } from "./service.ts";
 import { emitReturnRequested } from "./webhook-events.ts";
 
 const item = z.strictObject({
-  orderItemId: z.string().min(1).max(200).describe("The order line (orders.get items[].id)."),
+  orderItemId: z.string().min(1).max(200).describe("orders.get items[].id."),
   quantity: z.number().int().min(1).max(10000).describe("Units of that line."),
 });
 
 export default defineTool({
   name: "returns.request",
   description:
-    "Open a return of shipped goods: withdrawal (14 days from delivery) or complaint (24 months). 422 not_shipped " +
-    "(use orders.cancel), order_closed, return_window_closed, not_returnable, quantity_exceeds_order, " +
-    "invalid_exchange_variant, insufficient_stock. Returns the return.",
+    "Open a return of shipped goods (unshipped: orders.cancel): withdrawal (14 days from delivery) or complaint (24 " +
+    "months). Returns the return.",
+  errors: [
+    { status: 422, code: "not_shipped" },
+    { status: 422, code: "order_closed" },
+    { status: 422, code: "return_window_closed" },
+    { status: 422, code: "not_returnable" },
+    { status: 422, code: "quantity_exceeds_order" },
+    { status: 422, code: "invalid_exchange_variant" },
+    { status: 422, code: "insufficient_stock" },
+  ],
   input: z.strictObject({
     orderId,
     items: z
@@ -27,9 +35,9 @@ export default defineTool({
       .max(100)
       .refine((items) => new Set(items.map((i) => i.orderItemId)).size === items.length, "Name each order line once")
       .describe("What goes back."),
-    kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect or wrong goods."),
+    kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect, wrong goods."),
     reason: z.string().trim().min(1).max(1000).describe("The shopper's reason."),
-    exchangeVariantId: z.string().min(1).max(200).optional().describe("A variant of the same product, instead of a refund."),
+    exchangeVariantId: z.string().min(1).max(200).optional().describe("Same product's variant, instead of a refund."),
   }),
   output: returnView,
   scope: "returns:write",

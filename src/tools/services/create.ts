@@ -10,8 +10,9 @@ const { title, body, slug, shortDescription, priceString, heroImage, features, s
 export default defineTool({
   name: "services.create",
   description:
-    "Create a service offering (e.g. an eye test) at /services; without slug one is made from the title (æ→ae, " +
-    "ø→oe, å→aa, -2 if taken). 409 slug taken. Returns {id, slug, status, publicUrl}.",
+    "Create a service offering (e.g. an eye test) at /services; without slug one is made from the title (æ→ae, ø→oe, " +
+    "å→aa, -2 if taken). Returns {id, slug, status, publicUrl}.",
+  errors: [{ status: 409, when: "the slug is taken" }],
   input: z.strictObject({
     title,
     body,
@@ -20,8 +21,8 @@ export default defineTool({
     priceString: priceString.optional(),
     heroImage: heroImage.optional(),
     features: features.optional(),
-    showInNav: showInNav.default(false).describe("Admin UI flag; adds no header link by itself."),
-    navOrder: navOrder.default(0).describe("Ascending sort key on /services."),
+    showInNav: showInNav.default(false).describe("Admin flag; adds no header link itself."),
+    navOrder: navOrder.default(0).describe("Sort key on /services."),
     status: status.default("published"),
   }),
   output: z.strictObject({ id: z.string(), slug: z.string(), status, publicUrl: z.string().describe("Public page of the offering.") }),

@@ -7,7 +7,7 @@ import { findService } from "./service.ts";
 
 export default defineTool({
   name: "services.delete",
-  description: "Delete a service offering and its page for good (to hide it: status draft). Returns {ok, slug}.",
+  description: "Delete a service offering and its page for good (hide it: status draft). Returns {ok, slug}.",
   input: z.strictObject({
     slug: serviceSlug,
     confirm: confirmDeletion,

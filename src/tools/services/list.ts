@@ -8,7 +8,7 @@ import { listServices, toSummary } from "./service.ts";
 export default defineTool({
   name: "services.list",
   description:
-    "Service offerings, drafts included, in /services order (navOrder, then title). Returns [{id, slug, title, " +
+    "Service offerings, drafts included, in /services order (navOrder, title). Returns [{id, slug, title, " +
     "shortDescription, priceString, status, showInNav, navOrder, publicUrl, updatedAt}].",
   input: z.strictObject({
     status: status.optional().describe("Only this status."),

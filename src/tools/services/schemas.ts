@@ -4,7 +4,7 @@ import { markupText } from "../fields.ts";
 import { isoDateTime, MAX_INT, newSlug } from "../products/schemas.ts";
 
 export const STATUSES = ["draft", "published"] as const;
-export const status = z.enum(STATUSES).describe("published shows it on /services; draft hides it.");
+export const status = z.enum(STATUSES).describe("draft hides it from /services.");
 
 export const serviceSlug = z.string().min(1).max(200).describe("Offering slug.");
 
@@ -12,13 +12,13 @@ export const serviceSlug = z.string().min(1).max(200).describe("Offering slug.")
 export const serviceFields = {
   title: z.string().min(2).max(200).describe("Title on /services."),
   body: z.string().min(1).max(50_000).describe(markupText("Long copy")),
-  slug: newSlug.describe("Permanent URL slug; default from the title."),
-  shortDescription: z.string().min(1).max(500).describe("One-line teaser for the listing."),
-  priceString: z.string().min(1).max(100).describe("Price text shown as is, e.g. \"Fra 395 kr.\"."),
+  slug: newSlug.describe("Permanent; default from the title."),
+  shortDescription: z.string().min(1).max(500).describe("One-line teaser."),
+  priceString: z.string().min(1).max(100).describe("Shown as is, e.g. \"Fra 395 kr.\"."),
   heroImage: z.url({ protocol: /^https?$/ }).max(2000).describe("Hero image URL."),
   features: z.array(z.string().min(1).max(200)).max(30).describe("Short bullet strings."),
-  showInNav: z.boolean().describe("Admin UI flag; adds no header link by itself."),
-  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Ascending sort key on /services."),
+  showInNav: z.boolean().describe("Admin flag; adds no header link itself."),
+  navOrder: z.number().int().min(-MAX_INT).max(MAX_INT).describe("Sort key on /services."),
   status,
 };
 

@@ -21,7 +21,7 @@ const patch = z
     status: same(status),
   })
   .refine((value) => Object.keys(value).length > 0, { message: "The patch must change at least one field." })
-  .describe("Fields to change, as services.create describes them; omitted ones stay.");
+  .describe("Fields to change (as services.create); omitted ones stay.");
 
 export default defineTool({
   name: "services.update",

@@ -11,7 +11,7 @@ import { forgetSettingRows, settingRow } from "./rows.ts";
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "Use an ISO 4217 code in capitals, e.g. USD").describe("ISO 4217 currency of every price, e.g. \"DKK\".");
 export const checkoutNeeds = z
   .enum(["full_address", "country"])
-  .describe("What a checkout session needs to complete: the buyer's e-mail and a full address, or (as UCP allows) a destination country and a shipping option.");
+  .describe("What completes a checkout: the buyer's e-mail and a full address, or (as UCP allows) a country and a shipping option.");
 
 /** Who may buy through the agent doors (UCP, ACP and their MCP bindings): the shop's one switch for agent checkouts. */
 export const AGENT_ACCESS = ["open", "signed", "key", "off"] as const;
@@ -20,8 +20,8 @@ export type AgentAccess = (typeof AGENT_ACCESS)[number];
 export const agentAccess = z
   .enum(AGENT_ACCESS)
   .describe(
-    "Who may check out as an AI agent: any agent (open), keyless agents only with signed UCP requests (signed), only " +
-      "agents with a checkout:agent key (key), or none (off: UCP and ACP checkouts are refused with 403, catalogue reads stay open).",
+    "Who may check out as an AI agent: any (open), keyless ones only with signed UCP requests (signed), only checkout:agent " +
+      "keys (key), or none (off: UCP and ACP checkouts refused, catalogue reads stay open).",
   );
 
 /** What every agent checkout meets while agentAccess is "off" (403); each door answers it in its protocol's shape. */
@@ -46,10 +46,10 @@ export interface Commerce {
 }
 
 export const shippingRate = z.object({
-  id: z.string().min(1).max(100).describe("Unique; the shipping option's id at checkout."),
+  id: z.string().min(1).max(100).describe("Unique; the option's id at checkout."),
   /** ISO 3166-1 alpha-2, or "default" for every country without a rate of its own at that service level. */
-  country: z.string().min(1).max(10).describe("ISO 3166-1 alpha-2, or \"default\" for countries without a rate of their own."),
-  serviceLevel: z.string().min(1).max(50).describe("E.g. \"standard\" (the level promotions make free), \"express\"."),
+  country: z.string().min(1).max(10).describe("ISO 3166-1 alpha-2, or \"default\" for the other countries."),
+  serviceLevel: z.string().min(1).max(50).describe("E.g. \"standard\" (promotions make it free), \"express\"."),
   title: z.string().min(1).max(200).describe("Shown to buyers."),
   amount: z.number().int().min(0).max(MAX_INT).describe("Minor units."),
 });
@@ -57,9 +57,9 @@ export type ShippingRate = z.infer<typeof shippingRate>;
 
 export const promotion = z.object({
   id: z.string().min(1).max(100).describe("Unique."),
-  type: z.literal("free_shipping").describe("The only kind: makes the standard level free."),
-  minSubtotal: z.number().int().min(0).max(MAX_INT).nullable().describe("Free from this subtotal (minor units); null: not by subtotal."),
-  productIds: z.array(z.string().min(1).max(100)).max(500).nullable().describe("Free when a line is one of these products; null: not by product."),
+  type: z.literal("free_shipping").describe("Makes the standard level free."),
+  minSubtotal: z.number().int().min(0).max(MAX_INT).nullable().describe("Free from this subtotal (minor units); null: not by it."),
+  productIds: z.array(z.string().min(1).max(100)).max(500).nullable().describe("Free when a line is one of these; null: not by product."),
   description: z.string().max(500).describe("Shown to buyers."),
 });
 export type Promotion = z.infer<typeof promotion>;

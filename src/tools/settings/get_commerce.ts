@@ -6,8 +6,8 @@ import { commerceSettings, getCommerceSettings } from "./commerce.ts";
 export default defineTool({
   name: "settings.get_commerce",
   description:
-    "The shop's money settings. Returns {currency, pricesIncludeVat, checkoutNeeds, agentAccess, shippingRates, promotions}; amounts in minor units " +
-    "of the currency; no rates: the flat shipping of settings.get applies.",
+    "The shop's money settings, amounts in the currency's minor units. Returns {currency, pricesIncludeVat, " +
+    "checkoutNeeds, agentAccess, shippingRates (none: settings.get's flat shipping), promotions}.",
   input: z.strictObject({}),
   output: commerceSettings,
   scope: "settings:read",

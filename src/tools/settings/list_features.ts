@@ -6,7 +6,9 @@ import { featureView } from "./service.ts";
 
 export default defineTool({
   name: "settings.list_features",
-  description: "The feature flags (e.g. storefront_chat, newsletter; agent checkouts are settings.update_commerce's agentAccess). Returns [{key, enabled, description, updatedAt}].",
+  description:
+    "The feature flags (e.g. storefront_chat, newsletter; agent checkouts: settings.update_commerce's agentAccess). " +
+    "Returns [{key, enabled, description, updatedAt}].",
   input: z.strictObject({}),
   output: z.array(featureFlag),
   scope: "features:read",

@@ -9,8 +9,8 @@ const text = (what: string, max: number) => z.string().min(1).max(max).describe(
 export const carrier = z
   .strictObject({
     name: text("Carrier name, e.g. \"PostNord\"", 100),
-    minDays: z.number().int().min(0).max(365).describe("Fewest business days to delivery."),
-    maxDays: z.number().int().min(0).max(365).describe("Most business days to delivery (≥ minDays)."),
+    minDays: z.number().int().min(0).max(365).describe("Fewest business days."),
+    maxDays: z.number().int().min(0).max(365).describe("Most business days (≥ minDays)."),
   })
   .refine((c) => c.minDays <= c.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
@@ -50,21 +50,21 @@ function ibanChecks(iban: string): boolean {
 export const bankAccount = z
   .strictObject({
     bankName: text("Bank name", 100),
-    regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Registration number (reg.nr.)."),
-    accountNo: z.string().regex(/^\d{4,10}$/, "An account number is 4 to 10 digits").describe("Account number (kontonr.)."),
+    regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Reg.nr."),
+    accountNo: z.string().regex(/^\d{4,10}$/, "An account number is 4 to 10 digits").describe("Kontonr."),
     iban: z
       .string()
       .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, "Write the IBAN in capitals without spaces, e.g. DK5000400440116243")
       .refine(ibanChecks, "The IBAN's check digits do not match")
-      .describe("IBAN, for transfers from abroad."),
+      .describe("For transfers from abroad."),
   })
   .nullable()
-  .describe("Account payers transfer to; null removes it.");
+  .describe("For transfers; null removes it.");
 
 export const SECTION_SCHEMAS = {
   branding: z.strictObject({
     shopName: text("Shop name", 100),
-    tagline: z.string().max(200).describe("Slogan under the name (empty for none)."),
+    tagline: z.string().max(200).describe("Under the name (empty: none)."),
     logoUrl: z.url({ protocol: /^https?$/ }).nullable().describe("Logo URL; null removes it."),
     primaryColor: color("Main colour"),
     accentColor: color("Accent colour"),
@@ -72,8 +72,8 @@ export const SECTION_SCHEMAS = {
   shipping: z.strictObject({
     flatRateDkk: amount("Shipping price per order"),
     freeShippingThresholdDkk: amount("Goods total from which shipping is free"),
-    carriers: z.array(carrier).max(20).describe("Carriers offered, with delivery estimates."),
-    methods: z.array(deliveryMethod).max(20).describe("Delivery methods at checkout, first = default; business days."),
+    carriers: z.array(carrier).max(20).describe("Carriers with delivery estimates."),
+    methods: z.array(deliveryMethod).max(20).describe("Checkout's delivery methods, first = default; business days."),
     pickupPoints: z.array(pickupPoint).max(500).describe("Parcel shops for pickup methods."),
   }),
   contact: z.strictObject({

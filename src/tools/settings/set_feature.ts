@@ -7,7 +7,7 @@ import { featureView } from "./service.ts";
 
 export default defineTool({
   name: "settings.set_feature",
-  description: "Turn one feature flag on or off. Returns the flag as settings.list_features.",
+  description: "Turn a feature flag on or off. Returns the flag as settings.list_features.",
   input: z.strictObject({
     key: z.string().min(1).max(100).describe("The flag key."),
     enabled: z.boolean().describe("On or off."),

@@ -8,14 +8,13 @@ import { agentAccess, checkoutNeeds, commerceSettings, currencyCode, getCommerce
 export default defineTool({
   name: "settings.update_commerce",
   description:
-    "Change the shop currency, VAT inclusion, checkout requirements or agent access (agentAccess off: no agent checkouts); " +
-    "omitted fields stay. 422 " +
-    "currency_locked once an order exists (prices are plain minor units). Returns {currency, pricesIncludeVat, " +
-    "checkoutNeeds, agentAccess}.",
+    "Change the shop's currency, VAT inclusion, checkout requirements or agent access; omitted fields stay. Returns " +
+    "{currency, pricesIncludeVat, checkoutNeeds, agentAccess}.",
+  errors: [{ status: 422, code: "currency_locked", when: "once an order exists (prices are plain minor units)" }],
   input: z
     .strictObject({
       currency: currencyCode.optional(),
-      pricesIncludeVat: z.boolean().optional().describe("Whether catalogue prices include 25 % VAT (Danish shops: true)."),
+      pricesIncludeVat: z.boolean().optional().describe("Catalogue prices include 25 % VAT (Danish shops: true)."),
       checkoutNeeds: checkoutNeeds.optional(),
       agentAccess: agentAccess.optional(),
     })

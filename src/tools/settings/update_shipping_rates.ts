@@ -21,15 +21,16 @@ const promo = promotion
 export default defineTool({
   name: "settings.update_shipping_rates",
   description:
-    "Replace the shipping rates (per country and service level, minor units) and free-shipping promotions, each list whole; " +
-    "empty rates: the flat shipping applies again. 422 unknown_product. Returns {shippingRates, promotions}.",
+    "Replace the shipping rates (per country and service level, minor units) and free-shipping promotions, each list " +
+    "whole; no rates: the flat shipping applies. Returns {shippingRates, promotions}.",
+  errors: [{ status: 422, code: "unknown_product" }],
   input: z.strictObject({
     shippingRates: z
       .array(rate)
       .max(200)
       .superRefine(unique((r) => r.id, "Rate ids must be unique"))
       .superRefine(unique((r) => `${r.country} ${r.serviceLevel}`, "One rate per country and service level"))
-      .describe("Agent checkouts offer per service level the country's rate, else the default one."),
+      .describe("Agent checkouts offer, per service level, the country's rate, else the default."),
     promotions: z.array(promo).max(50).superRefine(unique((p) => p.id, "Promotion ids must be unique")).describe("Each makes the standard level free."),
   }),
   output: z.strictObject({ shippingRates: z.array(shippingRate), promotions: z.array(promotion) }),

@@ -12,13 +12,17 @@ import { createStaff, describeStaff, generatePassword, staffSnapshot } from "./s
 export default defineTool({
   name: "staff.create",
   description:
-    "Create a staff user with scopes you hold (403 otherwise); 409 for a taken e-mail. invite e-mails a link to choose a " +
-    "password (7 days). Returns {user, generatedPassword (once, if generated)}.",
+    "Create a staff user with scopes you hold; invite e-mails a link to choose a password (7 days). Returns {user, " +
+    "generatedPassword (once, if generated)}.",
+  errors: [
+    { status: 403, when: "a scope you lack" },
+    { status: 409, when: "the e-mail is taken" },
+  ],
   input: z.strictObject({
     email: staffEmail,
     password: newPassword.optional(),
     scopes: grantList,
-    invite: z.boolean().optional().describe("E-mail a link instead of a password."),
+    invite: z.boolean().optional().describe("E-mail a link, not a password."),
   }),
   output: z.strictObject({ user: staffView, generatedPassword }),
   scope: "staff:write",

@@ -9,9 +9,13 @@ import { findStaff, keepAnOwner, staffSnapshot } from "./service.ts";
 
 export default defineTool({
   name: "staff.delete",
-  description:
-    "Delete a staff user and end their sessions (the audit log keeps their changes). 403 for a user with scopes you lack; " +
-    "422 own_account, last_owner; 404 unknown e-mail. Returns {ok, email}.",
+  description: "Delete a staff user and end their sessions (the audit log keeps their changes). Returns {ok, email}.",
+  errors: [
+    { status: 403, when: "a user with scopes you lack" },
+    { status: 422, code: "own_account" },
+    { status: 422, code: "last_owner" },
+    { status: 404, when: "unknown e-mail" },
+  ],
   input: z.strictObject({
     email: staffEmail,
     confirm: confirmDeletion,

@@ -9,8 +9,11 @@ import { normalizeEmail } from "./service.ts";
 export default defineTool({
   name: "staff.request_password_reset",
   description:
-    "Forgotten staff password: e-mails a reset link (1 hour) if the address has a user; same answer either way. 429 past " +
-    `${RESETS_PER_EMAIL_PER_HOUR}/e-mail or ${RESETS_PER_ADDRESS_PER_HOUR}/address an hour. Returns {email}.`,
+    "Forgotten staff password: e-mails a reset link (1 hour) if the address has a user; same answer either way. " +
+    "Returns {email}.",
+  errors: [
+    { status: 429, when: `past ${RESETS_PER_EMAIL_PER_HOUR} an hour per e-mail or ${RESETS_PER_ADDRESS_PER_HOUR} per address` },
+  ],
   input: z.strictObject({ email: staffEmail }),
   output: z.strictObject({ email: z.string() }),
   scope: "staff:write",

@@ -10,8 +10,12 @@ import { describeStaff, findStaff, generatePassword, setPassword, staffSnapshot 
 export default defineTool({
   name: "staff.reset_password",
   description:
-    "New password for a staff user (ends their sessions), or sendLink e-mails a reset link (1 hour). 403 for a user with " +
-    "scopes you lack; 404 unknown e-mail. Returns {user, generatedPassword (once, if generated), sessionsEnded}.",
+    "New password for a staff user (ends their sessions), or sendLink e-mails a reset link (1 hour). Returns {user, " +
+    "generatedPassword (once, if generated), sessionsEnded}.",
+  errors: [
+    { status: 403, when: "a user with scopes you lack" },
+    { status: 404, when: "unknown e-mail" },
+  ],
   input: z.strictObject({
     email: staffEmail,
     password: newPassword.optional(),

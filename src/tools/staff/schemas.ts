@@ -17,7 +17,7 @@ export const newPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH)
   .max(MAX_PASSWORD_LENGTH)
-  .describe("Omit for a generated one (shown once).");
+  .describe("Omit: generated (shown once).");
 
 export const staffView = z.strictObject({
   id: z.string(),

@@ -7,8 +7,9 @@ import { newPassword, passwordToken } from "./schemas.ts";
 export default defineTool({
   name: "staff.set_password",
   description:
-    "Set a staff password with the token of an e-mailed invite or reset link; ends the user's sessions. 422 invalid_token " +
-    "(unknown, used, expired). Returns {email}.",
+    "Set a staff password with the token of an e-mailed invite or reset link; ends the user's sessions. Returns " +
+    "{email}.",
+  errors: [{ status: 422, code: "invalid_token", when: "unknown, used or expired" }],
   input: z.strictObject({ token: passwordToken, password: newPassword.describe("New password.") }),
   output: z.strictObject({ email: z.string() }),
   scope: "staff:write",

@@ -9,8 +9,12 @@ import { describeStaff, findStaff, keepAnOwner, staffSnapshot } from "./service.
 export default defineTool({
   name: "staff.set_scopes",
   description:
-    "Replace a staff user's scopes (from their next request); you must hold the old and new ones (403). 422 last_owner " +
-    "if no \"*\" user would remain; 404 unknown e-mail. Returns the user.",
+    "Replace a staff user's scopes (from their next request); you must hold the old and new ones. Returns the user.",
+  errors: [
+    { status: 403, when: "old or new scopes you lack" },
+    { status: 422, code: "last_owner", when: "no \"*\" user would remain" },
+    { status: 404, when: "unknown e-mail" },
+  ],
   input: z.strictObject({ email: staffEmail, scopes: grantList }),
   output: staffView,
   scope: "staff:write",

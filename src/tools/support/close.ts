@@ -5,7 +5,8 @@ import { assertOpen, lockTicket, ticketId } from "./service.ts";
 
 export default defineTool({
   name: "support.close",
-  description: "Close a support ticket that needs nothing more. 422 ticket_closed. Returns {ticketId, status}.",
+  description: "Close a support ticket that needs nothing more. Returns {ticketId, status}.",
+  errors: [{ status: 422, code: "ticket_closed" }],
   input: z.strictObject({ ticketId }),
   output: z.strictObject({ ticketId: z.string(), status: z.literal("closed") }),
   scope: "support:write",

@@ -9,12 +9,15 @@ import { mailShopper, messageText, reference } from "./service.ts";
 export default defineTool({
   name: "support.create_ticket",
   description:
-    "Hand the shopper to a person when they ask for one or dispute a refusal: opens a ticket that staff answer by " +
-    "e-mail. email defaults to the customer's or order's (422 email_required); a shopper's orderId must be their " +
-    "own (404). Returns {ticketId, status}.",
+    "Hand the shopper to a person when they ask for one or dispute a refusal: opens a ticket staff answer by e-mail " +
+    "(email defaults to the customer's or order's). Returns {ticketId, status}.",
+  errors: [
+    { status: 422, code: "email_required", when: "no email given or known" },
+    { status: 404, when: "an orderId not the shopper's own" },
+  ],
   input: z.strictObject({
-    subject: z.string().trim().min(3).max(200).describe("One line, e.g. \"Forkert farve leveret\"."),
-    message: messageText.describe("The request in the shopper's words, and what was tried."),
+    subject: z.string().trim().min(3).max(200).describe("E.g. \"Forkert farve leveret\"."),
+    message: messageText.describe("The request in the shopper's words; what was tried."),
     orderId: z.string().min(1).max(200).optional().describe("The order it concerns."),
     email: z.email().max(254).optional().describe("Where staff reply."),
   }),

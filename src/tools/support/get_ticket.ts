@@ -9,7 +9,7 @@ export default defineTool({
   name: "support.get_ticket",
   description:
     "One support ticket with its messages, oldest first. Returns {ticketId, subject, status, email, orderId, " +
-    "customerId, createdAt, closedAt, messages}.",
+    "customerId, messages, …}.",
   input: z.strictObject({ ticketId }),
   output: z.strictObject({
     ticketId: z.string(),

@@ -7,8 +7,8 @@ import { TICKET_STATUSES, ticketSummary, toSummary } from "./service.ts";
 export default defineTool({
   name: "support.list_tickets",
   description:
-    "The support queue, most recently changed first. Returns [{ticketId, subject, status, email, orderId, " +
-    "messageCount, createdAt, updatedAt}].",
+    "The support queue, last changed first. Returns [{ticketId, subject, status, email, orderId, messageCount, " +
+    "updatedAt, …}].",
   input: z.strictObject({ status: z.enum(TICKET_STATUSES).optional().describe("Default open."), limit: limit(100, 50) }),
   output: z.array(ticketSummary),
   scope: "support:read",

@@ -5,8 +5,9 @@ import { assertOpen, lockTicket, mailShopper, messageText, reference, ticketId }
 
 export default defineTool({
   name: "support.reply",
-  description: "Answer a support ticket by e-mail to the shopper; it becomes answered. 422 ticket_closed. Returns {ticketId, status}.",
-  input: z.strictObject({ ticketId, message: messageText.describe("The answer the shopper reads (Danish).") }),
+  description: "Answer a support ticket by e-mail to the shopper; it becomes answered. Returns {ticketId, status}.",
+  errors: [{ status: 422, code: "ticket_closed" }],
+  input: z.strictObject({ ticketId, message: messageText.describe("The shopper reads it (Danish).") }),
   output: z.strictObject({ ticketId: z.string(), status: z.literal("answered") }),
   scope: "support:write",
   anonymous: false,

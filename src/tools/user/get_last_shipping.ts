@@ -8,8 +8,12 @@ import { sessionCustomerId } from "./service.ts";
 export default defineTool({
   name: "user.get_last_shipping",
   description:
-    "The signed-in shopper's last shipping address (saved or from an order), to offer at checkout. 422 " +
-    "no_customer; 404 none yet. Returns {name, address, zip, city, country, phone, usedAt, source}.",
+    "The signed-in shopper's last shipping address (saved or from an order), to offer at checkout. Returns {name, " +
+    "address, zip, city, country, phone, usedAt, source}.",
+  errors: [
+    { status: 422, code: "no_customer" },
+    { status: 404, when: "none yet" },
+  ],
   input: z.strictObject({}),
   output: z.strictObject({
     name: z.string(),

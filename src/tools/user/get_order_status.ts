@@ -11,9 +11,12 @@ import { notOwnOrder, ownOrders } from "./service.ts";
 export default defineTool({
   name: "user.get_order_status",
   description:
-    "Where is my order? An order placed in this session, or one of the signed-in shopper's. 422 no_customer (not signed " +
-    "in, and not an order of this session); 404 unknown or another's. Returns " +
-    "{orderId, status, delivery, carrier, tracking*, estDelivery*, updatedAt}.",
+    "Where is my order? One placed in this session, or one of the signed-in shopper's. Returns {orderId, status, " +
+    "delivery, carrier, tracking*, estDelivery*, updatedAt}.",
+  errors: [
+    { status: 422, code: "no_customer", when: "not signed in, and not an order of this session" },
+    { status: 404, when: "unknown, or another's order" },
+  ],
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

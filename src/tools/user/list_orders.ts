@@ -7,7 +7,8 @@ import { sessionCustomerId } from "./service.ts";
 
 export default defineTool({
   name: "user.list_orders",
-  description: "The signed-in shopper's orders, newest first, as orders.list summaries. 422 no_customer.",
+  description: "The signed-in shopper's orders, newest first, as orders.list.",
+  errors: [{ status: 422, code: "no_customer" }],
   input: z.strictObject({
     limit: limit(100, 20),
   }),

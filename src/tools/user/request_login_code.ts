@@ -8,11 +8,14 @@ export default defineTool({
   name: "user.request_login_code",
   description:
     "Start a shopper's sign-in: a 6-digit code (10 minutes, 5 tries) for this session, e-mailed only if a customer has " +
-    "the address (with orderNumber: placed that order); the answer is the same either way. 422 no_session (no session " +
-    `cookie); 429 past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail per hour. Returns {email, expiresAt}.`,
+    "the address (with orderNumber: placed that order); same answer either way. Returns {email, expiresAt}.",
+  errors: [
+    { status: 422, code: "no_session", when: "no session cookie" },
+    { status: 429, when: `past ${LOGIN_CODES_PER_EMAIL_PER_HOUR} codes per e-mail an hour` },
+  ],
   input: z.strictObject({
     email: z.email().max(254).describe("Any case."),
-    orderNumber: orderNumber.optional().describe("An order placed with this e-mail (#1001 → 1001)."),
+    orderNumber: orderNumber.optional().describe("Placed with this e-mail (#1001 → 1001)."),
   }),
   output: z.strictObject({
     email: z.string().describe("The address, lower-cased."),

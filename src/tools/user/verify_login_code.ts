@@ -6,10 +6,14 @@ import { LOGIN_GUESSES_PER_EMAIL_PER_HOUR, verifyCode } from "./login.ts";
 export default defineTool({
   name: "user.verify_login_code",
   description:
-    "Finish a shopper's sign-in with the code from user.request_login_code: the session gets the customer and a new " +
-    "id (cart and chats move). 422 invalid_code (wrong, expired, used), " +
-    `too_many_attempts (5 per code), no_session; 429 past ${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail per hour. ` +
-    "Returns {sessionId, customer}.",
+    "Finish a shopper's sign-in with the code from user.request_login_code: the session gets the customer and a new id " +
+    "(cart and chats move). Returns {sessionId, customer}.",
+  errors: [
+    { status: 422, code: "invalid_code", when: "wrong, expired or used" },
+    { status: 422, code: "too_many_attempts", when: "5 per code" },
+    { status: 422, code: "no_session" },
+    { status: 429, when: `past ${LOGIN_GUESSES_PER_EMAIL_PER_HOUR} tries per e-mail an hour` },
+  ],
   input: z.strictObject({
     email: z.email().max(254).describe("The e-mail the code was sent to."),
     code: z.string().regex(/^\d{6}$/, "The code is 6 digits").describe("The 6-digit code."),

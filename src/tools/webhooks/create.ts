@@ -7,11 +7,11 @@ import { checkReceiver, describeEndpoint, endpointSnapshot, newSecret } from "./
 export default defineTool({
   name: "webhooks.create",
   description:
-    "Register a webhook endpoint: its events are POSTed as JSON {type, timestamp, data}, signed per Standard " +
-    "Webhooks, retried for a day. 422 receiver_not_allowed (private address). Returns {id, secret (shown once), " +
-    "endpoint}.",
+    "Register a webhook endpoint: its events are POSTed as JSON {type, timestamp, data}, signed per Standard Webhooks, " +
+    "retried for a day. Returns {id, secret (shown once), endpoint}.",
+  errors: [{ status: 422, code: "receiver_not_allowed", when: "a private address" }],
   input: z.strictObject({
-    url: z.string().trim().url().max(2000).describe("Receiver URL on a public address."),
+    url: z.string().trim().url().max(2000).describe("On a public address."),
     events: eventList,
   }),
   output: z.strictObject({

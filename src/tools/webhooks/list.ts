@@ -8,7 +8,7 @@ export default defineTool({
   name: "webhooks.list",
   description:
     "Webhook endpoints, oldest first, without secrets; repeated failure disables one. Returns [{id, url, events, " +
-    "enabled, disabled*, failureStreak, createdAt}].",
+    "enabled, disabled*, failureStreak, …}].",
   input: z.strictObject({}),
   output: z.array(endpointView),
   scope: "webhooks:read",

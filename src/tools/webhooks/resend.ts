@@ -9,8 +9,9 @@ import { describeDelivery } from "./service.ts";
 export default defineTool({
   name: "webhooks.resend",
   description:
-    "Send a delivery again with fresh attempts (same webhook-id and body), disabled endpoints too. 422 " +
-    "delivery_pending while a retry awaits. Returns the delivery.",
+    "Send a delivery again with fresh attempts (same webhook-id and body), disabled endpoints too. Returns the " +
+    "delivery.",
+  errors: [{ status: 422, code: "delivery_pending", when: "while a retry awaits" }],
   input: z.strictObject({ deliveryId: z.string().min(1).max(100).describe("Delivery id.") }),
   output: deliveryView,
   scope: "webhooks:write",

@@ -20,7 +20,7 @@ export const eventList = z
   .min(1)
   .max(EVENT_TYPES.length)
   .refine((events) => new Set(events).size === events.length, "Name each event type once")
-  .describe("Event types to receive.");
+  .describe("Event types.");
 
 export const endpointId = z.string().min(1).max(100).describe("Endpoint id.");
 

@@ -7,7 +7,7 @@ import { enqueueTo, findEndpoint, payloadOf } from "./service.ts";
 export default defineTool({
   name: "webhooks.test",
   description:
-    "Queue a signed webhook.test event to one endpoint (disabled too) to check that the receiver verifies it and " +
+    "Queue a signed webhook.test event to one endpoint (disabled too), to check that the receiver verifies it and " +
     "answers 2xx. Returns {id, deliveryId}.",
   input: z.strictObject({ id: endpointId }),
   output: z.strictObject({ id: z.string(), deliveryId: z.string().describe("The queued delivery (webhooks.deliveries shows its attempts).") }),

@@ -189,6 +189,18 @@ describe("audit.revert refuses what it cannot undo", () => {
     expect((await db().auditEntry.findUniqueOrThrow({ where: { id } })).revertedAt).toBeNull();
   });
 
+  it("a recreation whose referenced row is gone since: 422 missing_reference, nothing written", async () => {
+    const owner = await db().product.create({
+      data: { slug: "variant-uden-ejer", name: "Brille", description: "En brille med en variant.", priceDkk: 100n, stock: 1n, draft: true, categoryId: (await category("solbriller"))!.id, variants: { create: { sku: "UE-1" } } },
+    });
+    const id = await change("products.delete_variant", { slug: "variant-uden-ejer", sku: "UE-1", confirm: true });
+    await db().product.delete({ where: { id: owner.id } });
+    const count = await db().auditEntry.count();
+    expectProblem(await server.call("audit.revert", { id }, { key: reverter }), 422, "missing_reference");
+    expect(await db().auditEntry.count()).toBe(count);
+    expect((await db().auditEntry.findUniqueOrThrow({ where: { id } })).revertedAt).toBeNull();
+  });
+
   it.skipIf(missing("categories.upsert"))("a created category that has products by now: 422 has_dependents, nothing written", async () => {
     const id = await change("categories.upsert", { slug: "fyldt-kategori", name: "Fyldt kategori" });
     const cat = await category("fyldt-kategori");

@@ -45,6 +45,13 @@ describe("user.verify_login_code", () => {
     expect((await prisma().storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) } })).customerId).toBeNull();
   });
 
+  it("refuses 429 past 20 tries per e-mail an hour, counted before any code is looked up", async () => {
+    const cookie = await newSession(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await server.call("user.verify_login_code", { email: "gaetter@example.dk", code: "000000" }, { cookie })).status);
+    expect(statuses).toEqual([...Array<number>(20).fill(422), 429]);
+  });
+
   it("refuses a used or expired code, and a code of another session", async () => {
     const { cookie, code } = await sessionWithCode();
     const other = await newSession(server);

@@ -8,14 +8,14 @@ const id = (what: string) => z.string().min(1).max(500).describe(what);
 
 /** What a provider's event says about an order's payment (the webhook door translates the provider's event into it). */
 export const paymentSignal = z.strictObject({
-  eventId: id("Provider's event id (Stripe evt_…)."),
+  eventId: id("Stripe evt_…"),
   provider: z.enum(["stripe"]).describe("Sending provider."),
   type: z.string().min(1).max(100).describe("E.g. checkout.session.completed."),
   orderId: id("From the event's metadata.").optional(),
-  providerSessionId: id("Provider's session id (Stripe cs_…).").optional(),
-  paymentIntentId: id("Provider's payment intent id.").optional(),
-  paymentMethod: z.string().min(1).max(100).optional().describe("How the shopper paid (card, mobilepay …)."),
-  paid: z.boolean().describe("The money was received."),
+  providerSessionId: id("Stripe cs_…").optional(),
+  paymentIntentId: id("The payment intent.").optional(),
+  paymentMethod: z.string().min(1).max(100).optional().describe("card, mobilepay …"),
+  paid: z.boolean().describe("Money received."),
 });
 
 export type PaymentSignal = z.output<typeof paymentSignal>;

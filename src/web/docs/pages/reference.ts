@@ -33,7 +33,8 @@ scope (shown on each tool as <code>x-service-required-scope</code>; <code>*</cod
 <p>Failures are RFC 9457 problems, <code>application/problem+json</code>:
 <code>{"ok": false, type, title, status, detail, code, errors?}</code>. 400 invalid input (<code>errors</code> names
 each path), 401 no or invalid key, 403 missing scope, 404 unknown tool or subject, 409 conflict, 422 a shop rule
-refuses (<code>code</code> names it), 429 rate limited, 5xx with a request id.</p>
+refuses (<code>code</code> names it), 429 rate limited, 5xx with a request id. Each tool lists the codes it can
+refuse with under its responses (and as <code>errors</code> in <a href="/api/v1/tools">the catalogue</a>).</p>
 </section>
 <section aria-labelledby="facts-limits">
 <h2 id="facts-limits">Limits and retries</h2>
