@@ -1,4 +1,4 @@
-// The storefront assistant end to end over socket.io frames, against a scripted OpenAI-compatible server: search, cart,
+// The storefront assistant end to end over socket.io frames, against a scripted model: search, cart,
 // address, checkout with the shopper's approval; the order is stamped as AI-made; the model never sees a staff tool.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
@@ -8,25 +8,21 @@ import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import type { UIMessage } from "ai";
 import { answerApprovals, connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk, expectProblem } from "../support/expect.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts, sessionIdOf, type DemoProduct } from "../support/session.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 let product: DemoProduct;
 const sockets: Socket[] = [];
 const shopperTools = new Set(STOREFRONT_TOOLS.map(wireName));
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", publicBaseUrl: "https://shop.example.dk" }) });
+const { server } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" }, start: { model: fake.model } });
 beforeAll(async () => {
   product = (await plainProducts(server, 3)).at(-1)!;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 
