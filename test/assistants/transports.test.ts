@@ -1,24 +1,20 @@
 // Stock AI SDK clients on both transports: AbstractChat over the shop's SocketChatTransport and over DefaultChatTransport
 // (HTTP SSE), including the admin approval round trip; and the "assistant not configured" answer of a server without a key.
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { SocketChatTransport } from "../../src/web/client/socket-chat-transport.ts";
 import { connect, getJson, send, socketTransport, TestChat, toolParts } from "../support/chat.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { startServer, useServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
 import { waitFor } from "../support/wait.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 const transports: SocketChatTransport[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
+const { server } = useServer({ start: { model: fake.model } });
 afterAll(async () => {
   for (const transport of transports) transport.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 

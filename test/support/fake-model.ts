@@ -63,9 +63,17 @@ export function fakeModel(): FakeModel {
           }
           controller.enqueue({ type: "text-end", id });
         } else {
+          // As the OpenAI provider streams a call: its input in pieces (here two, as the HTTP fake sends them), then the call.
           callsOf(step, request).forEach((call, index) => {
+            const toolCallId = `${id}_${index}`;
+            const input = JSON.stringify(call.input ?? {});
+            const half = Math.ceil(input.length / 2);
             request.firstTokenAt ??= performance.now();
-            controller.enqueue({ type: "tool-call", toolCallId: `${id}_${index}`, toolName: call.name, input: JSON.stringify(call.input ?? {}) });
+            controller.enqueue({ type: "tool-input-start", id: toolCallId, toolName: call.name });
+            controller.enqueue({ type: "tool-input-delta", id: toolCallId, delta: input.slice(0, half) });
+            controller.enqueue({ type: "tool-input-delta", id: toolCallId, delta: input.slice(half) });
+            controller.enqueue({ type: "tool-input-end", id: toolCallId });
+            controller.enqueue({ type: "tool-call", toolCallId, toolName: call.name, input });
             tokens += 2;
           });
         }
