@@ -5,19 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolve, Route } from "../../../src/core/outbox/address.ts";
 import { createOutbox } from "../../../src/tools/webhooks/dispatch.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
-let strict: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, strict, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startServer({ webhooksAllowLocal: false }), startWebhookReceiver()]);
-  key = await server.key("webhooks:write", "orders:write");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), strict.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true }, keys: { key: ["webhooks:write", "orders:write"] } });
+const { server: strict } = useServer({ config: { webhooksAllowLocal: false } });
 
 const endpoints = () => server.runtime.database.prisma.webhookEndpoint.count();
 
