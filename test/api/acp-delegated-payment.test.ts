@@ -4,20 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSession, checkoutSessionWithOrder } from "../../src/api/acp/v2026-04-17.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
 let stripe: FakeStripe;
-let server: TestServer;
-let KEY: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startServer({ stripeSecretKey: "sk_test_acp", stripeApiUrl: stripe.url, publicBaseUrl: "https://shop.example.dk" });
-  KEY = await server.key("checkout:agent");
 });
-afterAll(async () => {
-  await server.close();
-  await stripe.close();
+afterAll(() => stripe.close());
+const { server, keys: { KEY } } = useServer({
+  config: () => ({ stripeSecretKey: "sk_test_acp", stripeApiUrl: stripe.url, publicBaseUrl: "https://shop.example.dk" }),
+  keys: { KEY: ["checkout:agent"] },
 });
 
 let counter = 0;

@@ -7,31 +7,26 @@ import { checkoutSession, checkoutSessionWithOrder, webhookEvent } from "../../s
 import { sign } from "../../src/api/acp/signature.ts";
 import { findActiveKey } from "../../src/tools/keys/service.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { waitFor } from "../support/wait.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let SIGNED: string;
-let QUIET: string;
-let ADMIN: string;
 const SECRET = "platform-signing-secret-0123456789";
 const PATH = "/acp/events";
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   receiver.trustMerchant(PATH, SECRET);
-  server = await startServer({ ucpTestMode: true, publicBaseUrl: "https://shop.example.dk", webhooksAllowLocal: true, outboxPollMs: 100 });
-  SIGNED = await server.key("checkout:agent");
-  QUIET = await server.key("checkout:agent");
-  ADMIN = await server.key("orders:write", "orders:read");
-  const id = (await findActiveKey(server.runtime.database.prisma, SIGNED))!.id;
-  await server.runtime.database.prisma.apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET, acpWebhookUrl: `${receiver.url}${PATH}` } });
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
+afterAll(() => receiver.close());
+const { server, keys: { SIGNED, QUIET, ADMIN } } = useServer({
+  config: { ucpTestMode: true, publicBaseUrl: "https://shop.example.dk", webhooksAllowLocal: true, outboxPollMs: 100 },
+  keys: { SIGNED: ["checkout:agent"], QUIET: ["checkout:agent"], ADMIN: ["orders:write", "orders:read"] },
+});
+beforeAll(async () => {
+  const id = (await findActiveKey(server.prisma, SIGNED))!.id;
+  await server.prisma.apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET, acpWebhookUrl: `${receiver.url}${PATH}` } });
 });
 
 let counter = 0;

@@ -5,22 +5,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BANK_ACCOUNT } from "../../prisma/seed/demo.ts";
 import { expectOk } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer, type TestServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 import { captureMail } from "../tools/orders/fixtures.ts";
 
-let server: TestServer;
-let smtpServer: TestServer;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtp();
-  [server, smtpServer] = await Promise.all([startServer(), startServer({ smtpUrl: smtp.url })]);
 });
-afterAll(async () => {
-  await Promise.all([server.close(), smtpServer.close()]);
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+const { server } = useServer();
+const { server: smtpServer } = useServer({ config: () => ({ smtpUrl: smtp.url }) });
 
 /** The readable text of a raw message (quoted-printable soft breaks and escapes undone). */
 function readable(raw: string): string {
