@@ -73,6 +73,25 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
   return { database, drop: () => database.close() };
 }
 
+/**
+ * A database of its own for shop processes the test spawns (spawnShop), seeded like testDatabase's: their environment
+ * names it (DATABASE_URL on PostgreSQL, else DATA_DIR holding a copy of the PGlite template). `arrange` runs on it
+ * first (keys, rows); on PGlite it is closed again before a process may open the directory.
+ */
+export async function processDatabase<T = void>(arrange?: (database: Database) => Promise<T>): Promise<{ env: { DATABASE_URL: string } | { DATA_DIR: string }; arranged: T; drop: () => Promise<void> }> {
+  if (inject("pgTemplate") && process.env.TEST_DATABASE_URL) {
+    const { database, url, drop } = await testDatabase();
+    return { env: { DATABASE_URL: url! }, arranged: (await arrange?.(database)) as T, drop };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-process-"));
+  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
+  try {
+    return { env: { DATA_DIR: dir }, arranged: (await arrange?.(database)) as T, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  } finally {
+    await database.close();
+  }
+}
+
 export interface StartOptions {
   /** Share rate-limit counters and socket.io rooms with other servers started with the same prefix (Redis only). */
   rateLimitPrefix?: string;
