@@ -3,20 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentProvider } from "../../src/tools/money/payments/provider.ts";
 import { expectOk } from "../support/expect.ts";
-import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
+import { startPeerServer, useServer, type TestServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-let server: TestServer;
+const { server } = useServer();
 let productSlug: string;
 beforeAll(async () => {
-  server = await startServer();
   const [product] = await plainProducts(server);
   await server.runtime.database.prisma.product.update({ where: { id: product!.id }, data: { stock: 1000n } });
   productSlug = product!.slug;
 });
-afterAll(() => server.close());
 
 /** Storefront sessions with one line in the cart and a delivery address, ready for cart.checkout. */
 async function shoppers(of: TestServer, emails: string[]): Promise<string[]> {

@@ -7,21 +7,19 @@ import { Outbox } from "../../src/core/outbox/outbox.ts";
 import { Signers } from "../../src/core/outbox/signers.ts";
 import { createOutbox } from "../../src/tools/webhooks/dispatch.ts";
 import { EVENT_TYPES, type EventType } from "../../src/tools/webhooks/schemas.ts";
-import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
+import { startPeerServer, useServer } from "../support/server.ts";
 import { poll } from "../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([
-    startServer({ webhooksAllowLocal: true, webhookRetryDelaysMs: [100, 200, 400], outboxPollMs: 50, webhookDisableAfter: 2 }),
-    startWebhookReceiver(),
-  ]);
-  key = await server.key("*");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({
+  config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [100, 200, 400], outboxPollMs: 50, webhookDisableAfter: 2 },
+  keys: { key: ["*"] },
+});
 
 const db = () => server.runtime.database.prisma;
 const ok = async (name: string, input: unknown) => {
