@@ -54,20 +54,20 @@ describe("ACP delegated payment (Stripe shared payment tokens)", () => {
     expect(intent.form.get("currency")).toBe("dkk");
     expect(intent.form.get("confirm")).toBe("true");
     expect(intent.form.get("metadata[checkoutSessionId]")).toBe(session.id);
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: done.order.id } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: done.order.id } });
     expect(order).toMatchObject({ status: "paid", acpSessionId: session.id, channel: "acp" });
   });
 
   it("turns a decline into a payment_declined message: no order, stock untouched, the session stays open", async () => {
     const session = await readySession();
-    const before = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: session.line_items[0]!.product_id! } });
+    const before = await server.prisma.product.findUniqueOrThrow({ where: { id: session.line_items[0]!.product_id! } });
     const declined = await acp(`/acp/checkout_sessions/${session.id}/complete`, spt("spt_decline_1"));
     expect(declined.status).toBe(200);
     const body = checkoutSession.parse(declined.body);
     expect(body.status).toBe("ready_for_payment");
     expect(body.messages[0]).toMatchObject({ type: "error", code: "payment_declined" });
-    expect(await server.runtime.database.prisma.order.count({ where: { acpSessionId: session.id } })).toBe(0);
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: before.id } })).stock).toBe(before.stock);
+    expect(await server.prisma.order.count({ where: { acpSessionId: session.id } })).toBe(0);
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { id: before.id } })).stock).toBe(before.stock);
     // A credential that is no shared payment token is declined before Stripe is asked.
     const calls = stripe.requests.length;
     const bad = await acp(`/acp/checkout_sessions/${session.id}/complete`, spt("tok_visa"));

@@ -81,8 +81,8 @@ describe("ACP over MCP", () => {
     // The same key and payload replays the first answer: still one order.
     const again = checkoutSessionWithOrder.parse(await call(client, "complete_checkout_session", { meta: { ...META, idempotency_key: "mcp-complete-1" }, id: created.id, payload: PAY }));
     expect(again.order.id).toBe(done.order.id);
-    expect(await server.runtime.database.prisma.order.count({ where: { acpSessionId: created.id } })).toBe(1);
-    const audit = await server.runtime.database.prisma.auditEntry.findFirst({ where: { tool: "checkout.complete", subjectId: created.id } });
+    expect(await server.prisma.order.count({ where: { acpSessionId: created.id } })).toBe(1);
+    const audit = await server.prisma.auditEntry.findFirst({ where: { tool: "checkout.complete", subjectId: created.id } });
     expect(audit?.door).toBe("mcp");
 
     await refused(client, "cancel_checkout_session", { meta: META, id: created.id }, -32000, "not_cancelable");

@@ -112,7 +112,7 @@ describe("ACP order events", () => {
 
     // Every delivery succeeded (the receiver verified each signature) and nothing is left to send.
     expect(receiver.at(PATH).filter((entry) => entry.error !== null)).toEqual([]);
-    const rows = await server.runtime.database.prisma.outboxEvent.findMany({ where: { type: { startsWith: "acp." } } });
+    const rows = await server.prisma.outboxEvent.findMany({ where: { type: { startsWith: "acp." } } });
     expect(rows.map((row) => row.type).sort()).toEqual(["acp.order_create", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update"]);
   });
 
@@ -132,13 +132,13 @@ describe("ACP order events", () => {
   });
 
   it("sends nothing for orders of a key without a webhook URL, nor for orders from other doors", async () => {
-    const before = await server.runtime.database.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } });
+    const before = await server.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } });
     const quiet = await completed(QUIET, PAID);
     await tool("orders.set_tracking", { orderId: quiet.order.id, carrier: "GLS", markShipped: true });
     const [product] = await plainProducts(server, 1);
     const placed = await server.call("orders.create", { items: [{ productSlug: product!.slug, quantity: 1 }], email: "shop@example.dk", shipping: { name: "Anne Berg", address: "Vesterbrogade 1", zip: "1620", city: "København V" } }, { key: ADMIN });
     expect(placed.status).toBe(200);
     await tool("orders.cancel", { orderId: (placed.body.result as { orderId: string }).orderId, reason: "Test" });
-    expect(await server.runtime.database.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } })).toBe(before);
+    expect(await server.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } })).toBe(before);
   });
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const id = (await findActiveKey(prisma(), SIGNED))!.id;
   await prisma().apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET, acpWebhookUrl: `${receiver.url}/acp/events` } });
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 let counter = 0;
 const newKey = () => `idem-${Date.now()}-${++counter}`;

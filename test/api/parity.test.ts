@@ -121,8 +121,8 @@ describe("REST/MCP parity", () => {
         return rest;
       };
       const audits = async (): Promise<[number, number]> => [
-        await restSide.runtime.database.prisma.auditEntry.count(),
-        await mcpTwin.runtime.database.prisma.auditEntry.count(),
+        await restSide.prisma.auditEntry.count(),
+        await mcpTwin.prisma.auditEntry.count(),
       ];
       const [restBefore, mcpBefore] = await audits();
 
@@ -149,7 +149,7 @@ describe("REST/MCP parity", () => {
       if (read) expect([restAfter, mcpAfter]).toEqual([restBefore, mcpBefore]);
       else {
         expect(mcpAfter - mcpBefore, "both doors wrote the same number of audit entries").toBe(restAfter - restBefore);
-        const doors = await mcpTwin.runtime.database.prisma.auditEntry.findMany({ select: { door: true }, orderBy: { createdAt: "desc" }, take: mcpAfter - mcpBefore });
+        const doors = await mcpTwin.prisma.auditEntry.findMany({ select: { door: true }, orderBy: { createdAt: "desc" }, take: mcpAfter - mcpBefore });
         expect(doors.every((entry) => entry.door === "mcp")).toBe(true);
       }
     });

@@ -31,7 +31,7 @@ const kids = async (path = "/.well-known/ucp") => (await discovery(path)).keys.m
 async function deliver(signer: string): Promise<UcpDelivery> {
   const eventId = crypto.randomUUID();
   const path = `/hooks/${eventId}`;
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   await server.runtime.outbox.enqueue(
     { db: prisma, afterCommit: (effect) => effect() },
     { type: "ucp.order_placed", url: `${receiver.url}${path}`, body: JSON.stringify({ event_id: eventId }), signer, keyRef: ucpEventRef(eventId, new Date()) },

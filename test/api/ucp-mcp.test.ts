@@ -129,15 +129,15 @@ describe("UCP MCP binding: checkout", () => {
     const done = valid(checkoutResponse, completed.structuredContent);
     expect(done.status).toBe("completed");
     expect(done.order!.permalink_url).toBe(`https://shop.example.dk/orders/${done.order!.id}`);
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: done.order!.id } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: done.order!.id } });
     expect(order).toMatchObject({ channel: "ucp", isAiGenerated: true, aiAgentSource: "MCP Shopper", status: "paid", discountCode: "VELKOMMEN10" });
     expect(await lastAudit(server)).toMatchObject({ door: "mcp" });
 
     // The same key and arguments replay the stored answer; nothing is placed twice.
-    const orders = await server.runtime.database.prisma.order.count();
+    const orders = await server.prisma.order.count();
     const replayed = await call(client, "complete_checkout", completeArgs);
     expect(replayed.structuredContent).toEqual(completed.structuredContent);
-    expect(await server.runtime.database.prisma.order.count()).toBe(orders);
+    expect(await server.prisma.order.count()).toBe(orders);
 
     const fetched = await call(client, "get_order", { meta: meta(), id: order.id });
     expect(valid(orderResponse, fetched.structuredContent)).toMatchObject({ id: order.id, checkout_id: session.id, currency: "DKK" });

@@ -40,7 +40,7 @@ afterAll(async () => {
   await stripe.close();
   await new Promise((resolve) => profiles.close(resolve));
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function ucp(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, on = server): Promise<Reply> {
   return sendJson(`${on.url}${path}`, method, { "UCP-Agent": `profile="${base}/shopper.json"`, "Content-Type": "application/json", ...headers }, body);

@@ -47,7 +47,7 @@ afterAll(async () => {
 const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, webhooksAllowLocal: true, publicBaseUrl: "https://shop.example.dk" } });
 
 const agent = (name: string) => ({ "UCP-Agent": `profile="${base}/profiles/${name}.json"` });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function ucp(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${server.url}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });

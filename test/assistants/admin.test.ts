@@ -14,7 +14,7 @@ import { plainProducts } from "../support/session.ts";
 
 const fake = fakeModel();
 const sockets: Socket[] = [];
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 const { server } = useServer({ start: { model: fake.model } });
 afterAll(async () => {

@@ -17,7 +17,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
 });
 beforeEach(() => fake.reset());
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let n = 0;
 
 async function signedInShopper() {

@@ -106,7 +106,7 @@ describe("assistant guard rails", () => {
       expect(request.toolNames).not.toContain("orders_list");
       expect(request.toolNames.every((name) => allowed.has(name))).toBe(true);
     }
-    expect(await server.runtime.database.prisma.auditEntry.count({ where: { tool: { startsWith: "orders." }, door: "storefront-assistant" } })).toBe(0);
+    expect(await server.prisma.auditEntry.count({ where: { tool: { startsWith: "orders." }, door: "storefront-assistant" } })).toBe(0);
   });
 
   it("stops a turn after the step limit even when the model keeps calling tools", async () => {

@@ -79,7 +79,7 @@ describe("storefront assistant over socket.io", () => {
     const ordered = await send(socket, chatId, "Bestil den");
     const [request] = toolParts(ordered.message);
     expect(request).toMatchObject({ name: "cart_checkout", state: "approval-requested", approval: { id: expect.any(String) } });
-    expect(await server.runtime.database.prisma.order.count({ where: { sessionId: sessionIdOf(cookie) } })).toBe(0);
+    expect(await server.prisma.order.count({ where: { sessionId: sessionIdOf(cookie) } })).toBe(0);
 
     const approved = await send(socket, chatId, [answerApprovals(ordered.message!, true)]);
     expect(approved.outcome).toBe("end");
@@ -100,7 +100,7 @@ describe("storefront assistant over socket.io", () => {
       server, "orders.get", await server.call("orders.get", { orderId }, { key: staff }),
     );
     expect(order).toMatchObject({ isAiGenerated: true, aiAgentSource: "storefront-assistant", channel: "chat", items: [{ quantity: 2 }] });
-    const audit = await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { tool: "cart.checkout", subjectId: orderId } });
+    const audit = await server.prisma.auditEntry.findFirstOrThrow({ where: { tool: "cart.checkout", subjectId: orderId } });
     expect(audit).toMatchObject({ door: "storefront-assistant", actor: `session:${sessionIdOf(cookie)}` });
 
     // Every request offered the shopper tools only, and the model never saw a tool beyond them.

@@ -61,7 +61,7 @@ describe("AbstractChat over SocketChatTransport", () => {
     await waitFor(() => chat.status === "ready" && toolParts(chat.messages[1])[0]?.state === "output-available");
     expect(chat.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(chat.messages[1]!.parts.at(-1)).toMatchObject({ type: "text", text: "Slettet." });
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeInstanceOf(Date);
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeInstanceOf(Date);
 
     // A page reloaded right after the approval reopens the chat and resumes: the replay of the continuation rebuilds
     // the whole answer (the tool call with its approval, then the output and the text), on both transports.

@@ -50,7 +50,7 @@ describe("a bank-transfer order", () => {
   it("e-mails the amount, the order number as reference and the shop's bank account (outbox without SMTP), and the page says so", async () => {
     const before = outbox(server).length;
     const placed = await checkout(server, "Betaler@Example.dk");
-    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const { number } = await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     const mails = outbox(server).slice(before);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -59,7 +59,7 @@ describe("a bank-transfer order", () => {
       expect(mail).toContain(line);
     }
     expect(mail).toContain(placed.paymentUrl.replace(/^https?:\/\/[^/]+/, ""));
-    const recorded = await server.runtime.database.prisma.emailMessage.findMany({ where: { orderId: placed.orderId } });
+    const recorded = await server.prisma.emailMessage.findMany({ where: { orderId: placed.orderId } });
     expect(recorded).toMatchObject([{ kind: "payment_instructions", transport: "outbox", to: "betaler@example.dk", subject: `Betaling af ordre #${number} – Nordlys Optik` }]);
     expect(mail).not.toContain(`Reference: ${placed.orderId}`);
 
@@ -82,9 +82,9 @@ describe("a bank-transfer order", () => {
     }, { key }));
     const mail = await smtp.waitFor((m) => m.to.includes("telefonkunde@example.dk"));
     expect(readable(mail.raw)).toContain(`IBAN: ${DEMO_BANK_ACCOUNT.iban}`);
-    const { number } = await smtpServer.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const { number } = await smtpServer.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     expect(readable(mail.raw)).toContain(`Reference: ${number}`);
-    expect(await smtpServer.runtime.database.prisma.emailMessage.count({ where: { orderId: placed.orderId, kind: "payment_instructions", transport: "smtp" } })).toBe(1);
+    expect(await smtpServer.prisma.emailMessage.count({ where: { orderId: placed.orderId, kind: "payment_instructions", transport: "smtp" } })).toBe(1);
   });
 
   it("without a bank account set, tells the shopper whom to ask instead of showing one", async () => {
@@ -104,8 +104,8 @@ describe("a bank-transfer order", () => {
     const box = captureMail(server);
     box.fail = true;
     const placed = await checkout(server);
-    expect(await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } })).toMatchObject({ status: "pending_payment" });
-    expect(await server.runtime.database.prisma.emailMessage.count({ where: { orderId: placed.orderId } })).toBe(0);
+    expect(await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } })).toMatchObject({ status: "pending_payment" });
+    expect(await server.prisma.emailMessage.count({ where: { orderId: placed.orderId } })).toBe(0);
     const page = await paymentPage(server, placed.paymentUrl);
     expect(page).not.toContain("Vi har sendt");
     expect(page).toContain("Vi sender varerne, når beløbet er modtaget.");

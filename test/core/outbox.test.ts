@@ -21,7 +21,7 @@ const { server, keys: { key } } = useServer({
   keys: { key: ["*"] },
 });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const ok = async (name: string, input: unknown) => {
   const answer = await server.call(name, input, { key });
   expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
@@ -217,7 +217,7 @@ describe("signers and dispatchers", () => {
     const signers = new Signers();
     signers.register({ name: "test-signer", headers: async ({ id, keyRef }) => ({ "x-test-signature": `${keyRef}:${id}` }) });
     expect(() => signers.register({ name: "test-signer", headers: async () => ({}) })).toThrow(/twice/);
-    const outbox = new Outbox({ database: server.runtime.database, log: server.runtime.log, signers, retryDelaysMs: [], timeoutMs: 2_000, pollMs: 50, allowLocal: true });
+    const outbox = new Outbox({ database: server.database, log: server.runtime.log, signers, retryDelaysMs: [], timeoutMs: 2_000, pollMs: 50, allowLocal: true });
     await server.runtime.outbox.stop();
     try {
       await outbox.start();
@@ -246,7 +246,7 @@ describe("signers and dispatchers", () => {
       ],
     });
     await db().outboxAttempt.create({ data: { eventId: "prune-dead", number: 1, startedAt: old, durationMs: 1, ok: false, error: "x" } });
-    const fresh = createOutbox({ ...server.runtime.config }, server.runtime.database, server.runtime.log);
+    const fresh = createOutbox({ ...server.runtime.config }, server.database, server.runtime.log);
     await fresh.start();
     await fresh.stop();
     const left = await db().outboxEvent.findMany({ where: { id: { in: ["prune-delivered", "prune-dead", "keep-pending", "keep-recent"] } }, select: { id: true } });
@@ -257,7 +257,7 @@ describe("signers and dispatchers", () => {
 
   it("delivers each event exactly once, each receiver's in order, with two dispatchers claiming from one database", async () => {
     const { id } = await subscribe(server, receiver, "/once", ["product.updated"]);
-    const second = createOutbox({ ...server.runtime.config }, server.runtime.database, server.runtime.log);
+    const second = createOutbox({ ...server.runtime.config }, server.database, server.runtime.log);
     await second.start();
     try {
       const ids = [];

@@ -145,7 +145,9 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
   return {
     url,
     runtime,
-    prisma: database.prisma,
+    get prisma() {
+      return database.prisma;
+    },
     database,
     async call(name, input = {}, options = {}) {
       const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };

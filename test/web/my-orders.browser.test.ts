@@ -22,7 +22,7 @@ describeBrowser("Mine ordrer in a browser", () => {
     await server?.close();
   });
 
-  const prisma = () => server.runtime.database.prisma;
+  const prisma = () => server.prisma;
   const customer = () => createCustomer(server, { email: `browser-ordrer-${++n}@example.dk`, name: "Mette Hansen" });
 
   /** A browser context already signed in as the customer (the cookie a verified code leaves). */

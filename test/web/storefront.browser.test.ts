@@ -96,7 +96,7 @@ describeBrowser("storefront in a browser", () => {
       await page.waitForURL(/\/orders\/[\w-]+\/pay\?token=/);
       expect(await page.getByRole("heading", { level: 2, name: "Betal med bankoverførsel" }).isVisible()).toBe(true);
       const orderId = /\/orders\/([\w-]+)\/pay/.exec(page.url())![1]!;
-      const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
+      const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
       expect(order).toMatchObject({ status: "pending_payment", channel: "web", discountCode: "VELKOMMEN10", shippingCity: "Aarhus C", email: "browser@example.dk" });
       expect(order).toMatchObject({ deliveryMethodId: "gls-pakkeshop", pickupPoint: { id: "gls-aarhus-spar" }, shippingDkk: 3500n, billingName: null });
       expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
@@ -112,7 +112,7 @@ describeBrowser("storefront in a browser", () => {
 
   it("fits a 390 × 844 touch phone with an item in the cart: nothing wider than the screen, nothing cut off", async () => {
     const phone = await openPage(browser, server.url, { width: 390, height: 844, phone: true });
-    const category = (await server.runtime.database.prisma.category.findFirstOrThrow({ where: { products: { some: {} } }, orderBy: { slug: "asc" } })).slug;
+    const category = (await server.prisma.category.findFirstOrThrow({ where: { products: { some: {} } }, orderBy: { slug: "asc" } })).slug;
     try {
       await phone.page.goto(`/products/${product.slug}`);
       await phone.page.getByRole("button", { name: "Læg i kurv" }).click();

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [400, 400], outboxPollMs: 100 }, keys: { key: ["webhooks:write", "webhooks:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 
 describe("webhooks.delete", () => {
   it("deletes an endpoint and cancels its waiting retries, which are never sent", async () => {

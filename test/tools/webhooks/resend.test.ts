@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [100], outboxPollMs: 100 }, keys: { key: ["webhooks:write"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const settled = (id: string) => poll(() => db().outboxEvent.findUniqueOrThrow({ where: { id } }), (row) => row.status !== "pending", 5_000);
 
 describe("webhooks.resend", () => {

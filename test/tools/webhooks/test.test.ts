@@ -25,7 +25,7 @@ describe("webhooks.test", () => {
     expect(message!.headers["webhook-id"]).toBe(answer.deliveryId);
     expect(message!.payload).toMatchObject({ type: "webhook.test", timestamp: expect.any(String), data: { endpointId: id } });
     expect(await lastAudit(server)).toMatchObject({ tool: "webhooks.test", subjectId: id });
-    const delivered = await poll(() => server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } }), (row) => row.status === "delivered", 5_000);
+    const delivered = await poll(() => server.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } }), (row) => row.status === "delivered", 5_000);
     expect(delivered).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 204 });
   });
 
@@ -44,7 +44,7 @@ describe("webhooks.test", () => {
 
   it("queues a test event to a disabled endpoint too", async () => {
     const answer = expectOk<{ deliveryId: string }>(server, "webhooks.test", await server.call("webhooks.test", { id: "demo-webhook-erp" }, { key }));
-    expect(await server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } })).toMatchObject({ type: "webhook.test", endpointId: "demo-webhook-erp" });
+    expect(await server.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } })).toMatchObject({ type: "webhook.test", endpointId: "demo-webhook-erp" });
   });
 
   it("answers 404 for an unknown id", async () => {
@@ -59,7 +59,7 @@ describe("webhooks.test", () => {
 
   it("rejects bad input and queues nothing", async () => {
     await expectRejected(server, "webhooks.test", key, [{}, { id: "" }, { id: null }, { id: "demo-webhook-old", type: "order.paid" }], async () => [
-      await server.runtime.database.prisma.outboxEvent.count(),
+      await server.prisma.outboxEvent.count(),
       await auditCount(server),
     ]);
   });

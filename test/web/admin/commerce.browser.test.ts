@@ -37,7 +37,7 @@ describeBrowser("the currency and shipping-rate settings in a browser", () => {
     return tab;
   }
 
-  const stored = () => getCommerceSettings(server.runtime.database.prisma);
+  const stored = () => getCommerceSettings(server.prisma);
   const notice = (tab: BrowserPage) => tab.page.locator(".notice").first().innerText().catch(() => "");
 
   it("saves VAT and checkout needs, refuses another currency, and edits rates and promotions", { timeout: 90_000 }, async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   owner = await signedInClient(server, "ejer@nordlys.dk");
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const flash = (html: string) => /<div class="notice notice-(?:success|error)"[^>]*>([^<]*)<\/div>/.exec(html)?.[1] ?? "";
 
 describe("the webhooks page", () => {
