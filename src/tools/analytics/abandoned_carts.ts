@@ -1,7 +1,8 @@
 // analytics.abandoned_carts: carts with items that never became an order and have been idle for N hours, valued at today's prices.
 import { z } from "zod";
 import { limit } from "../fields.ts";
-import { isoDateTime, MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 import { toInt } from "./service.ts";
 

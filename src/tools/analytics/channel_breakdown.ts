@@ -1,6 +1,6 @@
 // analytics.channel_breakdown: orders and revenue per sales channel and AI agent source in a date range (SQL groupBy).
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from "./service.ts";
 

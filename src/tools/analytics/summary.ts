@@ -1,6 +1,6 @@
 // analytics.summary: revenue, orders, average order value, new customers and the AI-generated share for a date range.
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES, toInt } from "./service.ts";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limit } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { rangeFields, rangeOutput, resolveRange, revenueStatusesSql, toInt, utc } from "./service.ts";
 

@@ -6,7 +6,7 @@ import { channelOf, checkedAddress, placeOrder, postal } from "../orders/place.t
 import { getSection } from "../settings/service.ts";
 import { chooseDelivery } from "./delivery.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { CartStore, sessionOf } from "./service.ts";
 import { giftCardCode } from "../money/gift-card-codes.ts";
 

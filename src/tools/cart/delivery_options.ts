@@ -1,7 +1,7 @@
 // cart.delivery_options: the delivery methods a shopper can choose at checkout, priced for the session cart.
 import { z } from "zod";
 import { priceLines } from "../orders/pricing.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { getSection } from "../settings/service.ts";
 import { defineTool, READ } from "../tool.ts";
 import { listPrice, pickupPointOutput, pickupPointsOf } from "./delivery.ts";

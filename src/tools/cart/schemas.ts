@@ -1,6 +1,6 @@
 // Shared shapes of the cart area: the one cart summary every cart.* tool returns, the shipping address.
 import { z } from "zod";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 
 export const shippingAddressOutput = z.strictObject({
   name: z.string(),

@@ -1,6 +1,6 @@
 // categories.upsert: create a category, or rename / re-describe the one with this slug.
 import { z } from "zod";
-import { newSlug } from "../products/schemas.ts";
+import { newSlug } from "../shared/slugs.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 
 export default defineTool({

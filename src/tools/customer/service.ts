@@ -5,7 +5,7 @@ import type { Db } from "../../core/db.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { revenueStatusesSql } from "../analytics/service.ts";
 import type { Caller } from "../context.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const customerOutput = z.strictObject({
   id: z.string(),

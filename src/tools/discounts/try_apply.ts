@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CartStore, sessionOf, summarize } from "../cart/service.ts";
 import { cartSummary } from "../cart/schemas.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { evaluateDiscount, normalizeCode } from "./service.ts";
 
 export default defineTool({

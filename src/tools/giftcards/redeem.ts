@@ -6,7 +6,7 @@ import { book, outstandingOf } from "../money/ledger.ts";
 import { orderId } from "../orders/schemas.ts";
 import { changeStatus, lockOrder } from "../orders/service.ts";
 import { UNPAID } from "../orders/transitions.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { codeHint, giftCardCode } from "../money/gift-card-codes.ts";
 import { spend } from "../money/gift-cards.ts";

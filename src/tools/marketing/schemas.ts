@@ -1,6 +1,6 @@
 // Shared shapes of the marketing area: campaigns (draft → scheduled → sent) and newsletter subscribers.
 import { z } from "zod";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const AUDIENCES = ["all_subscribers", "customers", "recent_customers"] as const;
 export type Audience = (typeof AUDIENCES)[number];

@@ -6,7 +6,7 @@ import type { Order } from "../../generated/prisma/client.ts";
 import { settle } from "../money/item-edits.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { refundAccount } from "../money/refunds.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { repriced } from "./edit-pricing.ts";
 import { changed, editedLines, moveStock, writeLines } from "./edits.ts";

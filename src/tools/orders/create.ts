@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { resolveItems } from "../cart/service.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 
 export default defineTool({

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { iso } from "../../core/json.ts";
 import type { Order, OrderItem } from "../../generated/prisma/client.ts";
-import { isoDateTime, oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const orderId = z.string().min(1).max(200).describe("Order id.");
 

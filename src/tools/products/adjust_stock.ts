@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { MAX_INT, sku, slugInput } from "./schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
+import { sku, slugInput } from "./schemas.ts";
 import { changeStock, findVariant, lockVisibleProduct, productSnapshot } from "./service.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 

@@ -4,7 +4,8 @@
 import type { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { importItem, SLUG } from "./schemas.ts";
+import { SLUG } from "../shared/slugs.ts";
+import { importItem } from "./schemas.ts";
 
 type Item = z.output<typeof importItem>;
 

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { getCommerce } from "../settings/commerce.ts";
 import { defineTool, READ } from "../tool.ts";
-import { oere, variantOutput } from "./schemas.ts";
+import { oere } from "../shared/amounts.ts";
+import { variantOutput } from "./schemas.ts";
 import { variantOwners } from "./service.ts";
 
 export const MAX_LOOKUP_IDS = 50;

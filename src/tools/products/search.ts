@@ -1,11 +1,12 @@
 // products.search: the public catalogue listing, served from the in-memory read model.
 import { z } from "zod";
 import { limit, offset } from "../fields.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { productSummary } from "./schemas.ts";
 import { allowDrafts, draftsInput } from "./service.ts";
 
-const nonNegativeOere = (what: string) => z.number().int().min(0).max(9007199254740991).optional().describe(`${what}, integer øre.`);
+const nonNegativeOere = (what: string) => z.number().int().min(0).max(MAX_INT).optional().describe(`${what}, integer øre.`);
 
 export default defineTool({
   name: "products.search",

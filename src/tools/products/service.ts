@@ -6,7 +6,7 @@ import type { Category, Product, ProductVariant } from "../../generated/prisma/c
 import type { ToolContext } from "../context.ts";
 import { hasScope } from "../scopes.ts";
 import type { CatalogProduct } from "./catalog-model.ts";
-import { MAX_INT } from "./schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 
 /** The audit snapshot of a product: the full row plus its images in display order (CONTRIBUTING.md). */
 export type ProductSnapshot = Product & { images: Array<{ url: string; alt: string | null; sourceId: string | null; position: number }> };

@@ -5,7 +5,7 @@ import type { Db } from "../../core/db.ts";
 import { ToolError } from "../../core/errors.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { ToolContext } from "../context.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { forgetSettingRows, settingRow } from "./rows.ts";
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "Use an ISO 4217 code in capitals, e.g. USD").describe("ISO 4217 currency of every price, e.g. \"DKK\".");

@@ -1,6 +1,6 @@
 // The typed sections of the one settings document (rows of the Setting table) and the feature-flag shape.
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 
 const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what}.`);
 const amount = (what: string) => z.number().int().min(0).max(MAX_INT).describe(`${what}, øre.`);

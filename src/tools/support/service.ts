@@ -5,7 +5,7 @@ import { escapeHtml } from "../../core/format.ts";
 import type { Db } from "../../core/db.ts";
 import type { SupportMessage, SupportTicket } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

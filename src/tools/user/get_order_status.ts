@@ -4,7 +4,7 @@ import { z } from "zod";
 import { iso } from "../../core/json.ts";
 import { deliveryOf, orderDelivery } from "../cart/delivery.ts";
 import { orderId } from "../orders/schemas.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 import { notOwnOrder, ownOrders } from "./service.ts";
 
