@@ -152,7 +152,7 @@ async function enqueue(scope: OrderEventScope, type: AcpOrderEvent, orderId: str
   const webhook = await keyOrderWebhook(scope, keyId);
   if (!webhook) return;
   const body = JSON.stringify(orderEvent(await orderFacts(scope, session), type));
-  await scope.services.outbox.enqueue(scope, { type: `acp.${type}`, url: webhook.url, body, signer: MERCHANT_SIGNATURE, keyRef: keyRefOf(keyId) });
+  await scope.collaborators.outbox.enqueue(scope, { type: `acp.${type}`, url: webhook.url, body, signer: MERCHANT_SIGNATURE, keyRef: keyRefOf(keyId) });
 }
 
 /** order_update for an order that came from ACP (a cheap no-op for every other order). */

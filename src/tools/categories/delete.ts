@@ -40,7 +40,7 @@ export default defineTool({
       throw error;
     }
     await ctx.audit({ subjectType: "category", subjectId: category.id, before: category, after: null });
-    await ctx.services.catalog.changed(ctx, { categories: true });
+    await ctx.collaborators.catalog.changed(ctx, { categories: true });
     return { ok: true as const, slug };
   },
 });

@@ -126,7 +126,7 @@ export default defineTool({
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
-    await ctx.services.orderEvents.announce(ctx, { type: "checkout_completed", orderId: order.id, checkoutId: id });
+    await ctx.collaborators.orderEvents.announce(ctx, { type: "checkout_completed", orderId: order.id, checkoutId: id });
     await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
     return view;
   },

@@ -102,7 +102,7 @@ export class PaymentActionRequired extends Refused {
  * attempt, is written to the PaymentIntent's metadata afterwards.
  */
 export async function chargeStripe(ctx: ToolContext, charge: StripeCharge): Promise<StripeCharged> {
-  const payments = ctx.services.payments as Partial<StripePayments>;
+  const payments = ctx.collaborators.payments as Partial<StripePayments>;
   if (!payments.client) throw new Refused("payment_declined", "Stripe is not configured.");
   const stripe = payments.client;
   const shared = charge.token.startsWith("spt_");

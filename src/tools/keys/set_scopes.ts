@@ -28,7 +28,7 @@ export default defineTool({
     }
     const after = describeKey(await ctx.db.apiKey.update({ where: { id }, data: { scopes: wanted } }));
     await ctx.audit({ subjectType: "apiKey", subjectId: id, before: keySnapshot(describeKey(row)), after: keySnapshot(after) });
-    ctx.services.keys.changed(ctx);
+    ctx.collaborators.keys.changed(ctx);
     return after;
   },
 });

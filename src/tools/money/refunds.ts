@@ -150,7 +150,7 @@ async function backToGiftCards(ctx: ToolContext, orderId: string, sourceId: stri
  * it across the chain), booked on `orderId`; returns how much.
  */
 async function backToCard(ctx: ToolContext, orderId: string, source: Order, limit: bigint, via: string | null): Promise<bigint> {
-  const provider = ctx.services.payments;
+  const provider = ctx.collaborators.payments;
   const intent = source.paymentProviderPaymentIntentId;
   if (source.paymentProvider !== "stripe" || !intent || !provider.refund || limit <= 0n) return 0n;
   const [paid, back] = await Promise.all([

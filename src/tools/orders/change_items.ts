@@ -96,10 +96,10 @@ export default defineTool({
     const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), account: input.refundAccount ?? null };
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" })), items: after.items } : after;
-    await ctx.services.catalog.changed(ctx, { stock: productIds });
+    await ctx.collaborators.catalog.changed(ctx, { stock: productIds });
     const result = view(now, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
     const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
-    ctx.afterCommit(() => sendOrderChanged(ctx.services.db, ctx.services.mailer, order.id, note, ctx.now()));
+    ctx.afterCommit(() => sendOrderChanged(ctx.collaborators.db, ctx.collaborators.mailer, order.id, note, ctx.now()));
     return result;
   },
 });

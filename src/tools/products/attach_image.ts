@@ -38,7 +38,7 @@ export default defineTool({
     await ctx.db.productImage.create({ data: { productId: id, url: imageUrl, alt: alt ?? null, sourceId: sourceId ?? null, position } });
     const after = await productSnapshot(ctx.db, id);
     await ctx.audit({ subjectType: "product", subjectId: id, before, after });
-    await ctx.services.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
     return { ok: true as const, slug, attached: imageUrl, totalImages: after.images.length };
   },
 });

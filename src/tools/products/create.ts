@@ -44,7 +44,7 @@ export default defineTool({
       await ctx.db.productImage.createMany({ data: images.map((url, position) => ({ productId: product.id, url, position })) });
     }
     await ctx.audit({ subjectType: "product", subjectId: product.id, before: null, after: await productSnapshot(ctx.db, product.id) });
-    await ctx.services.catalog.changed(ctx, { productIds: [product.id] });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [product.id] });
     return { id: product.id, slug: product.slug };
   },
 });

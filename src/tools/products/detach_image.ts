@@ -36,7 +36,7 @@ export default defineTool({
       }
     }
     await ctx.audit({ subjectType: "product", subjectId: id, before, after: await productSnapshot(ctx.db, id) });
-    await ctx.services.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
     return { ok: true as const, slug, removed: imageUrl, totalImages: rest.length };
   },
 });

@@ -19,6 +19,6 @@ export default defineTool({
   examples: [{ slug: "vogue-clubmaster-sommer-2" }],
   async handler({ slug, drafts }, ctx) {
     const product = await catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
-    return (await ctx.services.catalog.productDetails(product.id)).variants;
+    return (await ctx.collaborators.catalog.productDetails(product.id)).variants;
   },
 });

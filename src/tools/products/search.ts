@@ -35,6 +35,6 @@ export default defineTool({
   cache: "catalog",
   examples: [{}, { q: "aviator", inStock: true, limit: 5 }],
   async handler({ drafts, ...filters }, ctx) {
-    return ctx.services.catalog.search(filters, allowDrafts(ctx, drafts));
+    return ctx.collaborators.catalog.search(filters, allowDrafts(ctx, drafts));
   },
 });

@@ -52,7 +52,7 @@ export function allowDrafts(ctx: ToolContext, drafts: boolean | undefined): bool
 
 /** A visible (non-deleted, published) product from the catalogue read model, or with `drafts` a draft; 404 otherwise. */
 export async function catalogProduct(ctx: ToolContext, slug: string, drafts = false): Promise<CatalogProduct> {
-  const product = await ctx.services.catalog.product(slug, drafts);
+  const product = await ctx.collaborators.catalog.product(slug, drafts);
   if (!product) throw new NotFound(`No product with slug "${slug}".`);
   return product;
 }

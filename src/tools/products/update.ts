@@ -63,7 +63,7 @@ export default defineTool({
     const after = await productSnapshot(ctx.db, id);
     await ctx.audit({ subjectType: "product", subjectId: id, before, after });
     const moved = category !== undefined || patch.draft !== undefined;
-    await ctx.services.catalog.changed(ctx, { productIds: [id], ...(!moved && { keepsCategories: true }) });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id], ...(!moved && { keepsCategories: true }) });
     await emitProductUpdated(ctx, after);
     await emitIfLow(ctx, { productId: id, slug, sku: null, before: Number(before.stock), after: Number(after.stock) });
     return { id, slug };

@@ -114,7 +114,7 @@ export async function restockReturn(ctx: ToolContext, ret: ReturnWithItems): Pro
       await ctx.db.product.updateMany({ where: { id: orderItem.productId }, data: { stock: { increment: units }, updatedAt: now } });
     }
   }
-  await ctx.services.catalog.changed(ctx, { stock: [...new Set(ret.items.map((item) => item.orderItem.productId))] });
+  await ctx.collaborators.catalog.changed(ctx, { stock: [...new Set(ret.items.map((item) => item.orderItem.productId))] });
 }
 
 /**

@@ -59,8 +59,8 @@ export function mailShopper(ctx: ToolContext, ticket: SupportTicket, kind: "supp
   ctx.afterCommit(async () => {
     const subject = kind === "support_received" ? `Vi har modtaget din henvendelse ${reference(ticket)}` : `Svar på din henvendelse ${reference(ticket)}: ${ticket.subject}`;
     const message = { to: ticket.email, subject, text: lines.join("\n"), html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n") };
-    const sent = await ctx.services.mailer.send(message);
-    await ctx.services.db.emailMessage.create({
+    const sent = await ctx.collaborators.mailer.send(message);
+    await ctx.collaborators.db.emailMessage.create({
       data: { to: ticket.email, subject, kind, orderId: ticket.orderId, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
     });
   });

@@ -133,7 +133,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
     this.assets = assets;
     this.csrf = new Csrf(runtime.secret);
     this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
-    this.pages = new PageCache<StorefrontRequest>(runtime.services.catalog);
+    this.pages = new PageCache<StorefrontRequest>(runtime.collaborators.catalog);
   }
 
   context(req: Request, res: Response): StorefrontRequest {

@@ -64,7 +64,7 @@ describe("staff.create", () => {
     expectProblem(await server.call("staff.create", { email: "begge@nordlys.dk", password: "langt nok kodeord", scopes: ["orders:read"], invite: true }, { key }), 400, "invalid_input");
     expectProblem(await server.call("staff.create", { email: "for-meget@nordlys.dk", scopes: ["settings:write"], invite: true }, { key }), 403, "forbidden");
     expect([await db().adminUser.count(), await auditCount(server)]).toEqual(before);
-    await server.runtime.services.background.idle();
+    await server.runtime.collaborators.background.idle();
     expect(mail.sent).toEqual([]);
   });
 
