@@ -25,7 +25,7 @@ interface Measurement {
 async function measure(): Promise<void> {
   const { createOpenAI } = await import("@ai-sdk/openai");
   const { runTurn } = await import("../src/assistants/tool-loop.ts");
-  const { PROFILES } = await import("../src/assistants/profiles.ts");
+  const { PROFILES } = await import("../src/assistants/assistant-profiles.ts");
   const { toolDefinitions } = await import("../src/assistants/tools.ts");
   const { ALL_TOOLS, wireName } = await import("../src/tools/registry.ts");
   const modelProcess = spawn(process.execPath, ["bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });

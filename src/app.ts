@@ -13,7 +13,7 @@ import { traceRequests } from "./http/trace.ts";
 import { sessionRouter } from "./api/session-routes.ts";
 import { acpRouter } from "./api/acp/router.ts";
 import { ucpRouter } from "./api/ucp/router.ts";
-import { webhookRouter } from "./api/webhooks.ts";
+import { webhookRouter } from "./api/stripe-webhook.ts";
 import { webRouter } from "./web/index.ts";
 import { chatRouter } from "./assistants/http.ts";
 import { metricsHandler } from "./api/metrics.ts";

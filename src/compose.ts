@@ -2,8 +2,8 @@
 // their events go out with. createApp wires the server's runtime with it; the CLI's operator executor subscribes the
 // same doors to its own hub.
 import { merchantSignatureSigner } from "./api/acp/merchant-signature.ts";
-import { acpOrderEvents } from "./api/acp/order-events.ts";
-import { ucpOrderEvents } from "./api/ucp/order-events.ts";
+import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
+import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
 import { ucpWebhookSigners } from "./api/ucp/webhook-signers.ts";
 import type { Runtime } from "./runtime.ts";
 import { keyWebhookSecret } from "./tools/keys/order-webhook.ts";

@@ -14,7 +14,7 @@ import { identify, type Credentials, type Identities } from "./identity.ts";
 import { describeFailure } from "./failure.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
-import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
+import { PROFILES, type AssistantName, type AssistantProfile } from "./assistant-profiles.ts";
 import type { TurnRequest } from "./conversation.ts";
 import { HOLD_MS, TurnHolds } from "./holds.ts";
 import type { TurnRelay } from "./relay.ts";

@@ -8,7 +8,7 @@ import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
-import { ASSISTANTS, type AssistantName } from "./profiles.ts";
+import { ASSISTANTS, type AssistantName } from "./assistant-profiles.ts";
 import { parseTurnRequest } from "./request.ts";
 import type { Follower, Following, StreamFrame } from "./streams.ts";
 import { requestAddress } from "../http/address.ts";

@@ -9,7 +9,7 @@ import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
-import { ASSISTANTS, type AssistantName } from "./profiles.ts";
+import { ASSISTANTS, type AssistantName } from "./assistant-profiles.ts";
 import { parseTurnRequest } from "./request.ts";
 import { TurnRelay } from "./relay.ts";
 import type { Follower, Following } from "./streams.ts";

@@ -18,7 +18,7 @@ import {
 } from "ai";
 import { describeFailure } from "./failure.ts";
 import { forModel } from "./model-output.ts";
-import type { Limits } from "./profiles.ts";
+import type { Limits } from "./assistant-profiles.ts";
 
 /** A registry tool as the model sees it: its wire name (`products_search`), description and compact input schema. */
 export interface ToolDefinition {

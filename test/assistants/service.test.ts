@@ -5,7 +5,7 @@ import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { nextHistory, recent } from "../../src/assistants/conversation.ts";
-import { STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
+import { STOREFRONT_TOOLS } from "../../src/assistants/assistant-profiles.ts";
 import { ChatService } from "../../src/assistants/chat-service.ts";
 import { TurnStream, type StreamFrame } from "../../src/assistants/streams.ts";
 import { wireName } from "../../src/tools/registry.ts";

@@ -10,7 +10,7 @@ import { validateAddress } from "../address/service.ts";
 import type { ToolContext } from "../context.ts";
 import { priceLines, shippingSettings } from "../orders/pricing.ts";
 import { getCommerce, getPromotions, getShippingRates } from "../settings/commerce.ts";
-import { rateOptions } from "./fulfillment.ts";
+import { rateOptions } from "./shipping-options.ts";
 import { offeredDestinations } from "./destinations.ts";
 import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Message, type SessionView, type StoredFulfillment } from "./schemas.ts";
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { adjustment, fulfillmentEvent, storedList } from "./fulfillment.ts";
+import { adjustment, fulfillmentEvent, storedList } from "./fulfillment-events.ts";
 import { orderId } from "./schemas.ts";
 import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
 

@@ -2,7 +2,7 @@
 // once), audited without either, or invited by e-mail to choose one; never a scope the caller lacks; 409 for a taken
 // e-mail; assistant offering.
 import { describe, expect, it } from "vitest";
-import { PROFILES } from "../../../src/assistants/profiles.ts";
+import { PROFILES } from "../../../src/assistants/assistant-profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
 import { wireName } from "../../../src/tools/registry.ts";
 import { AdminClient } from "../../support/admin.ts";

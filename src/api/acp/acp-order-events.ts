@@ -9,7 +9,7 @@ import { orderFacts, type OrderFacts } from "../../tools/checkout/order-facts.ts
 import { ownerKeyId, placedFrom } from "../../tools/checkout/placed-from.ts";
 import { keyOrderWebhook } from "../../tools/keys/order-webhook.ts";
 import type { OrderEventScope, OrderSubscriber } from "../../tools/orders/events.ts";
-import { adjustment, fulfillmentEvent, storedList } from "../../tools/orders/fulfillment.ts";
+import { adjustment, fulfillmentEvent, storedList } from "../../tools/orders/fulfillment-events.ts";
 import { keyRefOf, MERCHANT_SIGNATURE } from "./merchant-signature.ts";
 import { addressOf, totals, webhookEvent } from "./v2026-04-17.ts";
 
