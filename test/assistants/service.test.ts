@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { nextHistory, recent } from "../../src/assistants/conversation.ts";
 import { STOREFRONT_TOOLS } from "../../src/assistants/assistant-profiles.ts";
 import { ChatService } from "../../src/assistants/chat-service.ts";
-import { TurnStream, type StreamFrame } from "../../src/assistants/streams.ts";
+import { TurnStream, type StreamFrame } from "../../src/assistants/turns/streams.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { SESSION_SCOPES } from "../../src/tools/scopes.ts";
 import { useServer } from "../support/server.ts";
