@@ -31,11 +31,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const SECURITY_HEADER_NAMES = Object.keys(SECURITY_HEADERS);
 
-/** Sets the security headers on a response (for HTML answers that are not sent through `sendHtml`). */
-export function setSecurityHeaders(res: Response): void {
-  res.set(SECURITY_HEADERS);
-}
-
 /**
  * Sends a whole HTML document (markup, or its UTF-8 bytes) with the security headers (a header the route already set,
  * e.g. a stricter Referrer-Policy, is kept). Pages are personal (CSRF tokens bound to the session, order and payment

@@ -11,7 +11,6 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The widths /images serves resized (never enlarged); a card uses the smallest. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-export const CARD_WIDTH = 400;
 
 /** The image formats accepted, by sharp's name for them: the content type and the file extension of the URL. */
 const FORMATS: Record<string, { contentType: string; ext: string }> = {

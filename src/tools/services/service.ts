@@ -46,17 +46,6 @@ export async function listServices(db: Db, status?: "draft" | "published"): Prom
   return rows.sort(byNavOrder);
 }
 
-/** What the public /services listing shows. */
-export function publishedServices(db: Db): Promise<ServiceOffering[]> {
-  return listServices(db, "published");
-}
-
-/** One offering for the public page, or null when it does not exist or is a draft. */
-export async function publishedService(db: Db, slug: string): Promise<ServiceOffering | null> {
-  const row = await db.serviceOffering.findUnique({ where: { slug } });
-  return row && row.status === "published" ? row : null;
-}
-
 export function publicServiceUrl(baseUrl: string, slug: string): string {
   return `${baseUrl}/services/${slug}`;
 }
