@@ -1,7 +1,6 @@
 // What a handler receives: the caller, the database (a transaction for writes), the audit writer, clock, logger and collaborators.
 import type { Config } from "../core/config.ts";
 import type { Db } from "../core/db.ts";
-import type { JsonValue } from "../core/json.ts";
 import type { Logger } from "../core/log.ts";
 import type { Collaborators } from "./collaborators.ts";
 
@@ -66,5 +65,3 @@ export interface ToolContext {
   /** The caller's storefront session goes on under this id (sign-in rotates it): after commit the door re-issues its cookie. */
   replaceSession(sessionId: string): void;
 }
-
-export type { JsonValue };

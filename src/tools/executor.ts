@@ -19,7 +19,7 @@ import { notOwnOrder, ownOrders } from "./user/service.ts";
  * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a
  * caller's typo must not become a label); `error` is what the call failed with, as the door answers it.
  */
-export type ToolCallObserver = (tool: string, seconds: number, error?: ToolError) => void;
+type ToolCallObserver = (tool: string, seconds: number, error?: ToolError) => void;
 
 export interface ExecutorDeps {
   config: Config;

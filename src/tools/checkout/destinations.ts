@@ -10,7 +10,7 @@ import { listBook, MAX_ADDRESSES } from "../customer/addresses.ts";
 import type { Buyer, Destination, StoredDestination, StoredFulfillment } from "./schemas.ts";
 
 /** The customer the caller has shown to be the buyer, or null. `create` makes one in test mode for a new e-mail. */
-export async function provenBuyer(ctx: ToolContext, buyer: Buyer | null, create = false): Promise<string | null> {
+async function provenBuyer(ctx: ToolContext, buyer: Buyer | null, create = false): Promise<string | null> {
   const { caller } = ctx;
   if (caller.kind === "session" && caller.session?.persistent && caller.session.customerId) return caller.session.customerId;
   if (!ctx.config.ucpTestMode || !buyer?.email) return null;
@@ -22,7 +22,7 @@ export async function provenBuyer(ctx: ToolContext, buyer: Buyer | null, create 
   return made.id;
 }
 
-export function asDestination(row: Address): StoredDestination {
+function asDestination(row: Address): StoredDestination {
   return {
     id: row.id,
     name: row.name,

@@ -26,7 +26,7 @@ export interface StoredLine {
 }
 
 
-export interface StoredPayment {
+interface StoredPayment {
   handlerId: string;
   instrumentType: string | null;
   brand?: string;
@@ -52,7 +52,7 @@ export async function shopCurrency(db: Db): Promise<string> {
 }
 
 /** Handlers that exist only in test mode and decide by the credential's token (the UCP samples name all three). */
-export const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
+const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
 
 /**
  * The payment handlers a session may complete with: the test handlers only in test mode, the Stripe handler (a card

@@ -48,7 +48,7 @@ export async function customerRows(db: Db, where: Prisma.Sql, limit: number, off
 }
 
 /** Staff: an API key (or system) caller; its scope was checked by the executor. A storefront session is never staff. */
-export function isStaff(caller: Caller): boolean {
+function isStaff(caller: Caller): boolean {
   return caller.kind !== "session";
 }
 

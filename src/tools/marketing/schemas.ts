@@ -5,7 +5,7 @@ import { isoDateTime } from "../shared/timestamps.ts";
 export const AUDIENCES = ["all_subscribers", "customers", "recent_customers"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-export const audience = z
+const audience = z
   .enum(AUDIENCES)
   .describe(
     "customers: a paid order; recent_customers: one in 90 days.",

@@ -11,7 +11,7 @@ import { codeHint } from "./gift-card-codes.ts";
 import { issueCard } from "./gift-cards.ts";
 import { allocate, balanceOf, book, lockOrderRow, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
 
-export const REFUND_TO = ["original", "store_credit"] as const;
+const REFUND_TO = ["original", "store_credit"] as const;
 export type RefundTo = (typeof REFUND_TO)[number];
 
 /** The refund input fields of orders.cancel, orders.change_items and returns.receive. */

@@ -19,7 +19,7 @@ import { book } from "../money/ledger.ts";
 import type { DeliveryChoice } from "../cart/delivery.ts";
 import { changeStatus, lockOrder } from "./service.ts";
 
-export interface PostalAddress {
+interface PostalAddress {
   name: string;
   address: string;
   zip: string;
@@ -83,7 +83,7 @@ export function channelOf(door: Door): string {
 }
 
 /** The AI agent behind a call (MCP client or assistant), or null for people. */
-export function aiAgentOf(ctx: ToolContext): string | null {
+function aiAgentOf(ctx: ToolContext): string | null {
   return AI_DOORS.has(ctx.door) ? (ctx.caller.agent ?? ctx.door) : null;
 }
 

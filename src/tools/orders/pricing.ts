@@ -18,9 +18,9 @@ export interface LineRef {
   quantity: number;
 }
 
-export type PricedLine<R extends LineRef = LineRef> = R & PricedFields;
+type PricedLine<R extends LineRef = LineRef> = R & PricedFields;
 
-export interface PricedFields {
+interface PricedFields {
   productSlug: string;
   productName: string;
   variantSku: string | null;
@@ -31,7 +31,7 @@ export interface PricedFields {
   stock: number;
 }
 
-export interface AppliedDiscount {
+interface AppliedDiscount {
   code: string;
   type: DiscountType;
   value: number;

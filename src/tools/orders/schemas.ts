@@ -12,7 +12,7 @@ export const orderNumber = z.number().int().min(1).max(2_147_483_647).describe("
 
 const nullableTime = (what: string) => isoDateTime.nullable().describe(`${what} (ISO 8601 UTC), or null.`);
 
-export const orderItem = z.strictObject({
+const orderItem = z.strictObject({
   id: z.string(),
   orderId: z.string(),
   productId: z.string(),

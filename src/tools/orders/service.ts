@@ -83,7 +83,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
 }
 
 /** Puts the order's units back: variant lines into the variant's stock, other lines into the product's (as orders took them). */
-export async function restock(ctx: ToolContext, order: OrderWithItems): Promise<void> {
+async function restock(ctx: ToolContext, order: OrderWithItems): Promise<void> {
   const now = ctx.now();
   for (const item of order.items) {
     const units = BigInt(item.quantity);

@@ -16,7 +16,7 @@ const STATUS_EVENTS: Partial<Record<OrderStatus, EventType>> = {
 };
 
 /** An order as webhook data: amounts in øre, the lines, tracking once shipped. */
-export function orderEventData(order: Order, lines: readonly OrderLine[], previousStatus: string | null) {
+function orderEventData(order: Order, lines: readonly OrderLine[], previousStatus: string | null) {
   return {
     id: order.id,
     status: order.status,

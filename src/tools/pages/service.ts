@@ -22,7 +22,7 @@ export function pageStatusOf(row: Page): "draft" | "published" {
   return row.status === "draft" ? "draft" : "published";
 }
 
-export function publicPageUrl(baseUrl: string, slug: string): string {
+function publicPageUrl(baseUrl: string, slug: string): string {
   return `${baseUrl}/info/${slug}`;
 }
 

@@ -8,7 +8,7 @@ import { isoDateTime } from "../shared/timestamps.ts";
 export const slugInput = z.string().min(1).describe("Product slug.");
 
 /** An image the shop serves itself, by its path ("/demo-images/…"): it keeps working when the shop's address changes. */
-export const sitePath = z.string().max(2000).regex(/^\/(?:[^/\\\s][^\s\\]*)?$/, "Use a path on this shop starting with one /");
+const sitePath = z.string().max(2000).regex(/^\/(?:[^/\\\s][^\s\\]*)?$/, "Use a path on this shop starting with one /");
 
 export const productSummary = z.strictObject({
   id: z.string(),
@@ -81,12 +81,12 @@ export const variantOutput = z.strictObject({
 export const sku = z.string().min(1).max(100).describe("Unique per product.");
 
 /** `schema.optional()` keeping its description (zod 4 does not carry `.describe()` over to the wrapper). */
-export function optional<T extends z.ZodType>(schema: T) {
+function optional<T extends z.ZodType>(schema: T) {
   return schema.optional().describe(schema.description ?? "");
 }
 
 /** The write fields that are optional on create and update alike. */
-export const optionalProductFields = {
+const optionalProductFields = {
   frameColor: optional(productFields.frameColor),
   lensColor: optional(productFields.lensColor),
   brand: optional(productFields.brand),

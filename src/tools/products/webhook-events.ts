@@ -4,7 +4,7 @@ import type { ToolContext } from "../context.ts";
 import { emitEvent, emitEvents } from "../webhooks/service.ts";
 
 /** Stock at or below this is low: the default threshold of products.list_low_stock (the shop has no setting for it). */
-export const LOW_STOCK_THRESHOLD = 5;
+const LOW_STOCK_THRESHOLD = 5;
 
 function productData(product: Product) {
   return {

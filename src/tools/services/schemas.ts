@@ -5,7 +5,7 @@ import { MAX_INT } from "../shared/amounts.ts";
 import { newSlug } from "../shared/slugs.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 
-export const STATUSES = ["draft", "published"] as const;
+const STATUSES = ["draft", "published"] as const;
 export const status = z.enum(STATUSES).describe("draft hides it from /services.");
 
 export const serviceSlug = z.string().min(1).max(200).describe("Offering slug.");

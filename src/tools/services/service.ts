@@ -36,7 +36,7 @@ export async function findService(db: Db, slug: string): Promise<ServiceOffering
 }
 
 /** Listing order of /services and services.list: navOrder ascending, then title, then slug. */
-export function byNavOrder(a: ServiceOffering, b: ServiceOffering): number {
+function byNavOrder(a: ServiceOffering, b: ServiceOffering): number {
   if (a.navOrder !== b.navOrder) return a.navOrder < b.navOrder ? -1 : 1;
   return collator.compare(a.title, b.title) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }

@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
 /** Spent and expired links are swept this long after they expire. */
 const KEEP_EXPIRED_MS = 30 * 24 * 3_600_000;
 
-export class InvalidToken extends Refused {
+class InvalidToken extends Refused {
   constructor() {
     super("invalid_token", "This link is not valid: it is unknown, used already or expired. Ask for a new one.");
   }

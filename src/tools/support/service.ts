@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { escapeHtml } from "../../core/format.ts";
 import type { Db } from "../../core/db.ts";
-import type { SupportMessage, SupportTicket } from "../../generated/prisma/client.ts";
+import type { SupportTicket } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 
@@ -65,5 +65,3 @@ export function mailShopper(ctx: ToolContext, ticket: SupportTicket, kind: "supp
     });
   });
 }
-
-export type TicketWithMessages = SupportTicket & { messages: SupportMessage[] };

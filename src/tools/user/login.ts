@@ -5,9 +5,9 @@ import { CommittedRefusal, RateLimited, Refused } from "../../core/errors.ts";
 import { countAttempt, forgetAttempts } from "../../core/throttle.ts";
 import type { SessionRef, ToolContext } from "../context.ts";
 
-export const LOGIN_CODE_TTL_MS = 10 * 60_000;
+const LOGIN_CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries one code takes before it is locked. */
-export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+const LOGIN_CODE_MAX_ATTEMPTS = 5;
 /** Per e-mail address, whatever the sessions and client addresses: codes e-mailed, and guesses checked, per hour. */
 export const LOGIN_CODES_PER_EMAIL_PER_HOUR = 10;
 export const LOGIN_GUESSES_PER_EMAIL_PER_HOUR = 20;

@@ -12,7 +12,7 @@ import type { DeliveryView, EndpointView, EventType } from "./schemas.ts";
 
 const KEY_PREFIX = "webhook-endpoint:";
 
-export const endpointKeyRef = (id: string) => `${KEY_PREFIX}${id}`;
+const endpointKeyRef = (id: string) => `${KEY_PREFIX}${id}`;
 
 /** A new Standard Webhooks secret: "whsec_" and 32 random bytes in base64. */
 export function newSecret(): string {
