@@ -19,7 +19,7 @@ import type { Collaborators } from "./tools/collaborators.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
-import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
+import { dispatchDueCampaigns } from "./tools/marketing/campaigns.ts";
 import { OrderEvents } from "./tools/orders/events.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";

@@ -13,7 +13,7 @@ import { hasScope } from "./scopes.ts";
 import { inToolSpan } from "./trace.ts";
 import type { Collaborators } from "./collaborators.ts";
 import type { AnyTool } from "./tool.ts";
-import { notOwnOrder, ownOrders } from "./user/service.ts";
+import { notOwnOrder, ownOrders } from "./user/own-customer.ts";
 
 /**
  * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a

@@ -4,7 +4,7 @@ import { limit } from "../fields.ts";
 import { MAX_INT } from "../shared/amounts.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { toInt } from "./service.ts";
+import { toInt } from "./revenue-rules.ts";
 
 type Row = { id: string; lastActivity: Date; email: string | null; itemCount: unknown; valueDkk: unknown; cartCount: unknown; totalValueDkk: unknown };
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from "./revenue-rules.ts";
 
 export default defineTool({
   name: "analytics.channel_breakdown",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { addDays, rangeFields, rangeOutput, resolveRange, revenueStatusesSql, TIME_ZONE, toInt, utc, weekStart } from "./service.ts";
+import { addDays, rangeFields, rangeOutput, resolveRange, revenueStatusesSql, TIME_ZONE, toInt, utc, weekStart } from "./revenue-rules.ts";
 
 type Row = { bucket: string; orderCount: unknown; revenueDkk: unknown };
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES, toInt } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES, toInt } from "./revenue-rules.ts";
 
 const count = (what: string) => z.number().int().min(0).max(MAX_INT).describe(what);
 

@@ -5,7 +5,7 @@ import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { lockRow, modelOf } from "./model.ts";
 import { restore } from "./restore.ts";
 import { entryId } from "./schemas.ts";
-import { laterChange, staticRefusal } from "./service.ts";
+import { laterChange, staticRefusal } from "./entries.ts";
 
 export default defineTool({
   name: "audit.revert",

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { priceLines } from "../orders/pricing.ts";
 import { oere } from "../shared/amounts.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 import { defineTool, READ } from "../tool.ts";
 import { listPrice, pickupPointOutput, pickupPointsOf } from "./delivery.ts";
-import { CartStore } from "./service.ts";
+import { CartStore } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.delivery_options",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { priceLines } from "../orders/pricing.ts";
 import { oere } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { CartStore } from "./service.ts";
+import { CartStore } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.get_shipping_progress",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { dbErrorCode, NotFound, Refused } from "../../core/errors.ts";
 import { newSlug } from "../shared/slugs.ts";
-import { productSnapshots } from "../products/service.ts";
+import { productSnapshots } from "../products/product-rows.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 
 export default defineTool({

@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
-import { changeStatus, lockOrder } from "../orders/service.ts";
+import { changeStatus, lockOrder } from "../orders/order-writes.ts";
 import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { chargeStripe, decidePayment, type StripeCharged } from "./payment.ts";
 import { sessionColumns } from "./placed-from.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
-import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
+import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./sessions.ts";
 
 /**
  * What the session keeps of the instrument: never the card number, only the digits and brand an instrument shows (for

@@ -4,7 +4,7 @@
 // nobody's home address is given to a caller who merely knows it.
 import { Invalid, Refused } from "../../core/errors.ts";
 import type { Address } from "../../generated/prisma/client.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import type { ToolContext } from "../context.ts";
 import { listBook, MAX_ADDRESSES } from "../customer/addresses.ts";
 import type { Buyer, Destination, StoredDestination, StoredFulfillment } from "./schemas.ts";

@@ -6,7 +6,7 @@ import type { CheckoutSession } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
 import { adjustment, fulfillmentEvent, storedList } from "../orders/fulfillment-events.ts";
 import { sessionView } from "./schemas.ts";
-import { ownerOf, storedView } from "./service.ts";
+import { ownerOf, storedView } from "./sessions.ts";
 
 const orderView = z.strictObject({
   id: z.string(),

@@ -3,7 +3,7 @@
 import type { CheckoutSession, Order } from "../../generated/prisma/client.ts";
 import type { OrderEventScope } from "../orders/events.ts";
 import type { SessionView } from "./schemas.ts";
-import { storedView } from "./service.ts";
+import { storedView } from "./sessions.ts";
 
 export interface OrderFacts {
   order: Order;

@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import type { ToolContext } from "../context.ts";
 import type Stripe from "stripe";
 import type { StripePayments } from "../money/payments/stripe.ts";
-import { paymentHandlers, STRIPE_HANDLER, STRIPE_SPT_HANDLER } from "./service.ts";
+import { paymentHandlers, STRIPE_HANDLER, STRIPE_SPT_HANDLER } from "./sessions.ts";
 
 /**
  * "paid": the handler took the money; "pending": the order waits for payment through the shop's payment link;

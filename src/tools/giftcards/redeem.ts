@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 import { book, outstandingOf } from "../money/ledger.ts";
 import { orderId } from "../orders/schemas.ts";
-import { changeStatus, lockOrder } from "../orders/service.ts";
+import { changeStatus, lockOrder } from "../orders/order-writes.ts";
 import { UNPAID } from "../orders/transitions.ts";
 import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, WRITE } from "../tool.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { keyId, keyView } from "./schemas.ts";
-import { describeKey, findKey, keySnapshot } from "./service.ts";
+import { describeKey, findKey, keySnapshot } from "./key-secrets.ts";
 
 export default defineTool({
   name: "keys.revoke",

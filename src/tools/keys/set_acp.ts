@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { checkReceiver } from "../webhooks/service.ts";
+import { checkReceiver } from "../webhooks/endpoints.ts";
 import { keyId } from "./schemas.ts";
-import { findKey } from "./service.ts";
+import { findKey } from "./key-secrets.ts";
 
 const acpSettingsView = z.strictObject({
   id: z.string().describe("The key's id."),

@@ -12,7 +12,7 @@ import { repriced } from "./edit-pricing.ts";
 import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
 import { sendOrderChanged } from "./emails.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
-import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 import { PAID, UNPAID } from "./transitions.ts";
 
 /** Paid: money came in (a paid order that went to review keeps its paidAt; before shipping PAID is paid or processing). */

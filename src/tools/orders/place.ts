@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { Order } from "../../generated/prisma/client.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import type { Door, ToolContext } from "../context.ts";
-import { redeemDiscount } from "../discounts/service.ts";
+import { redeemDiscount } from "../discounts/discount-rules.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
@@ -17,7 +17,7 @@ import { codeHint } from "../money/gift-card-codes.ts";
 import { spendUpTo } from "../money/gift-cards.ts";
 import { book } from "../money/ledger.ts";
 import type { DeliveryChoice } from "../cart/delivery.ts";
-import { changeStatus, lockOrder } from "./service.ts";
+import { changeStatus, lockOrder } from "./order-writes.ts";
 
 interface PostalAddress {
   name: string;

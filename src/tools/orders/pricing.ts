@@ -6,9 +6,9 @@
 import type { Db } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import type { DiscountType } from "../discounts/schemas.ts";
-import { evaluateDiscount, type DiscountEvaluation } from "../discounts/service.ts";
+import { evaluateDiscount, type DiscountEvaluation } from "../discounts/discount-rules.ts";
 import { getCommerce } from "../settings/commerce.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 
 export const MAX_AMOUNT = 9007199254740991n;
 

@@ -7,7 +7,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { adjustment, fulfillmentEvent, storedList } from "./fulfillment-events.ts";
 import { orderId } from "./schemas.ts";
-import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.record_events",

@@ -5,7 +5,7 @@ import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import { recordRefund } from "../money/refunds.ts";
-import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.refund",

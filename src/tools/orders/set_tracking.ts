@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
-import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 
 const when = z.iso.datetime({ offset: true });
 

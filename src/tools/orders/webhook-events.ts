@@ -1,7 +1,7 @@
 // The order events integrators' webhooks receive (order.created/paid/shipped/cancelled/refunded) and their data: the
 // integrators' subscriber of the order-event hub (events.ts).
 import type { Order } from "../../generated/prisma/client.ts";
-import { emitEvent } from "../webhooks/service.ts";
+import { emitEvent } from "../webhooks/endpoints.ts";
 import type { EventType } from "../webhooks/schemas.ts";
 import type { OrderLine, OrderSubscriber } from "./events.ts";
 import type { OrderStatus } from "./transitions.ts";

@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { MAX_INT } from "../shared/amounts.ts";
 import { sku, slugInput } from "./schemas.ts";
-import { changeStock, findVariant, lockVisibleProduct, productSnapshot } from "./service.ts";
+import { changeStock, findVariant, lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot } from "./service.ts";
+import { lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 
 const total = z.number().int().min(1).describe("Number of images on the product now.");
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { MAX_INT } from "../shared/amounts.ts";
-import { changedPrice, productSnapshots } from "./service.ts";
+import { changedPrice, productSnapshots } from "./product-rows.ts";
 import { emitProductUpdated } from "./webhook-events.ts";
 
 const MAX_PRODUCTS = 1000;

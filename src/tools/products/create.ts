@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Conflict } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { categoryGiven, newProductFields, productRef } from "./schemas.ts";
-import { productSnapshot, resolveCategory } from "./service.ts";
+import { productSnapshot, resolveCategory } from "./product-rows.ts";
 
 const input = z.strictObject(newProductFields).refine(...categoryGiven);
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { sku, slugInput } from "./schemas.ts";
-import { findVariant, lockVisibleProduct } from "./service.ts";
+import { findVariant, lockVisibleProduct } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.delete_variant",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot } from "./service.ts";
+import { lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.detach_image",

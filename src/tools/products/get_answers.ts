@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { productFields, slugInput } from "./schemas.ts";
-import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
+import { allowDrafts, catalogProduct, draftsInput } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.get_answers",

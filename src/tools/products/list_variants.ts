@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { slugInput, variantOutput } from "./schemas.ts";
-import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
+import { allowDrafts, catalogProduct, draftsInput } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.list_variants",

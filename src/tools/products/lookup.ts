@@ -5,7 +5,7 @@ import { getCommerce } from "../settings/commerce.ts";
 import { defineTool, READ } from "../tool.ts";
 import { oere } from "../shared/amounts.ts";
 import { variantOutput } from "./schemas.ts";
-import { variantOwners } from "./service.ts";
+import { variantOwners } from "./product-rows.ts";
 
 export const MAX_LOOKUP_IDS = 50;
 

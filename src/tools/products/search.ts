@@ -4,7 +4,7 @@ import { limit, offset } from "../fields.ts";
 import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { productSummary } from "./schemas.ts";
-import { allowDrafts, draftsInput } from "./service.ts";
+import { allowDrafts, draftsInput } from "./product-rows.ts";
 
 const nonNegativeOere = (what: string) => z.number().int().min(0).max(MAX_INT).optional().describe(`${what}, integer øre.`);
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { imageList, productFields as f, productRef, slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./service.ts";
+import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./product-rows.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 /** A field as products.create describes it (the patch says so once). */

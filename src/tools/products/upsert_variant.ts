@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { slugInput, variantFields, variantOutput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot, variantView } from "./service.ts";
+import { lockVisibleProduct, productSnapshot, variantView } from "./product-rows.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({

@@ -1,7 +1,7 @@
 // The product events integrators' webhooks receive: product.updated, and stock.low when stock falls to the threshold.
 import type { Product } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { emitEvent, emitEvents } from "../webhooks/service.ts";
+import { emitEvent, emitEvents } from "../webhooks/endpoints.ts";
 
 /** Stock at or below this is low: the default threshold of products.list_low_stock (the shop has no setting for it). */
 const LOW_STOCK_THRESHOLD = 5;

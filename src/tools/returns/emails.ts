@@ -6,7 +6,7 @@ import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import type { Returned } from "../money/refunds.ts";
 import type { Settings } from "../settings/schemas.ts";
-import { getSettings } from "../settings/service.ts";
+import { getSettings } from "../settings/settings-document.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
 
 type Kind = "return_approved" | "return_rejected" | "refund_issued" | "return_exchanged";

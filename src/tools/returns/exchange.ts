@@ -11,7 +11,7 @@ import { orderRef } from "../shared/order-numbers.ts";
 import { vatOf } from "../orders/pricing.ts";
 import { methodOf, transfer } from "../money/ledger.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
-import { changeStatus, orderRow } from "../orders/service.ts";
+import { changeStatus, orderRow } from "../orders/order-writes.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { featureFlag } from "./schemas.ts";
-import { featureView } from "./service.ts";
+import { featureView } from "./settings-document.ts";
 
 export default defineTool({
   name: "settings.set_feature",

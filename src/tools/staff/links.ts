@@ -6,9 +6,9 @@ import { CommittedRefusal, RateLimited, Refused } from "../../core/errors.ts";
 import { countAttempt } from "../../core/throttle.ts";
 import type { AdminUser } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 import { hashToken } from "./sessions.ts";
-import { normalizeEmail, setPassword, staffSnapshot } from "./service.ts";
+import { normalizeEmail, setPassword, staffSnapshot } from "./staff-users.ts";
 
 export type LinkPurpose = "invite" | "reset";
 

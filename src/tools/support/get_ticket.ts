@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { TICKET_STATUSES, ticketId } from "./service.ts";
+import { TICKET_STATUSES, ticketId } from "./tickets.ts";
 
 export default defineTool({
   name: "support.get_ticket",

@@ -6,7 +6,7 @@ import { deliveryOf, orderDelivery } from "../cart/delivery.ts";
 import { orderId } from "../orders/schemas.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { notOwnOrder, ownOrders } from "./service.ts";
+import { notOwnOrder, ownOrders } from "./own-customer.ts";
 
 export default defineTool({
   name: "user.get_order_status",

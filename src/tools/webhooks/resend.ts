@@ -4,7 +4,7 @@ import { NotFound, Refused } from "../../core/errors.ts";
 import { oneOffReceiver } from "../../core/outbox/outbox.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { deliveryView } from "./schemas.ts";
-import { describeDelivery } from "./service.ts";
+import { describeDelivery } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.resend",

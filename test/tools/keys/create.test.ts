@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PROFILES } from "../../../src/assistants/assistant-profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
 import { wireName } from "../../../src/tools/registry.ts";
-import { hashKey } from "../../../src/tools/keys/service.ts";
+import { hashKey } from "../../../src/tools/keys/key-secrets.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit, toolOf } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../core/db.ts";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { toJson } from "../../core/json.ts";
 import type { CheckoutSession, Prisma } from "../../generated/prisma/client.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import type { ToolContext } from "../context.ts";
 import { priceLines, shippingSettings } from "../orders/pricing.ts";
 import { getCommerce, getPromotions, getShippingRates } from "../settings/commerce.ts";

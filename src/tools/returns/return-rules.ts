@@ -3,7 +3,7 @@
 import { NotFound, Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import type { ToolContext } from "../context.ts";
-import { lockOrder } from "../orders/service.ts";
+import { lockOrder } from "../orders/order-writes.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { SHIPPED, UNSHIPPED } from "../orders/transitions.ts";
 import { complaintDeadline, COMPLAINT_MONTHS, withdrawalDeadline, WITHDRAWAL_DAYS } from "./deadlines.ts";

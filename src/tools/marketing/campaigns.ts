@@ -3,7 +3,7 @@ import type { Db } from "../../core/db.ts";
 import { NotFound } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import type { Campaign } from "../../generated/prisma/client.ts";
-import { revenueStatusesSql } from "../analytics/service.ts";
+import { revenueStatusesSql } from "../analytics/revenue-rules.ts";
 import type { Audience } from "./schemas.ts";
 
 /** How far back a paid order makes a subscriber a "recent customer". */

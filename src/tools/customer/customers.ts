@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { revenueStatusesSql } from "../analytics/service.ts";
+import { revenueStatusesSql } from "../analytics/revenue-rules.ts";
 import type { Caller } from "../context.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 
