@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sign } from "../../src/api/acp/signature.ts";
 import { webhookEvent } from "../../src/api/acp/v2026-04-17.ts";
 import type { Database } from "../../src/core/db.ts";
-import { createKey } from "../../src/tools/keys/service.ts";
+import { createKey } from "../../src/tools/keys/key-secrets.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { processDatabase } from "../support/server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";

@@ -1,7 +1,7 @@
 // kill -9 between commit and delivery (a real server process): the event was committed with the change, its delivery
 // was in flight when the process died, and the restarted server delivers it once the dead process's claim lapses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../../src/tools/keys/service.ts";
+import { createKey } from "../../src/tools/keys/key-secrets.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { processDatabase } from "../support/server.ts";
 import { poll } from "../support/wait.ts";
