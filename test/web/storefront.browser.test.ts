@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { formatMoney } from "../../src/web/html.ts";
 import { ARTIFACTS_DIR, describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts, type DemoProduct } from "../support/session.ts";
 
 /**
@@ -30,17 +30,16 @@ const MEASURE_OVERFLOW = `(() => {
 })()`;
 
 describeBrowser("storefront in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer();
   let browser: Browser;
   let product: DemoProduct;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     // A product without variants that costs under the free-shipping threshold, so shipping shows in the totals.
     product = (await plainProducts(server, 5)).find((candidate) => candidate.priceDkk < 20000)!;
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it("searches, adds two to the cart, applies a code, checks out and lands on the payment page", async () => {

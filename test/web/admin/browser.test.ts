@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { staffUser } from "../../support/admin.ts";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { startWebhookReceiver } from "../../support/webhook-receiver.ts";
 import { createOrder } from "../../tools/orders/fixtures.ts";
 
@@ -15,17 +15,16 @@ const EMAIL = "ejer@nordlys.dk";
 const PASSWORD = "briller i nordisk lys";
 
 describeBrowser("the admin in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer({ config: { webhooksAllowLocal: true } });
   let browser: Browser;
   const open: BrowserPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ webhooksAllowLocal: true }), launchBrowser()]);
+    browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await Promise.all(open.map((tab) => tab.close()));
     await browser?.close();
-    await server?.close();
   });
 
   async function tab(options: { javaScript?: boolean } = {}): Promise<BrowserPage> {
