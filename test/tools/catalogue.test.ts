@@ -163,6 +163,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["returns.reject", "returns:write", false, true],
   ["returns.receive", "returns:write", false, true],
   ["returns.policy", "catalog:read", true, false],
+  ["returns.withdraw", "returns:write", true, false],
   ["cart.delivery_options", "cart:write", false, false],
   ["orders.get_delivery", "orders:read", false, false],
   ["images.upload", "products:write", false, true],
