@@ -164,6 +164,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["returns.receive", "returns:write", false, true],
   ["returns.policy", "catalog:read", true, false],
   ["returns.withdraw", "returns:write", true, false],
+  ["products.set_safety", "products:write", false, true],
+  ["products.get_safety", "catalog:read", true, false],
   ["cart.delivery_options", "cart:write", false, false],
   ["orders.get_delivery", "orders:read", false, false],
   ["images.upload", "products:write", false, true],
