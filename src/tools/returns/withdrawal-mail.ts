@@ -5,6 +5,7 @@ import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import type { OrderWithItems } from "../orders/schemas.ts";
 import { getSettings } from "../settings/service.ts";
+import { WITHDRAWAL_DAYS } from "./deadlines.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
 
 /** What the shopper declared (returns.withdraw's input). */
@@ -53,12 +54,12 @@ function nextSteps(outcome: Outcome, contactEmail: string): string[] {
         "Du får en mail med vejledning i, hvordan du sender varerne retur. Pengene refunderer vi, når varerne er kommet retur til os.",
       ];
     case "nothing":
-      return [...excluded, `Alle varer, der kan fortrydes, er allerede i en returnering. Skriv til ${contactEmail}, hvis det ikke passer.`];
+      return [...excluded, `Ingen af varerne kunne fortrydes: de er allerede i en returnering, eller de står ikke på ordren. Skriv til ${contactEmail}, hvis det ikke passer.`];
     case "unshipped":
       return ["Ordren er ikke sendt endnu. Vi stopper den og skriver til dig, når den er annulleret."];
     case "late":
       return [
-        `Fortrydelsesfristen på 14 dage fra levering${outcome.deadline ? ` udløb ${danishDateTime(outcome.deadline)}` : " er udløbet"}, så vi kan ikke tage imod fortrydelsen.`,
+        `Fortrydelsesfristen på ${WITHDRAWAL_DAYS} dage fra levering${outcome.deadline ? ` udløb ${danishDateTime(outcome.deadline)}` : " er udløbet"}, så vi kan ikke tage imod fortrydelsen.`,
         `Er en vare defekt, kan du stadig reklamere: skriv til ${contactEmail}.`,
       ];
     case "closed":

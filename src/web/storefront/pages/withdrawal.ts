@@ -9,6 +9,7 @@ import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import { parseOrderRef } from "../../../tools/shared/order-numbers.ts";
 import { danishDateTime } from "../../../tools/returns/withdrawal-mail.ts";
 import returnsWithdraw from "../../../tools/returns/withdraw.ts";
+import { WITHDRAWAL_DAYS } from "../../../tools/returns/deadlines.ts";
 import { breadcrumbs, field, notice } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
@@ -70,7 +71,7 @@ function stepOne(web: StorefrontRequest, form: Form, errors: Partial<Record<"num
     main: html`${crumbs}<div class="narrow withdrawal">
 <h1>Fortryd købet</h1>
 ${failed ? notice("error", "Ret de markerede felter.") : ""}
-<p>Du kan fortryde dit køb i 14 dage efter, at du har modtaget varerne – uden at give en grund. Du behøver ikke en konto.</p>
+<p>Du kan fortryde dit køb i ${WITHDRAWAL_DAYS} dage efter, at du har modtaget varerne – uden at give en grund. Du behøver ikke en konto.</p>
 <p class="hint">Trin 1 af 2: Hvilken ordre vil du fortryde?</p>
 <form class="card withdrawal-form" action="/fortryd" method="post">
 ${web.csrfField()}
