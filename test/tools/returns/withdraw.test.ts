@@ -75,6 +75,22 @@ describe("returns.withdraw", () => {
     expect(ret.items).toEqual([expect.objectContaining({ orderItemId: line.id, quantity: 2 })]);
   });
 
+  it("opens no return for lines not on the order (or made to order), and the receipt says why", async () => {
+    const box = captureMail(server);
+    const order = await shippedOrder(server, { deliveredDaysAgo: 1 });
+    expectOk(server, "returns.withdraw", await withdraw(order, { lines: [{ orderItemId: "not-a-line" }] }));
+    await settle();
+    expect(await prisma().returnRequest.count({ where: { orderId: order.id } })).toBe(0);
+    expect(box.sent[0]?.text).toContain("står ikke på ordren");
+    const fixed = await shippedOrder(server, { deliveredDaysAgo: 1, quantities: [1] });
+    await prisma().product.update({ where: { id: fixed.items[0]!.productId }, data: { returnable: false } });
+    expectOk(server, "returns.withdraw", await withdraw(fixed));
+    await settle();
+    expect(await prisma().returnRequest.count({ where: { orderId: fixed.id } })).toBe(0);
+    expect(box.sent.find((mail) => mail.subject.includes(`#${fixed.number}`))?.text).toContain("fremstillet efter dine mål");
+    await prisma().product.update({ where: { id: fixed.items[0]!.productId }, data: { returnable: true } });
+  });
+
   it("outside the 14 days opens no return, and the receipt says the period ended", async () => {
     const box = captureMail(server);
     const order = await shippedOrder(server, { deliveredDaysAgo: 30 });
