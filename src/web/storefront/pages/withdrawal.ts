@@ -135,6 +135,7 @@ export async function withdrawalReview(web: StorefrontRequest): Promise<View> {
 ${declared(form)}
 <p>Navn: ${form.name}<br>E-mail: ${form.email}</p>
 </div>
+<p>Når du trykker "Bekræft fortrydelse", har du fortrudt købet. Passer oplysningerne til ordren, får du en kvittering på e-mail.</p>
 <form class="withdrawal-form" action="/fortryd/bekraeft" method="post">
 ${web.csrfField()}
 <input type="hidden" name="number" value="${form.number}">
