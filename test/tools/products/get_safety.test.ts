@@ -31,6 +31,10 @@ describe("products.get_safety", () => {
     expectProblem(await server.call("products.get_safety", { productId: deleted.id }), 404);
     const draft = await prisma().product.update({ where: { id: (await prisma().product.findFirstOrThrow({ where: { deletedAt: null, giftCard: false }, orderBy: { slug: "desc" } })).id }, data: { draft: true } });
     expectProblem(await server.call("products.get_safety", { productId: draft.id }), 404);
+    // Staff read a draft's with drafts: true (products:write, as products.get); others may not ask.
+    const writer = await server.key("products:write");
+    expect(expectOk(server, "products.get_safety", await server.call("products.get_safety", { productId: draft.id, drafts: true }, { key: writer }))).toMatchObject({ productId: draft.id });
+    expectProblem(await server.call("products.get_safety", { productId: draft.id, drafts: true }), 403);
   });
 
   it("needs no key", async () => {
@@ -38,6 +42,6 @@ describe("products.get_safety", () => {
   });
 
   it("rejects bad input with 400", async () => {
-    await expectRejected(server, "products.get_safety", undefined, [{}, { productId: "" }, { productId: 1 }, { productId: "a", extra: true }]);
+    await expectRejected(server, "products.get_safety", undefined, [{}, { productId: "" }, { productId: 1 }, { productId: "a", extra: true }, { productId: "a", drafts: "ja" }]);
   });
 });

@@ -19,8 +19,7 @@ ${input({ name: `${prefix}Contact`, label: "E-mail eller webadresse", value: who
 }
 
 export async function safetySection(web: AdminRequest, slug: string, productId: string, draft: boolean): Promise<Html> {
-  // A draft is not public, so get_safety does not show it: its card starts empty.
-  const safety = draft ? null : await web.call(getSafety, { productId }).catch((error: unknown) => {
+  const safety = await web.call(getSafety, { productId, ...(draft ? { drafts: true } : {}) }).catch((error: unknown) => {
     if (error instanceof NotFound) return null;
     throw error;
   });
