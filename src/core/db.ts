@@ -14,7 +14,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return traceQueries(await openPglite(options));
 }
 
-/** A transaction of its own for work outside a tool call (Services.transaction), with the executor's waits. */
+/** A transaction of its own for work outside a tool call (Collaborators.transaction), with the executor's waits. */
 export function transactionOf(database: Database) {
   return <T>(work: (db: Db) => Promise<T>): Promise<T> => database.prisma.$transaction((tx) => work(tx), { maxWait: 10_000, timeout: 30_000 });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { readSafety, safetyView } from "./safety.ts";
-import { allowDrafts, draftsInput } from "./service.ts";
+import { allowDrafts, draftsInput } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.get_safety",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { party, safetyView } from "./safety.ts";
-import { productSnapshot } from "./service.ts";
+import { productSnapshot } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.set_safety",
@@ -30,7 +30,7 @@ export default defineTool({
     const safety = { manufacturer: input.manufacturer, euResponsible: input.euResponsible ?? null, warnings: input.warnings ?? "" };
     await ctx.db.product.update({ where: { id: found.id }, data: { safety, updatedAt: ctx.now() } });
     await ctx.audit({ subjectType: "product", subjectId: found.id, before, after: await productSnapshot(ctx.db, found.id) });
-    await ctx.services.catalog.changed(ctx, { productIds: [found.id] });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [found.id] });
     return { productId: found.id, slug: found.slug, ...safety };
   },
 });

@@ -53,7 +53,7 @@ export default defineTool({
     await spend(ctx, `withdraw-address:${ctx.caller.address ?? ctx.caller.actor}`, WITHDRAWALS_PER_ADDRESS_PER_HOUR);
     await spend(ctx, `withdraw-order:${input.orderNumber}`, WITHDRAWALS_PER_ORDER_PER_HOUR);
     const receivedAt = ctx.now();
-    ctx.afterCommit(() => ctx.services.background.track(processWithdrawal(ctx, input, receivedAt)));
+    ctx.afterCommit(() => ctx.collaborators.background.track(processWithdrawal(ctx, input, receivedAt)));
     return { received: true as const, receivedAt: receivedAt.toISOString() };
   },
 });

@@ -4,7 +4,7 @@ import { escapeHtml } from "../../core/format.ts";
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import type { OrderWithItems } from "../orders/schemas.ts";
-import { getSettings } from "../settings/service.ts";
+import { getSettings } from "../settings/settings-document.ts";
 import { WITHDRAWAL_DAYS } from "./deadlines.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
 
@@ -70,7 +70,7 @@ function nextSteps(outcome: Outcome, contactEmail: string): string[] {
 /** Sends the receipt and records it as an EmailMessage on the order (kind withdrawal_receipt). */
 export async function mailWithdrawalReceipt(ctx: ToolContext, declaration: Declaration, receivedAt: Date, outcome: Outcome): Promise<void> {
   const { order } = outcome;
-  const { branding, contact } = await getSettings(ctx.services.db);
+  const { branding, contact } = await getSettings(ctx.collaborators.db);
   const subject = `Kvittering for din fortrydelse af ordre ${orderRef(order.number)} – ${branding.shopName}`;
   const lines = [
     `Hej ${declaration.name}`,
@@ -90,8 +90,8 @@ export async function mailWithdrawalReceipt(ctx: ToolContext, declaration: Decla
   ];
   const text = lines.join("\n");
   const html = lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n");
-  const sent = await ctx.services.mailer.send({ to: order.email, subject, text, html });
-  await ctx.services.db.emailMessage.create({
+  const sent = await ctx.collaborators.mailer.send({ to: order.email, subject, text, html });
+  await ctx.collaborators.db.emailMessage.create({
     data: { to: order.email, subject, kind: "withdrawal_receipt", orderId: order.id, transport: sent.transport, messageId: sent.messageId, createdAt: receivedAt },
   });
 }

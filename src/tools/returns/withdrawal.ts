@@ -9,7 +9,7 @@ import type { AuditRecord, ToolContext } from "../context.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { withdrawalDeadline } from "./deadlines.ts";
 import { returnSnapshot, withItems, type ReturnWithItems } from "./schemas.ts";
-import { assertReturnable, heldUnits, loadOrderForReturn } from "./service.ts";
+import { assertReturnable, heldUnits, loadOrderForReturn } from "./return-rules.ts";
 import { emitReturnRequested } from "./webhook-events.ts";
 import { mailWithdrawalReceipt, type Declaration, type Outcome } from "./withdrawal-mail.ts";
 
@@ -25,7 +25,7 @@ function sameName(a: string | null | undefined, b: string): boolean {
 /** Runs in the background (ctx's transaction is over): matches, records and mails in a transaction of its own. */
 export async function processWithdrawal(ctx: ToolContext, declaration: Declaration, receivedAt: Date): Promise<void> {
   const effects: Array<() => Promise<void> | void> = [];
-  const outcome = await ctx.services.transaction(async (db) => {
+  const outcome = await ctx.collaborators.transaction(async (db) => {
     const order = await db.order.findUnique({ where: { number: declaration.orderNumber }, include: { items: { orderBy: itemOrder }, customer: { select: { name: true } } } });
     if (!order || order.email.toLowerCase() !== declaration.email.toLowerCase()) return null;
     if (![order.shippingName, order.billingName, order.customer?.name].some((name) => sameName(name, declaration.name))) return null;

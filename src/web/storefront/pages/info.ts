@@ -18,9 +18,9 @@ import type { StorefrontRequest } from "../site.ts";
 const SLUG = /^[a-z0-9-]{2,200}$/;
 
 /** The pinned terms page, linked from the checkout and the footer (and named in the ACP/UCP feeds). */
-export const TERMS_SLUG = "handelsbetingelser";
+const TERMS_SLUG = "handelsbetingelser";
 /** The pinned privacy page, the same way: without a published page of its own it shows the saved privacy policy. */
-export const PRIVACY_SLUG = "privatlivspolitik";
+const PRIVACY_SLUG = "privatlivspolitik";
 
 /** The pinned pages: their title and the policy text (settings.get_policies) each shows when no page overrides it. */
 const PINNED: Record<string, { title: string; text: "terms" | "privacy" }> = {
