@@ -1,4 +1,5 @@
 // Builds one server process: database (migrated, seeded when empty), read models, registry, executor, auth and limits.
+import type { LanguageModel } from "ai";
 import crypto from "node:crypto";
 import { Background } from "./core/background.ts";
 import { loadConfig, type Config } from "./core/config.ts";
@@ -69,6 +70,8 @@ export interface RuntimeOptions {
   rateLimitPrefix?: string;
   /** Prefix of other Redis keys and channels, e.g. the socket.io adapter's (default "shop:"). */
   redisPrefix?: string;
+  /** The assistants' model instead of the configured provider (tests script one); their turns then run on this thread. */
+  model?: LanguageModel;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -111,7 +114,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
-  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn });
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn, model: options.model });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));

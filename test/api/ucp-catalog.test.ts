@@ -33,7 +33,7 @@ afterAll(async () => {
   await profiles.close();
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const agent = (name = "shopper") => `profile="${base}/${name}.json"`;
 
 /** A catalog request as an anonymous agent sends it (no key), with or without a UCP-Agent header. */

@@ -141,7 +141,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       await confirm.getByRole("button", { name: "Bekræft bestilling" }).click();
       const pay = panel(page).getByRole("link", { name: "Betal her" });
       await expect.poll(() => pay.count(), WAIT).toBe(1);
-      const order = await server.runtime.database.prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } }, orderBy: { createdAt: "desc" } });
+      const order = await server.prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } }, orderBy: { createdAt: "desc" } });
       expect(order).toMatchObject({ channel: "chat", isAiGenerated: true });
       expect(confirmText).toContain(formatMoney(Number(order.totalDkk), "DKK"));
       expect(await pay.getAttribute("href")).toMatch(new RegExp(`/orders/${order.id}/pay\\?token=`));

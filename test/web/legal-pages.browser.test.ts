@@ -17,7 +17,7 @@ describeBrowser("legal pages in a browser", () => {
     await browser?.close();
     await server?.close();
   });
-  const sunglasses = () => server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, category: { slug: "solbriller" } }, orderBy: { slug: "asc" } });
+  const sunglasses = () => server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, category: { slug: "solbriller" } }, orderBy: { slug: "asc" } });
   const fits = async (tab: BrowserPage, name: string) => {
     expect(await tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"), name).toBeLessThanOrEqual(0);
     await tab.screenshot(name);

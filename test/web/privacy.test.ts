@@ -31,7 +31,7 @@ describe("/info/privatlivspolitik", () => {
   it("is linked from the footer of every page and from the checkout", async () => {
     const client = new WebClient(server);
     expect((await client.get("/")).html).toContain('<a href="/info/privatlivspolitik">Privatlivspolitik</a>');
-    const product = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, giftCard: false, variants: { none: {} }, stock: { gt: 0 } } });
+    const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, giftCard: false, variants: { none: {} }, stock: { gt: 0 } } });
     await client.get(`/products/${product.slug}`);
     await client.post("/cart/add", { productSlug: product.slug, quantity: "1" });
     const checkout = await client.get("/checkout");

@@ -7,7 +7,7 @@ import { useServer } from "../support/server.ts";
 import { expectHtmlPage, WebClient } from "../support/web.ts";
 
 const { server } = useServer();
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "gpsr-ejer@nordlys.dk");

@@ -18,7 +18,7 @@ describeBrowser("/fortryd in a browser", () => {
     await browser?.close();
     await server?.close();
   });
-  const prisma = () => server.runtime.database.prisma;
+  const prisma = () => server.prisma;
 
   for (const device of [{ name: "desktop" }, { name: "phone", width: 390, height: 844, phone: true }] as const) {
     it(`withdraws from the footer link to the receipt without JavaScript (${device.name})`, async () => {

@@ -10,7 +10,7 @@ import { captureMail, createCustomer, sessionFor } from "../tools/orders/fixture
 import { shippedOrder } from "../tools/returns/fixtures.ts";
 
 const { server } = useServer();
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const settle = () => server.runtime.background.idle();
 /** The receipt page without what differs per request (time, token). */
 const shape = (html: string) => html.replace(/<strong class="withdrawal-received">[^<]*</, "").replace(/name="_csrf" value="[^"]*"/g, "").replace(/#\d+/g, "#N").replace(/[\w.-]+@example\.dk/g, "E");

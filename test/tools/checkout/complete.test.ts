@@ -7,7 +7,7 @@ import { openSession } from "./helpers.ts";
 
 const { server, keys: { key } } = useServer({ config: { ucpTestMode: true }, keys: { key: ["checkout:agent"] } });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const pay = (token: string) => ({ handlerId: "mock_payment_handler", instrumentType: "card", token });
 
 describe("checkout.complete", () => {

@@ -5,7 +5,7 @@ import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../.
 import { useServer } from "../../support/server.ts";
 
 const { server } = useServer();
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("products.get_safety", () => {
   it("answers a demo product's maker and warnings to anyone", async () => {

@@ -5,7 +5,7 @@ import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit }
 import { useServer } from "../../support/server.ts";
 
 const { server, keys: { writer } } = useServer({ keys: { writer: ["products:write"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const maker = { name: "Acme Optics Ltd.", address: "1 Harbour Road, Hong Kong", contact: "https://acme.example.com" };
 const eu = { name: "Acme Europe GmbH", address: "Hafenstraße 1, 20457 Hamburg, Tyskland", contact: "safety@acme.example.com" };
 const product = () => prisma().product.findFirstOrThrow({ where: { deletedAt: null, draft: false, giftCard: false }, orderBy: { slug: "asc" } });

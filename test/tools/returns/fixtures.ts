@@ -17,7 +17,7 @@ export async function shippedOrder(server: TestServer, seed: ShippedSeed = {}) {
   const delivered = seed.deliveredDaysAgo ?? null;
   const order = await createOrder(server, { status: delivered === null ? "shipped" : "delivered", ...seed });
   const shippedAt = new Date(Date.now() - ((delivered ?? 0) + 2) * DAY);
-  await server.runtime.database.prisma.orderStatusChange.createMany({
+  await server.prisma.orderStatusChange.createMany({
     data: [
       { orderId: order.id, fromStatus: "processing", toStatus: "shipped", actor: "system:test", createdAt: shippedAt },
       ...(delivered === null ? [] : [{ orderId: order.id, fromStatus: "shipped", toStatus: "delivered", actor: "system:test", createdAt: new Date(Date.now() - delivered * DAY) }]),
@@ -65,7 +65,7 @@ export async function openReturn(
 
 /** Everything a return write may touch, for "nothing written" checks. */
 export async function returnState(server: TestServer, orderId: string) {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   const [order, returns, items, audits, changes, stock, variants, ledger, refundTasks, orders, mails] = await Promise.all([
     prisma.order.findUnique({ where: { id: orderId } }),
     prisma.returnRequest.findMany({ where: { orderId }, orderBy: { id: "asc" } }),

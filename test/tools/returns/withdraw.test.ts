@@ -9,7 +9,7 @@ import { captureMail, createOrder } from "../orders/fixtures.ts";
 import { returnState, shippedOrder } from "./fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["returns:read"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 type Order = Awaited<ReturnType<typeof shippedOrder>>;
 type Answer = { received: true; receivedAt: string };
 
