@@ -7,6 +7,7 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
+import { getTransferAccount } from "../settings/sale-terms.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 
@@ -120,11 +121,14 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
   await db.order.update({ where: { id: orderId }, data: { confirmationEmailSentAt: now } });
 }
 
+/** The contact details a payment e-mail names, the account with its BIC when the owner gave one. */
+type PaymentContact = Omit<Settings["contact"], "bankAccount"> & { bankAccount: (NonNullable<Settings["contact"]["bankAccount"]> & { bic?: string | null }) | null };
+
 /**
  * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the bare order
  * number (1001) as reference, and the shop's account (or whom to ask).
  */
-export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
+export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: PaymentContact, paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
   if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatMoney(-paidDkk, order.currency) }, { label: "At betale", value: formatMoney(order.totalDkk - paidDkk, order.currency) });
   const account: Line[] = contact.bankAccount
@@ -133,6 +137,7 @@ export function renderPaymentInstructions(order: OrderWithItems, shop: string, c
         { label: "Reg.nr.", value: contact.bankAccount.regNo },
         { label: "Kontonr.", value: contact.bankAccount.accountNo },
         { label: "IBAN", value: contact.bankAccount.iban },
+        ...(contact.bankAccount.bic ? [{ label: "BIC (SWIFT)", value: contact.bankAccount.bic }] : []),
       ]
     : [];
   const transfer: Line[] = [{ label: "Beløb", value: formatMoney(order.totalDkk - paidDkk, order.currency) }, ...account, { label: "Reference", value: String(order.number) }];
@@ -176,7 +181,8 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
   if (!order.email) return;
   const { paidDkk } = await balanceOf(db, orderId);
-  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl, paidDkk);
+  const [contact, bankAccount] = await Promise.all([getSection(db, "contact"), getTransferAccount(db)]);
+  const message = renderPaymentInstructions(order, await shopName(db), { ...contact, bankAccount }, paymentUrl, paidDkk);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },

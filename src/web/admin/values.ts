@@ -147,6 +147,12 @@ const LABELS: Record<string, string> = {
   confirmationEmailSentAt: "Bekræftelse sendt",
   signingSecret: "Signeringsnøgle",
   webhookUrl: "Webhook-adresse",
+  bankName: "Bank",
+  regNo: "Reg.nr.",
+  accountNo: "Kontonr.",
+  iban: "IBAN",
+  bic: "BIC (SWIFT)",
+  cvr: "CVR-nummer",
 };
 
 export function labelOf(key: string): string {

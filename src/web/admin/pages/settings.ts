@@ -13,6 +13,7 @@ import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, krInput, pageHead, submit, textarea, unit } from "../components.ts";
 import { kroner, when } from "../forms.ts";
+import { bankForm, saveBank } from "./settings-bank.ts";
 import { commerceSections, saveCommerce, saveShippingRates } from "./settings-commerce.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -52,7 +53,7 @@ ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
-  const [settings, flags, { commerce, rates }, currency] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web), web.currency()]);
+  const [settings, flags, { commerce, rates }, currency, bank] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web), web.currency(), bankForm(web)]);
   const { branding, shipping, contact, policies } = settings;
   return {
     title: "Indstillinger",
@@ -85,7 +86,8 @@ ${input({ name: "phone", label: "Telefon", type: "tel", value: contact.phone, re
 ${textarea({ name: "address", label: "Adresse", value: contact.address, rows: 2, required: true, maxlength: 300 })}
 ${input({ name: "cvr", label: "CVR-nummer", value: contact.cvr, pattern: "\\d{8}", required: true, inputmode: "numeric" })}
 ${submit(web, updateContact, "Gem kontakt")}
-</form></section>
+</form>
+${bank}</section>
 ${commerce}
 <section class="card" id="features"><h2>Funktioner</h2>${flags}<p class="hint">Køb via AI-agenter slås til og fra under <a href="#commerce">Valuta og moms</a>.</p></section>
 </div>
@@ -130,6 +132,7 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
     await web.call(updatePolicies, { returns: web.field("returns"), shipping: web.field("shipping"), privacy: web.field("privacy"), terms: web.field("terms") });
     return "Teksterne er gemt.";
   },
+  bank: saveBank,
   commerce: saveCommerce,
   rates: saveShippingRates,
   async feature(web) {

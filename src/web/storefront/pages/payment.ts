@@ -9,6 +9,7 @@ import ordersGetPayment from "../../../tools/orders/get_payment.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import { verifyPaymentToken } from "../../../tools/money/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
+import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import { notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
@@ -32,7 +33,7 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   });
   const ref = orderRef(number);
   // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
-  const [{ contact }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.chrome()]);
+  const [{ contact }, { bankAccount: bank }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.read(getSaleTerms, {}), web.chrome()]);
   const total = formatMoney(order.totalDkk, currency);
   const due = formatMoney(order.outstandingDkk, currency);
   const open = !order.paid && order.status !== "cancelled";
@@ -46,13 +47,13 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
       ? notice("error", "Betalingen blev afbrudt. Ordren afventer stadig betaling.")
       : notice("info", "Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.");
   } else {
-    const bank = contact.bankAccount;
     const account = bank
       ? html`<table class="bank-account"><tbody>
 <tr><th scope="row">Bank</th><td>${bank.bankName}</td></tr>
 <tr><th scope="row">Reg.nr.</th><td>${bank.regNo}</td></tr>
 <tr><th scope="row">Kontonr.</th><td>${bank.accountNo}</td></tr>
 <tr><th scope="row">IBAN</th><td>${bank.iban}</td></tr>
+${bank.bic ? html`<tr><th scope="row">BIC (SWIFT)</th><td>${bank.bic}</td></tr>` : ""}
 </tbody></table>`
       : html`<p>Skriv eller ring til os, så får du vores bankoplysninger.</p>`;
     // Promise the e-mail only once it has gone out (it is sent right after the order is placed).

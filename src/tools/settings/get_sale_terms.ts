@@ -1,0 +1,19 @@
+// settings.get_sale_terms: the bank account shoppers transfer to, BIC included.
+import { z } from "zod";
+import { defineTool, READ } from "../tool.ts";
+import { getSaleTerms, saleTerms } from "./sale-terms.ts";
+
+export default defineTool({
+  name: "settings.get_sale_terms",
+  description: "The bank account for transfers with its BIC (settings.get has it without). Returns {bankAccount}.",
+  input: z.strictObject({}),
+  output: saleTerms,
+  scope: "settings:read",
+  anonymous: false,
+  audited: false,
+  annotations: READ,
+  examples: [{}],
+  async handler(_input, ctx) {
+    return getSaleTerms(ctx.db);
+  },
+});
