@@ -1,11 +1,11 @@
-// settings.get_sale_terms: the bank account shoppers transfer to, BIC included.
+// settings.get_sale_terms: the bank account shoppers transfer to (BIC included) and per-method free-shipping thresholds.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { getSaleTerms, saleTerms } from "./sale-terms.ts";
 
 export default defineTool({
   name: "settings.get_sale_terms",
-  description: "The bank account for transfers with its BIC (settings.get has it without). Returns {bankAccount}.",
+  description: "The bank account for transfers with BIC, and per-method free-shipping thresholds. Returns {bankAccount, freeShippingFrom}.",
   input: z.strictObject({}),
   output: saleTerms,
   scope: "settings:read",

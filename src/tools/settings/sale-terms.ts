@@ -5,12 +5,14 @@
 import { z } from "zod";
 import type { Db } from "../../core/db.ts";
 import type { ToolContext } from "../context.ts";
+import { MAX_INT } from "../products/schemas.ts";
 import { storeRow } from "./commerce.ts";
 import { settingRow } from "./rows.ts";
 import { bankAccountFields } from "./schemas.ts";
 import { getSection, updateSection } from "./service.ts";
 
 const BIC_ROW = "bank_bic";
+const FREE_FROM_ROW = "delivery_free_from";
 
 export const bic = z
   .string()
@@ -26,7 +28,14 @@ export const transferAccount = bankAccountFields
 
 export type TransferAccount = z.infer<typeof transferAccount>;
 
-export const saleTerms = z.strictObject({ bankAccount: transferAccount });
+const METHOD_ID = /^[a-z0-9-]{2,50}$/;
+
+export const freeShippingFrom = z
+  .record(z.string().regex(METHOD_ID, "Use a-z, 0-9 and -"), z.number().int().min(0).max(MAX_INT).nullable())
+  .refine((map) => Object.keys(map).length <= 20, "At most 20 methods")
+  .describe("Per delivery method id: goods total (øre) from which it is free; null/absent: the shop's threshold.");
+
+export const saleTerms = z.strictObject({ bankAccount: transferAccount, freeShippingFrom });
 export type SaleTerms = z.infer<typeof saleTerms>;
 
 const storedBic = z.object({ iban: z.string(), bic: z.string().nullable() });
@@ -39,8 +48,26 @@ export async function getTransferAccount(db: Db): Promise<TransferAccount> {
   return { ...bankAccount, bic: stored.success && stored.data.iban === bankAccount.iban ? stored.data.bic : null };
 }
 
+/** The free-shipping thresholds of single delivery methods (methods without one use the shop's threshold). */
+export async function getFreeShippingFrom(db: Db): Promise<Record<string, number>> {
+  const row = await settingRow(db, FREE_FROM_ROW);
+  const parsed = z.record(z.string(), z.number().int().min(0)).safeParse(row?.value ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
 export async function getSaleTerms(db: Db): Promise<SaleTerms> {
-  return { bankAccount: await getTransferAccount(db) };
+  const [bankAccount, free] = await Promise.all([getTransferAccount(db), getFreeShippingFrom(db)]);
+  return { bankAccount, freeShippingFrom: free };
+}
+
+/** Merges per-method thresholds into the stored ones; null drops a method's own threshold. */
+export async function setFreeShippingFrom(ctx: ToolContext, patch: Record<string, number | null>): Promise<void> {
+  const merged: Record<string, number> = { ...(await getFreeShippingFrom(ctx.db)) };
+  for (const [id, amount] of Object.entries(patch)) {
+    if (amount === null) delete merged[id];
+    else merged[id] = amount;
+  }
+  await storeRow(ctx, FREE_FROM_ROW, merged);
 }
 
 /** Stores the account whole (contact section and BIC row, each audited); null removes both. */

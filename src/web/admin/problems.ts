@@ -102,6 +102,7 @@ const FIELD_MESSAGES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
   [/8 to 20 digits/, () => "skal være 8-20 cifre, evt. med + foran"],
   [/Use lowercase letters, digits and hyphens only/, () => "må kun have små bogstaver, tal og bindestreg"],
   [/Use #rrggbb/, () => "skal skrives som #rrggbb"],
+  [/maxDays must be at least minDays/, () => "skal være mindst lige så mange dage som tidligst"],
   [/registration number is 4 digits/, () => "skal være 4 cifre"],
   [/account number is 4 to 10 digits/, () => "skal være 4-10 cifre"],
   [/CVR number is 8 digits/, () => "skal være 8 cifre"],
@@ -165,8 +166,10 @@ export function fieldTexts(errors: FieldError[] | undefined): string[] {
 export function problemText(error: ToolError): string {
   // Written in Danish by the admin's own pages (their checks before a tool runs): said as it is, with its fields.
   if (error.status < 500 && DANISH.test(error.message)) {
-    const fields = (error.errors ?? []).map((item) => `${item.path}: ${item.message}`);
-    return [error.message, ...fields].join(" ");
+    // The form readers write "path: message" and name the same field again: say it once, under its Danish name.
+    const fields = (error.errors ?? []).filter((item) => !error.message.includes(item.message)).map((item) => `${fieldName(item.path)}: ${item.message}`);
+    const message = error.message.replace(/^([\w.]+): /, (_whole, path: string) => `${fieldName(path)}: `);
+    return [message, ...fields].join(" ");
   }
   const known = REFUSALS[error.code];
   if (known) return known;

@@ -153,6 +153,12 @@ const LABELS: Record<string, string> = {
   iban: "IBAN",
   bic: "BIC (SWIFT)",
   cvr: "CVR-nummer",
+  minDays: "Levering tidligst",
+  maxDays: "Levering senest",
+  price: "Pris",
+  freeFrom: "Fri fragt fra",
+  pickupPoints: "Pakkeshops",
+  methods: "Leveringsmåder",
 };
 
 export function labelOf(key: string): string {

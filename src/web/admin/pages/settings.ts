@@ -14,6 +14,7 @@ import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, krInput, pageHead, submit, textarea, unit } from "../components.ts";
 import { kroner, when } from "../forms.ts";
 import { bankForm, saveBank } from "./settings-bank.ts";
+import { deleteMethod, deliverySection, firstMethod, saveMethod, savePoints } from "./settings-delivery.ts";
 import { commerceSections, saveCommerce, saveShippingRates } from "./settings-commerce.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -53,7 +54,9 @@ ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
-  const [settings, flags, { commerce, rates }, currency, bank] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web), web.currency(), bankForm(web)]);
+  const [settings, flags, { commerce, rates }, currency, bank, delivery] = await Promise.all([
+    web.call(settingsGet, {}), features(web), commerceSections(web), web.currency(), bankForm(web), deliverySection(web),
+  ]);
   const { branding, shipping, contact, policies } = settings;
   return {
     title: "Indstillinger",
@@ -91,6 +94,7 @@ ${bank}</section>
 ${commerce}
 <section class="card" id="features"><h2>Funktioner</h2>${flags}<p class="hint">Køb via AI-agenter slås til og fra under <a href="#commerce">Valuta og moms</a>.</p></section>
 </div>
+${delivery}
 ${rates}
 <section class="card" id="policies"><h2>Vilkår og politikker</h2>
 ${formOpen(web, "/admin/settings/policies")}
@@ -133,6 +137,10 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
     return "Teksterne er gemt.";
   },
   bank: saveBank,
+  method: saveMethod,
+  "method-delete": deleteMethod,
+  "method-first": firstMethod,
+  "pickup-points": savePoints,
   commerce: saveCommerce,
   rates: saveShippingRates,
   async feature(web) {
@@ -141,8 +149,11 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
   },
 };
 
+/** Where an action's outcome is shown, when its card is not named after it. */
+const ANCHORS: Record<string, string> = { feature: "features", method: "methods", "method-delete": "methods", "method-first": "methods" };
+
 export async function settingsAction(web: AdminRequest, name: string): Promise<Outcome> {
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action) throw new NotFound(`No settings action ${name}.`);
-  return web.act(`/admin/settings#${name === "feature" ? "features" : name}`, () => action(web));
+  return web.act(`/admin/settings#${ANCHORS[name] ?? name}`, () => action(web));
 }
