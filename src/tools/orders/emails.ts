@@ -7,7 +7,7 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/service.ts";
-import { getTransferAccount } from "../settings/sale-terms.ts";
+import { getReturnDays, getTransferAccount } from "../settings/sale-terms.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 
@@ -190,9 +190,14 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
 }
 
 /** The parcel is on its way: the lines, where it goes, the carrier and the tracking link, the expected delivery. */
-export function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
+export function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string, returnDays = 14): MailMessage {
   const { items } = orderLines(order);
-  const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
+  // A parcel-shop order goes to the shop the shopper picked (as the confirmation says), to be collected in their name.
+  const point = order.pickupPoint as { name: string; address: string; zip: string; city: string } | null;
+  const to = point ? "Leveres til pakkeshop:" : "Leveres til:";
+  const address = point
+    ? [point.name, point.address, `${point.zip} ${point.city}`, `Afhentes af ${order.shippingName}`]
+    : [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
   const eta = order.estDeliveryFrom && order.estDeliveryTo ? `Forventet levering: ${day(order.estDeliveryFrom)} – ${day(order.estDeliveryTo)}.` : null;
   const carrier = order.carrier ? `Pakken er sendt med ${order.carrier}${order.trackingNumber ? ` (sporingsnummer ${order.trackingNumber})` : ""}.` : "Pakken er sendt.";
@@ -204,21 +209,23 @@ export function renderShipped(order: OrderWithItems, shop: string, orderUrl?: st
     ...(order.trackingUrl ? [`Følg pakken her: ${order.trackingUrl}`] : []),
     ...(eta ? [eta] : []),
     "",
-    "Leveres til:",
+    ...(order.deliveryMethodName ? [`Levering: ${order.deliveryMethodName}`] : []),
+    to,
     ...address,
     "",
     ...texts(items),
     "",
-    ...(orderUrl ? [`Din ordre, og retur inden for 14 dage efter levering: ${orderUrl}`, ""] : []),
+    ...(orderUrl ? [`Din ordre, og retur inden for ${returnDays} dage efter levering: ${orderUrl}`, ""] : []),
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
     `<p>Din ordre ${orderRef(order.number)} hos ${escapeHtml(shop)} er på vej!</p>`,
     `<p>${escapeHtml(carrier)}${order.trackingUrl ? ` <a href="${escapeHtml(order.trackingUrl)}">Følg pakken</a>.` : ""}</p>`,
     eta ? `<p>${escapeHtml(eta)}</p>` : "",
-    `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,
+    order.deliveryMethodName ? `<p>Levering: ${escapeHtml(order.deliveryMethodName)}</p>` : "",
+    `<p>${to}<br>${address.map(escapeHtml).join("<br>")}</p>`,
     `<table>${rows(items)}</table>`,
-    orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – her kan du også returnere inden for 14 dage efter levering.</p>` : "",
+    orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – her kan du også returnere inden for ${returnDays} dage efter levering.</p>` : "",
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
   ].join("\n");
   return { to: order.email, subject, text, html };
@@ -229,7 +236,7 @@ export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: 
   const order = await loadOrder(db, orderId);
   if (!order?.email) return;
   if (await db.emailMessage.findFirst({ where: { orderId, kind: "order_shipped" }, select: { id: true } })) return;
-  const message = renderShipped(order, await shopName(db), publicBaseUrl ? orderPageUrl(publicBaseUrl, order.number) : undefined);
+  const message = renderShipped(order, await shopName(db), publicBaseUrl ? orderPageUrl(publicBaseUrl, order.number) : undefined, await getReturnDays(db));
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "order_shipped", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },

@@ -5,7 +5,7 @@ import { getSaleTerms, saleTerms } from "./sale-terms.ts";
 
 export default defineTool({
   name: "settings.get_sale_terms",
-  description: "The bank account for transfers with BIC, and per-method free-shipping thresholds. Returns {bankAccount, freeShippingFrom}.",
+  description: "The bank account for transfers (with BIC), per-method free-shipping thresholds, the return period. Returns {bankAccount, freeShippingFrom, returnDays}.",
   input: z.strictObject({}),
   output: saleTerms,
   scope: "settings:read",

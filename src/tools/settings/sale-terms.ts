@@ -1,4 +1,5 @@
-// The sale terms the owner sets besides the contact section: the bank account shoppers transfer to, with its BIC. The
+// The sale terms the owner sets beside the settings sections: the return period (one number the return tools, pages and
+// mails follow), per-method free-shipping thresholds, and the bank account shoppers transfer to, with its BIC. The
 // account's Danish fields stay in the contact section (settings.get and settings.update_contact keep their shapes); the
 // BIC lives in its own row ("bank_bic") together with the IBAN it belongs to, so an account replaced through
 // settings.update_contact never shows the BIC of the account before it.
@@ -13,6 +14,7 @@ import { getSection, updateSection } from "./service.ts";
 
 const BIC_ROW = "bank_bic";
 const FREE_FROM_ROW = "delivery_free_from";
+const RETURN_ROW = "return_period";
 
 export const bic = z
   .string()
@@ -35,7 +37,17 @@ export const freeShippingFrom = z
   .refine((map) => Object.keys(map).length <= 20, "At most 20 methods")
   .describe("Per delivery method id: goods total (øre) from which it is free; null/absent: the shop's threshold.");
 
-export const saleTerms = z.strictObject({ bankAccount: transferAccount, freeShippingFrom });
+/** The legal minimum: forbrugeraftaleloven § 18's 14-day right of withdrawal. */
+export const LEGAL_RETURN_DAYS = 14;
+
+export const returnDays = z
+  .number()
+  .int()
+  .min(LEGAL_RETURN_DAYS, "At least the 14 days of the right of withdrawal")
+  .max(365)
+  .describe("Days from delivery a shopper may return goods (withdrawal); at least 14.");
+
+export const saleTerms = z.strictObject({ bankAccount: transferAccount, freeShippingFrom, returnDays });
 export type SaleTerms = z.infer<typeof saleTerms>;
 
 const storedBic = z.object({ iban: z.string(), bic: z.string().nullable() });
@@ -55,9 +67,20 @@ export async function getFreeShippingFrom(db: Db): Promise<Record<string, number
   return parsed.success ? parsed.data : {};
 }
 
+/** The return period the tools, pages and mails apply: the owner's, else the legal 14 days. */
+export async function getReturnDays(db: Db): Promise<number> {
+  const row = await settingRow(db, RETURN_ROW);
+  const parsed = z.object({ days: returnDays }).safeParse(row?.value);
+  return parsed.success ? parsed.data.days : LEGAL_RETURN_DAYS;
+}
+
+export async function setReturnDays(ctx: ToolContext, days: number): Promise<void> {
+  await storeRow(ctx, RETURN_ROW, { days });
+}
+
 export async function getSaleTerms(db: Db): Promise<SaleTerms> {
-  const [bankAccount, free] = await Promise.all([getTransferAccount(db), getFreeShippingFrom(db)]);
-  return { bankAccount, freeShippingFrom: free };
+  const [bankAccount, free, days] = await Promise.all([getTransferAccount(db), getFreeShippingFrom(db), getReturnDays(db)]);
+  return { bankAccount, freeShippingFrom: free, returnDays: days };
 }
 
 /** Merges per-method thresholds into the stored ones; null drops a method's own threshold. */

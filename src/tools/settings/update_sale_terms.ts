@@ -4,13 +4,13 @@ import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { getSection } from "./service.ts";
 import { sectionPatch } from "./schemas.ts";
-import { getSaleTerms, saleTerms, setFreeShippingFrom, setTransferAccount } from "./sale-terms.ts";
+import { getSaleTerms, saleTerms, setFreeShippingFrom, setReturnDays, setTransferAccount } from "./sale-terms.ts";
 
 export default defineTool({
   name: "settings.update_sale_terms",
   description:
-    "Set the bank account shoppers transfer to (whole, with BIC; null removes it) and/or per-method free-shipping " +
-    "thresholds (merged). Returns {bankAccount, freeShippingFrom}.",
+    "Set the bank account shoppers transfer to (whole, with BIC; null removes it), per-method free-shipping " +
+    "thresholds (merged) and/or the return period. Returns {bankAccount, freeShippingFrom, returnDays}.",
   errors: [{ status: 422, code: "unknown_delivery_method", when: "a freeShippingFrom key that is no delivery method" }],
   input: sectionPatch(saleTerms),
   output: saleTerms,
@@ -18,9 +18,10 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: UPDATE,
-  examples: [{ bankAccount: { bankName: "Danske Bank", regNo: "0040", accountNo: "0440116243", iban: "DK5000400440116243", bic: "DABADKKK" } }, { freeShippingFrom: { "postnord-pakkeshop": 29900 } }],
+  examples: [{ bankAccount: { bankName: "Danske Bank", regNo: "0040", accountNo: "0440116243", iban: "DK5000400440116243", bic: "DABADKKK" } }, { freeShippingFrom: { "postnord-pakkeshop": 29900 } }, { returnDays: 14 }],
   async handler(input, ctx) {
     if (input.bankAccount !== undefined) await setTransferAccount(ctx, input.bankAccount);
+    if (input.returnDays !== undefined) await setReturnDays(ctx, input.returnDays);
     if (input.freeShippingFrom) {
       const { methods } = await getSection(ctx.db, "shipping");
       const unknown = Object.keys(input.freeShippingFrom).filter((id) => !methods.some((method) => method.id === id));

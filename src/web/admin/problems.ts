@@ -102,6 +102,7 @@ const FIELD_MESSAGES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
   [/8 to 20 digits/, () => "skal være 8-20 cifre, evt. med + foran"],
   [/Use lowercase letters, digits and hyphens only/, () => "må kun have små bogstaver, tal og bindestreg"],
   [/Use #rrggbb/, () => "skal skrives som #rrggbb"],
+  [/At least the 14 days of the right of withdrawal/, () => "skal være mindst 14 (fortrydelsesretten)"],
   [/maxDays must be at least minDays/, () => "skal være mindst lige så mange dage som tidligst"],
   [/registration number is 4 digits/, () => "skal være 4 cifre"],
   [/account number is 4 to 10 digits/, () => "skal være 4-10 cifre"],

@@ -159,6 +159,7 @@ const LABELS: Record<string, string> = {
   freeFrom: "Fri fragt fra",
   pickupPoints: "Pakkeshops",
   methods: "Leveringsmåder",
+  returnDays: "Returfrist",
 };
 
 export function labelOf(key: string): string {

@@ -30,7 +30,7 @@ const REFUSALS: Record<string, string> = {
   illegal_transition: "Ordren kan ikke længere annulleres: den er sendt. Du kan returnere varerne, når du har fået dem.",
   already_shipped: "Ordren er allerede sendt, så adressen kan ikke ændres. Kontakt os, hvis pakken skal omadresseres.",
   refund_failed: "Betalingen kunne ikke refunderes automatisk. Prøv igen, eller kontakt os.",
-  return_window_closed: "Fristen for at returnere er udløbet: 14 dage efter levering for fortrydelse, 2 år for reklamation.",
+  return_window_closed: "Fristen for at returnere er udløbet: returfristen regnes fra levering, og reklamation kan ske i 2 år.",
   not_returnable: "Varen er lavet til dig og kan ikke fortrydes. Er den i stykker eller forkert, kan du reklamere.",
   quantity_exceeds_order: "Du har allerede anmodet om retur af så mange.",
   invalid_exchange_variant: "Den variant kan du ikke bytte til.",

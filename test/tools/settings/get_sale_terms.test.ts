@@ -8,7 +8,7 @@ const { server, keys: { reader } } = useServer({ keys: { reader: ["settings:read
 
 describe("settings.get_sale_terms", () => {
   it("answers the seeded account without a BIC", async () => {
-    expect(expectOk(server, "settings.get_sale_terms", await server.call("settings.get_sale_terms", {}, { key: reader }))).toEqual({ bankAccount: { ...DEMO_BANK_ACCOUNT, bic: null }, freeShippingFrom: {} });
+    expect(expectOk(server, "settings.get_sale_terms", await server.call("settings.get_sale_terms", {}, { key: reader }))).toEqual({ bankAccount: { ...DEMO_BANK_ACCOUNT, bic: null }, freeShippingFrom: {}, returnDays: 14 });
   });
 
   it("needs settings:read and takes no input", async () => {

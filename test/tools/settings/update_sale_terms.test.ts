@@ -6,11 +6,12 @@ import { DEMO_BANK_ACCOUNT } from "../../../prisma/seed/demo.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../../support/session.ts";
+import { shippedOrder } from "../returns/fixtures.ts";
 
 const { server, keys: { reader, writer } } = useServer({ keys: { reader: ["settings:read"], writer: ["settings:write", "settings:read"] } });
 
 const DANSKE = { bankName: "Danske Bank", regNo: "0040", accountNo: "0440116243", iban: "DK5000400440116243", bic: "DABADKKK" };
-const rows = async () => server.runtime.database.prisma.setting.findMany({ where: { section: { in: ["contact", "bank_bic", "delivery_free_from"] } }, orderBy: { section: "asc" } });
+const rows = async () => server.runtime.database.prisma.setting.findMany({ where: { section: { in: ["contact", "bank_bic", "delivery_free_from", "return_period"] } }, orderBy: { section: "asc" } });
 
 describe("settings.update_sale_terms", () => {
   it("stores the account whole with its BIC; settings.get shows it without the BIC", async () => {
@@ -58,6 +59,18 @@ describe("settings.update_sale_terms", () => {
     expectProblem(await server.call("settings.update_sale_terms", { freeShippingFrom: { "dao-hjem": 100 } }, { key: writer }), 422, "unknown_delivery_method");
   });
 
+  it("sets the return period the return tools apply (at least the legal 14 days)", async () => {
+    const key = await server.key("returns:write", "catalog:read");
+    const order = await shippedOrder(server, { deliveredDaysAgo: 20 });
+    const request = () => server.call("returns.request", { orderId: order.id, items: [{ orderItemId: order.items[0]!.id, quantity: 1 }], kind: "withdrawal", reason: "Fortrudt" }, { key });
+    expectProblem(await request(), 422, "return_window_closed");
+    expect(expectOk(server, "settings.update_sale_terms", await server.call("settings.update_sale_terms", { returnDays: 30 }, { key: writer }))).toMatchObject({ returnDays: 30 });
+    expect(await lastAudit(server)).toMatchObject({ subjectId: "return_period", after: { value: { days: 30 } } });
+    expect(expectOk(server, "returns.policy", await server.call("returns.policy", { slug: "oakley-aviator-coast-1" }, { key }))).toMatchObject({ withdrawalDays: 30 });
+    expectOk(server, "returns.request", await request());
+    expectOk(server, "settings.update_sale_terms", await server.call("settings.update_sale_terms", { returnDays: 14 }, { key: writer }));
+  });
+
   it("needs settings:write", async () => {
     await expectScopeMatrix(server, "settings.update_sale_terms", { bankAccount: DANSKE });
   });
@@ -70,7 +83,8 @@ describe("settings.update_sale_terms", () => {
       [
         {}, { bankAccount: { ...DEMO_BANK_ACCOUNT } }, { bankAccount: { ...DANSKE, bic: "dabadkkk" } }, { bankAccount: { ...DANSKE, bic: "DABADK" } },
         { bankAccount: { ...DANSKE, iban: "DK5100400440116243" } }, { bankAccount: { ...DANSKE, regNo: "40" } }, { bankAccount: { ...DANSKE, accountNo: "04-40" } },
-        { bankAccount: { ...DANSKE, bankName: "" } }, { bankAccount: { ...DANSKE, swift: "DABADKKK" } }, { bankAccount: DANSKE, returnDays: 30 },
+        { bankAccount: { ...DANSKE, bankName: "" } }, { bankAccount: { ...DANSKE, swift: "DABADKKK" } }, { returnDays: 30, period: "days" },
+        { returnDays: 13 }, { returnDays: 366 }, { returnDays: 20.5 }, { returnDays: "30" },
         { freeShippingFrom: { "postnord-pakkeshop": -1 } }, { freeShippingFrom: { "Post Nord": 100 } }, { freeShippingFrom: { "gls-pakkeshop": 1.5 } },
       ],
       async () => [await rows(), await auditCount(server)],

@@ -1,6 +1,7 @@
-// Indstillinger → Kontakt → Bankkonto over real HTTP: the owner types the account as the bank prints it (spaces, small
-// letters), the shop stores it through settings.update_sale_terms, and the next bank-transfer order's payment page and
-// e-mail show it with the BIC; bad numbers come back as Danish messages and change nothing; all fields empty removes it.
+// Indstillinger → Kontakt → Bankkonto and → Vilkår → Returfrist over real HTTP: the owner types the account as the bank
+// prints it (spaces, small letters), the shop stores it through settings.update_sale_terms, and the next bank-transfer
+// order's payment page and e-mail show it with the BIC; bad numbers come back as Danish messages and change nothing;
+// all fields empty removes it. The return period is set once and the returns page follows it.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -78,5 +79,19 @@ describe("the bank account form", () => {
     const said = await flash(await owner.submit("/admin/settings", "/admin/settings/bank", { bankName: "", regNo: "", accountNo: "", iban: "", bic: "" }));
     expect(said).toBe("Bankkontoen er fjernet. Kunder bedes nu kontakte jer for at betale.");
     expect((await owner.get("/admin/settings")).html).toContain("Uden konto bedes de kontakte jer.");
+  });
+});
+
+describe("the return period form", () => {
+  it("sets the days the return tools and pages follow, and refuses fewer than 14 in Danish", async () => {
+    const page = await owner.submit("/admin/settings", "/admin/settings/return-days", { returnDays: "30" });
+    expect(page.location).toBe("/admin/settings#return-days");
+    const next = await owner.get(page.location!);
+    expect(next.html).toContain("Returfristen er nu 30 dage fra levering.");
+    expect(next.html).toMatch(/name="returnDays" type="text" value="30"/);
+    expect((await owner.get("/admin/returns")).html).toContain("Fortrydelser (30 dage fra levering)");
+    const refused = await owner.get((await owner.submit("/admin/settings", "/admin/settings/return-days", { returnDays: "10" })).location!);
+    expect(refused.html).toContain("Returfrist: skal være mindst 14 (fortrydelsesretten)");
+    expect(await server.runtime.database.prisma.setting.findUnique({ where: { section: "return_period" } })).toMatchObject({ value: { days: 30 } });
   });
 });

@@ -14,6 +14,7 @@ import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, krInput, pageHead, submit, textarea, unit } from "../components.ts";
 import { kroner, when } from "../forms.ts";
 import { bankForm, saveBank } from "./settings-bank.ts";
+import { returnDaysForm, saveReturnDays } from "./settings-returns.ts";
 import { deleteMethod, deliverySection, firstMethod, saveMethod, savePoints } from "./settings-delivery.ts";
 import { commerceSections, saveCommerce, saveShippingRates } from "./settings-commerce.ts";
 import type { AdminRequest } from "../site.ts";
@@ -54,8 +55,8 @@ ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
-  const [settings, flags, { commerce, rates }, currency, bank, delivery] = await Promise.all([
-    web.call(settingsGet, {}), features(web), commerceSections(web), web.currency(), bankForm(web), deliverySection(web),
+  const [settings, flags, { commerce, rates }, currency, bank, delivery, returnDays] = await Promise.all([
+    web.call(settingsGet, {}), features(web), commerceSections(web), web.currency(), bankForm(web), deliverySection(web), returnDaysForm(web),
   ]);
   const { branding, shipping, contact, policies } = settings;
   return {
@@ -97,6 +98,7 @@ ${commerce}
 ${delivery}
 ${rates}
 <section class="card" id="policies"><h2>Vilkår og politikker</h2>
+${returnDays}
 ${formOpen(web, "/admin/settings/policies")}
 <div class="columns columns-2">
 ${textarea({ name: "returns", label: "Returret", value: policies.returns, rows: 8, required: true })}
@@ -141,6 +143,7 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
   "method-delete": deleteMethod,
   "method-first": firstMethod,
   "pickup-points": savePoints,
+  "return-days": saveReturnDays,
   commerce: saveCommerce,
   rates: saveShippingRates,
   async feature(web) {
