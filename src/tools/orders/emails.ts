@@ -10,6 +10,7 @@ import { getSection } from "../settings/service.ts";
 import { getReturnDays, getTransferAccount } from "../settings/sale-terms.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { orderRef } from "../shared/order-numbers.ts";
+import { shopName } from "../shared/shop-name.ts";
 
 interface Line {
   label: string;
@@ -22,11 +23,6 @@ function loadOrder(db: Db, orderId: string) {
   return db.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
 }
 
-async function shopName(db: Db): Promise<string> {
-  const row = await db.setting.findUnique({ where: { section: "branding" } });
-  const value = row?.value as { shopName?: unknown } | null | undefined;
-  return typeof value?.shopName === "string" && value.shopName ? value.shopName : "Webshoppen";
-}
 
 function variantText(attributes: unknown): string {
   if (!attributes || typeof attributes !== "object" || Array.isArray(attributes)) return "";

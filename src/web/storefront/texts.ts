@@ -74,7 +74,7 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   "logged-in": { kind: "success", text: "Du er logget ind." },
   "logged-out": { kind: "info", text: "Du er logget ud." },
   empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
-  "order-cancelled": { kind: "success", text: "Ordren er annulleret. Du får en e-mail, når pengene er på vej tilbage." },
+  "order-cancelled": { kind: "success", text: "Ordren er annulleret. Var den betalt, får du en e-mail, når pengene er på vej tilbage." },
   "address-changed": { kind: "success", text: "Leveringsadressen er ændret." },
   "address-saved": { kind: "success", text: "Adressen er gemt." },
   "address-default": { kind: "success", text: "Adressen er nu din standardadresse." },
