@@ -4,6 +4,7 @@
 // the order number as reference; after Stripe Checkout it is the landing page (result=success|cancelled).
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import type { Caller } from "../../../tools/context.ts";
+import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
@@ -25,9 +26,10 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   const token = web.query("token");
   const gone = new NotFound("The payment link is invalid or has expired.");
   if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
-  const [order, { number }] = await Promise.all([
+  const [order, { number }, { delivery }] = await Promise.all([
     web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }),
     web.callAs(PAYMENT_LINK_READER, ordersGetNumber, { orderId }),
+    web.callAs(PAYMENT_LINK_READER, ordersGetDelivery, { orderId }),
   ]).catch((error: unknown) => {
     throw error instanceof ToolError && error.status === 404 ? gone : error;
   });
@@ -76,6 +78,10 @@ ${account}
 <h1>${order.paid ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 ${status}
+${delivery ? html`<section class="card pay-delivery" aria-labelledby="pay-delivery">
+<h2 id="pay-delivery">Levering</h2>
+<p><strong>${delivery.name}</strong>${delivery.pickupPoint ? html`<br>Afhentes i pakkeshop: ${delivery.pickupPoint.name}, ${delivery.pickupPoint.address}, ${delivery.pickupPoint.zip} ${delivery.pickupPoint.city}` : ""}</p>
+</section>` : ""}
 <section aria-labelledby="pay-summary">
 <h2 id="pay-summary">Din ordre</h2>
 <div class="table-wrap"><table class="order-lines">
@@ -92,7 +98,7 @@ ${open && (order.giftCardDkk > 0 || earlier > 0) ? html`<tr class="total"><th sc
 </tfoot>
 </table></div>
 </section>
-<p><a href="/">← Fortsæt med at handle</a></p>
+<p><a href="/orders/number/${number}">Se din ordre</a> · <a href="/">Fortsæt med at handle</a></p>
 </div>`,
   };
 }
