@@ -2,8 +2,8 @@
 // their events go out with. createApp wires the server's runtime with it; the CLI's operator executor subscribes the
 // same doors to its own hub.
 import { merchantSignatureSigner } from "./api/acp/merchant-signature.ts";
-import { acpOrderEvents } from "./api/acp/order-events.ts";
-import { ucpOrderEvents } from "./api/ucp/order-events.ts";
+import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
+import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
 import { ucpWebhookSigners } from "./api/ucp/webhook-signers.ts";
 import type { Runtime } from "./runtime.ts";
 import { keyWebhookSecret } from "./tools/keys/order-webhook.ts";
@@ -23,10 +23,10 @@ export function subscribeOrderEvents(events: OrderEvents): OrderEvents {
  * starts delivery: an event a crashed process left goes out at once, and its signer must be there.
  */
 export function composeDoors(runtime: Runtime): void {
-  const { outbox, services, signingKeys, config, log } = runtime;
-  subscribeOrderEvents(services.orderEvents);
+  const { outbox, collaborators, signingKeys, config, log } = runtime;
+  subscribeOrderEvents(collaborators.orderEvents);
   for (const signer of ucpWebhookSigners(signingKeys, config.publicBaseUrl)) outbox.signers.register(signer);
-  outbox.signers.register(merchantSignatureSigner((keyId) => keyWebhookSecret(services, keyId)));
+  outbox.signers.register(merchantSignatureSigner((keyId) => keyWebhookSecret(collaborators, keyId)));
   // The runtime listened already (failing to fails the start-up): what start() still awaits has settled.
   outbox.start().catch((error: unknown) => log.error("the outbox did not start", { error: String(error) }));
 }

@@ -30,7 +30,7 @@ import type enableWebhook from "../tools/webhooks/enable.ts";
 import type listWebhooks from "../tools/webhooks/list.ts";
 import type resendDelivery from "../tools/webhooks/resend.ts";
 import type { EventType } from "../tools/webhooks/schemas.ts";
-import { checkReceiver } from "../tools/webhooks/service.ts";
+import { checkReceiver } from "../tools/webhooks/endpoints.ts";
 import type testWebhook from "../tools/webhooks/test.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */

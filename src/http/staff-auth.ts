@@ -2,7 +2,7 @@
 // web and the admin assistant share, the first-run setup link, and staff e-mails for the pages (which never hold Prisma).
 import type { Prisma } from "../core/db.ts";
 import type { Caller } from "../tools/context.ts";
-import { staffEmails, type StaffUser } from "../tools/staff/service.ts";
+import { staffEmails, type StaffUser } from "../tools/staff/staff-users.ts";
 import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../tools/staff/sessions.ts";
 import { issueSetupToken, redeemSetupToken, setupTokenUsable } from "../tools/staff/setup.ts";
 import { signIn, type SignInAttempt } from "../tools/staff/sign-in.ts";

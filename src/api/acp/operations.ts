@@ -7,7 +7,7 @@ import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { Caller, Door } from "../../tools/context.ts";
 import { fieldErrors } from "../../tools/executor.ts";
-import { acpSigningSecret } from "../../tools/keys/service.ts";
+import { acpSigningSecret } from "../../tools/keys/key-secrets.ts";
 import { AgentCheckoutOff, getCommerce } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/money/payments/provider.ts";

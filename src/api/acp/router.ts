@@ -27,7 +27,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   });
 
   // The product feed (pinned paths): public catalogue data like the storefront's, served from memory per catalogue version.
-  const feed = new AcpFeed(runtime.services.catalog, runtime.database.prisma, config.publicBaseUrl, runtime.now);
+  const feed = new AcpFeed(runtime.collaborators.catalog, runtime.database.prisma, config.publicBaseUrl, runtime.now);
   const feedFile = (pick: "metadata" | "products", type: string) => async (req: Request, res: Response) => {
     echoRequestId(req, res);
     try {

@@ -12,7 +12,7 @@ import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
-import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
+import { ProfileError, ProfileFetcher, type AgentProfile } from "./agent-profiles.ts";
 import { AgentCheckoutOff, getCommerce, type AgentAccess } from "../../tools/settings/commerce.ts";
 import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";
 import { AP2, CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";

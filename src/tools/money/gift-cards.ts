@@ -47,9 +47,9 @@ export async function issueCard(ctx: ToolContext, issue: Issue): Promise<GiftCar
   if (card.customerEmail) {
     const to = card.customerEmail;
     ctx.afterCommit(async () => {
-      const message = renderGiftCardMail(card, to, await shopName(ctx.services.db));
-      const sent = await ctx.services.mailer.send(message);
-      await ctx.services.db.emailMessage.create({
+      const message = renderGiftCardMail(card, to, await shopName(ctx.collaborators.db));
+      const sent = await ctx.collaborators.mailer.send(message);
+      await ctx.collaborators.db.emailMessage.create({
         data: { to, subject: message.subject, kind: "gift_card", orderId: card.orderId, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
       });
     });

@@ -6,11 +6,11 @@
 import { z } from "zod";
 import type { Db } from "../../core/db.ts";
 import type { ToolContext } from "../context.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { storeRow } from "./commerce.ts";
 import { settingRow } from "./rows.ts";
 import { bankAccountFields } from "./schemas.ts";
-import { getSection, updateSection } from "./service.ts";
+import { getSection, updateSection } from "./settings-document.ts";
 
 const BIC_ROW = "bank_bic";
 const FREE_FROM_ROW = "delivery_free_from";

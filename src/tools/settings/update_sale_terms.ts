@@ -2,7 +2,7 @@
 // the BIC without changing its result shape), and free-shipping thresholds of single delivery methods.
 import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { getSection } from "./service.ts";
+import { getSection } from "./settings-document.ts";
 import { sectionPatch } from "./schemas.ts";
 import { getSaleTerms, saleTerms, setFreeShippingFrom, setReturnDays, setTransferAccount } from "./sale-terms.ts";
 

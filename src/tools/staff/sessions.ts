@@ -2,7 +2,7 @@
 // revocable (sign-out, password change) because the server checks the row on every request.
 import crypto from "node:crypto";
 import type { Db } from "../../core/db.ts";
-import type { StaffUser } from "./service.ts";
+import type { StaffUser } from "./staff-users.ts";
 
 /** Signed out after this long without a request. */
 export const IDLE_MS = 60 * 60_000;

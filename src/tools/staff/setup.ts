@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Db, Prisma } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import { hashToken } from "./sessions.ts";
-import { createStaff, type StaffUser } from "./service.ts";
+import { createStaff, type StaffUser } from "./staff-users.ts";
 
 /** How long a printed setup link stays valid. */
 export const SETUP_TTL_MS = 60 * 60_000;

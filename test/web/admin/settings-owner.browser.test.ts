@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getSaleTerms } from "../../../src/tools/settings/sale-terms.ts";
-import { getSection } from "../../../src/tools/settings/service.ts";
+import { getSection } from "../../../src/tools/settings/settings-document.ts";
 import { staffUser } from "../../support/admin.ts";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
