@@ -129,6 +129,7 @@ export async function productPage(web: AdminRequest, slug: string, state?: FormS
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
   const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
   // A product with variants sells the variants' stock: its own product stock is not shown (nor adjusted) beside them.
+  // The variants table goes full width under the two columns: in the side column it scrolled sideways at 1280 px.
   const stockText = variants.stock === null ? `${product.stock} på lager` : `${variants.stock} på lager i alt (varianter)`;
   return {
     status: state?.status ?? 200,
@@ -146,7 +147,6 @@ ${submit(web, updateProduct, "Gem ændringer")}
 <div>
 ${variants.stock === null ? stockSection(web, slug, product.stock) : ""}
 ${images}
-${variants.html}
 <section class="card danger-zone"><h2>Slet produkt</h2>
 <p class="hint">Produktet forsvinder fra butikken. Det kan genskabes fra ændringsloggen.</p>
 ${formOpen(web, `/admin/products/${slug}/delete`, html` data-confirm="Slet ${product.name}?"`)}
@@ -154,7 +154,8 @@ ${checkbox({ name: "confirm", label: "Ja, slet produktet" })}
 <button type="submit" class="button button-danger"${web.may(deleteProduct) ? "" : html` disabled title="Kræver adgangen ${deleteProduct.scope}"`}>Slet produkt</button>
 </form></section>
 </div>
-</div>`,
+</div>
+${variants.html}`,
   };
 }
 
