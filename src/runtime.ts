@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import { Background } from "./core/background.ts";
 import { loadConfig, type Config } from "./core/config.ts";
-import { openDatabase, type Database } from "./core/db.ts";
+import { openDatabase, transactionOf, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
 import { Metrics } from "./core/metrics.ts";
 import { createMailer } from "./core/mail.ts";
@@ -96,7 +96,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
   const outbox = createOutbox(config, database, log, { onAttempt: metrics.webhookAttempt });
   // Nobody hears order changes until the composition root subscribes (src/compose.ts).
-  const collaborators: Collaborators = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
+  const collaborators: Collaborators = { catalog, mailer, db: database.prisma, transaction: transactionOf(database), payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, collaborators, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();

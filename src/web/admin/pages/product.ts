@@ -21,6 +21,7 @@ import { actionButton, checkbox, formOpen, money, pageHead, submit } from "../co
 import type { AdminRequest } from "../site.ts";
 import { IMAGE_FIELD } from "../upload.ts";
 import { variantsSection } from "./product-variants.ts";
+import { safetySection } from "./product-safety.ts";
 import { EMPTY_PRODUCT, productFormFields, valuesFromProduct, type ProductValues } from "./product-form.ts";
 
 export const PRODUCT_SLUG = /^[a-z0-9-]{1,200}$/;
@@ -127,7 +128,7 @@ export async function productPage(web: AdminRequest, slug: string, state?: FormS
   ]);
   const { currency } = commerce;
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
-  const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
+  const [images, variants, safety] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft), safetySection(web, slug, product.id, draft.drafts === true)]);
   // A product with variants sells the variants' stock: its own product stock is not shown (nor adjusted) beside them.
   // The variants table goes full width under the two columns: in the side column it scrolled sideways at 1280 px.
   const stockText = variants.stock === null ? `${product.stock} på lager` : `${variants.stock} på lager i alt (varianter)`;
@@ -147,6 +148,7 @@ ${submit(web, updateProduct, "Gem ændringer")}
 <div>
 ${variants.stock === null ? stockSection(web, slug, product.stock) : ""}
 ${images}
+${safety}
 <section class="card danger-zone"><h2>Slet produkt</h2>
 <p class="hint">Produktet forsvinder fra butikken. Det kan genskabes fra ændringsloggen.</p>
 ${formOpen(web, `/admin/products/${slug}/delete`, html` data-confirm="Slet ${product.name}?"`)}
