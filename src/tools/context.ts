@@ -5,7 +5,7 @@ import type { JsonValue } from "../core/json.ts";
 import type { Logger } from "../core/log.ts";
 import type { Services } from "./collaborators.ts";
 
-export type Door = "rest" | "mcp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
+export type Door = "rest" | "mcp" | "ucp" | "acp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
 
 /** A storefront (cookie) session, and the customer it is bound to once known. */
 export interface SessionRef {

@@ -192,7 +192,7 @@ async function callTool(context: AcpContext, { name, arguments: sent }: ToolCall
   // A signature covers the REST request the tool stands for, so one made for a tool or a session fits no other.
   const signed = { ...tool.rest(given.id ?? ""), body: tool.mutating ? (given.payload ?? {}) : undefined };
   const caller = await context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, signed);
-  const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: context.runtime, shop: context.shop, door: "mcp" };
+  const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: context.runtime, shop: context.shop };
   const key = given.meta.idempotency_key;
   if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
   // Scoped like REST's keys (per API key and operation), under the binding's own path.

@@ -4,11 +4,17 @@
 import type { z } from "zod";
 import { Invalid, toToolError, ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
-import type { SessionView } from "../../tools/checkout/schemas.ts";
-import type { Caller, Door } from "../../tools/context.ts";
+import cancelCheckout from "../../tools/checkout/cancel.ts";
+import completeCheckout from "../../tools/checkout/complete.ts";
+import createCheckout from "../../tools/checkout/create.ts";
+import getCheckout from "../../tools/checkout/get.ts";
+import updateCheckout from "../../tools/checkout/update.ts";
+import type { Caller } from "../../tools/context.ts";
+import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import { fieldErrors } from "../../tools/executor.ts";
-import { acpSigningSecret } from "../../tools/keys/service.ts";
-import { AgentCheckoutOff, getCommerce } from "../../tools/settings/commerce.ts";
+import signingSecret from "../../tools/keys/acp_signing_secret.ts";
+import agentAccess from "../../tools/settings/agent_access.ts";
+import { AgentCheckoutOff } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
 import { paymentPageUrl } from "../../tools/money/payments/provider.ts";
 import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
@@ -45,13 +51,15 @@ export class AcpError extends Error {
   }
 }
 
+/** The ACP door reading what its admission needs through internal tools; never a caller's own call. */
+const ACP_DOOR: Caller = { kind: "system", actor: "system:acp", scopes: new Set(["keys:read", "settings:read"]) };
+
 /** One admitted request: who calls, through which door, and the shop's links. */
 export interface AcpCall {
   caller: Caller;
   requestId: string;
   runtime: Runtime;
   shop: v0417.Shop;
-  door: Door;
 }
 
 const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
@@ -86,14 +94,19 @@ export class AcpContext {
     if (!SUPPORTED_VERSIONS.includes(headers.version)) {
       throw new AcpError(400, "unsupported_api_version", `API-Version ${headers.version.slice(0, 20)} is not supported.`, undefined, { supported_versions: SUPPORTED_VERSIONS });
     }
-    const secret = await acpSigningSecret(this.runtime.database.prisma, caller.keyId);
+    const { secret } = await this.read(signingSecret, { keyId: caller.keyId });
     if (secret) {
       const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.runtime.now());
       if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
     }
     // Before any idempotency claim, so a refusal is not what a key replays once the shop sells again.
-    if ((await getCommerce(this.runtime.database.prisma)).agentAccess === "off") throw new AgentCheckoutOff();
+    if ((await this.read(agentAccess, {})).agentAccess === "off") throw new AgentCheckoutOff();
     return caller as Caller & { keyId: string };
+  }
+
+  /** One of the door's own reads (a key's signing secret, the shop's agent access), as the door itself. */
+  private read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
+    return this.runtime.executor.call(tool, input, { caller: ACP_DOOR, door: "acp" });
   }
 
   /**
@@ -124,9 +137,9 @@ export const operations = {
   async create(call: AcpCall, raw: unknown): Promise<Answer> {
     const body = parse(v0417.createRequest, raw);
     const currency = body.currency.toUpperCase();
-    const input = { ...v0417.toolInput(body), protocol: "acp", protocolVersion: v0417.VERSION };
+    const input = { ...v0417.toolInput(body), protocol: "acp" as const, protocolVersion: v0417.VERSION };
     try {
-      const view = await invoke<SessionView>(call, "checkout.create", input);
+      const view = await invoke(call, createCheckout, input);
       const answer = v0417.checkout(view, call.shop);
       if (view.currency !== currency) {
         // Nothing is charged in another currency: the session is made (so the agent can read it) and says so.
@@ -138,13 +151,13 @@ export const operations = {
     }
   },
   async get(call: AcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.get", { id: sessionId(id) }), call.shop) };
+    return { status: 200, body: v0417.checkout(await invoke(call, getCheckout, { id: sessionId(id) }), call.shop) };
   },
   async update(call: AcpCall, rawId: string, raw: unknown): Promise<Answer> {
     const input = v0417.toolInput(parse(v0417.updateRequest, raw));
     const id = sessionId(rawId);
     try {
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.update", { id, ...input }), call.shop) };
+      return { status: 200, body: v0417.checkout(await invoke(call, updateCheckout, { id, ...input }), call.shop) };
     } catch (error) {
       return withSession(call, id, itemError(error));
     }
@@ -154,8 +167,8 @@ export const operations = {
     const id = sessionId(rawId);
     const payment = v0417.paymentInput(body);
     try {
-      if (body.buyer) await invoke<SessionView>(call, "checkout.update", { id, ...v0417.toolInput({ buyer: body.buyer }) });
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.complete", { id, payment }), call.shop) };
+      if (body.buyer) await invoke(call, updateCheckout, { id, ...v0417.toolInput({ buyer: body.buyer }) });
+      return { status: 200, body: v0417.checkout(await invoke(call, completeCheckout, { id, payment }), call.shop) };
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -164,7 +177,7 @@ export const operations = {
     const trace = v0417.traceInput(parse(v0417.cancelRequest, raw ?? {}));
     const id = sessionId(rawId);
     try {
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.cancel", { id, ...(trace ? { intentTrace: trace } : {}) }), call.shop) };
+      return { status: 200, body: v0417.checkout(await invoke(call, cancelCheckout, { id, ...(trace ? { intentTrace: trace } : {}) }), call.shop) };
     } catch (error) {
       if (error instanceof ToolError && error.code === "checkout_not_modifiable") {
         throw new AcpError(405, "not_cancelable", "The checkout session is already completed or canceled.");
@@ -174,8 +187,9 @@ export const operations = {
   },
 };
 
-function invoke<T>(call: AcpCall, name: string, input: unknown): Promise<T> {
-  return call.runtime.executor.invoke({ name, input, caller: call.caller, door: call.door, requestId: call.requestId }) as Promise<T>;
+/** A tool call of the ACP door (audited as door "acp"), by the tool's definition, as the call's caller. */
+function invoke<I extends ObjectSchema, O extends z.ZodType>(call: AcpCall, tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
+  return call.runtime.executor.call(tool, input, { caller: call.caller, door: "acp", requestId: call.requestId });
 }
 
 /** The session id a request names; one that cannot be a session's is simply not found. */
@@ -211,7 +225,7 @@ async function withSession(call: AcpCall, id: string, error: unknown): Promise<A
   if (!(error instanceof ToolError) || error.status !== 422) throw error;
   if (error.code === "checkout_not_modifiable") throw new AcpError(409, "checkout_not_modifiable", error.message);
   if (error.code === "payment_handler_unknown") throw new AcpError(400, "invalid_payment_handler", error.message, "$.payment_data.handler_id");
-  const body = v0417.checkout(await invoke<SessionView>(call, "checkout.get", { id }), call.shop);
+  const body = v0417.checkout(await invoke(call, getCheckout, { id }), call.shop);
   const code = v0417.errorCode(error.code);
   const refused: v0417.AcpMessage = {
     type: "error",

@@ -53,7 +53,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
         { version: headerValue(req, "api-version"), signature: headerValue(req, "signature"), timestamp: headerValue(req, "timestamp") },
         { method: req.method, path: req.path, body: mutating ? req.body : undefined },
       );
-      const call: AcpCall = { caller: admitted, requestId, runtime, shop: context.shop, door: "rest" };
+      const call: AcpCall = { caller: admitted, requestId, runtime, shop: context.shop };
       if (!mutating) return send(res, await run(call, req));
       if (key === undefined) throw new AcpError(400, "idempotency_key_required", "Idempotency-Key header is required on all POST requests");
       // Keys are scoped to the caller and the endpoint: the same key on another path is another key.

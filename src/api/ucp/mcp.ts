@@ -297,7 +297,7 @@ async function callTool(context: UcpContext, { name, arguments: sent, _meta: req
   if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
   const { caller, adapter, active, ap2 } = await context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed, tool.capability);
-  const call: UcpCall = { caller, requestId: exchange.requestId, executor: context.executor, shop: context.shop, adapter, door: "mcp", active, ap2 };
+  const call: UcpCall = { caller, requestId: exchange.requestId, executor: context.executor, shop: context.shop, adapter, active, ap2 };
   const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
   if (!tool.mutating || key === undefined) return result(await run());
   const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };

@@ -5,15 +5,24 @@ import type { z } from "zod";
 import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
-import { orderViewOf, type OrderView } from "../../tools/checkout/get_order.ts";
+import cancelCheckout from "../../tools/checkout/cancel.ts";
+import completeCheckout from "../../tools/checkout/complete.ts";
+import createCheckout from "../../tools/checkout/create.ts";
+import getCheckout from "../../tools/checkout/get.ts";
+import getOrder, { type OrderView } from "../../tools/checkout/get_order.ts";
+import placedOrder from "../../tools/checkout/placed_order.ts";
+import updateCheckout from "../../tools/checkout/update.ts";
+import recordEvents from "../../tools/orders/record_events.ts";
+import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import { PaymentActionRequired } from "../../tools/checkout/payment.ts";
-import type { Caller, Door } from "../../tools/context.ts";
+import type { Caller } from "../../tools/context.ts";
 import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
-import { AgentCheckoutOff, getCommerce, type AgentAccess } from "../../tools/settings/commerce.ts";
+import agentAccess from "../../tools/settings/agent_access.ts";
+import { AgentCheckoutOff, type AgentAccess } from "../../tools/settings/commerce.ts";
 import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";
 import { AP2, CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
 import { CART } from "./v2026-04-08-cart.ts";
@@ -31,13 +40,13 @@ type PaymentInput = { handlerId: string; instrumentType?: string; token?: string
 /** One protocol version: how it reads requests into tool inputs and writes tool results and errors. */
 export interface Adapter {
   version: string;
-  createInput(body: unknown): Record<string, unknown>;
-  updateInput(body: unknown): Record<string, unknown>;
+  createInput(body: unknown): v0408.SessionFields;
+  updateInput(body: unknown): v0408.SessionFields;
   completePayment(body: unknown): PaymentInput;
   checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
   order(view: OrderView, shop: v0408.Shop): unknown;
   /** orders.record_events' input from an order update (PUT /ucp/orders/{id}); 422 when it does not read. */
-  orderUpdateInput(body: unknown): Record<string, unknown>;
+  orderUpdateInput(body: unknown): ReturnType<typeof v0408.orderUpdateInput>;
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
   /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
   refusalStatus(code: string): number | null;
@@ -76,7 +85,7 @@ const ADAPTERS: Record<string, Adapter> = {
   },
 };
 /** Both versions read an order update the same way (2026-01-11 defines it; 2026-04-08 orders carry the same lists). */
-function orderUpdateInput(body: unknown): Record<string, unknown> {
+function orderUpdateInput(body: unknown): ReturnType<typeof v0408.orderUpdateInput> {
   return v0408.orderUpdateInput(parse(v0408.orderUpdateRequest, body, "order update", 422));
 }
 
@@ -113,7 +122,7 @@ export class UcpContext {
    */
   async negotiate(agent: UcpAgent | null, admitted: Caller, signed: SignedRequest, capability: string): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null; ap2: Ap2Context | null }> {
     const selling = SELLING.has(capability);
-    const access = selling || admitted.kind !== "key" ? (await getCommerce(this.runtime.database.prisma)).agentAccess : "open";
+    const access = selling || admitted.kind !== "key" ? (await this.executor.call(agentAccess, {}, { caller: UCP_DOOR, door: "ucp" })).agentAccess : "open";
     if (selling && access === "off") throw new AgentCheckoutOff();
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
     // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
@@ -201,7 +210,6 @@ export interface UcpCall {
   executor: Executor;
   shop: v0408.Shop;
   adapter: Adapter;
-  door: Door;
   /** The capabilities negotiated with the agent (null: all of the shop's). */
   active: ReadonlySet<string> | null;
   /** Set when AP2 is negotiated (ap2.ts): checkouts are signed and completing needs the buyer's mandate. */
@@ -223,9 +231,9 @@ export async function negotiatedRun(call: UcpCall, capability: string, run: () =
 export const operations = {
   async create(call: UcpCall, body: unknown): Promise<Answer> {
     const { adapter } = call;
-    const input = { ...adapter.createInput(body), protocol: "ucp", protocolVersion: adapter.version };
+    const input = { ...adapter.createInput(body), protocol: "ucp" as const, protocolVersion: adapter.version };
     try {
-      return sessionAnswer(call, 201, await invoke<SessionView>(call, "checkout.create", input));
+      return sessionAnswer(call, 201, await invoke(call, createCheckout, input));
     } catch (error) {
       const refused = businessRefusal(error);
       if (!refused) throw error;
@@ -235,13 +243,13 @@ export const operations = {
   },
 
   async get(call: UcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.get", { id }), call.shop) };
+    return { status: 200, body: call.adapter.checkout(await invoke(call, getCheckout, { id }), call.shop) };
   },
 
   async update(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const input = call.adapter.updateInput(body);
     try {
-      return sessionAnswer(call, 200, await invoke<SessionView>(call, "checkout.update", { id, ...input }));
+      return sessionAnswer(call, 200, await invoke(call, updateCheckout, { id, ...input }));
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -249,9 +257,9 @@ export const operations = {
 
   async complete(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const payment = call.adapter.completePayment(body);
-    if (!call.ap2) return changed(call, id, "checkout.complete", { id, payment });
+    if (!call.ap2) return changed(call, id, completeCheckout, { id, payment });
     // AP2: the buyer's mandate must bind the session as it stands; the tool refuses if it changes before its lock.
-    const view = await invoke<SessionView>(call, "checkout.get", { id });
+    const view = await invoke(call, getCheckout, { id });
     try {
       await checkMandate(call.ap2, body, call.adapter.checkout(view, call.shop));
     } catch (error) {
@@ -259,15 +267,15 @@ export const operations = {
     }
     const total = view.totals.find((entry) => entry.type === "total")?.amount ?? 0;
     const expect = { total, lines: view.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, unitPrice: line.unitPrice })) };
-    return changed(call, id, "checkout.complete", { id, payment, expect });
+    return changed(call, id, completeCheckout, { id, payment, expect });
   },
 
   cancel(call: UcpCall, id: string): Promise<Answer> {
-    return changed(call, id, "checkout.cancel", { id });
+    return changed(call, id, cancelCheckout, { id });
   },
 
   async order(call: UcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: id }), call.shop) };
+    return { status: 200, body: call.adapter.order(await invoke(call, getOrder, { orderId: id }), call.shop) };
   },
 
   /**
@@ -278,17 +286,20 @@ export const operations = {
   async updateOrder(call: UcpCall, context: UcpContext, id: string, body: unknown): Promise<Answer> {
     const caller = context.runtime.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
     // Who may not write orders is refused (401/403) before the body is judged: a stranger learns nothing from a 422.
-    call.executor.authorize("orders.record_events", caller);
+    call.executor.authorize(recordEvents.name, caller);
     const input = call.adapter.orderUpdateInput(body);
-    const { prisma } = context.runtime.database;
-    const session = await prisma.checkoutSession.findUnique({ where: { orderId: id } });
+    const placed = await invoke(call, placedOrder, { orderId: id }, UCP_DOOR);
     // Who may not write orders learns nothing about which exist: the tool refuses them (401/403) before reading.
-    if (!session && caller.scopes.has("orders:write")) throw new UcpError(404, "not_found", `There is no order "${id}" from a UCP checkout.`);
-    await invoke(call, "orders.record_events", { orderId: id, ...input }, caller);
-    const view = await orderViewOf(prisma, session!, context.runtime.now());
-    return { status: 200, body: call.adapter.order(view, call.shop) };
+    if (!placed && caller.scopes.has("orders:write")) throw new UcpError(404, "not_found", `There is no order "${id}" from a UCP checkout.`);
+    await invoke(call, recordEvents, { orderId: id, ...input }, caller);
+    // Read again: the view shows the events just recorded (a caller that reached here had an order to record them on).
+    const view = await invoke(call, placedOrder, { orderId: id }, UCP_DOOR);
+    return { status: 200, body: call.adapter.order(view!, call.shop) };
   },
 };
+
+/** The UCP door reading what negotiation and order updates need through internal tools; never an agent's own call. */
+const UCP_DOOR: Caller = { kind: "system", actor: "system:ucp", scopes: new Set(["orders:read", "settings:read"]) };
 
 /** Who records order updates in test mode when the caller has no key (UCP_TEST_MODE=1 only). */
 const ORDER_UPDATER: Caller = { kind: "system", actor: "system:ucp-test-order-update", scopes: new Set(["orders:write"]) };
@@ -300,16 +311,18 @@ function sessionAnswer(call: UcpCall, status: number, view: SessionView): Answer
   return { status, body: call.adapter.checkout(view, call.shop) };
 }
 
-async function changed(call: UcpCall, id: string, tool: string, input: Record<string, unknown>): Promise<Answer> {
+/** A change of a session (complete, cancel): the session as it stands after, or the refusal beside it. */
+async function changed<I extends ObjectSchema>(call: UcpCall, id: string, tool: ToolDefinition<I, typeof getCheckout.output>, input: z.input<I>): Promise<Answer> {
   try {
-    return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, tool, input), call.shop) };
+    return { status: 200, body: call.adapter.checkout(await invoke(call, tool, input), call.shop) };
   } catch (error) {
     return withSession(call, id, error);
   }
 }
 
-export function invoke<T>(call: UcpCall, name: string, input: unknown, caller: Caller = call.caller): Promise<T> {
-  return call.executor.invoke({ name, input, caller, door: call.door, requestId: call.requestId }) as Promise<T>;
+/** A tool call of the UCP door (audited as door "ucp"), by the tool's definition, as the call's caller unless given. */
+export function invoke<I extends ObjectSchema, O extends z.ZodType>(call: UcpCall, tool: ToolDefinition<I, O>, input: z.input<I>, caller: Caller = call.caller): Promise<z.output<O>> {
+  return call.executor.call(tool, input, { caller, door: "ucp", requestId: call.requestId });
 }
 
 /** The body under this version's reading; 400 naming each offending field otherwise. */
@@ -346,7 +359,7 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   if (!refused) throw error;
   const status = call.adapter.refusalStatus(refused.code);
   if (status !== null) return { status, body: call.adapter.error(refused.code, refused.message, "recoverable") };
-  const view = await invoke<SessionView>(call, "checkout.get", { id });
+  const view = await invoke(call, getCheckout, { id });
   const body = call.adapter.checkout(view, call.shop);
   // 3-D Secure: the buyer authenticates at the bank's page, then the agent completes again (UCP's SCA example).
   const escalated = error instanceof PaymentActionRequired;

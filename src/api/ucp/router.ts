@@ -62,7 +62,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl), capability);
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
-      const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest", active: negotiated.active, ap2: negotiated.ap2 };
+      const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, active: negotiated.active, ap2: negotiated.ap2 };
       const run = () => negotiatedRun(call, capability, () => operation(call, req));
       // 2026-04-08 checkout and order answers are signed (what agents verify with the published key).
       const signed = adapter.version === v0408.VERSION && (capability === CHECKOUT || capability === ORDER);

@@ -11,7 +11,8 @@ import setFeature from "./set_feature.ts";
 import getCommerce from "./get_commerce.ts";
 import updateCommerce from "./update_commerce.ts";
 import updateShippingRates from "./update_shipping_rates.ts";
+import agentAccess from "./agent_access.ts";
 
-const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates];
+const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates, agentAccess];
 
 export default tools;
