@@ -3,7 +3,9 @@
 // failures as the flat error with the HTTP status of their kind. A binding only reads its transport and writes answers.
 import type { z } from "zod";
 import { Invalid, toToolError, ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { Config } from "../../core/config.ts";
+import type { Logger } from "../../core/log.ts";
+import type { Executor } from "../../tools/executor.ts";
 import cancelCheckout from "../../tools/checkout/cancel.ts";
 import completeCheckout from "../../tools/checkout/complete.ts";
 import createCheckout from "../../tools/checkout/create.ts";
@@ -16,8 +18,8 @@ import signingSecret from "../../tools/keys/acp_signing_secret.ts";
 import agentAccess from "../../tools/settings/agent_access.ts";
 import { AgentCheckoutOff } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
-import { paymentPageUrl } from "../../tools/money/payments/provider.ts";
-import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
+import type { AcpFeed } from "./feed.ts";
+import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../core/idempotency.ts";
 import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -58,8 +60,22 @@ const ACP_DOOR: Caller = { kind: "system", actor: "system:acp", scopes: new Set(
 export interface AcpCall {
   caller: Caller;
   requestId: string;
-  runtime: Runtime;
+  executor: Executor;
   shop: v0417.Shop;
+}
+
+/** What the ACP door needs of the shop, built by the composition root (src/compose.ts): never the whole runtime. */
+export interface AcpDeps {
+  executor: Executor;
+  config: Config;
+  log: Logger;
+  now: () => Date;
+  /** Idempotency-Key records under ACP's rules (ACP_RULES). */
+  idempotency: IdempotencyStore;
+  /** The signed payment-page link of an order (the session's permalink). */
+  paymentLink: (orderId: string) => string;
+  /** The product feed's files, rebuilt when the catalogue moves. */
+  feed: AcpFeed;
 }
 
 const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
@@ -69,17 +85,16 @@ const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
   signature_invalid: "Signature does not match the request (it signs the Timestamp, method, path and canonical JSON body).",
 };
 
-/** What a binding needs for every request: the runtime, the idempotency store and the shop's links. */
+/** What a binding needs for every request: the door's deps, the idempotency store and the shop's links. */
 export class AcpContext {
-  readonly runtime: Runtime;
+  readonly deps: AcpDeps;
   readonly store: IdempotencyStore;
   readonly shop: v0417.Shop;
 
-  constructor(runtime: Runtime) {
-    this.runtime = runtime;
-    this.store = new IdempotencyStore(runtime.database.prisma, runtime.now, ACP_RULES);
-    const { publicBaseUrl } = runtime.config;
-    this.shop = { baseUrl: publicBaseUrl, permalink: (orderId) => paymentPageUrl(publicBaseUrl, runtime.secret, orderId) };
+  constructor(deps: AcpDeps) {
+    this.deps = deps;
+    this.store = deps.idempotency;
+    this.shop = { baseUrl: deps.config.publicBaseUrl, permalink: deps.paymentLink };
   }
 
   /**
@@ -96,7 +111,7 @@ export class AcpContext {
     }
     const { secret } = await this.read(signingSecret, { keyId: caller.keyId });
     if (secret) {
-      const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.runtime.now());
+      const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.deps.now());
       if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
     }
     // Before any idempotency claim, so a refusal is not what a key replays once the shop sells again.
@@ -106,7 +121,7 @@ export class AcpContext {
 
   /** One of the door's own reads (a key's signing secret, the shop's agent access), as the door itself. */
   private read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
-    return this.runtime.executor.call(tool, input, { caller: ACP_DOOR, door: "acp" });
+    return this.deps.executor.call(tool, input, { caller: ACP_DOOR, door: "acp" });
   }
 
   /**
@@ -121,7 +136,7 @@ export class AcpContext {
     try {
       result = await run();
     } catch (error) {
-      const failure = failureOf(error, this.runtime);
+      const failure = failureOf(error, this.deps.log);
       if (failure.status >= 500) await this.store.release(claim.recordId);
       else await this.store.finish(claim.recordId, { status: failure.status, headers: { "content-type": "application/json" }, body: JSON.stringify(failure.body) });
       return { status: failure.status, text: JSON.stringify(failure.body), replayed: false, headers: failure.headers };
@@ -189,7 +204,7 @@ export const operations = {
 
 /** A tool call of the ACP door (audited as door "acp"), by the tool's definition, as the call's caller. */
 function invoke<I extends ObjectSchema, O extends z.ZodType>(call: AcpCall, tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
-  return call.runtime.executor.call(tool, input, { caller: call.caller, door: "acp", requestId: call.requestId });
+  return call.executor.call(tool, input, { caller: call.caller, door: "acp", requestId: call.requestId });
 }
 
 /** The session id a request names; one that cannot be a session's is simply not found. */
@@ -247,7 +262,7 @@ export interface Failure extends Answer {
 }
 
 /** Any failure as the flat error with the HTTP status of its kind; never a stack trace. */
-export function failureOf(error: unknown, runtime: Runtime): Failure {
+export function failureOf(error: unknown, log: Logger): Failure {
   const headers: Record<string, string> = {};
   if (error instanceof AcpError) {
     if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="acp"';
@@ -264,7 +279,7 @@ export function failureOf(error: unknown, runtime: Runtime): Failure {
   }
   if (mapped instanceof IdempotencyRefusal && mapped.reason === "in_flight") headers["Retry-After"] = "1";
   if (mapped.code === "checkout_not_modifiable") status = 409;
-  if (status >= 500 && mapped.code === "internal") runtime.log.error("acp request failed", { error: String(error) });
+  if (status >= 500 && mapped.code === "internal") log.error("acp request failed", { error: String(error) });
   const retryAfter = (mapped as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
   if (status === 401) headers["WWW-Authenticate"] = 'Bearer realm="acp"';

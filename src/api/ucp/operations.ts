@@ -3,7 +3,10 @@
 // version's error body with the HTTP status of their kind. A binding only reads its transport and writes its answers.
 import type { z } from "zod";
 import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { Config } from "../../core/config.ts";
+import type { Logger } from "../../core/log.ts";
+import type { RateLimiter } from "../../http/rate-limit.ts";
+import type { SigningKeys } from "../../tools/keys/signing-keys.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import cancelCheckout from "../../tools/checkout/cancel.ts";
 import completeCheckout from "../../tools/checkout/complete.ts";
@@ -18,7 +21,7 @@ import { PaymentActionRequired } from "../../tools/checkout/payment.ts";
 import type { Caller } from "../../tools/context.ts";
 import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
-import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
+import { DEFAULT_RULES, type IdempotencyRules, type IdempotencyStore, type IdempotentRequest } from "../../core/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
 import agentAccess from "../../tools/settings/agent_access.ts";
@@ -32,6 +35,9 @@ import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
+
+/** UCP's idempotency rules are the store's default ones: 409 for both refusals, bodies compared as parsed. */
+export const UCP_RULES: IdempotencyRules = DEFAULT_RULES;
 /** The capabilities that sell (a cart is a checkout session too): refused while agent checkout is off. */
 const SELLING = new Set([CHECKOUT, CART]);
 type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
@@ -98,21 +104,35 @@ export interface Answer {
   body: unknown;
 }
 
+/** What the UCP door needs of the shop, built by the composition root (src/compose.ts): never the whole runtime. */
+export interface UcpDeps {
+  executor: Executor;
+  config: Config;
+  log: Logger;
+  now: () => Date;
+  /** Budgets keyless agents per profile. */
+  limiter: RateLimiter;
+  /** The shop's keys: the profiles publish them, AP2 and signed responses sign with them. */
+  signingKeys: SigningKeys;
+  /** Idempotency-Key records under UCP's rules. */
+  idempotency: IdempotencyStore;
+}
+
 /** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */
 export class UcpContext {
-  readonly runtime: Runtime;
+  readonly deps: UcpDeps;
   readonly executor: Executor;
   readonly store: IdempotencyStore;
   readonly profiles: ProfileFetcher;
   readonly shop: v0408.Shop;
   private prunedAt = 0;
 
-  constructor(runtime: Runtime) {
-    this.runtime = runtime;
-    this.executor = runtime.executor;
-    this.store = new IdempotencyStore(runtime.database.prisma, runtime.now);
-    this.profiles = new ProfileFetcher(runtime.config.ucpAllowLocalProfiles, runtime.config.webhooksAllowLocal);
-    this.shop = { baseUrl: runtime.config.publicBaseUrl, stripePublishableKey: runtime.config.stripePublishableKey };
+  constructor(deps: UcpDeps) {
+    this.deps = deps;
+    this.executor = deps.executor;
+    this.store = deps.idempotency;
+    this.profiles = new ProfileFetcher(deps.config.ucpAllowLocalProfiles, deps.config.webhooksAllowLocal);
+    this.shop = { baseUrl: deps.config.publicBaseUrl, stripePublishableKey: deps.config.stripePublishableKey };
   }
 
   /**
@@ -130,7 +150,7 @@ export class UcpContext {
     if (admitted.kind !== "key") {
       checkAccess(access, verified);
       if (profile) {
-        const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
+        const budget = await this.deps.limiter.check(`agent:${profile.url}`, false);
         if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
       }
     }
@@ -165,13 +185,13 @@ export class UcpContext {
 
   /** AP2 negotiated: the shop signs checkouts and verifies the agent's mandates with the keys of its profile. */
   private ap2Context(profile: AgentProfile): Ap2Context {
-    const base = this.runtime.config.publicBaseUrl;
-    return { shopKeys: this.runtime.signingKeys, agentKeys: profile.signingKeys, audiences: [base, `${base}/.well-known/ucp`], now: this.runtime.now };
+    const base = this.deps.config.publicBaseUrl;
+    return { shopKeys: this.deps.signingKeys, agentKeys: profile.signingKeys, audiences: [base, `${base}/.well-known/ucp`], now: this.deps.now };
   }
 
   private verify(signed: SignedRequest, profile: AgentProfile | null): true {
     if (!profile) throw new UcpError(401, "signature_invalid", "A signed request needs UCP-Agent naming the profile whose signing_keys hold its key.");
-    verifyRequest(signed, profile.signingKeys, this.runtime.now());
+    verifyRequest(signed, profile.signingKeys, this.deps.now());
     return true;
   }
 
@@ -186,7 +206,7 @@ export class UcpContext {
 
   /** Drops expired idempotency records at most once an hour, in the background of a request. */
   private pruneNow(): void {
-    const now = this.runtime.now().getTime();
+    const now = this.deps.now().getTime();
     if (now - this.prunedAt < 3600_000) return;
     this.prunedAt = now;
     void this.store.prune().catch(() => undefined);
@@ -284,7 +304,7 @@ export const operations = {
    * GET shows it; an order that no UCP checkout placed is 404 here.
    */
   async updateOrder(call: UcpCall, context: UcpContext, id: string, body: unknown): Promise<Answer> {
-    const caller = context.runtime.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
+    const caller = context.deps.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
     // Who may not write orders is refused (401/403) before the body is judged: a stranger learns nothing from a 422.
     call.executor.authorize(recordEvents.name, caller);
     const input = call.adapter.orderUpdateInput(body);
@@ -393,14 +413,14 @@ export interface Failure {
 }
 
 /** Any failure by its kind (UcpError, a tool's refusal, anything else as 500); never a stack trace. */
-export function failureOf(error: unknown, runtime: Runtime): Failure {
+export function failureOf(error: unknown, log: Logger): Failure {
   if (error instanceof UcpError) return { status: error.status, code: error.code, content: error.message };
   const mapped = toToolError(error);
   let status = mapped.status;
   let content = mapped.message;
   if (mapped instanceof Invalid && mapped.errors?.length) content += ` ${mapped.errors.slice(0, 5).map((entry) => `${entry.path}: ${entry.message}`).join("; ")}`;
   if (mapped.code === "checkout_not_modifiable") status = 409;
-  if (status >= 500 && mapped.code === "internal") runtime.log.error("ucp request failed", { error: String(error) });
+  if (status >= 500 && mapped.code === "internal") log.error("ucp request failed", { error: String(error) });
   const retryAfter = (mapped as { retryAfterSeconds?: number }).retryAfterSeconds;
   return { status, code: mapped.code, content, ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }
