@@ -13,7 +13,7 @@ import { buildAssets } from "../scripts/build-assets.ts";
 import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { createStaff } from "../src/tools/staff/service.ts";
+import { createStaff } from "../src/tools/staff/staff-users.ts";
 import { createRuntime } from "../src/runtime.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -1,5 +1,5 @@
 // `npm run bench:chat-turn`: the CPU one assistant turn costs where the AI SDK runs (a turn worker), without the rest
-// of the server: runTurn (src/assistants/tool-loop.ts) against the scripted model of bench/chat-model.ts in its own process,
+// of the server: runTurn (src/assistants/turns/tool-loop.ts) against the scripted model of bench/chat-model.ts in its own process,
 // BENCH_CONCURRENCY turns at a time, BENCH_TURNS measured after 50 to warm up. Each turn offers the storefront
 // assistant's tools with its instructions and is one products_search step and a 60-token answer (BENCH_TOKENS) streamed
 // at 20 ms per token (BENCH_TOKEN_MS), as in bench:chat; at 1 ms per token several tokens share a network read and a
@@ -24,8 +24,8 @@ interface Measurement {
 /** One round in this process; prints its Measurement as JSON. */
 async function measure(): Promise<void> {
   const { createOpenAI } = await import("@ai-sdk/openai");
-  const { runTurn } = await import("../src/assistants/tool-loop.ts");
-  const { PROFILES } = await import("../src/assistants/profiles.ts");
+  const { runTurn } = await import("../src/assistants/turns/tool-loop.ts");
+  const { PROFILES } = await import("../src/assistants/assistant-profiles.ts");
   const { toolDefinitions } = await import("../src/assistants/tools.ts");
   const { ALL_TOOLS, wireName } = await import("../src/tools/registry.ts");
   const modelProcess = spawn(process.execPath, ["bench/chat-model.ts"], { env: { ...process.env, BENCH_TOKEN_MS: String(TOKEN_MS), BENCH_ANSWER: ANSWER }, stdio: ["ignore", "inherit", "inherit", "ipc"] });

@@ -4,7 +4,7 @@
 // products get stock enough that nothing sells out.
 import crypto from "node:crypto";
 import type { Db } from "../src/core/db.ts";
-import { createKey } from "../src/tools/keys/service.ts";
+import { createKey } from "../src/tools/keys/key-secrets.ts";
 
 export interface WriteTarget {
   name: string;

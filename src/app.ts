@@ -13,7 +13,7 @@ import { traceRequests } from "./http/trace.ts";
 import { sessionRouter } from "./api/session-routes.ts";
 import { acpRouter } from "./api/acp/router.ts";
 import { ucpRouter } from "./api/ucp/router.ts";
-import { webhookRouter } from "./api/webhooks.ts";
+import { webhookRouter } from "./api/stripe-webhook.ts";
 import { webRouter } from "./web/index.ts";
 import { chatRouter } from "./assistants/http.ts";
 import { metricsHandler } from "./api/metrics.ts";
@@ -54,7 +54,7 @@ export function createApp(runtime: Runtime): express.Express {
 
   // The two tool doors first: every router a request passes on its way costs it a few microseconds, and these are the hot
   // paths. A door's router is entered only by a path it may serve, so an MCP call no longer walks the REST router first.
-  const cache = new ResultCache(runtime.executor, runtime.services.catalog);
+  const cache = new ResultCache(runtime.executor, runtime.collaborators.catalog);
   const rest = restRouter(runtime.executor, gate, cache);
   const mcp = mcpRouter(runtime.executor, gate, runtime.config, cache);
   app.use((req: Request, res: Response, next: NextFunction) => {

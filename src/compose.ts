@@ -7,8 +7,8 @@ import { ACP_RULES, type AcpDeps } from "./api/acp/operations.ts";
 import { UCP_RULES, type UcpDeps } from "./api/ucp/operations.ts";
 import { IdempotencyStore } from "./core/idempotency.ts";
 import { paymentPageUrl } from "./tools/money/payments/provider.ts";
-import { acpOrderEvents } from "./api/acp/order-events.ts";
-import { ucpOrderEvents } from "./api/ucp/order-events.ts";
+import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
+import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
 import { ucpWebhookSigners } from "./api/ucp/webhook-signers.ts";
 import type { Runtime } from "./runtime.ts";
 import { keyWebhookSecret } from "./tools/keys/order-webhook.ts";
@@ -28,10 +28,10 @@ export function subscribeOrderEvents(events: OrderEvents): OrderEvents {
  * starts delivery: an event a crashed process left goes out at once, and its signer must be there.
  */
 export function composeDoors(runtime: Runtime): void {
-  const { outbox, services, signingKeys, config, log } = runtime;
-  subscribeOrderEvents(services.orderEvents);
+  const { outbox, collaborators, signingKeys, config, log } = runtime;
+  subscribeOrderEvents(collaborators.orderEvents);
   for (const signer of ucpWebhookSigners(signingKeys, config.publicBaseUrl)) outbox.signers.register(signer);
-  outbox.signers.register(merchantSignatureSigner((keyId) => keyWebhookSecret(services, keyId)));
+  outbox.signers.register(merchantSignatureSigner((keyId) => keyWebhookSecret(collaborators, keyId)));
   // The runtime listened already (failing to fails the start-up): what start() still awaits has settled.
   outbox.start().catch((error: unknown) => log.error("the outbox did not start", { error: String(error) }));
 }
@@ -44,7 +44,7 @@ export function ucpDeps(runtime: Runtime): UcpDeps {
 
 /** The ACP door's deps: the executor, its clock, log and config, its idempotency store, payment links and product feed. */
 export function acpDeps(runtime: Runtime): AcpDeps {
-  const { executor, config, log, now, database, services, secret } = runtime;
+  const { executor, config, log, now, database, collaborators, secret } = runtime;
   return {
     executor,
     config,
@@ -52,6 +52,6 @@ export function acpDeps(runtime: Runtime): AcpDeps {
     now,
     idempotency: new IdempotencyStore(database.prisma, now, ACP_RULES),
     paymentLink: (orderId) => paymentPageUrl(config.publicBaseUrl, secret, orderId),
-    feed: new AcpFeed(services.catalog, database.prisma, config.publicBaseUrl, now),
+    feed: new AcpFeed(collaborators.catalog, database.prisma, config.publicBaseUrl, now),
   };
 }

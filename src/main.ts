@@ -47,7 +47,7 @@ const channel = lock
       {
         database: runtime.database,
         executor: () => Promise.resolve(runtime.executor),
-        server: { catalogChanged: () => runtime.services.catalog.reload(), signingKeys: runtime.signingKeys },
+        server: { catalogChanged: () => runtime.collaborators.catalog.reload(), signingKeys: runtime.signingKeys },
       },
       socketPathFor(runtime.config.dataDir),
     )

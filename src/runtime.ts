@@ -16,11 +16,11 @@ import { createPaymentProvider } from "./tools/money/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./http/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
 import { createRegistry, type Registry } from "./tools/registry.ts";
-import type { Services } from "./tools/collaborators.ts";
+import type { Collaborators } from "./tools/collaborators.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
-import { dispatchDueCampaigns } from "./tools/marketing/service.ts";
+import { dispatchDueCampaigns } from "./tools/marketing/campaigns.ts";
 import { OrderEvents } from "./tools/orders/events.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
@@ -32,7 +32,7 @@ export interface Runtime {
   log: Logger;
   database: Database;
   registry: Registry;
-  services: Services;
+  collaborators: Collaborators;
   executor: Executor;
   auth: Authenticator;
   limiter: RateLimiter;
@@ -97,9 +97,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
   const outbox = createOutbox(config, database, log, { onAttempt: metrics.webhookAttempt });
   // Nobody hears order changes until the composition root subscribes (src/compose.ts).
-  const services: Services = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
+  const collaborators: Collaborators = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
   const registry = createRegistry();
-  const executor = new Executor({ config, database, registry, services, log, now, observe: metrics.toolCall });
+  const executor = new Executor({ config, database, registry, collaborators, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
   if (config.redisUrl) {
     const redis = await RedisStore.connect(config.redisUrl, log, options.rateLimitPrefix);
@@ -126,7 +126,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     log,
     database,
     registry,
-    services,
+    collaborators,
     executor,
     auth,
     limiter,

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { feedMetadata, feedProduct } from "../src/api/acp/feed.ts";
 import { openDatabase } from "../src/core/db.ts";
-import { findActiveKey } from "../src/tools/keys/service.ts";
+import { findActiveKey } from "../src/tools/keys/key-secrets.ts";
 import { verifyPassword } from "../src/tools/staff/passwords.ts";
 import { logEntries, shopCli, spawnShop, type ShopProcess } from "./support/process.ts";
 

@@ -98,7 +98,7 @@ type DemoCategorySlug = (typeof DEMO_CATEGORIES)[number]["slug"];
 const slugOf = (name: string) => name.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 /** Where the demo shop's own product pictures are served (src/web/demo-images.ts, drawn by scripts/demo-images.ts). */
-export const demoImageUrl = (slug: string, n: 1 | 2) => `/demo-images/${slug}-${n}.svg`;
+const demoImageUrl = (slug: string, n: 1 | 2) => `/demo-images/${slug}-${n}.svg`;
 
 /**
  * Generates `count` products deterministically (the demo uses 80; benchmarks use 100,000). The random draws are the

@@ -14,16 +14,16 @@ import { identify, type Credentials, type Identities } from "./identity.ts";
 import { describeFailure } from "./failure.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { configuredModel, modelConfigured, modelSettings } from "./model.ts";
-import { PROFILES, type AssistantName, type AssistantProfile } from "./profiles.ts";
+import { PROFILES, type AssistantName, type AssistantProfile } from "./assistant-profiles.ts";
 import type { TurnRequest } from "./conversation.ts";
-import { HOLD_MS, TurnHolds } from "./holds.ts";
-import type { TurnRelay } from "./relay.ts";
+import { HOLD_MS, TurnHolds } from "./turns/holds.ts";
+import type { TurnRelay } from "./turns/relay.ts";
 import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "../tools/chats/store.ts";
-import { StreamRegistry, type Follower, type Following, type TurnStream } from "./streams.ts";
+import { StreamRegistry, type Follower, type Following, type TurnStream } from "./turns/streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
-import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
-import { inThread, TurnWorkers, type TurnRunner } from "./turn-runners.ts";
-import { inTurnSpan, noteTurn } from "./turn-trace.ts";
+import type { TurnHost, TurnReport, TurnSpec } from "./turns/tool-loop.ts";
+import { inThread, TurnWorkers, type TurnRunner } from "./turns/runners.ts";
+import { inTurnSpan, noteTurn } from "./turns/trace.ts";
 
 export interface ChatServiceDeps extends Identities {
   config: Config;

@@ -8,9 +8,9 @@ import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
-import { ASSISTANTS, type AssistantName } from "./profiles.ts";
+import { ASSISTANTS, type AssistantName } from "./assistant-profiles.ts";
 import { parseTurnRequest } from "./request.ts";
-import type { Follower, Following, StreamFrame } from "./streams.ts";
+import type { Follower, Following, StreamFrame } from "./turns/streams.ts";
 import { requestAddress } from "../http/address.ts";
 
 /** Stock clients send the whole history with every request; only its last message is read. */

@@ -4,7 +4,7 @@ import type { SessionManager } from "../http/session.ts";
 import { Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";
-import { PROFILES, type AssistantName } from "./profiles.ts";
+import { PROFILES, type AssistantName } from "./assistant-profiles.ts";
 
 /** What a connection or request presents: its Cookie header, an API key (handshake `auth.token` or Bearer) and address. */
 export interface Credentials {

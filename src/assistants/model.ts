@@ -22,6 +22,6 @@ export async function configuredModel(settings: ModelSettings): Promise<Language
   const model = settings.openaiApiStyle === "chat" ? provider.chat(settings.openaiModel) : provider.responses(settings.openaiModel);
   // A span per model call while this thread traces; untraced, the model's stream keeps one stage fewer.
   if (!telemetryActive()) return model;
-  const { tracedModel } = await import("./model-trace.ts");
+  const { tracedModel } = await import("./turns/model-trace.ts");
   return tracedModel(model, settings);
 }

@@ -5,7 +5,7 @@ import { fieldErrors } from "../tools/executor.ts";
 import type { TurnRequest } from "./conversation.ts";
 import { loadSdk } from "./load-sdk.ts";
 
-export const CHAT_ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "A chat id is 1 to 100 letters, digits, _ or -");
+const CHAT_ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "A chat id is 1 to 100 letters, digits, _ or -");
 
 const body = z.looseObject({
   id: CHAT_ID.describe("The chat id."),

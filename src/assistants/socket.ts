@@ -9,10 +9,10 @@ import type { Runtime } from "../runtime.ts";
 import type { Credentials } from "./identity.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
-import { ASSISTANTS, type AssistantName } from "./profiles.ts";
+import { ASSISTANTS, type AssistantName } from "./assistant-profiles.ts";
 import { parseTurnRequest } from "./request.ts";
-import { TurnRelay } from "./relay.ts";
-import type { Follower, Following } from "./streams.ts";
+import { TurnRelay } from "./turns/relay.ts";
+import type { Follower, Following } from "./turns/streams.ts";
 
 export interface ChatServer {
   io: Server;
@@ -31,7 +31,7 @@ const PEER_TIMEOUT_MS = 3_000;
 /**
  * Attaches socket.io to the HTTP server (path /socket.io/); call it before the server listens. With REDIS_URL the Redis
  * adapter joins every process: a `resume` (or an HTTP replay) that lands on another process than the one running the
- * turn follows it through the relay (src/assistants/relay.ts).
+ * turn follows it through the relay (src/assistants/turns/relay.ts).
  */
 export async function attachChat(httpServer: HttpServer, runtime: Runtime): Promise<ChatServer> {
   const cluster = runtime.config.redisUrl ? await redisAdapter(runtime, runtime.config.redisUrl) : undefined;

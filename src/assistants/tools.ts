@@ -9,8 +9,8 @@ import type { Caller, Door } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { wireName } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
-import type { AssistantProfile } from "./profiles.ts";
-import type { ToolDefinition, ToolOutcome, Validation } from "./tool-loop.ts";
+import type { AssistantProfile } from "./assistant-profiles.ts";
+import type { ToolDefinition, ToolOutcome, Validation } from "./turns/tool-loop.ts";
 
 /** One tool call of a turn, for the turn's log line. */
 export interface ToolCallRecord {

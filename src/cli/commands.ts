@@ -17,7 +17,7 @@ import setAcp from "../tools/keys/set_acp.ts";
 import { WILDCARD, type Grant } from "../tools/scopes.ts";
 import type { ObjectSchema, ToolDefinition } from "../tools/tool.ts";
 import type { EventType } from "../tools/webhooks/schemas.ts";
-import { checkReceiver } from "../tools/webhooks/service.ts";
+import { checkReceiver } from "../tools/webhooks/endpoints.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
 export interface CommandOutput {

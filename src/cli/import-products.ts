@@ -15,7 +15,7 @@ export type ImportFormat = "jsonl" | "shopify";
 type Item = z.input<typeof importItem>;
 
 /** What products.import answers for one batch. */
-export interface BatchResult {
+interface BatchResult {
   created: Array<{ index: number }>;
   skipped: Array<{ index: number }>;
   refused: Array<{ index: number; reason: string }>;

@@ -15,7 +15,7 @@ import { createPaymentProvider } from "../tools/money/payments/index.ts";
 import importProducts from "../tools/products/import.ts";
 import { CatalogReadModel } from "../tools/products/read-model.ts";
 import { Registry } from "../tools/tool-registry.ts";
-import type { Services } from "../tools/collaborators.ts";
+import type { Collaborators } from "../tools/collaborators.ts";
 import { FeatureFlags } from "../tools/settings/flags.ts";
 import staff from "../tools/staff/index.ts";
 import { createOutbox } from "../tools/webhooks/dispatch.ts";
@@ -31,7 +31,7 @@ import webhooks from "../tools/webhooks/index.ts";
 export async function operatorExecutor(config: Config, database: Database): Promise<Executor> {
   const log = createLogger(config.logLevel);
   const secret = await sessionSecret(database.prisma, config.sessionSecret);
-  const services: Services = {
+  const collaborators: Collaborators = {
     catalog: new CatalogReadModel(database, log),
     flags: new FeatureFlags(database, log),
     mailer: createMailer(config),
@@ -45,5 +45,5 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     // No tool registered here changes an order; were one added, its events would be written as the server writes them.
     orderEvents: subscribeOrderEvents(new OrderEvents()),
   };
-  return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts]), services, log, now: () => new Date() });
+  return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts]), collaborators, log, now: () => new Date() });
 }

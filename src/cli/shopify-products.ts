@@ -78,7 +78,7 @@ function oere(text: string): number | null {
 }
 
 /** A Handle or Type as a slug: Danish letters spelt out, anything else but letters and digits a hyphen. */
-export function slugOf(text: string): string {
+function slugOf(text: string): string {
   return text
     .toLowerCase()
     .replace(/æ/g, "ae")

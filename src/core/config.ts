@@ -96,8 +96,8 @@ function int(env: Env, name: string, fallback: number): number {
 }
 
 /** The Stripe Checkout payment methods a Danish shop may offer in DKK. */
-export const STRIPE_METHODS = ["card", "mobilepay", "klarna"] as const;
-export type StripeMethod = (typeof STRIPE_METHODS)[number];
+const STRIPE_METHODS = ["card", "mobilepay", "klarna"] as const;
+type StripeMethod = (typeof STRIPE_METHODS)[number];
 
 /** A Stripe publishable key (pk_test_… or pk_live_…); a secret key here would be published, so it is refused. */
 function publishableKey(raw: string | undefined): string | undefined {

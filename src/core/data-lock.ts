@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const LOCK_FILE = "shop.lock";
+const LOCK_FILE = "shop.lock";
 /** A takeover guard older than this was left by a process that died in the middle of taking over a stale lock. */
 const GUARD_STALE_MS = 10_000;
 /** A lock file still unreadable after this long was left half-written by a process that died creating it. */
@@ -44,7 +44,7 @@ export interface DataDirLock {
 const held = new Set<string>();
 
 /** Takes the lock on `dataDir` for this process, replacing a stale one; throws DataDirBusy when a live process holds it. */
-export function lockDataDir(dataDir: string, what: string): DataDirLock {
+function lockDataDir(dataDir: string, what: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, startTime: startTimeOf(process.pid), what };

@@ -77,7 +77,7 @@ export class CommittedRefusal extends Error {
   }
 }
 
-export class Unavailable extends ToolError {
+class Unavailable extends ToolError {
   constructor(detail = "The database is unreachable; try again shortly.") {
     super(503, "unavailable", "Service unavailable", detail);
   }

@@ -23,7 +23,7 @@ function currencyFormat(currency: string, whole = false): Intl.NumberFormat {
 }
 
 /** How many decimals the currency's minor unit has (2 for DKK and USD, 0 for JPY). */
-export function minorDigits(currency: string): number {
+function minorDigits(currency: string): number {
   return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 

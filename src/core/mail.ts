@@ -11,7 +11,7 @@ export interface MailMessage {
   html?: string;
 }
 
-export interface SentMail {
+interface SentMail {
   messageId: string;
   /** "smtp" or "outbox" (the .eml file path is in `file`). */
   transport: "smtp" | "outbox";

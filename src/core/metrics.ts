@@ -171,7 +171,7 @@ export class Metrics {
 }
 
 /** The error class of a failed call, from its HTTP status: a bounded label value. */
-export function outcomeOf(status: number): string {
+function outcomeOf(status: number): string {
   return OUTCOMES[status] ?? (status >= 500 ? "error" : "client_error");
 }
 

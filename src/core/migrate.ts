@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database, Session } from "./db.ts";
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/migrations");
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/migrations");
 /** The advisory lock Prisma Migrate takes: migrations and the first-start seed run under it, so `prisma migrate deploy` waits too. */
 export const MIGRATION_LOCK_ID = 72707369;
 

@@ -9,7 +9,7 @@ export interface ProfileCheck {
 }
 
 /** Shorter secrets make the HMAC of session cookies and payment links guessable offline. */
-export const MIN_SESSION_SECRET_LENGTH = 32;
+const MIN_SESSION_SECRET_LENGTH = 32;
 
 /** What the configuration's profile forbids and what it merely questions; the development profile allows everything. */
 export function checkProfile(config: Config): ProfileCheck {

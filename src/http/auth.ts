@@ -2,7 +2,7 @@
 import type { Request } from "express";
 import { RateLimited, Unauthorized } from "../core/errors.ts";
 import type { Caller, SessionRef } from "../tools/context.ts";
-import type { VerifiedKey } from "../tools/keys/service.ts";
+import type { VerifiedKey } from "../tools/keys/key-secrets.ts";
 import type { KeyVerifier } from "../tools/keys/verifier.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";
 import type { RateLimiter } from "./rate-limit.ts";

@@ -6,12 +6,12 @@ import express, { type RequestHandler } from "express";
 import { MAX_DEPTH } from "../core/well-formed-input.ts";
 
 /** Room for any envelope (JSON-RPC, a protocol's request) around a value of MAX_DEPTH, which tool inputs are held to. */
-export const MAX_BODY_DEPTH = MAX_DEPTH * 2;
+const MAX_BODY_DEPTH = MAX_DEPTH * 2;
 /** The `type` of the error the parsers pass on for a body nested too deeply (httpError answers it with a 400). */
-export const TOO_DEEP = "entity.too.deep";
+const TOO_DEEP = "entity.too.deep";
 
 /** What a parser's `verify` hook gets: the request, and the raw body (decompressed) in the request's charset, if any. */
-export type Verify = (req: IncomingMessage, res: unknown, bytes: Buffer, encoding: string | null) => void;
+type Verify = (req: IncomingMessage, res: unknown, bytes: Buffer, encoding: string | null) => void;
 
 interface Options {
   limit: string;

@@ -32,7 +32,7 @@ const DOORS: ReadonlyArray<readonly [RegExp, DoorLabel]> = [
 
 const TOOL_PATH = /^\/api\/v1\/tools\/([^/]+)$/i;
 
-export function doorOf(path: string): DoorLabel {
+function doorOf(path: string): DoorLabel {
   for (const [pattern, door] of DOORS) if (pattern.test(path)) return door;
   return "web";
 }

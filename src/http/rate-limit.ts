@@ -2,7 +2,7 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../core/log.ts";
 
-export const WINDOW_SECONDS = 60;
+const WINDOW_SECONDS = 60;
 
 export interface Hit {
   count: number;

@@ -3,7 +3,7 @@
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import redeemSetup from "../tools/staff/redeem_setup.ts";
-import type { StaffUser } from "../tools/staff/service.ts";
+import type { StaffUser } from "../tools/staff/staff-users.ts";
 import { ABSOLUTE_MS } from "../tools/staff/sessions.ts";
 import type { SignInAttempt } from "../tools/staff/sign-in.ts";
 import signInTool from "../tools/staff/sign_in.ts";

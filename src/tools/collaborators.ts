@@ -1,4 +1,4 @@
-// Long-lived collaborators that handlers reach through ctx.services (read models, providers); built once per process.
+// Long-lived collaborators that handlers reach through ctx.collaborators (read models, providers); built once per process.
 import type { Background } from "../core/background.ts";
 import type { Db } from "../core/db.ts";
 import type { Mailer } from "../core/mail.ts";
@@ -9,7 +9,7 @@ import type { OrderEvents } from "./orders/events.ts";
 import type { CatalogReadModel } from "./products/read-model.ts";
 import type { FeatureFlags } from "./settings/flags.ts";
 
-export interface Services {
+export interface Collaborators {
   /** The in-memory read model of the visible catalogue (products, categories). */
   catalog: CatalogReadModel;
   /** Outgoing e-mail (SMTP or the DATA_DIR/outbox folder); send only from ctx.afterCommit effects. */

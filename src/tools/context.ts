@@ -1,9 +1,8 @@
-// What a handler receives: the caller, the database (a transaction for writes), the audit writer, clock, logger and services.
+// What a handler receives: the caller, the database (a transaction for writes), the audit writer, clock, logger and collaborators.
 import type { Config } from "../core/config.ts";
 import type { Db } from "../core/db.ts";
-import type { JsonValue } from "../core/json.ts";
 import type { Logger } from "../core/log.ts";
-import type { Services } from "./collaborators.ts";
+import type { Collaborators } from "./collaborators.ts";
 
 export type Door = "rest" | "mcp" | "ucp" | "acp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
 
@@ -55,7 +54,7 @@ export interface ToolContext {
   requestId: string;
   config: Config;
   log: Logger;
-  services: Services;
+  collaborators: Collaborators;
   now(): Date;
   /** Records an audit entry (tool, actor, door, subject, before, after) in the tool's transaction; returns its id. */
   audit(record: AuditRecord): Promise<string>;
@@ -66,5 +65,3 @@ export interface ToolContext {
   /** The caller's storefront session goes on under this id (sign-in rotates it): after commit the door re-issues its cookie. */
   replaceSession(sessionId: string): void;
 }
-
-export type { JsonValue };

@@ -24,7 +24,7 @@ export interface ToolDescription {
 }
 
 /** Said of every tool a storefront session may call on its own customer's orders (ToolDefinition.shopper). */
-export const SHOPPER_NOTE = "Shoppers: own orders only.";
+const SHOPPER_NOTE = "Shoppers: own orders only.";
 
 /** The problem code of a status whose failures share one (src/core/errors.ts), for failures that name none. */
 const GENERIC_CODES: Readonly<Record<Exclude<DocumentedFailure["status"], 422>, string>> = {

@@ -11,21 +11,21 @@ import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
 import type { Registry } from "./registry.ts";
 import { hasScope } from "./scopes.ts";
 import { inToolSpan } from "./trace.ts";
-import type { Services } from "./collaborators.ts";
+import type { Collaborators } from "./collaborators.ts";
 import type { AnyTool, ObjectSchema, ToolDefinition } from "./tool.ts";
-import { notOwnOrder, ownOrders } from "./user/service.ts";
+import { notOwnOrder, ownOrders } from "./user/own-customer.ts";
 
 /**
  * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a
  * caller's typo must not become a label); `error` is what the call failed with, as the door answers it.
  */
-export type ToolCallObserver = (tool: string, seconds: number, error?: ToolError) => void;
+type ToolCallObserver = (tool: string, seconds: number, error?: ToolError) => void;
 
 export interface ExecutorDeps {
   config: Config;
   database: Database;
   registry: Registry;
-  services: Services;
+  collaborators: Collaborators;
   log: Logger;
   now: () => Date;
   observe?: ToolCallObserver;
@@ -201,7 +201,7 @@ export class Executor {
     audited?: AuditRecord[],
     state = { unchanged: false },
   ): ToolContext {
-    const { config, log, services, now } = this.deps;
+    const { config, log, collaborators, now } = this.deps;
     return {
       db,
       caller: call.caller,
@@ -209,7 +209,7 @@ export class Executor {
       requestId,
       config,
       log,
-      services,
+      collaborators,
       now,
       async audit(record) {
         if (!audited) throw new Error(`${tool.name} is a read tool and cannot write audit entries.`);

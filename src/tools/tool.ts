@@ -66,7 +66,7 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   internal?: boolean;
   /**
    * Shopper self-service: a storefront session may call the tool without `scope` on its own orders only: those it placed
-   * itself and, once signed in by login code, its customer's (`ownOrders` in src/tools/user/service.ts). `order` names
+   * itself and, once signed in by login code, its customer's (`ownOrders` in src/tools/user/own-customer.ts). `order` names
    * the order an input acts on (its orderId, or the order behind a return); before the handler runs the executor answers
    * any other order with 404 for a signed-in session and 422 no_customer for one that is not. Staff keep calling it
    * through `scope` on any order.

@@ -6,8 +6,8 @@ import { Forbidden } from "../core/errors.ts";
 import { html, type Html } from "./html.ts";
 
 /** Name of the hidden form field (and `X-CSRF-Token` for scripts) that carries the token. */
-export const CSRF_FIELD = "_csrf";
-export const CSRF_HEADER = "x-csrf-token";
+const CSRF_FIELD = "_csrf";
+const CSRF_HEADER = "x-csrf-token";
 const DEFAULT_MAX_AGE_MS = 24 * 3600_000;
 
 export class Csrf {

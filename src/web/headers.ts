@@ -20,7 +20,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -30,11 +30,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const SECURITY_HEADER_NAMES = Object.keys(SECURITY_HEADERS);
-
-/** Sets the security headers on a response (for HTML answers that are not sent through `sendHtml`). */
-export function setSecurityHeaders(res: Response): void {
-  res.set(SECURITY_HEADERS);
-}
 
 /**
  * Sends a whole HTML document (markup, or its UTF-8 bytes) with the security headers (a header the route already set,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
 import { sign } from "../../src/api/acp/signature.ts";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
-import { findActiveKey } from "../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";

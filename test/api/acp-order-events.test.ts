@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSession, checkoutSessionWithOrder, webhookEvent } from "../../src/api/acp/v2026-04-17.ts";
 import { sign } from "../../src/api/acp/signature.ts";
-import { findActiveKey } from "../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";

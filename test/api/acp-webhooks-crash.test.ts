@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sign } from "../../src/api/acp/signature.ts";
 import { webhookEvent } from "../../src/api/acp/v2026-04-17.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
-import { createKey } from "../../src/tools/keys/service.ts";
+import { createKey } from "../../src/tools/keys/key-secrets.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { testDatabase } from "../support/server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/api/acp/v2026-04-17.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
-import { findActiveKey } from "../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { plainProducts, variantProduct } from "../support/session.ts";

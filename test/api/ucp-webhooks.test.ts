@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { orderWebhookUrl } from "../../src/api/ucp/profiles.ts";
+import { orderWebhookUrl } from "../../src/api/ucp/agent-profiles.ts";
 import { orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { SigningKeys } from "../../src/tools/keys/signing-keys.ts";
 import { startServer, type TestServer } from "../support/server.ts";

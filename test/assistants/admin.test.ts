@@ -91,7 +91,7 @@ describe("admin assistant over socket.io", () => {
     const approved = await send(socket, "a-delete", [answerApprovals(again.message!, true)]);
     expect(toolParts(approved.message)).toMatchObject([{ name: "products_delete", state: "output-available", output: { ok: true, slug: second!.slug } }]);
     expect((await prisma().product.findUniqueOrThrow({ where: { id: second!.id } })).deletedAt).toBeInstanceOf(Date);
-    expect(await server.runtime.services.catalog.product(second!.slug)).toBeUndefined();
+    expect(await server.runtime.collaborators.catalog.product(second!.slug)).toBeUndefined();
     const audit = await prisma().auditEntry.findFirstOrThrow({ where: { tool: "products.delete", subjectId: second!.id } });
     expect(audit).toMatchObject({ actor: `key:${keyId}`, door: "admin-assistant", agent: "admin-assistant" });
   });

@@ -16,7 +16,7 @@ import { waitFor } from "../support/wait.ts";
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 const clustered = pg && Boolean(process.env.REDIS_URL);
-/** A dead process's hold on its chat lapses 6 s after its last renewal (src/assistants/holds.ts); here with room to spare. */
+/** A dead process's hold on its chat lapses 6 s after its last renewal (src/assistants/turns/holds.ts); here with room to spare. */
 const WITHIN_MS = 15_000;
 /** 300 tokens at 50 ms: the turn outlives every test step. */
 const LONG = Array.from({ length: 300 }, (_, i) => `ord${i}`).join(" ");

@@ -2,7 +2,7 @@
 // steps per turn, and the shopper session boundary.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { LIMITS, STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
+import { LIMITS, STOREFRONT_TOOLS } from "../../src/assistants/assistant-profiles.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk } from "../support/expect.ts";

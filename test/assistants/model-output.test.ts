@@ -1,6 +1,6 @@
 // forModel: a tool result the model reads is at most N characters of valid JSON that says what was cut.
 import { describe, expect, it } from "vitest";
-import { forModel } from "../../src/assistants/model-output.ts";
+import { forModel } from "../../src/assistants/turns/model-output.ts";
 
 const item = (i: number) => ({ id: `p${i}`, name: `Brille ${i}`, text: "x".repeat(80) });
 const size = (value: unknown) => JSON.stringify(value).length;

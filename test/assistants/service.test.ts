@@ -5,9 +5,9 @@ import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { nextHistory, recent } from "../../src/assistants/conversation.ts";
-import { STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
+import { STOREFRONT_TOOLS } from "../../src/assistants/assistant-profiles.ts";
 import { ChatService } from "../../src/assistants/chat-service.ts";
-import { TurnStream, type StreamFrame } from "../../src/assistants/streams.ts";
+import { TurnStream, type StreamFrame } from "../../src/assistants/turns/streams.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { SESSION_SCOPES } from "../../src/tools/scopes.ts";
 import { useServer } from "../support/server.ts";
@@ -27,7 +27,7 @@ const { server } = useServer();
 function serviceWith(...steps: StreamPart[][]) {
   const model = new MockLanguageModelV4({ doStream: steps.map((parts) => ({ stream: convertArrayToReadableStream<StreamPart>(parts) })) });
   const { runtime } = server;
-  const chat = new ChatService({ ...runtime, prisma: runtime.database.prisma, flags: runtime.services.flags, now: () => new Date("2026-11-22T12:00:00Z"), model });
+  const chat = new ChatService({ ...runtime, prisma: runtime.database.prisma, flags: runtime.collaborators.flags, now: () => new Date("2026-11-22T12:00:00Z"), model });
   return { model, chat };
 }
 

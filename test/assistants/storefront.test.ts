@@ -2,7 +2,7 @@
 // address, checkout with the shopper's approval; the order is stamped as AI-made; the model never sees a staff tool.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { LIMITS, STOREFRONT_TOOLS } from "../../src/assistants/profiles.ts";
+import { LIMITS, STOREFRONT_TOOLS } from "../../src/assistants/assistant-profiles.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import type { UIMessage } from "ai";

@@ -3,9 +3,9 @@
 // under a turn ends it as failed while the next turn gets a new worker.
 import type { UIMessage, UIMessageChunk } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LIMITS } from "../../src/assistants/profiles.ts";
-import type { ToolDefinition, TurnHost, TurnSpec } from "../../src/assistants/tool-loop.ts";
-import { TurnWorkers } from "../../src/assistants/turn-runners.ts";
+import { LIMITS } from "../../src/assistants/assistant-profiles.ts";
+import type { ToolDefinition, TurnHost, TurnSpec } from "../../src/assistants/turns/tool-loop.ts";
+import { TurnWorkers } from "../../src/assistants/turns/runners.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { waitFor } from "../support/wait.ts";

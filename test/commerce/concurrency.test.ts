@@ -29,7 +29,7 @@ describe("concurrent checkouts", () => {
     expect(responses.filter((response) => response.status === 422 && response.body.code === "insufficient_stock")).toHaveLength(40);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product!.id } })).stock).toBe(0n);
     expect(await prisma.orderItem.aggregate({ where: { productId: product!.id }, _sum: { quantity: true } })).toEqual({ _sum: { quantity: 10 } });
-    expect((await server.runtime.services.catalog.product(product!.slug))!.stock).toBe(0);
+    expect((await server.runtime.collaborators.catalog.product(product!.slug))!.stock).toBe(0);
   });
 
   it("redeem a code with usageLimit 5 exactly 5 times under 20 checkouts", async () => {

@@ -54,7 +54,7 @@ describe("order numbers", () => {
   });
 
   it("give a number back when the checkout rolls back after its order was written", async () => {
-    const real = server.runtime.services.payments;
+    const real = server.runtime.collaborators.payments;
     // The provider fails after the order row (and its number) exists: the whole transaction must roll back.
     const failing: PaymentProvider = {
       name: real.name,
@@ -66,12 +66,12 @@ describe("order numbers", () => {
     };
     const cookies = await shoppers(server, emails("afvist", 5).flatMap((refused, i) => [refused, `betalt${i}@example.dk`]));
     const last = await counter();
-    server.runtime.services.payments = failing;
+    server.runtime.collaborators.payments = failing;
     let responses;
     try {
       responses = await Promise.all(cookies.map((cookie) => server.call("cart.checkout", {}, { cookie })));
     } finally {
-      server.runtime.services.payments = real;
+      server.runtime.collaborators.payments = real;
     }
     expect(responses.filter((response) => response.status >= 500)).toHaveLength(5);
     const placed = responses.filter((response) => response.status === 200).map((response) => (response.body.result as { orderId: string }).orderId);

@@ -1,6 +1,6 @@
 // API keys: hashed at rest, shown once, scoped, `*` wildcard, revocable at once, last-used time recorded.
 import { describe, expect, it } from "vitest";
-import { createKey, hashKey, listKeys } from "../../src/tools/keys/service.ts";
+import { createKey, hashKey, listKeys } from "../../src/tools/keys/key-secrets.ts";
 import { expectProblem } from "../support/expect.ts";
 import { useServer } from "../support/server.ts";
 

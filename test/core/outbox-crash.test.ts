@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../src/core/db.ts";
-import { createKey } from "../../src/tools/keys/service.ts";
+import { createKey } from "../../src/tools/keys/key-secrets.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
 import { testDatabase } from "../support/server.ts";
 import { poll } from "../support/wait.ts";

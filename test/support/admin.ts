@@ -2,7 +2,7 @@
 // token out of each form it is shown and follows no redirect by itself.
 import { expect } from "vitest";
 import type { Grant } from "../../src/tools/scopes.ts";
-import { createStaff } from "../../src/tools/staff/service.ts";
+import { createStaff } from "../../src/tools/staff/staff-users.ts";
 import type { TestServer } from "./server.ts";
 
 export const PASSWORD = "kaffe og wienerbrød";

@@ -12,7 +12,7 @@ import { attachChat } from "../../src/assistants/socket.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
 import { openDatabase, type Database } from "../../src/core/db.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
-import { createKey, newKeySecret } from "../../src/tools/keys/service.ts";
+import { createKey, newKeySecret } from "../../src/tools/keys/key-secrets.ts";
 import type { Grant } from "../../src/tools/scopes.ts";
 import { databaseUrl } from "./postgres.ts";
 

@@ -7,7 +7,7 @@ import type { Caller } from "../../src/tools/context.ts";
 import placedOrder from "../../src/tools/checkout/placed_order.ts";
 import signingSecret from "../../src/tools/keys/acp_signing_secret.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
-import { findActiveKey } from "../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";

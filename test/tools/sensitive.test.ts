@@ -34,8 +34,8 @@ const recording = defineTool({
 const silent = defineTool({ ...base, name: "test.silent", handler: async () => ({ ok: true as const }) }) as AnyTool;
 
 function executor(): Executor {
-  const { config, database, services, log, now } = server.runtime;
-  return new Executor({ config, database, registry: new Registry([recording, silent]), services, log, now });
+  const { config, database, collaborators, log, now } = server.runtime;
+  return new Executor({ config, database, registry: new Registry([recording, silent]), collaborators, log, now });
 }
 
 const caller = { kind: "system" as const, actor: "system:test", scopes: new Set(["*"]) };

@@ -9,7 +9,7 @@ import { canonicalJson } from "../../core/canonical-json.ts";
 import { Refused } from "../../core/errors.ts";
 import type { PublicJwk, SigningKeys } from "../../tools/keys/signing-keys.ts";
 import { AP2 } from "./capabilities.ts";
-import type { AgentKey } from "./profiles.ts";
+import type { AgentKey } from "./agent-profiles.ts";
 import { checkoutResponse, VERSION } from "./v2026-04-08.ts";
 
 

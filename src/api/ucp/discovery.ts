@@ -1,7 +1,7 @@
 // The business profile at /.well-known/ucp (2026-04-08): services, capabilities and payment handlers of this shop.
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../tools/keys/signing-keys.ts";
-import { paymentHandlers } from "../../tools/checkout/service.ts";
+import { paymentHandlers } from "../../tools/checkout/sessions.ts";
 import { AP2, BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, SHOP_CAPABILITIES } from "./capabilities.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";

@@ -23,7 +23,7 @@ import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
 import { DEFAULT_RULES, type IdempotencyRules, type IdempotencyStore, type IdempotentRequest } from "../../core/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
-import { ProfileError, ProfileFetcher, type AgentProfile } from "./profiles.ts";
+import { ProfileError, ProfileFetcher, type AgentProfile } from "./agent-profiles.ts";
 import agentAccess from "../../tools/settings/agent_access.ts";
 import { AgentCheckoutOff, type AgentAccess } from "../../tools/settings/commerce.ts";
 import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";

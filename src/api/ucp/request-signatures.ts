@@ -7,7 +7,7 @@ import type { Request } from "express";
 import { sfString, signatureBase } from "./http-signatures.ts";
 import { parseDictionary, StructuredFieldError, type BareItem, type Member } from "./agent-header.ts";
 import { UcpError } from "./errors.ts";
-import type { AgentKey } from "./profiles.ts";
+import type { AgentKey } from "./agent-profiles.ts";
 
 /** What verification needs of an HTTP request: lower-cased headers and the raw body bytes. */
 export interface SignedRequest {

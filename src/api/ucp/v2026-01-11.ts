@@ -7,7 +7,7 @@ import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../tools/keys/signing-keys.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
-import { paymentHandlers } from "../../tools/checkout/service.ts";
+import { paymentHandlers } from "../../tools/checkout/sessions.ts";
 import * as latest from "./v2026-04-08.ts";
 
 export const VERSION = "2026-01-11";

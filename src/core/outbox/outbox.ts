@@ -12,7 +12,7 @@ import { postWebhook } from "./post.ts";
 import { deliveryOutcome, inDeliverySpan, withTraceContext, type Span } from "./trace.ts";
 import type { Signers } from "./signers.ts";
 
-export const OUTBOX_CHANNEL = "shop_outbox";
+const OUTBOX_CHANNEL = "shop_outbox";
 
 export interface OutboxMessage {
   /** Event type, e.g. "order.paid". */
@@ -75,7 +75,7 @@ export interface OutboxOptions {
 }
 
 /** The queue an event waits in: its integrator endpoint's, else its URL's; a one-off has one of its own. */
-export function receiverOf(message: Pick<OutboxMessage, "url" | "endpointId" | "ordered">): string {
+function receiverOf(message: Pick<OutboxMessage, "url" | "endpointId" | "ordered">): string {
   if (message.ordered === false) return oneOffReceiver();
   return message.endpointId ? `endpoint:${message.endpointId}` : `url:${message.url}`;
 }

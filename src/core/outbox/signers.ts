@@ -1,6 +1,6 @@
 // Signing is chosen per outbox event by name: the signers are registered by who writes the events (Standard Webhooks for
 // integrators; each agent protocol's door its own), and the dispatcher asks the event's signer for its headers.
-export interface SignInput {
+interface SignInput {
   /** The outbox event's id: the message id receivers deduplicate on. */
   id: string;
   /** When this attempt is signed. */

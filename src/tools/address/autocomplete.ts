@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../context.ts";
 import { hasScope } from "../scopes.ts";
 import { defineTool, READ } from "../tool.ts";
-import { cityKey, postalCodes } from "./service.ts";
+import { cityKey, postalCodes } from "./postal-codes.ts";
 
 const suggestion = z.strictObject({
   address: z.string().nullable().describe("Street and number, or null for a postal-code suggestion."),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
-import { lookupPostalCode } from "./service.ts";
+import { lookupPostalCode } from "./postal-codes.ts";
 
 export default defineTool({
   name: "address.lookup_postal_code",

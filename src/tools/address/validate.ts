@@ -1,7 +1,7 @@
 // address.validate: is this a plausible Danish address (postal code exists and matches the city)? With a normalised form.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
-import { validateAddress } from "./service.ts";
+import { validateAddress } from "./postal-codes.ts";
 
 export default defineTool({
   name: "address.validate",

@@ -1,9 +1,10 @@
 // analytics.abandoned_carts: carts with items that never became an order and have been idle for N hours, valued at today's prices.
 import { z } from "zod";
 import { limit } from "../fields.ts";
-import { isoDateTime, MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { toInt } from "./service.ts";
+import { toInt } from "./revenue-rules.ts";
 
 type Row = { id: string; lastActivity: Date; email: string | null; itemCount: unknown; valueDkk: unknown; cartCount: unknown; totalValueDkk: unknown };
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CANCEL_REASONS, intentTrace } from "../checkout/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange } from "./revenue-rules.ts";
 
 export default defineTool({
   name: "analytics.cancel_reasons",

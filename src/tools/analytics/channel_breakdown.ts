@@ -1,8 +1,8 @@
 // analytics.channel_breakdown: orders and revenue per sales channel and AI agent source in a date range (SQL groupBy).
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, REVENUE_STATUSES, toInt } from "./revenue-rules.ts";
 
 export default defineTool({
   name: "analytics.channel_breakdown",

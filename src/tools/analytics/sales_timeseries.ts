@@ -1,8 +1,8 @@
 // analytics.sales_timeseries: revenue and order count per Danish calendar day or ISO week, zero buckets included.
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { addDays, rangeFields, rangeOutput, resolveRange, revenueStatusesSql, TIME_ZONE, toInt, utc, weekStart } from "./service.ts";
+import { addDays, rangeFields, rangeOutput, resolveRange, revenueStatusesSql, TIME_ZONE, toInt, utc, weekStart } from "./revenue-rules.ts";
 
 type Row = { bucket: string; orderCount: unknown; revenueDkk: unknown };
 

@@ -1,8 +1,8 @@
 // analytics.summary: revenue, orders, average order value, new customers and the AI-generated share for a date range.
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES, toInt } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, REVENUE_RULE, REVENUE_STATUSES, toInt } from "./revenue-rules.ts";
 
 const count = (what: string) => z.number().int().min(0).max(MAX_INT).describe(what);
 

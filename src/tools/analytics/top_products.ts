@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { limit } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { rangeFields, rangeOutput, resolveRange, revenueStatusesSql, toInt, utc } from "./service.ts";
+import { rangeFields, rangeOutput, resolveRange, revenueStatusesSql, toInt, utc } from "./revenue-rules.ts";
 
 type Row = { productId: string; productName: string; units: unknown; revenueDkk: unknown };
 

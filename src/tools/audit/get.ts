@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { auditDetail, entryId } from "./schemas.ts";
-import { summaries } from "./service.ts";
+import { summaries } from "./entries.ts";
 
 export default defineTool({
   name: "audit.get",

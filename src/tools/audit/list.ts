@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { auditSummary } from "./schemas.ts";
-import { summaries } from "./service.ts";
+import { summaries } from "./entries.ts";
 
 export default defineTool({
   name: "audit.list",

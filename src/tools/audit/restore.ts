@@ -4,7 +4,7 @@ import { Conflict, dbErrorCode, Refused } from "../../core/errors.ts";
 import type { AuditEntry } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { canTransition } from "../orders/transitions.ts";
-import { productSnapshots } from "../products/service.ts";
+import { productSnapshots } from "../products/product-rows.ts";
 import { changedFields, delegateOf, sameJson, writeData, type ModelInfo, type Row } from "./model.ts";
 
 export interface Restored {

@@ -5,7 +5,7 @@ import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { lockRow, modelOf } from "./model.ts";
 import { restore } from "./restore.ts";
 import { entryId } from "./schemas.ts";
-import { laterChange, staticRefusal } from "./service.ts";
+import { laterChange, staticRefusal } from "./entries.ts";
 
 export default defineTool({
   name: "audit.revert",
@@ -51,9 +51,9 @@ export default defineTool({
     const claimed = await ctx.db.auditEntry.updateMany({ where: { id, revertedAt: null }, data: { revertedAt: ctx.now(), revertedBy: ctx.caller.actor } });
     if (claimed.count === 0) throw new Refused("already_reverted", `Entry ${id} was already reverted.`);
     const restored = await restore(ctx, entry, model);
-    if (subjectType === "product") await ctx.services.catalog.changed(ctx, { productIds: [subjectId] });
-    if (subjectType === "category") await ctx.services.catalog.changed(ctx, { categories: true });
-    if (subjectType === "featureFlag") ctx.services.flags.changed(ctx);
+    if (subjectType === "product") await ctx.collaborators.catalog.changed(ctx, { productIds: [subjectId] });
+    if (subjectType === "category") await ctx.collaborators.catalog.changed(ctx, { categories: true });
+    if (subjectType === "featureFlag") ctx.collaborators.flags.changed(ctx);
     const revertEntryId = await ctx.audit({ subjectType, subjectId, before: restored.before, after: restored.after, revertOfId: id });
     return { ok: true as const, entryId: id, revertEntryId, subjectType, subjectId, action: restored.action };
   },

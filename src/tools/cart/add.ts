@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { slugInput } from "../products/schemas.ts";
 import { cartSummary } from "./schemas.ts";
-import { CartStore, checkQuantity, resolveItem, summarize } from "./service.ts";
+import { CartStore, checkQuantity, resolveItem, summarize } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.add",

@@ -3,11 +3,11 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { channelOf, checkedAddress, placeOrder, postal } from "../orders/place.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 import { chooseDelivery } from "./delivery.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { oere } from "../products/schemas.ts";
-import { CartStore, sessionOf } from "./service.ts";
+import { oere } from "../shared/amounts.ts";
+import { CartStore, sessionOf } from "./cart-store.ts";
 import { giftCardCode } from "../money/gift-card-codes.ts";
 
 export default defineTool({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { cartSummary } from "./schemas.ts";
-import { CartStore, summarize } from "./service.ts";
+import { CartStore, summarize } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.clear",

@@ -9,7 +9,7 @@ export type DeliveryMethod = Shipping["methods"][number];
 export type PickupPoint = Omit<Shipping["pickupPoints"][number], "carrier">;
 
 /** How many parcel shops of a carrier one answer lists. */
-export const PICKUP_LIMIT = 10;
+const PICKUP_LIMIT = 10;
 
 export const pickupPointOutput = z.strictObject({
   id: z.string(),

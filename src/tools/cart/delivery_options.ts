@@ -1,11 +1,11 @@
 // cart.delivery_options: the delivery methods a shopper can choose at checkout, priced for the session cart.
 import { z } from "zod";
 import { priceLines } from "../orders/pricing.ts";
-import { oere } from "../products/schemas.ts";
-import { getSection } from "../settings/service.ts";
+import { oere } from "../shared/amounts.ts";
+import { getSection } from "../settings/settings-document.ts";
 import { defineTool, READ } from "../tool.ts";
 import { listPrice, pickupPointOutput, pickupPointsOf } from "./delivery.ts";
-import { CartStore } from "./service.ts";
+import { CartStore } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.delivery_options",

@@ -1,9 +1,9 @@
 // cart.get_shipping_progress: what the session cart's shipping costs and how much more buys free shipping.
 import { z } from "zod";
 import { priceLines } from "../orders/pricing.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
-import { CartStore } from "./service.ts";
+import { CartStore } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.get_shipping_progress",

@@ -1,8 +1,8 @@
 // Shared shapes of the cart area: the one cart summary every cart.* tool returns, the shipping address.
 import { z } from "zod";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 
-export const shippingAddressOutput = z.strictObject({
+const shippingAddressOutput = z.strictObject({
   name: z.string(),
   address: z.string(),
   zip: z.string().describe("Danish 4-digit postal code."),
@@ -11,7 +11,7 @@ export const shippingAddressOutput = z.strictObject({
   phone: z.string().nullable(),
 });
 
-export const cartLine = z.strictObject({
+const cartLine = z.strictObject({
   lineId: z.string().describe("Id of the cart line (for cart.update_quantity and cart.remove)."),
   productSlug: z.string(),
   productName: z.string(),

@@ -1,10 +1,10 @@
 // cart.set_shipping_address: the Danish delivery address and contact details used at checkout.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { cartSummary } from "./schemas.ts";
-import { CartStore, summarize } from "./service.ts";
+import { CartStore, summarize } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.set_shipping_address",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { cartSummary } from "./schemas.ts";
-import { CartStore, checkQuantity, summarize } from "./service.ts";
+import { CartStore, checkQuantity, summarize } from "./cart-store.ts";
 
 export default defineTool({
   name: "cart.update_quantity",

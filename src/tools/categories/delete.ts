@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { dbErrorCode, NotFound, Refused } from "../../core/errors.ts";
-import { newSlug } from "../products/schemas.ts";
-import { productSnapshots } from "../products/service.ts";
+import { newSlug } from "../shared/slugs.ts";
+import { productSnapshots } from "../products/product-rows.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 
 export default defineTool({
@@ -40,7 +40,7 @@ export default defineTool({
       throw error;
     }
     await ctx.audit({ subjectType: "category", subjectId: category.id, before: category, after: null });
-    await ctx.services.catalog.changed(ctx, { categories: true });
+    await ctx.collaborators.catalog.changed(ctx, { categories: true });
     return { ok: true as const, slug };
   },
 });

@@ -24,7 +24,7 @@ export default defineTool({
   cache: "catalog",
   examples: [{}, { includeEmpty: false }],
   async handler({ includeEmpty }, ctx) {
-    const categories = await ctx.services.catalog.categories();
+    const categories = await ctx.collaborators.catalog.categories();
     return includeEmpty ? categories : categories.filter((category) => category.productCount > 0);
   },
 });

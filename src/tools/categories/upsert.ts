@@ -1,6 +1,6 @@
 // categories.upsert: create a category, or rename / re-describe the one with this slug.
 import { z } from "zod";
-import { newSlug } from "../products/schemas.ts";
+import { newSlug } from "../shared/slugs.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 
 export default defineTool({
@@ -23,7 +23,7 @@ export default defineTool({
       ? await ctx.db.category.update({ where: { id: before.id }, data: { name, ...(description !== undefined && { description }) } })
       : await ctx.db.category.create({ data: { slug, name, description: description ?? null } });
     await ctx.audit({ subjectType: "category", subjectId: after.id, before, after });
-    await ctx.services.catalog.changed(ctx, { categories: true });
+    await ctx.collaborators.catalog.changed(ctx, { categories: true });
     return { id: after.id, slug: after.slug, name: after.name };
   },
 });

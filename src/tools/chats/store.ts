@@ -7,7 +7,7 @@ import type { ChatMessage } from "../../generated/prisma/client.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import { storable } from "../../core/well-formed-input.ts";
 
-/** The two assistants (their configuration: src/assistants/profiles.ts). */
+/** The two assistants (their configuration: src/assistants/assistant-profiles.ts). */
 export type AssistantName = "storefront" | "admin";
 
 /** Whose chat: the assistant, the owner's audit actor ("session:…", "staff:…", "key:…") and the client's chat id. */

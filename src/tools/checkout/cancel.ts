@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { checkoutId, intentTrace, sessionView } from "./schemas.ts";
-import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
+import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./sessions.ts";
 
 export default defineTool({
   name: "checkout.cancel",

@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
-import { changeStatus, lockOrder } from "../orders/service.ts";
+import { changeStatus, lockOrder } from "../orders/order-writes.ts";
 import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { chargeStripe, decidePayment, type StripeCharged } from "./payment.ts";
 import { sessionColumns } from "./placed-from.ts";
 import { checkoutId, paymentInput, sessionView } from "./schemas.ts";
-import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./service.ts";
+import { assertModifiable, columns, loadSession, priceSession, stateOf } from "./sessions.ts";
 
 /**
  * What the session keeps of the instrument: never the card number, only the digits and brand an instrument shows (for
@@ -126,7 +126,7 @@ export default defineTool({
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };
     await ctx.db.checkoutSession.update({ where: { id }, data: { ...columns(done, view), orderId: order.id, completedAt: now, updatedAt: now } });
-    await ctx.services.orderEvents.announce(ctx, { type: "checkout_completed", orderId: order.id, checkoutId: id });
+    await ctx.collaborators.orderEvents.announce(ctx, { type: "checkout_completed", orderId: order.id, checkoutId: id });
     await ctx.audit({ subjectType: "checkout_session", subjectId: id, before: row.view, after: view });
     return view;
   },

@@ -4,7 +4,7 @@ import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
 import { buyer, destination, destinationId, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
-import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./service.ts";
+import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./sessions.ts";
 
 export default defineTool({
   name: "checkout.create",

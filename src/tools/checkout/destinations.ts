@@ -4,13 +4,13 @@
 // nobody's home address is given to a caller who merely knows it.
 import { Invalid, Refused } from "../../core/errors.ts";
 import type { Address } from "../../generated/prisma/client.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import type { ToolContext } from "../context.ts";
 import { listBook, MAX_ADDRESSES } from "../customer/addresses.ts";
 import type { Buyer, Destination, StoredDestination, StoredFulfillment } from "./schemas.ts";
 
 /** The customer the caller has shown to be the buyer, or null. `create` makes one in test mode for a new e-mail. */
-export async function provenBuyer(ctx: ToolContext, buyer: Buyer | null, create = false): Promise<string | null> {
+async function provenBuyer(ctx: ToolContext, buyer: Buyer | null, create = false): Promise<string | null> {
   const { caller } = ctx;
   if (caller.kind === "session" && caller.session?.persistent && caller.session.customerId) return caller.session.customerId;
   if (!ctx.config.ucpTestMode || !buyer?.email) return null;
@@ -22,7 +22,7 @@ export async function provenBuyer(ctx: ToolContext, buyer: Buyer | null, create 
   return made.id;
 }
 
-export function asDestination(row: Address): StoredDestination {
+function asDestination(row: Address): StoredDestination {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { checkoutId, FINAL_STATUSES, sessionView } from "./schemas.ts";
-import { loadSession, priceSession, stateOf, storedView } from "./service.ts";
+import { loadSession, priceSession, stateOf, storedView } from "./sessions.ts";
 
 export default defineTool({
   name: "checkout.get",

@@ -4,9 +4,9 @@ import type { Db } from "../../core/db.ts";
 import { NotFound } from "../../core/errors.ts";
 import type { CheckoutSession } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
-import { adjustment, fulfillmentEvent, storedList } from "../orders/fulfillment.ts";
+import { adjustment, fulfillmentEvent, storedList } from "../orders/fulfillment-events.ts";
 import { sessionView } from "./schemas.ts";
-import { ownerOf, storedView } from "./service.ts";
+import { ownerOf, storedView } from "./sessions.ts";
 
 export const orderView = z.strictObject({
   id: z.string(),

@@ -3,7 +3,7 @@
 import type { CheckoutSession, Order } from "../../generated/prisma/client.ts";
 import type { OrderEventScope } from "../orders/events.ts";
 import type { SessionView } from "./schemas.ts";
-import { storedView } from "./service.ts";
+import { storedView } from "./sessions.ts";
 
 export interface OrderFacts {
   order: Order;
@@ -21,7 +21,7 @@ export async function orderFacts(scope: OrderEventScope, session: CheckoutSessio
   const orderId = session.orderId!;
   const order = await scope.db.order.findUniqueOrThrow({ where: { id: orderId } });
   const history = await scope.db.orderStatusChange.findMany({ where: { orderId }, orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true } });
-  const permalink = `${scope.config.publicBaseUrl}/orders/${encodeURIComponent(orderId)}/pay?token=${scope.services.sign(`order-payment:${orderId}`)}`;
+  const permalink = `${scope.config.publicBaseUrl}/orders/${encodeURIComponent(orderId)}/pay?token=${scope.collaborators.sign(`order-payment:${orderId}`)}`;
   const returned = await scope.db.paymentEntry.findMany({ where: { orderId, kind: { in: ["refund", "store_credit"] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const refunds = returned.map((entry) => ({ id: entry.id, kind: entry.kind as "refund" | "store_credit", amountDkk: entry.amountDkk, createdAt: entry.createdAt }));
   return { order, session: storedView(session, scope.now()), history, permalink, refunds };

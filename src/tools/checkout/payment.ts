@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import type { ToolContext } from "../context.ts";
 import type Stripe from "stripe";
 import type { StripePayments } from "../money/payments/stripe.ts";
-import { paymentHandlers, STRIPE_HANDLER, STRIPE_SPT_HANDLER } from "./service.ts";
+import { paymentHandlers, STRIPE_HANDLER, STRIPE_SPT_HANDLER } from "./sessions.ts";
 
 /**
  * "paid": the handler took the money; "pending": the order waits for payment through the shop's payment link;
@@ -102,7 +102,7 @@ export class PaymentActionRequired extends Refused {
  * attempt, is written to the PaymentIntent's metadata afterwards.
  */
 export async function chargeStripe(ctx: ToolContext, charge: StripeCharge): Promise<StripeCharged> {
-  const payments = ctx.services.payments as Partial<StripePayments>;
+  const payments = ctx.collaborators.payments as Partial<StripePayments>;
   if (!payments.client) throw new Refused("payment_declined", "Stripe is not configured.");
   const stripe = payments.client;
   const shared = charge.token.startsWith("spt_");

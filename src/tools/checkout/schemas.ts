@@ -1,7 +1,7 @@
 // Shapes of the checkout.* tools: what a caller may ask for (lines, buyer, destination, codes, payment) and the priced session.
 import { z } from "zod";
 
-export const CHECKOUT_STATUSES = ["incomplete", "requires_escalation", "ready_for_complete", "complete_in_progress", "completed", "canceled"] as const;
+const CHECKOUT_STATUSES = ["incomplete", "requires_escalation", "ready_for_complete", "complete_in_progress", "completed", "canceled"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /** Once here, a session never changes again. */
@@ -26,7 +26,7 @@ export const lineInput = z.strictObject({
   quantity: z.number().int().min(1).max(1_000_000),
 });
 
-export const consent = z.strictObject({
+const consent = z.strictObject({
   analytics: z.boolean().optional(),
   preferences: z.boolean().optional(),
   marketing: z.boolean().optional(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
 import { buyer, checkoutId, destination, destinationId, discountCodes, lineInput, sessionView } from "./schemas.ts";
-import { assertModifiable, columns, loadSession, priceSession, resolveLines, stateOf } from "./service.ts";
+import { assertModifiable, columns, loadSession, priceSession, resolveLines, stateOf } from "./sessions.ts";
 
 export default defineTool({
   name: "checkout.update",

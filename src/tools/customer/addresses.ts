@@ -5,7 +5,7 @@ import { Invalid, NotFound } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import type { Address } from "../../generated/prisma/client.ts";
 import type { Caller } from "../context.ts";
-import { sessionCustomerId } from "../user/service.ts";
+import { sessionCustomerId } from "../user/own-customer.ts";
 
 /** Most addresses one customer keeps. */
 export const MAX_ADDRESSES = 20;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit, offset } from "../fields.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
-import { customerOutput, customerRows } from "./service.ts";
+import { customerOutput, customerRows } from "./customers.ts";
 
 export default defineTool({
   name: "customer.list",

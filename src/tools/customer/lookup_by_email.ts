@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
-import { customerOutput, visibleCustomer } from "./service.ts";
+import { customerOutput, visibleCustomer } from "./customers.ts";
 
 export default defineTool({
   name: "customer.lookup_by_email",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, READ } from "../tool.ts";
-import { customerOutput, visibleCustomer } from "./service.ts";
+import { customerOutput, visibleCustomer } from "./customers.ts";
 
 /** The digit strings a Danish number may be stored as: with and without the 45 country code. */
 function phoneVariants(phone: string): string[] {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Conflict, Refused } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { DISCOUNT_TYPES, discountValue, newCode, usageLimitInput, validUntilInput } from "./schemas.ts";
-import { normalizeCode } from "./service.ts";
+import { normalizeCode } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.create",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { codeInput } from "./schemas.ts";
-import { findDiscount } from "./service.ts";
+import { findDiscount } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.delete",

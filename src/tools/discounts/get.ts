@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { codeInput, discountRow } from "./schemas.ts";
-import { discountView, findDiscount } from "./service.ts";
+import { discountView, findDiscount } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.get",

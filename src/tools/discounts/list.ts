@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { discountRow } from "./schemas.ts";
-import { discountView } from "./service.ts";
+import { discountView } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.list",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { codeInput } from "./schemas.ts";
-import { DISCOUNT_STATUSES, discountStatus, normalizeCode } from "./service.ts";
+import { DISCOUNT_STATUSES, discountStatus, normalizeCode } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.list_status",

@@ -1,6 +1,6 @@
 // Shared shapes of the discounts area (SPEC.md "Discount"): codes are stored uppercase and matched case-insensitively.
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 
 export const DISCOUNT_TYPES = ["percent", "fixed"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

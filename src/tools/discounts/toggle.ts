@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { codeInput } from "./schemas.ts";
-import { findDiscount } from "./service.ts";
+import { findDiscount } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.toggle",

@@ -1,10 +1,10 @@
 // discounts.try_apply: put a discount code on the session cart if it applies now, or say why not.
 import { z } from "zod";
-import { CartStore, sessionOf, summarize } from "../cart/service.ts";
+import { CartStore, sessionOf, summarize } from "../cart/cart-store.ts";
 import { cartSummary } from "../cart/schemas.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { oere } from "../products/schemas.ts";
-import { evaluateDiscount, normalizeCode } from "./service.ts";
+import { oere } from "../shared/amounts.ts";
+import { evaluateDiscount, normalizeCode } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.try_apply",

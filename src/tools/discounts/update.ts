@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { codeInput, discountRow, discountValue, usageLimitInput, validUntilInput } from "./schemas.ts";
-import { discountView, findDiscount } from "./service.ts";
+import { discountView, findDiscount } from "./discount-rules.ts";
 
 export default defineTool({
   name: "discounts.update",

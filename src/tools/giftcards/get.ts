@@ -1,6 +1,6 @@
 // giftcards.get: a gift card's balance, for whoever holds its code (the code is the secret).
 import { z } from "zod";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 import { findCard, giftCardCode } from "../money/gift-card-codes.ts";
 

@@ -1,6 +1,6 @@
 // giftcards.issue: staff issue a gift card (a goodwill gesture, a prize, a card sold over the counter).
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { issueCard } from "../money/gift-cards.ts";
 

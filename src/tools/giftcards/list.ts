@@ -1,7 +1,7 @@
 // giftcards.list: the shop's gift cards and store credit for staff, newest first; codes shown by their last four symbols.
 import { z } from "zod";
 import { limit } from "../fields.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 import { codeHint } from "../money/gift-card-codes.ts";
 import { SOURCES } from "../money/gift-cards.ts";

@@ -8,10 +8,9 @@ import type { Db } from "../../core/db.ts";
 /** The largest upload, decoded. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** The most pixels an upload may have (a 48-megapixel photo fits): decoding it whole costs time and memory in proportion. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 /** The widths /images serves resized (never enlarged); a card uses the smallest. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-export const CARD_WIDTH = 400;
 
 /** The image formats accepted, by sharp's name for them: the content type and the file extension of the URL. */
 const FORMATS: Record<string, { contentType: string; ext: string }> = {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Config } from "../../core/config.ts";
 import type { Logger } from "../../core/log.ts";
 
-export interface StockPhoto {
+interface StockPhoto {
   id: string;
   description: string | null;
   url: string;

@@ -2,7 +2,7 @@
 // the ACP door checks each request's Signature against. Never shown: no door lists or serves this tool.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
-import { acpSigningSecret } from "./service.ts";
+import { acpSigningSecret } from "./key-secrets.ts";
 
 export default defineTool({
   name: "keys.acp_signing_secret",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { grantList, keyView } from "./schemas.ts";
-import { createKey, keySnapshot } from "./service.ts";
+import { createKey, keySnapshot } from "./key-secrets.ts";
 
 export default defineTool({
   name: "keys.create",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { keyView } from "./schemas.ts";
-import { listKeys } from "./service.ts";
+import { listKeys } from "./key-secrets.ts";
 
 export default defineTool({
   name: "keys.list",

@@ -3,11 +3,11 @@
 import { z } from "zod";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { checkReceiver } from "../webhooks/service.ts";
+import { checkReceiver } from "../webhooks/endpoints.ts";
 import { keyId } from "./schemas.ts";
-import { findKey } from "./service.ts";
+import { findKey } from "./key-secrets.ts";
 
-export const acpSettingsView = z.strictObject({
+const acpSettingsView = z.strictObject({
   id: z.string().describe("The key's id."),
   signingSecretSet: z.boolean().describe("Whether ACP requests made with this key must carry a valid Signature + Timestamp."),
   webhookUrl: z.string().nullable().describe("Where the agent platform receives order events, or null."),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { grantList, keyId, keyView } from "./schemas.ts";
-import { describeKey, findKey, keySnapshot } from "./service.ts";
+import { describeKey, findKey, keySnapshot } from "./key-secrets.ts";
 
 export default defineTool({
   name: "keys.set_scopes",
@@ -28,7 +28,7 @@ export default defineTool({
     }
     const after = describeKey(await ctx.db.apiKey.update({ where: { id }, data: { scopes: wanted } }));
     await ctx.audit({ subjectType: "apiKey", subjectId: id, before: keySnapshot(describeKey(row)), after: keySnapshot(after) });
-    ctx.services.keys.changed(ctx);
+    ctx.collaborators.keys.changed(ctx);
     return after;
   },
 });

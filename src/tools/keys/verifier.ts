@@ -3,7 +3,7 @@
 // on commit; other processes follow within the cache time.
 import type { Db } from "../../core/db.ts";
 import type { ChangeScope } from "../change-scope.ts";
-import { findActiveKey, touchKey, type VerifiedKey } from "./service.ts";
+import { findActiveKey, touchKey, type VerifiedKey } from "./key-secrets.ts";
 
 const CACHE_MS = 2_000;
 const TOUCH_EVERY_MS = 60_000;

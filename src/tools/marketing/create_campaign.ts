@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { campaignFields, campaignOutput } from "./schemas.ts";
-import { audienceCounts, campaignView } from "./service.ts";
+import { audienceCounts, campaignView } from "./campaigns.ts";
 
 export default defineTool({
   name: "marketing.create_campaign",

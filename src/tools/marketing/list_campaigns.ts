@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { CAMPAIGN_STATUSES, campaignSummary } from "./schemas.ts";
-import { audienceCounts, campaignView } from "./service.ts";
+import { audienceCounts, campaignView } from "./campaigns.ts";
 
 export default defineTool({
   name: "marketing.list_campaigns",

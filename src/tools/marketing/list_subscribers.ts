@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limit, offset } from "../fields.ts";
 import { iso } from "../../core/json.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 
 export default defineTool({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { campaignId, campaignOutput } from "./schemas.ts";
-import { audienceCounts, campaignView, lockCampaign } from "./service.ts";
+import { audienceCounts, campaignView, lockCampaign } from "./campaigns.ts";
 
 export default defineTool({
   name: "marketing.schedule_campaign",

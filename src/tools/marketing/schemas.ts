@@ -1,11 +1,11 @@
 // Shared shapes of the marketing area: campaigns (draft → scheduled → sent) and newsletter subscribers.
 import { z } from "zod";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const AUDIENCES = ["all_subscribers", "customers", "recent_customers"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-export const audience = z
+const audience = z
   .enum(AUDIENCES)
   .describe(
     "customers: a paid order; recent_customers: one in 90 days.",

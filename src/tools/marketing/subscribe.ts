@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { Subscriber } from "../../generated/prisma/client.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool } from "../tool.ts";
 import { SOURCES } from "./schemas.ts";
 

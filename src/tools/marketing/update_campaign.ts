@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { campaignFields, campaignId, campaignOutput } from "./schemas.ts";
-import { audienceCounts, campaignView, lockCampaign } from "./service.ts";
+import { audienceCounts, campaignView, lockCampaign } from "./campaigns.ts";
 
 /** A field as marketing.create_campaign describes it (the patch says so once). */
 const same = <T extends z.ZodType>(schema: T) => undescribed(schema).optional();

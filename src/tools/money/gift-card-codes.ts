@@ -24,7 +24,7 @@ export function newCode(): string {
 }
 
 /** The stored form of a typed code, or null when it cannot be one. */
-export function normalizeCode(typed: string): string | null {
+function normalizeCode(typed: string): string | null {
   const plain = typed.toUpperCase().replace(/[\s-]/g, "");
   if (plain.length !== LENGTH || [...plain].some((c) => !ALPHABET.includes(c))) return null;
   return [0, 4, 8, 12].map((at) => plain.slice(at, at + 4)).join("-");

@@ -47,8 +47,8 @@ export async function issueCard(ctx: ToolContext, issue: Issue): Promise<GiftCar
     const to = card.customerEmail;
     ctx.afterCommit(async () => {
       const message = renderGiftCardMail(card, to);
-      const sent = await ctx.services.mailer.send(message);
-      await ctx.services.db.emailMessage.create({
+      const sent = await ctx.collaborators.mailer.send(message);
+      await ctx.collaborators.db.emailMessage.create({
         data: { to, subject: message.subject, kind: "gift_card", orderId: card.orderId, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
       });
     });

@@ -14,7 +14,7 @@ type OrderWithItems = Order & { items: OrderItem[] };
  * payment_in_progress when the shopper has just paid it). Returns the new payment link.
  */
 async function replacePaymentSession(ctx: ToolContext, before: Order, after: OrderWithItems, heldDkk: bigint): Promise<string | null> {
-  const provider = ctx.services.payments;
+  const provider = ctx.collaborators.payments;
   const old = before.paymentProviderSessionId;
   if (before.paymentProvider !== provider.name || (old && !provider.closePayment)) {
     if (old) throw new Refused("payment_provider_unavailable", `Order ${before.id} has a ${before.paymentProvider} payment session this shop cannot close now; its amount cannot change.`);

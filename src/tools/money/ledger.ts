@@ -9,7 +9,7 @@ import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 
 export const ENTRY_KINDS = ["payment", "refund", "store_credit"] as const;
-export type EntryKind = (typeof ENTRY_KINDS)[number];
+type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** The method of a transfer's `refund` on the order that gives the money to its replacement (no money leaves the shop). */
 export const TRANSFER = "exchange";

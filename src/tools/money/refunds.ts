@@ -11,7 +11,7 @@ import { codeHint } from "./gift-card-codes.ts";
 import { issueCard } from "./gift-cards.ts";
 import { allocate, balanceOf, book, lockOrderRow, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
 
-export const REFUND_TO = ["original", "store_credit"] as const;
+const REFUND_TO = ["original", "store_credit"] as const;
 export type RefundTo = (typeof REFUND_TO)[number];
 
 /** The refund input fields of orders.cancel, orders.change_items and returns.receive. */
@@ -150,7 +150,7 @@ async function backToGiftCards(ctx: ToolContext, orderId: string, sourceId: stri
  * it across the chain), booked on `orderId`; returns how much.
  */
 async function backToCard(ctx: ToolContext, orderId: string, source: Order, limit: bigint, via: string | null): Promise<bigint> {
-  const provider = ctx.services.payments;
+  const provider = ctx.collaborators.payments;
   const intent = source.paymentProviderPaymentIntentId;
   if (source.paymentProvider !== "stripe" || !intent || !provider.refund || limit <= 0n) return 0n;
   const [paid, back] = await Promise.all([

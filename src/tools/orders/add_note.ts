@@ -1,7 +1,7 @@
 // orders.add_note: an internal staff note on an order (never shown to the customer).
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 

@@ -1,7 +1,7 @@
 // orders.apply_payment_event: the payment provider's webhook applies one verified payment event (once per event id).
 import { paymentOutcome, paymentSignal, recordPaymentEvent, type PaymentOutcome } from "../money/payments/events.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { changeStatus, lockOrder } from "./service.ts";
+import { changeStatus, lockOrder } from "./order-writes.ts";
 import { canTransition } from "./transitions.ts";
 
 export default defineTool({

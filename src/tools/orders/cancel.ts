@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { refundAccount, refundAll, refundTo } from "../money/refunds.ts";
 import { orderId } from "./schemas.ts";
-import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.cancel",

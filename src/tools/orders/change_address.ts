@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { checkedAddress } from "./place.ts";
 import { orderId } from "./schemas.ts";
-import { assertUnshipped, lockOrder, orderRow } from "./service.ts";
+import { assertUnshipped, lockOrder, orderRow } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.change_address",

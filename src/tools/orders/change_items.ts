@@ -6,13 +6,13 @@ import type { Order } from "../../generated/prisma/client.ts";
 import { settle } from "../money/item-edits.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { refundAccount } from "../money/refunds.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { repriced } from "./edit-pricing.ts";
 import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
 import { sendOrderChanged } from "./emails.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
-import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 import { PAID, UNPAID } from "./transitions.ts";
 
 /** Paid: money came in (a paid order that went to review keeps its paidAt; before shipping PAID is paid or processing). */
@@ -96,10 +96,10 @@ export default defineTool({
     const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), account: input.refundAccount ?? null };
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" })), items: after.items } : after;
-    await ctx.services.catalog.changed(ctx, { stock: productIds });
+    await ctx.collaborators.catalog.changed(ctx, { stock: productIds });
     const result = view(now, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
     const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
-    ctx.afterCommit(() => sendOrderChanged(ctx.services.db, ctx.services.mailer, order.id, note, ctx.now()));
+    ctx.afterCommit(() => sendOrderChanged(ctx.collaborators.db, ctx.collaborators.mailer, order.id, note, ctx.now()));
     return result;
   },
 });

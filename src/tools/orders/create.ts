@@ -1,8 +1,8 @@
 // orders.create: staff or an agent places an order from line items; same pricing, stock and payment path as checkout.
 import { z } from "zod";
-import { resolveItems } from "../cart/service.ts";
+import { resolveItems } from "../cart/cart-store.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { channelOf, checkedAddress, placeOrder, postal } from "./place.ts";
 
 export default defineTool({

@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import type { DiscountType } from "../discounts/schemas.ts";
-import { discountAmount } from "../discounts/service.ts";
+import { discountAmount } from "../discounts/discount-rules.ts";
 import { unitOf, type EditedLine } from "./edits.ts";
 import { MAX_AMOUNT, shippingSettings, vatOf } from "./pricing.ts";
 

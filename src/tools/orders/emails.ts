@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 
@@ -56,7 +56,7 @@ const rows = (lines: Line[]) =>
   lines.map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td></tr>`).join("");
 
 /** The shopper's own page of an order, by the number they know it by (it asks them to sign in with an e-mailed code). */
-export function orderPageUrl(publicBaseUrl: string, number: number): string {
+function orderPageUrl(publicBaseUrl: string, number: number): string {
   return `${publicBaseUrl.replace(/\/$/, "")}/orders/number/${number}`;
 }
 
@@ -68,7 +68,7 @@ function deliveryLines(order: OrderWithItems): string[] {
 }
 
 /** Renders subject, plain text and escaped HTML of the confirmation for an order (with its items). */
-export function renderOrderConfirmation(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
+function renderOrderConfirmation(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
   const { items, totals } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const delivery = deliveryLines(order);
@@ -124,7 +124,7 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
  * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the bare order
  * number (1001) as reference, and the shop's account (or whom to ask).
  */
-export function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
+function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
   if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatMoney(-paidDkk, order.currency) }, { label: "At betale", value: formatMoney(order.totalDkk - paidDkk, order.currency) });
   const account: Line[] = contact.bankAccount
@@ -184,7 +184,7 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
 }
 
 /** The parcel is on its way: the lines, where it goes, the carrier and the tracking link, the expected delivery. */
-export function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
+function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
   const { items } = orderLines(order);
   const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
@@ -241,7 +241,7 @@ export interface ChangeNote {
 }
 
 /** The order's items changed: the lines and totals now, and what happens to the difference. */
-export function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNote): MailMessage {
+function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNote): MailMessage {
   const { items, totals } = orderLines(order);
   const money = [
     ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatMoney(note.returnedDkk, order.currency)} til dig på samme måde, som du betalte.`] : []),

@@ -40,7 +40,7 @@ export type OrderChange =
 export interface OrderEventScope extends ChangeScope {
   config: Config;
   now(): Date;
-  services: { outbox: Outbox; sign(text: string): string };
+  collaborators: { outbox: Outbox; sign(text: string): string };
 }
 
 export type OrderSubscriber = (scope: OrderEventScope, change: OrderChange) => Promise<void>;

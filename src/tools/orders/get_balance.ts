@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { balanceOf } from "../money/ledger.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 

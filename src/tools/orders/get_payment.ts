@@ -1,7 +1,7 @@
 // orders.get_payment: one order as its payment page shows it: whether it is paid, how it is paid, its lines and totals.
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { vatOf } from "./pricing.ts";
 import { outstandingOf } from "../money/ledger.ts";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limit } from "../fields.ts";
 import { NotFound } from "../../core/errors.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 

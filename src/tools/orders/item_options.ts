@@ -1,7 +1,7 @@
 // orders.item_options: for each line of an order, the variants orders.change_items can swap it to, priced as the swap would be.
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
-import { oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { itemOrder, orderId } from "./schemas.ts";
 

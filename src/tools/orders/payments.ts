@@ -1,7 +1,8 @@
 // orders.payments: an order's payment ledger, oldest entry first.
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
-import { isoDateTime, oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
 import { ENTRY_KINDS } from "../money/ledger.ts";
 import { orderId } from "./schemas.ts";

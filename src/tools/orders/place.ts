@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { Order } from "../../generated/prisma/client.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import type { Door, ToolContext } from "../context.ts";
-import { redeemDiscount } from "../discounts/service.ts";
+import { redeemDiscount } from "../discounts/discount-rules.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { sendPaymentInstructions } from "./emails.ts";
 import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
@@ -17,9 +17,9 @@ import { codeHint } from "../money/gift-card-codes.ts";
 import { spendUpTo } from "../money/gift-cards.ts";
 import { book } from "../money/ledger.ts";
 import type { DeliveryChoice } from "../cart/delivery.ts";
-import { changeStatus, lockOrder } from "./service.ts";
+import { changeStatus, lockOrder } from "./order-writes.ts";
 
-export interface PostalAddress {
+interface PostalAddress {
   name: string;
   address: string;
   zip: string;
@@ -83,7 +83,7 @@ export function channelOf(door: Door): string {
 }
 
 /** The AI agent behind a call (MCP client or assistant), or null for people. */
-export function aiAgentOf(ctx: ToolContext): string | null {
+function aiAgentOf(ctx: ToolContext): string | null {
   return AI_DOORS.has(ctx.door) ? (ctx.caller.agent ?? ctx.door) : null;
 }
 
@@ -185,7 +185,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       discountCode: pricing.discountCode,
       isAiGenerated: aiAgentSource !== null,
       aiAgentSource,
-      paymentProvider: ctx.services.payments.name,
+      paymentProvider: ctx.collaborators.payments.name,
       currency: commerce.currency,
       fxRate: 1,
       channel: input.channel,
@@ -213,7 +213,7 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
   });
   const giftCardDkk = input.giftCardCode ? await payFromGiftCard(ctx, order, input.giftCardCode) : 0n;
   const paidInFull = giftCardDkk > 0n && giftCardDkk === order.totalDkk;
-  const provider = ctx.services.payments;
+  const provider = ctx.collaborators.payments;
   let saved = order;
   let paymentUrl = provider.pageUrl(order.id);
   if (!paidInFull) {
@@ -231,12 +231,12 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     paymentUrl = payment.paymentUrl;
     if (payment.providerSessionId) saved = await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } });
     // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
-    if (provider.name === "manual") ctx.afterCommit(() => sendPaymentInstructions(ctx.services.db, ctx.services.mailer, order.id, paymentUrl, ctx.now()));
+    if (provider.name === "manual") ctx.afterCommit(() => sendPaymentInstructions(ctx.collaborators.db, ctx.collaborators.mailer, order.id, paymentUrl, ctx.now()));
   }
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
-  await ctx.services.orderEvents.announce(ctx, { type: "created", orderId: saved.id, order: saved, lines: pricing.lines });
+  await ctx.collaborators.orderEvents.announce(ctx, { type: "created", orderId: saved.id, order: saved, lines: pricing.lines });
   // The card paid everything: the order is paid now, as any payment makes it (confirmation e-mail, webhooks).
   if (paidInFull) saved = await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: "gift card at checkout", data: { paymentMethod: "gift_card" } });
-  await ctx.services.catalog.changed(ctx, { stock: [...new Set(pricing.lines.map((line) => line.productId))] });
+  await ctx.collaborators.catalog.changed(ctx, { stock: [...new Set(pricing.lines.map((line) => line.productId))] });
   return { order: saved, pricing, paymentUrl, giftCardDkk };
 }

@@ -6,9 +6,9 @@
 import type { Db } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import type { DiscountType } from "../discounts/schemas.ts";
-import { evaluateDiscount, type DiscountEvaluation } from "../discounts/service.ts";
+import { evaluateDiscount, type DiscountEvaluation } from "../discounts/discount-rules.ts";
 import { getCommerce } from "../settings/commerce.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 
 export const MAX_AMOUNT = 9007199254740991n;
 
@@ -18,9 +18,9 @@ export interface LineRef {
   quantity: number;
 }
 
-export type PricedLine<R extends LineRef = LineRef> = R & PricedFields;
+type PricedLine<R extends LineRef = LineRef> = R & PricedFields;
 
-export interface PricedFields {
+interface PricedFields {
   productSlug: string;
   productName: string;
   variantSku: string | null;
@@ -31,7 +31,7 @@ export interface PricedFields {
   stock: number;
 }
 
-export interface AppliedDiscount {
+interface AppliedDiscount {
   code: string;
   type: DiscountType;
   value: number;

@@ -5,9 +5,9 @@
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { adjustment, fulfillmentEvent, storedList } from "./fulfillment.ts";
+import { adjustment, fulfillmentEvent, storedList } from "./fulfillment-events.ts";
 import { orderId } from "./schemas.ts";
-import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.record_events",
@@ -56,7 +56,7 @@ export default defineTool({
     // A status change was announced already; anything else new (an adjustment, an in-transit event) is not reported yet.
     const told = new Set(moved ? [shipped, delivered] : []);
     const unreported = adjusted.added.length + events.added.filter((event) => !told.has(event)).length;
-    await ctx.services.orderEvents.announce(ctx, { type: "fulfilment_recorded", orderId: id, order: after, statusChanged: moved, unreported });
+    await ctx.collaborators.orderEvents.announce(ctx, { type: "fulfilment_recorded", orderId: id, order: after, statusChanged: moved, unreported });
     return { id, status: after.status, fulfillmentEvents: events.all, adjustments: adjusted.all };
   },
 });

@@ -1,7 +1,7 @@
 // The refund tasks' shape, as orders.list_refund_tasks and orders.complete_refund_task return them.
 import { z } from "zod";
 import type { RefundTask } from "../../generated/prisma/client.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 /** A bank-transfer refund staff pay out by hand, as the refund-task tools return it. */
 export const refundTaskOutput = z.strictObject({

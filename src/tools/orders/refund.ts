@@ -1,11 +1,11 @@
 // orders.refund: record a full or partial refund; the status becomes refunded or partial_refund.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import { recordRefund } from "../money/refunds.ts";
-import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.refund",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool } from "../tool.ts";
 import { orderId } from "./schemas.ts";
-import { confirmAfterCommit, lockOrder, orderRow } from "./service.ts";
+import { confirmAfterCommit, lockOrder, orderRow } from "./order-writes.ts";
 
 export default defineTool({
   name: "orders.resend_confirmation",

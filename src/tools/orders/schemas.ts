@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { iso } from "../../core/json.ts";
 import type { Order, OrderItem } from "../../generated/prisma/client.ts";
-import { isoDateTime, oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const orderId = z.string().min(1).max(200).describe("Order id.");
 
@@ -11,7 +12,7 @@ export const orderNumber = z.number().int().min(1).max(2_147_483_647).describe("
 
 const nullableTime = (what: string) => isoDateTime.nullable().describe(`${what} (ISO 8601 UTC), or null.`);
 
-export const orderItem = z.strictObject({
+const orderItem = z.strictObject({
   id: z.string(),
   orderId: z.string(),
   productId: z.string(),

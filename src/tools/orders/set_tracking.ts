@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
-import { assertTransition, changeStatus, lockOrder, orderRow } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 
 const when = z.iso.datetime({ offset: true });
 
@@ -67,7 +67,7 @@ export default defineTool({
       after = await ctx.db.order.update({ where: { id }, data });
       await ctx.audit({ subjectType: "order", subjectId: id, before: orderRow(order), after });
       // Marked shipped, the status change is announced instead.
-      await ctx.services.orderEvents.announce(ctx, { type: "tracking_set", orderId: id, order: after });
+      await ctx.collaborators.orderEvents.announce(ctx, { type: "tracking_set", orderId: id, order: after });
     }
     return {
       id,

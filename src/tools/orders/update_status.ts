@@ -4,7 +4,7 @@ import { Refused } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { orderId } from "./schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { assertTransition, changeStatus, lockOrder } from "./service.ts";
+import { assertTransition, changeStatus, lockOrder } from "./order-writes.ts";
 import { recordRefund, refundAll } from "../money/refunds.ts";
 import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 

@@ -1,7 +1,7 @@
 // The order events integrators' webhooks receive (order.created/paid/shipped/cancelled/refunded) and their data: the
 // integrators' subscriber of the order-event hub (events.ts).
 import type { Order } from "../../generated/prisma/client.ts";
-import { emitEvent } from "../webhooks/service.ts";
+import { emitEvent } from "../webhooks/endpoints.ts";
 import type { EventType } from "../webhooks/schemas.ts";
 import type { OrderLine, OrderSubscriber } from "./events.ts";
 import type { OrderStatus } from "./transitions.ts";
@@ -16,7 +16,7 @@ const STATUS_EVENTS: Partial<Record<OrderStatus, EventType>> = {
 };
 
 /** An order as webhook data: amounts in øre, the lines, tracking once shipped. */
-export function orderEventData(order: Order, lines: readonly OrderLine[], previousStatus: string | null) {
+function orderEventData(order: Order, lines: readonly OrderLine[], previousStatus: string | null) {
   return {
     id: order.id,
     status: order.status,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { pageSlug } from "./schemas.ts";
-import { findPage } from "./service.ts";
+import { findPage } from "./page-queries.ts";
 
 export default defineTool({
   name: "pages.delete",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { pageDetail, pageSlug } from "./schemas.ts";
-import { findPage, toPageDetail } from "./service.ts";
+import { findPage, toPageDetail } from "./page-queries.ts";
 
 export default defineTool({
   name: "pages.get",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { layoutSchema, validLayout } from "./layout-sections.ts";
 import { pageSlug } from "./schemas.ts";
-import { findPage } from "./service.ts";
+import { findPage } from "./page-queries.ts";
 
 export default defineTool({
   name: "pages.get_layout",

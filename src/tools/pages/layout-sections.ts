@@ -3,10 +3,10 @@ import { z } from "zod";
 import { markupText } from "../fields.ts";
 
 /** How many levels of `columns` may nest (a columns section inside a columns section inside … ). */
-export const MAX_COLUMN_DEPTH = 2;
-export const MAX_TOP_SECTIONS = 50;
-export const MAX_SECTIONS_PER_COLUMN = 20;
-export const MAX_TOTAL_SECTIONS = 200;
+const MAX_COLUMN_DEPTH = 2;
+const MAX_TOP_SECTIONS = 50;
+const MAX_SECTIONS_PER_COLUMN = 20;
+const MAX_TOTAL_SECTIONS = 200;
 
 const url = (what: string) => z.url({ protocol: /^https?$/ }).max(2000).describe(`${what}, http(s).`);
 /** A text prop; one whose name says it all (heading, caption, label …) goes without a description. */
@@ -80,7 +80,7 @@ const faq = z.strictObject({
 });
 
 type Leaf = z.infer<typeof hero> | z.infer<typeof textSection> | z.infer<typeof image> | z.infer<typeof productGrid> | z.infer<typeof cta> | z.infer<typeof faq>;
-export type ColumnsSection = { id: string; type: "columns"; props: { columns: Section[][] } };
+type ColumnsSection = { id: string; type: "columns"; props: { columns: Section[][] } };
 export type Section = Leaf | ColumnsSection;
 export type Layout = { sections: Section[] };
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { pageRow } from "./schemas.ts";
-import { listPages, toPageRow } from "./service.ts";
+import { listPages, toPageRow } from "./page-queries.ts";
 
 export default defineTool({
   name: "pages.list",

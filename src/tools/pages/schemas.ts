@@ -1,6 +1,7 @@
 // Shared shapes of the pages area (SPEC.md "Page"): slug, status and the page row results.
 import { z } from "zod";
-import { isoDateTime, newSlug } from "../products/schemas.ts";
+import { newSlug } from "../shared/slugs.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const pageStatus = z.enum(["draft", "published"]).describe("draft hides it.");
 

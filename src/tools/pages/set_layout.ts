@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { layoutSchema, walk } from "./layout-sections.ts";
 import { pageSlug } from "./schemas.ts";
-import { findPage } from "./service.ts";
+import { findPage } from "./page-queries.ts";
 
 export default defineTool({
   name: "pages.set_layout",

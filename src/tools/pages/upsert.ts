@@ -3,7 +3,7 @@ import { z } from "zod";
 import { markupText } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { pageSlug, pageStatus } from "./schemas.ts";
-import { pageStatusOf } from "./service.ts";
+import { pageStatusOf } from "./page-queries.ts";
 
 export default defineTool({
   name: "pages.upsert",

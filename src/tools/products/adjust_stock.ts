@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { MAX_INT, sku, slugInput } from "./schemas.ts";
-import { changeStock, findVariant, lockVisibleProduct, productSnapshot } from "./service.ts";
+import { MAX_INT } from "../shared/amounts.ts";
+import { sku, slugInput } from "./schemas.ts";
+import { changeStock, findVariant, lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
@@ -50,7 +51,7 @@ export default defineTool({
     const product = await productSnapshot(ctx.db, productId);
     const after = variant ? await ctx.db.productVariant.findUniqueOrThrow({ where: { id: variant.id } }) : product;
     await ctx.audit({ subjectType: variant ? "productVariant" : "product", subjectId: before.id, before, after, note: reason });
-    await ctx.services.catalog.changed(ctx, { stock: [productId] });
+    await ctx.collaborators.catalog.changed(ctx, { stock: [productId] });
     await emitProductUpdated(ctx, product);
     await emitIfLow(ctx, { productId, slug, sku: sku ?? null, before: Number(before.stock), after: stock });
     return { ok: true as const, slug, sku: sku ?? null, previousStock: Number(before.stock), stock };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot } from "./service.ts";
+import { lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 
 const total = z.number().int().min(1).describe("Number of images on the product now.");
 
@@ -38,7 +38,7 @@ export default defineTool({
     await ctx.db.productImage.create({ data: { productId: id, url: imageUrl, alt: alt ?? null, sourceId: sourceId ?? null, position } });
     const after = await productSnapshot(ctx.db, id);
     await ctx.audit({ subjectType: "product", subjectId: id, before, after });
-    await ctx.services.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
     return { ok: true as const, slug, attached: imageUrl, totalImages: after.images.length };
   },
 });

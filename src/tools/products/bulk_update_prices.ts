@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
-import { MAX_INT } from "./schemas.ts";
-import { changedPrice, productSnapshots } from "./service.ts";
+import { MAX_INT } from "../shared/amounts.ts";
+import { changedPrice, productSnapshots } from "./product-rows.ts";
 import { emitProductUpdated } from "./webhook-events.ts";
 
 const MAX_PRODUCTS = 1000;
@@ -70,7 +70,7 @@ export default defineTool({
       for (const p of changes) await ctx.db.product.update({ where: { id: p.id }, data: { priceDkk: p.next } });
       const after = await productSnapshots(ctx.db, ids);
       for (const [i, snapshot] of after.entries()) await ctx.audit({ subjectType: "product", subjectId: snapshot.id, before: before[i], after: snapshot });
-      await ctx.services.catalog.changed(ctx, { productIds: ids, keepsCategories: true });
+      await ctx.collaborators.catalog.changed(ctx, { productIds: ids, keepsCategories: true });
       await emitProductUpdated(ctx, ...after);
     }
     const products = preview.map((p) => ({ slug: p.slug, oldPriceDkk: Number(p.old), newPriceDkk: Number(p.next) }));

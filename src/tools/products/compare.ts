@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
-import { oere } from "./schemas.ts";
+import { oere } from "../shared/amounts.ts";
 
 export default defineTool({
   name: "products.compare",

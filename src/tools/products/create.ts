@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Conflict } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { categoryGiven, newProductFields, productRef } from "./schemas.ts";
-import { productSnapshot, resolveCategory } from "./service.ts";
+import { productSnapshot, resolveCategory } from "./product-rows.ts";
 
 const input = z.strictObject(newProductFields).refine(...categoryGiven);
 
@@ -44,7 +44,7 @@ export default defineTool({
       await ctx.db.productImage.createMany({ data: images.map((url, position) => ({ productId: product.id, url, position })) });
     }
     await ctx.audit({ subjectType: "product", subjectId: product.id, before: null, after: await productSnapshot(ctx.db, product.id) });
-    await ctx.services.catalog.changed(ctx, { productIds: [product.id] });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [product.id] });
     return { id: product.id, slug: product.slug };
   },
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot } from "./service.ts";
+import { lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 import { emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
@@ -26,7 +26,7 @@ export default defineTool({
     await ctx.db.product.update({ where: { id }, data: { deletedAt: ctx.now() } });
     const after = await productSnapshot(ctx.db, id);
     await ctx.audit({ subjectType: "product", subjectId: id, before, after });
-    await ctx.services.catalog.changed(ctx, { productIds: [id] });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id] });
     await emitProductUpdated(ctx, after);
     return { ok: true as const, slug };
   },

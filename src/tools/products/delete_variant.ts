@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { sku, slugInput } from "./schemas.ts";
-import { findVariant, lockVisibleProduct } from "./service.ts";
+import { findVariant, lockVisibleProduct } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.delete_variant",
@@ -26,7 +26,7 @@ export default defineTool({
     const variant = await findVariant(ctx.db, productId, slug, sku);
     await ctx.db.productVariant.delete({ where: { id: variant.id } });
     await ctx.audit({ subjectType: "productVariant", subjectId: variant.id, before: variant, after: null });
-    await ctx.services.catalog.changed(ctx, { productIds: [productId], keepsCategories: true });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [productId], keepsCategories: true });
     return { ok: true as const, slug, sku };
   },
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot } from "./service.ts";
+import { lockVisibleProduct, productSnapshot } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.detach_image",
@@ -36,7 +36,7 @@ export default defineTool({
       }
     }
     await ctx.audit({ subjectType: "product", subjectId: id, before, after: await productSnapshot(ctx.db, id) });
-    await ctx.services.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id], keepsCategories: true });
     return { ok: true as const, slug, removed: imageUrl, totalImages: rest.length };
   },
 });

@@ -1,7 +1,7 @@
 // What a product feed is written from: every visible product of the catalogue read model with its category and
 // variants, the catalogue version it was read at and the shop's currency. The protocol doors shape it (src/api/acp/feed.ts).
 import type { Db } from "../../core/db.ts";
-import { shopCurrency } from "../checkout/service.ts";
+import { shopCurrency } from "../checkout/sessions.ts";
 import type { CatalogProduct, ProductDetails } from "./catalog-model.ts";
 import type { CatalogReadModel } from "./read-model.ts";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, READ } from "../tool.ts";
 import { productDetail, slugInput } from "./schemas.ts";
-import { allowDrafts, draftsInput } from "./service.ts";
+import { allowDrafts, draftsInput } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.get",
@@ -20,7 +20,7 @@ export default defineTool({
   cache: "catalog",
   examples: [{ slug: "gucci-oversize-bold-74" }],
   async handler({ slug, drafts }, ctx) {
-    const catalog = ctx.services.catalog;
+    const catalog = ctx.collaborators.catalog;
     const product = await catalog.product(slug, allowDrafts(ctx, drafts));
     const category = product && catalog.category(product.categoryId);
     if (!product || !category) throw new NotFound(`No product with slug "${slug}".`);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { productFields, slugInput } from "./schemas.ts";
-import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
+import { allowDrafts, catalogProduct, draftsInput } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.get_answers",
@@ -28,7 +28,7 @@ export default defineTool({
   examples: [{ slug: "oakley-aviator-coast-1" }],
   async handler({ slug, drafts }, ctx) {
     const product = await catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
-    const details = await ctx.services.catalog.productDetails(product.id);
+    const details = await ctx.collaborators.catalog.productDetails(product.id);
     return {
       slug: product.slug,
       name: product.name,

@@ -4,7 +4,8 @@
 import type { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { importItem, SLUG } from "./schemas.ts";
+import { SLUG } from "../shared/slugs.ts";
+import { importItem } from "./schemas.ts";
 
 type Item = z.output<typeof importItem>;
 
@@ -100,7 +101,7 @@ export async function importProducts(ctx: ToolContext, inputs: unknown[]): Promi
     after: { products: outcome.created.map(({ id, slug }) => ({ id, slug })), variants: variants.length, images: images.length },
     note: `${outcome.created.length} products imported`,
   });
-  await ctx.services.catalog.changed(ctx, { productIds: outcome.created.map((created) => created.id) });
+  await ctx.collaborators.catalog.changed(ctx, { productIds: outcome.created.map((created) => created.id) });
   return outcome;
 }
 
@@ -121,7 +122,7 @@ async function categoriesOf(ctx: ToolContext, items: Item[]): Promise<(item: Ite
     const data: Prisma.CategoryCreateManyInput[] = missing.map((slug) => ({ slug, name: named.get(slug) ?? inWords(slug) }));
     const made = await ctx.db.category.createManyAndReturn({ data, skipDuplicates: true });
     for (const category of made) await ctx.audit({ subjectType: "category", subjectId: category.id, before: null, after: category });
-    if (made.length) await ctx.services.catalog.changed(ctx, { categories: true });
+    if (made.length) await ctx.collaborators.catalog.changed(ctx, { categories: true });
     rows.push(...(await lookUp({ ids: [], slugs: missing })));
   }
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { importProducts } from "./import-batch.ts";
 
-export const MAX_IMPORT_BATCH = 500;
+const MAX_IMPORT_BATCH = 500;
 
 const index = z.number().int().min(0).describe("Position in `products`.");
 

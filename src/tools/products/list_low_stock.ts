@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
-import { MAX_INT } from "./schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 
 type Row = { slug: string; name: string; sku: string | null; stock: bigint | string; categorySlug: string; total: bigint | string };
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { slugInput, variantOutput } from "./schemas.ts";
-import { allowDrafts, catalogProduct, draftsInput } from "./service.ts";
+import { allowDrafts, catalogProduct, draftsInput } from "./product-rows.ts";
 
 export default defineTool({
   name: "products.list_variants",
@@ -19,6 +19,6 @@ export default defineTool({
   examples: [{ slug: "vogue-clubmaster-sommer-2" }],
   async handler({ slug, drafts }, ctx) {
     const product = await catalogProduct(ctx, slug, allowDrafts(ctx, drafts));
-    return (await ctx.services.catalog.productDetails(product.id)).variants;
+    return (await ctx.collaborators.catalog.productDetails(product.id)).variants;
   },
 });

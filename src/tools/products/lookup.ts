@@ -3,8 +3,9 @@
 import { z } from "zod";
 import { getCommerce } from "../settings/commerce.ts";
 import { defineTool, READ } from "../tool.ts";
-import { oere, variantOutput } from "./schemas.ts";
-import { variantOwners } from "./service.ts";
+import { oere } from "../shared/amounts.ts";
+import { variantOutput } from "./schemas.ts";
+import { variantOwners } from "./product-rows.ts";
 
 export const MAX_LOOKUP_IDS = 50;
 
@@ -44,7 +45,7 @@ export default defineTool({
   annotations: READ,
   examples: [{ ids: ["p000007342"] }, { ids: ["p000007342", "no-such-id"] }],
   async handler({ ids }, ctx) {
-    const catalog = ctx.services.catalog;
+    const catalog = ctx.collaborators.catalog;
     const wanted = [...new Set(ids)];
     const known = await Promise.all(wanted.map((id) => catalog.productById(id)));
     const [owners, { currency }] = await Promise.all([variantOwners(ctx.db, wanted.filter((_, i) => !known[i])), getCommerce(ctx.db)]);

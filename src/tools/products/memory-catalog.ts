@@ -88,7 +88,7 @@ export const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.brand, p.description, p.
   to_char(p."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
 /** Non-deleted products with their images, published and drafts apart; all of them, or those with the given ids. */
-export async function loadProducts(database: Database, ids: string[] | null): Promise<{ products: CatalogProduct[]; drafts: CatalogProduct[] }> {
+async function loadProducts(database: Database, ids: string[] | null): Promise<{ products: CatalogProduct[]; drafts: CatalogProduct[] }> {
   const where = ids ? `AND p.id = ANY($1::text[])` : "";
   const params = ids ? [ids] : [];
   const rows = await database.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM "Product" p WHERE p."deletedAt" IS NULL ${where}`, params);

@@ -11,7 +11,7 @@ import type { CatalogCategory, CatalogChange, CatalogProduct, CatalogStore, Coun
 import { MemoryCatalog } from "./memory-catalog.ts";
 import { SqlCatalog } from "./sql-catalog.ts";
 
-export const CATALOG_CHANNEL = "shop_catalog";
+const CATALOG_CHANNEL = "shop_catalog";
 /** NOTIFY payloads are limited to 8000 bytes: a notice naming more products tells the other processes to reload all. */
 const MAX_IDS_PER_NOTICE = 200;
 

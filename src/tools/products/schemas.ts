@@ -1,16 +1,14 @@
 // Shared shapes of the products area (SPEC.md "Product summary", "Product detail", "Product write fields").
+// The primitives every area shares (øre, MAX_INT, timestamps, the slug rule) are in ../shared/.
 import { z } from "zod";
-
-export const MAX_INT = 9007199254740991;
-export const SLUG = /^[a-z0-9-]+$/;
+import { MAX_INT, oere } from "../shared/amounts.ts";
+import { newSlug } from "../shared/slugs.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const slugInput = z.string().min(1).describe("Product slug.");
-export const newSlug = z.string().min(2).regex(SLUG, "Use lowercase letters, digits and hyphens only").describe("URL slug: lowercase letters, digits, hyphens.");
-export const oere = (what: string) => z.number().int().max(MAX_INT).describe(`${what}, integer øre (1 DKK = 100 øre).`);
-export const isoDateTime = z.iso.datetime().describe("ISO 8601 UTC timestamp ending in Z.");
 
 /** An image the shop serves itself, by its path ("/demo-images/…"): it keeps working when the shop's address changes. */
-export const sitePath = z.string().max(2000).regex(/^\/(?:[^/\\\s][^\s\\]*)?$/, "Use a path on this shop starting with one /");
+const sitePath = z.string().max(2000).regex(/^\/(?:[^/\\\s][^\s\\]*)?$/, "Use a path on this shop starting with one /");
 
 export const productSummary = z.strictObject({
   id: z.string(),
@@ -83,12 +81,12 @@ export const variantOutput = z.strictObject({
 export const sku = z.string().min(1).max(100).describe("Unique per product.");
 
 /** `schema.optional()` keeping its description (zod 4 does not carry `.describe()` over to the wrapper). */
-export function optional<T extends z.ZodType>(schema: T) {
+function optional<T extends z.ZodType>(schema: T) {
   return schema.optional().describe(schema.description ?? "");
 }
 
 /** The write fields that are optional on create and update alike. */
-export const optionalProductFields = {
+const optionalProductFields = {
   frameColor: optional(productFields.frameColor),
   lensColor: optional(productFields.lensColor),
   brand: optional(productFields.brand),

@@ -1,11 +1,12 @@
 // products.search: the public catalogue listing, served from the in-memory read model.
 import { z } from "zod";
 import { limit, offset } from "../fields.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { defineTool, READ } from "../tool.ts";
 import { productSummary } from "./schemas.ts";
-import { allowDrafts, draftsInput } from "./service.ts";
+import { allowDrafts, draftsInput } from "./product-rows.ts";
 
-const nonNegativeOere = (what: string) => z.number().int().min(0).max(9007199254740991).optional().describe(`${what}, integer øre.`);
+const nonNegativeOere = (what: string) => z.number().int().min(0).max(MAX_INT).optional().describe(`${what}, integer øre.`);
 
 export default defineTool({
   name: "products.search",
@@ -34,6 +35,6 @@ export default defineTool({
   cache: "catalog",
   examples: [{}, { q: "aviator", inStock: true, limit: 5 }],
   async handler({ drafts, ...filters }, ctx) {
-    return ctx.services.catalog.search(filters, allowDrafts(ctx, drafts));
+    return ctx.collaborators.catalog.search(filters, allowDrafts(ctx, drafts));
   },
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { imageList, productFields as f, productRef, slugInput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./service.ts";
+import { lockVisibleProduct, productSnapshot, replaceImages, resolveCategory } from "./product-rows.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 /** A field as products.create describes it (the patch says so once). */
@@ -63,7 +63,7 @@ export default defineTool({
     const after = await productSnapshot(ctx.db, id);
     await ctx.audit({ subjectType: "product", subjectId: id, before, after });
     const moved = category !== undefined || patch.draft !== undefined;
-    await ctx.services.catalog.changed(ctx, { productIds: [id], ...(!moved && { keepsCategories: true }) });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [id], ...(!moved && { keepsCategories: true }) });
     await emitProductUpdated(ctx, after);
     await emitIfLow(ctx, { productId: id, slug, sku: null, before: Number(before.stock), after: Number(after.stock) });
     return { id, slug };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { slugInput, variantFields, variantOutput } from "./schemas.ts";
-import { lockVisibleProduct, productSnapshot, variantView } from "./service.ts";
+import { lockVisibleProduct, productSnapshot, variantView } from "./product-rows.ts";
 import { emitIfLow, emitProductUpdated } from "./webhook-events.ts";
 
 export default defineTool({
@@ -30,7 +30,7 @@ export default defineTool({
       ? await ctx.db.productVariant.update({ where: { id: before.id }, data })
       : await ctx.db.productVariant.create({ data: { productId, sku, ...data } });
     await ctx.audit({ subjectType: "productVariant", subjectId: after.id, before, after });
-    await ctx.services.catalog.changed(ctx, { productIds: [productId], keepsCategories: true });
+    await ctx.collaborators.catalog.changed(ctx, { productIds: [productId], keepsCategories: true });
     await emitProductUpdated(ctx, await productSnapshot(ctx.db, productId));
     if (before) await emitIfLow(ctx, { productId, slug, sku, before: Number(before.stock), after: Number(after.stock) });
     return { created: !before, variant: variantView(after) };

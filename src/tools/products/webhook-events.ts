@@ -1,10 +1,10 @@
 // The product events integrators' webhooks receive: product.updated, and stock.low when stock falls to the threshold.
 import type { Product } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { emitEvent, emitEvents } from "../webhooks/service.ts";
+import { emitEvent, emitEvents } from "../webhooks/endpoints.ts";
 
 /** Stock at or below this is low: the default threshold of products.list_low_stock (the shop has no setting for it). */
-export const LOW_STOCK_THRESHOLD = 5;
+const LOW_STOCK_THRESHOLD = 5;
 
 function productData(product: Product) {
   return {

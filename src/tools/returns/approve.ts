@@ -5,7 +5,7 @@ import { refundDeadline } from "./deadlines.ts";
 import { mailApproved } from "./emails.ts";
 import { reserveExchange } from "./exchange.ts";
 import { returnId, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
-import { assertMove, lockReturn } from "./service.ts";
+import { assertMove, lockReturn } from "./return-rules.ts";
 
 export default defineTool({
   name: "returns.approve",

@@ -6,7 +6,7 @@
 
 export const WITHDRAWAL_DAYS = 14;
 export const COMPLAINT_MONTHS = 24;
-export const REFUND_DAYS = 14;
+const REFUND_DAYS = 14;
 
 const ZONE = "Europe/Copenhagen";
 const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" });

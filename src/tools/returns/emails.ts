@@ -6,7 +6,7 @@ import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import type { Returned } from "../money/refunds.ts";
 import type { Settings } from "../settings/schemas.ts";
-import { getSettings } from "../settings/service.ts";
+import { getSettings } from "../settings/settings-document.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
 
 type Kind = "return_approved" | "return_rejected" | "refund_issued" | "return_exchanged";
@@ -19,12 +19,12 @@ const itemLines = (ret: ReturnWithItems) => ret.items.map((item) => `${item.quan
 function mailAfterCommit(ctx: ToolContext, order: Order, kind: Kind, compose: Compose): void {
   if (!order.email) return;
   ctx.afterCommit(async () => {
-    const settings = await getSettings(ctx.services.db);
+    const settings = await getSettings(ctx.collaborators.db);
     const { subject, lines } = compose(settings);
     const text = [...lines, "", `Venlig hilsen ${settings.branding.shopName}`].join("\n");
     const html = [...lines, "", `Venlig hilsen ${settings.branding.shopName}`].map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n");
-    const sent = await ctx.services.mailer.send({ to: order.email, subject, text, html });
-    await ctx.services.db.emailMessage.create({
+    const sent = await ctx.collaborators.mailer.send({ to: order.email, subject, text, html });
+    await ctx.collaborators.db.emailMessage.create({
       data: { to: order.email, subject, kind, orderId: order.id, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
     });
   });

@@ -11,7 +11,7 @@ import { orderRef } from "../shared/order-numbers.ts";
 import { vatOf } from "../orders/pricing.ts";
 import { methodOf, transfer } from "../money/ledger.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
-import { changeStatus, orderRow } from "../orders/service.ts";
+import { changeStatus, orderRow } from "../orders/order-writes.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { returnReference, type ReturnWithItems } from "./schemas.ts";
@@ -46,7 +46,7 @@ export async function reserveExchange(ctx: ToolContext, ret: ReturnWithItems): P
     UPDATE "ProductVariant" SET stock = stock - ${n}, "updatedAt" = ${ctx.now()} WHERE id = ${variant.id} AND stock >= ${n} RETURNING stock`;
   if (!left) throw new Refused("insufficient_stock", `Not enough of ${variant.product.name} (${variant.sku}) in stock for the exchange's ${units} units.`);
   await emitIfLow(ctx, { productId: variant.productId, slug: variant.product.slug, sku: variant.sku, before: Number(left.stock) + units, after: Number(left.stock) });
-  await ctx.services.catalog.changed(ctx, { stock: [variant.productId] });
+  await ctx.collaborators.catalog.changed(ctx, { stock: [variant.productId] });
 }
 
 /** The new variant of a received exchange and what its units cost. */
@@ -116,7 +116,7 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
       discountDkk: listDkk - value,
       totalDkk: value,
       vatOere: commerce.pricesIncludeVat ? vatOf(value) : null,
-      paymentProvider: ctx.services.payments.name,
+      paymentProvider: ctx.collaborators.payments.name,
       currency: original.currency,
       channel: "exchange",
       createdAt: now,
@@ -139,12 +139,12 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
   await ctx.db.orderStatusChange.create({ data: { orderId: created.id, fromStatus: null, toStatus: "pending_payment", actor: ctx.caller.actor, reason: `Ombytning ${reference}`, createdAt: now } });
   await ctx.db.orderNote.create({ data: { orderId: original.id, body: `Retur ${reference} modtaget og ombyttet: erstatningsordre ${orderRef(created.number)}.`, author: ctx.caller.actor, createdAt: now } });
   await ctx.audit({ subjectType: "order", subjectId: created.id, before: null, after: orderRow(created) });
-  await ctx.services.orderEvents.announce(ctx, { type: "created", orderId: created.id, order: created, lines: created.items });
+  await ctx.collaborators.orderEvents.announce(ctx, { type: "created", orderId: created.id, order: created, lines: created.items });
   if (moved === value) {
     const paid = await changeStatus(ctx, created, { to: "paid", reason: `Ombytning ${reference}: betalt med de returnerede varer`, data: { paymentMethod: methodOf(original) } });
     return { order: paid, movedDkk: moved, dueDkk: 0n, paymentUrl: null };
   }
-  const payment = await ctx.services.payments.createPayment({
+  const payment = await ctx.collaborators.payments.createPayment({
     id: created.id,
     number: created.number,
     email: created.email,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { returnId, returnView, toReturnView } from "./schemas.ts";
-import { loadReturn } from "./service.ts";
+import { loadReturn } from "./return-rules.ts";
 
 export default defineTool({
   name: "returns.get",

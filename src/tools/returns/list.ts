@@ -4,7 +4,7 @@ import { limit, offset } from "../fields.ts";
 import { orderId } from "../orders/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
 import { RETURN_STATUSES, returnView, toReturnView, withItems } from "./schemas.ts";
-import { loadOrderForReturn } from "./service.ts";
+import { loadOrderForReturn } from "./return-rules.ts";
 
 export default defineTool({
   name: "returns.list",

@@ -2,11 +2,11 @@
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { refundAccount, refundTo, refundUpTo, type Returned } from "../money/refunds.ts";
-import { assertTransition, changeStatus } from "../orders/service.ts";
+import { assertTransition, changeStatus } from "../orders/order-writes.ts";
 import { mailExchanged, mailRefunded } from "./emails.ts";
 import { priceExchange, shipReplacement, type Replacement } from "./exchange.ts";
 import { returnId, returnReference, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
-import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn } from "./service.ts";
+import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn } from "./return-rules.ts";
 
 export default defineTool({
   name: "returns.receive",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { mailRejected } from "./emails.ts";
 import { returnId, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
-import { assertMove, lockReturn } from "./service.ts";
+import { assertMove, lockReturn } from "./return-rules.ts";
 
 export default defineTool({
   name: "returns.reject",

@@ -5,7 +5,7 @@ import { orderId } from "../orders/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { assertInStock, exchangeVariant } from "./exchange.ts";
 import { RETURN_KINDS, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
-import { assertReturnable, heldUnits, loadOrderForReturn } from "./service.ts";
+import { assertReturnable, heldUnits, loadOrderForReturn } from "./return-rules.ts";
 import { emitReturnRequested } from "./webhook-events.ts";
 
 const item = z.strictObject({

@@ -1,7 +1,8 @@
 // Shared shapes of the returns.* tools: the return's id, kinds, statuses and the compact view every tool answers with.
 import { z } from "zod";
 import type { Order, OrderItem, ReturnItem, ReturnRequest } from "../../generated/prisma/client.ts";
-import { isoDateTime, oere } from "../products/schemas.ts";
+import { oere } from "../shared/amounts.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const RETURN_KINDS = ["withdrawal", "complaint"] as const;
 export type ReturnKind = (typeof RETURN_KINDS)[number];

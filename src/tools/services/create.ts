@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Conflict } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { serviceFields, status } from "./schemas.ts";
-import { publicServiceUrl, serviceStatus, slugify, uniqueServiceSlug } from "./service.ts";
+import { publicServiceUrl, serviceStatus, slugify, uniqueServiceSlug } from "./offerings.ts";
 
 const { title, body, slug, shortDescription, priceString, heroImage, features, showInNav, navOrder } = serviceFields;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmDeletion } from "../fields.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { serviceSlug } from "./schemas.ts";
-import { findService } from "./service.ts";
+import { findService } from "./offerings.ts";
 
 export default defineTool({
   name: "services.delete",

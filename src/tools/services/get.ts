@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { serviceDetail, serviceSlug } from "./schemas.ts";
-import { findService, toDetail } from "./service.ts";
+import { findService, toDetail } from "./offerings.ts";
 
 export default defineTool({
   name: "services.get",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { serviceSummary, status } from "./schemas.ts";
-import { listServices, toSummary } from "./service.ts";
+import { listServices, toSummary } from "./offerings.ts";
 
 export default defineTool({
   name: "services.list",

@@ -1,9 +1,11 @@
 // Shared shapes of the services area (SPEC.md "Service offering"): write fields, summary and detail results.
 import { z } from "zod";
 import { markupText } from "../fields.ts";
-import { isoDateTime, MAX_INT, newSlug } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
+import { newSlug } from "../shared/slugs.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
-export const STATUSES = ["draft", "published"] as const;
+const STATUSES = ["draft", "published"] as const;
 export const status = z.enum(STATUSES).describe("draft hides it from /services.");
 
 export const serviceSlug = z.string().min(1).max(200).describe("Offering slug.");

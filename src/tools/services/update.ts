@@ -3,7 +3,7 @@ import { z } from "zod";
 import { undescribed } from "../fields.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { serviceFields, serviceSlug } from "./schemas.ts";
-import { findService } from "./service.ts";
+import { findService } from "./offerings.ts";
 
 const { title, shortDescription, priceString, body, showInNav, navOrder, status } = serviceFields;
 

@@ -2,13 +2,13 @@
 // before a request sells, without the rest of the commerce settings settings.get_commerce shows.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
-import { AGENT_ACCESS, getCommerce } from "./commerce.ts";
+import { agentAccess, getCommerce } from "./commerce.ts";
 
 export default defineTool({
   name: "settings.agent_access",
   description: "The shop's agent checkout access (open, signed, key or off). Returns {agentAccess}.",
   input: z.strictObject({}),
-  output: z.strictObject({ agentAccess: z.enum(AGENT_ACCESS) }),
+  output: z.strictObject({ agentAccess }),
   scope: "settings:read",
   anonymous: false,
   audited: false,

@@ -5,7 +5,7 @@ import type { Db } from "../../core/db.ts";
 import { ToolError } from "../../core/errors.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { ToolContext } from "../context.ts";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 import { forgetSettingRows, settingRow } from "./rows.ts";
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "Use an ISO 4217 code in capitals, e.g. USD").describe("ISO 4217 currency of every price, e.g. \"DKK\".");
@@ -14,7 +14,7 @@ export const checkoutNeeds = z
   .describe("What completes a checkout: the buyer's e-mail and a full address, or (as UCP allows) a country and a shipping option.");
 
 /** Who may buy through the agent doors (UCP, ACP and their MCP bindings): the shop's one switch for agent checkouts. */
-export const AGENT_ACCESS = ["open", "signed", "key", "off"] as const;
+const AGENT_ACCESS = ["open", "signed", "key", "off"] as const;
 export type AgentAccess = (typeof AGENT_ACCESS)[number];
 
 export const agentAccess = z
@@ -31,7 +31,7 @@ export class AgentCheckoutOff extends ToolError {
   }
 }
 
-export const commerce = z.object({
+const commerce = z.object({
   currency: currencyCode.default("DKK"),
   pricesIncludeVat: z.boolean().optional().describe("Whether catalogue prices include 25 % VAT; default true for DKK, else false."),
   checkoutNeeds: checkoutNeeds.default("full_address"),

@@ -8,7 +8,7 @@ import type { Logger } from "../../core/log.ts";
 import { DEFAULT_FEATURES } from "./defaults.ts";
 import type { ChangeScope } from "../change-scope.ts";
 
-export const FLAGS_CHANNEL = "shop_feature_flags";
+const FLAGS_CHANNEL = "shop_feature_flags";
 const REREAD_MS = 10_000;
 
 export class FeatureFlags {

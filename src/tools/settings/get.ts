@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { SECTION_SCHEMAS } from "./schemas.ts";
-import { getSettings } from "./service.ts";
+import { getSettings } from "./settings-document.ts";
 
 export default defineTool({
   name: "settings.get",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { SECTION_SCHEMAS } from "./schemas.ts";
-import { getSection } from "./service.ts";
+import { getSection } from "./settings-document.ts";
 
 export default defineTool({
   name: "settings.get_policies",

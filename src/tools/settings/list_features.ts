@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { featureFlag } from "./schemas.ts";
-import { featureView } from "./service.ts";
+import { featureView } from "./settings-document.ts";
 
 export default defineTool({
   name: "settings.list_features",

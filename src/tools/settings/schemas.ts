@@ -1,12 +1,12 @@
 // The typed sections of the one settings document (rows of the Setting table) and the feature-flag shape.
 import { z } from "zod";
-import { MAX_INT } from "../products/schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 
 const color = (what: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use #rrggbb").describe(`${what}.`);
 const amount = (what: string) => z.number().int().min(0).max(MAX_INT).describe(`${what}, øre.`);
 const text = (what: string, max: number) => z.string().min(1).max(max).describe(`${what}.`);
 
-export const carrier = z
+const carrier = z
   .strictObject({
     name: text("Carrier name, e.g. \"PostNord\"", 100),
     minDays: z.number().int().min(0).max(365).describe("Fewest business days."),
@@ -18,7 +18,7 @@ export const carrier = z
 const methodId = z.string().regex(/^[a-z0-9-]{2,50}$/, "Use a-z, 0-9 and -");
 const days = z.number().int().min(0).max(365);
 
-export const deliveryMethod = z
+const deliveryMethod = z
   .strictObject({
     id: methodId,
     carrier: z.string().min(1).max(100),
@@ -30,7 +30,7 @@ export const deliveryMethod = z
   })
   .refine((m) => m.minDays <= m.maxDays, { message: "maxDays must be at least minDays", path: ["maxDays"] });
 
-export const pickupPoint = z.strictObject({
+const pickupPoint = z.strictObject({
   id: methodId,
   carrier: z.string().min(1).max(100),
   name: z.string().min(1).max(100),
@@ -47,7 +47,7 @@ function ibanChecks(iban: string): boolean {
   return rest === 1;
 }
 
-export const bankAccount = z
+const bankAccount = z
   .strictObject({
     bankName: text("Bank name", 100),
     regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Reg.nr."),

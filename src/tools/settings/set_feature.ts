@@ -3,7 +3,7 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { featureFlag } from "./schemas.ts";
-import { featureView } from "./service.ts";
+import { featureView } from "./settings-document.ts";
 
 export default defineTool({
   name: "settings.set_feature",
@@ -23,7 +23,7 @@ export default defineTool({
     if (!before) throw new NotFound(`No feature flag "${key}"; settings.list_features lists the keys.`);
     const after = await ctx.db.featureFlag.update({ where: { key }, data: { enabled } });
     await ctx.audit({ subjectType: "featureFlag", subjectId: key, before, after });
-    ctx.services.flags.changed(ctx);
+    ctx.collaborators.flags.changed(ctx);
     return featureView(after);
   },
 });

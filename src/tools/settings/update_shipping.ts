@@ -1,7 +1,7 @@
 // settings.update_shipping: change some shipping settings; the given fields are merged into the stored section.
 import { defineTool, UPDATE } from "../tool.ts";
 import { SECTION_SCHEMAS, sectionPatch } from "./schemas.ts";
-import { updateSection } from "./service.ts";
+import { updateSection } from "./settings-document.ts";
 
 export default defineTool({
   name: "settings.update_shipping",

@@ -7,7 +7,7 @@ import { checkGrant } from "../scopes.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { sendPasswordLink } from "./links.ts";
 import { generatedPassword, newPassword, staffEmail, staffView } from "./schemas.ts";
-import { createStaff, describeStaff, generatePassword, staffSnapshot } from "./service.ts";
+import { createStaff, describeStaff, generatePassword, staffSnapshot } from "./staff-users.ts";
 
 export default defineTool({
   name: "staff.create",

@@ -5,7 +5,7 @@ import { Refused } from "../../core/errors.ts";
 import { checkGrant } from "../scopes.ts";
 import { DESTRUCTIVE, defineTool } from "../tool.ts";
 import { staffEmail } from "./schemas.ts";
-import { findStaff, keepAnOwner, staffSnapshot } from "./service.ts";
+import { findStaff, keepAnOwner, staffSnapshot } from "./staff-users.ts";
 
 export default defineTool({
   name: "staff.delete",

@@ -6,9 +6,9 @@ import { CommittedRefusal, RateLimited, Refused } from "../../core/errors.ts";
 import { countAttempt } from "../../core/throttle.ts";
 import type { AdminUser } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { getSection } from "../settings/service.ts";
+import { getSection } from "../settings/settings-document.ts";
 import { hashToken } from "./sessions.ts";
-import { normalizeEmail, setPassword, staffSnapshot } from "./service.ts";
+import { normalizeEmail, setPassword, staffSnapshot } from "./staff-users.ts";
 
 export type LinkPurpose = "invite" | "reset";
 
@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
 /** Spent and expired links are swept this long after they expire. */
 const KEEP_EXPIRED_MS = 30 * 24 * 3_600_000;
 
-export class InvalidToken extends Refused {
+class InvalidToken extends Refused {
   constructor() {
     super("invalid_token", "This link is not valid: it is unknown, used already or expired. Ask for a new one.");
   }
@@ -36,11 +36,11 @@ export async function sendPasswordLink(ctx: ToolContext, user: AdminUser, purpos
   });
   const url = `${ctx.config.publicBaseUrl}/admin/password?token=${token}`;
   // In the background: the answer of an anonymous reset request must not take longer when the e-mail has a user.
-  ctx.afterCommit(() => ctx.services.background.track(mailLink(ctx, user.email, purpose, url)));
+  ctx.afterCommit(() => ctx.collaborators.background.track(mailLink(ctx, user.email, purpose, url)));
 }
 
 async function mailLink(ctx: ToolContext, to: string, purpose: LinkPurpose, url: string): Promise<void> {
-  const { shopName } = await getSection(ctx.services.db, "branding");
+  const { shopName } = await getSection(ctx.collaborators.db, "branding");
   const invite = purpose === "invite";
   const subject = invite ? `Du er inviteret til administrationen af ${shopName}` : `Ny adgangskode til administrationen af ${shopName}`;
   const text = [
@@ -55,8 +55,8 @@ async function mailLink(ctx: ToolContext, to: string, purpose: LinkPurpose, url:
     invite ? "Derefter logger du ind med din e-mail og den nye adgangskode." : "Har du ikke bedt om det, kan du se bort fra denne e-mail; din adgangskode er uændret.",
     "",
   ].join("\n");
-  const sent = await ctx.services.mailer.send({ to, subject, text });
-  await ctx.services.db.emailMessage.create({ data: { to, subject, kind: `staff_${purpose}`, transport: sent.transport, messageId: sent.messageId } });
+  const sent = await ctx.collaborators.mailer.send({ to, subject, text });
+  await ctx.collaborators.db.emailMessage.create({ data: { to, subject, kind: `staff_${purpose}`, transport: sent.transport, messageId: sent.messageId } });
 }
 
 /** Counts one reset request per e-mail and per client address; past either limit, 429 (the counts stay). */

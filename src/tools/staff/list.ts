@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { staffView } from "./schemas.ts";
-import { listStaff } from "./service.ts";
+import { listStaff } from "./staff-users.ts";
 
 export default defineTool({
   name: "staff.list",

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { sessionSnapshot, openSession } from "./sessions.ts";
-import { staffSnapshot } from "./service.ts";
+import { staffSnapshot } from "./staff-users.ts";
 import { redeemSetupToken } from "./setup.ts";
 
 export default defineTool({

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { RESETS_PER_ADDRESS_PER_HOUR, RESETS_PER_EMAIL_PER_HOUR, sendPasswordLink, throttleResetRequest } from "./links.ts";
 import { staffEmail } from "./schemas.ts";
-import { normalizeEmail } from "./service.ts";
+import { normalizeEmail } from "./staff-users.ts";
 
 export default defineTool({
   name: "staff.request_password_reset",

@@ -5,7 +5,7 @@ import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { sendPasswordLink } from "./links.ts";
 import { generatedPassword, newPassword, staffEmail, staffView } from "./schemas.ts";
-import { describeStaff, findStaff, generatePassword, setPassword, staffSnapshot } from "./service.ts";
+import { describeStaff, findStaff, generatePassword, setPassword, staffSnapshot } from "./staff-users.ts";
 
 export default defineTool({
   name: "staff.reset_password",

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../../core/db.ts";
 import type { StaffSession } from "../../generated/prisma/client.ts";
-import type { StaffUser } from "./service.ts";
+import type { StaffUser } from "./staff-users.ts";
 
 /** Signed out after this long without a request. */
 export const IDLE_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import { grantList } from "../keys/schemas.ts";
 import { checkGrant } from "../scopes.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { staffEmail, staffView } from "./schemas.ts";
-import { describeStaff, findStaff, keepAnOwner, staffSnapshot } from "./service.ts";
+import { describeStaff, findStaff, keepAnOwner, staffSnapshot } from "./staff-users.ts";
 
 export default defineTool({
   name: "staff.set_scopes",

@@ -5,7 +5,7 @@ import type { Db, Prisma } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import { hashToken } from "./sessions.ts";
 import type { AdminUser } from "../../generated/prisma/client.ts";
-import { createStaff } from "./service.ts";
+import { createStaff } from "./staff-users.ts";
 
 /** How long a printed setup link stays valid. */
 export const SETUP_TTL_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import type { StaffSession } from "../../generated/prisma/client.ts";
 import { RateLimited, ToolError } from "../../core/errors.ts";
 import { openSession } from "./sessions.ts";
 import { countAttempt, forgiveAttempt, type ThrottlePolicy } from "./throttle.ts";
-import { checkCredentials, type StaffUser } from "./service.ts";
+import { checkCredentials, type StaffUser } from "./staff-users.ts";
 
 /** The one answer to a wrong e-mail, a wrong password or both: it must not tell which. */
 export class WrongCredentials extends ToolError {

@@ -2,7 +2,7 @@
 // cookie belongs to, the first-run setup token, staff e-mails for pages. The writes that matter (sign-in, sign-out,
 // spending the setup link) are tools, audited: staff.sign_in, staff.sign_out, staff.redeem_setup.
 import type { Prisma } from "../../core/db.ts";
-import { staffEmails } from "./service.ts";
+import { staffEmails } from "./staff-users.ts";
 import { findSession, type StaffSessionRef } from "./sessions.ts";
 import { issueSetupToken, setupTokenUsable } from "./setup.ts";
 

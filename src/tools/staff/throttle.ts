@@ -2,7 +2,7 @@
 // Attempts are counted before the password is checked, so parallel guesses cannot slip through.
 import type { Db } from "../../core/db.ts";
 import { countAttempt as countInBucket, forgetAttempts, forgiveOne, type ThrottleVerdict } from "../../core/throttle.ts";
-import { normalizeEmail } from "./service.ts";
+import { normalizeEmail } from "./staff-users.ts";
 
 export interface ThrottlePolicy {
   windowMs: number;

@@ -1,7 +1,7 @@
 // support.close: a ticket is done; it leaves the queue (and can be read still).
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
-import { assertOpen, lockTicket, ticketId } from "./service.ts";
+import { assertOpen, lockTicket, ticketId } from "./tickets.ts";
 
 export default defineTool({
   name: "support.close",

@@ -4,7 +4,7 @@ import { NotFound, Refused } from "../../core/errors.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import { hasScope } from "../scopes.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { mailShopper, messageText, reference } from "./service.ts";
+import { mailShopper, messageText, reference } from "./tickets.ts";
 
 export default defineTool({
   name: "support.create_ticket",

@@ -1,9 +1,9 @@
 // support.get_ticket: one ticket with its whole conversation, for the staff member answering it.
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { TICKET_STATUSES, ticketId } from "./service.ts";
+import { TICKET_STATUSES, ticketId } from "./tickets.ts";
 
 export default defineTool({
   name: "support.get_ticket",

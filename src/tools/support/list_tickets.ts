@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
-import { TICKET_STATUSES, ticketSummary, toSummary } from "./service.ts";
+import { TICKET_STATUSES, ticketSummary, toSummary } from "./tickets.ts";
 
 export default defineTool({
   name: "support.list_tickets",

@@ -1,7 +1,7 @@
 // support.reply: staff answer a ticket; the answer goes to the shopper by e-mail after commit.
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
-import { assertOpen, lockTicket, mailShopper, messageText, reference, ticketId } from "./service.ts";
+import { assertOpen, lockTicket, mailShopper, messageText, reference, ticketId } from "./tickets.ts";
 
 export default defineTool({
   name: "support.reply",

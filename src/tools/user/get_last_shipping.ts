@@ -1,9 +1,9 @@
 // user.get_last_shipping: the session customer's most recently used shipping address.
 import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { sessionCustomerId } from "./service.ts";
+import { sessionCustomerId } from "./own-customer.ts";
 
 export default defineTool({
   name: "user.get_last_shipping",

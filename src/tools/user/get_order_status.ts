@@ -4,9 +4,9 @@ import { z } from "zod";
 import { iso } from "../../core/json.ts";
 import { deliveryOf, orderDelivery } from "../cart/delivery.ts";
 import { orderId } from "../orders/schemas.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 import { defineTool, READ } from "../tool.ts";
-import { notOwnOrder, ownOrders } from "./service.ts";
+import { notOwnOrder, ownOrders } from "./own-customer.ts";
 
 export default defineTool({
   name: "user.get_order_status",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { itemOrder, orderSummary, toOrderSummary } from "../orders/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { sessionCustomerId } from "./service.ts";
+import { sessionCustomerId } from "./own-customer.ts";
 
 export default defineTool({
   name: "user.list_orders",

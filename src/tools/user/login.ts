@@ -5,9 +5,9 @@ import { CommittedRefusal, RateLimited, Refused } from "../../core/errors.ts";
 import { countAttempt, forgetAttempts } from "../../core/throttle.ts";
 import type { SessionRef, ToolContext } from "../context.ts";
 
-export const LOGIN_CODE_TTL_MS = 10 * 60_000;
+const LOGIN_CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries one code takes before it is locked. */
-export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+const LOGIN_CODE_MAX_ATTEMPTS = 5;
 /** Per e-mail address, whatever the sessions and client addresses: codes e-mailed, and guesses checked, per hour. */
 export const LOGIN_CODES_PER_EMAIL_PER_HOUR = 10;
 export const LOGIN_GUESSES_PER_EMAIL_PER_HOUR = 20;
@@ -23,7 +23,7 @@ export function ownSession(ctx: ToolContext): SessionRef {
 }
 
 function codeHash(ctx: ToolContext, sessionId: string, email: string, code: string): string {
-  return ctx.services.sign(`login:${sessionId}:${email}:${code}`);
+  return ctx.collaborators.sign(`login:${sessionId}:${email}:${code}`);
 }
 
 /** Counts an attempt against a bucket; past its limit, 429 (the count stays). */
@@ -47,15 +47,15 @@ export async function requestCode(ctx: ToolContext, address: string, orderNumber
   const customer = await ctx.db.customer.findUnique({ where: { email }, select: { id: true } });
   // Found by its number, the order must have been placed with this address (a guest proving the order is theirs).
   const order = orderNumber === undefined ? null : await ctx.db.order.findFirst({ where: { number: orderNumber, email }, select: { id: true } });
-  if (customer && (orderNumber === undefined || order)) ctx.afterCommit(() => ctx.services.background.track(mailCode(ctx, email, code)));
+  if (customer && (orderNumber === undefined || order)) ctx.afterCommit(() => ctx.collaborators.background.track(mailCode(ctx, email, code)));
   return { email, expiresAt: expiresAt.toISOString() };
 }
 
 async function mailCode(ctx: ToolContext, to: string, code: string): Promise<void> {
   const subject = `Din login-kode: ${code}`;
   const text = `Hej\n\nDin engangskode er ${code}. Den gælder i 10 minutter.\n\nHar du ikke bedt om koden, kan du se bort fra denne e-mail.\n`;
-  const sent = await ctx.services.mailer.send({ to, subject, text });
-  await ctx.services.db.emailMessage.create({ data: { to, subject, kind: "login_code", transport: sent.transport, messageId: sent.messageId } });
+  const sent = await ctx.collaborators.mailer.send({ to, subject, text });
+  await ctx.collaborators.db.emailMessage.create({ data: { to, subject, kind: "login_code", transport: sent.transport, messageId: sent.messageId } });
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { endpointView, eventList } from "./schemas.ts";
-import { checkReceiver, describeEndpoint, endpointSnapshot, newSecret } from "./service.ts";
+import { checkReceiver, describeEndpoint, endpointSnapshot, newSecret } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.create",

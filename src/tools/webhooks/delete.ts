@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { endpointId } from "./schemas.ts";
-import { endpointSnapshot, findEndpoint } from "./service.ts";
+import { endpointSnapshot, findEndpoint } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.delete",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { limit } from "../fields.ts";
 import { defineTool, READ } from "../tool.ts";
 import { deliveryView, endpointId } from "./schemas.ts";
-import { describeDelivery, findEndpoint } from "./service.ts";
+import { describeDelivery, findEndpoint } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.deliveries",

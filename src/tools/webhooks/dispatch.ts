@@ -7,7 +7,7 @@ import type { Logger } from "../../core/log.ts";
 import { Outbox, type OutboxOptions } from "../../core/outbox/outbox.ts";
 import { Signers } from "../../core/outbox/signers.ts";
 import { standardWebhooksSigner } from "../../core/outbox/standard-webhooks.ts";
-import { endpointSecret, settleEndpoint } from "./service.ts";
+import { endpointSecret, settleEndpoint } from "./endpoints.ts";
 
 type OutboxExtras = Pick<OutboxOptions, "onAttempt" | "resolve" | "route">;
 

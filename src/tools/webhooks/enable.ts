@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { endpointId, endpointView } from "./schemas.ts";
-import { describeEndpoint, endpointSnapshot, findEndpoint } from "./service.ts";
+import { describeEndpoint, endpointSnapshot, findEndpoint } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.enable",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { endpointView } from "./schemas.ts";
-import { describeEndpoint } from "./service.ts";
+import { describeEndpoint } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.list",

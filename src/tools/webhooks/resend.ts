@@ -4,7 +4,7 @@ import { NotFound, Refused } from "../../core/errors.ts";
 import { oneOffReceiver } from "../../core/outbox/outbox.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { deliveryView } from "./schemas.ts";
-import { describeDelivery } from "./service.ts";
+import { describeDelivery } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.resend",
@@ -32,13 +32,13 @@ export default defineTool({
         attempts: 0,
         nextAttemptAt: ctx.now(),
         leaseUntil: null,
-        maxAttempts: ctx.services.outbox.maxAttempts,
-        retryUntil: ctx.services.outbox.retryUntil(ctx.now()),
+        maxAttempts: ctx.collaborators.outbox.maxAttempts,
+        retryUntil: ctx.collaborators.outbox.retryUntil(ctx.now()),
         receiver: oneOffReceiver(),
       },
       include: { tries: { orderBy: [{ startedAt: "asc" }, { number: "asc" }] } },
     });
-    await ctx.services.outbox.notify(ctx);
+    await ctx.collaborators.outbox.notify(ctx);
     const { body: _b, ...before } = row;
     await ctx.audit({ subjectType: "webhookDelivery", subjectId: deliveryId, before, after: { status: "pending", attempts: 0 } });
     return describeDelivery(after);

@@ -36,7 +36,7 @@ export const endpointView = z.strictObject({
 });
 export type EndpointView = z.infer<typeof endpointView>;
 
-export const attemptView = z.strictObject({
+const attemptView = z.strictObject({
   number: z.number().int().min(1),
   startedAt: z.iso.datetime(),
   durationMs: z.number().int().min(0),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { endpointId, TEST_EVENT } from "./schemas.ts";
-import { enqueueTo, findEndpoint, payloadOf } from "./service.ts";
+import { enqueueTo, findEndpoint, payloadOf } from "./endpoints.ts";
 
 export default defineTool({
   name: "webhooks.test",

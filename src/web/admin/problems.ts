@@ -144,7 +144,7 @@ export function fieldName(path: string): string {
 }
 
 /** The field errors in Danish, one per field ("Pris: skal være mindst 1"). */
-export function fieldTexts(errors: FieldError[] | undefined): string[] {
+function fieldTexts(errors: FieldError[] | undefined): string[] {
   const seen = new Set<string>();
   const texts: string[] = [];
   for (const error of errors ?? []) {

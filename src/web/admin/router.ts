@@ -5,7 +5,7 @@ import { NotFound } from "../../core/errors.ts";
 import { webRoute, type Outcome } from "../page.ts";
 import { requireStaff } from "./guard.ts";
 import { apiKeysPage, createKeyAction, revokeKeyAction } from "./pages/api-keys.ts";
-import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhooks.ts";
+import { createWebhookAction, webhookAction, webhookPage, webhooksPage } from "./pages/webhook-endpoints.ts";
 import { supportPage, ticketAction, ticketPage } from "./pages/support.ts";
 import { returnAction, returnPage, returnsPage } from "./pages/returns.ts";
 import { creditAction, creditPage, refundTaskAction } from "./pages/credit.ts";

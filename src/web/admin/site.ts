@@ -20,7 +20,7 @@ import { setFlash, takeFlash, type Flash } from "./flash.ts";
 import { adminDocument, adminFailure } from "./admin-chrome.ts";
 import { problemText } from "./problems.ts";
 
-export const CSRF_PURPOSE = "admin";
+const CSRF_PURPOSE = "admin";
 /** Before sign-in there is no staff session to bind a form to: the sign-in and setup pages set this nonce cookie. */
 const PRE_COOKIE = "shop_admin_pre";
 const PRE_MAX_AGE_S = 2 * 60 * 60;

@@ -12,7 +12,7 @@ import type { AdminRequest } from "./site.ts";
 
 type Event = z.output<(typeof getTimeline)["output"]>[number];
 
-export const EMAIL_KINDS: Record<string, string> = {
+const EMAIL_KINDS: Record<string, string> = {
   order_confirmation: "ordrebekræftelse",
   payment_instructions: "betalingsvejledning",
   order_shipped: "besked om afsendelse",

@@ -17,7 +17,7 @@ export interface CardProduct {
 export type CardLook = Pick<CardProduct, "name" | "frameColor" | "lensColor" | "firstImage">;
 
 /** A colour name as a CSS class key: "blå spejl" → "blaa-spejl" (the stylesheet maps known keys to colours). */
-export function colourKey(colour: string | null): string {
+function colourKey(colour: string | null): string {
   if (!colour) return "none";
   let key = colourKeys.get(colour);
   if (key === undefined) {
@@ -91,7 +91,7 @@ function imageSource(url: string, large: boolean): Html {
   return html`src="${url}?w=${large ? 800 : 400}" srcset="${url}?w=400 400w, ${url}?w=800 800w, ${url}?w=1600 1600w" sizes="${sizes}"`;
 }
 
-export function productCard(product: CardProduct, currency: string, headingLevel: 2 | 3 = 3): Html {
+function productCard(product: CardProduct, currency: string, headingLevel: 2 | 3 = 3): Html {
   const heading = headingLevel === 2 ? html`<h2 class="product-name">${product.name}</h2>` : html`<h3 class="product-name">${product.name}</h3>`;
   return html`<li class="product-card">
 <a class="product-link" href="/products/${encodeURIComponent(product.slug)}">

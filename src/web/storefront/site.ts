@@ -115,7 +115,7 @@ export class StorefrontRequest extends WebRequest {
  * How old the chrome (shop name, shipping and contact details, categories and info pages in the navigation) may be:
  * it is read by every page, so it is kept in memory; a change in the admin shows on every page within this time.
  */
-export const CHROME_TTL_MS = 2_000;
+const CHROME_TTL_MS = 2_000;
 
 export class StorefrontSite implements Site<StorefrontRequest> {
   readonly name = CSRF_PURPOSE;
@@ -133,7 +133,7 @@ export class StorefrontSite implements Site<StorefrontRequest> {
     this.assets = assets;
     this.csrf = new Csrf(runtime.secret);
     this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
-    this.pages = new PageCache<StorefrontRequest>(runtime.services.catalog);
+    this.pages = new PageCache<StorefrontRequest>(runtime.collaborators.catalog);
   }
 
   context(req: Request, res: Response): StorefrontRequest {

@@ -29,7 +29,7 @@ export interface ChromeRequest {
  * Client scripts of every storefront page, in order. The chat widget finds its button (`[data-chat-toggle]`, hidden
  * until the script shows it) and its mount point (`#chat-root`, whose `data-chat-src` is the panel it loads on demand).
  */
-export const STOREFRONT_SCRIPTS = ["site.js", "storefront.js", "chat-widget.js"];
+const STOREFRONT_SCRIPTS = ["site.js", "storefront.js", "chat-widget.js"];
 
 const BRAND_MARK = raw('<svg class="brand-mark" viewBox="0 0 64 32" aria-hidden="true" focusable="false"><circle cx="16" cy="17" r="11"/><circle cx="48" cy="17" r="11"/><path d="M27 15q5-5 10 0"/></svg>');
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
-import { parseCsv, postalCodes } from "../../../src/tools/address/service.ts";
+import { parseCsv, postalCodes } from "../../../src/tools/address/postal-codes.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["catalog:read"] } });
 

@@ -1,7 +1,7 @@
 // analytics.cancel_reasons through real HTTP: sessions canceled per agent platform (the API key's name), with the
 // reasons their intent traces gave — through checkout.cancel's intentTrace and ACP's cancel intent_trace alike.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../../../src/tools/keys/service.ts";
+import { createKey } from "../../../src/tools/keys/key-secrets.ts";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 import { openSession } from "../checkout/helpers.ts";

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { DEMO_ORDERS } from "../../../prisma/seed/history.ts";
-import { REVENUE_STATUSES } from "../../../src/tools/analytics/service.ts";
+import { REVENUE_STATUSES } from "../../../src/tools/analytics/revenue-rules.ts";
 import { useServer } from "../../support/server.ts";
 import { createOrders } from "./fixtures.ts";
 

@@ -2,7 +2,7 @@
 // in the registry; plus the refusals (already reverted, changed since, generic and revert entries, orders) and bounds.
 import { describe, expect, it } from "vitest";
 import { createRegistry } from "../../../src/tools/registry.ts";
-import { redeemDiscount } from "../../../src/tools/discounts/service.ts";
+import { redeemDiscount } from "../../../src/tools/discounts/discount-rules.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

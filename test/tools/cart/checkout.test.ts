@@ -60,7 +60,7 @@ describe("cart.checkout", () => {
     for (const [i, row] of stockAfter.entries()) {
       const quantity = summary.lines.find((line) => line.productSlug === row.slug)!.quantity;
       expect(row.stock).toBe(stockBefore[i]!.stock - BigInt(quantity));
-      expect((await server.runtime.services.catalog.product(row.slug))!.stock).toBe(Number(row.stock));
+      expect((await server.runtime.collaborators.catalog.product(row.slug))!.stock).toBe(Number(row.stock));
     }
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "cart.checkout", subjectType: "order", subjectId: order.id, before: null, door: "rest" });

@@ -1,10 +1,10 @@
 // keys.create through real HTTP: a key with the chosen scopes, its secret shown once and usable at once, audited without
 // the secret; never a scope the caller lacks; offered to the admin assistant only with keys:write, never to the shop's.
 import { describe, expect, it } from "vitest";
-import { PROFILES } from "../../../src/assistants/profiles.ts";
+import { PROFILES } from "../../../src/assistants/assistant-profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
 import { wireName } from "../../../src/tools/registry.ts";
-import { hashKey } from "../../../src/tools/keys/service.ts";
+import { hashKey } from "../../../src/tools/keys/key-secrets.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit, toolOf } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

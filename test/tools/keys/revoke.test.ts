@@ -1,7 +1,7 @@
 // keys.revoke through real HTTP: the key stops working at once, audited; revoking again changes nothing; never a key
 // with scopes the caller lacks; 404 for an unknown id.
 import { describe, expect, it } from "vitest";
-import { findActiveKey } from "../../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../../src/tools/keys/key-secrets.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

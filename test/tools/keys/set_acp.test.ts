@@ -2,7 +2,7 @@
 // secret redacted, never shown back; only for keys whose scopes the caller holds; webhook URLs pass the outbound guard;
 // 404 for an unknown id.
 import { describe, expect, it } from "vitest";
-import { findActiveKey } from "../../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../../src/tools/keys/key-secrets.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

@@ -1,7 +1,7 @@
 // keys.set_scopes through real HTTP: the key acts with its new scopes from its next call, audited; never beyond the
 // caller's scopes, nor on a key with scopes the caller lacks; 404 for an unknown id.
 import { describe, expect, it } from "vitest";
-import { findActiveKey } from "../../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../../src/tools/keys/key-secrets.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

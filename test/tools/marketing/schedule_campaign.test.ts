@@ -1,6 +1,6 @@
 // marketing.schedule_campaign through real HTTP, and the draft → scheduled → sent lifecycle with dispatchDueCampaigns.
 import { beforeAll, describe, expect, it } from "vitest";
-import { dispatchDueCampaigns } from "../../../src/tools/marketing/service.ts";
+import { dispatchDueCampaigns } from "../../../src/tools/marketing/campaigns.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 import { campaignState, createCampaign, DEMO_AUDIENCE, seedAudience } from "./fixtures.ts";

@@ -78,14 +78,14 @@ async function paidByCard(orderId: string, intent = `pi_ok_${orderId}`) {
 
 let payments0: PaymentProvider;
 beforeAll(() => {
-  payments0 = server.runtime.services.payments;
+  payments0 = server.runtime.collaborators.payments;
 });
 afterEach(() => {
-  server.runtime.services.payments = payments0;
+  server.runtime.collaborators.payments = payments0;
 });
 /** Bank transfer instead of Stripe for one test (the shop's provider decides how unpaid orders pay). */
 const useManualPayments = () => {
-  server.runtime.services.payments = new ManualPayments(server.runtime.config.publicBaseUrl, server.runtime.secret);
+  server.runtime.collaborators.payments = new ManualPayments(server.runtime.config.publicBaseUrl, server.runtime.secret);
 };
 
 describe("orders.change_items", () => {

@@ -27,7 +27,7 @@ const scopeOf = (db: Db, effects: Array<() => unknown>): OrderEventScope => ({
   afterCommit: (effect) => void effects.push(effect),
   now: () => new Date(),
   config,
-  services: { outbox, sign: (text) => text },
+  collaborators: { outbox, sign: (text) => text },
 });
 
 /** A subscriber that writes one outbox event tagged with its name and the change's order, and says what it saw. */
@@ -35,7 +35,7 @@ function writer(name: string, heard: string[]): OrderSubscriber {
   return async (scope, change) => {
     const before = await scope.db.outboxEvent.count({ where: { url: `http://receiver.test/${change.orderId}` } });
     heard.push(`${name} ${change.type} (${before} written before)`);
-    await scope.services.outbox.enqueue(scope, { type: `test.${name}`, url: `http://receiver.test/${change.orderId}`, body: "{}", signer: "none", keyRef: "none" });
+    await scope.collaborators.outbox.enqueue(scope, { type: `test.${name}`, url: `http://receiver.test/${change.orderId}`, body: "{}", signer: "none", keyRef: "none" });
   };
 }
 

@@ -89,7 +89,7 @@ export function captureMail(server: TestServer): { sent: MailMessage[]; fail: bo
     },
     close() {},
   };
-  server.runtime.services.mailer = mailer;
+  server.runtime.collaborators.mailer = mailer;
   return box;
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
-import { changeStock } from "../../../src/tools/products/service.ts";
+import { changeStock } from "../../../src/tools/products/product-rows.ts";
 
 type Result = { ok: true; slug: string; sku: string | null; previousStock: number; stock: number };
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
-import { changedPrice } from "../../../src/tools/products/service.ts";
+import { changedPrice } from "../../../src/tools/products/product-rows.ts";
 
 type Result = { dryRun: boolean; matched: number; changed: number; products: Array<{ slug: string; oldPriceDkk: number; newPriceDkk: number }> };
 

@@ -53,7 +53,7 @@ function naive(rows: Row[], f: SearchFilters): string[] {
 
 /** The read model's search, and on PostgreSQL also the database search with a walk of 3 (its path for rare filters). */
 async function searchers(): Promise<Array<(f: SearchFilters) => Promise<ProductSummary[]>>> {
-  const catalog = server.runtime.services.catalog;
+  const catalog = server.runtime.collaborators.catalog;
   if (catalog.engine !== "sql") return [(f) => catalog.search(f)];
   const rare = new SqlCatalog(server.runtime.database, 3);
   await rare.reloadAll();
@@ -91,7 +91,7 @@ describe("catalogue read model", () => {
   });
 
   it("takes a sale and a price change in place, without reading or indexing the rest of the catalogue", async () => {
-    const catalog = server.runtime.services.catalog;
+    const catalog = server.runtime.collaborators.catalog;
     const key = await server.key("orders:write", "products:write");
     const find = async (slug: string) => (await catalog.search({ limit: 100, offset: 0 })).find((p) => p.slug === slug)!;
     const plain = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, stock: { gt: 2 }, variants: { none: {} } }, orderBy: { slug: "asc" } });
@@ -111,14 +111,14 @@ describe("catalogue read model", () => {
   });
 
   it("is kept in the database on PostgreSQL and in memory on PGlite", () => {
-    expect(server.runtime.services.catalog.engine).toBe(server.runtime.database.kind === "postgres" ? "sql" : "memory");
+    expect(server.runtime.collaborators.catalog.engine).toBe(server.runtime.database.kind === "postgres" ? "sql" : "memory");
   });
 
   it("finds, in the database, the nearest products when none has every word: Danish stems without accents, typos", async () => {
     const rows = await visibleRows();
-    const slugs = async (q: string) => (await server.runtime.services.catalog.search({ q, limit: 100, offset: 0 })).map((p) => p.slug);
+    const slugs = async (q: string) => (await server.runtime.collaborators.catalog.search({ q, limit: 100, offset: 0 })).map((p) => p.slug);
     const having = (word: string) => rows.filter((r) => [r.name, r.brand, r.lensColor].join(" ").toLowerCase().includes(word)).map((r) => r.slug);
-    const near = server.runtime.services.catalog.engine === "sql";
+    const near = server.runtime.collaborators.catalog.engine === "sql";
     // A typo of "aviator", "ørgreen" without its accent, "spejle" for "spejl": no product has these words as written.
     expect(await slugs("aviatr")).toEqual(near ? having("aviator") : []);
     expect(await slugs("orgreen")).toEqual(near ? having("ørgreen") : []);

@@ -316,7 +316,7 @@ describe("returns.receive: the money follows exchanged goods", () => {
     const payment = expectOk<{ outstandingDkk: number }>(server, "orders.get_payment", await call("orders.get_payment", { orderId: replacement.id }));
     expect(payment.outstandingDkk).toBe(Number(l.priceDkk! - unit));
     // The payment page says what the returned goods already paid and what is left.
-    const page = new URL(server.runtime.services.payments.pageUrl(replacement.id));
+    const page = new URL(server.runtime.collaborators.payments.pageUrl(replacement.id));
     const html = await (await fetch(`${server.url}${page.pathname}${page.search}`)).text();
     expect(html).toContain(`Allerede betalt</th><td class="num">−${escapeHtml(formatMoney(unit, "DKK"))}`);
     expect(html).toContain(`Tilbage at betale</th><td class="num price">${escapeHtml(formatMoney(l.priceDkk! - unit, "DKK"))}`);

@@ -1,6 +1,6 @@
 // services.create through real HTTP: result shape, defaults, slug generation (Danish letters, collisions), 409, audit, scopes, bad input.
 import { describe, expect, it } from "vitest";
-import { slugify } from "../../../src/tools/services/service.ts";
+import { slugify } from "../../../src/tools/services/offerings.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

@@ -62,7 +62,7 @@ describe("feature flags in memory", () => {
   });
 
   it("settings.set_feature and audit.revert take effect in the writing process before they answer", async () => {
-    const flags = server.runtime.services.flags;
+    const flags = server.runtime.collaborators.flags;
     expect(await flags.enabled("admin_assistant")).toBe(true);
     await setFeature(server, "admin_assistant", false);
     expect(await flags.enabled("admin_assistant")).toBe(false);
@@ -74,11 +74,11 @@ describe("feature flags in memory", () => {
   it.skipIf(!postgres)("a flag switched through one server process reaches another on the same database", async () => {
     const peer = await startPeerServer(server);
     try {
-      expect(await peer.runtime.services.flags.enabled("newsletter")).toBe(true);
+      expect(await peer.runtime.collaborators.flags.enabled("newsletter")).toBe(true);
       await setFeature(server, "newsletter", false);
-      expect(await eventually(() => peer.runtime.services.flags.enabled("newsletter"), false)).toBe(false);
+      expect(await eventually(() => peer.runtime.collaborators.flags.enabled("newsletter"), false)).toBe(false);
       await setFeature(server, "newsletter", true);
-      expect(await eventually(() => peer.runtime.services.flags.enabled("newsletter"), true)).toBe(true);
+      expect(await eventually(() => peer.runtime.collaborators.flags.enabled("newsletter"), true)).toBe(true);
     } finally {
       await peer.close();
     }

@@ -1,7 +1,7 @@
 // settings.update_shipping through real HTTP: amounts in øre, the carrier list replaced whole, audited Setting row.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../../src/tools/settings/defaults.ts";
-import { getSection } from "../../../src/tools/settings/service.ts";
+import { getSection } from "../../../src/tools/settings/settings-document.ts";
 import { auditCount, expectOk, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 

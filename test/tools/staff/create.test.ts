@@ -2,7 +2,7 @@
 // once), audited without either, or invited by e-mail to choose one; never a scope the caller lacks; 409 for a taken
 // e-mail; assistant offering.
 import { describe, expect, it } from "vitest";
-import { PROFILES } from "../../../src/assistants/profiles.ts";
+import { PROFILES } from "../../../src/assistants/assistant-profiles.ts";
 import { offeredTools } from "../../../src/assistants/tools.ts";
 import { wireName } from "../../../src/tools/registry.ts";
 import { AdminClient } from "../../support/admin.ts";
@@ -64,7 +64,7 @@ describe("staff.create", () => {
     expectProblem(await server.call("staff.create", { email: "begge@nordlys.dk", password: "langt nok kodeord", scopes: ["orders:read"], invite: true }, { key }), 400, "invalid_input");
     expectProblem(await server.call("staff.create", { email: "for-meget@nordlys.dk", scopes: ["settings:write"], invite: true }, { key }), 403, "forbidden");
     expect([await db().adminUser.count(), await auditCount(server)]).toEqual(before);
-    await server.runtime.services.background.idle();
+    await server.runtime.collaborators.background.idle();
     expect(mail.sent).toEqual([]);
   });
 

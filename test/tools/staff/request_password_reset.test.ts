@@ -24,7 +24,7 @@ describe("staff.request_password_reset", () => {
     expect(sent.subject).toBe("Ny adgangskode til administrationen af Nordlys Optik");
     expect(sent.text).toContain("virker i 1 time");
     expect(sent.text).toMatch(new RegExp(`${server.runtime.config.publicBaseUrl}/admin/password\\?token=[\\w-]{43}\\n`));
-    await server.runtime.services.background.idle();
+    await server.runtime.collaborators.background.idle();
     expect(mail.sent.filter((m) => m.to === "ingen@nordlys.dk")).toEqual([]);
     const tokens = await db().staffPasswordToken.findMany({ where: { staffId: user.id } });
     expect(tokens).toMatchObject([{ purpose: "reset", usedAt: null }]);

@@ -65,7 +65,7 @@ describe("staff.reset_password", () => {
     expectProblem(await server.call("staff.reset_password", { email: "link@nordlys.dk", password: "langt nok kodeord", sendLink: true }, { key }), 400, "invalid_input");
     expectProblem(await server.call("staff.reset_password", { email: "ejer2@nordlys.dk", sendLink: true }, { key }), 403, "forbidden");
     expect(await auditCount(server)).toBe(before);
-    await server.runtime.services.background.idle();
+    await server.runtime.collaborators.background.idle();
     expect(mail.sent).toEqual([]);
   });
 

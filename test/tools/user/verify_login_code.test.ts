@@ -20,7 +20,7 @@ async function sessionWithCode(): Promise<{ cookie: string; code: string }> {
   expect((await server.call("user.request_login_code", { email: "ind@example.dk" }, { cookie })).status).toBe(200);
   const code = "482913";
   const row = await prisma().loginCode.findFirstOrThrow({ where: { sessionId: sessionIdOf(cookie) }, orderBy: { createdAt: "desc" } });
-  await prisma().loginCode.update({ where: { id: row.id }, data: { codeHash: server.runtime.services.sign(`login:${sessionIdOf(cookie)}:ind@example.dk:${code}`) } });
+  await prisma().loginCode.update({ where: { id: row.id }, data: { codeHash: server.runtime.collaborators.sign(`login:${sessionIdOf(cookie)}:ind@example.dk:${code}`) } });
   return { cookie, code };
 }
 

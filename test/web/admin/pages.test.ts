@@ -1,7 +1,7 @@
 // The admin pages over real HTTP: every page renders for a full-scope staff user; a scope-limited one sees actions
 // disabled and is refused when posting anyway; form posts change the shop through the tools, audited as the staff user.
 import { beforeAll, describe, expect, it } from "vitest";
-import { findActiveKey } from "../../../src/tools/keys/service.ts";
+import { findActiveKey } from "../../../src/tools/keys/key-secrets.ts";
 import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
 import { expectProblem } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";

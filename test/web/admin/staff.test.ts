@@ -183,7 +183,7 @@ describe("a forgotten password", () => {
     expect(await ask("Glemsom@nordlys.dk")).toBe("Hvis glemsom@nordlys.dk har en bruger, har vi sendt et link til en ny adgangskode. Det virker i 1 time.");
     expect(await ask("ukendt@nordlys.dk")).toBe("Hvis ukendt@nordlys.dk har en bruger, har vi sendt et link til en ny adgangskode. Det virker i 1 time.");
     const token = await linkTokenTo(server, mail, "glemsom@nordlys.dk");
-    await server.runtime.services.background.idle();
+    await server.runtime.collaborators.background.idle();
     expect(mail.sent.map((m) => m.to)).toEqual(["glemsom@nordlys.dk"]);
 
     const browser = new AdminClient(server);

@@ -10,7 +10,7 @@ import listKeys from "../../../tools/keys/list.ts";
 import revokeKey from "../../../tools/keys/revoke.ts";
 import setAcp from "../../../tools/keys/set_acp.ts";
 import { mayGrant, SCOPES, WILDCARD, type Grant } from "../../../tools/scopes.ts";
-import { checkReceiver } from "../../../tools/webhooks/service.ts";
+import { checkReceiver } from "../../../tools/webhooks/endpoints.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { count, html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";

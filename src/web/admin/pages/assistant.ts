@@ -6,7 +6,7 @@ import { pageHead } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
 /** Client scripts of the assistant page (asset names, declared in src/web/asset-entries.ts). */
-export const ASSISTANT_SCRIPTS: string[] = ["admin-assistant.js"];
+const ASSISTANT_SCRIPTS: string[] = ["admin-assistant.js"];
 
 export async function assistantPage(web: AdminRequest): Promise<View> {
   const [scopes, currency] = [[...web.staff.caller.scopes].sort().join(", "), await web.currency()];

@@ -15,7 +15,7 @@ import type { AdminRequest } from "../site.ts";
 export const SECTION_TYPES = ["hero", "text", "image", "product_grid", "cta", "faq"] as const;
 export type FormSectionType = (typeof SECTION_TYPES)[number];
 
-export const SECTION_NAMES: Record<Section["type"], string> = {
+const SECTION_NAMES: Record<Section["type"], string> = {
   hero: "Topbanner (hero)",
   text: "Tekst",
   image: "Billede",
@@ -74,7 +74,7 @@ ${area("items", "Spørgsmål og svar", blocksText(items), { required: true, rows
 }
 
 /** The section of `type` the posted fields describe (empty optional fields left out). */
-export function sectionFromForm(type: FormSectionType, id: string, read: (name: string) => string): Section {
+function sectionFromForm(type: FormSectionType, id: string, read: (name: string) => string): Section {
   const opt = (name: string) => optional(read(name));
   const props = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   switch (type) {

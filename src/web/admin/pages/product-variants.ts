@@ -10,7 +10,7 @@ import { actionButton, formOpen, money, submit, table, unit } from "../component
 import type { AdminRequest } from "../site.ts";
 
 /** The most option pairs one variant form offers (existing ones plus empty rows up to this). */
-export const MAX_OPTIONS = 6;
+const MAX_OPTIONS = 6;
 const EMPTY_ROWS = 2;
 
 interface Variant {

@@ -31,7 +31,7 @@ const checkId = (id: string) => {
 };
 
 /** What kind of return, as staff say it. */
-export function kindText(ret: Return): string {
+function kindText(ret: Return): string {
   const kind = ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation";
   return ret.exchangeVariantId ? `${kind}, ombytning` : kind;
 }

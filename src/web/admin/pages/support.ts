@@ -7,7 +7,7 @@ import closeTicket from "../../../tools/support/close.ts";
 import getTicket from "../../../tools/support/get_ticket.ts";
 import listTickets from "../../../tools/support/list_tickets.ts";
 import replyTicket from "../../../tools/support/reply.ts";
-import { TICKET_STATUSES, type TicketStatus } from "../../../tools/support/service.ts";
+import { TICKET_STATUSES, type TicketStatus } from "../../../tools/support/tickets.ts";
 import { breadcrumbs, emptyState } from "../../components.ts";
 import { html, type Html, type HtmlValue } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";

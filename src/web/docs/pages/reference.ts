@@ -3,7 +3,7 @@
 import { html } from "../../html.ts";
 import type { View, WebRequest } from "../../page.ts";
 
-export const OPENAPI_PATH = "/api/v1/openapi.json";
+const OPENAPI_PATH = "/api/v1/openapi.json";
 
 export function referencePage(web: WebRequest): Promise<View> {
   const perMinute = (count: number) => count.toLocaleString("en-US");

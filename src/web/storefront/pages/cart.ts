@@ -81,7 +81,7 @@ export async function applyDiscount(web: StorefrontRequest): Promise<Redirect> {
 }
 
 /** Photos and colours of the cart's products (read model), for the line pictures; gone products get none. */
-export async function lineMedia(web: StorefrontRequest, cart: CartSummary): Promise<Map<string, CardLook>> {
+async function lineMedia(web: StorefrontRequest, cart: CartSummary): Promise<Map<string, CardLook>> {
   const looks = await Promise.all(
     cart.lines.map((line) =>
       web.read(productsGet, { slug: line.productSlug }).then(

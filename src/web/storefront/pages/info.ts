@@ -17,7 +17,7 @@ import type { StorefrontRequest } from "../site.ts";
 const SLUG = /^[a-z0-9-]{2,200}$/;
 
 /** The pinned terms page, linked from the checkout and the footer (and named in the ACP/UCP feeds). */
-export const TERMS_SLUG = "handelsbetingelser";
+const TERMS_SLUG = "handelsbetingelser";
 
 export async function infoPage(web: StorefrontRequest, slug: string): Promise<View> {
   if (!SLUG.test(slug)) throw new NotFound(`No page "${slug}".`);

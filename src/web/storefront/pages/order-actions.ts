@@ -26,7 +26,7 @@ export interface LedgerEntry {
 }
 
 /** The fixed reasons a shopper picks from when cancelling; the Danish label is what the order records. */
-export const CANCEL_REASONS: Record<string, string> = {
+const CANCEL_REASONS: Record<string, string> = {
   regret: "Fortrudt købet",
   mistake: "Bestilt ved en fejl",
   cheaper: "Fundet billigere et andet sted",

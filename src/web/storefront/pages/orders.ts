@@ -29,7 +29,7 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-export function signInPrompt(title: string, next: string, status?: number): View {
+function signInPrompt(title: string, next: string, status?: number): View {
   return {
     title,
     noindex: true,

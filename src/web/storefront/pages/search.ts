@@ -11,7 +11,7 @@ import type { View } from "../../page.ts";
 import { productGrid } from "../components.ts";
 import type { StorefrontRequest } from "../site.ts";
 
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 const MAX_PAGE = Math.floor(10_000 / PAGE_SIZE) + 1;
 
 const kroner = z.string().trim().regex(/^\d{1,9}$/, "Skriv et helt antal kroner").transform(Number);

@@ -2,7 +2,7 @@
 // turn gets the turn's frames through the socket.io adapter, and an error frame within seconds when that process is gone.
 import crypto from "node:crypto";
 import type { Namespace } from "socket.io";
-import { describeFailure } from "./failure.ts";
+import { describeFailure } from "../failure.ts";
 import type { Follower, Following, Listener, StreamFrame, StreamRegistry, TurnStream } from "./streams.ts";
 
 /** What a peer sends a follow: that it found the turn, then the turn's frames. */

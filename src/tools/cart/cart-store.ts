@@ -8,7 +8,7 @@ import type { SessionRef, ToolContext } from "../context.ts";
 import { priceLines, type LineRef } from "../orders/pricing.ts";
 import type { CartSummary, ShippingAddress } from "./schemas.ts";
 
-export const MAX_LINE_QUANTITY = 100;
+const MAX_LINE_QUANTITY = 100;
 
 export interface CartLineState extends LineRef {
   lineId: string;

@@ -9,7 +9,7 @@ import { orderFacts, type OrderFacts } from "../../tools/checkout/order-facts.ts
 import { ownerKeyId, placedFrom } from "../../tools/checkout/placed-from.ts";
 import { keyOrderWebhook } from "../../tools/keys/order-webhook.ts";
 import type { OrderEventScope, OrderSubscriber } from "../../tools/orders/events.ts";
-import { adjustment, fulfillmentEvent, storedList } from "../../tools/orders/fulfillment.ts";
+import { adjustment, fulfillmentEvent, storedList } from "../../tools/orders/fulfillment-events.ts";
 import { keyRefOf, MERCHANT_SIGNATURE } from "./merchant-signature.ts";
 import { addressOf, totals, webhookEvent } from "./v2026-04-17.ts";
 
@@ -152,7 +152,7 @@ async function enqueue(scope: OrderEventScope, type: AcpOrderEvent, orderId: str
   const webhook = await keyOrderWebhook(scope, keyId);
   if (!webhook) return;
   const body = JSON.stringify(orderEvent(await orderFacts(scope, session), type));
-  await scope.services.outbox.enqueue(scope, { type: `acp.${type}`, url: webhook.url, body, signer: MERCHANT_SIGNATURE, keyRef: keyRefOf(keyId) });
+  await scope.collaborators.outbox.enqueue(scope, { type: `acp.${type}`, url: webhook.url, body, signer: MERCHANT_SIGNATURE, keyRef: keyRefOf(keyId) });
 }
 
 /** order_update for an order that came from ACP (a cheap no-op for every other order). */

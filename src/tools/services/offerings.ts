@@ -36,7 +36,7 @@ export async function findService(db: Db, slug: string): Promise<ServiceOffering
 }
 
 /** Listing order of /services and services.list: navOrder ascending, then title, then slug. */
-export function byNavOrder(a: ServiceOffering, b: ServiceOffering): number {
+function byNavOrder(a: ServiceOffering, b: ServiceOffering): number {
   if (a.navOrder !== b.navOrder) return a.navOrder < b.navOrder ? -1 : 1;
   return collator.compare(a.title, b.title) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }
@@ -44,17 +44,6 @@ export function byNavOrder(a: ServiceOffering, b: ServiceOffering): number {
 export async function listServices(db: Db, status?: "draft" | "published"): Promise<ServiceOffering[]> {
   const rows = await db.serviceOffering.findMany({ where: status ? { status } : {} });
   return rows.sort(byNavOrder);
-}
-
-/** What the public /services listing shows. */
-export function publishedServices(db: Db): Promise<ServiceOffering[]> {
-  return listServices(db, "published");
-}
-
-/** One offering for the public page, or null when it does not exist or is a draft. */
-export async function publishedService(db: Db, slug: string): Promise<ServiceOffering | null> {
-  const row = await db.serviceOffering.findUnique({ where: { slug } });
-  return row && row.status === "published" ? row : null;
 }
 
 export function publicServiceUrl(baseUrl: string, slug: string): string {

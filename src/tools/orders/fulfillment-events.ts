@@ -21,8 +21,6 @@ export const fulfillmentEvent = entry.refine((value) => value.lineItems !== unde
 export const adjustment = entry.refine((value) => value.status !== undefined && value.trackingNumber === undefined && value.trackingUrl === undefined && value.carrier === undefined, {
   message: "an adjustment has a status and no tracking",
 });
-export type FulfillmentEvent = z.infer<typeof fulfillmentEvent>;
-export type Adjustment = z.infer<typeof adjustment>;
 
 /** A stored list read back under its schema (entries that no longer read are dropped). */
 export function storedList<T extends z.ZodType>(value: unknown, schema: T): z.output<T>[] {

@@ -12,7 +12,7 @@ import type { DeliveryView, EndpointView, EventType } from "./schemas.ts";
 
 const KEY_PREFIX = "webhook-endpoint:";
 
-export const endpointKeyRef = (id: string) => `${KEY_PREFIX}${id}`;
+const endpointKeyRef = (id: string) => `${KEY_PREFIX}${id}`;
 
 /** A new Standard Webhooks secret: "whsec_" and 32 random bytes in base64. */
 export function newSecret(): string {
@@ -89,7 +89,7 @@ export function payloadOf(type: string, at: Date, data: unknown): string {
 /** What writing events needs of a call: every ToolContext is one, and so is an order-event subscriber's scope. */
 interface EventWriter extends OutboxWriter {
   now(): Date;
-  services: { outbox: Outbox };
+  collaborators: { outbox: Outbox };
 }
 
 /**
@@ -97,7 +97,7 @@ interface EventWriter extends OutboxWriter {
  * event) goes out at once instead of waiting its turn in the endpoint's queue.
  */
 export function enqueueTo(ctx: EventWriter, endpoint: WebhookEndpoint, type: string, body: string, ordered = true): Promise<string> {
-  return ctx.services.outbox.enqueue(ctx, { type, url: endpoint.url, body, signer: STANDARD_WEBHOOKS, keyRef: endpointKeyRef(endpoint.id), endpointId: endpoint.id, ordered });
+  return ctx.collaborators.outbox.enqueue(ctx, { type, url: endpoint.url, body, signer: STANDARD_WEBHOOKS, keyRef: endpointKeyRef(endpoint.id), endpointId: endpoint.id, ordered });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Category, Product, ProductVariant } from "../../generated/prisma/c
 import type { ToolContext } from "../context.ts";
 import { hasScope } from "../scopes.ts";
 import type { CatalogProduct } from "./catalog-model.ts";
-import { MAX_INT } from "./schemas.ts";
+import { MAX_INT } from "../shared/amounts.ts";
 
 /** The audit snapshot of a product: the full row plus its images in display order (CONTRIBUTING.md). */
 export type ProductSnapshot = Product & { images: Array<{ url: string; alt: string | null; sourceId: string | null; position: number }> };
@@ -52,7 +52,7 @@ export function allowDrafts(ctx: ToolContext, drafts: boolean | undefined): bool
 
 /** A visible (non-deleted, published) product from the catalogue read model, or with `drafts` a draft; 404 otherwise. */
 export async function catalogProduct(ctx: ToolContext, slug: string, drafts = false): Promise<CatalogProduct> {
-  const product = await ctx.services.catalog.product(slug, drafts);
+  const product = await ctx.collaborators.catalog.product(slug, drafts);
   if (!product) throw new NotFound(`No product with slug "${slug}".`);
   return product;
 }

@@ -24,7 +24,7 @@ export interface Following {
 }
 
 /** How long a finished turn stays here for a late resume (its messages are in the database anyway). */
-export const RETAIN_MS = 30_000;
+const RETAIN_MS = 30_000;
 
 export class TurnStream {
   /** The chunks as the turn streamed them: what the sender follows. */

@@ -6,11 +6,11 @@ import type { Db } from "../../core/db.ts";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { toJson } from "../../core/json.ts";
 import type { CheckoutSession, Prisma } from "../../generated/prisma/client.ts";
-import { validateAddress } from "../address/service.ts";
+import { validateAddress } from "../address/postal-codes.ts";
 import type { ToolContext } from "../context.ts";
 import { priceLines, shippingSettings } from "../orders/pricing.ts";
 import { getCommerce, getPromotions, getShippingRates } from "../settings/commerce.ts";
-import { rateOptions } from "./fulfillment.ts";
+import { rateOptions } from "./shipping-options.ts";
 import { offeredDestinations } from "./destinations.ts";
 import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Message, type SessionView, type StoredFulfillment } from "./schemas.ts";
 
@@ -26,7 +26,7 @@ export interface StoredLine {
 }
 
 
-export interface StoredPayment {
+interface StoredPayment {
   handlerId: string;
   instrumentType: string | null;
   brand?: string;
@@ -52,7 +52,7 @@ export async function shopCurrency(db: Db): Promise<string> {
 }
 
 /** Handlers that exist only in test mode and decide by the credential's token (the UCP samples name all three). */
-export const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
+const TEST_HANDLERS: readonly string[] = ["mock_payment_handler", "google_pay", "shop_pay"];
 
 /**
  * The payment handlers a session may complete with: the test handlers only in test mode, the Stripe handler (a card

@@ -79,7 +79,7 @@ export const ucpOrderEvents: OrderSubscriber = async (scope, change) => {
   const view = await agentOrderView(scope, session);
   const eventId = crypto.randomUUID();
   const occurredAt = scope.now();
-  await scope.services.outbox.enqueue(scope, {
+  await scope.collaborators.outbox.enqueue(scope, {
     type: `ucp.${event}`,
     url: session.webhookUrl,
     body: JSON.stringify(format.body(view, event, { eventId, occurredAt, baseUrl: scope.config.publicBaseUrl })),

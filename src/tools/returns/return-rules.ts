@@ -3,7 +3,7 @@
 import { NotFound, Refused } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import type { ToolContext } from "../context.ts";
-import { lockOrder } from "../orders/service.ts";
+import { lockOrder } from "../orders/order-writes.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { SHIPPED, UNSHIPPED } from "../orders/transitions.ts";
 import { complaintDeadline, COMPLAINT_MONTHS, withdrawalDeadline, WITHDRAWAL_DAYS } from "./deadlines.ts";
@@ -114,7 +114,7 @@ export async function restockReturn(ctx: ToolContext, ret: ReturnWithItems): Pro
       await ctx.db.product.updateMany({ where: { id: orderItem.productId }, data: { stock: { increment: units }, updatedAt: now } });
     }
   }
-  await ctx.services.catalog.changed(ctx, { stock: [...new Set(ret.items.map((item) => item.orderItem.productId))] });
+  await ctx.collaborators.catalog.changed(ctx, { stock: [...new Set(ret.items.map((item) => item.orderItem.productId))] });
 }
 
 /**

@@ -1,12 +1,12 @@
 // Where turns run: in worker threads (CHAT_WORKERS, the default), or on the main thread (CHAT_WORKERS=0, or a model
-// injected by unit tests, which cannot cross into a worker). Both run the same runTurn (src/assistants/tool-loop.ts).
+// injected by unit tests, which cannot cross into a worker). Both run the same runTurn (src/assistants/turns/tool-loop.ts).
 import { Worker } from "node:worker_threads";
 import type { LanguageModel } from "ai";
-import type { Logger } from "../core/log.ts";
+import type { Logger } from "../../core/log.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./tool-loop.ts";
-import type { FromWorker, Question, ToWorker, WorkerSetup } from "./turn-worker.ts";
+import type { FromWorker, Question, ToWorker, WorkerSetup } from "./worker.ts";
 import { context, type Context } from "@opentelemetry/api";
-import { currentCarrier } from "./turn-trace.ts";
+import { currentCarrier } from "./trace.ts";
 
 export interface TurnRunner {
   /** Runs one turn to its end; never rejects (a failure is part of the report). */
@@ -74,7 +74,7 @@ class TurnThread {
   alive = true;
 
   constructor(setup: WorkerSetup, log: Logger) {
-    this.worker = new Worker(new URL("./turn-worker.ts", import.meta.url), { workerData: setup, name: "assistant turns" });
+    this.worker = new Worker(new URL("./worker.ts", import.meta.url), { workerData: setup, name: "assistant turns" });
     this.worker.on("message", (message: FromWorker) => this.receive(message));
     this.worker.on("error", (error) => {
       log.error("assistant turn worker failed", { error: String(error) });

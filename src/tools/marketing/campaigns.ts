@@ -3,11 +3,11 @@ import type { Db } from "../../core/db.ts";
 import { NotFound } from "../../core/errors.ts";
 import { iso } from "../../core/json.ts";
 import type { Campaign } from "../../generated/prisma/client.ts";
-import { revenueStatusesSql } from "../analytics/service.ts";
+import { revenueStatusesSql } from "../analytics/revenue-rules.ts";
 import type { Audience } from "./schemas.ts";
 
 /** How far back a paid order makes a subscriber a "recent customer". */
-export const RECENT_CUSTOMER_DAYS = 90;
+const RECENT_CUSTOMER_DAYS = 90;
 
 export type AudienceCounts = Record<Audience, number>;
 
@@ -27,7 +27,7 @@ export async function audienceCounts(db: Db, now: Date): Promise<AudienceCounts>
   return { all_subscribers: Number(row?.all_subscribers ?? 0), customers: Number(row?.customers ?? 0), recent_customers: Number(row?.recent_customers ?? 0) };
 }
 
-export function isAudience(value: string): value is Audience {
+function isAudience(value: string): value is Audience {
   return value === "all_subscribers" || value === "customers" || value === "recent_customers";
 }
 

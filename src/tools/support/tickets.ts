@@ -3,9 +3,9 @@ import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { escapeHtml } from "../../core/format.ts";
 import type { Db } from "../../core/db.ts";
-import type { SupportMessage, SupportTicket } from "../../generated/prisma/client.ts";
+import type { SupportTicket } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -59,11 +59,9 @@ export function mailShopper(ctx: ToolContext, ticket: SupportTicket, kind: "supp
   ctx.afterCommit(async () => {
     const subject = kind === "support_received" ? `Vi har modtaget din henvendelse ${reference(ticket)}` : `Svar på din henvendelse ${reference(ticket)}: ${ticket.subject}`;
     const message = { to: ticket.email, subject, text: lines.join("\n"), html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n") };
-    const sent = await ctx.services.mailer.send(message);
-    await ctx.services.db.emailMessage.create({
+    const sent = await ctx.collaborators.mailer.send(message);
+    await ctx.collaborators.db.emailMessage.create({
       data: { to: ticket.email, subject, kind, orderId: ticket.orderId, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
     });
   });
 }
-
-export type TicketWithMessages = SupportTicket & { messages: SupportMessage[] };

@@ -1,6 +1,6 @@
 // The Copenhagen calendar helpers of the analytics area: local midnights across DST changes, local dates, ranges.
 import { describe, expect, it } from "vitest";
-import { addDays, localDate, localMidnight, resolveRange, weekStart } from "../../../src/tools/analytics/service.ts";
+import { addDays, localDate, localMidnight, resolveRange, weekStart } from "../../../src/tools/analytics/revenue-rules.ts";
 
 describe("analytics calendar helpers", () => {
   it("finds the UTC instant of Danish midnight in winter, summer and on DST change days", () => {

@@ -18,17 +18,11 @@ export async function listPages(db: Db): Promise<Page[]> {
   return rows.sort((a, b) => collator.compare(a.title, b.title) || (a.slug < b.slug ? -1 : 1));
 }
 
-/** One page for the public storefront, or null when it does not exist or is a draft. */
-export async function publishedPage(db: Db, slug: string): Promise<Page | null> {
-  const row = await db.page.findUnique({ where: { slug } });
-  return row && row.status === "published" ? row : null;
-}
-
 export function pageStatusOf(row: Page): "draft" | "published" {
   return row.status === "draft" ? "draft" : "published";
 }
 
-export function publicPageUrl(baseUrl: string, slug: string): string {
+function publicPageUrl(baseUrl: string, slug: string): string {
   return `${baseUrl}/info/${slug}`;
 }
 

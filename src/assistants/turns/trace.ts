@@ -1,7 +1,7 @@
 // The span of one assistant turn, after the OpenTelemetry GenAI conventions: `invoke_agent <assistant>`, parent of the
 // turn's model calls and tool calls (a turn worker continues it from the carrier it is sent). No-op without telemetry.
 import { context, propagation, ROOT_CONTEXT, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
-import { telemetryActive } from "../core/telemetry.ts";
+import { telemetryActive } from "../../core/telemetry.ts";
 import type { TurnReport } from "./tool-loop.ts";
 
 const tracer = trace.getTracer("shop-server");

@@ -67,7 +67,7 @@ export function webhookRouter(runtime: Runtime): Router {
   router.post("/webhooks/stripe", rawBody({ limit: "1mb" }), async (req: Request, res: Response) => {
     const id = requestId(req);
     try {
-      const payments = runtime.services.payments;
+      const payments = runtime.collaborators.payments;
       if (!isStripe(payments) || !runtime.config.stripeWebhookSecret) throw new NotFound("Stripe is not configured on this shop.");
       const signature = req.headers["stripe-signature"];
       let event: Stripe.Event;

@@ -73,7 +73,7 @@ export async function summaries(db: Db, entries: AuditEntry[]) {
   return entries.map((entry) => summary(entry, open.has(entry.id)));
 }
 
-export function summary(entry: AuditEntry, revertible: boolean) {
+function summary(entry: AuditEntry, revertible: boolean) {
   return {
     id: entry.id,
     tool: entry.tool,

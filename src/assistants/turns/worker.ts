@@ -1,14 +1,14 @@
-// A turn worker: runs assistant turns (src/assistants/tool-loop.ts) off the main thread. A streamed answer costs the AI SDK
+// A turn worker: runs assistant turns (src/assistants/turns/tool-loop.ts) off the main thread. A streamed answer costs the AI SDK
 // ~0.1 ms of CPU per token (the provider parses each server-sent event; streamText and toUIMessageStream pass each chunk
 // through some twenty web-stream stages); here that work neither waits behind nor delays the main thread's HTTP
 // requests, socket writes and SQL. Everything else a turn needs, the main thread answers over the port (TurnHost).
 import { parentPort, workerData } from "node:worker_threads";
 import type { UIMessageChunk } from "ai";
 import { context } from "@opentelemetry/api";
-import { startTelemetry } from "../core/telemetry.ts";
-import { configuredModel, type ModelSettings } from "./model.ts";
+import { startTelemetry } from "../../core/telemetry.ts";
+import { configuredModel, type ModelSettings } from "../model.ts";
 import { runTurn, type ToolDefinition, type TurnHost, type TurnReport, type TurnSpec } from "./tool-loop.ts";
-import { contextOf, type TraceCarrier } from "./turn-trace.ts";
+import { contextOf, type TraceCarrier } from "./trace.ts";
 
 /** What a worker is started with (workerData). */
 export interface WorkerSetup {

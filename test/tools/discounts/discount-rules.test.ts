@@ -1,7 +1,7 @@
 // The discount rules checkout relies on: evaluation reasons, rounding, and redemption that never exceeds the limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../src/core/db.ts";
-import { discountAmount, evaluateDiscount, redeemDiscount } from "../../../src/tools/discounts/service.ts";
+import { discountAmount, evaluateDiscount, redeemDiscount } from "../../../src/tools/discounts/discount-rules.ts";
 import { testDatabase } from "../../support/server.ts";
 
 let database: Database;

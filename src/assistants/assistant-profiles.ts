@@ -57,7 +57,7 @@ export const STOREFRONT_TOOLS: readonly string[] = [
  * book and a hand-off to a person change what the shop keeps about them, and cancelling, re-addressing or returning
  * from an order changes the order and its money.
  */
-export const STOREFRONT_APPROVALS: readonly string[] = [
+const STOREFRONT_APPROVALS: readonly string[] = [
   "cart.checkout",
   "customer.save_address",
   "customer.delete_address",

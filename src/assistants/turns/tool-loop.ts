@@ -1,5 +1,5 @@
 // One assistant turn on the AI SDK: the tool loop over the offered tools, streamed as UI message chunks. It runs where
-// the SDK runs, in a turn worker (src/assistants/turn-worker.ts) or on the main thread when a model is injected; what it
+// the SDK runs, in a turn worker (src/assistants/turns/worker.ts) or on the main thread when a model is injected; what it
 // needs of the shop goes through its TurnHost, so every tool call runs in the main thread's executor as the caller.
 import {
   convertToModelMessages,
@@ -16,9 +16,9 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from "ai";
-import { describeFailure } from "./failure.ts";
+import { describeFailure } from "../failure.ts";
 import { forModel } from "./model-output.ts";
-import type { Limits } from "./profiles.ts";
+import type { Limits } from "../assistant-profiles.ts";
 
 /** A registry tool as the model sees it: its wire name (`products_search`), description and compact input schema. */
 export interface ToolDefinition {

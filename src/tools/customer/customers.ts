@@ -3,9 +3,9 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import type { Db } from "../../core/db.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { revenueStatusesSql } from "../analytics/service.ts";
+import { revenueStatusesSql } from "../analytics/revenue-rules.ts";
 import type { Caller } from "../context.ts";
-import { isoDateTime } from "../products/schemas.ts";
+import { isoDateTime } from "../shared/timestamps.ts";
 
 export const customerOutput = z.strictObject({
   id: z.string(),
@@ -48,7 +48,7 @@ export async function customerRows(db: Db, where: Prisma.Sql, limit: number, off
 }
 
 /** Staff: an API key (or system) caller; its scope was checked by the executor. A storefront session is never staff. */
-export function isStaff(caller: Caller): boolean {
+function isStaff(caller: Caller): boolean {
   return caller.kind !== "session";
 }
 

@@ -77,13 +77,13 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if (to === "cancelled") await restock(ctx, order);
   if (to === "paid" && !order.confirmationEmailSentAt) confirmAfterCommit(ctx, order.id);
   if (to === "paid") await issueBoughtCards(ctx, order);
-  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.services.db, ctx.services.mailer, order.id, ctx.now(), ctx.config.publicBaseUrl));
-  await ctx.services.orderEvents.announce(ctx, { type: "status_changed", orderId: order.id, order: after, lines: order.items, from: order.status, to });
+  if (to === "shipped") ctx.afterCommit(() => sendShipped(ctx.collaborators.db, ctx.collaborators.mailer, order.id, ctx.now(), ctx.config.publicBaseUrl));
+  await ctx.collaborators.orderEvents.announce(ctx, { type: "status_changed", orderId: order.id, order: after, lines: order.items, from: order.status, to });
   return after;
 }
 
 /** Puts the order's units back: variant lines into the variant's stock, other lines into the product's (as orders took them). */
-export async function restock(ctx: ToolContext, order: OrderWithItems): Promise<void> {
+async function restock(ctx: ToolContext, order: OrderWithItems): Promise<void> {
   const now = ctx.now();
   for (const item of order.items) {
     const units = BigInt(item.quantity);
@@ -94,7 +94,7 @@ export async function restock(ctx: ToolContext, order: OrderWithItems): Promise<
     }
   }
   const productIds = [...new Set(order.items.map((item) => item.productId))];
-  if (productIds.length) await ctx.services.catalog.changed(ctx, { stock: productIds });
+  if (productIds.length) await ctx.collaborators.catalog.changed(ctx, { stock: productIds });
 }
 
 /**
@@ -105,7 +105,7 @@ export function confirmAfterCommit(ctx: ToolContext, orderId: string, onDone?: (
   ctx.afterCommit(async () => {
     const sentAt = ctx.now();
     try {
-      await sendOrderConfirmation(ctx.services.db, ctx.services.mailer, orderId, sentAt, ctx.config.publicBaseUrl);
+      await sendOrderConfirmation(ctx.collaborators.db, ctx.collaborators.mailer, orderId, sentAt, ctx.config.publicBaseUrl);
     } catch (error) {
       onDone?.(null);
       throw error;

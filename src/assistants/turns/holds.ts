@@ -1,8 +1,8 @@
 // The holds of this process's running turns on their chats, kept alive while the process lives: renewed every RENEW_MS,
 // each lapses HOLD_MS after its last renewal (by the database's clock), so the chat of a turn whose process died takes a
 // new turn within seconds, on whichever process it is sent to.
-import type { Logger } from "../core/log.ts";
-import type { ChatStore } from "../tools/chats/store.ts";
+import type { Logger } from "../../core/log.ts";
+import type { ChatStore } from "../../tools/chats/store.ts";
 
 /** How long a hold lasts after its claim or renewal: two renewals may be missed (a busy event loop, a slow pool). */
 export const HOLD_MS = 6_000;
