@@ -34,6 +34,22 @@ export default tseslint.config(
   ...layer("src/http/**/*.ts", ["api", "web", "assistants"], "src/http is plumbing shared by the doors and sites; it knows none of them"),
   ...layer("src/web/**/*.ts", ["api", "generated"], "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma"),
   ...layer("src/api/**/*.ts", ["web", "assistants", "generated"], "src/api holds the doors: tools, http plumbing and core only, never Prisma"),
+  {
+    // The agent doors get what they need (UcpDeps, AcpDeps from src/compose.ts): not the runtime, not its database.
+    files: ["src/api/ucp/**/*.ts", "src/api/acp/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)(web|assistants|generated)/", message: "src/api holds the doors: tools, http plumbing and core only, never Prisma" },
+            { regex: "(^|/)runtime\\.ts$", message: "an agent door gets its deps from the composition root (src/compose.ts), never the runtime" },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", { selector: "MemberExpression[property.name='database']", message: "the database stays behind tools and core stores, out of the doors" }],
+    },
+  },
   ...layer("src/assistants/**/*.ts", ["api", "web", "generated"], "the assistants are doors: HTTP plumbing through src/http, data through src/tools, never src/api or Prisma"),
   ...layer("src/tools/**/*.ts", ["http", "api", "web", "assistants", "seed"], "tools are the domain: no door, no plumbing, no demo seed"),
   // Below the tool areas (a later rule replaces the one above for these files, so it repeats its folders): money

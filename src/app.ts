@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { trustProxy } from "./core/client-address.ts";
 import { NotFound } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
-import { composeDoors } from "./compose.ts";
+import { acpDeps, composeDoors, ucpDeps } from "./compose.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
 import { mcpRouter } from "./api/mcp.ts";
@@ -67,8 +67,8 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter(runtime));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
-  app.use(ucpRouter(runtime, gate));
-  app.use(acpRouter(runtime, gate));
+  app.use(ucpRouter(ucpDeps(runtime), gate));
+  app.use(acpRouter(acpDeps(runtime), gate));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {

@@ -1,7 +1,12 @@
 // The composition root's wiring beside the express app: who hears an order change, in which order, and the signers
 // their events go out with. createApp wires the server's runtime with it; the CLI's operator executor subscribes the
 // same doors to its own hub.
+import { AcpFeed } from "./api/acp/feed.ts";
 import { merchantSignatureSigner } from "./api/acp/merchant-signature.ts";
+import { ACP_RULES, type AcpDeps } from "./api/acp/operations.ts";
+import { UCP_RULES, type UcpDeps } from "./api/ucp/operations.ts";
+import { IdempotencyStore } from "./core/idempotency.ts";
+import { paymentPageUrl } from "./tools/money/payments/provider.ts";
 import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
 import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
 import { ucpWebhookSigners } from "./api/ucp/webhook-signers.ts";
@@ -29,4 +34,24 @@ export function composeDoors(runtime: Runtime): void {
   outbox.signers.register(merchantSignatureSigner((keyId) => keyWebhookSecret(collaborators, keyId)));
   // The runtime listened already (failing to fails the start-up): what start() still awaits has settled.
   outbox.start().catch((error: unknown) => log.error("the outbox did not start", { error: String(error) }));
+}
+
+/** The UCP door's deps: the executor, its clock, log and config, the agent budget, the shop's keys, its idempotency store. */
+export function ucpDeps(runtime: Runtime): UcpDeps {
+  const { executor, config, log, now, limiter, signingKeys, database } = runtime;
+  return { executor, config, log, now, limiter, signingKeys, idempotency: new IdempotencyStore(database.prisma, now, UCP_RULES) };
+}
+
+/** The ACP door's deps: the executor, its clock, log and config, its idempotency store, payment links and product feed. */
+export function acpDeps(runtime: Runtime): AcpDeps {
+  const { executor, config, log, now, database, collaborators, secret } = runtime;
+  return {
+    executor,
+    config,
+    log,
+    now,
+    idempotency: new IdempotencyStore(database.prisma, now, ACP_RULES),
+    paymentLink: (orderId) => paymentPageUrl(config.publicBaseUrl, secret, orderId),
+    feed: new AcpFeed(collaborators.catalog, database.prisma, config.publicBaseUrl, now),
+  };
 }

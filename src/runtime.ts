@@ -12,6 +12,7 @@ import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
 import { SessionManager, sessionSecret } from "./http/session.ts";
 import { StaffAuth } from "./http/staff-auth.ts";
+import { StaffStore } from "./tools/staff/store.ts";
 import { createPaymentProvider } from "./tools/money/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./http/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
@@ -112,7 +113,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const auth = new Authenticator(keys, limiter);
   const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), background);
   auth.sessions = (req) => sessions.resolve(req);
-  const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
+  const staff = new StaffAuth(new StaffStore(database.prisma), executor, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
   const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn, model: options.model });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).

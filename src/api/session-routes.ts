@@ -11,6 +11,8 @@ import { admit, requestId, sendProblem, type Gate } from "../http/requests.ts";
 import type { SessionManager } from "../http/session.ts";
 import type { SessionRef } from "../tools/context.ts";
 import { fieldErrors, type Executor } from "../tools/executor.ts";
+import requestLoginCode from "../tools/user/request_login_code.ts";
+import verifyLoginCode from "../tools/user/verify_login_code.ts";
 import { requestAddress } from "../http/address.ts";
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
@@ -36,7 +38,6 @@ export function sessionRouter(sessions: SessionManager, executor: Executor, gate
     }
   };
   const asSession = (req: Request, session: SessionRef) => sessionCaller(session, requestAddress(req));
-  const inputOf = (name: string) => executor.registry.get(name)!.input;
 
   /** Starts a session (sets the cookie) or returns the current one. */
   router.post("/api/v1/session", route(async (req, res) => {
@@ -46,25 +47,23 @@ export function sessionRouter(sessions: SessionManager, executor: Executor, gate
 
   /** E-mails a 6-digit code (10 minutes, 5 attempts) when a customer has this e-mail; answers 202 either way. */
   router.post("/api/v1/session/login", json, route(async (req, res, id) => {
-    const input = parse(inputOf("user.request_login_code"), req.body);
+    const input = parse(requestLoginCode.input, req.body);
     const { session } = await sessions.ensure(req, res);
-    const sent = await executor.invoke({ name: "user.request_login_code", input, caller: asSession(req, session), door: "rest", requestId: id });
-    return { status: 202, result: { ...(sent as object), detail: "If a customer has this e-mail, a 6-digit code is on its way." } };
+    const sent = await executor.call(requestLoginCode, input, { caller: asSession(req, session), door: "rest", requestId: id });
+    return { status: 202, result: { ...sent, detail: "If a customer has this e-mail, a 6-digit code is on its way." } };
   }));
 
   /** Checks the code and signs the session in under a new id (a new cookie). */
   router.post("/api/v1/session/verify", json, route(async (req, res, id) => {
-    const input = parse(inputOf("user.verify_login_code"), req.body);
+    const input = parse(verifyLoginCode.input, req.body);
     const session = await sessions.resolve(req);
     if (!session) throw new Refused("invalid_code", "No storefront session: request the code with POST /api/v1/session/login in the same session.");
-    const signedIn = (await executor.invoke({
-      name: "user.verify_login_code",
-      input,
+    const signedIn = await executor.call(verifyLoginCode, input, {
       caller: asSession(req, session),
       door: "rest",
       requestId: id,
       onSessionReplaced: (next) => res.append("Set-Cookie", gate.sessionCookie(next)),
-    })) as { sessionId: string; customer: { id: string; email: string; name: string | null } };
+    });
     return { status: 200, result: { sessionId: signedIn.sessionId, created: false, customer: signedIn.customer } };
   }));
 

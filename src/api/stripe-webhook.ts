@@ -6,7 +6,7 @@ import type Stripe from "stripe";
 import { NotFound, ToolError } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
 import applyPaymentEvent from "../tools/orders/apply_payment_event.ts";
-import type { PaymentOutcome, PaymentSignal } from "../tools/money/payments/events.ts";
+import type { PaymentSignal } from "../tools/money/payments/events.ts";
 import type { PaymentProvider } from "../tools/money/payments/provider.ts";
 import type { StripePayments } from "../tools/money/payments/stripe.ts";
 import type { Runtime } from "../runtime.ts";
@@ -77,7 +77,7 @@ export function webhookRouter(runtime: Runtime): Router {
         throw new ToolError(400, "invalid_signature", "Invalid signature", "The Stripe-Signature header does not match the body.");
       }
       const signal = await withActualMethod(payments, stripeSignal(event));
-      const outcome = (await runtime.executor.invoke({ name: applyPaymentEvent.name, input: signal, caller: STRIPE, door: "webhook", requestId: id })) as PaymentOutcome;
+      const outcome = await runtime.executor.call(applyPaymentEvent, signal, { caller: STRIPE, door: "webhook", requestId: id });
       res.json({ ok: true, result: { received: true, ...outcome } });
     } catch (error) {
       sendProblem(res, error, id, runtime.log);

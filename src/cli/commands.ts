@@ -13,25 +13,11 @@ import { seedDemoOnce } from "../setup.ts";
 import { readSampleDir } from "./ucp-samples.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import type createKey from "../tools/keys/create.ts";
-import type importProducts from "../tools/products/import.ts";
-import type listKeys from "../tools/keys/list.ts";
-import type revokeKey from "../tools/keys/revoke.ts";
 import setAcp from "../tools/keys/set_acp.ts";
 import { WILDCARD, type Grant } from "../tools/scopes.ts";
-import type createStaff from "../tools/staff/create.ts";
-import type resetPassword from "../tools/staff/reset_password.ts";
-import type setStaffScopes from "../tools/staff/set_scopes.ts";
-import type { AnyTool } from "../tools/tool.ts";
-import type createWebhook from "../tools/webhooks/create.ts";
-import type deleteWebhook from "../tools/webhooks/delete.ts";
-import type listDeliveries from "../tools/webhooks/deliveries.ts";
-import type enableWebhook from "../tools/webhooks/enable.ts";
-import type listWebhooks from "../tools/webhooks/list.ts";
-import type resendDelivery from "../tools/webhooks/resend.ts";
+import type { ObjectSchema, ToolDefinition } from "../tools/tool.ts";
 import type { EventType } from "../tools/webhooks/schemas.ts";
 import { checkReceiver } from "../tools/webhooks/endpoints.ts";
-import type testWebhook from "../tools/webhooks/test.ts";
 
 /** Where a command writes: `out` is stdout (`keys create` prints the key as its last line), `err` is stderr. */
 export interface CommandOutput {
@@ -78,12 +64,13 @@ const MAX_REFUSALS_SHOWN = 1_000;
 /** Whoever runs `shop` on the machine: every scope; the audit log names them "system:cli". */
 const OPERATOR: Caller = { kind: "system", actor: "system:cli", scopes: new Set([WILDCARD]) };
 
-/**
- * One tool call as the local operator, through the executor (validation, audit with door "cli"). The tools are named
- * and typed here but imported only with the executor, so `db migrate` and `seed demo` never load them.
- */
-async function call<T extends AnyTool>(ctx: CommandContext, name: string, input: z.input<T["input"]>): Promise<z.output<T["output"]>> {
-  return (await (await ctx.executor()).invoke({ name, input, caller: OPERATOR, door: "cli" })) as z.output<T["output"]>;
+/** A tool's module, imported when a command calls it: `db migrate` and `seed demo` never load the tools. */
+type ToolModule<I extends ObjectSchema, O extends z.ZodType> = Promise<{ default: ToolDefinition<I, O> }>;
+
+/** One tool call as the local operator, by the tool's definition, through the executor (validation, audit with door "cli"). */
+async function call<I extends ObjectSchema, O extends z.ZodType>(ctx: CommandContext, tool: ToolModule<I, O>, input: z.input<I>): Promise<z.output<O>> {
+  const [executor, { default: definition }] = await Promise.all([ctx.executor(), tool]);
+  return executor.call(definition, input, { caller: OPERATOR, door: "cli" });
 }
 
 /** "a, b,,c" → ["a", "b", "c"]; the tools refuse unknown scopes. */
@@ -107,8 +94,8 @@ export const COMMANDS: readonly Command[] = [
       const settings = setAcp.input.safeParse({ id: "new", ...acp });
       if (!settings.success) return usage(ctx, `keys create: ${settings.error.issues.map((issue) => `${issue.path[0] === "webhookUrl" ? "--acp-webhook-url" : "--acp-signing-secret"}: ${issue.message}`).join("; ")}`);
       if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, (await ctx.executor()).config.webhooksAllowLocal);
-      const { secret, key } = await call<typeof createKey>(ctx, "keys.create", { name: values.name, scopes: scopeList(values.scopes) });
-      if (Object.keys(acp).length > 0) await call<typeof setAcp>(ctx, "keys.set_acp", { id: key.id, ...acp });
+      const { secret, key } = await call(ctx, import("../tools/keys/create.ts"), { name: values.name, scopes: scopeList(values.scopes) });
+      if (Object.keys(acp).length > 0) await call(ctx, import("../tools/keys/set_acp.ts"), { id: key.id, ...acp });
       ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}${Object.keys(acp).length > 0 ? " and its ACP settings" : ""}. It is shown only once:`);
       ctx.out(secret);
       return 0;
@@ -119,7 +106,7 @@ export const COMMANDS: readonly Command[] = [
     args: "",
     summary: "list keys (never the secrets)",
     async run(ctx) {
-      const keys = await call<typeof listKeys>(ctx, "keys.list", {});
+      const keys = await call(ctx, import("../tools/keys/list.ts"), {});
       if (keys.length === 0) ctx.out("No API keys.");
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${key.revokedAt}` : `active, last used ${key.lastUsedAt ?? "never"}`;
@@ -135,7 +122,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: 1,
     async run(ctx, _values, [id]) {
       if (!id) return usage(ctx, "keys revoke needs the key id");
-      const key = await call<typeof revokeKey>(ctx, "keys.revoke", { id });
+      const key = await call(ctx, import("../tools/keys/revoke.ts"), { id });
       ctx.out(`Revoked API key ${key.id} "${key.name}" at ${key.revokedAt}.`);
       return 0;
     },
@@ -162,7 +149,7 @@ export const COMMANDS: readonly Command[] = [
     async run(ctx, values) {
       if (typeof values.url !== "string" || typeof values.events !== "string") return usage(ctx, "webhooks create needs --url and --events");
       const events = values.events.split(",").map((event) => event.trim()).filter(Boolean) as EventType[];
-      const { id, secret, endpoint } = await call<typeof createWebhook>(ctx, "webhooks.create", { url: values.url, events });
+      const { id, secret, endpoint } = await call(ctx, import("../tools/webhooks/create.ts"), { url: values.url, events });
       ctx.out(`Created webhook ${id} to ${endpoint.url} for ${endpoint.events.join(",")}. Its signing secret is shown only once:`);
       ctx.out(secret);
       return 0;
@@ -173,7 +160,7 @@ export const COMMANDS: readonly Command[] = [
     args: "",
     summary: "list webhooks (never the secrets)",
     async run(ctx) {
-      const endpoints = await call<typeof listWebhooks>(ctx, "webhooks.list", {});
+      const endpoints = await call(ctx, import("../tools/webhooks/list.ts"), {});
       if (endpoints.length === 0) ctx.out("No webhooks.");
       for (const endpoint of endpoints) {
         const state = endpoint.enabled ? `enabled, ${endpoint.failureStreak} failed in a row` : `disabled ${endpoint.disabledAt}: ${endpoint.disabledReason ?? ""}`;
@@ -189,7 +176,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: 1,
     async run(ctx, _values, [id]) {
       if (!id) return usage(ctx, "webhooks deliveries needs the webhook id");
-      const deliveries = await call<typeof listDeliveries>(ctx, "webhooks.deliveries", { id });
+      const deliveries = await call(ctx, import("../tools/webhooks/deliveries.ts"), { id });
       if (deliveries.length === 0) ctx.out("No deliveries.");
       for (const delivery of deliveries) {
         const last = delivery.lastStatusCode ?? delivery.lastError ?? "";
@@ -207,13 +194,13 @@ export const COMMANDS: readonly Command[] = [
       async run(ctx, _values, [id]) {
         if (!id) return usage(ctx, `webhooks ${action} needs the webhook id`);
         if (action === "test") {
-          const { deliveryId } = await call<typeof testWebhook>(ctx, "webhooks.test", { id });
+          const { deliveryId } = await call(ctx, import("../tools/webhooks/test.ts"), { id });
           ctx.out(`Queued test event ${deliveryId} to webhook ${id}; a running server sends it.`);
         } else if (action === "enable") {
-          const endpoint = await call<typeof enableWebhook>(ctx, "webhooks.enable", { id });
+          const endpoint = await call(ctx, import("../tools/webhooks/enable.ts"), { id });
           ctx.out(`Webhook ${endpoint.id} to ${endpoint.url} is enabled.`);
         } else {
-          await call<typeof deleteWebhook>(ctx, "webhooks.delete", { id });
+          await call(ctx, import("../tools/webhooks/delete.ts"), { id });
           ctx.out(`Deleted webhook ${id}.`);
         }
         return 0;
@@ -227,7 +214,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: 1,
     async run(ctx, _values, [deliveryId]) {
       if (!deliveryId) return usage(ctx, "webhooks resend needs the delivery id");
-      const delivery = await call<typeof resendDelivery>(ctx, "webhooks.resend", { deliveryId });
+      const delivery = await call(ctx, import("../tools/webhooks/resend.ts"), { deliveryId });
       ctx.out(`Delivery ${delivery.id} (${delivery.type}) is queued again; a running server sends it.`);
       return 0;
     },
@@ -242,7 +229,7 @@ export const COMMANDS: readonly Command[] = [
       const { email, password } = values;
       const scopes = typeof values.scopes === "string" ? scopeList(values.scopes) : undefined;
       try {
-        const { user } = await call<typeof createStaff>(ctx, "staff.create", { email, password, scopes: scopes ?? ["*"] });
+        const { user } = await call(ctx, import("../tools/staff/create.ts"), { email, password, scopes: scopes ?? ["*"] });
         ctx.out(`Staff user ${user.email} (${user.id}) created with scopes ${user.scopes.join(",")}.`);
         return 0;
       } catch (error) {
@@ -250,8 +237,8 @@ export const COMMANDS: readonly Command[] = [
       }
       // The user exists, and staff.create has found e-mail, password and scopes valid: the scopes first, since only
       // that call can still be refused (the last user with "*"), then the password, which signs the user out.
-      if (scopes) await call<typeof setStaffScopes>(ctx, "staff.set_scopes", { email, scopes });
-      const { user } = await call<typeof resetPassword>(ctx, "staff.reset_password", { email, password });
+      if (scopes) await call(ctx, import("../tools/staff/set_scopes.ts"), { email, scopes });
+      const { user } = await call(ctx, import("../tools/staff/reset_password.ts"), { email, password });
       ctx.out(`Staff user ${user.email} (${user.id}) updated (signed out everywhere) with scopes ${user.scopes.join(",")}.`);
       return 0;
     },
@@ -317,7 +304,7 @@ export const COMMANDS: readonly Command[] = [
         format,
         batchSize,
         progressMs: 3_000,
-        send: (products) => call<typeof importProducts>(ctx, "products.import", { products }),
+        send: (products) => call(ctx, import("../tools/products/import.ts"), { products }),
         progress: (line) => ctx.err(line),
       });
       const rate = Math.round(summary.created / Math.max(summary.seconds, 0.001));

@@ -5,7 +5,7 @@ import type { Request, Response } from "express";
 import type { Background } from "../core/background.ts";
 import type { Database, Prisma } from "../core/db.ts";
 import type { SessionRef } from "../tools/context.ts";
-import { createSession, findSession, sessionCustomer, storedSecret, touchSession } from "../tools/user/session-store.ts";
+import { storedSecret, StorefrontSessions } from "../tools/user/session-store.ts";
 import { readCookie } from "./cookies.ts";
 
 export const SESSION_COOKIE = "shop_session";
@@ -21,13 +21,14 @@ export async function sessionSecret(prisma: Prisma, configured: string): Promise
 }
 
 export class SessionManager {
-  private readonly database: Pick<Database, "prisma" | "query">;
+  /** The session rows: this class keeps the cookie, the store the SQL. */
+  private readonly store: StorefrontSessions;
   private readonly secret: string;
   private readonly secure: boolean;
   private readonly background: Background;
 
   constructor(database: Pick<Database, "prisma" | "query">, secret: string, secure: boolean, background: Background) {
-    this.database = database;
+    this.store = new StorefrontSessions(database);
     this.secret = secret;
     this.secure = secure;
     this.background = background;
@@ -79,9 +80,9 @@ export class SessionManager {
   async resolveCookie(cookieHeader: string | undefined): Promise<SessionRef | undefined> {
     const id = this.idOfCookie(cookieHeader);
     if (!id) return undefined;
-    const row = await findSession(this.database, id, TOUCH_EVERY_MS / 1000);
+    const row = await this.store.find(id, TOUCH_EVERY_MS / 1000);
     if (!row) return undefined;
-    if (row.stale) this.background.track(touchSession(this.database.prisma, id));
+    if (row.stale) this.background.track(this.store.touch(id));
     return { id, customerId: row.customerId, persistent: true };
   }
 
@@ -89,14 +90,14 @@ export class SessionManager {
   async ensure(req: Request, res: Response): Promise<{ session: SessionRef; created: boolean }> {
     const existing = await this.resolve(req);
     if (existing) return { session: existing, created: false };
-    const id = await createSession(this.database.prisma);
+    const id = await this.store.create();
     res.append("Set-Cookie", this.cookie(id));
     return { session: { id, customerId: null, persistent: true }, created: true };
   }
 
   /** The session as the session routes show it: its id and, once signed in, the customer. */
   async view(session: SessionRef, created: boolean) {
-    const customer = session.customerId ? await sessionCustomer(this.database.prisma, session.customerId) : null;
+    const customer = session.customerId ? await this.store.customer(session.customerId) : null;
     return { sessionId: session.id, created, customer };
   }
 }

@@ -1,12 +1,14 @@
 // Staff identity over HTTP: the `shop_admin` session cookie and the StaffResolver that the Authenticator, the admin
 // web and the admin assistant share, the first-run setup link, and staff e-mails for the pages (which never hold Prisma).
-import type { Prisma } from "../core/db.ts";
 import type { Caller } from "../tools/context.ts";
-import { staffEmails, type StaffUser } from "../tools/staff/staff-users.ts";
-import { ABSOLUTE_MS, closeSession, findSession, openSession } from "../tools/staff/sessions.ts";
-import { issueSetupToken, redeemSetupToken, setupTokenUsable } from "../tools/staff/setup.ts";
-import { signIn, type SignInAttempt } from "../tools/staff/sign-in.ts";
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from "../tools/staff/throttle.ts";
+import type { Executor } from "../tools/executor.ts";
+import redeemSetup from "../tools/staff/redeem_setup.ts";
+import type { StaffUser } from "../tools/staff/staff-users.ts";
+import { ABSOLUTE_MS } from "../tools/staff/sessions.ts";
+import type { SignInAttempt } from "../tools/staff/sign-in.ts";
+import signInTool from "../tools/staff/sign_in.ts";
+import signOutTool from "../tools/staff/sign_out.ts";
+import type { StaffStore } from "../tools/staff/store.ts";
 import type { StaffResolver } from "./auth.ts";
 import { readCookie } from "./cookies.ts";
 
@@ -19,28 +21,36 @@ export interface SignedInStaff {
   caller: Caller;
 }
 
+/** Who signs in or spends the setup link: nobody known yet, at this address (the audit entry's actor is "anonymous"). */
+function visitor(address: string): Caller {
+  return { kind: "anonymous", actor: "anonymous", scopes: new Set(), address };
+}
+
+/** Who ends a session when no staff caller is given (a session ended on the server's own account). */
+const SIGN_OUT: Caller = { kind: "system", actor: "system:admin-sign-out", scopes: new Set() };
+
 function staffCaller(staff: StaffUser): Caller {
   return { kind: "staff", actor: `staff:${staff.id}`, scopes: new Set(staff.scopes), staffId: staff.id };
 }
 
 export class StaffAuth {
-  private readonly prisma: Prisma;
+  private readonly store: StaffStore;
+  private readonly executor: Executor;
   private readonly secure: boolean;
   readonly now: () => Date;
-  readonly throttle: ThrottlePolicy;
 
-  constructor(prisma: Prisma, secure: boolean, now: () => Date, throttle: ThrottlePolicy = DEFAULT_THROTTLE) {
-    this.prisma = prisma;
+  constructor(store: StaffStore, executor: Executor, secure: boolean, now: () => Date) {
+    this.store = store;
+    this.executor = executor;
     this.secure = secure;
     this.now = now;
-    this.throttle = throttle;
   }
 
   /** The signed-in staff user of a Cookie header, or undefined (no cookie, unknown, revoked, idle or expired). */
   async signedIn(cookieHeader: string | undefined): Promise<SignedInStaff | undefined> {
     const token = readCookie(cookieHeader, STAFF_COOKIE);
     if (!token) return undefined;
-    const session = await findSession(this.prisma, token, this.now());
+    const session = await this.store.session(token, this.now());
     if (!session) return undefined;
     return { sessionId: session.id, staff: session.staff, caller: staffCaller(session.staff) };
   }
@@ -48,40 +58,42 @@ export class StaffAuth {
   /** Cookie header → staff Caller: the hook installed as `runtime.auth.staff`. */
   readonly resolver: StaffResolver = async (cookieHeader) => (await this.signedIn(cookieHeader))?.caller;
 
-  /** Signs in (throttled, generic failure) and returns the Set-Cookie value of the new session. */
+  /** Signs in through staff.sign_in (throttled, generic failure, audited) and returns the Set-Cookie value of the new session. */
   async signIn(attempt: SignInAttempt): Promise<{ staff: StaffUser; setCookie: string }> {
-    const session = await signIn(this.prisma, this.throttle, attempt, this.now());
-    return { staff: session.staff, setCookie: this.sessionCookie(session.token) };
+    const { email, password, address, userAgent } = attempt;
+    const input = { email, password, address, ...(userAgent !== undefined ? { userAgent } : {}) };
+    const { token, staff } = await this.executor.call(signInTool, input, { caller: visitor(address), door: "admin" });
+    return { staff, setCookie: this.sessionCookie(token) };
   }
 
-  /** A session for a staff user who has just proved who they are another way (the first-run setup link). */
-  async openFor(staff: StaffUser, client: { address?: string | undefined; userAgent?: string | undefined }): Promise<string> {
-    const session = await openSession(this.prisma, staff.id, this.now(), client);
-    return this.sessionCookie(session.token);
+  /**
+   * Spends the first-run setup link through staff.redeem_setup (audited): the first staff user and a session for them,
+   * whose Set-Cookie value is returned; SetupLinkInvalid when the link cannot be used.
+   */
+  async setUp(token: string, input: { email: string; password: string }, client: { address?: string | undefined; userAgent?: string | undefined }): Promise<{ staff: StaffUser; setCookie: string }> {
+    const known = { ...(client.address !== undefined ? { address: client.address } : {}), ...(client.userAgent !== undefined ? { userAgent: client.userAgent } : {}) };
+    const redeemed = await this.executor.call(redeemSetup, { token, ...input, ...known }, { caller: visitor(client.address ?? "unknown"), door: "admin" });
+    return { staff: redeemed.staff, setCookie: this.sessionCookie(redeemed.token) };
   }
 
-  async signOut(sessionId: string): Promise<void> {
-    await closeSession(this.prisma, sessionId, this.now());
+  /** Ends a session through staff.sign_out (audited), as the staff user signing out (the system when not given). */
+  async signOut(sessionId: string, caller: Caller = SIGN_OUT): Promise<void> {
+    await this.executor.call(signOutTool, { sessionId }, { caller, door: "admin" });
   }
 
   /** A fresh first-run setup token while the shop has no staff user, else null. */
   issueSetupToken(): Promise<string | null> {
-    return issueSetupToken(this.prisma, this.now());
+    return this.store.issueSetupToken(this.now());
   }
 
   /** Whether a setup token may still create the first staff user. */
   setupTokenUsable(token: string): Promise<boolean> {
-    return setupTokenUsable(this.prisma, token, this.now());
-  }
-
-  /** Spends a setup token on the first staff user (every scope); SetupLinkInvalid when it cannot. */
-  redeemSetupToken(token: string, input: { email: string; password: string }): Promise<StaffUser> {
-    return redeemSetupToken(this.prisma, token, input, this.now());
+    return this.store.setupTokenUsable(token, this.now());
   }
 
   /** E-mail addresses of staff users by id, for showing "staff:<id>" actors as people. */
   emails(ids: readonly string[]): Promise<Map<string, string>> {
-    return staffEmails(this.prisma, ids);
+    return this.store.emails(ids);
   }
 
   /** For a new session: HttpOnly, SameSite=Lax, Secure behind https; the browser drops it at the absolute expiry. */

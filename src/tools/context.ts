@@ -4,7 +4,7 @@ import type { Db } from "../core/db.ts";
 import type { Logger } from "../core/log.ts";
 import type { Collaborators } from "./collaborators.ts";
 
-export type Door = "rest" | "mcp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
+export type Door = "rest" | "mcp" | "ucp" | "acp" | "storefront-assistant" | "admin-assistant" | "cli" | "web" | "admin" | "webhook" | "system";
 
 /** A storefront (cookie) session, and the customer it is bound to once known. */
 export interface SessionRef {

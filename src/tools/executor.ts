@@ -12,7 +12,7 @@ import type { Registry } from "./registry.ts";
 import { hasScope } from "./scopes.ts";
 import { inToolSpan } from "./trace.ts";
 import type { Collaborators } from "./collaborators.ts";
-import type { AnyTool } from "./tool.ts";
+import type { AnyTool, ObjectSchema, ToolDefinition } from "./tool.ts";
 import { notOwnOrder, ownOrders } from "./user/own-customer.ts";
 
 /**
@@ -41,6 +41,9 @@ export interface Invocation {
   onSessionReplaced?: (sessionId: string) => void;
 }
 
+/** How a door calls a tool it names in code: everything of an invocation but the tool and its input. */
+export type CallSite = Omit<Invocation, "name" | "input">;
+
 export class Executor {
   private readonly deps: ExecutorDeps;
 
@@ -60,6 +63,10 @@ export class Executor {
   authorize(name: string, caller: Caller): AnyTool {
     const tool = this.deps.registry.get(name);
     if (!tool) throw new NotFound(`There is no tool named "${name}".`);
+    return this.authorizeTool(tool, caller);
+  }
+
+  private authorizeTool(tool: AnyTool, caller: Caller): AnyTool {
     if (tool.anonymous) return tool;
     if (caller.kind === "anonymous") throw new Unauthorized(`${tool.name} needs a Bearer API key with the scope "${tool.scope}".`);
     if (!hasScope(caller.scopes, tool.scope)) {
@@ -79,18 +86,33 @@ export class Executor {
     return hasScope(caller.scopes, tool.scope) ? !(tool.staffOnly && caller.kind === "session") : actsAsShopper(tool, caller);
   }
 
-  /** Runs one tool call inside its trace span, counted in the metrics when they are on. */
-  invoke(call: Invocation): Promise<unknown> {
-    return inToolSpan(call.name, call.door, () => this.measured(call));
+  /**
+   * The one typed way a door calls a tool it names in code: by its definition, the input typed by its zod input schema,
+   * the result by its output schema. The definition must be the one this executor registered under its name, so the
+   * result is that handler's (a different object of the same name would make the type a lie).
+   */
+  async call<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>, site: CallSite): Promise<z.output<O>> {
+    if (!this.deps.registry.owns(tool)) throw new Error(`${tool.name} is not a tool this executor registered.`);
+    const call: Invocation = { ...site, name: tool.name, input };
+    const result = await inToolSpan(tool.name, site.door, () => this.measured(call, tool.name, () => this.authorizeTool(tool, site.caller)));
+    // The handler's promise is typed by O and the executor passes its result through: this is the one place that says so.
+    return result as z.output<O>;
   }
 
-  private async measured(call: Invocation): Promise<unknown> {
+  /** Runs one tool call inside its trace span, counted in the metrics when they are on. */
+  invoke(call: Invocation): Promise<unknown> {
+    const label = this.deps.registry.get(call.name) ? call.name : "unknown";
+    return inToolSpan(call.name, call.door, () => this.measured(call, label, () => this.authorize(call.name, call.caller)));
+  }
+
+  /** `label` names the tool in the metrics; `resolve` finds and authorises it (by name, or the definition given). */
+  private async measured(call: Invocation, label: string, resolve: () => AnyTool): Promise<unknown> {
     const observe = this.deps.observe;
-    if (!observe) return this.perform(call);
+    if (!observe) return this.perform(call, resolve);
     const started = performance.now();
-    const tool = this.deps.registry.get(call.name) ? call.name : "unknown";
+    const tool = label;
     try {
-      const result = await this.perform(call);
+      const result = await this.perform(call, resolve);
       observe(tool, (performance.now() - started) / 1000);
       return result;
     } catch (error) {
@@ -99,9 +121,9 @@ export class Executor {
     }
   }
 
-  private async perform(call: Invocation): Promise<unknown> {
+  private async perform(call: Invocation, resolve: () => AnyTool): Promise<unknown> {
     const requestId = call.requestId ?? crypto.randomUUID();
-    const tool = this.authorize(call.name, call.caller);
+    const tool = resolve();
     const hostile = illFormed(call.input);
     if (hostile.length) throw new Invalid(`The input of ${tool.name} holds values no tool accepts.`, hostile);
     const parsed = tool.input.safeParse(call.input);

@@ -59,6 +59,12 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
    */
   staffOnly?: boolean;
   /**
+   * A read or write only server code needs (a door's own plumbing: the UCP order view behind an order update, a key's
+   * ACP signing secret). Kept out of REST, MCP, OpenAPI, the catalogue, /docs and the assistants: only `executor.call`
+   * with this definition reaches it, still checked for scope, validated and audited like any tool.
+   */
+  internal?: boolean;
+  /**
    * Shopper self-service: a storefront session may call the tool without `scope` on its own orders only: those it placed
    * itself and, once signed in by login code, its customer's (`ownOrders` in src/tools/user/own-customer.ts). `order` names
    * the order an input acts on (its orderId, or the order behind a return); before the handler runs the executor answers

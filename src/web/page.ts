@@ -86,15 +86,12 @@ export class WebRequest {
 
   /** Calls a tool as the given caller (a site's narrow system reader for public content). */
   async callAs<I extends ObjectSchema, O extends z.ZodType>(caller: Caller, tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
-    const result = await this.runtime.executor.invoke({
-      name: tool.name,
-      input,
+    return this.runtime.executor.call(tool, input, {
       caller,
       door: this.door,
       requestId: this.requestId,
       onSessionReplaced: (sessionId) => this.res.append("Set-Cookie", this.runtime.sessions.cookie(sessionId)),
     });
-    return result as z.output<O>;
   }
 
   /** One query-string parameter as a trimmed string ("" when absent; the first when repeated). */

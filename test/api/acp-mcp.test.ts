@@ -83,7 +83,7 @@ describe("ACP over MCP", () => {
     expect(again.order.id).toBe(done.order.id);
     expect(await server.prisma.order.count({ where: { acpSessionId: created.id } })).toBe(1);
     const audit = await server.prisma.auditEntry.findFirst({ where: { tool: "checkout.complete", subjectId: created.id } });
-    expect(audit?.door).toBe("mcp");
+    expect(audit?.door).toBe("acp");
 
     await refused(client, "cancel_checkout_session", { meta: META, id: created.id }, -32000, "not_cancelable");
     await refused(client, "update_checkout_session", { meta: META, id: created.id, payload: { buyer: BUYER } }, -32000, "checkout_not_modifiable");

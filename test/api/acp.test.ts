@@ -246,7 +246,7 @@ describe("ACP headers and trust", () => {
     const reply = await acp("POST", path, { line_items: [{ id: "x" }], currency: "dkk", capabilities: {} }, { "Idempotency-Key": "in-flight" });
     // Another body under an unfinished claim is a conflict; the in-flight answer needs the same body: use its hash.
     expect([409, 422]).toContain(reply.status);
-    const { requestHash } = await import("../../src/http/idempotency.ts");
+    const { requestHash } = await import("../../src/core/idempotency.ts");
     const body = { line_items: [{ id: "x" }], currency: "dkk", capabilities: {} };
     await prisma().idempotencyRecord.updateMany({ where: { key: "in-flight" }, data: { requestHash: requestHash({ caller: "", key: "", method: "POST", path, body }, true) } });
     const inFlight = await acp("POST", path, body, { "Idempotency-Key": "in-flight" });

@@ -131,7 +131,7 @@ describe("UCP MCP binding: checkout", () => {
     expect(done.order!.permalink_url).toBe(`https://shop.example.dk/orders/${done.order!.id}`);
     const order = await server.prisma.order.findUniqueOrThrow({ where: { id: done.order!.id } });
     expect(order).toMatchObject({ channel: "ucp", isAiGenerated: true, aiAgentSource: "MCP Shopper", status: "paid", discountCode: "VELKOMMEN10" });
-    expect(await lastAudit(server)).toMatchObject({ door: "mcp" });
+    expect(await lastAudit(server)).toMatchObject({ door: "ucp" });
 
     // The same key and arguments replay the stored answer; nothing is placed twice.
     const orders = await server.prisma.order.count();

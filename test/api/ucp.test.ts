@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { errorResponse, checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
-import { IdempotencyStore } from "../../src/http/idempotency.ts";
+import { IdempotencyStore } from "../../src/core/idempotency.ts";
 import { MAX_PROFILE_FETCHES, ProfileFetcher } from "../../src/api/ucp/agent-profiles.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";

@@ -93,7 +93,7 @@ describe("a bank-transfer order", () => {
     expectOk(server, "cart.add", await server.call("cart.add", { productSlug: product!.slug }, { cookie }));
     expectOk(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", ADDRESS, { cookie }));
     const placed = expectOk<{ orderId: string; paymentUrl: string }>(server, "cart.checkout", await server.call("cart.checkout", { deliveryMethodId: "gls-pakkeshop", pickupPointId: "gls-aarhus-spar" }, { cookie }));
-    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const { number } = await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     const page = await paymentPage(server, placed.paymentUrl);
     expect(page).toContain("<p><strong>GLS Pakkeshop</strong><br>Afhentes i pakkeshop: Spar Trøjborg, Tordenskjoldsgade 20, 8200 Aarhus N</p>");
     expect(page).toContain(`<a href="/orders/number/${number}">Se din ordre</a>`);

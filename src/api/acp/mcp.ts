@@ -119,8 +119,8 @@ interface Exchange {
 
 export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
   const router = express.Router();
-  const { runtime } = context;
-  const guard = mcpGuard(runtime.config);
+  const { deps } = context;
+  const guard = mcpGuard(deps.config);
   const text = textBody({ limit: ACP_BODY_LIMIT });
   const binding = new McpBinding<AcpTool, Exchange>({
     endpoint: ENDPOINT,
@@ -129,11 +129,11 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
     protocol: "ACP",
     tools: TOOLS,
     output: RESULT,
-    log: runtime.log,
+    log: deps.log,
     call: (call, tool, exchange) =>
       callTool(context, call, tool, exchange).catch((error: unknown) => {
         if (error instanceof ProtocolError) throw error;
-        const failure = failureOf(error, runtime);
+        const failure = failureOf(error, deps.log);
         throw new ProtocolError(ACP_ERROR, failure.body.message, failure.body);
       }),
   });
@@ -145,7 +145,7 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
       if (!guard.check(req, res)) return;
       text(req, res, (error?: unknown) => {
         if (error === undefined) return next();
-        const failure = failureOf(httpError(error), runtime);
+        const failure = failureOf(httpError(error), deps.log);
         // JSON nested too deeply is a parse error to JSON-RPC, like JSON that does not parse.
         sendRpcError(res, failure.status, isTooDeep(error) ? ProtocolErrorCode.ParseError : ACP_ERROR, failure.body.message, null, failure.body);
       });
@@ -160,7 +160,7 @@ export function acpMcpRouter(context: AcpContext, gate: Gate): Router {
         if (caller.kind !== "key" || !caller.keyId) throw new AcpError(401, "unauthorized", "Authorization: Bearer <API key> is required.");
         if (!hasScope(caller.scopes, "checkout:agent")) throw new AcpError(403, "forbidden", "This API key lacks the checkout:agent scope.");
       } catch (error) {
-        const failure = failureOf(error, runtime);
+        const failure = failureOf(error, deps.log);
         res.set(failure.headers);
         return sendRpcError(res, failure.status, ACP_ERROR, failure.body.message, null, failure.body);
       }
@@ -192,7 +192,7 @@ async function callTool(context: AcpContext, { name, arguments: sent }: ToolCall
   // A signature covers the REST request the tool stands for, so one made for a tool or a session fits no other.
   const signed = { ...tool.rest(given.id ?? ""), body: tool.mutating ? (given.payload ?? {}) : undefined };
   const caller = await context.admit(exchange.caller, { version: given.meta.api_version, signature: given.meta.signature, timestamp: given.meta.timestamp }, signed);
-  const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, runtime: context.runtime, shop: context.shop, door: "mcp" };
+  const call: AcpCall = { caller, requestId: given.meta.request_id ?? exchange.requestId, executor: context.deps.executor, shop: context.shop };
   const key = given.meta.idempotency_key;
   if (!tool.mutating || key === undefined) return result(await tool.run(call, given));
   // Scoped like REST's keys (per API key and operation), under the binding's own path.

@@ -3,15 +3,23 @@
 // failures as the flat error with the HTTP status of their kind. A binding only reads its transport and writes answers.
 import type { z } from "zod";
 import { Invalid, toToolError, ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
-import type { SessionView } from "../../tools/checkout/schemas.ts";
-import type { Caller, Door } from "../../tools/context.ts";
+import type { Config } from "../../core/config.ts";
+import type { Logger } from "../../core/log.ts";
+import type { Executor } from "../../tools/executor.ts";
+import cancelCheckout from "../../tools/checkout/cancel.ts";
+import completeCheckout from "../../tools/checkout/complete.ts";
+import createCheckout from "../../tools/checkout/create.ts";
+import getCheckout from "../../tools/checkout/get.ts";
+import updateCheckout from "../../tools/checkout/update.ts";
+import type { Caller } from "../../tools/context.ts";
+import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import { fieldErrors } from "../../tools/executor.ts";
-import { acpSigningSecret } from "../../tools/keys/key-secrets.ts";
-import { AgentCheckoutOff, getCommerce } from "../../tools/settings/commerce.ts";
+import signingSecret from "../../tools/keys/acp_signing_secret.ts";
+import agentAccess from "../../tools/settings/agent_access.ts";
+import { AgentCheckoutOff } from "../../tools/settings/commerce.ts";
 import { hasScope } from "../../tools/scopes.ts";
-import { paymentPageUrl } from "../../tools/money/payments/provider.ts";
-import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../http/idempotency.ts";
+import type { AcpFeed } from "./feed.ts";
+import { IdempotencyRefusal, IdempotencyStore, type IdempotencyRules } from "../../core/idempotency.ts";
 import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
@@ -45,13 +53,29 @@ export class AcpError extends Error {
   }
 }
 
+/** The ACP door reading what its admission needs through internal tools; never a caller's own call. */
+const ACP_DOOR: Caller = { kind: "system", actor: "system:acp", scopes: new Set(["keys:read", "settings:read"]) };
+
 /** One admitted request: who calls, through which door, and the shop's links. */
 export interface AcpCall {
   caller: Caller;
   requestId: string;
-  runtime: Runtime;
+  executor: Executor;
   shop: v0417.Shop;
-  door: Door;
+}
+
+/** What the ACP door needs of the shop, built by the composition root (src/compose.ts): never the whole runtime. */
+export interface AcpDeps {
+  executor: Executor;
+  config: Config;
+  log: Logger;
+  now: () => Date;
+  /** Idempotency-Key records under ACP's rules (ACP_RULES). */
+  idempotency: IdempotencyStore;
+  /** The signed payment-page link of an order (the session's permalink). */
+  paymentLink: (orderId: string) => string;
+  /** The product feed's files, rebuilt when the catalogue moves. */
+  feed: AcpFeed;
 }
 
 const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
@@ -61,17 +85,16 @@ const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
   signature_invalid: "Signature does not match the request (it signs the Timestamp, method, path and canonical JSON body).",
 };
 
-/** What a binding needs for every request: the runtime, the idempotency store and the shop's links. */
+/** What a binding needs for every request: the door's deps, the idempotency store and the shop's links. */
 export class AcpContext {
-  readonly runtime: Runtime;
+  readonly deps: AcpDeps;
   readonly store: IdempotencyStore;
   readonly shop: v0417.Shop;
 
-  constructor(runtime: Runtime) {
-    this.runtime = runtime;
-    this.store = new IdempotencyStore(runtime.database.prisma, runtime.now, ACP_RULES);
-    const { publicBaseUrl } = runtime.config;
-    this.shop = { baseUrl: publicBaseUrl, permalink: (orderId) => paymentPageUrl(publicBaseUrl, runtime.secret, orderId) };
+  constructor(deps: AcpDeps) {
+    this.deps = deps;
+    this.store = deps.idempotency;
+    this.shop = { baseUrl: deps.config.publicBaseUrl, permalink: deps.paymentLink };
   }
 
   /**
@@ -86,14 +109,19 @@ export class AcpContext {
     if (!SUPPORTED_VERSIONS.includes(headers.version)) {
       throw new AcpError(400, "unsupported_api_version", `API-Version ${headers.version.slice(0, 20)} is not supported.`, undefined, { supported_versions: SUPPORTED_VERSIONS });
     }
-    const secret = await acpSigningSecret(this.runtime.database.prisma, caller.keyId);
+    const { secret } = await this.read(signingSecret, { keyId: caller.keyId });
     if (secret) {
-      const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.runtime.now());
+      const problem = checkSignature(secret, headers.signature, headers.timestamp, request, this.deps.now());
       if (problem) throw new AcpError(401, problem, SIGNATURE_MESSAGES[problem]);
     }
     // Before any idempotency claim, so a refusal is not what a key replays once the shop sells again.
-    if ((await getCommerce(this.runtime.database.prisma)).agentAccess === "off") throw new AgentCheckoutOff();
+    if ((await this.read(agentAccess, {})).agentAccess === "off") throw new AgentCheckoutOff();
     return caller as Caller & { keyId: string };
+  }
+
+  /** One of the door's own reads (a key's signing secret, the shop's agent access), as the door itself. */
+  private read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
+    return this.deps.executor.call(tool, input, { caller: ACP_DOOR, door: "acp" });
   }
 
   /**
@@ -108,7 +136,7 @@ export class AcpContext {
     try {
       result = await run();
     } catch (error) {
-      const failure = failureOf(error, this.runtime);
+      const failure = failureOf(error, this.deps.log);
       if (failure.status >= 500) await this.store.release(claim.recordId);
       else await this.store.finish(claim.recordId, { status: failure.status, headers: { "content-type": "application/json" }, body: JSON.stringify(failure.body) });
       return { status: failure.status, text: JSON.stringify(failure.body), replayed: false, headers: failure.headers };
@@ -124,9 +152,9 @@ export const operations = {
   async create(call: AcpCall, raw: unknown): Promise<Answer> {
     const body = parse(v0417.createRequest, raw);
     const currency = body.currency.toUpperCase();
-    const input = { ...v0417.toolInput(body), protocol: "acp", protocolVersion: v0417.VERSION };
+    const input = { ...v0417.toolInput(body), protocol: "acp" as const, protocolVersion: v0417.VERSION };
     try {
-      const view = await invoke<SessionView>(call, "checkout.create", input);
+      const view = await invoke(call, createCheckout, input);
       const answer = v0417.checkout(view, call.shop);
       if (view.currency !== currency) {
         // Nothing is charged in another currency: the session is made (so the agent can read it) and says so.
@@ -138,13 +166,13 @@ export const operations = {
     }
   },
   async get(call: AcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.get", { id: sessionId(id) }), call.shop) };
+    return { status: 200, body: v0417.checkout(await invoke(call, getCheckout, { id: sessionId(id) }), call.shop) };
   },
   async update(call: AcpCall, rawId: string, raw: unknown): Promise<Answer> {
     const input = v0417.toolInput(parse(v0417.updateRequest, raw));
     const id = sessionId(rawId);
     try {
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.update", { id, ...input }), call.shop) };
+      return { status: 200, body: v0417.checkout(await invoke(call, updateCheckout, { id, ...input }), call.shop) };
     } catch (error) {
       return withSession(call, id, itemError(error));
     }
@@ -154,8 +182,8 @@ export const operations = {
     const id = sessionId(rawId);
     const payment = v0417.paymentInput(body);
     try {
-      if (body.buyer) await invoke<SessionView>(call, "checkout.update", { id, ...v0417.toolInput({ buyer: body.buyer }) });
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.complete", { id, payment }), call.shop) };
+      if (body.buyer) await invoke(call, updateCheckout, { id, ...v0417.toolInput({ buyer: body.buyer }) });
+      return { status: 200, body: v0417.checkout(await invoke(call, completeCheckout, { id, payment }), call.shop) };
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -164,7 +192,7 @@ export const operations = {
     const trace = v0417.traceInput(parse(v0417.cancelRequest, raw ?? {}));
     const id = sessionId(rawId);
     try {
-      return { status: 200, body: v0417.checkout(await invoke<SessionView>(call, "checkout.cancel", { id, ...(trace ? { intentTrace: trace } : {}) }), call.shop) };
+      return { status: 200, body: v0417.checkout(await invoke(call, cancelCheckout, { id, ...(trace ? { intentTrace: trace } : {}) }), call.shop) };
     } catch (error) {
       if (error instanceof ToolError && error.code === "checkout_not_modifiable") {
         throw new AcpError(405, "not_cancelable", "The checkout session is already completed or canceled.");
@@ -174,8 +202,9 @@ export const operations = {
   },
 };
 
-function invoke<T>(call: AcpCall, name: string, input: unknown): Promise<T> {
-  return call.runtime.executor.invoke({ name, input, caller: call.caller, door: call.door, requestId: call.requestId }) as Promise<T>;
+/** A tool call of the ACP door (audited as door "acp"), by the tool's definition, as the call's caller. */
+function invoke<I extends ObjectSchema, O extends z.ZodType>(call: AcpCall, tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
+  return call.executor.call(tool, input, { caller: call.caller, door: "acp", requestId: call.requestId });
 }
 
 /** The session id a request names; one that cannot be a session's is simply not found. */
@@ -211,7 +240,7 @@ async function withSession(call: AcpCall, id: string, error: unknown): Promise<A
   if (!(error instanceof ToolError) || error.status !== 422) throw error;
   if (error.code === "checkout_not_modifiable") throw new AcpError(409, "checkout_not_modifiable", error.message);
   if (error.code === "payment_handler_unknown") throw new AcpError(400, "invalid_payment_handler", error.message, "$.payment_data.handler_id");
-  const body = v0417.checkout(await invoke<SessionView>(call, "checkout.get", { id }), call.shop);
+  const body = v0417.checkout(await invoke(call, getCheckout, { id }), call.shop);
   const code = v0417.errorCode(error.code);
   const refused: v0417.AcpMessage = {
     type: "error",
@@ -233,7 +262,7 @@ export interface Failure extends Answer {
 }
 
 /** Any failure as the flat error with the HTTP status of its kind; never a stack trace. */
-export function failureOf(error: unknown, runtime: Runtime): Failure {
+export function failureOf(error: unknown, log: Logger): Failure {
   const headers: Record<string, string> = {};
   if (error instanceof AcpError) {
     if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="acp"';
@@ -250,7 +279,7 @@ export function failureOf(error: unknown, runtime: Runtime): Failure {
   }
   if (mapped instanceof IdempotencyRefusal && mapped.reason === "in_flight") headers["Retry-After"] = "1";
   if (mapped.code === "checkout_not_modifiable") status = 409;
-  if (status >= 500 && mapped.code === "internal") runtime.log.error("acp request failed", { error: String(error) });
+  if (status >= 500 && mapped.code === "internal") log.error("acp request failed", { error: String(error) });
   const retryAfter = (mapped as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
   if (status === 401) headers["WWW-Authenticate"] = 'Bearer realm="acp"';

@@ -3,21 +3,19 @@
 // Request-Id — and runs the shared operations (operations.ts: admission, the checkout.* tools, idempotent runs), answering
 // sessions, business outcomes as messages and request errors as the flat error. The MCP binding (mcp.ts) shares them.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import type { Runtime } from "../../runtime.ts";
 import { jsonBody } from "../../http/body.ts";
 import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { discovery } from "./discovery.ts";
-import { AcpFeed } from "./feed.ts";
 import { acpMcpRouter } from "./mcp.ts";
-import { ACP_BODY_LIMIT, AcpContext, AcpError, failureOf, operations, SUPPORTED_VERSIONS, type AcpCall, type Answer } from "./operations.ts";
+import { ACP_BODY_LIMIT, AcpContext, AcpError, failureOf, operations, SUPPORTED_VERSIONS, type AcpCall, type AcpDeps, type Answer } from "./operations.ts";
 import * as v0417 from "./v2026-04-17.ts";
 
 export { ACP_BODY_LIMIT, ACP_RULES, SUPPORTED_VERSIONS } from "./operations.ts";
 
-export function acpRouter(runtime: Runtime, gate: Gate): Router {
+export function acpRouter(deps: AcpDeps, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
-  const { config } = runtime;
-  const context = new AcpContext(runtime);
+  const { config, feed, log } = deps;
+  const context = new AcpContext(deps);
   const json = jsonBody({ limit: ACP_BODY_LIMIT });
 
   router.get("/.well-known/acp.json", (req, res) => {
@@ -27,7 +25,6 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
   });
 
   // The product feed (pinned paths): public catalogue data like the storefront's, served from memory per catalogue version.
-  const feed = new AcpFeed(runtime.collaborators.catalog, runtime.database.prisma, config.publicBaseUrl, runtime.now);
   const feedFile = (pick: "metadata" | "products", type: string) => async (req: Request, res: Response) => {
     echoRequestId(req, res);
     try {
@@ -35,7 +32,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
       res.set("Cache-Control", "public, max-age=300");
       res.type(type).send(files[pick]);
     } catch (error) {
-      send(res, failureOf(error, runtime));
+      send(res, failureOf(error, log));
     }
   };
   router.get("/acp/feed/metadata.json", feedFile("metadata", "application/json"));
@@ -53,7 +50,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
         { version: headerValue(req, "api-version"), signature: headerValue(req, "signature"), timestamp: headerValue(req, "timestamp") },
         { method: req.method, path: req.path, body: mutating ? req.body : undefined },
       );
-      const call: AcpCall = { caller: admitted, requestId, runtime, shop: context.shop, door: "rest" };
+      const call: AcpCall = { caller: admitted, requestId, executor: deps.executor, shop: context.shop };
       if (!mutating) return send(res, await run(call, req));
       if (key === undefined) throw new AcpError(400, "idempotency_key_required", "Idempotency-Key header is required on all POST requests");
       // Keys are scoped to the caller and the endpoint: the same key on another path is another key.
@@ -61,7 +58,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
       if (answer.replayed) res.set("Idempotent-Replayed", "true");
       res.set(answer.headers).status(answer.status).type("json").send(answer.text);
     } catch (error) {
-      send(res, failureOf(error, runtime));
+      send(res, failureOf(error, log));
     }
   };
   const id = (req: Request) => String(req.params.id);
@@ -81,7 +78,7 @@ export function acpRouter(runtime: Runtime, gate: Gate): Router {
     echoRequestId(req, res);
     const key = req.method === "POST" ? headerValue(req, "idempotency-key") : undefined;
     if (key !== undefined) res.set("Idempotency-Key", key.slice(0, 255));
-    send(res, failureOf(httpError(error), runtime));
+    send(res, failureOf(httpError(error), log));
   });
   return router;
 }

@@ -3,6 +3,10 @@
 // Nothing here decides a business rule.
 import { z } from "zod";
 import { CANCEL_REASONS, type IntentTrace, type SessionView } from "../../tools/checkout/schemas.ts";
+import type createCheckout from "../../tools/checkout/create.ts";
+
+/** The session fields a request body sets: checkout.create's input less what the door itself adds (its protocol). */
+type SessionFields = Omit<z.input<typeof createCheckout.input>, "protocol" | "protocolVersion">;
 
 export const VERSION = "2026-04-17";
 
@@ -127,7 +131,7 @@ function lines(items: z.infer<typeof item>[]): Array<{ itemId: string; quantity:
   return [...counted].map(([itemId, quantity]) => ({ itemId, quantity }));
 }
 
-function buyerInput(given: z.infer<typeof buyer> | undefined, details: z.infer<typeof fulfillmentDetails> | undefined): Record<string, unknown> | undefined {
+function buyerInput(given: z.infer<typeof buyer> | undefined, details: z.infer<typeof fulfillmentDetails> | undefined): SessionFields["buyer"] {
   if (!given && !details?.email && !details?.phone_number) return undefined;
   const [first, ...rest] = (given?.full_name ?? details?.name ?? "").trim().split(/\s+/);
   const firstName = given?.first_name ?? (given?.full_name ? first : undefined);
@@ -137,7 +141,7 @@ function buyerInput(given: z.infer<typeof buyer> | undefined, details: z.infer<t
   return { ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}), ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
 }
 
-function destinationInput(details: z.infer<typeof fulfillmentDetails> | undefined): Record<string, unknown> | undefined {
+function destinationInput(details: z.infer<typeof fulfillmentDetails> | undefined): SessionFields["destination"] {
   const given = details?.address;
   if (!given) return undefined;
   return {
@@ -152,8 +156,10 @@ function destinationInput(details: z.infer<typeof fulfillmentDetails> | undefine
 }
 
 /** The fields of checkout.create / checkout.update an ACP create or update body sets. */
-export function toolInput(body: CreateRequest | UpdateRequest): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
+export function toolInput(body: CreateRequest): SessionFields;
+export function toolInput(body: UpdateRequest): Partial<SessionFields>;
+export function toolInput(body: CreateRequest | UpdateRequest): Partial<SessionFields> {
+  const input: Partial<SessionFields> = {};
   if (body.line_items) input.lines = lines(body.line_items);
   const buyerFields = buyerInput(body.buyer, body.fulfillment_details);
   if (buyerFields) input.buyer = buyerFields;

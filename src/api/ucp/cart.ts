@@ -3,6 +3,10 @@
 // answering that same session as a checkout: one active checkout per cart, and changes made in checkout show in the cart.
 import { ToolError } from "../../core/errors.ts";
 import { checkoutId, FINAL_STATUSES, type SessionView } from "../../tools/checkout/schemas.ts";
+import cancelCheckout from "../../tools/checkout/cancel.ts";
+import createCheckout from "../../tools/checkout/create.ts";
+import getCheckout from "../../tools/checkout/get.ts";
+import updateCheckout from "../../tools/checkout/update.ts";
 import { invoke, operations, parse, type Answer, type UcpCall } from "./operations.ts";
 import { UcpError } from "./errors.ts";
 import { cart, cartError, cartInput, cartRequest, conversionInput, conversionRequest } from "./v2026-04-08-cart.ts";
@@ -13,9 +17,9 @@ const GONE = "Cart not found or has expired.";
 export const cartOperations = {
   async create(call: UcpCall, body: unknown): Promise<Answer> {
     versionHasCart(call);
-    const input = { ...cartInput(parse(cartRequest, body, VERSION)), protocol: "ucp", protocolVersion: VERSION };
+    const input = { ...cartInput(parse(cartRequest, body, VERSION)), protocol: "ucp" as const, protocolVersion: VERSION };
     try {
-      return { status: 201, body: cart(await invoke<SessionView>(call, "checkout.create", input), call.shop) };
+      return { status: 201, body: cart(await invoke(call, createCheckout, input), call.shop) };
     } catch (error) {
       // No item can be had (unknown, not for sale, a product that needs a variant): an outcome without a cart.
       if (!isRefusal(error)) throw error;
@@ -35,11 +39,11 @@ export const cartOperations = {
     const input = cartInput(parse(cartRequest, body, VERSION));
     if (!(await open(call, id))) return { status: 200, body: cartError("not_found", GONE, call.shop) };
     try {
-      return { status: 200, body: cart(await invoke<SessionView>(call, "checkout.update", { id, ...input }), call.shop) };
+      return { status: 200, body: cart(await invoke(call, updateCheckout, { id, ...input }), call.shop) };
     } catch (error) {
       if (isClosed(error)) return { status: 200, body: cartError("not_found", GONE, call.shop) };
       if (!isRefusal(error)) throw error;
-      const shown = cart(await invoke<SessionView>(call, "checkout.get", { id }), call.shop);
+      const shown = cart(await invoke(call, getCheckout, { id }), call.shop);
       return { status: 200, body: { ...shown, messages: [{ type: "error" as const, code: error.code, content: error.message, severity: "recoverable" as const }, ...(shown.messages ?? [])] } };
     }
   },
@@ -49,7 +53,7 @@ export const cartOperations = {
     versionHasCart(call);
     if (!(await open(call, id))) return { status: 200, body: cartError("not_found", GONE, call.shop) };
     try {
-      return { status: 200, body: cart(await invoke<SessionView>(call, "checkout.cancel", { id }), call.shop) };
+      return { status: 200, body: cart(await invoke(call, cancelCheckout, { id }), call.shop) };
     } catch (error) {
       if (isClosed(error)) return { status: 200, body: cartError("not_found", GONE, call.shop) };
       throw error;
@@ -69,7 +73,8 @@ export const cartOperations = {
     const gone = { status: 200, body: call.adapter.error("not_found", `Cart ${request.cart_id.slice(0, 100)} not found or has expired.`, "unrecoverable") };
     if (!(await open(call, request.cart_id))) return gone;
     try {
-      const view = await invoke<SessionView>(call, Object.keys(input).length ? "checkout.update" : "checkout.get", { id: request.cart_id, ...input });
+      const id = request.cart_id;
+      const view = Object.keys(input).length ? await invoke(call, updateCheckout, { id, ...input }) : await invoke(call, getCheckout, { id });
       return { status: 201, body: call.adapter.checkout(view, call.shop) };
     } catch (error) {
       if (isClosed(error)) return gone;
@@ -89,7 +94,7 @@ function versionHasCart(call: UcpCall): void {
 async function open(call: UcpCall, id: string): Promise<SessionView | null> {
   if (!checkoutId.safeParse(id).success) return null;
   try {
-    const view = await invoke<SessionView>(call, "checkout.get", { id });
+    const view = await invoke(call, getCheckout, { id });
     return FINAL_STATUSES.has(view.status) ? null : view;
   } catch (error) {
     if (error instanceof ToolError && error.status === 404) return null;

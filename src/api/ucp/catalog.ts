@@ -1,8 +1,10 @@
 // The catalog operations of UCP 2026-04-08 (search, batch lookup, product detail), shared by the REST and MCP bindings:
 // products.search finds and orders, products.lookup gives the products with variants and the shop's currency, both
 // through the executor; the version's catalog module shapes the answer. Anonymous reads, budgeted like the whole door.
-import type { z } from "zod";
-import type { lookedUpProduct } from "../../tools/products/lookup.ts";
+import listCategories from "../../tools/categories/list.ts";
+import getSafety from "../../tools/products/get_safety.ts";
+import lookupProducts from "../../tools/products/lookup.ts";
+import searchProducts from "../../tools/products/search.ts";
 import { invoke, parse, type Answer, type UcpCall } from "./operations.ts";
 import { UcpError } from "./errors.ts";
 import * as catalog from "./v2026-04-08-catalog.ts";
@@ -10,12 +12,6 @@ import { VERSION } from "./v2026-04-08.ts";
 
 /** products.search pages no further than this offset. */
 const MAX_OFFSET = 10_000;
-
-interface Lookup {
-  currency: string;
-  products: Array<z.output<typeof lookedUpProduct>>;
-  notFound: string[];
-}
 
 type Warning = { type: "warning"; code: string; content: string };
 
@@ -50,7 +46,7 @@ export const catalogOperations = {
       if (slugs.length > 1) throw new UcpError(400, "invalid_request", "filters.categories: this catalog searches one category at a time.");
       categorySlug = slugs[0];
     }
-    const found = await invoke<Array<{ id: string }>>(call, "products.search", {
+    const found = await invoke(call, searchProducts, {
       ...(query ? { q: query } : {}),
       ...(categorySlug ? { categorySlug } : {}),
       ...(priceFilter?.min !== undefined ? { minPriceOere: priceFilter.min } : {}),
@@ -61,7 +57,7 @@ export const catalogOperations = {
     const page = found.slice(0, limit);
     const next = found.length > limit && offset + limit <= MAX_OFFSET ? offset + limit : null;
     if (!page.length) return answer([], next);
-    const looked = await invoke<Lookup>(call, "products.lookup", { ids: page.map((entry) => entry.id) });
+    const looked = await invoke(call, lookupProducts, { ids: page.map((entry) => entry.id) });
     const products = looked.products.flatMap((item) => catalog.searchProduct(item, looked.currency, call.shop, priceFilter) ?? []);
     return answer(products, next);
   },
@@ -73,7 +69,7 @@ export const catalogOperations = {
     const request = parse(catalog.lookupRequest, body, VERSION);
     const asked = [...new Set(request.ids)];
     const ours = asked.filter((id) => id.length <= catalog.MAX_ID_LENGTH);
-    const looked = ours.length ? await invoke<Lookup>(call, "products.lookup", { ids: ours }) : null;
+    const looked = ours.length ? await invoke(call, lookupProducts, { ids: ours }) : null;
     const warnings: Warning[] = [];
     const filter = looked ? applicable(request.filters, request.context?.currency, looked.currency, warnings) : undefined;
     const products = looked?.products.flatMap((item) => catalog.lookupProduct(item, asked, looked.currency, call.shop, filter) ?? []) ?? [];
@@ -85,7 +81,7 @@ export const catalogOperations = {
   async product(call: UcpCall, body: unknown): Promise<Answer> {
     versionHasCatalog(call);
     const request = parse(catalog.productRequest, body, VERSION);
-    const looked = await invoke<Lookup>(call, "products.lookup", { ids: [request.id] });
+    const looked = await invoke(call, lookupProducts, { ids: [request.id] });
     const item = looked.products[0];
     const messages: Warning[] = [];
     const filter = applicable(request.filters, request.context?.currency, looked.currency, messages);
@@ -98,14 +94,12 @@ export const catalogOperations = {
   },
 };
 
-type Party = { name: string; address: string; contact: string };
-
 /**
  * The product's safety information (GPSR art. 19) for the product detail: UCP's product has no field for it, so it goes
  * in `metadata` ("business-defined custom data"), in the protocol's snake_case; search and lookup leave it out.
  */
 async function productSafety(call: UcpCall, productId: string) {
-  const safety = await invoke<{ manufacturer: Party; euResponsible: Party | null; warnings: string } | null>(call, "products.get_safety", { productId });
+  const safety = await invoke(call, getSafety, { productId });
   if (!safety) return null;
   return {
     manufacturer: safety.manufacturer,
@@ -134,9 +128,9 @@ function ignoredPrice(asked: string, currency: string): Warning {
 
 /** A search's price filter when the agent named its currency: kept if it is the shop's, else dropped with a warning. */
 async function priceIn(call: UcpCall, asked: string, price: NonNullable<catalog.Filters["price"]>, messages: Warning[]) {
-  const [any] = await invoke<Array<{ id: string }>>(call, "products.search", { limit: 1 });
+  const [any] = await invoke(call, searchProducts, { limit: 1 });
   if (!any) return price;
-  const { currency } = await invoke<Lookup>(call, "products.lookup", { ids: [any.id] });
+  const { currency } = await invoke(call, lookupProducts, { ids: [any.id] });
   if (asked.toUpperCase() === currency) return price;
   messages.push(ignoredPrice(asked, currency));
   return undefined;
@@ -144,7 +138,7 @@ async function priceIn(call: UcpCall, asked: string, price: NonNullable<catalog.
 
 /** The slugs of the categories named (by name or slug, any case), each once. */
 async function categorySlugs(call: UcpCall, names: readonly string[]): Promise<string[]> {
-  const all = await invoke<Array<{ slug: string; name: string }>>(call, "categories.list", {});
+  const all = await invoke(call, listCategories, {});
   const wanted = new Set(names.map((name) => name.trim().toLowerCase()));
   return all.filter((category) => wanted.has(category.name.toLowerCase()) || wanted.has(category.slug.toLowerCase())).map((category) => category.slug);
 }

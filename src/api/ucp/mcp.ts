@@ -10,7 +10,7 @@ import { z } from "zod";
 import { toToolError, ToolError } from "../../core/errors.ts";
 import type { Caller } from "../../tools/context.ts";
 import { isTooDeep, textBody } from "../../http/body.ts";
-import { validKey } from "../../http/idempotency.ts";
+import { validKey } from "../../core/idempotency.ts";
 import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
 import { describeIssues, McpBinding, type BindingTool, type ToolCall } from "../mcp-binding.ts";
 import { mcpGuard } from "../mcp-guard.ts";
@@ -220,7 +220,7 @@ interface Exchange {
 
 export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
   const router = express.Router();
-  const guard = mcpGuard(context.runtime.config);
+  const guard = mcpGuard(context.deps.config);
   const text = textBody({ limit: UCP_BODY_LIMIT, verify: keepRawBody });
   const binding = new McpBinding<UcpTool, Exchange>({
     endpoint: ENDPOINT,
@@ -229,7 +229,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
     protocol: "UCP",
     tools: TOOLS,
     output: RESULT,
-    log: context.runtime.log,
+    log: context.deps.log,
     call: (call, tool, exchange) => callTool(context, call, tool, exchange).catch((error: unknown) => failure(context, error, exchange)),
   });
 
@@ -242,7 +242,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
       // error with its HTTP status.
       text(req, res, (error?: unknown) => {
         if (error === undefined) return next();
-        const failure = failureOf(httpError(error), context.runtime);
+        const failure = failureOf(httpError(error), context.deps.log);
         const code = failure.status >= 500 ? INTERNAL_ERROR : isTooDeep(error) ? ProtocolErrorCode.ParseError : ProtocolErrorCode.InvalidRequest;
         sendRpcError(res, failure.status, code, failure.content, null, { code: failure.code, content: failure.content });
       });
@@ -259,7 +259,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
       }
       if (caller instanceof ToolError) {
         // Refused before any message is read: the HTTP status and a JSON-RPC error with the UCP code.
-        const failure = failureOf(caller, context.runtime);
+        const failure = failureOf(caller, context.deps.log);
         if (failure.retryAfter !== undefined) res.set("Retry-After", String(failure.retryAfter));
         const data = { code: failure.code, content: failure.content, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
         return sendRpcError(res, failure.status, failure.status >= 500 ? INTERNAL_ERROR : PROTOCOL_ERROR, failure.content, null, data);
@@ -297,7 +297,7 @@ async function callTool(context: UcpContext, { name, arguments: sent, _meta: req
   if (key !== undefined && !validKey(key)) throw invalid('meta["idempotency-key"] must be 1 to 255 visible ASCII characters.');
 
   const { caller, adapter, active, ap2 } = await context.negotiate(agentOf(given, requestMeta, exchange.agentHeader), exchange.caller, exchange.signed, tool.capability);
-  const call: UcpCall = { caller, requestId: exchange.requestId, executor: context.executor, shop: context.shop, adapter, door: "mcp", active, ap2 };
+  const call: UcpCall = { caller, requestId: exchange.requestId, executor: context.executor, shop: context.shop, adapter, active, ap2 };
   const run = () => negotiatedRun(call, tool.capability, () => tool.run(call, given));
   if (!tool.mutating || key === undefined) return result(await run());
   const request = { caller: idempotencyCaller(caller), key, method: "MCP", path: `/ucp/mcp/${name}`, body: { id: given.id, checkout: given.checkout, cart: given.cart, payment: given.payment } };
@@ -312,7 +312,7 @@ async function callTool(context: UcpContext, { name, arguments: sent, _meta: req
  */
 function failure(context: UcpContext, error: unknown, exchange: Exchange): CallToolResult {
   if (error instanceof ProtocolError) throw error;
-  const failure = failureOf(error, context.runtime);
+  const failure = failureOf(error, context.deps.log);
   const data = { code: failure.code, content: failure.content, continue_url: context.shop.baseUrl, ...(failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : {}) };
   if (NEGOTIATION_CODES.has(failure.code)) throw new ProtocolError(DISCOVERY_ERROR, failure.content, data);
   if (failure.status === 400) throw new ProtocolError(ProtocolErrorCode.InvalidParams, failure.content, data);

@@ -3,17 +3,29 @@
 // version's error body with the HTTP status of their kind. A binding only reads its transport and writes its answers.
 import type { z } from "zod";
 import { Invalid, RateLimited, toToolError, ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { Config } from "../../core/config.ts";
+import type { Logger } from "../../core/log.ts";
+import type { RateLimiter } from "../../http/rate-limit.ts";
+import type { SigningKeys } from "../../tools/keys/signing-keys.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
-import { orderViewOf, type OrderView } from "../../tools/checkout/get_order.ts";
+import cancelCheckout from "../../tools/checkout/cancel.ts";
+import completeCheckout from "../../tools/checkout/complete.ts";
+import createCheckout from "../../tools/checkout/create.ts";
+import getCheckout from "../../tools/checkout/get.ts";
+import getOrder, { type OrderView } from "../../tools/checkout/get_order.ts";
+import placedOrder from "../../tools/checkout/placed_order.ts";
+import updateCheckout from "../../tools/checkout/update.ts";
+import recordEvents from "../../tools/orders/record_events.ts";
+import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import { PaymentActionRequired } from "../../tools/checkout/payment.ts";
-import type { Caller, Door } from "../../tools/context.ts";
+import type { Caller } from "../../tools/context.ts";
 import type { Executor } from "../../tools/executor.ts";
 import { fieldErrors } from "../../tools/executor.ts";
-import { IdempotencyStore, type IdempotentRequest } from "../../http/idempotency.ts";
+import { DEFAULT_RULES, type IdempotencyRules, type IdempotencyStore, type IdempotentRequest } from "../../core/idempotency.ts";
 import type { UcpAgent } from "./agent-header.ts";
 import { ProfileError, ProfileFetcher, type AgentProfile } from "./agent-profiles.ts";
-import { AgentCheckoutOff, getCommerce, type AgentAccess } from "../../tools/settings/commerce.ts";
+import agentAccess from "../../tools/settings/agent_access.ts";
+import { AgentCheckoutOff, type AgentAccess } from "../../tools/settings/commerce.ts";
 import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";
 import { AP2, CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
 import { CART } from "./v2026-04-08-cart.ts";
@@ -23,6 +35,9 @@ import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
+
+/** UCP's idempotency rules are the store's default ones: 409 for both refusals, bodies compared as parsed. */
+export const UCP_RULES: IdempotencyRules = DEFAULT_RULES;
 /** The capabilities that sell (a cart is a checkout session too): refused while agent checkout is off. */
 const SELLING = new Set([CHECKOUT, CART]);
 type Severity = "recoverable" | "requires_buyer_input" | "requires_buyer_review" | "unrecoverable";
@@ -31,13 +46,13 @@ type PaymentInput = { handlerId: string; instrumentType?: string; token?: string
 /** One protocol version: how it reads requests into tool inputs and writes tool results and errors. */
 export interface Adapter {
   version: string;
-  createInput(body: unknown): Record<string, unknown>;
-  updateInput(body: unknown): Record<string, unknown>;
+  createInput(body: unknown): v0408.SessionFields;
+  updateInput(body: unknown): v0408.SessionFields;
   completePayment(body: unknown): PaymentInput;
   checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
   order(view: OrderView, shop: v0408.Shop): unknown;
   /** orders.record_events' input from an order update (PUT /ucp/orders/{id}); 422 when it does not read. */
-  orderUpdateInput(body: unknown): Record<string, unknown>;
+  orderUpdateInput(body: unknown): ReturnType<typeof v0408.orderUpdateInput>;
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
   /** A domain refusal as a protocol error (this HTTP status) instead of a business outcome (200); null keeps it an outcome. */
   refusalStatus(code: string): number | null;
@@ -76,7 +91,7 @@ const ADAPTERS: Record<string, Adapter> = {
   },
 };
 /** Both versions read an order update the same way (2026-01-11 defines it; 2026-04-08 orders carry the same lists). */
-function orderUpdateInput(body: unknown): Record<string, unknown> {
+function orderUpdateInput(body: unknown): ReturnType<typeof v0408.orderUpdateInput> {
   return v0408.orderUpdateInput(parse(v0408.orderUpdateRequest, body, "order update", 422));
 }
 
@@ -89,21 +104,35 @@ export interface Answer {
   body: unknown;
 }
 
+/** What the UCP door needs of the shop, built by the composition root (src/compose.ts): never the whole runtime. */
+export interface UcpDeps {
+  executor: Executor;
+  config: Config;
+  log: Logger;
+  now: () => Date;
+  /** Budgets keyless agents per profile. */
+  limiter: RateLimiter;
+  /** The shop's keys: the profiles publish them, AP2 and signed responses sign with them. */
+  signingKeys: SigningKeys;
+  /** Idempotency-Key records under UCP's rules. */
+  idempotency: IdempotencyStore;
+}
+
 /** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */
 export class UcpContext {
-  readonly runtime: Runtime;
+  readonly deps: UcpDeps;
   readonly executor: Executor;
   readonly store: IdempotencyStore;
   readonly profiles: ProfileFetcher;
   readonly shop: v0408.Shop;
   private prunedAt = 0;
 
-  constructor(runtime: Runtime) {
-    this.runtime = runtime;
-    this.executor = runtime.executor;
-    this.store = new IdempotencyStore(runtime.database.prisma, runtime.now);
-    this.profiles = new ProfileFetcher(runtime.config.ucpAllowLocalProfiles, runtime.config.webhooksAllowLocal);
-    this.shop = { baseUrl: runtime.config.publicBaseUrl, stripePublishableKey: runtime.config.stripePublishableKey };
+  constructor(deps: UcpDeps) {
+    this.deps = deps;
+    this.executor = deps.executor;
+    this.store = deps.idempotency;
+    this.profiles = new ProfileFetcher(deps.config.ucpAllowLocalProfiles, deps.config.webhooksAllowLocal);
+    this.shop = { baseUrl: deps.config.publicBaseUrl, stripePublishableKey: deps.config.stripePublishableKey };
   }
 
   /**
@@ -113,7 +142,7 @@ export class UcpContext {
    */
   async negotiate(agent: UcpAgent | null, admitted: Caller, signed: SignedRequest, capability: string): Promise<{ caller: Caller; adapter: Adapter; active: ReadonlySet<string> | null; ap2: Ap2Context | null }> {
     const selling = SELLING.has(capability);
-    const access = selling || admitted.kind !== "key" ? (await getCommerce(this.runtime.database.prisma)).agentAccess : "open";
+    const access = selling || admitted.kind !== "key" ? (await this.executor.call(agentAccess, {}, { caller: UCP_DOOR, door: "ucp" })).agentAccess : "open";
     if (selling && access === "off") throw new AgentCheckoutOff();
     const profile = agent?.profile ? await this.fetchProfile(agent.profile) : null;
     // A signature proves the caller holds the profile's key; a wrong one is refused even where none is required.
@@ -121,7 +150,7 @@ export class UcpContext {
     if (admitted.kind !== "key") {
       checkAccess(access, verified);
       if (profile) {
-        const budget = await this.runtime.limiter.check(`agent:${profile.url}`, false);
+        const budget = await this.deps.limiter.check(`agent:${profile.url}`, false);
         if (!budget.allowed) throw new RateLimited(budget.resetSeconds, "Rate limit of this agent exceeded");
       }
     }
@@ -156,13 +185,13 @@ export class UcpContext {
 
   /** AP2 negotiated: the shop signs checkouts and verifies the agent's mandates with the keys of its profile. */
   private ap2Context(profile: AgentProfile): Ap2Context {
-    const base = this.runtime.config.publicBaseUrl;
-    return { shopKeys: this.runtime.signingKeys, agentKeys: profile.signingKeys, audiences: [base, `${base}/.well-known/ucp`], now: this.runtime.now };
+    const base = this.deps.config.publicBaseUrl;
+    return { shopKeys: this.deps.signingKeys, agentKeys: profile.signingKeys, audiences: [base, `${base}/.well-known/ucp`], now: this.deps.now };
   }
 
   private verify(signed: SignedRequest, profile: AgentProfile | null): true {
     if (!profile) throw new UcpError(401, "signature_invalid", "A signed request needs UCP-Agent naming the profile whose signing_keys hold its key.");
-    verifyRequest(signed, profile.signingKeys, this.runtime.now());
+    verifyRequest(signed, profile.signingKeys, this.deps.now());
     return true;
   }
 
@@ -177,7 +206,7 @@ export class UcpContext {
 
   /** Drops expired idempotency records at most once an hour, in the background of a request. */
   private pruneNow(): void {
-    const now = this.runtime.now().getTime();
+    const now = this.deps.now().getTime();
     if (now - this.prunedAt < 3600_000) return;
     this.prunedAt = now;
     void this.store.prune().catch(() => undefined);
@@ -201,7 +230,6 @@ export interface UcpCall {
   executor: Executor;
   shop: v0408.Shop;
   adapter: Adapter;
-  door: Door;
   /** The capabilities negotiated with the agent (null: all of the shop's). */
   active: ReadonlySet<string> | null;
   /** Set when AP2 is negotiated (ap2.ts): checkouts are signed and completing needs the buyer's mandate. */
@@ -223,9 +251,9 @@ export async function negotiatedRun(call: UcpCall, capability: string, run: () =
 export const operations = {
   async create(call: UcpCall, body: unknown): Promise<Answer> {
     const { adapter } = call;
-    const input = { ...adapter.createInput(body), protocol: "ucp", protocolVersion: adapter.version };
+    const input = { ...adapter.createInput(body), protocol: "ucp" as const, protocolVersion: adapter.version };
     try {
-      return sessionAnswer(call, 201, await invoke<SessionView>(call, "checkout.create", input));
+      return sessionAnswer(call, 201, await invoke(call, createCheckout, input));
     } catch (error) {
       const refused = businessRefusal(error);
       if (!refused) throw error;
@@ -235,13 +263,13 @@ export const operations = {
   },
 
   async get(call: UcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, "checkout.get", { id }), call.shop) };
+    return { status: 200, body: call.adapter.checkout(await invoke(call, getCheckout, { id }), call.shop) };
   },
 
   async update(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const input = call.adapter.updateInput(body);
     try {
-      return sessionAnswer(call, 200, await invoke<SessionView>(call, "checkout.update", { id, ...input }));
+      return sessionAnswer(call, 200, await invoke(call, updateCheckout, { id, ...input }));
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -249,9 +277,9 @@ export const operations = {
 
   async complete(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const payment = call.adapter.completePayment(body);
-    if (!call.ap2) return changed(call, id, "checkout.complete", { id, payment });
+    if (!call.ap2) return changed(call, id, completeCheckout, { id, payment });
     // AP2: the buyer's mandate must bind the session as it stands; the tool refuses if it changes before its lock.
-    const view = await invoke<SessionView>(call, "checkout.get", { id });
+    const view = await invoke(call, getCheckout, { id });
     try {
       await checkMandate(call.ap2, body, call.adapter.checkout(view, call.shop));
     } catch (error) {
@@ -259,15 +287,15 @@ export const operations = {
     }
     const total = view.totals.find((entry) => entry.type === "total")?.amount ?? 0;
     const expect = { total, lines: view.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, unitPrice: line.unitPrice })) };
-    return changed(call, id, "checkout.complete", { id, payment, expect });
+    return changed(call, id, completeCheckout, { id, payment, expect });
   },
 
   cancel(call: UcpCall, id: string): Promise<Answer> {
-    return changed(call, id, "checkout.cancel", { id });
+    return changed(call, id, cancelCheckout, { id });
   },
 
   async order(call: UcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: call.adapter.order(await invoke<OrderView>(call, "checkout.get_order", { orderId: id }), call.shop) };
+    return { status: 200, body: call.adapter.order(await invoke(call, getOrder, { orderId: id }), call.shop) };
   },
 
   /**
@@ -276,19 +304,22 @@ export const operations = {
    * GET shows it; an order that no UCP checkout placed is 404 here.
    */
   async updateOrder(call: UcpCall, context: UcpContext, id: string, body: unknown): Promise<Answer> {
-    const caller = context.runtime.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
+    const caller = context.deps.config.ucpTestMode && call.caller.kind !== "key" ? ORDER_UPDATER : call.caller;
     // Who may not write orders is refused (401/403) before the body is judged: a stranger learns nothing from a 422.
-    call.executor.authorize("orders.record_events", caller);
+    call.executor.authorize(recordEvents.name, caller);
     const input = call.adapter.orderUpdateInput(body);
-    const { prisma } = context.runtime.database;
-    const session = await prisma.checkoutSession.findUnique({ where: { orderId: id } });
+    const placed = await invoke(call, placedOrder, { orderId: id }, UCP_DOOR);
     // Who may not write orders learns nothing about which exist: the tool refuses them (401/403) before reading.
-    if (!session && caller.scopes.has("orders:write")) throw new UcpError(404, "not_found", `There is no order "${id}" from a UCP checkout.`);
-    await invoke(call, "orders.record_events", { orderId: id, ...input }, caller);
-    const view = await orderViewOf(prisma, session!, context.runtime.now());
-    return { status: 200, body: call.adapter.order(view, call.shop) };
+    if (!placed && caller.scopes.has("orders:write")) throw new UcpError(404, "not_found", `There is no order "${id}" from a UCP checkout.`);
+    await invoke(call, recordEvents, { orderId: id, ...input }, caller);
+    // Read again: the view shows the events just recorded (a caller that reached here had an order to record them on).
+    const view = await invoke(call, placedOrder, { orderId: id }, UCP_DOOR);
+    return { status: 200, body: call.adapter.order(view!, call.shop) };
   },
 };
+
+/** The UCP door reading what negotiation and order updates need through internal tools; never an agent's own call. */
+const UCP_DOOR: Caller = { kind: "system", actor: "system:ucp", scopes: new Set(["orders:read", "settings:read"]) };
 
 /** Who records order updates in test mode when the caller has no key (UCP_TEST_MODE=1 only). */
 const ORDER_UPDATER: Caller = { kind: "system", actor: "system:ucp-test-order-update", scopes: new Set(["orders:write"]) };
@@ -300,16 +331,18 @@ function sessionAnswer(call: UcpCall, status: number, view: SessionView): Answer
   return { status, body: call.adapter.checkout(view, call.shop) };
 }
 
-async function changed(call: UcpCall, id: string, tool: string, input: Record<string, unknown>): Promise<Answer> {
+/** A change of a session (complete, cancel): the session as it stands after, or the refusal beside it. */
+async function changed<I extends ObjectSchema>(call: UcpCall, id: string, tool: ToolDefinition<I, typeof getCheckout.output>, input: z.input<I>): Promise<Answer> {
   try {
-    return { status: 200, body: call.adapter.checkout(await invoke<SessionView>(call, tool, input), call.shop) };
+    return { status: 200, body: call.adapter.checkout(await invoke(call, tool, input), call.shop) };
   } catch (error) {
     return withSession(call, id, error);
   }
 }
 
-export function invoke<T>(call: UcpCall, name: string, input: unknown, caller: Caller = call.caller): Promise<T> {
-  return call.executor.invoke({ name, input, caller, door: call.door, requestId: call.requestId }) as Promise<T>;
+/** A tool call of the UCP door (audited as door "ucp"), by the tool's definition, as the call's caller unless given. */
+export function invoke<I extends ObjectSchema, O extends z.ZodType>(call: UcpCall, tool: ToolDefinition<I, O>, input: z.input<I>, caller: Caller = call.caller): Promise<z.output<O>> {
+  return call.executor.call(tool, input, { caller, door: "ucp", requestId: call.requestId });
 }
 
 /** The body under this version's reading; 400 naming each offending field otherwise. */
@@ -346,7 +379,7 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   if (!refused) throw error;
   const status = call.adapter.refusalStatus(refused.code);
   if (status !== null) return { status, body: call.adapter.error(refused.code, refused.message, "recoverable") };
-  const view = await invoke<SessionView>(call, "checkout.get", { id });
+  const view = await invoke(call, getCheckout, { id });
   const body = call.adapter.checkout(view, call.shop);
   // 3-D Secure: the buyer authenticates at the bank's page, then the agent completes again (UCP's SCA example).
   const escalated = error instanceof PaymentActionRequired;
@@ -380,14 +413,14 @@ export interface Failure {
 }
 
 /** Any failure by its kind (UcpError, a tool's refusal, anything else as 500); never a stack trace. */
-export function failureOf(error: unknown, runtime: Runtime): Failure {
+export function failureOf(error: unknown, log: Logger): Failure {
   if (error instanceof UcpError) return { status: error.status, code: error.code, content: error.message };
   const mapped = toToolError(error);
   let status = mapped.status;
   let content = mapped.message;
   if (mapped instanceof Invalid && mapped.errors?.length) content += ` ${mapped.errors.slice(0, 5).map((entry) => `${entry.path}: ${entry.message}`).join("; ")}`;
   if (mapped.code === "checkout_not_modifiable") status = 409;
-  if (status >= 500 && mapped.code === "internal") runtime.log.error("ucp request failed", { error: String(error) });
+  if (status >= 500 && mapped.code === "internal") log.error("ucp request failed", { error: String(error) });
   const retryAfter = (mapped as { retryAfterSeconds?: number }).retryAfterSeconds;
   return { status, code: mapped.code, content, ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }

@@ -3,17 +3,17 @@
 // UCP-Agent header, negotiates the version, applies Idempotency-Key, runs the checkout.* tools through the executor and
 // answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import type { Runtime } from "../../runtime.ts";
+import type { Logger } from "../../core/log.ts";
 import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { jsonBody } from "../../http/body.ts";
-import { validKey } from "../../http/idempotency.ts";
+import { validKey } from "../../core/idempotency.ts";
 import { noteCaller } from "../../http/request-facts.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
 import { discoveryProfile } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
-import { DEFAULT_ADAPTER, errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall } from "./operations.ts";
+import { DEFAULT_ADAPTER, errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall, type UcpDeps } from "./operations.ts";
 import { CHECKOUT, ORDER } from "./capabilities.ts";
 import { CART } from "./v2026-04-08-cart.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
@@ -29,14 +29,14 @@ export { UCP_BODY_LIMIT } from "./operations.ts";
 /** UCP agents name their request with Request-Id, older ones with X-Request-Id. */
 const UCP_REQUEST_ID_HEADERS = ["request-id", "x-request-id"];
 
-export function ucpRouter(runtime: Runtime, gate: Gate): Router {
+export function ucpRouter(deps: UcpDeps, gate: Gate): Router {
   const router = express.Router({ caseSensitive: true });
-  const { config } = runtime;
-  const context = new UcpContext(runtime);
+  const { config, log } = deps;
+  const context = new UcpContext(deps);
   const json = jsonBody({ limit: UCP_BODY_LIMIT, verify: keepRawBody });
 
   // The shop's public signing keys (made on first use) go into both profiles' signing_keys.
-  const { signingKeys } = runtime;
+  const { signingKeys } = deps;
   router.get("/.well-known/ucp", (req, res, next) => {
     echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     signingKeys.published().then((keys) => {
@@ -62,12 +62,12 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl), capability);
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
-      const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, door: "rest", active: negotiated.active, ap2: negotiated.ap2 };
+      const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, active: negotiated.active, ap2: negotiated.ap2 };
       const run = () => negotiatedRun(call, capability, () => operation(call, req));
       // 2026-04-08 checkout and order answers are signed (what agents verify with the published key).
       const signed = adapter.version === v0408.VERSION && (capability === CHECKOUT || capability === ORDER);
       const reply = async (status: number, text: string) => {
-        if (signed && status < 400) res.set(await responseSignature(runtime.signingKeys, status, text, runtime.now()));
+        if (signed && status < 400) res.set(await responseSignature(signingKeys, status, text, deps.now()));
         res.status(status).type("json").send(text);
       };
       const key = mutating ? headerValue(req, "idempotency-key") : undefined;
@@ -81,7 +81,7 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
       if (answer.replayed) res.set("Idempotent-Replayed", "true");
       await reply(answer.status, answer.text);
     } catch (error) {
-      sendError(res, error, runtime, adapter);
+      sendError(res, error, log, adapter);
     }
   };
 
@@ -100,18 +100,18 @@ export function ucpRouter(runtime: Runtime, gate: Gate): Router {
   router.put("/ucp/carts/:id", json, route(true, CART, (call, req) => cartOperations.update(call, String(req.params.id), req.body)));
   router.post("/ucp/carts/:id/cancel", json, route(true, CART, (call, req) => cartOperations.cancel(call, String(req.params.id))));
   router.use(ucpMcpRouter(context, gate));
-  mountSimulation(router, config, runtime.executor, (res, status, code, content) => {
+  mountSimulation(router, config, deps.executor, (res, status, code, content) => {
     res.status(status).type("json").send(JSON.stringify(v0111.error(code, content)));
   });
 
   router.use("/ucp", (req: Request, res: Response) => {
     echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
-    sendError(res, new UcpError(404, "not_found", `No UCP endpoint ${req.method} ${req.path}.`), runtime);
+    sendError(res, new UcpError(404, "not_found", `No UCP endpoint ${req.method} ${req.path}.`), log);
   });
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith("/ucp") && req.path !== "/.well-known/ucp") return next(error);
     echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
-    sendError(res, httpError(error), runtime);
+    sendError(res, httpError(error), log);
   });
   return router;
 }
@@ -127,8 +127,8 @@ function readAgent(req: Request): UcpAgent | null {
 }
 
 /** Any failure as the version's error response, with the HTTP status of its kind; never a stack trace. */
-function sendError(res: Response, error: unknown, runtime: Runtime, adapter: Adapter = DEFAULT_ADAPTER): void {
-  const failure = failureOf(error, runtime);
+function sendError(res: Response, error: unknown, log: Logger, adapter: Adapter = DEFAULT_ADAPTER): void {
+  const failure = failureOf(error, log);
   if (failure.retryAfter !== undefined) res.set("Retry-After", String(failure.retryAfter));
   if (failure.status === 401) res.set("WWW-Authenticate", 'Bearer realm="ucp"');
   res.status(failure.status).type("json").send(JSON.stringify(errorBody(failure, adapter)));

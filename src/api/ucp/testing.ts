@@ -1,5 +1,6 @@
 // Test-mode simulation routes of the UCP door (UCP_TEST_MODE=1 and UCP_SIMULATION_SECRET set; absent otherwise):
 // POST /ucp/testing/simulate-shipping/{orderId} ships an order through orders.update_status, so its events fire.
+import updateStatus from "../../tools/orders/update_status.ts";
 import crypto from "node:crypto";
 import type { Request, Response, Router } from "express";
 import type { Config } from "../../core/config.ts";
@@ -26,7 +27,7 @@ export function mountSimulation(router: Router, config: Pick<Config, "ucpTestMod
     if (!sameSecret(Array.isArray(given) ? given[0] : given, secret)) return reply(res, 403, "forbidden", "The Simulation-Secret header is missing or wrong.");
     const orderId = String(req.params.orderId);
     try {
-      await executor.invoke({ name: "orders.update_status", input: { orderId, status: "shipped" }, caller: SIMULATOR, door: "rest" });
+      await executor.call(updateStatus, { orderId, status: "shipped" }, { caller: SIMULATOR, door: "ucp" });
       res.status(200).type("json").send(JSON.stringify({ status: "shipped", order_id: orderId }));
     } catch (error) {
       const mapped = toToolError(error);

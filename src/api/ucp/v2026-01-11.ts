@@ -38,12 +38,12 @@ export const completeRequest = z.looseObject({
   payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).min(1).max(10) }).optional(),
 });
 
-export function toolInput(body: z.infer<typeof createRequest>): Record<string, unknown> {
+export function toolInput(body: z.infer<typeof createRequest>): latest.SessionFields {
   const input = latest.toolInput(body);
   const fullName = body.buyer?.full_name?.trim();
   if (fullName && body.buyer && !body.buyer.first_name && !body.buyer.last_name) {
     const [first, ...rest] = fullName.split(/\s+/);
-    input.buyer = { ...(input.buyer as object), firstName: first, ...(rest.length ? { lastName: rest.join(" ") } : {}) };
+    input.buyer = { ...input.buyer, firstName: first, ...(rest.length ? { lastName: rest.join(" ") } : {}) };
   }
   return input;
 }

@@ -21,15 +21,14 @@ export const conversionRequest = checkoutShapes.createRequest.extend({
 });
 
 /** checkout.create / checkout.update fields from a cart: its lines and buyer. */
-export function cartInput(body: z.infer<typeof cartRequest>): Record<string, unknown> {
+export function cartInput(body: z.infer<typeof cartRequest>): Pick<checkoutShapes.SessionFields, "lines" | "buyer"> {
   const { lines, buyer: who } = checkoutShapes.toolInput({ line_items: body.line_items, ...(body.buyer ? { buyer: body.buyer } : {}) });
   return { lines, ...(who ? { buyer: who } : {}) };
 }
 
 /** checkout.update fields from a conversion: fulfilment and discount codes (lines and buyer are the cart's). */
-export function conversionInput(body: z.infer<typeof conversionRequest>): Record<string, unknown> {
-  const input = checkoutShapes.toolInput({ ...body, line_items: [], buyer: undefined });
-  delete input.lines;
+export function conversionInput(body: z.infer<typeof conversionRequest>): Omit<checkoutShapes.SessionFields, "lines"> {
+  const { lines: _cartLines, ...input } = checkoutShapes.toolInput({ ...body, line_items: [], buyer: undefined });
   return input;
 }
 

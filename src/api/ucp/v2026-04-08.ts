@@ -3,6 +3,11 @@
 import { z } from "zod";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
+import type createCheckout from "../../tools/checkout/create.ts";
+import type recordEvents from "../../tools/orders/record_events.ts";
+
+/** The session fields a request body sets: checkout.create's input less what the door itself adds (its protocol). */
+export type SessionFields = Omit<z.input<typeof createCheckout.input>, "protocol" | "protocolVersion">;
 
 export const VERSION = "2026-04-08";
 
@@ -77,8 +82,8 @@ export type CreateRequest = z.infer<typeof createRequest>;
 // ---------- request → checkout tool input ----------
 
 /** The fields of checkout.create / checkout.update a UCP create or update body sets. */
-export function toolInput(body: CreateRequest): Record<string, unknown> {
-  const input: Record<string, unknown> = { lines: body.line_items.map((line) => ({ itemId: line.item.id, quantity: line.quantity })) };
+export function toolInput(body: CreateRequest): SessionFields {
+  const input: SessionFields = { lines: body.line_items.map((line) => ({ itemId: line.item.id, quantity: line.quantity })) };
   if (body.buyer) {
     const { first_name, last_name, email, phone_number, consent } = body.buyer;
     input.buyer = {
@@ -239,7 +244,7 @@ export const orderUpdateRequest = z.looseObject({
 });
 
 /** orders.record_events' input from an order update. */
-export function orderUpdateInput(body: z.infer<typeof orderUpdateRequest>) {
+export function orderUpdateInput(body: z.infer<typeof orderUpdateRequest>): Omit<z.input<typeof recordEvents.input>, "orderId"> {
   return {
     fulfillmentEvents: (body.fulfillment?.events ?? []).map((event) => ({
       id: event.id,

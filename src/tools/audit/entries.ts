@@ -18,6 +18,8 @@ export function staticRefusal(db: Db, entry: AuditEntry): Refusal | null {
   if (!entry.subjectType || !entry.subjectId || !modelOf(db, entry.subjectType)) {
     return { code: "not_revertible", detail: `Entry ${entry.id} (${entry.tool}) has no subject snapshot to restore.` };
   }
+  // A sign-in or sign-out is a record, not a change to undo: reverting a sign-out would bring an ended session back.
+  if (entry.subjectType === "staffSession") return { code: "not_revertible", detail: `Entry ${entry.id} records a staff session (${entry.tool}); sessions are not reverted.` };
   if (entry.before === null && entry.after === null) return { code: "not_revertible", detail: `Entry ${entry.id} has neither a before nor an after snapshot.` };
   if (entry.subjectType === "order" && (entry.before === null || entry.after === null)) {
     return { code: "not_revertible", detail: `Entry ${entry.id}: only status changes of existing orders can be reverted, not order creation or deletion.` };

@@ -5,7 +5,7 @@ export const auditSummary = z.strictObject({
   id: z.string(),
   tool: z.string().describe("The tool that wrote the entry, e.g. \"products.update\"."),
   actor: z.string().describe("Who called it: \"key:<id>\", \"session:<id>\" or \"system:<name>\"."),
-  door: z.string().describe("How it was called: rest, mcp, admin-assistant, storefront-assistant, cli, web, webhook or system."),
+  door: z.string().describe("How it was called: rest, mcp, ucp, acp, admin-assistant, storefront-assistant, cli, web, webhook or system."),
   agent: z.string().nullable().describe("The AI agent that acted (MCP client \"name/version\", or the assistant), or null for a person."),
   subjectType: z.string().nullable().describe("The changed model in camelCase (product, discount, setting …), \"tool\" for generic entries."),
   subjectId: z.string().nullable().describe("Id of the changed row (section name for settings, key for feature flags)."),

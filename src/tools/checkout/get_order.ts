@@ -8,7 +8,7 @@ import { adjustment, fulfillmentEvent, storedList } from "../orders/fulfillment-
 import { sessionView } from "./schemas.ts";
 import { ownerOf, storedView } from "./sessions.ts";
 
-const orderView = z.strictObject({
+export const orderView = z.strictObject({
   id: z.string(),
   status: z.string().describe("The order's status (pending_payment, paid, shipped …)."),
   canceled: z.boolean().describe("True once the order was cancelled or fully refunded."),

@@ -6,7 +6,8 @@ import update from "./update.ts";
 import complete from "./complete.ts";
 import cancel from "./cancel.ts";
 import getOrder from "./get_order.ts";
+import placedOrder from "./placed_order.ts";
 
-const tools: AnyTool[] = [create, get, update, complete, cancel, getOrder];
+const tools: AnyTool[] = [create, get, update, complete, cancel, getOrder, placedOrder];
 
 export default tools;

@@ -5,7 +5,8 @@ import list from "./list.ts";
 import revoke from "./revoke.ts";
 import setAcp from "./set_acp.ts";
 import setScopes from "./set_scopes.ts";
+import acpSigningSecret from "./acp_signing_secret.ts";
 
-const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes];
+const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes, acpSigningSecret];
 
 export default tools;

@@ -13,7 +13,8 @@ import updateCommerce from "./update_commerce.ts";
 import updateShippingRates from "./update_shipping_rates.ts";
 import getSaleTerms from "./get_sale_terms.ts";
 import updateSaleTerms from "./update_sale_terms.ts";
+import agentAccess from "./agent_access.ts";
 
-const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates, getSaleTerms, updateSaleTerms];
+const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates, getSaleTerms, updateSaleTerms, agentAccess];
 
 export default tools;

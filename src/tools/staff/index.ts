@@ -8,7 +8,11 @@ import requestPasswordReset from "./request_password_reset.ts";
 import resetPassword from "./reset_password.ts";
 import setPassword from "./set_password.ts";
 import setScopes from "./set_scopes.ts";
+import redeemSetup from "./redeem_setup.ts";
+import signIn from "./sign_in.ts";
+import signOut from "./sign_out.ts";
 
-const tools: AnyTool[] = [create, list, setScopes, resetPassword, requestPasswordReset, setPassword, remove];
+// The internal ones last: the admin door's sign-in, sign-out and first-run setup, listed nowhere.
+const tools: AnyTool[] = [create, list, setScopes, resetPassword, requestPasswordReset, setPassword, remove, signIn, signOut, redeemSetup];
 
 export default tools;

@@ -2,6 +2,7 @@
 // revocable (sign-out, password change) because the server checks the row on every request.
 import crypto from "node:crypto";
 import type { Db } from "../../core/db.ts";
+import type { StaffSession } from "../../generated/prisma/client.ts";
 import type { StaffUser } from "./staff-users.ts";
 
 /** Signed out after this long without a request. */
@@ -23,10 +24,10 @@ export function hashToken(token: string): string {
 }
 
 /** A new session for the staff user; the token (for the cookie) exists only in the answer. */
-export async function openSession(db: Db, staffId: string, now: Date, client: { address?: string | undefined; userAgent?: string | undefined }): Promise<{ token: string }> {
+export async function openSession(db: Db, staffId: string, now: Date, client: { address?: string | undefined; userAgent?: string | undefined }): Promise<{ token: string; session: StaffSession }> {
   await db.staffSession.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - KEEP_EXPIRED_MS) } } });
   const token = crypto.randomBytes(32).toString("base64url");
-  await db.staffSession.create({
+  const session = await db.staffSession.create({
     data: {
       tokenHash: hashToken(token),
       staffId,
@@ -38,7 +39,7 @@ export async function openSession(db: Db, staffId: string, now: Date, client: { 
     },
   });
   await db.adminUser.update({ where: { id: staffId }, data: { lastLoginAt: now } });
-  return { token };
+  return { token, session };
 }
 
 /** The live session of a cookie token (not revoked, not idle, not past its absolute expiry), with its staff user. */
@@ -56,4 +57,10 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Sta
 
 export async function closeSession(db: Db, id: string, now: Date): Promise<void> {
   await db.staffSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
+}
+
+/** A session row as the audit log keeps it: never the token's hash, which would let a reader of the log present it. */
+export function sessionSnapshot(row: StaffSession) {
+  const { tokenHash: _tokenHash, ...rest } = row;
+  return rest;
 }

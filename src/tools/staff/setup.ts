@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import type { Db, Prisma } from "../../core/db.ts";
 import { Refused } from "../../core/errors.ts";
 import { hashToken } from "./sessions.ts";
-import { createStaff, type StaffUser } from "./staff-users.ts";
+import type { AdminUser } from "../../generated/prisma/client.ts";
+import { createStaff } from "./staff-users.ts";
 
 /** How long a printed setup link stays valid. */
 export const SETUP_TTL_MS = 60 * 60_000;
@@ -37,17 +38,17 @@ export async function setupTokenUsable(prisma: Prisma, token: string, now: Date)
   return Boolean(row && !row.usedAt && row.expiresAt > now && !(await hasStaff(prisma)));
 }
 
-/** Spends the token and creates the first staff user (scope "*"), all or nothing. */
-export async function redeemSetupToken(prisma: Prisma, token: string, input: { email: string; password: string }, now: Date): Promise<StaffUser> {
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
-    if (await hasStaff(tx)) throw new SetupLinkInvalid();
-    const spent = await tx.staffSetupToken.updateMany({
-      where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
-    if (spent.count !== 1) throw new SetupLinkInvalid();
-    const staff = await createStaff(tx, { ...input, scopes: ["*"] });
-    return { id: staff.id, email: staff.email, scopes: staff.scopes };
+/**
+ * Spends the token and creates the first staff user (scope "*"), in the caller's transaction (staff.redeem_setup's):
+ * all or nothing.
+ */
+export async function redeemSetupToken(tx: Db, token: string, input: { email: string; password: string }, now: Date): Promise<AdminUser> {
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
+  if (await hasStaff(tx)) throw new SetupLinkInvalid();
+  const spent = await tx.staffSetupToken.updateMany({
+    where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
   });
+  if (spent.count !== 1) throw new SetupLinkInvalid();
+  return createStaff(tx, { ...input, scopes: ["*"] });
 }

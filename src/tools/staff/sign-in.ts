@@ -1,5 +1,6 @@
 // Staff sign-in: throttle, check the credentials, open a session; every failure says the same thing.
 import type { Db } from "../../core/db.ts";
+import type { StaffSession } from "../../generated/prisma/client.ts";
 import { RateLimited, ToolError } from "../../core/errors.ts";
 import { openSession } from "./sessions.ts";
 import { countAttempt, forgiveAttempt, type ThrottlePolicy } from "./throttle.ts";
@@ -20,12 +21,12 @@ export interface SignInAttempt {
 }
 
 /** A new session for the staff user, or WrongCredentials (401) / RateLimited (429). */
-export async function signIn(db: Db, policy: ThrottlePolicy, attempt: SignInAttempt, now: Date): Promise<{ token: string; staff: StaffUser }> {
+export async function signIn(db: Db, policy: ThrottlePolicy, attempt: SignInAttempt, now: Date): Promise<{ token: string; session: StaffSession; staff: StaffUser }> {
   const verdict = await countAttempt(db, policy, attempt.address, attempt.email, now);
   if (!verdict.allowed) throw new RateLimited(verdict.retryAfterSeconds);
   const staff = await checkCredentials(db, attempt.email, attempt.password);
   if (!staff) throw new WrongCredentials();
   await forgiveAttempt(db, attempt.address, attempt.email);
-  const session = await openSession(db, staff.id, now, { address: attempt.address, userAgent: attempt.userAgent });
-  return { token: session.token, staff };
+  const { token, session } = await openSession(db, staff.id, now, { address: attempt.address, userAgent: attempt.userAgent });
+  return { token, session, staff };
 }

@@ -44,3 +44,31 @@ export async function createSession(prisma: Prisma): Promise<string> {
 export function sessionCustomer(prisma: Prisma, customerId: string): Promise<{ id: string; email: string; name: string | null } | null> {
   return prisma.customer.findUnique({ where: { id: customerId }, select: { id: true, email: true, name: true } });
 }
+
+/**
+ * The storefront session rows behind one database: what the session plumbing (src/http/session.ts) calls, so the cookie
+ * code holds no Prisma.
+ */
+export class StorefrontSessions {
+  private readonly database: Pick<Database, "prisma" | "query">;
+
+  constructor(database: Pick<Database, "prisma" | "query">) {
+    this.database = database;
+  }
+
+  find(id: string, staleSeconds: number): Promise<{ customerId: string | null; stale: boolean } | undefined> {
+    return findSession(this.database, id, staleSeconds);
+  }
+
+  touch(id: string): Promise<void> {
+    return touchSession(this.database.prisma, id);
+  }
+
+  create(): Promise<string> {
+    return createSession(this.database.prisma);
+  }
+
+  customer(customerId: string): Promise<{ id: string; email: string; name: string | null } | null> {
+    return sessionCustomer(this.database.prisma, customerId);
+  }
+}

@@ -7,6 +7,8 @@ import type { AdminRequest } from "./site.ts";
 export const DOOR_TEXT: Record<string, string> = {
   rest: "REST-API'et",
   mcp: "MCP",
+  ucp: "UCP",
+  acp: "ACP",
   admin: "admin",
   "admin-assistant": "admin-assistenten",
   "storefront-assistant": "butikschatten",
@@ -20,6 +22,8 @@ export const DOOR_TEXT: Record<string, string> = {
 export const DOOR_LABEL: Record<string, string> = {
   rest: "REST-API",
   mcp: "MCP",
+  ucp: "UCP",
+  acp: "ACP",
   admin: "Admin",
   "admin-assistant": "Admin-assistent",
   "storefront-assistant": "Butikschat",

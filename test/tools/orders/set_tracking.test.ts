@@ -53,7 +53,7 @@ describe("orders.set_tracking", () => {
     const mail = captureMail(server);
     const order = await createOrder(server, { status: "processing", email: "pakkeshop@example.dk" });
     const point = { id: "gls-aarhus-spar", name: "Spar Trøjborg", address: "Tordenskjoldsgade 20", zip: "8200", city: "Aarhus N" };
-    await server.runtime.database.prisma.order.update({
+    await server.prisma.order.update({
       where: { id: order.id },
       data: { deliveryMethodId: "gls-pakkeshop", deliveryMethodName: "GLS Pakkeshop", deliveryCarrier: "GLS", pickupPoint: point },
     });

@@ -11,7 +11,7 @@ import { shippedOrder } from "../returns/fixtures.ts";
 const { server, keys: { reader, writer } } = useServer({ keys: { reader: ["settings:read"], writer: ["settings:write", "settings:read"] } });
 
 const DANSKE = { bankName: "Danske Bank", regNo: "0040", accountNo: "0440116243", iban: "DK5000400440116243", bic: "DABADKKK" };
-const rows = async () => server.runtime.database.prisma.setting.findMany({ where: { section: { in: ["contact", "bank_bic", "delivery_free_from", "return_period"] } }, orderBy: { section: "asc" } });
+const rows = async () => server.prisma.setting.findMany({ where: { section: { in: ["contact", "bank_bic", "delivery_free_from", "return_period"] } }, orderBy: { section: "asc" } });
 
 describe("settings.update_sale_terms", () => {
   it("stores the account whole with its BIC; settings.get shows it without the BIC", async () => {
@@ -51,7 +51,7 @@ describe("settings.update_sale_terms", () => {
     expect(options.find((option) => option.id === "postnord-pakkeshop")?.priceDkk).toBe(3900);
     expectOk(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", ADDRESS, { cookie }));
     const placed = expectOk<{ orderId: string }>(server, "cart.checkout", await server.call("cart.checkout", { deliveryMethodId: "gls-pakkeshop", pickupPointId: "gls-aarhus-spar" }, { cookie }));
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     expect(order.shippingDkk).toBe(0n);
   });
 

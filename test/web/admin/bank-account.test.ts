@@ -25,7 +25,7 @@ async function flash(page: { status: number; location: string | null }): Promise
   return /<div class="notice notice-(?:success|error)"[^>]*>([^<]*)<\/div>/.exec(next.html)?.[1]?.replace(/&#39;/g, "'") ?? "";
 }
 
-const terms = async () => (await server.runtime.database.prisma.setting.findMany({ where: { section: { in: ["contact", "bank_bic"] } }, orderBy: { section: "asc" } })).map((row) => row.value);
+const terms = async () => (await server.prisma.setting.findMany({ where: { section: { in: ["contact", "bank_bic"] } }, orderBy: { section: "asc" } })).map((row) => row.value);
 
 describe("the bank account form", () => {
   it("shows the stored account under Kontakt", async () => {
@@ -92,6 +92,6 @@ describe("the return period form", () => {
     expect((await owner.get("/admin/returns")).html).toContain("Fortrydelser (30 dage fra levering)");
     const refused = await owner.get((await owner.submit("/admin/settings", "/admin/settings/return-days", { returnDays: "10" })).location!);
     expect(refused.html).toContain("Returfrist: skal være mindst 14 (fortrydelsesretten)");
-    expect(await server.runtime.database.prisma.setting.findUnique({ where: { section: "return_period" } })).toMatchObject({ value: { days: 30 } });
+    expect(await server.prisma.setting.findUnique({ where: { section: "return_period" } })).toMatchObject({ value: { days: 30 } });
   });
 });

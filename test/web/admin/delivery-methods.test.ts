@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 type Shipping = typeof DEFAULT_SETTINGS.shipping;
-const stored = async (section: string) => (await server.runtime.database.prisma.setting.findUnique({ where: { section } }))?.value;
+const stored = async (section: string) => (await server.prisma.setting.findUnique({ where: { section } }))?.value;
 const shipping = async () => (await stored("shipping")) as Shipping;
 
 async function post(action: string, form: Record<string, string>, anchor: string): Promise<string> {

@@ -19,7 +19,7 @@ describe("the order page's payment method", () => {
     expect(method((await owner.get(`/admin/orders/${unpaid.id}`)).html)).toBe("Bankoverførsel (afventer betaling)");
     const paid = await createOrder(server, { status: "paid" });
     expect(method((await owner.get(`/admin/orders/${paid.id}`)).html)).toBe("Bankoverførsel");
-    await server.runtime.database.prisma.order.update({ where: { id: paid.id }, data: { paymentMethod: "mobilepay" } });
+    await server.prisma.order.update({ where: { id: paid.id }, data: { paymentMethod: "mobilepay" } });
     expect(method((await owner.get(`/admin/orders/${paid.id}`)).html)).toBe("MobilePay");
   });
 });

@@ -9,7 +9,7 @@ let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "ejer.lager@nordlys.dk");
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("the product page's stock", () => {
   it("shows the variants' total and no product stock form for a product with variants", async () => {

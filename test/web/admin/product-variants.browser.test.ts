@@ -32,7 +32,7 @@ describeBrowser("the product page's variants in a browser", () => {
     await tab.page.getByLabel("Adgangskode").fill(PASSWORD);
     await tab.page.getByRole("button", { name: "Log ind" }).click();
     await tab.page.waitForURL("**/admin");
-    const product = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, variants: { some: {} } } });
+    const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, variants: { some: {} } } });
     await tab.page.goto(`/admin/products/${product.slug}`);
     const wrap = tab.page.locator("#variants .table-wrap");
     const [client, scroll] = await wrap.evaluate((element) => [element.clientWidth, element.scrollWidth]);

@@ -39,7 +39,7 @@ describeBrowser("the owner's settings in a browser", () => {
   }
 
   const notice = (tab: BrowserPage) => tab.page.locator(".notice[role]").first().innerText().catch(() => "");
-  const prisma = () => server.runtime.database.prisma;
+  const prisma = () => server.prisma;
 
   it("saves the bank account and a delivery method, and refuses a bad IBAN in Danish", { timeout: 90_000 }, async () => {
     const tab = await signedIn({ width: 1280, height: 900 });

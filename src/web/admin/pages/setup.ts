@@ -66,8 +66,8 @@ export async function setupFirstStaff(web: AdminRequest): Promise<Outcome> {
   if (password.length < MIN_PASSWORD_LENGTH) return setupView(web, 400, { token, email, error: `Adgangskoden skal have mindst ${MIN_PASSWORD_LENGTH} tegn.` });
   if (password !== web.field("password2")) return setupView(web, 400, { token, email, error: "De to adgangskoder er forskellige." });
   try {
-    const staff = await web.runtime.staff.redeemSetupToken(token, { email, password });
-    web.res.append("Set-Cookie", await web.runtime.staff.openFor(staff, { address: web.req.ip, userAgent: web.req.get("user-agent") }));
+    const { staff, setCookie } = await web.runtime.staff.setUp(token, { email, password }, { address: web.req.ip, userAgent: web.req.get("user-agent") });
+    web.res.append("Set-Cookie", setCookie);
     web.runtime.log.info("first staff user created", { staffId: staff.id });
     return web.done("/admin", `Velkommen, ${staff.email}. Din bruger er oprettet.`);
   } catch (error) {

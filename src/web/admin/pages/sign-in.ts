@@ -47,7 +47,7 @@ export async function signIn(web: AdminRequest): Promise<Outcome> {
     const previous = await staff.signedIn(web.req.headers.cookie);
     const address = web.req.ip ?? "unknown";
     const signedIn = await staff.signIn({ email, password: web.field("password").slice(0, 1000), address, userAgent: web.req.get("user-agent") });
-    if (previous) await staff.signOut(previous.sessionId);
+    if (previous) await staff.signOut(previous.sessionId, previous.caller);
     log.info("staff signed in", { staffId: signedIn.staff.id, address });
     web.res.append("Set-Cookie", signedIn.setCookie);
     return { redirect: next };
@@ -66,7 +66,7 @@ export async function signIn(web: AdminRequest): Promise<Outcome> {
 }
 
 export async function signOut(web: AdminRequest): Promise<Outcome> {
-  await web.runtime.staff.signOut(web.staff.sessionId);
+  await web.runtime.staff.signOut(web.staff.sessionId, web.staff.caller);
   web.res.append("Set-Cookie", web.runtime.staff.clearedSessionCookie());
   return web.done("/admin/login", "Du er logget ud.");
 }

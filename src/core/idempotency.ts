@@ -1,11 +1,11 @@
-// The Idempotency-Key store of the protocol doors (UCP, ACP): a mutating request made with a key runs once per caller
-// and key; a repeat with the same request replays the stored response, one with another request is refused, one
-// while the first still runs is refused (status and code per door: UCP 409/409 by default, ACP 422/409). Records live in the database, so every process behind a balancer shares
-// them, and are kept at least 24 h. Server errors (5xx) are never stored: the client may retry them.
+// The Idempotency-Key store of the protocol doors: a mutating request made with a key runs once per caller and key; a
+// repeat with the same request replays the stored response, one with another request is refused, one while the first
+// still runs is refused (status and code per door, its rules). Records live in the database, so every process behind a
+// balancer shares them, and are kept at least 24 h. Server errors (5xx) are never stored: the client may retry them.
 import crypto from "node:crypto";
-import { canonicalJson } from "../core/canonical-json.ts";
-import type { Db } from "../core/db.ts";
-import { dbErrorCode, ToolError } from "../core/errors.ts";
+import { canonicalJson } from "./canonical-json.ts";
+import type { Db } from "./db.ts";
+import { dbErrorCode, ToolError } from "./errors.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 /** How long a stored response answers repeats of its key. */
@@ -49,8 +49,8 @@ export interface IdempotencyRules {
   canonical: boolean;
 }
 
-/** UCP's rules (and the default): 409 for both refusals. */
-export const UCP_RULES: IdempotencyRules = {
+/** The default rules: 409 for both refusals, bodies compared as parsed. */
+export const DEFAULT_RULES: IdempotencyRules = {
   conflict: { status: 409, code: "idempotency_key_reused" },
   inFlight: { status: 409, code: "request_in_progress" },
   canonical: false,
@@ -71,7 +71,7 @@ export class IdempotencyStore {
   private readonly now: () => Date;
   private readonly rules: IdempotencyRules;
 
-  constructor(db: Db, now: () => Date, rules: IdempotencyRules = UCP_RULES) {
+  constructor(db: Db, now: () => Date, rules: IdempotencyRules = DEFAULT_RULES) {
     this.db = db;
     this.now = now;
     this.rules = rules;

@@ -1,0 +1,85 @@
+// Internal tools (`internal: true`): the reads the agent doors' own plumbing needs. No door lists or serves them (REST,
+// MCP, OpenAPI, the catalogue); server code calls them by their definition through the executor, which still checks
+// the caller's scope and the input, and refuses a definition it did not register.
+import { describe, expect, it } from "vitest";
+import { ToolError } from "../../src/core/errors.ts";
+import type { Caller } from "../../src/tools/context.ts";
+import placedOrder from "../../src/tools/checkout/placed_order.ts";
+import signingSecret from "../../src/tools/keys/acp_signing_secret.ts";
+import agentAccess from "../../src/tools/settings/agent_access.ts";
+import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
+import { createRegistry } from "../../src/tools/registry.ts";
+import { defineTool } from "../../src/tools/tool.ts";
+import { useServer } from "../support/server.ts";
+
+const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
+const INTERNAL = [placedOrder, signingSecret, agentAccess];
+const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
+const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
+const executor = () => server.runtime.executor;
+
+async function refusal(promise: Promise<unknown>): Promise<ToolError> {
+  const error = await promise.then(() => null, (failure: unknown) => failure);
+  if (!(error instanceof ToolError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error;
+}
+
+describe("internal tools", () => {
+  it("are in no listing and behind no name: REST's list and call, MCP's tools/list, OpenAPI", async () => {
+    const listed = await fetch(`${server.url}/api/v1/tools`, { headers: { Authorization: `Bearer ${keys.all}` } });
+    const names = ((await listed.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((tool) => tool.name);
+    const openapi = await (await fetch(`${server.url}/api/v1/openapi.json`)).text();
+    for (const tool of INTERNAL) {
+      expect(names).not.toContain(tool.name);
+      expect(openapi).not.toContain(tool.name);
+      expect(server.runtime.registry.get(tool.name)).toBeUndefined();
+      expect(server.runtime.registry.tools).not.toContain(tool);
+      expect(server.runtime.registry.owns(tool)).toBe(true);
+      const rest = await server.call(tool.name, tool.examples[0], { key: keys.all });
+      expect(rest.status).toBe(404);
+    }
+    const mcp = await fetch(`${server.url}/api/mcp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${keys.all}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+    });
+    const text = await mcp.text();
+    expect(text).toContain("settings.get_commerce");
+    for (const tool of INTERNAL) expect(text).not.toContain(tool.name);
+  });
+
+  it("settings.agent_access reads the shop's agent access", async () => {
+    expect(await executor().call(agentAccess, {}, as("settings:read"))).toEqual({ agentAccess: "open" });
+    const setting = server.prisma.setting;
+    await setting.create({ data: { section: "commerce", value: { agentAccess: "signed" } } });
+    expect(await executor().call(agentAccess, {}, as("settings:read"))).toEqual({ agentAccess: "signed" });
+    await setting.delete({ where: { section: "commerce" } });
+  });
+
+  it("keys.acp_signing_secret reads a key's ACP secret, null when it has none", async () => {
+    const key = (await findActiveKey(server.prisma, keys.agent))!;
+    expect(await executor().call(signingSecret, { keyId: key.id }, as("keys:read"))).toEqual({ secret: null });
+    await server.prisma.apiKey.update({ where: { id: key.id }, data: { acpSigningSecret: "platform-secret-0123456789" } });
+    expect(await executor().call(signingSecret, { keyId: key.id }, as("keys:read"))).toEqual({ secret: "platform-secret-0123456789" });
+  });
+
+  it("checkout.placed_order answers null for an order no checkout session placed", async () => {
+    const prisma = server.prisma;
+    const order = await prisma.order.findFirstOrThrow({ orderBy: { id: "asc" } });
+    expect(await prisma.checkoutSession.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await executor().call(placedOrder, { orderId: order.id }, as("orders:read"))).toBeNull();
+  });
+
+  it("check the caller's scope and the input like any tool", async () => {
+    expect((await refusal(executor().call(agentAccess, {}, as("orders:read")))).status).toBe(403);
+    expect((await refusal(executor().call(signingSecret, { keyId: "" }, as("keys:read")))).status).toBe(400);
+    const unknownField = JSON.parse('{"orderId":"x","extra":1}') as { orderId: string };
+    expect((await refusal(executor().call(placedOrder, unknownField, as("orders:read")))).status).toBe(400);
+  });
+
+  it("run only the definition the executor registered", async () => {
+    const lookalike = defineTool({ ...agentAccess });
+    await expect(executor().call(lookalike, {}, as("settings:read"))).rejects.toThrow(/not a tool this executor registered/);
+    expect(createRegistry().owns(lookalike)).toBe(false);
+  });
+});
