@@ -215,6 +215,28 @@ describe("Mine ordrer", () => {
   });
 });
 
+describe("signed-in checkout", () => {
+  it("fills in the session customer's e-mail, also before any address is known; a guest gets an empty field", async () => {
+    const customer = await createCustomer(server, { email: `kasse-${++n}@example.dk`, name: "Mette Hansen" });
+    const client = new WebClient(server);
+    const [name, value] = (await sessionFor(server, customer.id)).split("=");
+    client.cookies.set(name!, value!);
+    const [product] = await plainProducts(server, 5);
+    await client.get(`/products/${product!.slug}`);
+    expectRedirect(await client.post("/cart/add", { productSlug: product!.slug, quantity: "1" }), "/cart?notice=added");
+    const page = await client.get("/checkout");
+    expectHtmlPage(page);
+    expect(page.html).toMatch(new RegExp(`name="email"[^>]*value="${customer.email}"|value="${customer.email}"[^>]*name="email"`));
+
+    const guest = new WebClient(server);
+    await guest.get(`/products/${product!.slug}`);
+    expectRedirect(await guest.post("/cart/add", { productSlug: product!.slug, quantity: "1" }), "/cart?notice=added");
+    const guestPage = await guest.get("/checkout");
+    expectHtmlPage(guestPage);
+    expect(guestPage.html).not.toContain(customer.email);
+  });
+});
+
 /** A new browser that puts one product in the cart and checks out as a guest; the order and its payment page. */
 async function guestCheckout(email: string, address = { address: "Strøget 12", zip: "1160", city: "københavn k" }) {
   const client = new WebClient(server);
