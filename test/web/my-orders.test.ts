@@ -10,7 +10,7 @@ import { useServer } from "../support/server.ts";
 import { plainProducts, sessionIdOf } from "../support/session.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 import { captureMail, createCustomer, createOrder, orderState, sessionFor, type OrderSeed } from "../tools/orders/fixtures.ts";
-import { shippedOrder } from "../tools/returns/fixtures.ts";
+import { openReturn, shippedOrder } from "../tools/returns/fixtures.ts";
 
 const { server } = useServer();
 const prisma = () => server.prisma;
@@ -163,6 +163,24 @@ describe("Mine ordrer", () => {
     expect(after.html).toContain("Anmodet");
     // One unit of that line and the other line are still returnable.
     expect(after.html.match(/name="orderItemId"/g)).toHaveLength(2);
+  });
+
+  it("says a received bank-transfer return 'refunderes' until staff have paid it out, then 'Refunderet'", async () => {
+    const { order, client } = await signedIn("delivered", { daysAgo: 3, quantities: [1] });
+    const key = await server.key("returns:write", "returns:read", "orders:read", "orders:write");
+    const ret = await openReturn(server, key, order, { approve: true });
+    expectOk(server, "returns.receive", await server.call("returns.receive", { returnId: ret.returnId, refundAccount: "1234 0012345678" }, { key }));
+    const pending = await client.get(`/orders/${order.id}`);
+    expectHtmlPage(pending);
+    expect(pending.html).toContain("Modtaget – beløbet refunderes til din bankkonto");
+    expect(pending.html).toContain("Refunderes · bankoverførsel");
+    expect(pending.html).not.toMatch(/Refunderet/);
+    const [task] = await prisma().refundTask.findMany({ where: { orderId: order.id } });
+    expectOk(server, "orders.complete_refund_task", await server.call("orders.complete_refund_task", { taskId: task!.id }, { key }));
+    const paid = await client.get(`/orders/${order.id}`);
+    expect(paid.html).not.toContain("refunderes");
+    expect(paid.html).toContain("Refunderet · bankoverførsel");
+    expect(paid.html).toContain("Fortrydelse · Refunderet ·");
   });
 
   it("shows a refused return at its line in Danish: past the 14 days, yet a complaint still goes through", async () => {
