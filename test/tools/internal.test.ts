@@ -8,13 +8,14 @@ import placedOrder from "../../src/tools/checkout/placed_order.ts";
 import signingSecret from "../../src/tools/keys/acp_signing_secret.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
 import pendingRefund from "../../src/tools/orders/pending_refund.ts";
+import imageAlts from "../../src/tools/products/image_alts.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund];
+const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -80,6 +81,12 @@ describe("internal tools", () => {
     expect(await executor().call(pendingRefund, { orderId: order.id }, as("orders:read"))).toEqual({ orderId: order.id, pendingDkk: before + 1200 });
     expect((await refusal(executor().call(pendingRefund, { orderId: "no-such-order" }, as("orders:read")))).status).toBe(404);
     expect((await refusal(executor().call(pendingRefund, { orderId: order.id }, as("catalog:read")))).status).toBe(403);
+  });
+
+  it("products.image_alts refuses drafts to a catalogue reader and 404s an unknown product", async () => {
+    expect((await refusal(executor().call(imageAlts, { slug: "findes-ikke" }, as("catalog:read")))).status).toBe(404);
+    const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false }, orderBy: { slug: "asc" } });
+    expect((await refusal(executor().call(imageAlts, { slug: product.slug, drafts: true }, as("catalog:read")))).status).toBe(403);
   });
 
   it("check the caller's scope and the input like any tool", async () => {
