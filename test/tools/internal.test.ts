@@ -9,13 +9,14 @@ import signingSecret from "../../src/tools/keys/acp_signing_secret.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
 import pendingRefund from "../../src/tools/orders/pending_refund.ts";
 import imageAlts from "../../src/tools/products/image_alts.ts";
+import userGiftCards from "../../src/tools/user/list_gift_cards.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts];
+const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts, userGiftCards];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -87,6 +88,11 @@ describe("internal tools", () => {
     expect((await refusal(executor().call(imageAlts, { slug: "findes-ikke" }, as("catalog:read")))).status).toBe(404);
     const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false }, orderBy: { slug: "asc" } });
     expect((await refusal(executor().call(imageAlts, { slug: product.slug, drafts: true }, as("catalog:read")))).status).toBe(403);
+  });
+
+  it("user.list_gift_cards refuses a caller with no signed-in customer", async () => {
+    const error = await refusal(executor().call(userGiftCards, {}, as("customer:read")));
+    expect([error.status, error.code]).toEqual([422, "no_customer"]);
   });
 
   it("check the caller's scope and the input like any tool", async () => {

@@ -183,6 +183,31 @@ describe("Mine ordrer", () => {
     expect(paid.html).toContain("Fortrydelse · Refunderet ·");
   });
 
+  it("lists the shopper's gift cards and the store credit of their cancelled order on the account page, codes masked", async () => {
+    const { customer, order, client } = await signedIn("paid");
+    const key = await server.key("giftcards:write");
+    const issue = async (amountDkk: number, customerEmail: string) =>
+      expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk, customerEmail }, { key })).code;
+    const own = await issue(25_000, customer.email);
+    const others = await issue(9_900, `en-anden-${++n}@example.dk`);
+    await client.get(`/orders/${order.id}`);
+    expectRedirect(await client.post(`/orders/${order.id}/cancel`, { reason: "regret", refundTo: "store_credit" }), `/orders/${order.id}?notice=order-cancelled`);
+    const credit = await prisma().giftCard.findFirstOrThrow({ where: { orderId: order.id, source: "store_credit" } });
+    const page = await client.get("/account");
+    expectHtmlPage(page);
+    expect(page.html).toContain("Tilgodebeviser og gavekort");
+    expect(page.html).toContain(`…${own.slice(-4)}`);
+    expect(page.html).toContain(formatMoney(25_000, order.currency));
+    expect(page.html).toContain(`Tilgodebevis</strong> <span class="order-ref">…${credit.code.slice(-4)}`);
+    expect(page.html).toContain(formatMoney(Number(credit.balanceDkk), order.currency));
+    expect(page.html).toMatch(/Gælder til \d{1,2}\. \w+ \d{4}/);
+    for (const code of [own, credit.code]) expect(page.html).not.toContain(code);
+    expect(page.html).not.toContain(`…${others.slice(-4)}`);
+    // A shopper with none sees no such section.
+    const empty = await signedIn("paid");
+    expect((await empty.client.get("/account")).html).not.toContain("Tilgodebeviser og gavekort");
+  });
+
   it("shows a refused return at its line in Danish: past the 14 days, yet a complaint still goes through", async () => {
     const { order, client } = await signedIn("delivered", { daysAgo: 30, quantities: [1] });
     await client.get(`/orders/${order.id}`);
