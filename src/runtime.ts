@@ -1,8 +1,9 @@
 // Builds one server process: database (migrated, seeded when empty), read models, registry, executor, auth and limits.
+import type { LanguageModel } from "ai";
 import crypto from "node:crypto";
 import { Background } from "./core/background.ts";
 import { loadConfig, type Config } from "./core/config.ts";
-import { openDatabase, type Database } from "./core/db.ts";
+import { openDatabase, transactionOf, type Database } from "./core/db.ts";
 import { createLogger, type Logger } from "./core/log.ts";
 import { Metrics } from "./core/metrics.ts";
 import { createMailer } from "./core/mail.ts";
@@ -69,6 +70,8 @@ export interface RuntimeOptions {
   rateLimitPrefix?: string;
   /** Prefix of other Redis keys and channels, e.g. the socket.io adapter's (default "shop:"). */
   redisPrefix?: string;
+  /** The assistants' model instead of the configured provider (tests script one); their turns then run on this thread. */
+  model?: LanguageModel;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -96,7 +99,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const signingKeys = new SigningKeys(database.prisma, { rotateAfterMs: config.signingKeyRotationDays * DAY_MS, now, log });
   const outbox = createOutbox(config, database, log, { onAttempt: metrics.webhookAttempt });
   // Nobody hears order changes until the composition root subscribes (src/compose.ts).
-  const collaborators: Collaborators = { catalog, mailer, db: database.prisma, payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
+  const collaborators: Collaborators = { catalog, mailer, db: database.prisma, transaction: transactionOf(database), payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
   const registry = createRegistry();
   const executor = new Executor({ config, database, registry, collaborators, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
@@ -111,7 +114,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(database.prisma, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
-  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn });
+  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn, model: options.model });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));

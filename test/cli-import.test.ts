@@ -1,13 +1,11 @@
 // `shop import products` as a real process on a copy of the demo shop (PGlite data directory, or a PostgreSQL database):
 // a JSON Lines file and a Shopify product CSV with good and refused lines, each imported twice (a re-run skips what exists).
 import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/core/db.ts";
-import { testDatabase } from "./support/server.ts";
+import { processDatabase } from "./support/server.ts";
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve("test/fixtures/import");
@@ -17,20 +15,11 @@ let postgres: Database | undefined;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  const made = await testDatabase();
-  if (made.url) {
-    env = { ...process.env, DATABASE_URL: made.url, LOG_LEVEL: "silent" };
-    postgres = made.database;
-    cleanup = made.drop;
-    return;
-  }
-  await made.drop();
-  // PGlite: the run's seeded template, unpacked into a data directory of its own.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-import-"));
-  const seeded = await openDatabase({ dataDir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-  await seeded.close();
-  env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" };
-  cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  // On PostgreSQL the database stays open for reading; on PGlite it is the run's template unpacked into a directory.
+  const own = await processDatabase(async (database) => database);
+  env = { ...process.env, DATABASE_URL: "", ...own.env, LOG_LEVEL: "silent" };
+  postgres = "DATABASE_URL" in own.env ? own.arranged : undefined;
+  cleanup = own.drop;
 });
 afterAll(() => cleanup());
 

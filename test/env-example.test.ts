@@ -1,5 +1,6 @@
-// .env.example stays complete: it names exactly the environment variables the code under src/ reads, each with a
-// comment, so a variable added to the code without a line there (or left there after its code went) fails here.
+// .env.example and the table in docs/configuration.md stay complete: each names exactly the environment variables the
+// code under src/ reads (.env.example each with a comment), so a variable added to the code without a line there (or
+// left there after its code went) fails here.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -46,6 +47,17 @@ function documented(): { names: string[]; uncommented: string[] } {
   return { names, uncommented };
 }
 
+/** The variables the first column of docs/configuration.md's table names ("| `NAME` |" or "| `A`, `B` |"). */
+function tabled(): string[] {
+  return fs
+    .readFileSync("docs/configuration.md", "utf8")
+    .split("\n")
+    .flatMap((line) => {
+      const cell = /^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \|/.exec(line)?.[1];
+      return cell ? [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!) : [];
+    });
+}
+
 describe(".env.example", () => {
   it("names exactly the variables the code reads, once each, each explained", () => {
     const read = readByCode();
@@ -57,5 +69,14 @@ describe(".env.example", () => {
     expect(names.length).toBe(new Set(names).size);
     expect([...new Set(names)].sort()).toEqual([...new Set([...read, ...READ_ELSEWHERE])].sort());
     expect(uncommented).toEqual([]);
+  });
+});
+
+describe("docs/configuration.md", () => {
+  it("has one table row for each variable .env.example names", () => {
+    const names = tabled();
+    expect(names).toContain("PORT");
+    expect(names.length).toBe(new Set(names).size);
+    expect([...names].sort()).toEqual([...new Set(documented().names)].sort());
   });
 });

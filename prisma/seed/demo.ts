@@ -248,6 +248,23 @@ function accessoryCopy(name: string, brand: string | null, accessory: keyof type
   };
 }
 
+/**
+ * The demo products' safety information (GPSR art. 19): an invented Danish maker (the demo brands are examples, not
+ * their real makers), and the warnings a shop of each category would give in Danish.
+ */
+const DEMO_MAKER = { name: "Nordlys Eyewear A/S", address: "Industrivej 4, 8000 Aarhus C, Danmark", contact: "produktsikkerhed@nordlys-optik.dk" };
+const DEMO_WARNINGS: Record<string, string> = {
+  solbriller: "Se aldrig direkte på solen, heller ikke med solbriller. Glas i kategori 3 er ikke egnet til kørsel i tusmørke eller mørke.",
+  sportsbriller: "Beskytter ikke mod slag fra hårde genstande som en godkendt beskyttelsesbrille. Ikke egnet til kørsel i mørke.",
+  boernebriller: "Ikke legetøj. Små dele kan løsne sig: brug under opsyn af en voksen.",
+  kontaktlinser: "Følg din optikers anvisninger. Tag linserne ud ved rødme, smerte eller sløret syn, og søg læge.",
+  tilbehoer: "Opbevares utilgængeligt for børn. Rensespray må ikke komme i øjnene; skyl med vand ved kontakt.",
+};
+
+export function demoSafety(categorySlug: string) {
+  return { manufacturer: DEMO_MAKER, euResponsible: null, warnings: DEMO_WARNINGS[categorySlug] ?? "" };
+}
+
 export async function isEmpty(db: Pick<PrismaClient, "category" | "product">): Promise<boolean> {
   return (await db.category.count()) === 0 && (await db.product.count()) === 0;
 }
@@ -281,6 +298,7 @@ export async function seedCatalog(db: Db, count: number, seed = 42): Promise<voi
       faq: product.faq,
       useCases: product.useCases,
       comparisonFacts: product.comparisonFacts,
+      safety: demoSafety(product.categorySlug),
       deletedAt: product.deleted ? new Date(now) : null,
       createdAt: new Date(now - (products.length - start - offset) * 60_000),
     }));

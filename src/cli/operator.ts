@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { sessionSecret } from "../http/session.ts";
 import { Background } from "../core/background.ts";
 import type { Config } from "../core/config.ts";
-import type { Database } from "../core/db.ts";
+import { transactionOf, type Database } from "../core/db.ts";
 import { createLogger } from "../core/log.ts";
 import { createMailer } from "../core/mail.ts";
 import { Executor } from "../tools/executor.ts";
@@ -36,6 +36,7 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     flags: new FeatureFlags(database, log),
     mailer: createMailer(config),
     db: database.prisma,
+    transaction: transactionOf(database),
     payments: await createPaymentProvider(config, secret),
     keys: new KeyVerifier(database.prisma),
     background: new Background(log),

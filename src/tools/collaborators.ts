@@ -20,6 +20,11 @@ export interface Collaborators {
   payments: PaymentProvider;
   /** The feature flags, kept in memory until one changes. */
   flags: FeatureFlags;
+  /**
+   * A transaction of its own, for background work that writes after the call has answered (a withdrawal declaration
+   * is matched to its order there, so the answer's timing does not tell whether it matched).
+   */
+  transaction<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Work started after commit that the answer does not wait for (a login e-mail: its timing must not tell who is a customer). */
   background: Background;
   /** HMAC-SHA256 (base64url) of a text with the shop's secret: for values that must not be guessable from the database alone. */

@@ -4,20 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSession, checkoutSessionWithOrder } from "../../src/api/acp/v2026-04-17.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
 let stripe: FakeStripe;
-let server: TestServer;
-let KEY: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startServer({ stripeSecretKey: "sk_test_acp", stripeApiUrl: stripe.url, publicBaseUrl: "https://shop.example.dk" });
-  KEY = await server.key("checkout:agent");
 });
-afterAll(async () => {
-  await server.close();
-  await stripe.close();
+afterAll(() => stripe.close());
+const { server, keys: { KEY } } = useServer({
+  config: () => ({ stripeSecretKey: "sk_test_acp", stripeApiUrl: stripe.url, publicBaseUrl: "https://shop.example.dk" }),
+  keys: { KEY: ["checkout:agent"] },
 });
 
 let counter = 0;
@@ -57,20 +54,20 @@ describe("ACP delegated payment (Stripe shared payment tokens)", () => {
     expect(intent.form.get("currency")).toBe("dkk");
     expect(intent.form.get("confirm")).toBe("true");
     expect(intent.form.get("metadata[checkoutSessionId]")).toBe(session.id);
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: done.order.id } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: done.order.id } });
     expect(order).toMatchObject({ status: "paid", acpSessionId: session.id, channel: "acp" });
   });
 
   it("turns a decline into a payment_declined message: no order, stock untouched, the session stays open", async () => {
     const session = await readySession();
-    const before = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: session.line_items[0]!.product_id! } });
+    const before = await server.prisma.product.findUniqueOrThrow({ where: { id: session.line_items[0]!.product_id! } });
     const declined = await acp(`/acp/checkout_sessions/${session.id}/complete`, spt("spt_decline_1"));
     expect(declined.status).toBe(200);
     const body = checkoutSession.parse(declined.body);
     expect(body.status).toBe("ready_for_payment");
     expect(body.messages[0]).toMatchObject({ type: "error", code: "payment_declined" });
-    expect(await server.runtime.database.prisma.order.count({ where: { acpSessionId: session.id } })).toBe(0);
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: before.id } })).stock).toBe(before.stock);
+    expect(await server.prisma.order.count({ where: { acpSessionId: session.id } })).toBe(0);
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { id: before.id } })).stock).toBe(before.stock);
     // A credential that is no shared payment token is declined before Stripe is asked.
     const calls = stripe.requests.length;
     const bad = await acp(`/acp/checkout_sessions/${session.id}/complete`, spt("tok_visa"));

@@ -32,7 +32,7 @@ describe("GET /acp/feed/…", () => {
     const metadata = feedMetadata.parse(await response.json());
     expect(metadata).toMatchObject({ id: "feed_shop.example.dk", target_country: "DK" });
     const products = await feed();
-    expect(products.size).toBe(await server.runtime.database.prisma.product.count({ where: { deletedAt: null } }));
+    expect(products.size).toBe(await server.prisma.product.count({ where: { deletedAt: null } }));
   });
 
   it("writes a plain product as its own variant and a product with variants as them, in the shop's currency", async () => {
@@ -41,7 +41,7 @@ describe("GET /acp/feed/…", () => {
     const line = products.get(plain!.id)!;
     expect(line).toMatchObject({ title: plain!.name, url: `${BASE}/products/${plain!.slug}` });
     expect(line.variants).toEqual([expect.objectContaining({ id: plain!.id, price: { amount: plain!.priceDkk, currency: "DKK" }, availability: { available: true, status: "in_stock" } })]);
-    const images = await server.runtime.database.prisma.productImage.findMany({ where: { productId: plain!.id }, orderBy: { position: "asc" } });
+    const images = await server.prisma.productImage.findMany({ where: { productId: plain!.id }, orderBy: { position: "asc" } });
     expect(line.media?.map((entry) => entry.type)).toEqual(images.map(() => "image"));
     for (const entry of line.media ?? []) expect(entry.url).toMatch(/^https?:\/\//);
 

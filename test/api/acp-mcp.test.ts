@@ -11,27 +11,20 @@ import { sign } from "../../src/api/acp/signature.ts";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
-let server: TestServer;
-let KEY: string;
-let SIGNED: string;
-let READER: string;
 const SECRET = "mcp-platform-secret-0123456789";
 const clients: Client[] = [];
+const { server, keys: { KEY, SIGNED, READER } } = useServer({
+  config: { ucpTestMode: true, publicBaseUrl: "https://shop.example.dk" },
+  keys: { KEY: ["checkout:agent"], SIGNED: ["checkout:agent"], READER: ["catalog:read"] },
+});
 beforeAll(async () => {
-  server = await startServer({ ucpTestMode: true, publicBaseUrl: "https://shop.example.dk" });
-  KEY = await server.key("checkout:agent");
-  SIGNED = await server.key("checkout:agent");
-  READER = await server.key("catalog:read");
-  const id = (await findActiveKey(server.runtime.database.prisma, SIGNED))!.id;
-  await server.runtime.database.prisma.apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET } });
+  const id = (await findActiveKey(server.prisma, SIGNED))!.id;
+  await server.prisma.apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET } });
 });
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await server.close();
-});
+afterAll(() => Promise.all(clients.map((client) => client.close())));
 
 async function connect(key = KEY): Promise<Client> {
   const client = new Client({ name: "vitest-acp-agent", version: "1.0.0" });
@@ -88,8 +81,8 @@ describe("ACP over MCP", () => {
     // The same key and payload replays the first answer: still one order.
     const again = checkoutSessionWithOrder.parse(await call(client, "complete_checkout_session", { meta: { ...META, idempotency_key: "mcp-complete-1" }, id: created.id, payload: PAY }));
     expect(again.order.id).toBe(done.order.id);
-    expect(await server.runtime.database.prisma.order.count({ where: { acpSessionId: created.id } })).toBe(1);
-    const audit = await server.runtime.database.prisma.auditEntry.findFirst({ where: { tool: "checkout.complete", subjectId: created.id } });
+    expect(await server.prisma.order.count({ where: { acpSessionId: created.id } })).toBe(1);
+    const audit = await server.prisma.auditEntry.findFirst({ where: { tool: "checkout.complete", subjectId: created.id } });
     expect(audit?.door).toBe("mcp");
 
     await refused(client, "cancel_checkout_session", { meta: META, id: created.id }, -32000, "not_cancelable");

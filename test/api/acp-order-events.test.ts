@@ -7,31 +7,26 @@ import { checkoutSession, checkoutSessionWithOrder, webhookEvent } from "../../s
 import { sign } from "../../src/api/acp/signature.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { waitFor } from "../support/wait.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let SIGNED: string;
-let QUIET: string;
-let ADMIN: string;
 const SECRET = "platform-signing-secret-0123456789";
 const PATH = "/acp/events";
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   receiver.trustMerchant(PATH, SECRET);
-  server = await startServer({ ucpTestMode: true, publicBaseUrl: "https://shop.example.dk", webhooksAllowLocal: true, outboxPollMs: 100 });
-  SIGNED = await server.key("checkout:agent");
-  QUIET = await server.key("checkout:agent");
-  ADMIN = await server.key("orders:write", "orders:read");
-  const id = (await findActiveKey(server.runtime.database.prisma, SIGNED))!.id;
-  await server.runtime.database.prisma.apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET, acpWebhookUrl: `${receiver.url}${PATH}` } });
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
+afterAll(() => receiver.close());
+const { server, keys: { SIGNED, QUIET, ADMIN } } = useServer({
+  config: { ucpTestMode: true, publicBaseUrl: "https://shop.example.dk", webhooksAllowLocal: true, outboxPollMs: 100 },
+  keys: { SIGNED: ["checkout:agent"], QUIET: ["checkout:agent"], ADMIN: ["orders:write", "orders:read"] },
+});
+beforeAll(async () => {
+  const id = (await findActiveKey(server.prisma, SIGNED))!.id;
+  await server.prisma.apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET, acpWebhookUrl: `${receiver.url}${PATH}` } });
 });
 
 let counter = 0;
@@ -117,7 +112,7 @@ describe("ACP order events", () => {
 
     // Every delivery succeeded (the receiver verified each signature) and nothing is left to send.
     expect(receiver.at(PATH).filter((entry) => entry.error !== null)).toEqual([]);
-    const rows = await server.runtime.database.prisma.outboxEvent.findMany({ where: { type: { startsWith: "acp." } } });
+    const rows = await server.prisma.outboxEvent.findMany({ where: { type: { startsWith: "acp." } } });
     expect(rows.map((row) => row.type).sort()).toEqual(["acp.order_create", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update", "acp.order_update"]);
   });
 
@@ -137,14 +132,14 @@ describe("ACP order events", () => {
   });
 
   it("sends nothing for orders of a key without a webhook URL, nor for orders from other doors", async () => {
-    const before = await server.runtime.database.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } });
+    const before = await server.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } });
     const quiet = await completed(QUIET, PAID);
     await tool("orders.set_tracking", { orderId: quiet.order.id, carrier: "GLS", markShipped: true });
     const [product] = await plainProducts(server, 1);
     const placed = await server.call("orders.create", { items: [{ productSlug: product!.slug, quantity: 1 }], email: "shop@example.dk", shipping: { name: "Anne Berg", address: "Vesterbrogade 1", zip: "1620", city: "København V" } }, { key: ADMIN });
     expect(placed.status).toBe(200);
     await tool("orders.cancel", { orderId: (placed.body.result as { orderId: string }).orderId, reason: "Test" });
-    expect(await server.runtime.database.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } })).toBe(before);
+    expect(await server.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } })).toBe(before);
   });
 });
 
@@ -153,7 +148,7 @@ describe("ACP order events for an item edit", () => {
     const done = await completed(SIGNED, PAID);
     const orderId = done.order.id;
     expect((await nextEvent(orderId, 0)).type).toBe("order_create");
-    const { items } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
+    const { items } = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
     // Two units: one line of two, or two lines of one; either way one unit fewer.
     const change = items.length > 1 ? { orderItemId: items[1]!.id, quantity: 0 } : { orderItemId: items[0]!.id, quantity: 1 };
     await tool("orders.change_items", { orderId, items: [change], refundAccount: "1234 0012345678" });

@@ -1,19 +1,15 @@
 // kill -9 between an ACP completion's commit and the delivery of its order_create event (real server processes): the
 // restarted server delivers the same event (same Request-Id), signed with Merchant-Signature as the key's secret says.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sign } from "../../src/api/acp/signature.ts";
 import { webhookEvent } from "../../src/api/acp/v2026-04-17.ts";
-import { openDatabase, type Database } from "../../src/core/db.ts";
+import type { Database } from "../../src/core/db.ts";
 import { createKey } from "../../src/tools/keys/key-secrets.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
-import { testDatabase } from "../support/server.ts";
+import { processDatabase } from "../support/server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { poll } from "../support/wait.ts";
 
-const pg = Boolean(process.env.TEST_DATABASE_URL);
 const shops: ShopProcess[] = [];
 const cleanups: Array<() => unknown> = [];
 const SECRET = "crash-platform-secret-0123456789";
@@ -42,17 +38,9 @@ async function seed(database: Database): Promise<{ productId: string; key: strin
 async function prepare(): Promise<{ env: Record<string, string>; productId: string; key: string }> {
   // A claim lapses WEBHOOK_TIMEOUT_MS * 2 + 5 s after it was taken: 7 s here.
   const env = { WEBHOOKS_ALLOW_LOCAL: "1", UCP_TEST_MODE: "1", WEBHOOK_TIMEOUT_MS: "1000", OUTBOX_POLL_MS: "200", CHAT_WORKERS: "0" };
-  if (pg) {
-    const { database, url, drop } = await testDatabase();
-    cleanups.push(drop);
-    return { env: { ...env, DATABASE_URL: url! }, ...(await seed(database)) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-acp-crash-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-  const seeded = await seed(database);
-  await database.close();
-  return { env: { ...env, DATA_DIR: dir }, ...seeded };
+  const own = await processDatabase(seed);
+  cleanups.push(own.drop);
+  return { env: { ...env, ...own.env }, ...own.arranged };
 }
 
 async function start(env: Record<string, string>): Promise<string> {

@@ -9,29 +9,24 @@ import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts, variantProduct } from "../support/session.ts";
 
-let server: TestServer;
-let KEY: string;
-let OTHER: string;
-let SIGNED: string;
 let receiver: WebhookReceiver;
 const SECRET = "platform-signing-secret-0123456789";
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  server = await startServer({ ucpTestMode: true, publicBaseUrl: "https://shop.example.dk", webhooksAllowLocal: true });
-  KEY = await server.key("checkout:agent");
-  OTHER = await server.key("checkout:agent");
-  SIGNED = await server.key("checkout:agent");
+});
+afterAll(() => receiver.close());
+const { server, keys: { KEY, OTHER, SIGNED } } = useServer({
+  config: { ucpTestMode: true, publicBaseUrl: "https://shop.example.dk", webhooksAllowLocal: true },
+  keys: { KEY: ["checkout:agent"], OTHER: ["checkout:agent"], SIGNED: ["checkout:agent"] },
+});
+beforeAll(async () => {
   const id = (await findActiveKey(prisma(), SIGNED))!.id;
   await prisma().apiKey.update({ where: { id }, data: { acpSigningSecret: SECRET, acpWebhookUrl: `${receiver.url}/acp/events` } });
 });
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 let counter = 0;
 const newKey = () => `idem-${Date.now()}-${++counter}`;

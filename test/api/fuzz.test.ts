@@ -87,7 +87,7 @@ function hostileInputs(tool: AnyTool, random: () => number, count: number): unkn
 const { server, keys: { key } } = useServer({ keys: { key: ["*"] } });
 
 const writes = async () => {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   return [await prisma.auditEntry.count(), await prisma.order.count(), await prisma.product.count(), await prisma.setting.findMany({ orderBy: { section: "asc" } })];
 };
 

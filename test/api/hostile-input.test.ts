@@ -40,7 +40,7 @@ describe("NUL characters", () => {
     await expectRefused("marketing.schedule_campaign", { id: NUL, sendAt: null }, "id");
     await expectRefused("marketing.update_campaign", { id: NUL, patch: { name: "x" } }, "id");
     await expectRefused("pages.upsert", { slug: "nul-side", title: "Titel", body: `En lang tekst med ${NUL} i midten.` }, "body");
-    expect(await server.runtime.database.prisma.page.count({ where: { slug: "nul-side" } })).toBe(0);
+    expect(await server.prisma.page.count({ where: { slug: "nul-side" } })).toBe(0);
     expect(await auditCount(server)).toBe(before);
   });
 
@@ -51,20 +51,20 @@ describe("NUL characters", () => {
 
 describe("lone surrogates", () => {
   it("are refused with 400 wherever they would reach a JSON or text column", async () => {
-    const settingsBefore = await server.runtime.database.prisma.setting.findMany({ orderBy: { section: "asc" } });
+    const settingsBefore = await server.prisma.setting.findMany({ orderBy: { section: "asc" } });
     await expectRefused("settings.update_branding", { tagline: LONE }, "tagline");
     await expectRefused("settings.update_contact", { address: LONE }, "address");
     await expectRefused("settings.update_policies", { returns: LONE }, "returns");
     await expectRefused("products.upsert_variant", { slug: "gucci-oversize-bold-74", sku: "lone-1", attributes: { size: LONE }, stock: 1 }, "attributes.size");
     await expectRefused("products.update", { slug: "gucci-oversize-bold-74", patch: { name: "Lav \udc00 pris" } }, "patch.name");
-    expect(await server.runtime.database.prisma.setting.findMany({ orderBy: { section: "asc" } })).toEqual(settingsBefore);
+    expect(await server.prisma.setting.findMany({ orderBy: { section: "asc" } })).toEqual(settingsBefore);
   });
 
   it("are refused for a shopper session without a key (cart address, discount code)", async () => {
     const cookie = await newSession(server);
     await expectRefused("cart.set_shipping_address", { ...ADDRESS, name: LONE }, "name", { cookie });
     await expectRefused("discounts.try_apply", { code: `VELKOMMEN10${"\udfff"}` }, "code", { cookie });
-    const cart = await server.runtime.database.prisma.cart.findFirst({ where: { session: { id: decodeURIComponent(cookie.split("=")[1]!).split(".")[0]! } } });
+    const cart = await server.prisma.cart.findFirst({ where: { session: { id: decodeURIComponent(cookie.split("=")[1]!).split(".")[0]! } } });
     expect(cart?.shipping ?? null).toBeNull();
   });
 
@@ -85,7 +85,7 @@ describe("prototype keys and deep nesting", () => {
       expectProblem(rest, 400, "invalid_input");
       expect(rest.body.errors).toContainEqual({ path: `attributes.${key}`, message: `The key ${key} is not allowed.` });
     }
-    expect(await server.runtime.database.prisma.productVariant.count({ where: { sku: { startsWith: "proto-" } } })).toBe(0);
+    expect(await server.prisma.productVariant.count({ where: { sku: { startsWith: "proto-" } } })).toBe(0);
   });
 
   it("refuses __proto__ over MCP, where the JSON-RPC parser has already turned it into a prototype", async () => {
@@ -95,7 +95,7 @@ describe("prototype keys and deep nesting", () => {
     const body = (await response.json()) as { result: { isError: boolean; structuredContent: { status: number; code: string } } };
     expect(body.result.isError, JSON.stringify(body)).toBe(true);
     expect(body.result.structuredContent).toMatchObject({ status: 400, code: "invalid_input" });
-    expect(await server.runtime.database.prisma.productVariant.count({ where: { sku: "proto-mcp" } })).toBe(0);
+    expect(await server.prisma.productVariant.count({ where: { sku: "proto-mcp" } })).toBe(0);
   });
 
   it("refuses __proto__ over MCP 2026-07-28 too", async () => {
@@ -106,7 +106,7 @@ describe("prototype keys and deep nesting", () => {
     const text = await response.text();
     expect(response.status, text).toBe(200);
     expect((JSON.parse(text) as { result: { isError: boolean; structuredContent: unknown } }).result, text).toMatchObject({ isError: true, structuredContent: { status: 400, code: "invalid_input" } });
-    expect(await server.runtime.database.prisma.productVariant.count({ where: { sku: "proto-modern" } })).toBe(0);
+    expect(await server.prisma.productVariant.count({ where: { sku: "proto-modern" } })).toBe(0);
   });
 
   it("refuses values nested deeper than any tool needs", async () => {
@@ -142,7 +142,7 @@ describe("JSON nested thousands of levels deep", () => {
   ];
 
   it("is refused at every door with a 400 in the door's own shape, never a 500, and nothing is written", async () => {
-    const before = await server.runtime.database.prisma.checkoutSession.count();
+    const before = await server.prisma.checkoutSession.count();
     for (const [path, headers, body, shape] of doors()) {
       for (const raw of [body, `${"[".repeat(3000)}${"]".repeat(3000)}`]) {
         const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: raw });
@@ -151,7 +151,7 @@ describe("JSON nested thousands of levels deep", () => {
         if (raw === body) shape(JSON.parse(text) as Record<string, unknown>);
       }
     }
-    expect(await server.runtime.database.prisma.checkoutSession.count()).toBe(before);
+    expect(await server.prisma.checkoutSession.count()).toBe(before);
   });
 
   it("lets a body up to 64 levels through to the door's own rules (a tool input stops at 32)", async () => {
@@ -178,7 +178,7 @@ describe("session routes", () => {
 
 describe("database data errors", () => {
   it("map to 400 invalid_input, not 422 has_dependents or 500", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const failures = await Promise.allSettled([
       prisma.order.findUnique({ where: { id: NUL } }),
       prisma.page.create({ data: { slug: "x-nul", title: "x", body: `a${NUL}b` } }),

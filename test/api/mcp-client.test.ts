@@ -38,7 +38,7 @@ describe("MCP through the SDK client", () => {
     expect(client.getServerCapabilities()).toMatchObject({ tools: {} });
     expect(client.getInstructions()).toMatch(/øre/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.lookup", "products.search", "returns.policy", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.get_safety", "products.lookup", "products.search", "returns.policy", "returns.withdraw", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
     expect(tools.find((tool) => tool.name === "products.search")!.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
 
     const search = await client.callTool({ name: "products.search", arguments: { q: "aviator", limit: 5 } });

@@ -32,7 +32,7 @@ describe("POST /api/mcp as plain JSON", () => {
     for (const header of RATE_HEADERS) expect(response.headers.get(header), header).not.toBeNull();
     expect(response.body).toMatchObject({ jsonrpc: "2.0", id: 7 });
     const tools = (response.body.result as { tools: Array<Record<string, unknown> & { name: string }> }).tools;
-    expect(tools.map((tool) => tool.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.lookup", "products.search", "returns.policy", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.get_safety", "products.lookup", "products.search", "returns.policy", "returns.withdraw", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
     for (const tool of tools) {
       const registered = describeTool(server.runtime.registry.get(tool.name)!);
       expect(tool.description).toBe(registered.description);

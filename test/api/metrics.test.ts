@@ -121,7 +121,7 @@ describe("GET /metrics", () => {
       expect(family(scraped, name)?.type, name).toBe("COUNTER");
     }
     const pool = family(scraped, "shop_db_pool_connections");
-    if (server.runtime.database.kind === "postgres") {
+    if (server.database.kind === "postgres") {
       expect(pool?.type).toBe("GAUGE");
       expect(value(scraped, "shop_db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
     } else {

@@ -3,7 +3,7 @@
 // and MCP on its twin (cloned from the same template), in the same order, so generated ids must correspond 1:1.
 // Calls with the right key also carry the demo shopper's session cookie, so the cart.* and user.* examples act on her
 // cart and orders like every other example acts on the demo shop: every example succeeds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compactAnnotations } from "../../src/api/mcp-tools.ts";
 import { describeTool } from "../../src/tools/describe.ts";
 import { compactSchema } from "../../src/tools/compact-schema.ts";
@@ -14,17 +14,13 @@ import { DEMO } from "../../prisma/seed/history.ts";
 import { Correspondence } from "../support/correspondence.ts";
 import { mcpCall, rpc } from "../support/mcp.ts";
 import type { CallResult, TestServer } from "../support/server.ts";
-import { startServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
 const TOOLS = createRegistry().tools;
 const twins = new Correspondence(true);
 
-let restSide: TestServer;
-let mcpTwin: TestServer;
-beforeAll(async () => {
-  [restSide, mcpTwin] = await Promise.all([startServer(), startServer()]);
-});
-afterAll(() => Promise.all([restSide?.close(), mcpTwin?.close()]));
+const { server: restSide } = useServer();
+const { server: mcpTwin } = useServer();
 
 const isRead = (tool: AnyTool) => tool.annotations.readOnlyHint && !tool.audited;
 /**
@@ -121,8 +117,8 @@ describe("REST/MCP parity", () => {
         return rest;
       };
       const audits = async (): Promise<[number, number]> => [
-        await restSide.runtime.database.prisma.auditEntry.count(),
-        await mcpTwin.runtime.database.prisma.auditEntry.count(),
+        await restSide.prisma.auditEntry.count(),
+        await mcpTwin.prisma.auditEntry.count(),
       ];
       const [restBefore, mcpBefore] = await audits();
 
@@ -149,7 +145,7 @@ describe("REST/MCP parity", () => {
       if (read) expect([restAfter, mcpAfter]).toEqual([restBefore, mcpBefore]);
       else {
         expect(mcpAfter - mcpBefore, "both doors wrote the same number of audit entries").toBe(restAfter - restBefore);
-        const doors = await mcpTwin.runtime.database.prisma.auditEntry.findMany({ select: { door: true }, orderBy: { createdAt: "desc" }, take: mcpAfter - mcpBefore });
+        const doors = await mcpTwin.prisma.auditEntry.findMany({ select: { door: true }, orderBy: { createdAt: "desc" }, take: mcpAfter - mcpBefore });
         expect(doors.every((entry) => entry.door === "mcp")).toBe(true);
       }
     });

@@ -68,7 +68,7 @@ describe("REST door", () => {
     const statuses = (checkout.errors as Array<{ status: number }>).map((failure) => failure.status);
     expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
     expect(body.result.tools.find((tool) => tool.name === "categories.list")!.errors).toEqual([]);
-    expect(body.result.tools.filter((t) => t.anonymous).map((t) => t.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.lookup", "products.search", "returns.policy", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
+    expect(body.result.tools.filter((t) => t.anonymous).map((t) => t.name).sort()).toEqual(["categories.list", "checkout.cancel", "checkout.complete", "checkout.create", "checkout.get", "checkout.get_order", "checkout.update", "giftcards.get", "products.get", "products.get_safety", "products.lookup", "products.search", "returns.policy", "returns.withdraw", "staff.request_password_reset", "staff.set_password", "support.create_ticket"]);
   });
 
   it("answers health and readiness probes", async () => {

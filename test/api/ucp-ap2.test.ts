@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => profiles.close());
 const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: SHOP } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 let itemId: string;
 beforeAll(async () => {

@@ -33,7 +33,7 @@ afterAll(async () => {
   await profiles.close();
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const agent = (name = "shopper") => `profile="${base}/${name}.json"`;
 
 /** A catalog request as an anonymous agent sends it (no key), with or without a UCP-Agent header. */
@@ -197,6 +197,17 @@ describe("UCP catalog: lookup and product (REST)", () => {
     const byVariant = await product({ id: target.id, selected: [{ name, label: "ignored" }] });
     expect(byVariant.product.variants[0]!.id).toBe(target.id);
     expect(byVariant.product.selected).toEqual(Object.entries(target.attributes as Record<string, string>).map(([key, value]) => ({ name: key, label: value })));
+  });
+
+  it("carries the product's safety information (GPSR) in the detail's metadata, the one place UCP's product has for it", async () => {
+    const [row] = await plainProducts(server, 1);
+    const detail = await product({ id: row!.id });
+    expect(detail.product.metadata?.product_safety).toEqual({
+      manufacturer: { name: "Nordlys Eyewear A/S", address: expect.any(String), contact: expect.any(String) },
+      ...((await prisma().product.findUniqueOrThrow({ where: { id: row!.id } })).safety as { warnings: string }).warnings ? { warnings: expect.any(String) } : {},
+    });
+    const found = await search({ query: row!.name });
+    for (const item of found.products) expect(item.metadata?.product_safety).toBeUndefined();
   });
 
   it("answers an unknown product with 200 and the lookup capability's error", async () => {

@@ -7,22 +7,18 @@ import type { JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UCP_JWS, UCP_RFC9421, ucpEventRef } from "../../src/api/ucp/webhook-signers.ts";
 import { DAY_MS } from "../../src/tools/keys/signing-keys.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { startUcpReceiver, verifyDetachedJws, verifyRfc9421, type UcpDelivery, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
 import { poll } from "../support/wait.ts";
 
-let server: TestServer;
 let receiver: UcpReceiver;
 let clock = Date.now();
 
 beforeAll(async () => {
   receiver = await startUcpReceiver();
-  server = await startServer({ webhooksAllowLocal: true, publicBaseUrl: "https://shop.example.dk" }, { now: () => new Date(clock) });
 });
-afterAll(async () => {
-  await server?.close();
-  await receiver?.close();
-});
+afterAll(() => receiver?.close());
+const { server } = useServer({ config: { webhooksAllowLocal: true, publicBaseUrl: "https://shop.example.dk" }, start: { now: () => new Date(clock) } });
 
 async function discovery(path: string): Promise<{ keys: JWK[]; cacheControl: string | null }> {
   const response = await fetch(`${server.url}${path}`);
@@ -35,7 +31,7 @@ const kids = async (path = "/.well-known/ucp") => (await discovery(path)).keys.m
 async function deliver(signer: string): Promise<UcpDelivery> {
   const eventId = crypto.randomUUID();
   const path = `/hooks/${eventId}`;
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   await server.runtime.outbox.enqueue(
     { db: prisma, afterCommit: (effect) => effect() },
     { type: "ucp.order_placed", url: `${receiver.url}${path}`, body: JSON.stringify({ event_id: eventId }), signer, keyRef: ucpEventRef(eventId, new Date()) },

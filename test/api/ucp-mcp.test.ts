@@ -9,11 +9,10 @@ import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
 import { lastAudit } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startServer, useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { serveProfiles, type ProfileServer } from "../support/ucp-profile.ts";
 
-let server: TestServer;
 let profiles: ProfileServer;
 let base: string;
 const clients: Client[] = [];
@@ -26,13 +25,10 @@ const ROUTES: Record<string, unknown> = {
 beforeAll(async () => {
   profiles = await serveProfiles(ROUTES);
   base = profiles.base;
-  server = await startServer({ ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" });
 });
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await server.close();
-  await profiles.close();
-});
+afterAll(() => profiles.close());
+const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" } });
+afterAll(() => Promise.all(clients.map((client) => client.close())));
 
 const meta = (profile = "shopper", extra: Record<string, unknown> = {}) => ({ "ucp-agent": { profile: `${base}/${profile}.json` }, ...extra });
 const BUYER = { email: "mcp.buyer@example.dk", first_name: "Mette", last_name: "Hansen" };
@@ -133,15 +129,15 @@ describe("UCP MCP binding: checkout", () => {
     const done = valid(checkoutResponse, completed.structuredContent);
     expect(done.status).toBe("completed");
     expect(done.order!.permalink_url).toBe(`https://shop.example.dk/orders/${done.order!.id}`);
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: done.order!.id } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: done.order!.id } });
     expect(order).toMatchObject({ channel: "ucp", isAiGenerated: true, aiAgentSource: "MCP Shopper", status: "paid", discountCode: "VELKOMMEN10" });
     expect(await lastAudit(server)).toMatchObject({ door: "mcp" });
 
     // The same key and arguments replay the stored answer; nothing is placed twice.
-    const orders = await server.runtime.database.prisma.order.count();
+    const orders = await server.prisma.order.count();
     const replayed = await call(client, "complete_checkout", completeArgs);
     expect(replayed.structuredContent).toEqual(completed.structuredContent);
-    expect(await server.runtime.database.prisma.order.count()).toBe(orders);
+    expect(await server.prisma.order.count()).toBe(orders);
 
     const fetched = await call(client, "get_order", { meta: meta(), id: order.id });
     expect(valid(orderResponse, fetched.structuredContent)).toMatchObject({ id: order.id, checkout_id: session.id, currency: "DKK" });

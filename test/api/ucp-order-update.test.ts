@@ -68,9 +68,9 @@ describe("PUT /ucp/orders/{id} in test mode", () => {
     expect(updated.fulfillment.events).toEqual([shippedEvent(order.line_items[0]!.id)]);
     expect(updated.line_items[0]).toMatchObject({ status: "fulfilled", quantity: { fulfilled: 1 } });
     expect(valid(orderResponse, await ucp(testShop, "GET", `/ucp/orders/${id}`))).toEqual(updated);
-    const row = await testShop.runtime.database.prisma.order.findUniqueOrThrow({ where: { id } });
+    const row = await testShop.prisma.order.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: "shipped", trackingNumber: "TRACK123", trackingUrl: null });
-    const changes = await testShop.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: id }, orderBy: { createdAt: "asc" } });
+    const changes = await testShop.prisma.orderStatusChange.findMany({ where: { orderId: id }, orderBy: { createdAt: "asc" } });
     expect(changes.filter((change) => change.toStatus === "shipped")).toMatchObject([{ fromStatus: "paid", toStatus: "shipped" }]);
   });
 
@@ -82,7 +82,7 @@ describe("PUT /ucp/orders/{id} in test mode", () => {
     const second = await ucp(testShop, "PUT", `/ucp/orders/${id}`, { id, adjustments: [{ ...refund, amount: 1 }, { ...refund, id: "adj_2", status: "completed" }] }, { "UCP-Agent": OLD });
     expect((second.body.adjustments as unknown[]).length).toBe(2);
     expect(second.body.adjustments).toMatchObject([{ id: "adj_1", amount: 500 }, { id: "adj_2", status: "completed" }]);
-    expect((await testShop.runtime.database.prisma.order.findUniqueOrThrow({ where: { id } })).status).toBe("paid");
+    expect((await testShop.prisma.order.findUniqueOrThrow({ where: { id } })).status).toBe("paid");
   });
 
   it("refuses an adjustment that does not read (422) and writes nothing", async () => {
@@ -90,7 +90,7 @@ describe("PUT /ucp/orders/{id} in test mode", () => {
     expectError(await ucp(testShop, "PUT", `/ucp/orders/${id}`, { id, adjustments: [{ ...refund, status: "INVALID_STATUS" }] }), 422, "invalid_request");
     expectError(await ucp(testShop, "PUT", `/ucp/orders/${id}`, { id, adjustments: { id: "adj_1", amount: 100 } }), 422, "invalid_request");
     expectError(await ucp(testShop, "PUT", `/ucp/orders/${id}`, [refund]), 422, "invalid_request");
-    expect((await testShop.runtime.database.prisma.order.findUniqueOrThrow({ where: { id } })).adjustments).toEqual([]);
+    expect((await testShop.prisma.order.findUniqueOrThrow({ where: { id } })).adjustments).toEqual([]);
     expectError(await ucp(testShop, "PUT", "/ucp/orders/nope", { adjustments: [refund] }), 404, "not_found");
   });
 });

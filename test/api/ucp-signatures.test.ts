@@ -128,7 +128,7 @@ describe("agent checkout off", () => {
     const id = valid(checkoutResponse, await signed("POST", "/ucp/checkout-sessions", create(), null)).id;
     await setAccess("off");
     try {
-      const sessions = await server.runtime.database.prisma.checkoutSession.count();
+      const sessions = await server.prisma.checkoutSession.count();
       const refusals: Reply[] = [
         await signed("POST", "/ucp/checkout-sessions", create(), null),
         await signed("POST", "/ucp/checkout-sessions", create(), {}),
@@ -148,7 +148,7 @@ describe("agent checkout off", () => {
         expect(refused.status, refused.text).toBe(403);
         expect(refused.body).toMatchObject({ error: { code: -32000, data: { code: "agent_checkout_off" } } });
       }
-      expect(await server.runtime.database.prisma.checkoutSession.count()).toBe(sessions);
+      expect(await server.prisma.checkoutSession.count()).toBe(sessions);
       // Browsing is not buying: the catalog answers on both bindings.
       expect((await signed("POST", "/ucp/catalog/search", { query: "brille" }, null)).status).toBe(200);
       const search = await signed("POST", "/ucp/mcp", tool("search_catalog", { catalog: { query: "brille" } }), null, mcp);

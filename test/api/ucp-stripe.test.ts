@@ -14,14 +14,11 @@ import { loadConfig } from "../../src/core/config.ts";
 import { checkoutResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
 const PUBLISHABLE = "pk_test_51ShopUcpStripe";
 let stripe: FakeStripe;
-let server: TestServer;
-/** Stripe with the secret key only: no card handler to offer (agents could not tokenise). */
-let secretOnly: TestServer;
 let profiles: http.Server;
 let base: string;
 beforeAll(async () => {
@@ -32,15 +29,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
   stripe = await startFakeStripe();
-  const common = { stripeSecretKey: "sk_test_ucp", stripeApiUrl: stripe.url, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" };
-  [server, secretOnly] = await Promise.all([startServer({ ...common, stripePublishableKey: PUBLISHABLE }), startServer(common)]);
 });
 afterAll(async () => {
-  await Promise.all([server.close(), secretOnly.close()]);
   await stripe.close();
   await new Promise((resolve) => profiles.close(resolve));
 });
-const prisma = () => server.runtime.database.prisma;
+const common = () => ({ stripeSecretKey: "sk_test_ucp", stripeApiUrl: stripe.url, ucpAllowLocalProfiles: true, publicBaseUrl: "https://shop.example.dk" });
+const { server } = useServer({ config: () => ({ ...common(), stripePublishableKey: PUBLISHABLE }) });
+/** Stripe with the secret key only: no card handler to offer (agents could not tokenise). */
+const { server: secretOnly } = useServer({ config: common });
+const prisma = () => server.prisma;
 
 async function ucp(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, on = server): Promise<Reply> {
   return sendJson(`${on.url}${path}`, method, { "UCP-Agent": `profile="${base}/shopper.json"`, "Content-Type": "application/json", ...headers }, body);

@@ -1,20 +1,16 @@
 // kill -9 between a UCP completion's commit and the delivery of its order_placed event (real server processes): the
 // restarted server delivers it, signed with the same (durable) shop key, which its discovery profile still publishes.
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { JWK } from "jose";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase, type Database } from "../../src/core/db.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/core/db.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
-import { testDatabase } from "../support/server.ts";
+import { processDatabase } from "../support/server.ts";
 import { shoppingCapabilities } from "../support/ucp-profile.ts";
 import { startUcpReceiver, verifyRfc9421, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
 import { poll } from "../support/wait.ts";
 
-const pg = Boolean(process.env.TEST_DATABASE_URL);
 const shops: ShopProcess[] = [];
 const cleanups: Array<() => unknown> = [];
 let receiver: UcpReceiver;
@@ -46,17 +42,9 @@ async function plainProduct(database: Database): Promise<string> {
 async function prepare(): Promise<{ env: Record<string, string>; productId: string }> {
   // A claim lapses WEBHOOK_TIMEOUT_MS * 2 + 5 s after it was taken: 7 s here.
   const env = { WEBHOOKS_ALLOW_LOCAL: "1", UCP_TEST_MODE: "1", UCP_ALLOW_LOCAL_PROFILES: "1", WEBHOOK_TIMEOUT_MS: "1000", OUTBOX_POLL_MS: "200", RATE_LIMIT_ANON_PER_MIN: "100000", CHAT_WORKERS: "0" };
-  if (pg) {
-    const { database, url, drop } = await testDatabase();
-    cleanups.push(drop);
-    return { env: { ...env, DATABASE_URL: url! }, productId: await plainProduct(database) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-ucp-crash-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-  const productId = await plainProduct(database);
-  await database.close();
-  return { env: { ...env, DATA_DIR: dir }, productId };
+  const own = await processDatabase(plainProduct);
+  cleanups.push(own.drop);
+  return { env: { ...env, ...own.env }, productId: own.arranged };
 }
 
 async function start(env: Record<string, string>): Promise<string> {

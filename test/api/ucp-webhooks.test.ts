@@ -10,13 +10,12 @@ import { z } from "zod";
 import { orderWebhookUrl } from "../../src/api/ucp/agent-profiles.ts";
 import { orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { SigningKeys } from "../../src/tools/keys/signing-keys.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { shoppingCapabilities } from "../support/ucp-profile.ts";
 import { startUcpReceiver, verifyDetachedJws, verifyRfc9421, type UcpDelivery, type UcpReceiver } from "../support/ucp-webhook-receiver.ts";
 import { poll } from "../support/wait.ts";
 
-let server: TestServer;
 let profiles: http.Server;
 let receiver: UcpReceiver;
 let base: string;
@@ -40,16 +39,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => profiles.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(profiles.address() as AddressInfo).port}`;
-  server = await startServer({ ucpTestMode: true, ucpAllowLocalProfiles: true, webhooksAllowLocal: true, publicBaseUrl: "https://shop.example.dk" });
 });
 afterAll(async () => {
-  await server.close();
   await new Promise((resolve) => profiles.close(resolve));
   await receiver.close();
 });
+const { server } = useServer({ config: { ucpTestMode: true, ucpAllowLocalProfiles: true, webhooksAllowLocal: true, publicBaseUrl: "https://shop.example.dk" } });
 
 const agent = (name: string) => ({ "UCP-Agent": `profile="${base}/profiles/${name}.json"` });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function ucp(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${server.url}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -68,7 +68,7 @@ afterAll(async () => {
   await new Promise((resolve) => profiles.close(resolve));
 });
 const agentAt = (path: string) => `profile="${new URL(path, PROFILE).href}"`;
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function ucp(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   return sendJson(`${server.url}${path}`, method, { "UCP-Agent": AGENT, "Content-Type": "application/json", ...headers }, body);

@@ -1,6 +1,6 @@
 // The admin assistant end to end over socket.io with API keys: reads run at once, writes wait for approval (denied →
 // nothing changes, approved → done and audited as the key), forged or tampered approvals are refused, refusals reach the model.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { compactSchema } from "../../src/tools/compact-schema.ts";
 import { describeTool } from "../../src/tools/describe.ts";
@@ -8,21 +8,17 @@ import { wireName } from "../../src/tools/registry.ts";
 import { isScope } from "../../src/tools/scopes.ts";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
 import { signedInClient } from "../support/admin.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 const sockets: Socket[] = [];
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
+const { server } = useServer({ start: { model: fake.model } });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 

@@ -2,26 +2,22 @@
 // cancels their own paid order, moves another one to a new address, returns a delivered line and exchanges another for
 // a different variant, each only after pressing the approval button; a declined change changes nothing, and another
 // customer's order stays out of reach.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { answerApprovals, connect, send, toolParts } from "../support/chat.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { useServer } from "../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../tools/orders/fixtures.ts";
 import { shippedOrder } from "../tools/returns/fixtures.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 const sockets: Socket[] = [];
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", publicBaseUrl: "https://shop.example.dk" }) });
+const { server } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" }, start: { model: fake.model } });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let n = 0;
 
 async function signedInShopper() {

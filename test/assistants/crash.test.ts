@@ -1,16 +1,12 @@
 // Turns whose server process is killed (SIGKILL, real server processes): the chat takes a new turn within seconds, and
 // with two processes a socket resume or an HTTP replay that follows the turn from the other process ends within seconds.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UIMessage } from "ai";
-import { openDatabase } from "../../src/core/db.ts";
 import { collect, connect, getJson, send, userMessage, type Frame, type Turn } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
-import { testDatabase } from "../support/server.ts";
+import { processDatabase } from "../support/server.ts";
 import { newSession } from "../support/session.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -43,16 +39,9 @@ afterAll(async () => {
 async function shopEnv(): Promise<Record<string, string>> {
   // Turns on the main thread: a worker thread would load the AI SDK once more in each process, slow on a busy machine.
   const env = { OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: fake.url, OPENAI_API_STYLE: "chat", RATE_LIMIT_ANON_PER_MIN: "100000", CHAT_TURNS_PER_MIN: "1000", CHAT_WORKERS: "0" };
-  if (pg) {
-    const { url, drop } = await testDatabase();
-    cleanups.push(drop);
-    return { ...env, DATABASE_URL: url! };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-crash-"));
-  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-  await database.close();
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return { ...env, DATA_DIR: dir };
+  const own = await processDatabase();
+  cleanups.push(own.drop);
+  return { ...env, ...own.env };
 }
 
 async function start(env: Record<string, string>): Promise<{ shop: ShopProcess; url: string }> {

@@ -1,25 +1,21 @@
 // Guard rails of the assistants: feature flags, turn limits, message size, invalid frames, injected text in tool data,
 // steps per turn, and the shopper session boundary.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { LIMITS, STOREFRONT_TOOLS } from "../../src/assistants/assistant-profiles.ts";
 import { wireName } from "../../src/tools/registry.ts";
 import { connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk } from "../support/expect.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { useServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", chatTurnsPerMin: 3 }) });
+const { server } = useServer({ config: { chatTurnsPerMin: 3 }, start: { model: fake.model } });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 
@@ -110,7 +106,7 @@ describe("assistant guard rails", () => {
       expect(request.toolNames).not.toContain("orders_list");
       expect(request.toolNames.every((name) => allowed.has(name))).toBe(true);
     }
-    expect(await server.runtime.database.prisma.auditEntry.count({ where: { tool: { startsWith: "orders." }, door: "storefront-assistant" } })).toBe(0);
+    expect(await server.prisma.auditEntry.count({ where: { tool: { startsWith: "orders." }, door: "storefront-assistant" } })).toBe(0);
   });
 
   it("stops a turn after the step limit even when the model keeps calling tools", async () => {

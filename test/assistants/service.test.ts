@@ -27,7 +27,7 @@ const { server } = useServer();
 function serviceWith(...steps: StreamPart[][]) {
   const model = new MockLanguageModelV4({ doStream: steps.map((parts) => ({ stream: convertArrayToReadableStream<StreamPart>(parts) })) });
   const { runtime } = server;
-  const chat = new ChatService({ ...runtime, prisma: runtime.database.prisma, flags: runtime.collaborators.flags, now: () => new Date("2026-11-22T12:00:00Z"), model });
+  const chat = new ChatService({ ...runtime, prisma: server.prisma, flags: runtime.collaborators.flags, now: () => new Date("2026-11-22T12:00:00Z"), model });
   return { model, chat };
 }
 
@@ -73,7 +73,7 @@ describe("ChatService with a mock model", () => {
     expect(request).toMatchObject({ toolCallId: "call-products_delete", signature: expect.any(String) });
     const saved = await chat.get("admin", caller, "unit-approve");
     expect(saved!.messages[1]!.parts).toContainEqual(expect.objectContaining({ state: "approval-requested", approval: expect.objectContaining({ signature: request.signature }) }));
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeNull();
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeNull();
   });
 });
 
@@ -91,9 +91,9 @@ describe("ChatStore turn holds", () => {
     expect(await chat.store.claim(ref, { id: "turn-3", holdMs: -1 })).toBeDefined();
     expect(await chat.store.claim(ref, { id: "turn-4", holdMs: 60_000 })).toBeDefined();
     // The turn's statements are plain SQL: what they write reads back through Prisma as the same instants (UTC).
-    const until = async () => (await server.runtime.database.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } })).turnUntil!.getTime();
+    const until = async () => (await server.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } })).turnUntil!.getTime();
     expect(Math.abs((await until()) - (Date.now() + 60_000))).toBeLessThan(10_000);
-    const row = await server.runtime.database.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } });
+    const row = await server.prisma.chat.findUniqueOrThrow({ where: { id: held!.id } });
     expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(10_000);
     expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(10_000);
 

@@ -1,4 +1,4 @@
-// The storefront assistant end to end over socket.io frames, against a scripted OpenAI-compatible server: search, cart,
+// The storefront assistant end to end over socket.io frames, against a scripted model: search, cart,
 // address, checkout with the shopper's approval; the order is stamped as AI-made; the model never sees a staff tool.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
@@ -8,25 +8,21 @@ import type { CartSummary } from "../../src/tools/cart/schemas.ts";
 import type { UIMessage } from "ai";
 import { answerApprovals, connect, getJson, send, toolParts } from "../support/chat.ts";
 import { expectOk, expectProblem } from "../support/expect.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts, sessionIdOf, type DemoProduct } from "../support/session.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 let product: DemoProduct;
 const sockets: Socket[] = [];
 const shopperTools = new Set(STOREFRONT_TOOLS.map(wireName));
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat", publicBaseUrl: "https://shop.example.dk" }) });
+const { server } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" }, start: { model: fake.model } });
 beforeAll(async () => {
   product = (await plainProducts(server, 3)).at(-1)!;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 
@@ -83,7 +79,7 @@ describe("storefront assistant over socket.io", () => {
     const ordered = await send(socket, chatId, "Bestil den");
     const [request] = toolParts(ordered.message);
     expect(request).toMatchObject({ name: "cart_checkout", state: "approval-requested", approval: { id: expect.any(String) } });
-    expect(await server.runtime.database.prisma.order.count({ where: { sessionId: sessionIdOf(cookie) } })).toBe(0);
+    expect(await server.prisma.order.count({ where: { sessionId: sessionIdOf(cookie) } })).toBe(0);
 
     const approved = await send(socket, chatId, [answerApprovals(ordered.message!, true)]);
     expect(approved.outcome).toBe("end");
@@ -104,7 +100,7 @@ describe("storefront assistant over socket.io", () => {
       server, "orders.get", await server.call("orders.get", { orderId }, { key: staff }),
     );
     expect(order).toMatchObject({ isAiGenerated: true, aiAgentSource: "storefront-assistant", channel: "chat", items: [{ quantity: 2 }] });
-    const audit = await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { tool: "cart.checkout", subjectId: orderId } });
+    const audit = await server.prisma.auditEntry.findFirstOrThrow({ where: { tool: "cart.checkout", subjectId: orderId } });
     expect(audit).toMatchObject({ door: "storefront-assistant", actor: `session:${sessionIdOf(cookie)}` });
 
     // Every request offered the shopper tools only, and the model never saw a tool beyond them.

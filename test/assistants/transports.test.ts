@@ -1,24 +1,20 @@
 // Stock AI SDK clients on both transports: AbstractChat over the shop's SocketChatTransport and over DefaultChatTransport
 // (HTTP SSE), including the admin approval round trip; and the "assistant not configured" answer of a server without a key.
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { SocketChatTransport } from "../../src/web/client/socket-chat-transport.ts";
 import { connect, getJson, send, socketTransport, TestChat, toolParts } from "../support/chat.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { startServer, useServer } from "../support/server.ts";
 import { newSession, plainProducts } from "../support/session.ts";
 import { waitFor } from "../support/wait.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 const transports: SocketChatTransport[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
+const { server } = useServer({ start: { model: fake.model } });
 afterAll(async () => {
   for (const transport of transports) transport.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 
@@ -65,7 +61,7 @@ describe("AbstractChat over SocketChatTransport", () => {
     await waitFor(() => chat.status === "ready" && toolParts(chat.messages[1])[0]?.state === "output-available");
     expect(chat.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(chat.messages[1]!.parts.at(-1)).toMatchObject({ type: "text", text: "Slettet." });
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeInstanceOf(Date);
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).deletedAt).toBeInstanceOf(Date);
 
     // A page reloaded right after the approval reopens the chat and resumes: the replay of the continuation rebuilds
     // the whole answer (the tool call with its approval, then the output and the text), on both transports.

@@ -2,22 +2,18 @@
 // proposes and the person's own message are stored with U+FFFD in their place, and the turn ends normally.
 import type { UIMessage } from "ai";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { connect, getJson, send, toolParts } from "../support/chat.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { fakeModel } from "../support/fake-model.ts";
 import { useServer } from "../support/server.ts";
 import { newSession } from "../support/session.ts";
 
-let fake: FakeOpenAI;
+const fake = fakeModel();
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-const { server } = useServer({ config: () => ({ openaiApiKey: "sk-fake", openaiBaseUrl: fake.url, openaiApiStyle: "chat" }) });
+const { server } = useServer({ start: { model: fake.model } });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await fake.close();
 });
 beforeEach(() => fake.reset());
 

@@ -5,22 +5,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BANK_ACCOUNT } from "../../prisma/seed/demo.ts";
 import { expectOk } from "../support/expect.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer, type TestServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 import { captureMail } from "../tools/orders/fixtures.ts";
 
-let server: TestServer;
-let smtpServer: TestServer;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtp();
-  [server, smtpServer] = await Promise.all([startServer(), startServer({ smtpUrl: smtp.url })]);
 });
-afterAll(async () => {
-  await Promise.all([server.close(), smtpServer.close()]);
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+const { server } = useServer();
+const { server: smtpServer } = useServer({ config: () => ({ smtpUrl: smtp.url }) });
 
 /** The readable text of a raw message (quoted-printable soft breaks and escapes undone). */
 function readable(raw: string): string {
@@ -54,7 +50,7 @@ describe("a bank-transfer order", () => {
   it("e-mails the amount, the order number as reference and the shop's bank account (outbox without SMTP), and the page says so", async () => {
     const before = outbox(server).length;
     const placed = await checkout(server, "Betaler@Example.dk");
-    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const { number } = await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     const mails = outbox(server).slice(before);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -63,7 +59,7 @@ describe("a bank-transfer order", () => {
       expect(mail).toContain(line);
     }
     expect(mail).toContain(placed.paymentUrl.replace(/^https?:\/\/[^/]+/, ""));
-    const recorded = await server.runtime.database.prisma.emailMessage.findMany({ where: { orderId: placed.orderId } });
+    const recorded = await server.prisma.emailMessage.findMany({ where: { orderId: placed.orderId } });
     expect(recorded).toMatchObject([{ kind: "payment_instructions", transport: "outbox", to: "betaler@example.dk", subject: `Betaling af ordre #${number} – Nordlys Optik` }]);
     expect(mail).not.toContain(`Reference: ${placed.orderId}`);
 
@@ -86,9 +82,9 @@ describe("a bank-transfer order", () => {
     }, { key }));
     const mail = await smtp.waitFor((m) => m.to.includes("telefonkunde@example.dk"));
     expect(readable(mail.raw)).toContain(`IBAN: ${DEMO_BANK_ACCOUNT.iban}`);
-    const { number } = await smtpServer.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const { number } = await smtpServer.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     expect(readable(mail.raw)).toContain(`Reference: ${number}`);
-    expect(await smtpServer.runtime.database.prisma.emailMessage.count({ where: { orderId: placed.orderId, kind: "payment_instructions", transport: "smtp" } })).toBe(1);
+    expect(await smtpServer.prisma.emailMessage.count({ where: { orderId: placed.orderId, kind: "payment_instructions", transport: "smtp" } })).toBe(1);
   });
 
   it("without a bank account set, tells the shopper whom to ask instead of showing one", async () => {
@@ -108,8 +104,8 @@ describe("a bank-transfer order", () => {
     const box = captureMail(server);
     box.fail = true;
     const placed = await checkout(server);
-    expect(await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } })).toMatchObject({ status: "pending_payment" });
-    expect(await server.runtime.database.prisma.emailMessage.count({ where: { orderId: placed.orderId } })).toBe(0);
+    expect(await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } })).toMatchObject({ status: "pending_payment" });
+    expect(await server.prisma.emailMessage.count({ where: { orderId: placed.orderId } })).toBe(0);
     const page = await paymentPage(server, placed.paymentUrl);
     expect(page).not.toContain("Vi har sendt");
     expect(page).toContain("Vi sender varerne, når beløbet er modtaget.");

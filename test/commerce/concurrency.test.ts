@@ -19,7 +19,7 @@ async function shoppers(count: number, productSlug: string, code?: string): Prom
 
 describe("concurrent checkouts", () => {
   it("sell exactly the last 10 units to 50 shoppers", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const [product] = await plainProducts(server);
     await prisma.product.update({ where: { id: product!.id }, data: { stock: 10n } });
     const cookies = await shoppers(50, product!.slug);
@@ -33,7 +33,7 @@ describe("concurrent checkouts", () => {
   });
 
   it("redeem a code with usageLimit 5 exactly 5 times under 20 checkouts", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     await prisma.discount.create({ data: { code: "FEM", type: "percent", value: 15n, usageLimit: 5n } });
     const [, product] = await plainProducts(server);
     await prisma.product.update({ where: { id: product!.id }, data: { stock: 1000n } });

@@ -47,14 +47,14 @@ describe("commerce end to end", () => {
     expect(request.form.get("line_items[0][price_data][currency]")).toBe("dkk");
     expect(expectOk<CartSummary>(server, "cart.get_summary", await server.call("cart.get_summary", {}, shopper)).lines).toEqual([]);
 
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
     // With a discount, Checkout shows one line for the whole order, named by its number.
     expect(request.form.get("line_items[0][price_data][product_data][name]")).toBe(`Ordre #${order.number}`);
     const webhook = await sendStripeEvent(server.url, sessionCompleted("evt_e2e", order.id, order.paymentProviderSessionId!), SECRET);
     expect(webhook.body).toMatchObject({ result: { markedPaid: true } });
     const mail = await smtp.waitFor((m) => m.to.includes("sofie@example.dk") && m.raw.includes(`#${order.number}`));
     expect(mail.raw).toMatch(/Subject: .*/);
-    expect((await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).confirmationEmailSentAt).toBeInstanceOf(Date);
+    expect((await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).confirmationEmailSentAt).toBeInstanceOf(Date);
 
     const staff = await server.key("orders:write", "orders:read");
     const shipped = expectOk<{ status: string }>(server, "orders.set_tracking", await server.call("orders.set_tracking", {

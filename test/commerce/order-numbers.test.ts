@@ -3,20 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentProvider } from "../../src/tools/money/payments/provider.ts";
 import { expectOk } from "../support/expect.ts";
-import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
+import { startPeerServer, useServer, type TestServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-let server: TestServer;
+const { server } = useServer();
 let productSlug: string;
 beforeAll(async () => {
-  server = await startServer();
   const [product] = await plainProducts(server);
-  await server.runtime.database.prisma.product.update({ where: { id: product!.id }, data: { stock: 1000n } });
+  await server.prisma.product.update({ where: { id: product!.id }, data: { stock: 1000n } });
   productSlug = product!.slug;
 });
-afterAll(() => server.close());
 
 /** Storefront sessions with one line in the cart and a delivery address, ready for cart.checkout. */
 async function shoppers(of: TestServer, emails: string[]): Promise<string[]> {
@@ -33,11 +31,11 @@ async function shoppers(of: TestServer, emails: string[]): Promise<string[]> {
 const emails = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}@example.dk`);
 
 async function counter(): Promise<number> {
-  return (await server.runtime.database.prisma.sequence.findUniqueOrThrow({ where: { name: "order_number" } })).value;
+  return (await server.prisma.sequence.findUniqueOrThrow({ where: { name: "order_number" } })).value;
 }
 
 async function numbersOf(orderIds: string[]): Promise<number[]> {
-  const rows = await server.runtime.database.prisma.order.findMany({ where: { id: { in: orderIds } }, select: { number: true } });
+  const rows = await server.prisma.order.findMany({ where: { id: { in: orderIds } }, select: { number: true } });
   return rows.map((row) => row.number).sort((a, b) => a - b);
 }
 
@@ -76,7 +74,7 @@ describe("order numbers", () => {
     expect(responses.filter((response) => response.status >= 500)).toHaveLength(5);
     const placed = responses.filter((response) => response.status === 200).map((response) => (response.body.result as { orderId: string }).orderId);
     expect(await numbersOf(placed)).toEqual(consecutive(last + 1, 5));
-    expect(await server.runtime.database.prisma.order.count({ where: { email: { startsWith: "afvist" } } })).toBe(0);
+    expect(await server.prisma.order.count({ where: { email: { startsWith: "afvist" } } })).toBe(0);
     expect(await counter()).toBe(last + 5);
 
     // The refused shoppers try again: they take the very next numbers.

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 const { server } = useServer({ config: () => ({ smtpUrl: smtp.url, sessionSecret: "" }) });
 beforeAll(async () => {
-  await server.runtime.database.prisma.customer.create({ data: { email: "kunde@example.dk", name: "Kunde" } });
+  await server.prisma.customer.create({ data: { email: "kunde@example.dk", name: "Kunde" } });
 });
 afterAll(async () => {
   await smtp.close();
@@ -52,7 +52,7 @@ describe("storefront sessions", () => {
   it("notes when a session was last used, at most every five minutes, and forgets a deleted session", async () => {
     const cookie = await newSession(server);
     const id = sessionIdOf(cookie);
-    const { prisma } = server.runtime.database;
+    const { prisma } = server.database;
     const seen = async () => (await prisma.storefrontSession.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime();
     const resolve = async () => {
       const session = await server.runtime.sessions.resolveCookie(cookie);
@@ -81,7 +81,7 @@ describe("storefront sessions", () => {
   });
 
   it("generates the secret once and keeps it in the Setting row session_secret", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const row = await prisma.setting.findUniqueOrThrow({ where: { section: "session_secret" } });
     expect(row.value).toEqual({ secret: server.runtime.secret });
     expect(await sessionSecret(prisma, "")).toBe(server.runtime.secret);
@@ -91,7 +91,7 @@ describe("storefront sessions", () => {
   it("signs the session in with an e-mailed 6-digit code, under a new session id and cookie", async () => {
     const cookie = await newSession(server);
     const code = await requestCode(cookie, "Kunde@Example.dk");
-    const stored = await server.runtime.database.prisma.loginCode.findFirstOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
+    const stored = await server.prisma.loginCode.findFirstOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
     expect(stored.codeHash).not.toContain(code);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(9 * 60_000);
     const wrong = await post("/api/v1/session/verify", { email: "kunde@example.dk", code: code === "000000" ? "111111" : "000000" }, cookie);
@@ -101,11 +101,11 @@ describe("storefront sessions", () => {
     expect(ok.status).toBe(200);
     const fresh = ok.headers.get("set-cookie")!.split(";")[0]!;
     expect(sessionIdOf(fresh)).not.toBe(sessionIdOf(cookie));
-    const customer = await server.runtime.database.prisma.customer.findUniqueOrThrow({ where: { email: "kunde@example.dk" } });
+    const customer = await server.prisma.customer.findUniqueOrThrow({ where: { email: "kunde@example.dk" } });
     expect(await ok.json()).toEqual({ ok: true, result: { sessionId: sessionIdOf(fresh), created: false, customer: { id: customer.id, email: customer.email, name: "Kunde" } } });
-    expect((await server.runtime.database.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(fresh) } })).customerId).toBe(customer.id);
+    expect((await server.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(fresh) } })).customerId).toBe(customer.id);
     expect((await post("/api/v1/session/verify", { email: "kunde@example.dk", code }, fresh)).status).toBe(422);
-    expect(await server.runtime.database.prisma.emailMessage.count({ where: { kind: "login_code", to: "kunde@example.dk" } })).toBeGreaterThan(0);
+    expect(await server.prisma.emailMessage.count({ where: { kind: "login_code", to: "kunde@example.dk" } })).toBeGreaterThan(0);
   });
 
   it("makes the id known before sign-in worthless: no customer, no cart, no orders for its holder (session fixation)", async () => {
@@ -121,7 +121,7 @@ describe("storefront sessions", () => {
     expect((cart.body.result as { lines: Array<{ productSlug: string; quantity: number }> }).lines).toMatchObject([{ productSlug: product!.slug, quantity: 2 }]);
     expect((await server.call("user.list_orders", {}, { cookie: mine })).status).toBe(200);
     // Whoever still holds the old cookie holds nothing: it names no session any more.
-    expect(await server.runtime.database.prisma.storefrontSession.findUnique({ where: { id: sessionIdOf(planted) } })).toBeNull();
+    expect(await server.prisma.storefrontSession.findUnique({ where: { id: sessionIdOf(planted) } })).toBeNull();
     expect((await server.call("user.list_orders", {}, { cookie: planted })).status).toBe(401);
     const restart = await fetch(`${server.url}/api/v1/session`, { method: "POST", headers: { cookie: planted } });
     expect(restart.status).toBe(201);
@@ -129,7 +129,7 @@ describe("storefront sessions", () => {
   });
 
   it("sends at most 10 codes per e-mail an hour, whatever the sessions and client addresses", async () => {
-    await server.runtime.database.prisma.customer.create({ data: { email: "mange.koder@example.dk", name: "Mange" } });
+    await server.prisma.customer.create({ data: { email: "mange.koder@example.dk", name: "Mange" } });
     const before = smtp.messages.length;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -150,7 +150,7 @@ describe("storefront sessions", () => {
   });
 
   it("checks at most 20 guesses per e-mail an hour, whatever the sessions and client addresses; the right code then waits too", async () => {
-    await server.runtime.database.prisma.customer.create({ data: { email: "gaet@example.dk", name: "Gæt" } });
+    await server.prisma.customer.create({ data: { email: "gaet@example.dk", name: "Gæt" } });
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
       const cookie = await newSession(server);
@@ -168,7 +168,7 @@ describe("storefront sessions", () => {
     const refused = await post("/api/v1/session/verify", { email: "gaet@example.dk", code }, cookie);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
-    expect((await server.runtime.database.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) } })).customerId).toBeNull();
+    expect((await server.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) } })).customerId).toBeNull();
   });
 
   it("answers the same for unknown e-mails and sends nothing", async () => {
@@ -186,7 +186,7 @@ describe("storefront sessions", () => {
   });
 
   it("locks a code after 5 wrong attempts and expires it after 10 minutes", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const cookie = await newSession(server);
     const code = await requestCode(cookie, "kunde@example.dk");
     const wrongCode = code === "000000" ? "111111" : "000000";

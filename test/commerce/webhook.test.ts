@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 type Checkout = { orderId: string; status: string; totalDkk: number; paymentUrl: string };
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function checkout(code?: string, quantity = 2) {
   const cookie = await newSession(server);

@@ -8,7 +8,7 @@ const { server } = useServer();
 
 describe("API keys", () => {
   it("are stored only as a hash and listed without the secret", async () => {
-    const db = server.runtime.database.prisma;
+    const db = server.prisma;
     const { secret, key } = await createKey(db, "integration", ["catalog:read", "orders:read"]);
     expect(secret).toMatch(/^shop_[A-Za-z0-9]{8}_/);
     const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
@@ -32,14 +32,14 @@ describe("API keys", () => {
     expectProblem(await server.call("audit.list", {}, { key: pagesOnly }), server.runtime.registry.get("audit.list") ? 403 : 404);
     const star = await server.key("*");
     expect((await server.call("products.search", {}, { key: star })).status).toBe(200);
-    const row = await server.runtime.database.prisma.apiKey.findFirstOrThrow({ where: { scopes: { has: "*" } }, orderBy: { createdAt: "desc" } });
+    const row = await server.prisma.apiKey.findFirstOrThrow({ where: { scopes: { has: "*" } }, orderBy: { createdAt: "desc" } });
     await server.revokeKey(row.id);
     expectProblem(await server.call("products.search", {}, { key: star }), 401, "unauthorized");
   });
 
   it("record when they were last used", async () => {
     const key = await server.key("catalog:read");
-    const db = server.runtime.database.prisma;
+    const db = server.prisma;
     const row = await db.apiKey.findFirstOrThrow({ where: { hash: hashKey(key) } });
     expect(row.lastUsedAt).toBeNull();
     await server.call("products.search", {}, { key });

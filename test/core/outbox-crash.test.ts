@@ -1,17 +1,12 @@
 // kill -9 between commit and delivery (a real server process): the event was committed with the change, its delivery
 // was in flight when the process died, and the restarted server delivers it once the dead process's claim lapses.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../../src/core/db.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey } from "../../src/tools/keys/key-secrets.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
-import { testDatabase } from "../support/server.ts";
+import { processDatabase } from "../support/server.ts";
 import { poll } from "../support/wait.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
-const pg = Boolean(process.env.TEST_DATABASE_URL);
 const shops: ShopProcess[] = [];
 const cleanups: Array<() => unknown> = [];
 let receiver: WebhookReceiver;
@@ -29,18 +24,9 @@ afterAll(async () => {
 async function prepare(): Promise<{ env: Record<string, string>; key: string }> {
   // A claim lapses WEBHOOK_TIMEOUT_MS * 2 + 5 s after it was taken: 7 s here.
   const env = { WEBHOOKS_ALLOW_LOCAL: "1", WEBHOOK_TIMEOUT_MS: "1000", OUTBOX_POLL_MS: "200", RATE_LIMIT_ANON_PER_MIN: "100000", CHAT_WORKERS: "0" };
-  if (pg) {
-    const { database, url, drop } = await testDatabase();
-    cleanups.push(drop);
-    const { secret } = await createKey(database.prisma, "crash test", ["*"]);
-    return { env: { ...env, DATABASE_URL: url! }, key: secret };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-crash-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-  const { secret } = await createKey(database.prisma, "crash test", ["*"]);
-  await database.close();
-  return { env: { ...env, DATA_DIR: dir }, key: secret };
+  const own = await processDatabase(async (database) => (await createKey(database.prisma, "crash test", ["*"])).secret);
+  cleanups.push(own.drop);
+  return { env: { ...env, ...own.env }, key: own.arranged };
 }
 
 async function start(env: Record<string, string>): Promise<{ shop: ShopProcess; url: string }> {

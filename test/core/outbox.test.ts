@@ -7,23 +7,21 @@ import { Outbox } from "../../src/core/outbox/outbox.ts";
 import { Signers } from "../../src/core/outbox/signers.ts";
 import { createOutbox } from "../../src/tools/webhooks/dispatch.ts";
 import { EVENT_TYPES, type EventType } from "../../src/tools/webhooks/schemas.ts";
-import { startPeerServer, startServer, type TestServer } from "../support/server.ts";
+import { startPeerServer, useServer } from "../support/server.ts";
 import { poll } from "../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([
-    startServer({ webhooksAllowLocal: true, webhookRetryDelaysMs: [100, 200, 400], outboxPollMs: 50, webhookDisableAfter: 2 }),
-    startWebhookReceiver(),
-  ]);
-  key = await server.key("*");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({
+  config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [100, 200, 400], outboxPollMs: 50, webhookDisableAfter: 2 },
+  keys: { key: ["*"] },
+});
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const ok = async (name: string, input: unknown) => {
   const answer = await server.call(name, input, { key });
   expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
@@ -222,7 +220,7 @@ describe("signers and dispatchers", () => {
     const signers = new Signers();
     signers.register({ name: "test-signer", headers: async ({ id, keyRef }) => ({ "x-test-signature": `${keyRef}:${id}` }) });
     expect(() => signers.register({ name: "test-signer", headers: async () => ({}) })).toThrow(/twice/);
-    const outbox = new Outbox({ database: server.runtime.database, log: server.runtime.log, signers, retryDelaysMs: [], timeoutMs: 2_000, pollMs: 50, allowLocal: true });
+    const outbox = new Outbox({ database: server.database, log: server.runtime.log, signers, retryDelaysMs: [], timeoutMs: 2_000, pollMs: 50, allowLocal: true });
     await server.runtime.outbox.stop();
     try {
       await outbox.start();
@@ -251,7 +249,7 @@ describe("signers and dispatchers", () => {
       ],
     });
     await db().outboxAttempt.create({ data: { eventId: "prune-dead", number: 1, startedAt: old, durationMs: 1, ok: false, error: "x" } });
-    const fresh = createOutbox({ ...server.runtime.config }, server.runtime.database, server.runtime.log);
+    const fresh = createOutbox({ ...server.runtime.config }, server.database, server.runtime.log);
     await fresh.start();
     await fresh.stop();
     const left = await db().outboxEvent.findMany({ where: { id: { in: ["prune-delivered", "prune-dead", "keep-pending", "keep-recent"] } }, select: { id: true } });
@@ -262,7 +260,7 @@ describe("signers and dispatchers", () => {
 
   it("delivers each event exactly once, each receiver's in order, with two dispatchers claiming from one database", async () => {
     const { id } = await subscribe(server, receiver, "/once", ["product.updated"]);
-    const second = createOutbox({ ...server.runtime.config }, server.runtime.database, server.runtime.log);
+    const second = createOutbox({ ...server.runtime.config }, server.database, server.runtime.log);
     await second.start();
     try {
       const ids = [];

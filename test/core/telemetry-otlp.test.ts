@@ -1,17 +1,13 @@
 // OTEL_EXPORTER_OTLP_ENDPOINT in a real server process: the SDK loads and exports OTLP/HTTP to a local collector, with
 // OTEL_SERVICE_NAME as service.name; an assistant turn in a turn worker (CHAT_WORKERS=1) exports its model calls from
 // the worker, in the trace of the main thread's turn span.
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { openDatabase } from "../../src/core/db.ts";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { connect, send, toolParts } from "../support/chat.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
 import { spawnShop, type ShopProcess } from "../support/process.ts";
-import { testDatabase } from "../support/server.ts";
+import { processDatabase } from "../support/server.ts";
 import { newSession } from "../support/session.ts";
 import { poll } from "../support/wait.ts";
 
@@ -68,18 +64,9 @@ beforeAll(async () => {
     OPENAI_API_STYLE: "chat",
     CHAT_WORKERS: "1",
   };
-  if (process.env.TEST_DATABASE_URL) {
-    const { url: databaseUrl, drop } = await testDatabase();
-    cleanups.push(drop);
-    env.DATABASE_URL = databaseUrl!;
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-otlp-"));
-    const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-    await database.close();
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    env.DATA_DIR = dir;
-  }
-  shop = spawnShop(env);
+  const own = await processDatabase();
+  cleanups.push(own.drop);
+  shop = spawnShop({ ...env, ...own.env });
   url = await shop.url();
 }, 120_000);
 

@@ -198,7 +198,7 @@ describe("with a span processor", () => {
 
   it("traces SQL sent outside Prisma inside a traced operation, and not the outbox's idle polls", async () => {
     await trace.getTracer("test").startActiveSpan("probe", async (probe) => {
-      await server.runtime.database.query("SELECT 1 AS one");
+      await server.database.query("SELECT 1 AS one");
       probe.end();
     });
     const probe = one("probe");

@@ -9,7 +9,7 @@ export const PASSWORD = "kaffe og wienerbrød";
 
 /** Creates a staff user with these scopes ("*" when none are given). */
 export async function staffUser(server: TestServer, email: string, scopes: string[] = ["*"], password = PASSWORD) {
-  return createStaff(server.runtime.database.prisma, { email, password, scopes: scopes as Grant[] });
+  return createStaff(server.prisma, { email, password, scopes: scopes as Grant[] });
 }
 
 export interface Page {

@@ -61,7 +61,7 @@ export async function expectScopeMatrix(server: TestServer, name: string, input:
   expect([401, 403], JSON.stringify(star.body)).not.toContain(star.status);
 
   const revokedKey = await server.key(tool.scope);
-  const keyRow = await server.runtime.database.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+  const keyRow = await server.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
   await server.revokeKey(keyRow.id);
   expectProblem(await server.call(name, input, { key: revokedKey }), 401, "unauthorized");
   expectProblem(await server.call(name, input, { key: "shop_nonsense_xxxxxxxxxxxxxxxxxxxxxxxx" }), 401, "unauthorized");
@@ -89,10 +89,10 @@ export async function expectRejected(
 }
 
 export async function auditCount(server: TestServer): Promise<number> {
-  return server.runtime.database.prisma.auditEntry.count();
+  return server.prisma.auditEntry.count();
 }
 
 /** The newest audit entry (for asserting before/after snapshots). */
 export async function lastAudit(server: TestServer) {
-  return server.runtime.database.prisma.auditEntry.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return server.prisma.auditEntry.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }

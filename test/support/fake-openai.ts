@@ -17,75 +17,22 @@
 //   last step is answered with the fallback text.
 // - `requests` records every request (tools offered, messages, step, timings) for assertions; `reset()` clears rules
 //   and records. `tokenDelayMs` streams text token by token at a fixed rate (benchmarks, resume tests).
+// - A test whose server runs in its own process uses this; one in the test's process may script the model in process
+//   with the same rules (fake-model.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { callsOf, createScript, inspect, promptTokens, textOf, tokensOf, type FakeRequest, type ModelScript, type Step } from "./model-script.ts";
 
-export interface FakeToolCall {
-  name: string;
-  input: unknown;
-}
+export type { FakeRequest, FakeToolCall, FakeToolResult, RuleBuilder } from "./model-script.ts";
 
-export interface FakeToolResult {
-  toolCallId: string;
-  name: string;
-  /** The tool message content as sent by the client (a JSON string for JSON results, or an error text). */
-  content: string;
-}
-
-/** One request the assistant sent, as the fake saw it. */
-export interface FakeRequest {
-  body: { model?: string; messages: ChatMessage[]; tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }> };
-  /** The names of the tools offered to the model in this request. */
-  toolNames: string[];
-  /** The text of the last user message. */
-  lastUserText: string;
-  /** How many assistant messages follow the last user message (0 = first model call of the turn). */
-  step: number;
-  /** Tool results after the last user message, oldest first. */
-  toolResults: FakeToolResult[];
-  /** The parsed JSON of the newest tool result (undefined when it was not JSON, e.g. a tool error). */
-  lastToolResult<T = unknown>(): T | undefined;
-  /** performance.now() when the request arrived, when the first content chunk was written, and when the response ended. */
-  receivedAt: number;
-  firstTokenAt?: number;
-  endedAt?: number;
-  /** The client closed the connection before the response ended (the turn was aborted). */
-  aborted: boolean;
-}
-
-type Dynamic<T> = T | ((request: FakeRequest) => T);
-type Step = { text: Dynamic<string> } | { toolCalls: Dynamic<FakeToolCall[]> } | { error: { status: number; message: string } };
-
-interface ChatMessage {
-  role: "system" | "user" | "assistant" | "tool";
-  content?: string | Array<{ type: string; text?: string }> | null;
-  tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
-  tool_call_id?: string;
-}
-
-export interface RuleBuilder {
-  callTool(name: string, input?: object | ((request: FakeRequest) => object)): RuleBuilder;
-  callTools(calls: Dynamic<FakeToolCall[]>): RuleBuilder;
-  say(text: Dynamic<string>): RuleBuilder;
-  fail(status: number, message: string): RuleBuilder;
-}
-
-export interface FakeOpenAI {
+export interface FakeOpenAI extends ModelScript {
   /** Base URL for OPENAI_BASE_URL (ends in /v1). */
   url: string;
-  requests: FakeRequest[];
-  /** Milliseconds between streamed text tokens (default 0: as fast as possible). */
-  tokenDelayMs: number;
-  on(match: string | RegExp | ((request: FakeRequest) => boolean)): RuleBuilder;
-  /** The answer when no rule matches, or a rule has no step left (default: a short Danish "nothing scripted"). */
-  otherwise(text: Dynamic<string>): void;
-  reset(): void;
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
-  const rules: Array<{ matches: (request: FakeRequest) => boolean; steps: Step[] }> = [];
-  let fallback: Dynamic<string> = "(fake model: intet svar er skrevet til dette)";
+  const { script, answer: stepFor } = createScript();
   let counter = 0;
 
   const server = http.createServer((req, res) => {
@@ -97,13 +44,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       }
       const request = inspect(JSON.parse(Buffer.concat(chunks).toString("utf8")) as FakeRequest["body"]);
-      fake.requests.push(request);
       res.on("close", () => {
         if (request.endedAt === undefined) request.aborted = true;
       });
-      const rule = rules.find((candidate) => candidate.matches(request));
-      const step: Step = rule?.steps[request.step] ?? { text: fallback };
-      void answer(step, request, res, `chatcmpl-${++counter}`);
+      void answer(stepFor(request), request, res, `chatcmpl-${++counter}`);
     });
   });
 
@@ -120,8 +64,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     let tokens = 0;
     send({ delta: { role: "assistant", content: "" }, finish_reason: null });
     if ("text" in step) {
-      const text = typeof step.text === "function" ? step.text(request) : step.text;
-      for (const token of text.match(/\s*\S+/g) ?? [text]) {
+      for (const token of tokensOf(textOf(step, request))) {
         if (request.aborted) return;
         if (fake.tokenDelayMs > 0 && tokens > 0) await new Promise((resolve) => setTimeout(resolve, fake.tokenDelayMs));
         request.firstTokenAt ??= performance.now();
@@ -130,8 +73,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       send({ delta: {}, finish_reason: "stop" });
     } else {
-      const calls = typeof step.toolCalls === "function" ? step.toolCalls(request) : step.toolCalls;
-      calls.forEach((call, index) => {
+      callsOf(step, request).forEach((call, index) => {
         const args = JSON.stringify(call.input ?? {});
         const half = Math.ceil(args.length / 2);
         request.firstTokenAt ??= performance.now();
@@ -141,87 +83,21 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       });
       send({ delta: {}, finish_reason: "tool_calls" });
     }
-    const promptTokens = Math.ceil(JSON.stringify(request.body.messages).length / 4);
-    send(null, { prompt_tokens: promptTokens, completion_tokens: tokens, total_tokens: promptTokens + tokens });
+    const prompt = promptTokens(request);
+    send(null, { prompt_tokens: prompt, completion_tokens: tokens, total_tokens: prompt + tokens });
     request.endedAt = performance.now();
     res.end("data: [DONE]\n\n");
   }
 
-  function builder(steps: Step[]): RuleBuilder {
-    const self: RuleBuilder = {
-      callTool: (name, input = {}) => self.callTools((request) => [{ name, input: typeof input === "function" ? input(request) : input }]),
-      callTools: (calls) => (steps.push({ toolCalls: calls }), self),
-      say: (text) => (steps.push({ text }), self),
-      fail: (status, message) => (steps.push({ error: { status, message } }), self),
-    };
-    return self;
-  }
-
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const fake: FakeOpenAI = {
+  // The script's own object, so `tokenDelayMs` set by a test is the one the answers read.
+  const fake = Object.assign(script, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    requests: [],
-    tokenDelayMs: 0,
-    on(match) {
-      const steps: Step[] = [];
-      const matches =
-        typeof match === "function"
-          ? match
-          : typeof match === "string"
-            ? (request: FakeRequest) => request.lastUserText.toLowerCase().includes(match.toLowerCase())
-            : (request: FakeRequest) => match.test(request.lastUserText);
-      rules.push({ matches, steps });
-      return builder(steps);
-    },
-    otherwise(text) {
-      fallback = text;
-    },
-    reset() {
-      rules.length = 0;
-      fake.requests.length = 0;
-    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  }) satisfies FakeOpenAI;
   return fake;
-}
-
-function textOf(content: ChatMessage["content"]): string {
-  if (typeof content === "string") return content;
-  return (content ?? []).map((part) => part.text ?? "").join("");
-}
-
-function inspect(body: FakeRequest["body"]): FakeRequest {
-  const messages = body.messages ?? [];
-  let lastUser = -1;
-  messages.forEach((message, index) => {
-    if (message.role === "user") lastUser = index;
-  });
-  const after = messages.slice(lastUser + 1);
-  const names = new Map<string, string>();
-  for (const message of after) for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
-  const toolResults = after
-    .filter((message) => message.role === "tool")
-    .map((message) => ({ toolCallId: message.tool_call_id ?? "", name: names.get(message.tool_call_id ?? "") ?? "", content: textOf(message.content) }));
-  return {
-    body,
-    toolNames: (body.tools ?? []).map((tool) => tool.function.name),
-    lastUserText: lastUser >= 0 ? textOf(messages[lastUser]!.content) : "",
-    step: after.filter((message) => message.role === "assistant").length,
-    toolResults,
-    lastToolResult<T>() {
-      const last = toolResults.at(-1);
-      if (!last) return undefined;
-      try {
-        return JSON.parse(last.content) as T;
-      } catch {
-        return undefined;
-      }
-    },
-    receivedAt: performance.now(),
-    aborted: false,
-  };
 }

@@ -5,12 +5,13 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import crypto from "node:crypto";
+import type { LanguageModel } from "ai";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { answerParserErrors } from "../../src/http/requests.ts";
 import { attachChat } from "../../src/assistants/socket.ts";
 import { loadConfig, type Config } from "../../src/core/config.ts";
-import { openDatabase, type Database } from "../../src/core/db.ts";
+import { openDatabase, type Database, type Prisma } from "../../src/core/db.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { createKey, newKeySecret } from "../../src/tools/keys/key-secrets.ts";
 import type { Grant } from "../../src/tools/scopes.ts";
@@ -19,6 +20,10 @@ import { databaseUrl } from "./postgres.ts";
 export interface TestServer {
   url: string;
   runtime: Runtime;
+  /** The server's Prisma client, to arrange rows and check what a call wrote. */
+  prisma: Prisma;
+  /** The server's database, for plain SQL (`exec`, `query`) and its `kind`. */
+  database: Database;
   /** POST /api/v1/tools/<name> with a JSON body; `key` adds a Bearer header, `cookie` a Cookie header. */
   call(name: string, input?: unknown, options?: CallOptions): Promise<CallResult>;
   /** Creates an API key with these scopes and returns the secret. */
@@ -68,11 +73,32 @@ export async function testDatabase(): Promise<{ database: Database; drop: () => 
   return { database, drop: () => database.close() };
 }
 
+/**
+ * A database of its own for shop processes the test spawns (spawnShop), seeded like testDatabase's: their environment
+ * names it (DATABASE_URL on PostgreSQL, else DATA_DIR holding a copy of the PGlite template). `arrange` runs on it
+ * first (keys, rows); on PGlite it is closed again before a process may open the directory.
+ */
+export async function processDatabase<T = void>(arrange?: (database: Database) => Promise<T>): Promise<{ env: { DATABASE_URL: string } | { DATA_DIR: string }; arranged: T; drop: () => Promise<void> }> {
+  if (inject("pgTemplate") && process.env.TEST_DATABASE_URL) {
+    const { database, url, drop } = await testDatabase();
+    return { env: { DATABASE_URL: url! }, arranged: (await arrange?.(database)) as T, drop };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-process-"));
+  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
+  try {
+    return { env: { DATA_DIR: dir }, arranged: (await arrange?.(database)) as T, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  } finally {
+    await database.close();
+  }
+}
+
 export interface StartOptions {
   /** Share rate-limit counters and socket.io rooms with other servers started with the same prefix (Redis only). */
   rateLimitPrefix?: string;
   /** The server's clock (sessions, expiry); the real one by default. */
   now?: () => Date;
+  /** The assistants' model instead of a configured provider: a scripted one (fakeModel() in fake-model.ts, or ai/test's mock). */
+  model?: LanguageModel;
 }
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -88,7 +114,7 @@ const databaseUrls = new WeakMap<Database, string>();
  * read model and LISTEN connection), for cross-process tests. Closing it leaves the database to `first`.
  */
 export async function startPeerServer(first: TestServer, overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const url = databaseUrls.get(first.runtime.database);
+  const url = databaseUrls.get(first.database);
   if (!url) throw new Error("startPeerServer needs a PostgreSQL test database (set TEST_DATABASE_URL).");
   const database = await openDatabase({ databaseUrl: url });
   return serve(database, () => database.close(), overrides, options);
@@ -108,7 +134,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
     ...overrides,
   };
   const prefix = options.rateLimitPrefix ?? `shop:test:${crypto.randomBytes(6).toString("hex")}:`;
-  const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix, ...(options.now ? { now: options.now } : {}) });
+  const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix, ...(options.now ? { now: options.now } : {}), model: options.model });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -119,6 +145,10 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
   return {
     url,
     runtime,
+    get prisma() {
+      return database.prisma;
+    },
+    database,
     async call(name, input = {}, options = {}) {
       const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
       if (options.key) headers.authorization = `Bearer ${options.key}`;
@@ -132,7 +162,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
     },
     async key(...scopes) {
-      const { secret } = await createKey(runtime.database.prisma, `test ${scopes.join(",")}`, scopes as Grant[]);
+      const { secret } = await createKey(database.prisma, `test ${scopes.join(",")}`, scopes as Grant[]);
       return secret;
     },
     async revokeKey(id) {
@@ -181,6 +211,12 @@ export function useServer<K extends string = never>(options: UseServerOptions<K>
     get runtime() {
       return get().runtime;
     },
+    get prisma() {
+      return get().prisma;
+    },
+    get database() {
+      return get().database;
+    },
     call: (name, input, callOptions) => get().call(name, input, callOptions),
     key: (...scopes) => get().key(...scopes),
     revokeKey: (id) => get().revokeKey(id),
@@ -191,5 +227,5 @@ export function useServer<K extends string = never>(options: UseServerOptions<K>
 
 /** Stores a key with a secret chosen beforehand (name as server.key names it). */
 async function storeKey(server: TestServer, secret: string, scopes: readonly Grant[]): Promise<void> {
-  await createKey(server.runtime.database.prisma, `test ${scopes.join(",")}`, scopes, secret);
+  await createKey(server.prisma, `test ${scopes.join(",")}`, scopes, secret);
 }

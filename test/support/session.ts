@@ -28,7 +28,7 @@ export interface DemoProduct {
 
 /** Visible demo products without variants (gift cards left out) and with at least `minStock` units, cheapest first. */
 export async function plainProducts(server: TestServer, minStock = 1): Promise<DemoProduct[]> {
-  const rows = await server.runtime.database.prisma.product.findMany({
+  const rows = await server.prisma.product.findMany({
     where: { deletedAt: null, stock: { gte: minStock }, variants: { none: {} }, giftCard: false },
     orderBy: [{ priceDkk: "asc" }, { slug: "asc" }],
   });
@@ -37,7 +37,7 @@ export async function plainProducts(server: TestServer, minStock = 1): Promise<D
 
 /** A visible product with variants, with its variants (sku, price override, stock). */
 export async function variantProduct(server: TestServer) {
-  const row = await server.runtime.database.prisma.product.findFirstOrThrow({
+  const row = await server.prisma.product.findFirstOrThrow({
     where: { deletedAt: null, variants: { some: { priceDkk: { not: null }, stock: { gt: 0 } } } },
     include: { variants: { orderBy: { sku: "asc" } } },
     orderBy: { slug: "asc" },
@@ -47,7 +47,7 @@ export async function variantProduct(server: TestServer) {
 
 /** Rows that bad cart input must leave alone. */
 export async function commerceSnapshot(server: TestServer) {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   const [carts, items, orders, audits, products] = await Promise.all([
     prisma.cart.findMany({ orderBy: { id: "asc" } }),
     prisma.cartItem.findMany({ orderBy: { id: "asc" } }),

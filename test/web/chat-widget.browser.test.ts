@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 function panel(page: Page) {
-  return page.getByRole("dialog", { name: "Spørg vores assistent" });
+  return page.getByRole("dialog", { name: "Spørg vores AI-assistent" });
 }
 
 async function ask(page: Page, text: string): Promise<void> {
@@ -87,6 +87,8 @@ describeBrowser("storefront chat widget in a browser", () => {
       await expect.poll(() => toggle.getAttribute("aria-expanded"), WAIT).toBe("true");
       const input = page.getByRole("textbox", { name: "Skriv til assistenten" });
       await expect.poll(() => input.evaluate((node) => node === node.ownerDocument.activeElement), WAIT).toBe(true);
+      // AI Act art. 50(1): the panel says plainly, before anything is asked, that an AI answers.
+      expect(await panel(page).locator(".chat-disclosure").textContent()).toContain("Du skriver med en AI, ikke et menneske");
 
       await ask(page, "Har I nogle gode solbriller?");
       await expect.poll(() => panel(page).getByRole("button", { name: "Stop" }).isVisible(), WAIT).toBe(true);
@@ -139,7 +141,7 @@ describeBrowser("storefront chat widget in a browser", () => {
       await confirm.getByRole("button", { name: "Bekræft bestilling" }).click();
       const pay = panel(page).getByRole("link", { name: "Betal her" });
       await expect.poll(() => pay.count(), WAIT).toBe(1);
-      const order = await server.runtime.database.prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } }, orderBy: { createdAt: "desc" } });
+      const order = await server.prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } }, orderBy: { createdAt: "desc" } });
       expect(order).toMatchObject({ channel: "chat", isAiGenerated: true });
       expect(confirmText).toContain(formatMoney(Number(order.totalDkk), "DKK"));
       expect(await pay.getAttribute("href")).toMatch(new RegExp(`/orders/${order.id}/pay\\?token=`));

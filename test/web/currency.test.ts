@@ -15,7 +15,7 @@ const usd = (minor: number | bigint) => escapeHtml(formatMoney(minor, "USD"));
 let product: DemoProduct;
 beforeAll(async () => {
   // The demo shop has orders, whose amounts would be re-denominated: the currency changes only in a shop without any.
-  await server.runtime.database.prisma.order.deleteMany();
+  await server.prisma.order.deleteMany();
   const result = await server.call("settings.update_commerce", { currency: "USD", pricesIncludeVat: false }, { key: owner });
   expect(expectOk(server, "settings.update_commerce", result)).toMatchObject({ currency: "USD", pricesIncludeVat: false });
   product = (await plainProducts(server, 3))[0]!;
@@ -65,7 +65,7 @@ describe("a shop in USD without VAT", () => {
     expectHtmlPage(await client.get("/checkout"));
     const location = expectRedirect(await client.post("/checkout", ADDRESS), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
     const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     expect(order).toMatchObject({ currency: "USD", vatOere: null });
 
     const pay = await client.get(location);

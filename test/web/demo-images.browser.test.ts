@@ -4,17 +4,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { demoProducts } from "../../prisma/seed/demo.ts";
 import { describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 
 describeBrowser("demo pictures without JavaScript", () => {
-  let server: TestServer;
+  const { server } = useServer();
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it("shows every picture of the front page, a category page and a product page", async () => {

@@ -37,12 +37,12 @@ describe("GET /images", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 400, 200]);
-    const stored = await server.runtime.database.prisma.storedImageRendition.findMany({ where: { imageId: image.id } });
+    const stored = await server.prisma.storedImageRendition.findMany({ where: { imageId: image.id } });
     expect(stored.map((row) => row.width)).toEqual([400]);
 
     // The second request reads the stored rendition: replace its bytes and the route answers them.
     const marker = await sharp({ create: { width: 7, height: 7, channels: 3, background: "white" } }).webp().toBuffer();
-    await server.runtime.database.prisma.storedImageRendition.update({ where: { imageId_width: { imageId: image.id, width: 400 } }, data: { bytes: new Uint8Array(marker) } });
+    await server.prisma.storedImageRendition.update({ where: { imageId_width: { imageId: image.id, width: 400 } }, data: { bytes: new Uint8Array(marker) } });
     expect(Buffer.from(await (await get(`${image.path}?w=400`)).arrayBuffer()).equals(marker)).toBe(true);
 
     const small = await uploaded(300, 150, 3);
@@ -76,7 +76,7 @@ describe("GET /images", () => {
   it("serves what the database holds, never a local file: a row written straight into the table is served", async () => {
     const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "blue" } }).png().toBuffer();
     const id = crypto.createHash("sha256").update(bytes).digest("hex");
-    await server.runtime.database.prisma.storedImage.create({ data: { id, contentType: "image/png", width: 64, height: 48, bytes: new Uint8Array(bytes) } });
+    await server.prisma.storedImage.create({ data: { id, contentType: "image/png", width: 64, height: 48, bytes: new Uint8Array(bytes) } });
     const response = await get(`/images/${id}.png`);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
@@ -87,7 +87,7 @@ describe("GET /images", () => {
     const whole = await sharp(crypto.randomBytes(120 * 90 * 3), { raw: { width: 120, height: 90, channels: 3 } }).png().toBuffer();
     const bytes = whole.subarray(0, whole.length >> 1);
     const id = crypto.createHash("sha256").update(bytes).digest("hex");
-    await server.runtime.database.prisma.storedImage.create({ data: { id, contentType: "image/png", width: 120, height: 90, bytes: new Uint8Array(bytes) } });
+    await server.prisma.storedImage.create({ data: { id, contentType: "image/png", width: 120, height: 90, bytes: new Uint8Array(bytes) } });
     const warn = vi.spyOn(server.runtime.log, "warn");
     const error = vi.spyOn(server.runtime.log, "error");
     try {

@@ -121,7 +121,7 @@ describe("error pages", () => {
   });
 
   it("never shows a stack trace: a failing page answers 500 with a request id", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const original = prisma.serviceOffering.findMany.bind(prisma.serviceOffering);
     prisma.serviceOffering.findMany = (() => Promise.reject(new Error("boom at /secret/file.ts:12"))) as unknown as typeof prisma.serviceOffering.findMany;
     try {

@@ -5,24 +5,23 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 import { captureMail, createCustomer, createOrder, sessionFor } from "../tools/orders/fixtures.ts";
 import { shippedOrder } from "../tools/returns/fixtures.ts";
 
 describeBrowser("Mine ordrer in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer();
   let browser: Browser;
   let n = 0;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
-  const prisma = () => server.runtime.database.prisma;
+  const prisma = () => server.prisma;
   const customer = () => createCustomer(server, { email: `browser-ordrer-${++n}@example.dk`, name: "Mette Hansen" });
 
   /** A browser context already signed in as the customer (the cookie a verified code leaves). */

@@ -13,7 +13,7 @@ import { captureMail, createCustomer, createOrder, orderState, sessionFor, type 
 import { shippedOrder } from "../tools/returns/fixtures.ts";
 
 const { server } = useServer();
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let n = 0;
 
 async function signedIn(status: string, delivered?: { daysAgo: number } & OrderSeed) {

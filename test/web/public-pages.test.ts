@@ -176,7 +176,7 @@ describe("GET /info/<slug>", () => {
       "products.search",
       await server.call("products.search", { categorySlug: "solbriller", limit: 3 }),
     );
-    const deleted = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
+    const deleted = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
     const picked = grid[0]!;
     const layout = {
       sections: [
@@ -219,7 +219,7 @@ describe("GET /info/<slug>", () => {
   });
 
   it("falls back to the body when the stored layout does not validate, and after the layout is cleared", async () => {
-    await server.runtime.database.prisma.page.update({
+    await server.prisma.page.update({
       where: { slug: "returret" },
       data: { layout: { sections: [{ id: "x", type: "hero", props: { heading: "Ond", imageUrl: "javascript:alert(1)" } }] } },
     });

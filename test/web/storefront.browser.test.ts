@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { formatMoney } from "../../src/web/html.ts";
 import { ARTIFACTS_DIR, describeBrowser, launchBrowser, openPage } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { useServer } from "../support/server.ts";
 import { plainProducts, type DemoProduct } from "../support/session.ts";
 
 /**
@@ -30,17 +30,16 @@ const MEASURE_OVERFLOW = `(() => {
 })()`;
 
 describeBrowser("storefront in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer();
   let browser: Browser;
   let product: DemoProduct;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     // A product without variants that costs under the free-shipping threshold, so shipping shows in the totals.
     product = (await plainProducts(server, 5)).find((candidate) => candidate.priceDkk < 20000)!;
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it("searches, adds two to the cart, applies a code, checks out and lands on the payment page", async () => {
@@ -96,7 +95,7 @@ describeBrowser("storefront in a browser", () => {
       await page.waitForURL(/\/orders\/[\w-]+\/pay\?token=/);
       expect(await page.getByRole("heading", { level: 2, name: "Betal med bankoverførsel" }).isVisible()).toBe(true);
       const orderId = /\/orders\/([\w-]+)\/pay/.exec(page.url())![1]!;
-      const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
+      const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
       expect(order).toMatchObject({ status: "pending_payment", channel: "web", discountCode: "VELKOMMEN10", shippingCity: "Aarhus C", email: "browser@example.dk" });
       expect(order).toMatchObject({ deliveryMethodId: "gls-pakkeshop", pickupPoint: { id: "gls-aarhus-spar" }, shippingDkk: 3500n, billingName: null });
       expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
@@ -112,7 +111,7 @@ describeBrowser("storefront in a browser", () => {
 
   it("fits a 390 × 844 touch phone with an item in the cart: nothing wider than the screen, nothing cut off", async () => {
     const phone = await openPage(browser, server.url, { width: 390, height: 844, phone: true });
-    const category = (await server.runtime.database.prisma.category.findFirstOrThrow({ where: { products: { some: {} } }, orderBy: { slug: "asc" } })).slug;
+    const category = (await server.prisma.category.findFirstOrThrow({ where: { products: { some: {} } }, orderBy: { slug: "asc" } })).slug;
     try {
       await phone.page.goto(`/products/${product.slug}`);
       await phone.page.getByRole("button", { name: "Læg i kurv" }).click();

@@ -56,7 +56,7 @@ describe("GET /", () => {
     expect(page.html).toMatch(/<button class="utility-link chat-toggle" type="button" data-chat-toggle [^>]*hidden>/);
     const again = await client.get("/");
     expect(again.headers.get("set-cookie")).toBeNull();
-    expect(await server.runtime.database.prisma.storefrontSession.count({ where: { id: client.cookies.get("shop_session")!.split(".")[0] } })).toBe(1);
+    expect(await server.prisma.storefrontSession.count({ where: { id: client.cookies.get("shop_session")!.split(".")[0] } })).toBe(1);
   });
 
   it("renders the shop name from settings, escaped", async () => {
@@ -138,7 +138,7 @@ describe("GET /categories/<slug>", () => {
 
 describe("GET /products/<slug>", () => {
   it("shows price in kroner, stock, answers, an add-to-cart form, canonical, Open Graph and schema.org JSON-LD", async () => {
-    const withAnswers = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, answerSummary: { not: null }, giftCard: false, variants: { none: {} }, stock: { gt: 5 } }, orderBy: { slug: "asc" } });
+    const withAnswers = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, answerSummary: { not: null }, giftCard: false, variants: { none: {} }, stock: { gt: 5 } }, orderBy: { slug: "asc" } });
     const page = await new WebClient(server).get(`/products/${withAnswers.slug}`);
     expectHtmlPage(page);
     expect(page.html).toContain(`<h1>${escapeHtml(withAnswers.name)}</h1>`);
@@ -148,7 +148,7 @@ describe("GET /products/<slug>", () => {
     const faq = withAnswers.faq as Array<{ q: string }>;
     expect(page.html).toContain(`<summary>${escapeHtml(faq[0]!.q)}</summary>`);
     // The demo pictures are paths on the shop; link previews and search engines get whole URLs.
-    const images = await server.runtime.database.prisma.productImage.findMany({ where: { productId: withAnswers.id }, orderBy: { position: "asc" } });
+    const images = await server.prisma.productImage.findMany({ where: { productId: withAnswers.id }, orderBy: { position: "asc" } });
     expect(images[0]!.url).toMatch(/^\/demo-images\//);
     expect(page.html).toContain(`<meta property="og:image" content="http://localhost:3000${images[0]!.url}">`);
     expect(page.html).toContain(`<link rel="canonical" href="http://localhost:3000/products/${withAnswers.slug}">`);
@@ -177,7 +177,7 @@ describe("GET /products/<slug>", () => {
   });
 
   it("answers the 404 page for deleted, unknown and malformed slugs", async () => {
-    const deleted = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
+    const deleted = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
     const client = new WebClient(server);
     for (const path of [`/products/${deleted.slug}`, "/products/findes-ikke", "/products/%3Cscript%3E", "/products/%00"]) {
       const page = await client.get(path);
@@ -276,7 +276,7 @@ describe("checkout", () => {
     expect(checkout.html).toMatch(/<script type="module" src="\/assets\/checkout\.[0-9a-f]{12}\.js">/);
     const location = expectRedirect(await client.post("/checkout", ADDRESS), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
     const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
     expect(order).toMatchObject({ status: "pending_payment", channel: "web", isAiGenerated: false, email: ADDRESS.email, shippingCity: "København K", shippingZip: "1160" });
     expect(order.items).toMatchObject([{ productId: product.id, quantity: 2 }]);
     const pay = await client.get(location);
@@ -293,7 +293,7 @@ describe("checkout", () => {
 
   it("shows field errors for a bad address and orders nothing", async () => {
     const { client } = await shopperWithCart(1);
-    const before = await server.runtime.database.prisma.order.count();
+    const before = await server.prisma.order.count();
     const badZip = await client.post("/checkout", { ...ADDRESS, zip: "12a4" });
     expectHtmlPage(badZip, 400);
     expect(badZip.html).toContain("Et dansk postnummer har 4 cifre.");
@@ -308,7 +308,7 @@ describe("checkout", () => {
     expectHtmlPage(badEmail, 400);
     expect(badEmail.html).toContain("Skriv en gyldig e-mailadresse.");
     expect(badEmail.html).toContain('aria-invalid="true"');
-    expect(await server.runtime.database.prisma.order.count()).toBe(before);
+    expect(await server.prisma.order.count()).toBe(before);
   });
 
   it("takes a gift card code in a plain form field: the card pays part, the payment page shows what is left", async () => {
@@ -319,19 +319,19 @@ describe("checkout", () => {
     expect(checkout.html).toMatch(/<label for="f-giftCardCode">Gavekort eller tilgodebevis/);
     const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, giftCardCode: code.toLowerCase() }), /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/);
     const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     const rest = escapeHtml(formatMoney(Number(order.totalDkk) - 2000, "DKK"));
     const pay = await client.get(location);
     expectHtmlPage(pay);
     expect(pay.html).toContain(`Overfør <strong>${rest}</strong>`);
     expect(pay.html).toContain("Betalt med gavekort");
     expect(pay.html).toContain(`Tilbage at betale</th><td class="num price">${rest}`);
-    expect((await server.runtime.database.prisma.giftCard.findUniqueOrThrow({ where: { code } })).balanceDkk).toBe(0n);
+    expect((await server.prisma.giftCard.findUniqueOrThrow({ where: { code } })).balanceDkk).toBe(0n);
   });
 
   it("shows why a gift card was refused next to its field, keeps the address and orders nothing", async () => {
     const { client } = await shopperWithCart(1);
-    const before = await server.runtime.database.prisma.order.count();
+    const before = await server.prisma.order.count();
     const unknown = await client.post("/checkout", { ...ADDRESS, giftCardCode: "AAAA-BBBB-CCCC-DDDD" });
     expectHtmlPage(unknown, 422);
     expect(unknown.html).toContain("Vi kender ikke den kode. Tjek den og prøv igen.");
@@ -342,18 +342,18 @@ describe("checkout", () => {
     expect(short.html).toContain("Skriv koden, som den står på gavekortet (16 tegn).");
     const key = await server.key("giftcards:write");
     const empty = expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk: 100 }, { key })).code;
-    await server.runtime.database.prisma.giftCard.update({ where: { code: empty }, data: { balanceDkk: 0n } });
+    await server.prisma.giftCard.update({ where: { code: empty }, data: { balanceDkk: 0n } });
     const spent = await client.post("/checkout", { ...ADDRESS, giftCardCode: empty });
     expectHtmlPage(spent, 422);
     expect(spent.html).toContain("Der er ikke flere penge på gavekortet.");
-    expect(await server.runtime.database.prisma.order.count()).toBe(before);
+    expect(await server.prisma.order.count()).toBe(before);
   });
 
   it("offers the delivery methods with price and estimate, and places a parcel-shop order with a billing address", async () => {
     const { client } = await shopperWithCart(1);
     const checkout = await client.get("/checkout");
     expectHtmlPage(checkout);
-    const free = (await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: products[3]!.id } })).priceDkk >= 49900n;
+    const free = (await server.prisma.product.findUniqueOrThrow({ where: { id: products[3]!.id } })).priceDkk >= 49900n;
     expect(checkout.html).toMatch(/<input id="delivery-postnord-hjem" name="deliveryMethod" type="radio" value="postnord-hjem" data-shipping="\d+" checked>/);
     expect(checkout.html).toContain('<span class="delivery-name">GLS Pakkeshop</span>');
     expect(checkout.html).toContain(free ? "Gratis" : escapeHtml(formatMoney(3500, "DKK")));
@@ -369,7 +369,7 @@ describe("checkout", () => {
       /^\/orders\/[\w-]+\/pay\?token=[\w-]+$/,
     );
     const orderId = /^\/orders\/([\w-]+)\/pay/.exec(location)![1]!;
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     expect(order).toMatchObject({ deliveryMethodId: "gls-pakkeshop", pickupPoint: { id: "gls-aarhus-spar" }, shippingDkk: free ? 0n : 3500n, billingName: "Firma ApS", billingCity: "Aarhus C" });
     const page = await client.get(`/orders/${orderId}`);
     expectHtmlPage(page);
@@ -381,7 +381,7 @@ describe("checkout", () => {
   it("ignores the billing fields unless the box is ticked, and keeps the choice on a refusal", async () => {
     const { client } = await shopperWithCart(1);
     await client.get("/checkout");
-    const before = await server.runtime.database.prisma.order.count();
+    const before = await server.prisma.order.count();
     const otherCarrier = await client.post("/checkout", { ...ADDRESS, deliveryMethod: "postnord-pakkeshop", "pickupPoint-postnord-pakkeshop": "gls-aarhus-spar" });
     expectHtmlPage(otherCarrier, 422);
     expect(otherCarrier.html).toContain("Vælg en pakkeshop fra listen under leveringsmåden.");
@@ -393,9 +393,9 @@ describe("checkout", () => {
     const wrongCity = await client.post("/checkout", { ...ADDRESS, billingDifferent: "1", "billing-name": "Firma ApS", "billing-address": "Vestergade 3", "billing-zip": "8000", "billing-city": "Odense C" });
     expectHtmlPage(wrongCity, 422);
     expect(wrongCity.html).toMatch(/<p class="field-error" id="f-billing-zip-error">Postnummeret findes ikke/);
-    expect(await server.runtime.database.prisma.order.count()).toBe(before);
+    expect(await server.prisma.order.count()).toBe(before);
     const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, "billing-name": "Ikke brugt", "billing-zip": "80" }), /^\/orders\/[\w-]+\/pay/);
-    const order = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: /^\/orders\/([\w-]+)\/pay/.exec(location)![1]! } });
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: /^\/orders\/([\w-]+)\/pay/.exec(location)![1]! } });
     expect(order).toMatchObject({ billingName: null, deliveryMethodId: "postnord-hjem" });
   });
 
@@ -428,7 +428,7 @@ describe("orders and account", () => {
     await client.get("/checkout");
     const location = expectRedirect(await client.post("/checkout", { ...ADDRESS, email: "ny.kunde@example.dk" }), /^\/orders\//);
     const orderId = /^\/orders\/([\w-]+)\//.exec(location)![1]!;
-    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const { number } = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     const own = await client.get(`/orders/${orderId}`);
     expectHtmlPage(own);
     expect(own.html).toContain("Afventer betaling");
@@ -458,7 +458,7 @@ describe("orders and account", () => {
 
   it("signs in with the e-mailed code, lists only the customer's orders, and signs out", async () => {
     const email = "web.login@example.dk";
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const customer = await prisma.customer.create({ data: { email, name: "Web Login" } });
     const client = new WebClient(server);
     const login = await client.get("/account");
@@ -512,7 +512,7 @@ describe("SEO", () => {
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
     expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await sitemap.text();
-    const visible = await server.runtime.database.prisma.product.findMany({ where: { deletedAt: null }, select: { slug: true } });
+    const visible = await server.prisma.product.findMany({ where: { deletedAt: null }, select: { slug: true } });
     for (const { slug } of visible) expect(xml).toContain(`<loc>http://localhost:3000/products/${slug}</loc>`);
     expect(xml).toContain("<loc>http://localhost:3000/categories/solbriller</loc>");
     expect(xml).toContain("<loc>http://localhost:3000/info/om-os</loc>");

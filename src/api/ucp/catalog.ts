@@ -92,9 +92,27 @@ export const catalogOperations = {
     const selected = (request.selected ?? []).map(({ name, label }) => ({ name, label }));
     const product = item && catalog.detailProduct(item, request.id, looked.currency, call.shop, filter, selected, request.preferences);
     if (!product) return { status: 200, body: catalog.productNotFound(request.id) };
-    return { status: 200, body: { ucp: catalog.envelopeOf(catalog.LOOKUP), product, ...(messages.length ? { messages } : {}) } };
+    const safety = await productSafety(call, item.id);
+    const detailed = safety ? { ...product, metadata: { ...product.metadata, product_safety: safety } } : product;
+    return { status: 200, body: { ucp: catalog.envelopeOf(catalog.LOOKUP), product: detailed, ...(messages.length ? { messages } : {}) } };
   },
 };
+
+type Party = { name: string; address: string; contact: string };
+
+/**
+ * The product's safety information (GPSR art. 19) for the product detail: UCP's product has no field for it, so it goes
+ * in `metadata` ("business-defined custom data"), in the protocol's snake_case; search and lookup leave it out.
+ */
+async function productSafety(call: UcpCall, productId: string) {
+  const safety = await invoke<{ manufacturer: Party; euResponsible: Party | null; warnings: string } | null>(call, "products.get_safety", { productId });
+  if (!safety) return null;
+  return {
+    manufacturer: safety.manufacturer,
+    ...(safety.euResponsible ? { eu_responsible_person: safety.euResponsible } : {}),
+    ...(safety.warnings ? { warnings: safety.warnings } : {}),
+  };
+}
 
 /** 2026-01-11 defines no catalog: its agents are told which version has one. */
 function versionHasCatalog(call: UcpCall): void {

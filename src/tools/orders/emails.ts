@@ -60,6 +60,16 @@ function orderPageUrl(publicBaseUrl: string, number: number): string {
   return `${publicBaseUrl.replace(/\/$/, "")}/orders/number/${number}`;
 }
 
+/**
+ * The withdrawal function's page for this order ("Fortryd købet her", Consumer Rights Directive art. 11a), beside the
+ * order page the mail links to; the number is filled in, the shopper adds e-mail and name.
+ */
+function withdrawalLink(order: OrderWithItems, orderUrl: string | undefined): { text: string[]; html: string } {
+  if (!orderUrl) return { text: [], html: "" };
+  const url = new URL(`/fortryd?nr=${order.number}`, orderUrl).href;
+  return { text: [`Fortryd købet her: ${url}`, ""], html: `<p><a href="${escapeHtml(url)}">Fortryd købet her</a> – du kan fortryde i 14 dage efter levering.</p>` };
+}
+
 /** The delivery method chosen at checkout and, for a parcel-shop method, where to fetch the parcel; [] without one. */
 function deliveryLines(order: OrderWithItems): string[] {
   if (!order.deliveryMethodName) return [];
@@ -87,6 +97,7 @@ function renderOrderConfirmation(order: OrderWithItems, shop: string, orderUrl?:
     ...address,
     "",
     ...(orderUrl ? [`Følg, ændr eller annuller ordren her: ${orderUrl}`, ""] : []),
+    ...withdrawalLink(order, orderUrl).text,
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
@@ -97,6 +108,7 @@ function renderOrderConfirmation(order: OrderWithItems, shop: string, orderUrl?:
     delivery.length ? `<p>${delivery.map(escapeHtml).join("<br>")}</p>` : "",
     `<p>Leveringsadresse:<br>${address.map(escapeHtml).join("<br>")}</p>`,
     orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – følg den, ændr adressen eller annuller, før den er sendt.</p>` : "",
+    withdrawalLink(order, orderUrl).html,
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
   ].join("\n");
   return { to: order.email, subject, text, html };
@@ -204,6 +216,7 @@ function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): 
     ...texts(items),
     "",
     ...(orderUrl ? [`Din ordre, og retur inden for 14 dage efter levering: ${orderUrl}`, ""] : []),
+    ...withdrawalLink(order, orderUrl).text,
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
@@ -213,6 +226,7 @@ function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): 
     `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,
     `<table>${rows(items)}</table>`,
     orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – her kan du også returnere inden for 14 dage efter levering.</p>` : "",
+    withdrawalLink(order, orderUrl).html,
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
   ].join("\n");
   return { to: order.email, subject, text, html };

@@ -5,6 +5,8 @@ import get from "./get.ts";
 import lookup from "./lookup.ts";
 import create from "./create.ts";
 import update from "./update.ts";
+import setSafety from "./set_safety.ts";
+import getSafety from "./get_safety.ts";
 import remove from "./delete.ts";
 import attachImage from "./attach_image.ts";
 import detachImage from "./detach_image.ts";
@@ -24,6 +26,8 @@ const tools: AnyTool[] = [
   lookup,
   create,
   update,
+  setSafety,
+  getSafety,
   remove,
   attachImage,
   detachImage,

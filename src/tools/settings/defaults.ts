@@ -37,7 +37,22 @@ export const DEFAULT_SETTINGS = {
   policies: {
     returns: "Du har 30 dages fuld returret. Varen skal være ubrugt og i original emballage.",
     shipping: "Vi sender med PostNord og GLS. Fri fragt ved køb over 499 kr.",
-    privacy: "Vi behandler kun dine oplysninger for at kunne levere din ordre og sletter dem efter 5 år.",
+    // What the shop really keeps, and for how long (GDPR art. 13); the owner edits it under Indstillinger → Vilkår og politikker.
+    privacy: [
+      "Her kan du læse, hvilke oplysninger vi gemmer om dig, hvorfor og hvor længe. Den dataansvarlige er butikken, med navn, adresse og CVR-nummer nederst på siden.",
+      "## Ordrer og adresser",
+      "Når du bestiller, gemmer vi dit navn, din e-mail, dit telefonnummer, leverings- og fakturaadresse, hvad du har købt, og hvordan du har betalt. Vi bruger dem til at levere, til returneringer og reklamationer og til regnskabet. Ordrer og bilag gemmer vi i 5 år efter regnskabsårets udgang, som bogføringsloven kræver. Adresser, du gemmer i din adressebog, ligger der, til du sletter dem.",
+      "## Chat med vores AI-assistent",
+      "Skriver du med chatten, gemmer vi samtalen sammen med din session, så du kan fortsætte den senere, og så vi kan hjælpe, hvis noget går galt. Beskederne sendes til vores leverandør af sprogmodellen for at blive besvaret. Vi sletter samtalerne, når du beder om det.",
+      "## Login-koder",
+      "Logger du ind med en kode på e-mail, gemmer vi kun en krypteret udgave af koden. Den gælder i 10 minutter og kan kun bruges én gang.",
+      "## Cookies",
+      "Vi bruger kun nødvendige cookies: shop_session husker din kurv og dit login i op til et år. Chatten husker i din browser, hvilken samtale du var i gang med. Vi bruger ingen cookies til statistik eller markedsføring.",
+      "## Betaling",
+      "Betaler du med kort, sker det hos vores betalingsudbyder; vi ser aldrig dit kortnummer.",
+      "## Dine rettigheder",
+      "Du kan få indsigt i de oplysninger, vi har om dig, og bede os rette eller slette dem (så vidt loven ikke kræver, at vi gemmer dem) ved at skrive til kundeservice. Du kan klage til Datatilsynet, datatilsynet.dk.",
+    ].join("\n\n"),
     terms: [
       "## Priser og betaling",
       "Alle priser er i danske kroner inkl. 25 % moms. Du betaler med betalingskort eller bankoverførsel på betalingssiden efter bestillingen; et gavekort kan trækkes fra i kassen.",

@@ -74,8 +74,10 @@ export class ChatPanel {
     const close = el("button", { type: "button", class: "chat-close", "aria-label": "Luk chatten" }, "×");
     this.panel = el(
       "section",
-      { class: "chat-panel", role: "dialog", "aria-labelledby": "chat-title", hidden: true },
-      el("header", { class: "chat-head" }, el("h2", { id: "chat-title" }, "Spørg vores assistent"), this.fresh, close),
+      { class: "chat-panel", role: "dialog", "aria-labelledby": "chat-title", "aria-describedby": "chat-disclosure", hidden: true },
+      el("header", { class: "chat-head" }, el("h2", { id: "chat-title" }, "Spørg vores AI-assistent"), this.fresh, close),
+      // AI Act art. 50(1): the shopper is told plainly, before the first message, that no person answers.
+      el("p", { class: "chat-disclosure", id: "chat-disclosure" }, "Du skriver med en AI, ikke et menneske. Svarene kan være forkerte – kundeservice hjælper gerne."),
       this.log,
       this.announcer,
       this.problem,

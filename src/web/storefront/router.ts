@@ -16,6 +16,7 @@ import { productPage } from "./pages/product.ts";
 import { searchPage } from "./pages/search.ts";
 import { robotsTxt, sitemapXml } from "./pages/seo.ts";
 import { servicePage, servicesPage } from "./pages/services.ts";
+import { withdrawalConfirm, withdrawalPage, withdrawalReview } from "./pages/withdrawal.ts";
 import type { StorefrontRequest, StorefrontSite } from "./site.ts";
 
 export function storefrontRouter(site: StorefrontSite): Router {
@@ -49,6 +50,10 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/orders/:id/address", webRoute(site, (web) => changeAddress(web, orderState(web))));
   router.post("/orders/:id/return", webRoute(site, (web) => requestReturn(web, orderState(web))));
   router.get("/orders/:id/pay", webRoute(site, (web) => paymentPage(web, String(web.req.params.id))));
+
+  router.get("/fortryd", webRoute(site, withdrawalPage));
+  router.post("/fortryd", webRoute(site, withdrawalReview));
+  router.post("/fortryd/bekraeft", webRoute(site, withdrawalConfirm));
 
   router.get("/account", webRoute(site, accountPage));
   router.post("/account/login", webRoute(site, requestCode));

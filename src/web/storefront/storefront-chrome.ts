@@ -154,6 +154,7 @@ ${branding.tagline ? html`<p>${branding.tagline}</p>` : ""}
 <li><a href="mailto:${contact.email}">${contact.email}</a></li>
 <li><a href="tel:${contact.phone.replace(/[^+\d]/g, "")}">${contact.phone}</a></li>
 <li><a href="/account">Mine ordrer</a></li>
+<li><a href="/fortryd">Fortryd købet her</a></li>
 </ul>
 </section>
 <section aria-labelledby="footer-info">
@@ -161,6 +162,7 @@ ${branding.tagline ? html`<p>${branding.tagline}</p>` : ""}
 <ul>
 ${chrome.pages.map((page) => html`<li><a href="/info/${page.slug}">${page.title}</a></li>`)}
 ${chrome.pages.some((page) => page.slug === "handelsbetingelser") ? "" : html`<li><a href="/info/handelsbetingelser">Handelsbetingelser</a></li>`}
+${chrome.pages.some((page) => page.slug === "privatlivspolitik") ? "" : html`<li><a href="/info/privatlivspolitik">Privatlivspolitik</a></li>`}
 <li><a href="/services">Ydelser</a></li>
 </ul>
 </section>

@@ -11,7 +11,7 @@ let anna: { id: string };
 beforeAll(async () => {
   anna = await createCustomer(server, { email: "anna@example.dk" });
   const bo = await createCustomer(server, { email: "bo@example.dk" });
-  await server.runtime.database.prisma.address.create({ data: { customerId: anna.id, name: "Anna", address: "Klostergade 10", zip: "8000", city: "Aarhus C" } });
+  await server.prisma.address.create({ data: { customerId: anna.id, name: "Anna", address: "Klostergade 10", zip: "8000", city: "Aarhus C" } });
   await createOrder(server, { userId: anna.id, shippingAddress: "Klostergade 10" });
   await createOrder(server, { userId: bo.id, shippingAddress: "Klosterport 4" });
   await createOrder(server, { shippingAddress: "100% Vej 1" });

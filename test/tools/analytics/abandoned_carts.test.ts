@@ -15,7 +15,7 @@ let demoCarts: Expected[];
 
 type Line = { productId: string; variantId?: string; quantity: number; updatedAt?: Date };
 async function cart(name: string, updatedAt: Date, lines: Line[], extra: { email?: string; shippingEmail?: string; orderId?: string } = {}) {
-  const db = server.runtime.database.prisma;
+  const db = server.prisma;
   const customer = extra.email ? await db.customer.create({ data: { email: extra.email } }) : null;
   const session = await db.storefrontSession.create({ data: { customerId: customer?.id ?? null } });
   const row = await db.cart.create({
@@ -31,7 +31,7 @@ async function cart(name: string, updatedAt: Date, lines: Line[], extra: { email
 }
 
 beforeAll(async () => {
-  const db = server.runtime.database.prisma;
+  const db = server.prisma;
   const [p0, p1] = await db.product.findMany({ where: { deletedAt: null }, orderBy: { id: "asc" }, take: 2 });
   const variant = await db.productVariant.findFirstOrThrow({ where: { priceDkk: { not: null } } });
   const deleted = await db.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });

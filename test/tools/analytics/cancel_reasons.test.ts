@@ -14,15 +14,15 @@ const reasons = async (input: object) => expectOk<Reasons>(server, "analytics.ca
 let ALPHA = "";
 let BETA = "";
 beforeAll(async () => {
-  ALPHA = (await createKey(server.runtime.database.prisma, "Alpha Agents", ["checkout:agent"])).secret;
-  BETA = (await createKey(server.runtime.database.prisma, "Beta Platform", ["checkout:agent"])).secret;
+  ALPHA = (await createKey(server.prisma, "Alpha Agents", ["checkout:agent"])).secret;
+  BETA = (await createKey(server.prisma, "Beta Platform", ["checkout:agent"])).secret;
   const cancel = async (agent: string, intentTrace?: object) => {
     const { view } = await openSession(server, agent);
     expectOk(server, "checkout.cancel", await server.call("checkout.cancel", { id: view.id, ...(intentTrace ? { intentTrace } : {}) }, { key: agent }));
     return view.id;
   };
   const stored = await cancel(ALPHA, { reasonCode: "shipping_cost", summary: "Fragten var for dyr" });
-  expect((await server.runtime.database.prisma.checkoutSession.findUniqueOrThrow({ where: { id: stored } })).intentTrace).toEqual({ reasonCode: "shipping_cost", summary: "Fragten var for dyr" });
+  expect((await server.prisma.checkoutSession.findUniqueOrThrow({ where: { id: stored } })).intentTrace).toEqual({ reasonCode: "shipping_cost", summary: "Fragten var for dyr" });
   await cancel(ALPHA, { reasonCode: "shipping_cost" });
   await cancel(ALPHA, { reasonCode: "comparison" });
   await cancel(ALPHA);
@@ -34,7 +34,7 @@ beforeAll(async () => {
     body: JSON.stringify({ intent_trace: { reason_code: "price_sensitivity", trace_summary: "Found it cheaper", metadata: { source: "test" } } }),
   });
   expect(response.status).toBe(200);
-  expect((await server.runtime.database.prisma.checkoutSession.findUniqueOrThrow({ where: { id: view.id } })).intentTrace).toEqual({ reasonCode: "price_sensitivity", summary: "Found it cheaper" });
+  expect((await server.prisma.checkoutSession.findUniqueOrThrow({ where: { id: view.id } })).intentTrace).toEqual({ reasonCode: "price_sensitivity", summary: "Found it cheaper" });
 });
 
 describe("analytics.cancel_reasons", () => {

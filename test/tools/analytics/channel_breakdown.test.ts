@@ -52,7 +52,7 @@ describe("analytics.channel_breakdown", () => {
     expect(rows.map((row) => `${row.channel}|${row.aiAgentSource ?? ""}|${row.isAiGenerated}`).sort()).toEqual([...groups.keys()].sort());
     for (const row of rows) expect(row.orderCount).toBe(groups.get(`${row.channel}|${row.aiAgentSource ?? ""}|${row.isAiGenerated}`));
     expect(rows.map((row) => row.channel)).toEqual(expect.arrayContaining(["web", "chat", "mcp", "phone"]));
-    const orders = await server.runtime.database.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" }, status: { in: [...REVENUE_STATUSES] } } });
+    const orders = await server.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" }, status: { in: [...REVENUE_STATUSES] } } });
     expect(rows.reduce((sum, row) => sum + row.revenueDkk, 0)).toBe(orders.reduce((sum, order) => sum + Number(order.totalDkk - order.refundedDkk), 0));
     expect(rows.map((row) => row.revenueDkk)).toEqual([...rows.map((row) => row.revenueDkk)].sort((a, b) => b - a));
   });

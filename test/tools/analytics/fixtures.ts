@@ -14,7 +14,7 @@ export interface OrderFixture {
 }
 
 export async function createOrder(server: TestServer, fixture: OrderFixture): Promise<string> {
-  const order = await server.runtime.database.prisma.order.create({
+  const order = await server.prisma.order.create({
     data: {
       email: fixture.email ?? "kunde@example.dk",
       status: fixture.status ?? "paid",

@@ -21,7 +21,7 @@ beforeAll(async () => {
     { createdAt: "2025-07-12T10:00:00Z", totalDkk: 77777, status: "refunded", refundedDkk: 77777 },
     { createdAt: "2025-07-12T10:00:00Z", totalDkk: 66666, status: "flagged_review" },
   ]);
-  await server.runtime.database.prisma.customer.createMany({
+  await server.prisma.customer.createMany({
     data: [
       { email: "ny1@example.dk", createdAt: new Date("2025-07-02T09:00:00Z") },
       { email: "ny2@example.dk", createdAt: new Date("2025-06-30T22:15:00Z") },

@@ -7,7 +7,7 @@ import { createOrders } from "./fixtures.ts";
 const { server, keys: { key } } = useServer({ keys: { key: ["analytics:read"] } });
 let p: Array<{ id: string; name: string }>;
 beforeAll(async () => {
-  p = await server.runtime.database.prisma.product.findMany({ where: { deletedAt: null }, orderBy: { id: "asc" }, take: 3, select: { id: true, name: true } });
+  p = await server.prisma.product.findMany({ where: { deletedAt: null }, orderBy: { id: "asc" }, take: 3, select: { id: true, name: true } });
   const line = (i: number, unitPriceDkk: number, quantity: number) => ({ productId: p[i]!.id, productName: "Navn på ordren", unitPriceDkk, quantity });
   await createOrders(server, [
     { createdAt: "2025-07-10T10:00:00Z", totalDkk: 55000, items: [line(0, 50000, 1), line(1, 1000, 5)] },

@@ -9,13 +9,13 @@ let entryId: string;
 beforeAll(async () => {
   const writer = await server.key("discounts:write");
   expectOk(server, "discounts.update", await server.call("discounts.update", { code: "SOMMER200", patch: { value: 25000 } }, { key: writer, headers: { "x-request-id": "req-audit-get-1" } }));
-  entryId = (await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { requestId: "req-audit-get-1" } })).id;
+  entryId = (await server.prisma.auditEntry.findFirstOrThrow({ where: { requestId: "req-audit-get-1" } })).id;
 });
 
 describe("audit.get", () => {
   it("returns the entry with its full before and after rows", async () => {
     const entry = expectOk<Record<string, unknown>>(server, "audit.get", await server.call("audit.get", { id: entryId }, { key }));
-    const row = await server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
+    const row = await server.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
     expect(entry).toMatchObject({
       id: entryId,
       tool: "discounts.update",

@@ -21,14 +21,14 @@ type Summary = {
 const { server, keys: { key, writer } } = useServer({ keys: { key: ["audit:read"], writer: ["*"] } });
 let writerActor: string;
 beforeAll(async () => {
-  writerActor = `key:${(await server.runtime.database.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).id}`;
+  writerActor = `key:${(await server.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } })).id}`;
   const call = async (name: string, input: object) => expectOk(server, name, await server.call(name, input, { key: writer }));
   await call("discounts.toggle", { code: "SOMMER200", active: false });
   await call("discounts.toggle", { code: "SOMMER200", active: true });
   await call("discounts.create", { code: "LISTE1", type: "fixed", value: 100 });
   await call("settings.set_feature", { key: "newsletter", enabled: false });
   const revertKey = await server.key("audit:revert");
-  const created = await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { tool: "discounts.create" } });
+  const created = await server.prisma.auditEntry.findFirstOrThrow({ where: { tool: "discounts.create" } });
   expectOk(server, "audit.revert", await server.call("audit.revert", { id: created.id }, { key: revertKey }));
 });
 
@@ -58,7 +58,7 @@ describe("audit.list", () => {
   it("filters by tool, subject, actor and time window, and honours limit", async () => {
     expect((await list({ tool: "discounts.toggle" })).map((e) => e.tool)).toEqual(["discounts.toggle", "discounts.toggle"]);
     expect((await list({ subjectType: "featureFlag" })).map((e) => e.subjectId)).toEqual(["newsletter"]);
-    const sommer = await server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
+    const sommer = await server.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
     expect((await list({ subjectType: "discount", subjectId: sommer.id })).map((e) => e.tool)).toEqual(["discounts.toggle", "discounts.toggle", "discounts.update"]);
     expect(await list({ actor: writerActor })).toHaveLength(4);
     expect(await list({ actor: "key:nobody" })).toEqual([]);

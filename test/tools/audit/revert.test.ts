@@ -11,7 +11,7 @@ const missing = (...names: string[]) => names.some((name) => !registry.get(name)
 
 const { server, keys: { admin, reverter } } = useServer({ keys: { admin: ["*"], reverter: ["audit:revert"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 type Row = Record<string, unknown> | null;
 
 /** A row without updatedAt (a revert is itself a change, so updatedAt moves on). */

@@ -32,7 +32,7 @@ describe("cart.add", () => {
     expect(again.lines).toHaveLength(1);
     expect(again.lines[0]!.quantity).toBe(3);
     expect(again.lines[0]!.lineId).toBe(summary.lines[0]!.lineId);
-    const cart = await server.runtime.database.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) }, include: { items: true } });
+    const cart = await server.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) }, include: { items: true } });
     expect(cart.items.map((item) => [item.productId, item.quantity])).toEqual([[product!.id, 3]]);
   });
 
@@ -43,12 +43,12 @@ describe("cart.add", () => {
     expectProblem(await server.call("cart.add", { productSlug: product.slug, quantity: 2 }, { cookie }), 422, "insufficient_stock");
     const summary = await add({ productSlug: product.slug }, cookie);
     expect(summary.lines[0]!.quantity).toBe(product.stock);
-    const sold = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, stock: 0, variants: { none: {} } } });
+    const sold = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, stock: 0, variants: { none: {} } } });
     expectProblem(await server.call("cart.add", { productSlug: sold.slug }, { cookie }), 422, "insufficient_stock");
   });
 
   it("caps one line at 100 units", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const [product] = await plainProducts(server);
     await prisma.product.update({ where: { id: product!.id }, data: { stock: 1000n } });
     const cookie = await newSession(server);
@@ -72,19 +72,19 @@ describe("cart.add", () => {
   it("answers 404 for unknown and deleted products", async () => {
     const cookie = await newSession(server);
     expectProblem(await server.call("cart.add", { productSlug: "no-such-product" }, { cookie }), 404, "not_found");
-    const deleted = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
+    const deleted = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
     expectProblem(await server.call("cart.add", { productSlug: deleted.slug }, { cookie }), 404, "not_found");
   });
 
   it("gives an API-key-only caller a throw-away cart: the line is answered, nothing is stored", async () => {
     const key = await server.key("cart:write");
     const [product] = await plainProducts(server);
-    const carts = await server.runtime.database.prisma.cart.count();
+    const carts = await server.prisma.cart.count();
     const summary = expectOk<CartSummary>(server, "cart.add", await server.call("cart.add", { productSlug: product!.slug, quantity: 2 }, { key }));
     expect(summary.lines.map((line) => line.quantity)).toEqual([2]);
     const next = expectOk<CartSummary>(server, "cart.get_summary", await server.call("cart.get_summary", {}, { key }));
     expect(next.lines).toEqual([]);
-    expect(await server.runtime.database.prisma.cart.count()).toBe(carts);
+    expect(await server.prisma.cart.count()).toBe(carts);
   });
 
   it("treats a tampered cookie as no session (401)", async () => {

@@ -10,7 +10,7 @@ import { captureMail } from "../orders/fixtures.ts";
 const { server, keys: { staff } } = useServer({ config: { publicBaseUrl: "https://shop.example.dk" }, keys: { staff: ["giftcards:write", "orders:read", "orders:write"] } });
 
 type Checkout = { orderId: string; status: string; totalDkk: number; paymentUrl: string };
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function filledCart(email = ADDRESS.email, quantities: number[] = [1, 2]) {
   const cookie = await newSession(server);

@@ -18,7 +18,7 @@ describe("cart.clear", () => {
     const result = expectOk<CartSummary>(server, "cart.clear", await server.call("cart.clear", {}, { cookie }));
     expect(result).toMatchObject({ lines: [], itemCount: 0, subtotalDkk: 0, discountCode: null, totalDkk: 0 });
     expect(result.shippingAddress).toMatchObject({ zip: "1160", city: "København K" });
-    expect(await server.runtime.database.prisma.cartItem.count({ where: { cart: { sessionId: sessionIdOf(cookie) } } })).toBe(0);
+    expect(await server.prisma.cartItem.count({ where: { cart: { sessionId: sessionIdOf(cookie) } } })).toBe(0);
     const again = expectOk<CartSummary>(server, "cart.clear", await server.call("cart.clear", {}, { cookie }));
     expect(again.lines).toEqual([]);
   });

@@ -50,7 +50,7 @@ describe("cart.get_shipping_progress", () => {
   });
 
   it("refuses like the summary when the cart's total is beyond 9007199254740991 øre", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const cookie = await newSession(server);
     const [product] = await plainProducts(server);
     await add(cookie, product!.slug, 2);

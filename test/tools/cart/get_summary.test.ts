@@ -44,7 +44,7 @@ describe("cart.get_summary", () => {
   });
 
   it("takes the discount off before the threshold check and reports codes that no longer apply", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const cookie = await newSession(server);
     const product = (await plainProducts(server)).find((p) => p.priceDkk >= THRESHOLD && p.priceDkk * 0.9 < THRESHOLD)!;
     await add(cookie, product.slug);
@@ -74,7 +74,7 @@ describe("cart.get_summary", () => {
   });
 
   it("leaves out lines whose product was deleted", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const cookie = await newSession(server);
     const [a, b] = await plainProducts(server);
     await add(cookie, a!.slug);
@@ -90,7 +90,7 @@ describe("cart.get_summary", () => {
   });
 
   it("refuses totals beyond 9007199254740991 øre", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const cookie = await newSession(server);
     const [product] = await plainProducts(server);
     await add(cookie, product!.slug, 2);

@@ -24,7 +24,7 @@ describe("cart.remove", () => {
     const [a] = await plainProducts(server);
     const summary = expectOk<CartSummary>(server, "cart.add", await server.call("cart.add", { productSlug: a!.slug }, { cookie }));
     expectProblem(await server.call("cart.remove", { lineId: summary.lines[0]!.lineId }, { cookie: await newSession(server) }), 404, "not_found");
-    expect(await server.runtime.database.prisma.cartItem.count({ where: { id: summary.lines[0]!.lineId } })).toBe(1);
+    expect(await server.prisma.cartItem.count({ where: { id: summary.lines[0]!.lineId } })).toBe(1);
   });
 
   it("enforces its scope", async () => {

@@ -13,7 +13,7 @@ describe("cart.set_shipping_address", () => {
     const result = expectOk<CartSummary>(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", { ...ADDRESS, phone: "+45 12 34 56 78" }, { cookie }));
     const expected = { name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K", email: "mette@example.dk", phone: "+45 12 34 56 78" };
     expect(result.shippingAddress).toEqual(expected);
-    const cart = await server.runtime.database.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
+    const cart = await server.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
     expect(cart.shipping).toEqual(expected);
     const replaced = expectOk<CartSummary>(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", { ...ADDRESS, zip: "8000", city: "Aarhus C" }, { cookie }));
     expect(replaced.shippingAddress).toMatchObject({ zip: "8000", city: "Aarhus C", phone: null });

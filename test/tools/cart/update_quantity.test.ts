@@ -30,7 +30,7 @@ describe("cart.update_quantity", () => {
     const { cookie, lineId } = await cartWithLine(2);
     const result = expectOk<CartSummary>(server, "cart.update_quantity", await call({ lineId, quantity: 0 }, cookie));
     expect(result.lines).toEqual([]);
-    expect(await server.runtime.database.prisma.cartItem.count({ where: { id: lineId } })).toBe(0);
+    expect(await server.prisma.cartItem.count({ where: { id: lineId } })).toBe(0);
   });
 
   it("refuses more than the stock (422) and unknown lines (404)", async () => {

@@ -32,8 +32,8 @@ describe("categories.delete", () => {
     expectProblem(await remove("udgaaet"), 422, "category_not_empty");
     expectOk(server, "products.delete", await server.call("products.delete", { slug: "udgaaet-stel", confirm: true }, { key: products }));
     expectOk(server, "categories.delete", await remove("udgaaet"));
-    expect(await server.runtime.database.prisma.product.findUnique({ where: { id } })).toBeNull();
-    const purge = await server.runtime.database.prisma.auditEntry.findFirstOrThrow({ where: { tool: "categories.delete", subjectType: "product", subjectId: id } });
+    expect(await server.prisma.product.findUnique({ where: { id } })).toBeNull();
+    const purge = await server.prisma.auditEntry.findFirstOrThrow({ where: { tool: "categories.delete", subjectType: "product", subjectId: id } });
     expect(purge.after).toBeNull();
     expect(purge.before).toMatchObject({ slug: "udgaaet-stel", deletedAt: expect.stringMatching(/Z$/), images: [] });
   });
@@ -49,7 +49,7 @@ describe("categories.delete", () => {
 
   it("rejects bad input, confirm false included", async () => {
     await newCategory("bliver-staaende");
-    const count = () => server.runtime.database.prisma.category.count();
+    const count = () => server.prisma.category.count();
     await expectRejected(server, "categories.delete", key, [
       { slug: "bliver-staaende", confirm: false },
       { slug: "bliver-staaende" },

@@ -13,8 +13,8 @@ describe("categories.get", () => {
   it("returns the category with the count of visible products, matching categories.list", async () => {
     const result = expectOk<Category>(server, "categories.get", await get("kontaktlinser"));
     expect(result).toMatchObject({ slug: "kontaktlinser", name: "Kontaktlinser", description: expect.stringContaining("linser") });
-    const visible = await server.runtime.database.prisma.product.count({ where: { category: { slug: "kontaktlinser" }, deletedAt: null } });
-    const all = await server.runtime.database.prisma.product.count({ where: { category: { slug: "kontaktlinser" } } });
+    const visible = await server.prisma.product.count({ where: { category: { slug: "kontaktlinser" }, deletedAt: null } });
+    const all = await server.prisma.product.count({ where: { category: { slug: "kontaktlinser" } } });
     expect(result.productCount).toBe(visible);
     expect(all).toBeGreaterThan(visible);
     const listed = expectOk<Category[]>(server, "categories.list", await server.call("categories.list", {}));

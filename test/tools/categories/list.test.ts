@@ -16,7 +16,7 @@ describe("categories.list", () => {
     expect(result.find((c) => c.slug === "gavekort")).toMatchObject({ productCount: 1 });
     expect(result.find((c) => c.slug === "udstillingsmodeller")).toMatchObject({ productCount: 0 });
     expect(result.map((c) => c.name)).toEqual([...result.map((c) => c.name)].sort((a, b) => a.localeCompare(b, "da", { sensitivity: "base" })));
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     for (const category of result) {
       expect(category.productCount).toBe(await prisma.product.count({ where: { categoryId: category.id, deletedAt: null } }));
     }

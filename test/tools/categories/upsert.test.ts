@@ -36,7 +36,7 @@ describe("categories.upsert", () => {
   });
 
   it("rejects bad slugs, short names and unknown fields", async () => {
-    const count = () => server.runtime.database.prisma.category.count();
+    const count = () => server.prisma.category.count();
     await expectRejected(server, "categories.upsert", key, [
       { slug: "Ski Briller", name: "Ski" },
       { slug: "a", name: "Ski" },

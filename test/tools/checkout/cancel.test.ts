@@ -13,7 +13,7 @@ describe("checkout.cancel", () => {
     const canceled = expectOk<SessionView>(server, "checkout.cancel", await server.call("checkout.cancel", { id: view.id }, { key }));
     expect(canceled).toMatchObject({ id: view.id, status: "canceled", orderId: null, messages: [] });
     expect(await lastAudit(server)).toMatchObject({ tool: "checkout.cancel", subjectId: view.id });
-    expect((await server.runtime.database.prisma.checkoutSession.findUniqueOrThrow({ where: { id: view.id } })).canceledAt).not.toBeNull();
+    expect((await server.prisma.checkoutSession.findUniqueOrThrow({ where: { id: view.id } })).canceledAt).not.toBeNull();
     expectProblem(await server.call("checkout.cancel", { id: view.id }, { key }), 422, "checkout_not_modifiable");
     expectProblem(await server.call("checkout.complete", { id: view.id, payment: { handlerId: "mock_payment_handler", token: "success_token" } }, { key }), 422, "checkout_not_modifiable");
   });

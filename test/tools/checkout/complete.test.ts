@@ -8,7 +8,7 @@ import { BUYER, openSession } from "./helpers.ts";
 
 const { server, keys: { key, staff } } = useServer({ config: { ucpTestMode: true }, keys: { key: ["checkout:agent"], staff: ["orders:read"] } });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const pay = (token: string) => ({ handlerId: "mock_payment_handler", instrumentType: "card", token });
 
 describe("checkout.complete", () => {

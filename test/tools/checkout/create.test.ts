@@ -52,11 +52,11 @@ describe("checkout.create", () => {
 
   it("records an out-of-stock line as a message, not a refusal", async () => {
     const [product] = await plainProducts(server, 1);
-    await server.runtime.database.prisma.product.update({ where: { id: product!.id }, data: { stock: 0 } });
+    await server.prisma.product.update({ where: { id: product!.id }, data: { stock: 0 } });
     const view = expectOk<SessionView>(server, "checkout.create", await server.call("checkout.create", { lines: [{ itemId: product!.id, quantity: 1 }], buyer: BUYER, destination: DESTINATION }, { key }));
     expect(view.status).toBe("incomplete");
     expect(view.messages).toContainEqual(expect.objectContaining({ code: "out_of_stock", path: "lines[0].quantity", severity: "recoverable" }));
-    await server.runtime.database.prisma.product.update({ where: { id: product!.id }, data: { stock: product!.stock } });
+    await server.prisma.product.update({ where: { id: product!.id }, data: { stock: product!.stock } });
   });
 
   it("is callable without a key, and the session belongs to its creator", async () => {

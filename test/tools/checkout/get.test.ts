@@ -10,16 +10,16 @@ const { server, keys: { key } } = useServer({ keys: { key: ["checkout:agent"] } 
 describe("checkout.get", () => {
   it("returns the session re-priced from the catalogue while it is open", async () => {
     const { view, product } = await openSession(server, key);
-    await server.runtime.database.prisma.product.update({ where: { id: product.id }, data: { priceDkk: BigInt(product.priceDkk + 100) } });
+    await server.prisma.product.update({ where: { id: product.id }, data: { priceDkk: BigInt(product.priceDkk + 100) } });
     const again = expectOk<SessionView>(server, "checkout.get", await server.call("checkout.get", { id: view.id }, { key }));
     expect(again.lines[0]!.unitPrice).toBe(product.priceDkk + 100);
     expect(again.status).toBe("ready_for_complete");
-    await server.runtime.database.prisma.product.update({ where: { id: product.id }, data: { priceDkk: BigInt(product.priceDkk) } });
+    await server.prisma.product.update({ where: { id: product.id }, data: { priceDkk: BigInt(product.priceDkk) } });
   });
 
   it("shows an expired session as canceled", async () => {
     const { view } = await openSession(server, key);
-    await server.runtime.database.prisma.checkoutSession.update({ where: { id: view.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await server.prisma.checkoutSession.update({ where: { id: view.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(expectOk<SessionView>(server, "checkout.get", await server.call("checkout.get", { id: view.id }, { key })).status).toBe("canceled");
   });
 

@@ -29,7 +29,7 @@ describe("checkout.get_order", () => {
   it("hides orders of others' sessions and orders not from a session (404)", async () => {
     const done = await completedOrder();
     expectProblem(await server.call("checkout.get_order", { orderId: done.orderId }, { key: await server.key("checkout:agent") }), 404, "not_found");
-    const other = await server.runtime.database.prisma.order.findFirstOrThrow({ where: { id: { not: done.orderId! } } });
+    const other = await server.prisma.order.findFirstOrThrow({ where: { id: { not: done.orderId! } } });
     expectProblem(await server.call("checkout.get_order", { orderId: other.id }, { key }), 404, "not_found");
     await expectScopeMatrix(server, "checkout.get_order", { orderId: done.orderId });
   });

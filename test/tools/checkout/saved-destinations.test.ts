@@ -8,7 +8,7 @@ import { plainProducts } from "../../support/session.ts";
 import { createCustomer, sessionFor } from "../orders/fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["checkout:agent"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const EMAIL = "lise.berg@example.dk";
 
 let customerId: string;

@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 import { createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["customer:write"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 async function bookWithTwo() {
   const customer = await createCustomer(server, { email: `book${Math.random()}@example.dk` });

@@ -12,7 +12,7 @@ const ids: string[] = [];
 /** Every customer, newest first: the demo shop's (created in the last weeks), then the older ones made here. */
 let newestFirst: string[] = [];
 beforeAll(async () => {
-  const demo = await server.runtime.database.prisma.customer.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const demo = await server.prisma.customer.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   expect(demo.map((c) => c.id)).toContain(DEMO.customer);
   for (let i = 0; i < 25; i++) {
     const customer = await createCustomer(server, { email: `kunde${String(i).padStart(2, "0")}@example.dk`, ...(i === 7 && { name: "Søren Kierkegaard" }), createdAt: new Date(Date.UTC(2025, 0, i + 1)) });
@@ -37,7 +37,7 @@ describe("customer.list", () => {
     expect(all.find((r) => r.id === ids[23])).toMatchObject({ orderCount: 0, totalSpentDkk: 0, lastOrderAt: null });
     const mette = DEMO_ORDERS.filter((order) => order.customer === "mette");
     // Mette's demo orders are all paid ones (paid, shipped, delivered, completed), so all of them count as spent.
-    const paidOrders = await server.runtime.database.prisma.order.findMany({ where: { userId: DEMO.customer } });
+    const paidOrders = await server.prisma.order.findMany({ where: { userId: DEMO.customer } });
     expect(paidOrders.every((order) => order.paidAt !== null && order.refundedDkk === 0n)).toBe(true);
     const spent = paidOrders.reduce((sum, order) => sum + Number(order.totalDkk), 0);
     expect(all.find((r) => r.id === DEMO.customer)).toMatchObject({ email: DEMO.customerEmail, orderCount: mette.length, totalSpentDkk: spent });

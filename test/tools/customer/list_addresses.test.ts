@@ -11,7 +11,7 @@ describe("customer.list_addresses", () => {
   it("lists the demo customer's book for staff and for her own signed-in session, default first", async () => {
     const staffView = expectOk<Address[]>(server, "customer.list_addresses", await server.call("customer.list_addresses", { customerId: "demo-customer-mette" }, { key: staff }));
     expect(staffView).toEqual([{ id: "demo-address-mette", name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K", region: null, country: "DK", phone: expect.any(String), isDefault: true }]);
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     await prisma.address.create({ data: { id: "mette-summer", customerId: "demo-customer-mette", name: "Mette Hansen", address: "Strandvejen 2", zip: "3000", city: "Helsingør", lastUsedAt: new Date() } });
     const cookie = await sessionFor(server, "demo-customer-mette");
     const own = expectOk<Address[]>(server, "customer.list_addresses", await server.call("customer.list_addresses", {}, { cookie }));

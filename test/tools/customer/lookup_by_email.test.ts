@@ -12,7 +12,7 @@ beforeAll(async () => {
   bo = await createCustomer(server, { email: "bo@example.dk" });
   const a = await createOrder(server, { userId: anna.id, status: "delivered", createdAt: new Date("2026-01-05T10:00:00Z") });
   const b = await createOrder(server, { userId: anna.id, status: "partial_refund", createdAt: new Date("2026-02-05T10:00:00Z") });
-  await server.runtime.database.prisma.order.update({ where: { id: b.id }, data: { refundedDkk: 1000n } });
+  await server.prisma.order.update({ where: { id: b.id }, data: { refundedDkk: 1000n } });
   await createOrder(server, { userId: anna.id, status: "cancelled", createdAt: new Date("2026-03-05T10:00:00Z") });
   await createOrder(server, { userId: anna.id, status: "pending_payment", createdAt: new Date("2026-01-01T10:00:00Z") });
   spent = Number(a.totalDkk + b.totalDkk - 1000n);

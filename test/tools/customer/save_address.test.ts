@@ -7,7 +7,7 @@ import { createCustomer, sessionFor } from "../orders/fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["customer:write", "customer:read"] } });
 type Address = { id: string; name: string; address: string; zip: string; city: string; region: string | null; country: string; phone: string | null; isDefault: boolean };
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const HOME = { name: "Anna Holm", address: "Vestergade 4", zip: "8000", city: "aarhus c" };
 
 let anna: string;

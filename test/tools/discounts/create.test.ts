@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["discounts:write"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 
 describe("discounts.create", () => {
   it("creates a percent code stored uppercase and audits the full row", async () => {

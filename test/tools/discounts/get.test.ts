@@ -8,7 +8,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["discounts:read"] } 
 describe("discounts.get", () => {
   it("returns the discount for a code in any case", async () => {
     const result = expectOk(server, "discounts.get", await server.call("discounts.get", { code: "sommer200" }, { key }));
-    const row = await server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
+    const row = await server.prisma.discount.findUniqueOrThrow({ where: { code: "SOMMER200" } });
     expect(result).toEqual({ id: row.id, code: "SOMMER200", type: "fixed", value: 20000, validUntil: null, usageLimit: 100, usageCount: 0, active: true });
   });
 

@@ -7,7 +7,7 @@ type Discount = { id: string; code: string; type: string; value: number; validUn
 
 const { server, keys: { key } } = useServer({ keys: { key: ["discounts:read"] } });
 beforeAll(async () => {
-  const db = server.runtime.database.prisma;
+  const db = server.prisma;
   await db.discount.create({ data: { code: "BRUGT", type: "fixed", value: 500n, usageLimit: 2n, usageCount: 2n } });
   await db.discount.create({ data: { code: "SLUKKET", type: "percent", value: 5n, active: false } });
 });

@@ -9,7 +9,7 @@ type Status = Array<{ code: string; status: string }>;
 
 const { server, keys: { key } } = useServer({ keys: { key: ["discounts:read"] } });
 beforeAll(async () => {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   await prisma.discount.createMany({
     data: [
       { code: "SLUKKET", type: "percent", value: 10n, active: false },

@@ -6,7 +6,7 @@ import { useServer } from "../../support/server.ts";
 const { server, keys: { key } } = useServer({ keys: { key: ["discounts:write"] } });
 
 const toggle = async (input: object) => expectOk<{ code: string; active: boolean }>(server, "discounts.toggle", await server.call("discounts.toggle", input, { key }));
-const active = async () => (await server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } })).active;
+const active = async () => (await server.prisma.discount.findUniqueOrThrow({ where: { code: "VELKOMMEN10" } })).active;
 
 describe("discounts.toggle", () => {
   it("flips the state when active is omitted", async () => {

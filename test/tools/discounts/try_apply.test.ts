@@ -7,7 +7,7 @@ import { expectRejectedInSession, newSession, plainProducts, sessionIdOf } from 
 
 const { server } = useServer();
 beforeAll(async () => {
-  await server.runtime.database.prisma.discount.createMany({
+  await server.prisma.discount.createMany({
     data: [
       { code: "SLUKKET", type: "percent", value: 5n, active: false },
       { code: "BRUGT", type: "fixed", value: 1000n, usageLimit: 2n, usageCount: 2n },
@@ -32,7 +32,7 @@ describe("discounts.try_apply", () => {
     const result = await tryApply("  velkommen10 ", cookie);
     const discount = Math.round(subtotal / 10);
     expect(result).toEqual({ applied: true, code: "VELKOMMEN10", discountDkk: discount, summary: expect.objectContaining({ discountCode: "VELKOMMEN10", discountDkk: discount, subtotalDkk: subtotal }) });
-    const cart = await server.runtime.database.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
+    const cart = await server.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
     expect(cart.discountCode).toBe("VELKOMMEN10");
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "discounts.try_apply", subjectType: "cart", subjectId: cart.id });
@@ -55,17 +55,17 @@ describe("discounts.try_apply", () => {
       const result = await tryApply(code, cookie);
       expect(result).toEqual({ applied: false, code: code.toUpperCase(), reason, detail: expect.stringMatching(detail) });
     }
-    const cart = await server.runtime.database.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
+    const cart = await server.prisma.cart.findUniqueOrThrow({ where: { sessionId: sessionIdOf(cookie) } });
     expect(cart.discountCode).toBe("VELKOMMEN10");
     expect((await lastAudit(server))!.tool).toBe("discounts.try_apply");
   });
 
   it("applies to an API-key-only caller's throw-away cart without storing anything", async () => {
     const key = await server.key("cart:write");
-    const carts = await server.runtime.database.prisma.cart.count();
+    const carts = await server.prisma.cart.count();
     const result = expectOk<Applied>(server, "discounts.try_apply", await server.call("discounts.try_apply", { code: "VELKOMMEN10" }, { key }));
     expect(result).toMatchObject({ applied: true, discountDkk: 0, summary: { lines: [], discountCode: "VELKOMMEN10" } });
-    expect(await server.runtime.database.prisma.cart.count()).toBe(carts);
+    expect(await server.prisma.cart.count()).toBe(carts);
   });
 
   it("enforces its scope", async () => {

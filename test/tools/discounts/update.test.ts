@@ -6,10 +6,10 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["discounts:write"] } });
 beforeAll(async () => {
-  await server.runtime.database.prisma.discount.create({ data: { code: "BRUGT3", type: "fixed", value: 500n, usageLimit: 10n, usageCount: 3n } });
+  await server.prisma.discount.create({ data: { code: "BRUGT3", type: "fixed", value: 500n, usageLimit: 10n, usageCount: 3n } });
 });
 
-const row = (code: string) => server.runtime.database.prisma.discount.findUniqueOrThrow({ where: { code } });
+const row = (code: string) => server.prisma.discount.findUniqueOrThrow({ where: { code } });
 
 describe("discounts.update", () => {
   it("changes value, expiry and limit and returns the discount", async () => {

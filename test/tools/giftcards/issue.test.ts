@@ -13,7 +13,7 @@ describe("giftcards.issue", () => {
     const card = expectOk<{ code: string; balanceDkk: number }>(server, "giftcards.issue", await issue({ amountDkk: 50000, customerEmail: "Mette@Example.dk", reason: "Undskyld" }));
     expect(card.code).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
     expect(card.balanceDkk).toBe(50000);
-    const row = await server.runtime.database.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code }, include: { movements: true } });
+    const row = await server.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code }, include: { movements: true } });
     expect(row).toMatchObject({ initialDkk: 50000n, source: "issued", customerEmail: "mette@example.dk", reason: "Undskyld", currency: "DKK" });
     const years = (row.expiresAt!.getTime() - row.createdAt.getTime()) / (365.25 * 24 * 3600 * 1000);
     expect(years).toBeCloseTo(3, 1);
@@ -37,7 +37,7 @@ describe("giftcards.issue", () => {
   });
 
   it("rejects bad input with a 400 problem and issues nothing", async () => {
-    const cards = () => server.runtime.database.prisma.giftCard.count();
+    const cards = () => server.prisma.giftCard.count();
     await expectRejected(server, "giftcards.issue", staff, [{}, { amountDkk: 99 }, { amountDkk: 1.5 }, { amountDkk: "100" }, { amountDkk: 1000, customerEmail: "not-mail" }, { amountDkk: 1000, reason: "" }, { amountDkk: 1000, extra: true }], cards);
   });
 });

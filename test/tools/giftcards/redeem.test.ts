@@ -6,7 +6,7 @@ import { useServer } from "../../support/server.ts";
 import { createOrder, orderState } from "../orders/fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["giftcards:write", "orders:read"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 type Redeemed = { code: string; balanceDkk: number; orderId: string; orderStatus: string; outstandingDkk: number };
 
 async function card(amountDkk: number): Promise<string> {

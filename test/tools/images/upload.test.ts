@@ -10,7 +10,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } 
 const upload = (input: object) => server.call("images.upload", input, { key });
 const picture = (width: number, height: number, format: "png" | "jpeg" | "webp" | "avif" | "gif", seed = 10) =>
   sharp({ create: { width, height, channels: 3, background: { r: seed, g: 120, b: 200 } } }).toFormat(format).toBuffer();
-const images = () => server.runtime.database.prisma.storedImage.count();
+const images = () => server.prisma.storedImage.count();
 
 describe("images.upload", () => {
   it("stores a PNG under its SHA-256 and answers its absolute URL and size", async () => {
@@ -18,7 +18,7 @@ describe("images.upload", () => {
     const result = expectOk<{ url: string; width: number; height: number }>(server, "images.upload", await upload({ data: bytes.toString("base64"), contentType: "image/png", filename: "front.png" }));
     expect(result).toEqual({ url: expect.stringMatching(new RegExp(`^${server.runtime.config.publicBaseUrl}/images/[0-9a-f]{64}\\.png$`)), width: 640, height: 480 });
     const id = /\/images\/([0-9a-f]{64})\./.exec(result.url)![1]!;
-    const row = await server.runtime.database.prisma.storedImage.findUniqueOrThrow({ where: { id } });
+    const row = await server.prisma.storedImage.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ contentType: "image/png", width: 640, height: 480 });
     expect(Buffer.from(row.bytes).equals(bytes)).toBe(true);
     expect(await lastAudit(server)).toMatchObject({ tool: "images.upload", subjectType: "image", subjectId: id });

@@ -10,7 +10,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["keys:write", "orders:read", "catalog:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 type Created = { secret: string; key: { id: string; name: string; prefix: string; scopes: string[]; lastUsedAt: string | null; revokedAt: string | null } };
 
 describe("keys.create", () => {

@@ -15,7 +15,7 @@ describe("keys.list", () => {
     expect(keys[0]).toMatchObject({ id: "demo-api-key-kasse", name: "Gammel kasseintegration", prefix: "shop_demo0000_…", revokedAt: expect.any(String) });
     const created = keys.map((entry) => Date.parse((entry as Key & { createdAt: string }).createdAt));
     expect(created).toEqual([...created].sort((a, b) => a - b));
-    const rows = await server.runtime.database.prisma.apiKey.findMany();
+    const rows = await server.prisma.apiKey.findMany();
     const text = JSON.stringify(keys);
     for (const row of rows) expect(text).not.toContain(row.hash);
     expect(text).not.toContain(used.slice(14));

@@ -8,7 +8,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["keys:write", "checkout:agent"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const idOf = async (secret: string) => (await findActiveKey(db(), secret))!.id;
 const SECRET = "acp-signing-secret-0123456789";
 

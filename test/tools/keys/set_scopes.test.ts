@@ -7,7 +7,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["keys:write", "orders:read", "catalog:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const idOf = async (secret: string) => (await findActiveKey(db(), secret))!.id;
 
 describe("keys.set_scopes", () => {

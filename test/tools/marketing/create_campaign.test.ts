@@ -17,7 +17,7 @@ describe("marketing.create_campaign", () => {
   it("creates a draft for all subscribers by default and audits it", async () => {
     const campaign = await create(valid);
     expect(campaign).toMatchObject({ ...valid, audience: "all_subscribers", status: "draft", sendAt: null, sentAt: null, recipientCount: 0, audienceCount: 4 + DEMO_AUDIENCE.all_subscribers });
-    const row = await server.runtime.database.prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    const row = await server.prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row).toMatchObject({ ...valid, status: "draft" });
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "marketing.create_campaign", subjectType: "campaign", subjectId: campaign.id, before: null });

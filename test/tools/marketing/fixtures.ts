@@ -14,7 +14,7 @@ export const DEMO_CAMPAIGNS = ["demo-campaign", "demo-campaign-autumn"] as const
 
 /** Four active subscribers (two customers, one of them recent) and one who unsubscribed: audiences 4 / 2 / 1 more. */
 export async function seedAudience(server: TestServer): Promise<void> {
-  const db = server.runtime.database.prisma;
+  const db = server.prisma;
   const now = Date.now();
   await db.subscriber.createMany({
     data: [
@@ -49,12 +49,12 @@ export async function seedAudience(server: TestServer): Promise<void> {
 }
 
 export async function createCampaign(server: TestServer, data: { status?: string; sendAt?: Date; sentAt?: Date; recipientCount?: number; audience?: string; createdAt?: Date } = {}) {
-  return server.runtime.database.prisma.campaign.create({
+  return server.prisma.campaign.create({
     data: { name: "Test", subject: "Emne", body: "Brødtekst", ...data },
   });
 }
 
 export async function campaignState(server: TestServer) {
-  const db = server.runtime.database.prisma;
+  const db = server.prisma;
   return { campaigns: await db.campaign.findMany({ orderBy: { id: "asc" } }), audit: await db.auditEntry.count() };
 }

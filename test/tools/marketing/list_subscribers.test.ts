@@ -8,7 +8,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["marketing:write"] }
 /** The demo shop's subscribers, newest first. */
 let demo: Array<{ email: string; unsubscribedAt: Date | null }>;
 beforeAll(async () => {
-  const db = server.runtime.database.prisma;
+  const db = server.prisma;
   demo = await db.subscriber.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   expect(demo.length).toBeGreaterThan(0);
   const customer = await db.customer.create({ data: { email: "anna@example.dk" } });

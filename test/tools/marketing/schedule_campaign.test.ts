@@ -77,7 +77,7 @@ describe("marketing.schedule_campaign", () => {
 
 describe("dispatchDueCampaigns (the sent step)", () => {
   it("marks due scheduled campaigns as sent with the audience size, once, and leaves the rest alone", async () => {
-    const db = server.runtime.database.prisma;
+    const db = server.prisma;
     await db.campaign.updateMany({ where: { status: "scheduled" }, data: { status: "draft", sendAt: null } });
     const now = new Date();
     const dueAll = await createCampaign(server, { status: "scheduled", sendAt: new Date(now.getTime() - 2 * 3_600_000) });
@@ -96,7 +96,7 @@ describe("dispatchDueCampaigns (the sent step)", () => {
   });
 
   it("counts only subscribers who had consented by the time of sending", async () => {
-    const db = server.runtime.database.prisma;
+    const db = server.prisma;
     const early = await createCampaign(server, { status: "scheduled", sendAt: new Date(Date.now() - 100 * 86_400_000) });
     // Two of the four active subscribers consented only five days ago, and the demo shop's within the last two months.
     expect(await dispatchDueCampaigns(db, new Date(Date.now() - 99 * 86_400_000))).toEqual([{ id: early.id, recipientCount: 2 }]);
@@ -106,7 +106,7 @@ describe("dispatchDueCampaigns (the sent step)", () => {
     const created = expectOk<Campaign>(server, "marketing.create_campaign", await server.call("marketing.create_campaign", { name: "Forår", subject: "Nyt til foråret", body: "Se de nye stel.", audience: "recent_customers" }, { key }));
     const sendAt = inDays(1);
     await ok({ id: created.id, sendAt: sendAt.toISOString() });
-    const dispatched = await dispatchDueCampaigns(server.runtime.database.prisma, new Date(sendAt.getTime() + 1000));
+    const dispatched = await dispatchDueCampaigns(server.prisma, new Date(sendAt.getTime() + 1000));
     expect(dispatched).toContainEqual({ id: created.id, recipientCount: 1 + DEMO_AUDIENCE.recent_customers });
     const listed = expectOk<Campaign[]>(server, "marketing.list_campaigns", await server.call("marketing.list_campaigns", { status: "sent" }, { key }));
     expect(listed.find((row) => row.id === created.id)).toMatchObject({ status: "sent", sentAt: new Date(sendAt.getTime() + 1000).toISOString(), recipientCount: 1 + DEMO_AUDIENCE.recent_customers });

@@ -7,7 +7,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["cart:write"] } });
 
 type Result = { id: string; email: string; consentAt: string; source: string; alreadySubscribed: boolean };
 const subscribe = async (input: object) => expectOk<Result>(server, "marketing.subscribe", await server.call("marketing.subscribe", input, { key }));
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 
 describe("marketing.subscribe", () => {
   it("records the consent time and source, stores the e-mail lowercase and audits the new subscriber", async () => {

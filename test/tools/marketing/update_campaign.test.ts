@@ -13,7 +13,7 @@ describe("marketing.update_campaign", () => {
     const draft = await createCampaign(server);
     const result = expectOk<Record<string, unknown>>(server, "marketing.update_campaign", await update({ id: draft.id, patch: { subject: "Nyt emne", audience: "customers" } }));
     expect(result).toMatchObject({ id: draft.id, name: "Test", subject: "Nyt emne", body: "Brødtekst", audience: "customers", status: "draft", audienceCount: DEMO_AUDIENCE.customers });
-    const row = await server.runtime.database.prisma.campaign.findUniqueOrThrow({ where: { id: draft.id } });
+    const row = await server.prisma.campaign.findUniqueOrThrow({ where: { id: draft.id } });
     expect(row).toMatchObject({ subject: "Nyt emne", audience: "customers", name: "Test" });
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "marketing.update_campaign", subjectType: "campaign", subjectId: draft.id });

@@ -11,9 +11,9 @@ describe("orders.add_note", () => {
     const order = await createOrder(server);
     const body = "Kunden ringede: levering efter kl. 16. <b>ikke html</b>";
     const note = expectOk<{ id: string; author: string; createdAt: string }>(server, "orders.add_note", await server.call("orders.add_note", { orderId: order.id, body }, { key }));
-    const keyRow = await server.runtime.database.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const keyRow = await server.prisma.apiKey.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     expect(note).toEqual({ id: expect.any(String), orderId: order.id, body, author: `key:${keyRow.id}`, createdAt: expect.any(String) });
-    const stored = await server.runtime.database.prisma.orderNote.findUniqueOrThrow({ where: { id: note.id } });
+    const stored = await server.prisma.orderNote.findUniqueOrThrow({ where: { id: note.id } });
     expect(stored.body).toBe(body);
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "orders.add_note", subjectType: "orderNote", subjectId: note.id, before: null });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   mail = captureMail(server);
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let events = 0;
 const eventId = () => `evt_test_${++events}`;
 const apply = (input: Record<string, unknown>, key = star) => server.call("orders.apply_payment_event", input, { key });

@@ -14,7 +14,7 @@ afterAll(() => stripe.close());
 const { server, keys: { key } } = useServer({ keys: { key: ["orders:write", "orders:read", "giftcards:write"] }, config: () => ({ stripeSecretKey: "sk_test_cancel", stripeApiUrl: stripe.url }) });
 
 const cancel = (orderId: string, reason = "Kunden fortrød") => server.call("orders.cancel", { orderId, reason }, { key });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 type Entry = { kind: string; method: string; amountDkk: number; reference: string | null; createdAt: string };
 const payments = async (orderId: string) => expectOk<Entry[]>(server, "orders.payments", await server.call("orders.payments", { orderId }, { key }));
 

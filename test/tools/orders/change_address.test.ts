@@ -25,7 +25,7 @@ describe("orders.change_address", () => {
 
   it("keeps the region given, keeps the order's own within its country, and drops it for another country", async () => {
     const order = await createOrder(server, { status: "paid" });
-    const region = async () => (await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).shippingRegion;
+    const region = async () => (await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).shippingRegion;
     expectOk(server, "orders.change_address", await change(order.id, { name: "Mette Hansen", address: "Marienplatz 1", zip: "80331", city: "München", country: "DE", region: "Bayern" }));
     expect(await region()).toBe("Bayern");
     expectOk(server, "orders.change_address", await change(order.id, { name: "Mette Hansen", address: "Marienplatz 2", zip: "80331", city: "München" }));

@@ -21,7 +21,7 @@ const { server, keys: { key } } = useServer({
   config: () => ({ stripeSecretKey: "sk_test_change_items", stripeApiUrl: stripe.url }),
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 type Change = { orderItemId: string; quantity?: number; variantSku?: string };
 type View = {
   id: string;

@@ -6,7 +6,7 @@ import { useServer } from "../../support/server.ts";
 import { createOrder } from "./fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["orders:read", "orders:write"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 type Task = { taskId: string; orderId: string; amountDkk: number; status: string; doneAt: string | null; doneBy: string | null };
 
 /** A paid bank-transfer order cancelled: its refund waits as an open task. */

@@ -8,7 +8,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["orders:write"] } })
 
 type Created = { orderId: string; status: string; subtotalDkk: number; discountDkk: number; shippingDkk: number; vatOere: number; totalDkk: number; paymentUrl: string };
 const SHIPPING = { name: "Jens Jensen", address: "Vestergade 3", zip: "8000", city: "AARHUS C" };
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("orders.create", () => {
   it("creates a pending_payment order priced from the catalogue and takes the stock", async () => {

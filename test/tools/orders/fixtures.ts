@@ -21,7 +21,7 @@ let counter = 0;
 
 /** Creates an order (with lines from demo products) and returns it with its items. */
 export async function createOrder(server: TestServer, seed: OrderSeed = {}) {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   const quantities = seed.quantities ?? [2, 1];
   // Gift-card products issue cards once paid: orders of plain goods leave them out.
   const products = await prisma.product.findMany({ where: { deletedAt: null, giftCard: false }, include: { variants: true }, orderBy: { slug: "asc" }, take: 20 });
@@ -75,7 +75,7 @@ export async function createOrder(server: TestServer, seed: OrderSeed = {}) {
 }
 
 export async function createCustomer(server: TestServer, data: { email: string; name?: string; phone?: string; createdAt?: Date }) {
-  return server.runtime.database.prisma.customer.create({ data });
+  return server.prisma.customer.create({ data });
 }
 
 /** Replaces the server's mailer with one that records messages (or fails, when `fail` is set). */
@@ -95,7 +95,7 @@ export function captureMail(server: TestServer): { sent: MailMessage[]; fail: bo
 
 /** Everything an order write may touch, for "nothing written" checks. */
 export async function orderState(server: TestServer, orderId: string) {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   const [order, audits, changes, notes, stock, variants, ledger, giftCards, refundTasks] = await Promise.all([
     prisma.order.findUnique({ where: { id: orderId } }),
     prisma.auditEntry.count(),
@@ -114,7 +114,7 @@ export async function orderState(server: TestServer, orderId: string) {
 export async function sessionFor(server: TestServer, customerId: string | null): Promise<string> {
   const cookie = await newSession(server);
   if (customerId) {
-    await server.runtime.database.prisma.storefrontSession.update({ where: { id: sessionIdOf(cookie) }, data: { customerId } });
+    await server.prisma.storefrontSession.update({ where: { id: sessionIdOf(cookie) }, data: { customerId } });
   }
   return cookie;
 }

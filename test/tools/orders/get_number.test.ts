@@ -16,7 +16,7 @@ describe("orders.get_number", () => {
   });
 
   it("numbers the demo orders from 1001 in the order they were placed", async () => {
-    const demo = await server.runtime.database.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const demo = await server.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     const numbers = [];
     for (const order of demo) numbers.push(expectOk<{ number: number }>(server, "orders.get_number", await call({ orderId: order.id })).number);
     expect(numbers).toEqual(demo.map((_, i) => 1001 + i));

@@ -48,7 +48,7 @@ describe("orders.get_payment", () => {
 
   it("tells what a gift card paid and what is left, and nothing left once paid", async () => {
     const order = await createOrder(server, { status: "pending_payment" });
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     await prisma.paymentEntry.create({ data: { orderId: order.id, kind: "payment", method: "gift_card", amountDkk: 5000n, reference: "…Z8WA", actor: "system:test" } });
     expect(await get(order.id)).toMatchObject({ giftCardDkk: 5000, outstandingDkk: Number(order.totalDkk) - 5000 });
     const paid = await createOrder(server, { status: "paid" });
@@ -65,7 +65,7 @@ describe("orders.get_payment", () => {
 
   it("tells a Stripe order from a bank transfer, and whether the payment instructions were e-mailed", async () => {
     const stripe = await createOrder(server, { status: "pending_payment" });
-    await server.runtime.database.prisma.order.update({ where: { id: stripe.id }, data: { paymentProvider: "stripe" } });
+    await server.prisma.order.update({ where: { id: stripe.id }, data: { paymentProvider: "stripe" } });
     expect(await get(stripe.id)).toMatchObject({ paymentProvider: "stripe", instructionsEmailed: false });
 
     const cookie = await newSession(server);
@@ -78,7 +78,7 @@ describe("orders.get_payment", () => {
 
   it("derives the VAT of an order stored without it (25 % of the total, rounded half up)", async () => {
     const order = await createOrder(server, { status: "pending_payment" });
-    await server.runtime.database.prisma.order.update({ where: { id: order.id }, data: { vatOere: null } });
+    await server.prisma.order.update({ where: { id: order.id }, data: { vatOere: null } });
     expect((await get(order.id)).vatOere).toBe(Number((order.totalDkk + 2n) / 5n));
   });
 

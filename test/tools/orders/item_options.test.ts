@@ -13,7 +13,7 @@ describe("orders.item_options", () => {
     const order = await createOrder(server, { status: "paid", variant: true, quantities: [1, 2] });
     const line = order.items.find((item) => item.variantId)!;
     const plain = order.items.find((item) => !item.variantId)!;
-    const product = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: line.productId }, include: { variants: { orderBy: { createdAt: "asc" } } } });
+    const product = await server.prisma.product.findUniqueOrThrow({ where: { id: line.productId }, include: { variants: { orderBy: { createdAt: "asc" } } } });
     const result = await options(order.id);
     expect(result.find((o) => o.orderItemId === line.id)).toEqual({
       orderItemId: line.id,

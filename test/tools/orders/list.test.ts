@@ -11,7 +11,7 @@ type Summary = { id: string; email: string; status: string; itemCount: number; t
 const { server, keys: { key } } = useServer({ keys: { key: ["orders:read"] } });
 let pendingId: string;
 beforeAll(async () => {
-  expect(await server.runtime.database.prisma.order.count()).toBe(DEMO_ORDERS.length);
+  expect(await server.prisma.order.count()).toBe(DEMO_ORDERS.length);
   const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
   await createOrder(server, { status: "paid", email: "Anna@Example.dk", createdAt: day(1), quantities: [3, 2], discountDkk: 5000 });
   pendingId = (await createOrder(server, { status: "pending_payment", createdAt: day(2) })).id;

@@ -22,7 +22,7 @@ describe("orders.payments", () => {
     const entries = await ledger(order.id);
     expect(entries.map((e) => [e.kind, e.amountDkk])).toEqual([["payment", Number(order.totalDkk)], ["refund", 1000], ["refund", Number(order.totalDkk) - 1000]]);
     // refundedDkk on the order is what the ledger gave back.
-    const row = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const row = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(row.refundedDkk).toBe(BigInt(entries.filter((e) => e.kind !== "payment").reduce((sum, e) => sum + e.amountDkk, 0)));
   });
 
@@ -34,7 +34,7 @@ describe("orders.payments", () => {
   });
 
   it("lists the demo shop's history: paid orders have their payment, refunded ones their refund", async () => {
-    const orders = await server.runtime.database.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" } } });
+    const orders = await server.prisma.order.findMany({ where: { id: { startsWith: "demo-order-" } } });
     for (const order of orders) {
       const entries = await ledger(order.id);
       const paid = entries.filter((e) => e.kind === "payment").reduce((sum, e) => sum + e.amountDkk, 0);

@@ -23,9 +23,9 @@ describe("orders.record_events", () => {
     const order = await createOrder(server, { status: "paid" });
     const result = expectOk(server, "orders.record_events", await record({ orderId: order.id, fulfillmentEvents: [shipped] }));
     expect(result).toEqual({ id: order.id, status: "shipped", fulfillmentEvents: [shipped], adjustments: [] });
-    const row = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const row = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(row).toMatchObject({ status: "shipped", carrier: "GLS", trackingNumber: "TRACK123", trackingUrl: shipped.trackingUrl });
-    const changes = await server.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: order.id } });
+    const changes = await server.prisma.orderStatusChange.findMany({ where: { orderId: order.id } });
     expect(changes).toMatchObject([{ fromStatus: "paid", toStatus: "shipped" }]);
     expect(await lastAudit(server)).toMatchObject({ tool: "orders.record_events", subjectType: "order", subjectId: order.id });
   });
@@ -34,7 +34,7 @@ describe("orders.record_events", () => {
     const delivered = { id: "evt_2", type: "delivered", occurredAt: "2026-03-04T12:00:00Z", lineItems: [{ id: "li_1", quantity: 2 }] };
     const order = await createOrder(server, { status: "paid" });
     expect(expectOk(server, "orders.record_events", await record({ orderId: order.id, fulfillmentEvents: [shipped, delivered] }))).toMatchObject({ status: "delivered" });
-    const changes = await server.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    const changes = await server.prisma.orderStatusChange.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
     expect(changes.map((change) => [change.fromStatus, change.toStatus])).toEqual([["paid", "shipped"], ["shipped", "delivered"]]);
     const waiting = await createOrder(server, { status: "paid" });
     expect(expectOk(server, "orders.record_events", await record({ orderId: waiting.id, fulfillmentEvents: [delivered] }))).toMatchObject({ status: "paid" });
@@ -46,14 +46,14 @@ describe("orders.record_events", () => {
     const later = { ...refund, id: "adj_2", status: "completed", amount: 100 };
     const result = expectOk(server, "orders.record_events", await record({ orderId: order.id, adjustments: [{ ...refund, amount: 9 }, later] }));
     expect(result).toEqual({ id: order.id, status: "paid", fulfillmentEvents: [], adjustments: [refund, later] });
-    expect(await server.runtime.database.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await server.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
   });
 
   it("records a second shipped event on a shipped order without a status change", async () => {
     const order = await createOrder(server, { status: "shipped" });
     const result = expectOk(server, "orders.record_events", await record({ orderId: order.id, fulfillmentEvents: [shipped] }));
     expect(result).toMatchObject({ status: "shipped" });
-    expect(await server.runtime.database.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await server.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
   });
 
   it("refuses a shipped event where shipping is not legal (422 illegal_transition), saving nothing", async () => {

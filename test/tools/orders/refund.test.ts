@@ -23,9 +23,9 @@ describe("orders.refund", () => {
     expect(audit!.after).toMatchObject({ refundedDkk: 1500 });
     const rest = expectOk<Result>(server, "orders.refund", await refund({ orderId: order.id }));
     expect(rest).toEqual({ id: order.id, status: "refunded", refundedDkk: total, remainingDkk: 0 });
-    const row = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const row = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(row.refundedAt).not.toBeNull();
-    const reasons = await server.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    const reasons = await server.prisma.orderStatusChange.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
     expect(reasons.map((r) => [r.toStatus, r.reason])).toEqual([["partial_refund", "Ridse"], ["partial_refund", null], ["refunded", null]]);
   });
 
@@ -48,7 +48,7 @@ describe("orders.refund", () => {
     const part = Math.ceil(Number(order.totalDkk) * 0.6);
     const answers = await Promise.all([refund({ orderId: order.id, amountDkk: part }), refund({ orderId: order.id, amountDkk: part })]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    const row = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const row = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(row.refundedDkk).toBe(BigInt(part));
   });
 

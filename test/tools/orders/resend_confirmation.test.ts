@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 const resend = (orderId: string) => server.call("orders.resend_confirmation", { orderId }, { key });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("orders.resend_confirmation", () => {
   it("sends a Danish confirmation with lines, totals in kr., VAT and address, and records it", async () => {

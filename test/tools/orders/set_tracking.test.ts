@@ -20,7 +20,7 @@ describe("orders.set_tracking", () => {
     const order = await createOrder(server, { status: "processing" });
     const result = expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full, markShipped: true }));
     expect(result).toEqual({ id: order.id, status: "shipped", ...full, estDeliveryTo: "2026-03-03T17:00:00.000Z", estDeliveryFrom: "2026-03-02T08:00:00.000Z" });
-    const [change] = await server.runtime.database.prisma.orderStatusChange.findMany({ where: { orderId: order.id } });
+    const [change] = await server.prisma.orderStatusChange.findMany({ where: { orderId: order.id } });
     expect(change).toMatchObject({ fromStatus: "processing", toStatus: "shipped" });
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "orders.set_tracking", subjectType: "order", subjectId: order.id });
@@ -46,7 +46,7 @@ describe("orders.set_tracking", () => {
     expectOk(server, "orders.update_status", await server.call("orders.update_status", { orderId: order.id, status: "shipped" }, { key }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.sent.filter((m) => m.to === "pakke@example.dk")).toHaveLength(1);
-    expect(await server.runtime.database.prisma.emailMessage.count({ where: { orderId: order.id, kind: "order_shipped" } })).toBe(1);
+    expect(await server.prisma.emailMessage.count({ where: { orderId: order.id, kind: "order_shipped" } })).toBe(1);
   });
 
   it("updates only the given fields without changing the status", async () => {
@@ -54,7 +54,7 @@ describe("orders.set_tracking", () => {
     expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full }));
     const result = expectOk(server, "orders.set_tracking", await track({ orderId: order.id, carrier: "GLS" }));
     expect(result).toMatchObject({ status: "paid", carrier: "GLS", trackingNumber: full.trackingNumber, estDeliveryFrom: "2026-03-02T08:00:00.000Z" });
-    expect(await server.runtime.database.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await server.prisma.orderStatusChange.count({ where: { orderId: order.id } })).toBe(0);
     expect((await lastAudit(server))!.before).toMatchObject({ carrier: "PostNord" });
   });
 

@@ -7,7 +7,7 @@ import { newSession, sessionIdOf } from "../../support/session.ts";
 import { createCustomer, createOrder, orderState, sessionFor } from "./fixtures.ts";
 
 const { server } = useServer();
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let n = 0;
 
 async function shopperWithOrder(status: string) {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 const update = (orderId: string, status: string) => server.call("orders.update_status", { orderId, status }, { key });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("orders.update_status", () => {
   it("moves along a legal transition, with history and a full-row audit entry", async () => {
@@ -44,7 +44,7 @@ describe("orders.update_status", () => {
   it("cancels a paid order with a refund to where the money came from (a bank-transfer refund task)", async () => {
     const order = await createOrder(server, { status: "paid" });
     expectOk(server, "orders.update_status", await update(order.id, "cancelled"));
-    const row = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true, refundTasks: true } });
+    const row = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true, refundTasks: true } });
     expect(row).toMatchObject({ status: "cancelled", refundedDkk: order.totalDkk });
     expect(row.payments.map((e) => [e.kind, e.amountDkk])).toEqual([["payment", order.totalDkk], ["refund", order.totalDkk]]);
     expect(row.refundTasks.map((t) => [t.amountDkk, t.status])).toEqual([[order.totalDkk, "open"]]);

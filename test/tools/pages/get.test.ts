@@ -11,7 +11,7 @@ const get = async (slug: string) => expectOk<Detail>(server, "pages.get", await 
 
 describe("pages.get", () => {
   it("returns the page with body, status, timestamps and hasLayout", async () => {
-    const row = await server.runtime.database.prisma.page.findUniqueOrThrow({ where: { slug: "om-os" } });
+    const row = await server.prisma.page.findUniqueOrThrow({ where: { slug: "om-os" } });
     expect(await get("om-os")).toEqual({
       id: row.id,
       slug: "om-os",

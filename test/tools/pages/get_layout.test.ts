@@ -30,7 +30,7 @@ describe("pages.get_layout", () => {
   });
 
   it("answers null for a stored layout that no longer validates", async () => {
-    await server.runtime.database.prisma.page.update({ where: { slug: "om-os" }, data: { layout: { sections: [{ id: "x", type: "video", props: {} }] } } });
+    await server.prisma.page.update({ where: { slug: "om-os" }, data: { layout: { sections: [{ id: "x", type: "video", props: {} }] } } });
     expect(await getLayout("om-os")).toEqual({ layout: null });
   });
 

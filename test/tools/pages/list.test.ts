@@ -8,7 +8,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["pages:read"] } });
 describe("pages.list", () => {
   it("lists every page, drafts included, by title", async () => {
     const result = expectOk<Array<{ slug: string }>>(server, "pages.list", await server.call("pages.list", {}, { key }));
-    const rows = await server.runtime.database.prisma.page.findMany();
+    const rows = await server.prisma.page.findMany();
     expect(result.map((p) => p.slug)).toEqual(["om-os", "returret", "vinterudsalg"]);
     const draft = rows.find((p) => p.slug === "vinterudsalg")!;
     expect(result[2]).toEqual({ id: draft.id, slug: "vinterudsalg", title: "Vinterudsalg", status: "draft", updatedAt: draft.updatedAt.toISOString() });

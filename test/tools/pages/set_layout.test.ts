@@ -22,7 +22,7 @@ const full = {
     },
   ],
 };
-const row = (slug: string) => server.runtime.database.prisma.page.findUniqueOrThrow({ where: { slug } });
+const row = (slug: string) => server.prisma.page.findUniqueOrThrow({ where: { slug } });
 const setLayout = (input: object) => server.call("pages.set_layout", input, { key });
 
 describe("pages.set_layout", () => {

@@ -8,7 +8,7 @@ type Result = { id: string; slug: string; title: string; status: string };
 const { server, keys: { key } } = useServer({ keys: { key: ["pages:write"] } });
 
 const upsert = async (input: object) => expectOk<Result>(server, "pages.upsert", await server.call("pages.upsert", input, { key }));
-const row = (slug: string) => server.runtime.database.prisma.page.findUniqueOrThrow({ where: { slug } });
+const row = (slug: string) => server.prisma.page.findUniqueOrThrow({ where: { slug } });
 
 describe("pages.upsert", () => {
   it("creates a new page, published when no status is given, and audits it", async () => {
@@ -77,7 +77,7 @@ describe("pages.upsert", () => {
         { ...ok, layout: null },
         { ...ok, unknown: 1 },
       ],
-      async () => [await auditCount(server), await server.runtime.database.prisma.page.count()],
+      async () => [await auditCount(server), await server.prisma.page.count()],
     );
   });
 });

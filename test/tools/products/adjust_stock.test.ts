@@ -53,12 +53,12 @@ describe("products.adjust_stock", () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(4);
     for (const r of responses.filter((r) => r.status !== 200)) expectProblem(r, 422, "insufficient_stock");
     expect(await stockOf(slug)).toBe(0);
-    const row = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug } });
+    const row = await server.prisma.product.findUniqueOrThrow({ where: { slug } });
     expect(row.stock).toBe(0n);
   });
 
   it("the conditional UPDATE alone never drives stock below 0, even for concurrent writers that take no row lock", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const product = await prisma.product.update({ where: { slug: "lindberg-panto-slim-50" }, data: { stock: 4n } });
     const results = await Promise.all(
       Array.from({ length: 6 }, () => prisma.$transaction((tx) => changeStock(tx, "Product", product.id, { delta: -3 }, new Date()))),
@@ -73,7 +73,7 @@ describe("products.adjust_stock", () => {
 
   it("rejects bad input: both or neither of delta/set, negative set, missing reason", async () => {
     const slug = "gucci-oversize-bold-74";
-    const row = () => server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug } });
+    const row = () => server.prisma.product.findUniqueOrThrow({ where: { slug } });
     await expectRejected(server, "products.adjust_stock", key, [
       { slug, reason: "x" },
       { slug, delta: 1, set: 2, reason: "x" },

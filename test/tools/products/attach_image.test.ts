@@ -16,7 +16,7 @@ describe("products.attach_image", () => {
     const result = expectOk(server, "products.attach_image", await attach({ slug, imageUrl, alt: "Set forfra", sourceId: "stock-123" }));
     expect(result).toEqual({ ok: true, slug, attached: imageUrl, totalImages: existing.length + 1 });
     expect(await images(slug)).toEqual([...existing, imageUrl]);
-    const row = await server.runtime.database.prisma.productImage.findFirstOrThrow({ where: { url: imageUrl } });
+    const row = await server.prisma.productImage.findFirstOrThrow({ where: { url: imageUrl } });
     expect(row).toMatchObject({ alt: "Set forfra", sourceId: "stock-123", position: existing.length });
     const entry = await lastAudit(server);
     expect(entry).toMatchObject({ tool: "products.attach_image", subjectType: "product" });
@@ -33,7 +33,7 @@ describe("products.attach_image", () => {
     expect(await auditCount(server)).toBe(audits);
     expect(result).toEqual({ ok: true, slug, alreadyAttached: true, totalImages: existing.length });
     expect(await images(slug)).toEqual(existing);
-    const row = await server.runtime.database.prisma.productImage.findFirstOrThrow({ where: { url: "https://images.example.com/twice.jpg" } });
+    const row = await server.prisma.productImage.findFirstOrThrow({ where: { url: "https://images.example.com/twice.jpg" } });
     expect(row.alt).not.toBe("Overwrite?");
   });
 
@@ -50,7 +50,7 @@ describe("products.attach_image", () => {
 
   it("rejects bad input: http, non-URLs, other hosts' paths, long alt, unknown fields", async () => {
     const slug = "gucci-oversize-bold-74";
-    const count = () => server.runtime.database.prisma.productImage.count();
+    const count = () => server.prisma.productImage.count();
     await expectRejected(server, "products.attach_image", key, [
       { slug, imageUrl: "http://images.example.com/a.jpg" },
       { slug, imageUrl: "ftp://images.example.com/a.jpg" },

@@ -9,7 +9,7 @@ type Result = { dryRun: boolean; matched: number; changed: number; products: Arr
 const { server, keys: { key } } = useServer({ keys: { key: ["products:write"] } });
 
 const bulk = (input: object) => server.call("products.bulk_update_prices", input, { key });
-const prices = async () => new Map((await server.runtime.database.prisma.product.findMany()).map((p) => [p.slug, Number(p.priceDkk)]));
+const prices = async () => new Map((await server.prisma.product.findMany()).map((p) => [p.slug, Number(p.priceDkk)]));
 
 describe("products.bulk_update_prices", () => {
   it("rounds percent changes half away from zero to whole øre, never below 1 øre", () => {
@@ -25,11 +25,11 @@ describe("products.bulk_update_prices", () => {
     const before = await prices();
     const result = expectOk<Result>(server, "products.bulk_update_prices", await bulk({ categorySlug: "tilbehoer", mode: "percent", value: 10, dryRun: true }));
     expect(result.dryRun).toBe(true);
-    const visible = await server.runtime.database.prisma.product.count({ where: { deletedAt: null, category: { slug: "tilbehoer" } } });
+    const visible = await server.prisma.product.count({ where: { deletedAt: null, category: { slug: "tilbehoer" } } });
     expect(result.matched).toBe(visible);
     for (const p of result.products) expect(p.newPriceDkk).toBe(Number(changedPrice(BigInt(p.oldPriceDkk), "percent", 10)));
     expect(await prices()).toEqual(before);
-    expect(await server.runtime.database.prisma.auditEntry.count({ where: { tool: "products.bulk_update_prices" } })).toBe(0);
+    expect(await server.prisma.auditEntry.count({ where: { tool: "products.bulk_update_prices" } })).toBe(0);
   });
 
   it("applies a percent change to a category: one audit entry per product, visible to the next search", async () => {
@@ -38,7 +38,7 @@ describe("products.bulk_update_prices", () => {
     expect(result.changed).toBe(result.matched);
     const after = await prices();
     for (const p of result.products) expect(after.get(p.slug)).toBe(p.newPriceDkk);
-    const entries = await server.runtime.database.prisma.auditEntry.findMany({ where: { tool: "products.bulk_update_prices", subjectType: "product" } });
+    const entries = await server.prisma.auditEntry.findMany({ where: { tool: "products.bulk_update_prices", subjectType: "product" } });
     expect(entries).toHaveLength(result.changed);
     const first = result.products[0]!;
     const entry = entries.find((e) => (e.after as { slug: string }).slug === first.slug)!;
@@ -46,7 +46,7 @@ describe("products.bulk_update_prices", () => {
     expect(entry.after).toMatchObject({ priceDkk: first.newPriceDkk, images: expect.any(Array) });
     const listed = expectOk<Array<{ slug: string; priceDkk: number }>>(server, "products.search", await server.call("products.search", { categorySlug: "kontaktlinser", limit: 100 }));
     for (const p of listed) expect(p.priceDkk).toBe(after.get(p.slug));
-    const deleted = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug: "ray-ban-multifocal-studio-27" } });
+    const deleted = await server.prisma.product.findUniqueOrThrow({ where: { slug: "ray-ban-multifocal-studio-27" } });
     expect(result.products.some((p) => p.slug === deleted.slug)).toBe(false);
   });
 
@@ -63,8 +63,8 @@ describe("products.bulk_update_prices", () => {
     expectProblem(await bulk({ categorySlug: "no-such-category", mode: "percent", value: 5 }), 404, "not_found");
     expectProblem(await bulk({ slugs: ["gucci-oversize-bold-74", "no-such-product"], mode: "percent", value: 5 }), 404, "not_found");
     expectProblem(await bulk({ slugs: ["ray-ban-multifocal-studio-27"], mode: "percent", value: 5 }), 404, "not_found");
-    const category = await server.runtime.database.prisma.category.findUniqueOrThrow({ where: { slug: "tilbehoer" } });
-    await server.runtime.database.prisma.product.createMany({
+    const category = await server.prisma.category.findUniqueOrThrow({ where: { slug: "tilbehoer" } });
+    await server.prisma.product.createMany({
       data: Array.from({ length: 1001 }, (_, i) => ({ slug: `bulk-filler-${i}`, name: `Filler ${i}`, description: "Fyldvare til test.", priceDkk: 100n, stock: 1n, brand: "Fyld", categoryId: category.id })),
     });
     expectProblem(await bulk({ brand: "Fyld", mode: "percent", value: 5, dryRun: true }), 422, "too_many_products");

@@ -24,7 +24,7 @@ describe("products.create", () => {
     expect(found.find((p) => p.slug === "test-create-one")).toMatchObject({ categorySlug: "solbriller", firstImage: "https://cdn.example.dk/a.jpg" });
     const detail = expectOk<{ id: string; images: string[]; featured: boolean; stock: number }>(server, "products.get", await server.call("products.get", { slug: "test-create-one" }));
     expect(detail).toMatchObject({ id: result.id, images: input.images, featured: false, stock: 7 });
-    const row = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { id: result.id } });
+    const row = await server.prisma.product.findUniqueOrThrow({ where: { id: result.id } });
     expect(row.faq).toEqual(input.faq);
   });
 
@@ -36,7 +36,7 @@ describe("products.create", () => {
   });
 
   it("accepts the category by id, and by id and slug when they agree", async () => {
-    const category = await server.runtime.database.prisma.category.findUniqueOrThrow({ where: { slug: "briller" } });
+    const category = await server.prisma.category.findUniqueOrThrow({ where: { slug: "briller" } });
     const { categorySlug: _omit, ...byId } = valid("test-create-by-id");
     expectOk(server, "products.create", await create({ ...byId, categoryId: category.id }));
     expectOk(server, "products.create", await create({ ...valid("test-create-both"), categorySlug: "briller", categoryId: category.id }));
@@ -49,10 +49,10 @@ describe("products.create", () => {
     expectProblem(await create({ ...valid("test-create-nocat"), categorySlug: "does-not-exist" }), 404, "not_found");
     const { categorySlug: _omit, ...noSlug } = valid("test-create-nocat");
     expectProblem(await create({ ...noSlug, categoryId: "nope" }), 404, "not_found");
-    const briller = await server.runtime.database.prisma.category.findUniqueOrThrow({ where: { slug: "briller" } });
+    const briller = await server.prisma.category.findUniqueOrThrow({ where: { slug: "briller" } });
     expectProblem(await create({ ...valid("test-create-nocat"), categoryId: briller.id }), 400, "invalid_input");
     expect(await auditCount(server)).toBe(before);
-    expect(await server.runtime.database.prisma.product.findUnique({ where: { slug: "test-create-nocat" } })).toBeNull();
+    expect(await server.prisma.product.findUnique({ where: { slug: "test-create-nocat" } })).toBeNull();
   });
 
   it("answers 409 for a slug already taken, also by a soft-deleted product", async () => {
@@ -63,18 +63,18 @@ describe("products.create", () => {
   it("creates a gift card product (each unit bought issues a card)", async () => {
     expectOk(server, "products.create", await create({ ...valid("gavekort-1000-kr"), name: "Gavekort 1000 kr.", priceDkk: 100000, categorySlug: "gavekort", giftCard: true }));
     expectOk(server, "products.create", await create(valid("nordlys-ikke-gavekort")));
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     expect(await prisma.product.findUniqueOrThrow({ where: { slug: "gavekort-1000-kr" } })).toMatchObject({ giftCard: true, priceDkk: 100000n });
     expect(await prisma.product.findUniqueOrThrow({ where: { slug: "nordlys-ikke-gavekort" } })).toMatchObject({ giftCard: false });
   });
 
   it("checks scopes", async () => {
     await expectScopeMatrix(server, "products.create", valid("test-create-scope"));
-    expect(await server.runtime.database.prisma.product.count({ where: { slug: "test-create-scope" } })).toBe(1);
+    expect(await server.prisma.product.count({ where: { slug: "test-create-scope" } })).toBe(1);
   });
 
   it("rejects bad input with a 400 problem and writes nothing", async () => {
-    const count = () => server.runtime.database.prisma.product.count();
+    const count = () => server.prisma.product.count();
     const base = valid("test-create-bad");
     const { categorySlug: _omit, ...noCategory } = base;
     await expectRejected(server, "products.create", key, [

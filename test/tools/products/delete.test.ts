@@ -24,7 +24,7 @@ describe("products.delete", () => {
     expectProblem(await server.call("products.get_answers", { slug }, { key: reader }), 404);
     expectProblem(await server.call("products.list_variants", { slug }, { key: reader }), 404);
     expectProblem(await server.call("products.compare", { slugs: [slug, "gucci-oversize-bold-74"] }, { key: reader }), 404);
-    const row = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug } });
+    const row = await server.prisma.product.findUniqueOrThrow({ where: { slug } });
     expect(row.deletedAt).toBeInstanceOf(Date);
   });
 
@@ -51,7 +51,7 @@ describe("products.delete", () => {
   });
 
   it("rejects bad input, confirm false included, deleting nothing", async () => {
-    const visible = () => server.runtime.database.prisma.product.count({ where: { deletedAt: null } });
+    const visible = () => server.prisma.product.count({ where: { deletedAt: null } });
     await expectRejected(server, "products.delete", key, [
       { slug: "gucci-oversize-bold-74", confirm: false },
       { slug: "gucci-oversize-bold-74", confirm: "true" },

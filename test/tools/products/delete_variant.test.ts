@@ -12,7 +12,7 @@ const skus = async (slug: string) =>
 describe("products.delete_variant", () => {
   it("deletes the variant and audits its last state", async () => {
     const slug = "gucci-oversize-slim-12";
-    const variant = await server.runtime.database.prisma.productVariant.findFirstOrThrow({ where: { sku: `${slug}-l` } });
+    const variant = await server.prisma.productVariant.findFirstOrThrow({ where: { sku: `${slug}-l` } });
     expect(expectOk(server, "products.delete_variant", await remove(slug, `${slug}-l`))).toEqual({ ok: true, slug, sku: `${slug}-l` });
     expect((await skus(slug)).sort()).toEqual([`${slug}-m`, `${slug}-s`]);
     expect(await lastAudit(server)).toMatchObject({ tool: "products.delete_variant", subjectType: "productVariant", subjectId: variant.id, before: { sku: `${slug}-l`, stock: Number(variant.stock) }, after: null });
@@ -32,7 +32,7 @@ describe("products.delete_variant", () => {
   });
 
   it("rejects bad input, confirm false included", async () => {
-    const count = () => server.runtime.database.prisma.productVariant.count();
+    const count = () => server.prisma.productVariant.count();
     const base = { slug: "vogue-clubmaster-sommer-2", sku: "vogue-clubmaster-sommer-2-s" };
     await expectRejected(server, "products.delete_variant", key, [
       { ...base, confirm: false },

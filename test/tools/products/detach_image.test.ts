@@ -44,7 +44,7 @@ describe("products.detach_image", () => {
   });
 
   it("rejects bad input", async () => {
-    const count = () => server.runtime.database.prisma.productImage.count();
+    const count = () => server.prisma.productImage.count();
     await expectRejected(server, "products.detach_image", key, [
       { slug: "gucci-oversize-bold-74" },
       { slug: "gucci-oversize-bold-74", imageUrl: "" },

@@ -28,7 +28,7 @@ describe("draft products", () => {
     expectOk(server, "products.create", await server.call("products.create", {
       name: "Kladde Panto Demo", slug: SLUG, description: "Et stel, der endnu ikke er klar til butikken.", priceDkk: 79900, stock: 3, categorySlug: "solbriller", draft: true,
     }, { key: writer }));
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug: SLUG } })).draft).toBe(true);
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { slug: SLUG } })).draft).toBe(true);
 
     // Shoppers and agents: 404 as for a deleted product, not in search, counts, storefront or sitemap.
     expectProblem(await server.call("products.get", { slug: SLUG }), 404, "not_found");
@@ -78,7 +78,7 @@ describe("draft products", () => {
       name: "Admin Kladde Stel", slug: "admin-kladde-stel", description: "Oprettet som kladde i administrationen.", price: "599,00", stock: "2", category: "solbriller", draft: "on",
     });
     expect(created.status, created.html.slice(0, 400)).toBe(303);
-    expect((await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug: "admin-kladde-stel" } })).draft).toBe(true);
+    expect((await server.prisma.product.findUniqueOrThrow({ where: { slug: "admin-kladde-stel" } })).draft).toBe(true);
     expectProblem(await server.call("products.get", { slug: "admin-kladde-stel" }), 404, "not_found");
 
     const list = await owner.get("/admin/products");

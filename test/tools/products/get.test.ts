@@ -10,7 +10,7 @@ describe("products.get", () => {
     const slug = "oakley-aviator-coast-1";
     const detail = expectOk<Record<string, unknown>>(server, "products.get", await server.call("products.get", { slug }));
     expect(Object.keys(detail).sort()).toEqual(["brand", "category", "createdAt", "description", "featured", "frameColor", "id", "images", "lensColor", "name", "priceDkk", "slug", "stock"]);
-    const row = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug }, include: { images: { orderBy: { position: "asc" } }, category: true } });
+    const row = await server.prisma.product.findUniqueOrThrow({ where: { slug }, include: { images: { orderBy: { position: "asc" } }, category: true } });
     expect(detail).toEqual({
       id: row.id,
       slug,

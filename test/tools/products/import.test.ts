@@ -28,7 +28,7 @@ describe("products.import", () => {
     ]);
     expect(outcome.created.map((c) => [c.index, c.slug])).toEqual([[0, "import-alpha"], [1, "import-beta"], [2, "import-gamma"]]);
     expect(outcome).toMatchObject({ skipped: [], refused: [] });
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const alpha = await prisma.product.findUniqueOrThrow({ where: { slug: "import-alpha" }, include: { variants: { orderBy: { sku: "asc" } }, images: true } });
     expect(alpha.variants.map((v) => [v.sku, v.attributes, v.priceDkk, v.stock])).toEqual([["alpha-m", { size: "M" }, 47000n, 0n], ["alpha-s", { size: "S" }, null, 2n]]);
     expect(alpha.images.map((i) => [i.url, i.alt, i.position])).toEqual([["https://cdn.example.dk/alpha.jpg", "Alpha forfra", 0]]);
@@ -43,7 +43,7 @@ describe("products.import", () => {
 
   it("skips existing slugs and a slug repeated in the batch, refuses unknown categories, and writes one entry per batch", async () => {
     const before = await auditCount(server);
-    const briller = await server.runtime.database.prisma.category.findUniqueOrThrow({ where: { slug: "briller" } });
+    const briller = await server.prisma.category.findUniqueOrThrow({ where: { slug: "briller" } });
     const outcome = await importing([
       product("oakley-aviator-coast-1"),
       product("import-delta"),
@@ -85,7 +85,7 @@ describe("products.import", () => {
     expect(outcome.created).toEqual([]);
     expect(outcome.refused.map((r) => [r.index, r.reason.split(":")[0]])).toEqual([[0, "priceDkk"], [1, "slug"], [2, "categorySlug"], [3, "variants"], [4, "product"], [5, 'categorySlug "Ikke En Slug" is no category, and no slug for a new one (lowercase letters, digits, hyphens).']]);
     expect(await auditCount(server)).toBe(before);
-    expect(await server.runtime.database.prisma.product.count({ where: { slug: { in: ["import-bad-price", "import-no-category", "import-same-sku", "import-unknown-field", "import-bad-category-slug"] } } })).toBe(0);
+    expect(await server.prisma.product.count({ where: { slug: { in: ["import-bad-price", "import-no-category", "import-same-sku", "import-unknown-field", "import-bad-category-slug"] } } })).toBe(0);
   });
 
   it("rejects a malformed batch with a 400 problem and writes nothing", async () => {

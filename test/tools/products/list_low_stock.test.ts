@@ -13,7 +13,7 @@ describe("products.list_low_stock", () => {
   it("lists visible products and variants with stock <= 5 by default, lowest first", async () => {
     const result = await low({ limit: 100 });
     expect(result.threshold).toBe(5);
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     const products = await prisma.product.count({ where: { deletedAt: null, stock: { lte: 5 } } });
     const variants = await prisma.productVariant.count({ where: { stock: { lte: 5 }, product: { deletedAt: null } } });
     expect(result.total).toBe(products + variants);

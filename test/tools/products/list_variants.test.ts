@@ -13,7 +13,7 @@ describe("products.list_variants", () => {
   it("lists the variants with attributes, nullable price override and stock", async () => {
     const variants = expectOk<Variant[]>(server, "products.list_variants", await list("vogue-clubmaster-sommer-2"));
     expect(variants.map((v) => v.sku).sort()).toEqual(["vogue-clubmaster-sommer-2-l", "vogue-clubmaster-sommer-2-m", "vogue-clubmaster-sommer-2-s"]);
-    const product = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug: "vogue-clubmaster-sommer-2" } });
+    const product = await server.prisma.product.findUniqueOrThrow({ where: { slug: "vogue-clubmaster-sommer-2" } });
     expect(variants.find((v) => v.sku.endsWith("-m"))).toMatchObject({ attributes: { size: "M" }, priceDkk: null });
     expect(variants.find((v) => v.sku.endsWith("-l"))!.priceDkk).toBe(Number(product.priceDkk) + 10000);
     for (const v of variants) expect(v.stock).toBeGreaterThanOrEqual(0);

@@ -31,14 +31,14 @@ describe("products.lookup", () => {
   });
 
   it("leaves deleted products and drafts out, as unknown ids", async () => {
-    const deleted = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug: "ray-ban-multifocal-studio-27" } });
+    const deleted = await server.prisma.product.findUniqueOrThrow({ where: { slug: "ray-ban-multifocal-studio-27" } });
     expect((await server.call("products.create", { name: "Kladde Opslag", slug: "kladde-opslag", description: "En kladde, ingen må slå op.", priceDkk: 49900, stock: 2, categorySlug: "solbriller", draft: true }, { key: writer })).status).toBe(200);
-    const draft = await server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug: "kladde-opslag" } });
+    const draft = await server.prisma.product.findUniqueOrThrow({ where: { slug: "kladde-opslag" } });
     expect(await lookup([deleted.id, draft.id])).toEqual({ currency: "DKK", products: [], notFound: [deleted.id, draft.id] });
   });
 
   it("prices in the shop's currency", async () => {
-    const settings = server.runtime.database.prisma.setting;
+    const settings = server.prisma.setting;
     const before = await settings.findUnique({ where: { section: "commerce" } });
     await settings.upsert({ where: { section: "commerce" }, create: { section: "commerce", value: { currency: "EUR" } }, update: { value: { currency: "EUR" } } });
     try {

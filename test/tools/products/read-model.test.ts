@@ -11,7 +11,7 @@ const { server } = useServer();
 type Row = Omit<ProductSummary, "id" | "firstImage">;
 
 async function visibleRows(): Promise<Row[]> {
-  const products = await server.runtime.database.prisma.product.findMany({ where: { deletedAt: null }, include: { category: true } });
+  const products = await server.prisma.product.findMany({ where: { deletedAt: null }, include: { category: true } });
   const collator = new Intl.Collator("da", { sensitivity: "base" });
   return products
     .map((p) => ({
@@ -55,7 +55,7 @@ function naive(rows: Row[], f: SearchFilters): string[] {
 async function searchers(): Promise<Array<(f: SearchFilters) => Promise<ProductSummary[]>>> {
   const catalog = server.runtime.collaborators.catalog;
   if (catalog.engine !== "sql") return [(f) => catalog.search(f)];
-  const rare = new SqlCatalog(server.runtime.database, 3);
+  const rare = new SqlCatalog(server.database, 3);
   await rare.reloadAll();
   return [(f) => catalog.search(f), (f) => rare.search(f, false)];
 }
@@ -94,7 +94,7 @@ describe("catalogue read model", () => {
     const catalog = server.runtime.collaborators.catalog;
     const key = await server.key("orders:write", "products:write");
     const find = async (slug: string) => (await catalog.search({ limit: 100, offset: 0 })).find((p) => p.slug === slug)!;
-    const plain = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, stock: { gt: 2 }, variants: { none: {} } }, orderBy: { slug: "asc" } });
+    const plain = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, stock: { gt: 2 }, variants: { none: {} } }, orderBy: { slug: "asc" } });
     await find(plain.slug);
     const builds = catalog.builds;
     expectOk(server, "orders.create", await server.call("orders.create", {
@@ -111,7 +111,7 @@ describe("catalogue read model", () => {
   });
 
   it("is kept in the database on PostgreSQL and in memory on PGlite", () => {
-    expect(server.runtime.collaborators.catalog.engine).toBe(server.runtime.database.kind === "postgres" ? "sql" : "memory");
+    expect(server.runtime.collaborators.catalog.engine).toBe(server.database.kind === "postgres" ? "sql" : "memory");
   });
 
   it("finds, in the database, the nearest products when none has every word: Danish stems without accents, typos", async () => {

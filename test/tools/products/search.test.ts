@@ -28,9 +28,9 @@ describe("products.search", () => {
 
   it("hides soft-deleted products", async () => {
     const visible = await search({ limit: 100 });
-    const total = await server.runtime.database.prisma.product.count({ where: { deletedAt: null } });
+    const total = await server.prisma.product.count({ where: { deletedAt: null } });
     expect(visible).toHaveLength(total);
-    const deleted = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
+    const deleted = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
     expect(visible.some((p) => p.slug === deleted.slug)).toBe(false);
   });
 

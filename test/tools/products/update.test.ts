@@ -33,7 +33,7 @@ describe("products.update", () => {
     const images = ["https://cdn.example.dk/new.jpg", detail.images[0]!];
     expectOk(server, "products.update", await update({ slug: "ray-ban-clubmaster-slim-8", patch: { categorySlug: "briller", images } }));
     expect(await get("ray-ban-clubmaster-slim-8")).toMatchObject({ images, category: { slug: "briller" } });
-    const kept = await server.runtime.database.prisma.productImage.findFirstOrThrow({ where: { url: detail.images[0]! } });
+    const kept = await server.prisma.productImage.findFirstOrThrow({ where: { url: detail.images[0]! } });
     expect(kept.alt).not.toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe("products.update", () => {
 
   it("rejects bad input, including any attempt to change the slug", async () => {
     const slug = "gucci-oversize-bold-74";
-    const row = () => server.runtime.database.prisma.product.findUniqueOrThrow({ where: { slug } });
+    const row = () => server.prisma.product.findUniqueOrThrow({ where: { slug } });
     await expectRejected(server, "products.update", key, [
       { slug, patch: { slug: "new-slug" } },
       { slug, patch: {} },

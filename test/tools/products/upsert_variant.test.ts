@@ -38,7 +38,7 @@ describe("products.upsert_variant", () => {
   });
 
   it("rejects bad input", async () => {
-    const count = () => server.runtime.database.prisma.productVariant.count();
+    const count = () => server.prisma.productVariant.count();
     await expectRejected(server, "products.upsert_variant", key, [
       { slug },
       { slug, sku: "" },

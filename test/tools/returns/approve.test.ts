@@ -8,7 +8,7 @@ import { captureMail } from "../orders/fixtures.ts";
 import { openReturn, returnState, shippedOrder, type ReturnView } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const approve = (returnId: string) => server.call("returns.approve", { returnId }, { key });
 
 describe("returns.approve", () => {

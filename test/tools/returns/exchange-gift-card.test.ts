@@ -9,7 +9,7 @@ import { useServer } from "../../support/server.ts";
 import { deliveredVariantOrder, openReturn, returnState, type ReturnView } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read", "orders:read", "orders:write", "giftcards:write", "giftcards:read"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const call = (name: string, input: object) => server.call(name, input, { key });
 type Entry = { kind: string; method: string; amountDkk: number; reference: string | null };
 const ledger = async (orderId: string) => expectOk<Entry[]>(server, "orders.payments", await call("orders.payments", { orderId }));

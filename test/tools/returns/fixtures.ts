@@ -17,7 +17,7 @@ export async function shippedOrder(server: TestServer, seed: ShippedSeed = {}) {
   const delivered = seed.deliveredDaysAgo ?? null;
   const order = await createOrder(server, { status: delivered === null ? "shipped" : "delivered", ...seed });
   const shippedAt = new Date(Date.now() - ((delivered ?? 0) + 2) * DAY);
-  await server.runtime.database.prisma.orderStatusChange.createMany({
+  await server.prisma.orderStatusChange.createMany({
     data: [
       { orderId: order.id, fromStatus: "processing", toStatus: "shipped", actor: "system:test", createdAt: shippedAt },
       ...(delivered === null ? [] : [{ orderId: order.id, fromStatus: "shipped", toStatus: "delivered", actor: "system:test", createdAt: new Date(Date.now() - delivered * DAY) }]),
@@ -31,7 +31,7 @@ export async function shippedOrder(server: TestServer, seed: ShippedSeed = {}) {
  * price; -l: 100 kr. more), its ledger paid in full, and five of each variant in stock.
  */
 export async function deliveredVariantOrder(server: TestServer, size: "s" | "m" | "l", seed: ShippedSeed = {}) {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   const order = await shippedOrder(server, { deliveredDaysAgo: 2, variant: true, quantities: [1], ...seed });
   const line = order.items[0]!;
   const variants = await prisma.productVariant.findMany({ where: { productId: line.productId }, include: { product: true } });
@@ -87,7 +87,7 @@ export async function openReturn(
 
 /** Everything a return write may touch, for "nothing written" checks. */
 export async function returnState(server: TestServer, orderId: string) {
-  const prisma = server.runtime.database.prisma;
+  const prisma = server.prisma;
   const [order, returns, items, audits, changes, stock, variants, ledger, refundTasks, orders, mails] = await Promise.all([
     prisma.order.findUnique({ where: { id: orderId } }),
     prisma.returnRequest.findMany({ where: { orderId }, orderBy: { id: "asc" } }),

@@ -28,7 +28,7 @@ describe("returns.policy", () => {
 
   it("answers 404 for an unknown or deleted product", async () => {
     expectProblem(await server.call("returns.policy", { slug: "no-such-product" }), 404, "not_found");
-    const deleted = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
+    const deleted = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: { not: null } } });
     expectProblem(await server.call("returns.policy", { slug: deleted.slug }), 404, "not_found");
   });
 

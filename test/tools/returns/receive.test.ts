@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read", "orders:read", "orders:write", "payments:write"] }, config: () => ({ stripeSecretKey: "sk_test_returns", stripeApiUrl: stripe.url }) });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const receive = (returnId: string, input: object = {}) => server.call("returns.receive", { returnId, ...input }, { key });
 type Entry = { kind: string; method: string; amountDkk: number; reference: string | null };
 const ledger = async (orderId: string) => expectOk<Entry[]>(server, "orders.payments", await server.call("orders.payments", { orderId }, { key }));

@@ -17,7 +17,7 @@ describe("returns.reject", () => {
     expect(result).toMatchObject({ returnId: requested.returnId, status: "rejected", rejectReason: "Skaden skyldes et slag, ikke en fejl ved varen.", refundDueBy: null });
     expect(await lastAudit(server)).toMatchObject({ tool: "returns.reject", subjectId: requested.returnId, before: { status: "requested" }, after: { status: "rejected" } });
     await expect.poll(() => mail.sent.find((m) => m.to === order.email)?.text ?? "").toContain("Begrundelse: Skaden skyldes et slag");
-    expect(await server.runtime.database.prisma.emailMessage.count({ where: { orderId: order.id, kind: "return_rejected" } })).toBe(1);
+    expect(await server.prisma.emailMessage.count({ where: { orderId: order.id, kind: "return_rejected" } })).toBe(1);
   });
 
   it("refuses an approved or rejected return (422 illegal_transition) and an unknown one (404), writing nothing", async () => {

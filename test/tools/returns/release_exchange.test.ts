@@ -8,7 +8,7 @@ import { captureMail } from "../orders/fixtures.ts";
 import { deliveredVariantOrder, openReturn, returnState, shippedOrder, type ReturnView } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read", "orders:read"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const release = (returnId: string, input: object = {}) => server.call("returns.release_exchange", { returnId, ...input }, { key });
 const stockOf = async (id: string) => (await prisma().productVariant.findUniqueOrThrow({ where: { id } })).stock;
 

@@ -8,7 +8,7 @@ import { createOrder } from "../orders/fixtures.ts";
 import { returnState, shippedOrder, type ReturnView } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["returns:write", "returns:read"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 type Order = Awaited<ReturnType<typeof shippedOrder>>;
 const request = (order: Order, input: object = {}) =>
   server.call("returns.request", { orderId: order.id, items: [{ orderItemId: order.items[0]!.id, quantity: 1 }], kind: "withdrawal", reason: "Fortrudt", ...input }, { key });

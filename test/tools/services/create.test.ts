@@ -30,7 +30,7 @@ describe("services.create", () => {
       status: "published",
       publicUrl: `${server.runtime.config.publicBaseUrl}/services/synstest-bilister`,
     });
-    const row = await server.runtime.database.prisma.serviceOffering.findUniqueOrThrow({ where: { slug: "synstest-bilister" } });
+    const row = await server.prisma.serviceOffering.findUniqueOrThrow({ where: { slug: "synstest-bilister" } });
     expect(row).toMatchObject({ ...input, navOrder: -5n, status: "published", id: result.id });
     const audit = await lastAudit(server);
     expect(audit).toMatchObject({ tool: "services.create", subjectType: "serviceOffering", subjectId: result.id, before: null });
@@ -39,7 +39,7 @@ describe("services.create", () => {
 
   it("defaults to published, navOrder 0, showInNav false, and honours status draft", async () => {
     const plain = await create({ title: "Solbrilleslibning", body: "Vi sliber dine glas." });
-    const row = await server.runtime.database.prisma.serviceOffering.findUniqueOrThrow({ where: { id: plain.id } });
+    const row = await server.prisma.serviceOffering.findUniqueOrThrow({ where: { id: plain.id } });
     expect(row).toMatchObject({ status: "published", navOrder: 0n, showInNav: false, features: [], heroImage: null, priceString: null });
     const draft = await create({ title: "Hjemmebesøg", body: "Optikeren kommer hjem til dig.", status: "draft" });
     expect(draft.status).toBe("draft");
@@ -72,7 +72,7 @@ describe("services.create", () => {
     const before = await auditCount(server);
     expectProblem(await server.call("services.create", { title: "Dublet", body: "x", slug: "synsproeve" }, { key }), 409, "conflict");
     expect(await auditCount(server)).toBe(before);
-    expect(await server.runtime.database.prisma.serviceOffering.count({ where: { title: "Dublet" } })).toBe(0);
+    expect(await server.prisma.serviceOffering.count({ where: { title: "Dublet" } })).toBe(0);
   });
 
   it("needs pages:write", async () => {
@@ -81,7 +81,7 @@ describe("services.create", () => {
 
   it("rejects bad input with 400 and writes nothing", async () => {
     const ok = { title: "God titel", body: "Tekst" };
-    const count = () => server.runtime.database.prisma.serviceOffering.count();
+    const count = () => server.prisma.serviceOffering.count();
     await expectRejected(
       server,
       "services.create",

@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["pages:write"] } });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("services.delete", () => {
   it("deletes the offering and audits the full row", async () => {

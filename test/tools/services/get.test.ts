@@ -7,7 +7,7 @@ const { server, keys: { key } } = useServer({ keys: { key: ["pages:read"] } });
 
 describe("services.get", () => {
   it("returns one offering with every field", async () => {
-    const row = await server.runtime.database.prisma.serviceOffering.findUniqueOrThrow({ where: { slug: "synsproeve" } });
+    const row = await server.prisma.serviceOffering.findUniqueOrThrow({ where: { slug: "synsproeve" } });
     const result = expectOk(server, "services.get", await server.call("services.get", { slug: "synsproeve" }, { key }));
     expect(result).toEqual({
       id: row.id,

@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["pages:write"] } });
 
-const row = (slug: string) => server.runtime.database.prisma.serviceOffering.findUniqueOrThrow({ where: { slug } });
+const row = (slug: string) => server.prisma.serviceOffering.findUniqueOrThrow({ where: { slug } });
 
 describe("services.update", () => {
   it("changes only the patched fields and audits before and after", async () => {

@@ -38,16 +38,16 @@ const setFeature = async (on: TestServer, key: string, enabled: boolean) =>
 
 describe("feature flags in memory", () => {
   it("reads the flags once for any number of asks, and again after a change", async () => {
-    const { flags, reads } = await countingFlags(server.runtime.database);
+    const { flags, reads } = await countingFlags(server.database);
     try {
       expect(await Promise.all([flags.enabled("storefront_chat"), flags.enabled("product_reviews"), flags.enabled("no_such_flag")])).toEqual([true, false, false]);
       expect(await flags.enabled("storefront_chat")).toBe(true);
       expect(reads.count).toBe(1);
-      await server.runtime.database.exec(`UPDATE "FeatureFlag" SET enabled = true WHERE key = 'product_reviews'`);
+      await server.database.exec(`UPDATE "FeatureFlag" SET enabled = true WHERE key = 'product_reviews'`);
       expect(await eventually(() => flags.enabled("product_reviews"), true)).toBe(true);
       expect(reads.count).toBeGreaterThan(1);
     } finally {
-      await server.runtime.database.exec(`UPDATE "FeatureFlag" SET enabled = false WHERE key = 'product_reviews'`);
+      await server.database.exec(`UPDATE "FeatureFlag" SET enabled = false WHERE key = 'product_reviews'`);
       await flags.stop();
     }
   });
@@ -55,9 +55,9 @@ describe("feature flags in memory", () => {
   it("a flag switched with plain SQL (psql, a script) reaches the running server", async () => {
     const status = async () => (await getJson(server, "/api/v1/chat/storefront", { cookie: await newSession(server) })).body.result.available;
     expect(await status()).toBe(true);
-    await server.runtime.database.exec(`UPDATE "FeatureFlag" SET enabled = false WHERE key = 'storefront_chat'`);
+    await server.database.exec(`UPDATE "FeatureFlag" SET enabled = false WHERE key = 'storefront_chat'`);
     expect(await eventually(status, false)).toBe(false);
-    await server.runtime.database.exec(`UPDATE "FeatureFlag" SET enabled = true WHERE key = 'storefront_chat'`);
+    await server.database.exec(`UPDATE "FeatureFlag" SET enabled = true WHERE key = 'storefront_chat'`);
     expect(await eventually(status, true)).toBe(true);
   });
 

@@ -14,7 +14,7 @@ describe("settings.get", () => {
   });
 
   it("reads a section that was never stored as its default (no bank account: the demo's is never a fallback)", async () => {
-    await server.runtime.database.prisma.setting.delete({ where: { section: "contact" } });
+    await server.prisma.setting.delete({ where: { section: "contact" } });
     const result = expectOk<{ contact: unknown }>(server, "settings.get", await server.call("settings.get", {}, { key }));
     expect(result.contact).toEqual(DEFAULT_SETTINGS.contact);
     expect(DEFAULT_SETTINGS.contact.bankAccount).toBeNull();

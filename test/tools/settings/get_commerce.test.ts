@@ -15,7 +15,7 @@ describe("settings.get_commerce", () => {
   it("reads the stored rows; without pricesIncludeVat a currency other than DKK is without VAT", async () => {
     const rate = { id: "std", country: "default", serviceLevel: "standard", title: "Standard", amount: 500 };
     const promotion = { id: "p1", type: "free_shipping", minSubtotal: 5000, productIds: null, description: "Free over $50" };
-    const setting = server.runtime.database.prisma.setting;
+    const setting = server.prisma.setting;
     await setting.create({ data: { section: "commerce", value: { currency: "USD", checkoutNeeds: "country" } } });
     await setting.create({ data: { section: "shipping_rates", value: [rate] } });
     await setting.create({ data: { section: "promotions", value: [promotion] } });

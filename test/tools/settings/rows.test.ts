@@ -8,7 +8,7 @@ const { server } = useServer();
 
 describe("setting rows", () => {
   it("are read once per transaction, again after the transaction forgets them, and every time outside one", async () => {
-    const prisma = server.runtime.database.prisma;
+    const prisma = server.prisma;
     await prisma.$transaction(async (tx) => {
       const first = settingRow(tx, "shipping");
       expect(settingRow(tx, "shipping")).toBe(first);

@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["features:write"] } });
 
-const flag = (k: string) => server.runtime.database.prisma.featureFlag.findUniqueOrThrow({ where: { key: k } });
+const flag = (k: string) => server.prisma.featureFlag.findUniqueOrThrow({ where: { key: k } });
 
 describe("settings.set_feature", () => {
   it("turns a flag on and off and audits the flag row", async () => {
@@ -27,14 +27,14 @@ describe("settings.set_feature", () => {
     const before = await auditCount(server);
     const retired = await server.call("settings.set_feature", { key: "agent_checkout", enabled: true }, { key });
     expectProblem(retired, 404, "not_found");
-    expect(await server.runtime.database.prisma.featureFlag.findUnique({ where: { key: "agent_checkout" } })).toBeNull();
+    expect(await server.prisma.featureFlag.findUnique({ where: { key: "agent_checkout" } })).toBeNull();
     expect(await auditCount(server)).toBe(before);
   });
 
   it("answers 404 for an unknown key and creates nothing", async () => {
     const before = await auditCount(server);
     expectProblem(await server.call("settings.set_feature", { key: "teleportation", enabled: true }, { key }), 404, "not_found");
-    expect(await server.runtime.database.prisma.featureFlag.findUnique({ where: { key: "teleportation" } })).toBeNull();
+    expect(await server.prisma.featureFlag.findUnique({ where: { key: "teleportation" } })).toBeNull();
     expect(await auditCount(server)).toBe(before);
   });
 

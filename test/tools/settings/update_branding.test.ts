@@ -6,7 +6,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
-const stored = async () => (await server.runtime.database.prisma.setting.findUniqueOrThrow({ where: { section: "branding" } })).value;
+const stored = async () => (await server.prisma.setting.findUniqueOrThrow({ where: { section: "branding" } })).value;
 const update = async (input: object) => expectOk(server, "settings.update_branding", await server.call("settings.update_branding", input, { key }));
 
 describe("settings.update_branding", () => {

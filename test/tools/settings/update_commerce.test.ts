@@ -5,7 +5,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
-const stored = async () => (await server.runtime.database.prisma.setting.findUnique({ where: { section: "commerce" } }))?.value ?? null;
+const stored = async () => (await server.prisma.setting.findUnique({ where: { section: "commerce" } }))?.value ?? null;
 const update = async (input: object) => expectOk(server, "settings.update_commerce", await server.call("settings.update_commerce", input, { key }));
 
 describe("settings.update_commerce", () => {
@@ -35,8 +35,8 @@ describe("settings.update_commerce", () => {
   });
 
   it("changes the currency of a shop without orders; VAT then defaults to excluded", async () => {
-    await server.runtime.database.prisma.order.deleteMany();
-    await server.runtime.database.prisma.setting.update({ where: { section: "commerce" }, data: { value: {} } });
+    await server.prisma.order.deleteMany();
+    await server.prisma.setting.update({ where: { section: "commerce" }, data: { value: {} } });
     expect(await update({ currency: "USD" })).toEqual({ currency: "USD", pricesIncludeVat: false, checkoutNeeds: "full_address", agentAccess: "open" });
     expect(await update({ currency: "EUR", pricesIncludeVat: true })).toEqual({ currency: "EUR", pricesIncludeVat: true, checkoutNeeds: "full_address", agentAccess: "open" });
   });

@@ -7,7 +7,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
-const stored = async () => (await server.runtime.database.prisma.setting.findUnique({ where: { section: "contact" } }))?.value;
+const stored = async () => (await server.prisma.setting.findUnique({ where: { section: "contact" } }))?.value;
 
 describe("settings.update_contact", () => {
   it("merges the given fields and returns the full section", async () => {
@@ -27,7 +27,7 @@ describe("settings.update_contact", () => {
   });
 
   it("creates the row from the defaults when the section was never stored (audited with before null)", async () => {
-    await server.runtime.database.prisma.setting.delete({ where: { section: "contact" } });
+    await server.prisma.setting.delete({ where: { section: "contact" } });
     const result = expectOk(server, "settings.update_contact", await server.call("settings.update_contact", { phone: "+45 11 22 33 44" }, { key }));
     expect(result).toEqual({ ...DEFAULT_SETTINGS.contact, phone: "+45 11 22 33 44" });
     expect(await lastAudit(server)).toMatchObject({ subjectId: "contact", before: null });

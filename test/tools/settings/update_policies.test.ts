@@ -6,7 +6,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
-const stored = async () => (await server.runtime.database.prisma.setting.findUniqueOrThrow({ where: { section: "policies" } })).value;
+const stored = async () => (await server.prisma.setting.findUniqueOrThrow({ where: { section: "policies" } })).value;
 
 describe("settings.update_policies", () => {
   it("replaces the given texts and returns all four", async () => {

@@ -7,13 +7,13 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
-const stored = async () => (await server.runtime.database.prisma.setting.findUniqueOrThrow({ where: { section: "shipping" } })).value;
+const stored = async () => (await server.prisma.setting.findUniqueOrThrow({ where: { section: "shipping" } })).value;
 const update = async (input: object) => expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", input, { key }));
 
 describe("settings.update_shipping", () => {
   it("changes the amounts and keeps the carriers", async () => {
     expect(await update({ flatRateDkk: 3900, freeShippingThresholdDkk: 0 })).toEqual({ ...DEFAULT_SETTINGS.shipping, flatRateDkk: 3900, freeShippingThresholdDkk: 0 });
-    expect(await getSection(server.runtime.database.prisma, "shipping")).toMatchObject({ flatRateDkk: 3900, freeShippingThresholdDkk: 0 });
+    expect(await getSection(server.prisma, "shipping")).toMatchObject({ flatRateDkk: 3900, freeShippingThresholdDkk: 0 });
     expect(await lastAudit(server)).toMatchObject({ subjectType: "setting", subjectId: "shipping", before: { value: { flatRateDkk: 4900 } }, after: { value: { flatRateDkk: 3900 } } });
   });
 

@@ -7,7 +7,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["settings:write"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const stored = async () => [await getShippingRates(db()), await getPromotions(db())];
 const update = async (input: object) => expectOk(server, "settings.update_shipping_rates", await server.call("settings.update_shipping_rates", input, { key }));
 

@@ -13,7 +13,7 @@ import { mailTo } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read", "orders:write"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 type Created = { user: { id: string; email: string; scopes: string[]; lastLoginAt: string | null }; generatedPassword: string | null };
 
 async function signsIn(email: string, password: string): Promise<boolean> {

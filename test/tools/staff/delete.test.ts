@@ -7,7 +7,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 
 describe("staff.delete", () => {
   it("deletes the user, whose session ends at once, and audits the deleted user", async () => {

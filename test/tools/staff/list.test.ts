@@ -22,7 +22,7 @@ describe("staff.list", () => {
       { id: owner.id, email: "ejer@nordlys.dk", scopes: ["*"], createdAt: expect.any(String), lastLoginAt: null },
       { id: expect.any(String), email: "lager@nordlys.dk", scopes: ["orders:read"], createdAt: expect.any(String), lastLoginAt: expect.any(String) },
     ]);
-    const hashes = await server.runtime.database.prisma.adminUser.findMany({ select: { passwordHash: true } });
+    const hashes = await server.prisma.adminUser.findMany({ select: { passwordHash: true } });
     for (const { passwordHash } of hashes) if (passwordHash) expect(JSON.stringify(users)).not.toContain(passwordHash);
   });
 

@@ -8,7 +8,7 @@ import { captureMail } from "../orders/fixtures.ts";
 import { mailTo } from "./fixtures.ts";
 
 const { server } = useServer();
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
 
 describe("staff.request_password_reset", () => {

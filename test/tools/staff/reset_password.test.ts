@@ -10,7 +10,7 @@ import { linkTokenTo } from "./fixtures.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 type Reset = { user: { email: string }; generatedPassword: string | null; sessionsEnded: number };
 
 async function signsIn(email: string, password: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import { captureMail } from "../orders/fixtures.ts";
 import { linkTokenTo } from "./fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["staff:write", "orders:read", "catalog:read"] } });
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const UNKNOWN = "A".repeat(43);
 
 async function signsIn(email: string, password: string): Promise<boolean> {

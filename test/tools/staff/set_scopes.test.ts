@@ -7,7 +7,7 @@ import { useServer } from "../../support/server.ts";
 
 const { server, keys: { key } } = useServer({ keys: { key: ["staff:write", "orders:read", "audit:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 
 describe("staff.set_scopes", () => {
   it("changes what a signed-in user may do from their next request, and audits the change", async () => {

@@ -11,7 +11,7 @@ describe("support.close", () => {
   it("closes a ticket once: stamped, gone from the open queue; a second close is 422 ticket_closed", async () => {
     const id = await open();
     expect(expectOk(server, "support.close", await server.call("support.close", { ticketId: id }, { key: staff }))).toEqual({ ticketId: id, status: "closed" });
-    const row = await server.runtime.database.prisma.supportTicket.findUniqueOrThrow({ where: { id } });
+    const row = await server.prisma.supportTicket.findUniqueOrThrow({ where: { id } });
     expect(row.closedAt).not.toBeNull();
     const queue = expectOk<Array<{ ticketId: string }>>(server, "support.list_tickets", await server.call("support.list_tickets", {}, { key: staff }));
     expect(queue.map((t) => t.ticketId)).not.toContain(id);

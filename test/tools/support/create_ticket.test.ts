@@ -6,7 +6,7 @@ import { useServer } from "../../support/server.ts";
 import { captureMail, createCustomer, createOrder, sessionFor } from "../orders/fixtures.ts";
 
 const { server, keys: { staff } } = useServer({ keys: { staff: ["support:write"] } });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const ASK = { subject: "Forkert farve", message: "Jeg bestilte brune stel og fik sorte." };
 
 describe("support.create_ticket", () => {

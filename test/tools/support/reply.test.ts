@@ -20,7 +20,7 @@ describe("support.reply", () => {
   it("refuses a closed ticket (422 ticket_closed) and an unknown one, writing nothing", async () => {
     const id = await open("lukket@example.dk");
     expectOk(server, "support.close", await server.call("support.close", { ticketId: id }, { key: staff }));
-    const messages = () => server.runtime.database.prisma.supportMessage.count();
+    const messages = () => server.prisma.supportMessage.count();
     const before = await messages();
     expectProblem(await server.call("support.reply", { ticketId: id, message: "Hej" }, { key: staff }), 422, "ticket_closed");
     expectProblem(await server.call("support.reply", { ticketId: "nope", message: "Hej" }, { key: staff }), 404, "not_found");

@@ -18,7 +18,7 @@ describe("user.get_last_shipping", () => {
     const cookie = await sessionFor(server, customer.id);
     const fromOrder = expectOk(server, "user.get_last_shipping", await last({ cookie }));
     expect(fromOrder).toEqual({ name: "Mette Hansen", address: "Nyvej 2", zip: "8000", city: "Aarhus C", country: "DK", phone: "+45 12 34 56 78", usedAt: "2025-06-01T00:00:00.000Z", source: "order" });
-    await server.runtime.database.prisma.address.create({
+    await server.prisma.address.create({
       data: { customerId: customer.id, name: "Anna Jensen", address: "Strøget 12", zip: "1160", city: "København K", lastUsedAt: new Date("2025-07-01T00:00:00Z") },
     });
     const saved = expectOk(server, "user.get_last_shipping", await last({ cookie }));

@@ -47,7 +47,7 @@ describe("user.get_order_status", () => {
     const customer = await createCustomer(server, { email: "cecilie@example.dk" });
     const placed = await createOrder(server, { userId: customer.id, status: "pending_payment" });
     const later = await createOrder(server, { userId: customer.id });
-    await server.runtime.database.prisma.order.update({ where: { id: placed.id }, data: { sessionId: sessionIdOf(guest) } });
+    await server.prisma.order.update({ where: { id: placed.id }, data: { sessionId: sessionIdOf(guest) } });
     expect(expectOk(server, "user.get_order_status", await status(placed.id, { cookie: guest }))).toMatchObject({ orderId: placed.id, status: "pending_payment" });
     for (const orderId of [later.id, "nope"]) expectProblem(await status(orderId, { cookie: guest }), 422, "no_customer");
   });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   cookie = await newSession(server);
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const mails = (to: string) => prisma().emailMessage.count({ where: { kind: "login_code", to } });
 
 describe("user.request_login_code", () => {

@@ -14,7 +14,7 @@ describe("user.sign_out", () => {
     const [product] = await plainProducts(server);
     expect((await server.call("cart.add", { productSlug: product!.slug }, { cookie })).status).toBe(200);
     expect(expectOk(server, "user.sign_out", await server.call("user.sign_out", {}, { cookie }))).toEqual({ signedOut: true });
-    const session = await server.runtime.database.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) }, include: { cart: { include: { items: true } } } });
+    const session = await server.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionIdOf(cookie) }, include: { cart: { include: { items: true } } } });
     expect(session.customerId).toBeNull();
     expect(session.cart?.items).toHaveLength(1);
     expectProblem(await server.call("user.list_orders", {}, { cookie }), 422, "no_customer");

@@ -12,7 +12,7 @@ beforeAll(async () => {
   customerId = (await createCustomer(server, { email: "ind@example.dk", name: "Ind" })).id;
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 /** A session with a fresh code for ind@example.dk whose plain value the test knows (the stored hash is replaced). */
 async function sessionWithCode(): Promise<{ cookie: string; code: string }> {

@@ -5,21 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolve, Route } from "../../../src/core/outbox/address.ts";
 import { createOutbox } from "../../../src/tools/webhooks/dispatch.ts";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
-let strict: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, strict, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startServer({ webhooksAllowLocal: false }), startWebhookReceiver()]);
-  key = await server.key("webhooks:write", "orders:write");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), strict.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true }, keys: { key: ["webhooks:write", "orders:write"] } });
+const { server: strict } = useServer({ config: { webhooksAllowLocal: false } });
 
-const endpoints = () => server.runtime.database.prisma.webhookEndpoint.count();
+const endpoints = () => server.prisma.webhookEndpoint.count();
 
 describe("webhooks.create", () => {
   it("creates an endpoint whose secret verifies the events it receives, and audits it without the secret", async () => {
@@ -49,7 +47,7 @@ describe("webhooks.create", () => {
 
   it("refuses receivers on loopback and private addresses unless WEBHOOKS_ALLOW_LOCAL=1", async () => {
     const strictKey = await strict.key("webhooks:write");
-    const before = await strict.runtime.database.prisma.webhookEndpoint.count();
+    const before = await strict.prisma.webhookEndpoint.count();
     for (const url of [
       `${receiver.url}/x`, "http://localhost:8080/x", "http://10.1.2.3/x", "http://[::1]/x", "http://169.254.169.254/latest", "http://192.168.1.10/x",
       "http://[::ffff:127.0.0.1]/x", "https://[::127.0.0.1]/x", "https://localhost./x", "https://hooks.localhost/x", "https://[64:ff9b::10.0.0.1]/x",
@@ -57,7 +55,7 @@ describe("webhooks.create", () => {
       const refused = await strict.call("webhooks.create", { url, events: ["order.paid"] }, { key: strictKey });
       expectProblem(refused, 422, "receiver_not_allowed");
     }
-    expect(await strict.runtime.database.prisma.webhookEndpoint.count()).toBe(before);
+    expect(await strict.prisma.webhookEndpoint.count()).toBe(before);
     // Public addresses of both families, also written as IPv4-mapped IPv6.
     for (const url of ["https://erp.example.dk/hooks", "https://1.1.1.1/hook", "https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook", "https://[::ffff:1.1.1.1]/hook"]) {
       expect((await strict.call("webhooks.create", { url, events: ["stock.low"] }, { key: strictKey })).status, url).toBe(200);
@@ -65,7 +63,7 @@ describe("webhooks.create", () => {
   });
 
   it("refuses at delivery a receiver that has come to point at a private or loopback address since", async () => {
-    const db = strict.runtime.database.prisma;
+    const db = strict.prisma;
     const strictKey = await strict.key("webhooks:write");
     const port = new URL(receiver.url).port;
     for (const url of [`http://localhost:${port}/rebound`, `http://127.0.0.1:${port}/rebound`]) {
@@ -79,7 +77,7 @@ describe("webhooks.create", () => {
   });
 
   it("delivers without WEBHOOKS_ALLOW_LOCAL to a name resolving to a public IPv4 address, never to a private one", async () => {
-    const db = strict.runtime.database.prisma;
+    const db = strict.prisma;
     const strictKey = await strict.key("webhooks:write", "orders:write");
     const port = new URL(receiver.url).port;
     // DNS as the outbox sees it. The public address is routed to the local receiver, standing in for a host on the
@@ -88,7 +86,7 @@ describe("webhooks.create", () => {
     const resolve: Resolve = async (host) => (names[host] ? [{ address: names[host], family: 4 }] : Promise.reject(Object.assign(new Error(`${host}?`), { code: "ENOTFOUND" })));
     const route: Route = (address) => (address.address === "1.1.1.1" ? { address: "127.0.0.1", family: 4 } : address);
     await strict.runtime.outbox.stop();
-    const outbox = createOutbox({ ...strict.runtime.config, outboxPollMs: 100 }, strict.runtime.database, strict.runtime.log, { resolve, route });
+    const outbox = createOutbox({ ...strict.runtime.config, outboxPollMs: 100 }, strict.database, strict.runtime.log, { resolve, route });
     await outbox.start();
     try {
       for (const [name, path] of [["erp.shop-test.example", "/public"], ["intranet.shop-test.example", "/intranet"]] as const) {

@@ -2,20 +2,18 @@
 // 404 for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true, webhookRetryDelaysMs: [400, 400], outboxPollMs: 100 }), startWebhookReceiver()]);
-  key = await server.key("webhooks:write", "webhooks:read");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [400, 400], outboxPollMs: 100 }, keys: { key: ["webhooks:write", "webhooks:read"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 
 describe("webhooks.delete", () => {
   it("deletes an endpoint and cancels its waiting retries, which are never sent", async () => {

@@ -2,7 +2,7 @@
 // one with the receiver's status, then the retry that succeeded); 404 for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
@@ -15,15 +15,12 @@ interface Delivery {
   tries: Array<{ number: number; statusCode: number | null; ok: boolean; error: string | null }>;
 }
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let read: string;
-let write: string;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true, webhookRetryDelaysMs: [150, 150], outboxPollMs: 100 }), startWebhookReceiver()]);
-  [read, write] = await Promise.all([server.key("webhooks:read"), server.key("webhooks:write")]);
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { read, write } } = useServer({ config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [150, 150], outboxPollMs: 100 }, keys: { read: ["webhooks:read"], write: ["webhooks:write"] } });
 
 const deliveries = async (id: string, limit?: number) =>
   expectOk<Delivery[]>(server, "webhooks.deliveries", await server.call("webhooks.deliveries", { id, ...(limit ? { limit } : {}) }, { key: read }));

@@ -1,15 +1,15 @@
 // webhooks.list through real HTTP: every endpoint with its events and health, oldest first, never a secret.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startWebhookReceiver()]);
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server } = useServer({ config: { webhooksAllowLocal: true } });
 
 describe("webhooks.list", () => {
   it("lists the endpoints oldest first with their state, and no secret", async () => {

@@ -2,20 +2,18 @@
 // is fixed, audited; 422 while it still waits for a retry; 404 for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true, webhookRetryDelaysMs: [100], outboxPollMs: 100 }), startWebhookReceiver()]);
-  key = await server.key("webhooks:write");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true, webhookRetryDelaysMs: [100], outboxPollMs: 100 }, keys: { key: ["webhooks:write"] } });
 
-const db = () => server.runtime.database.prisma;
+const db = () => server.prisma;
 const settled = (id: string) => poll(() => db().outboxEvent.findUniqueOrThrow({ where: { id } }), (row) => row.status !== "pending", 5_000);
 
 describe("webhooks.resend", () => {

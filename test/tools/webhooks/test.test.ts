@@ -2,18 +2,16 @@
 // disabled endpoint and while the endpoint's own events wait for a retry; 404 for an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditCount, expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, subscribe, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
 let receiver: WebhookReceiver;
-let key: string;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startWebhookReceiver()]);
-  key = await server.key("webhooks:write");
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
+afterAll(() => receiver.close());
+const { server, keys: { key } } = useServer({ config: { webhooksAllowLocal: true }, keys: { key: ["webhooks:write"] } });
 
 describe("webhooks.test", () => {
   it("sends a signed webhook.test event within two seconds, and audits the call", async () => {
@@ -27,7 +25,7 @@ describe("webhooks.test", () => {
     expect(message!.headers["webhook-id"]).toBe(answer.deliveryId);
     expect(message!.payload).toMatchObject({ type: "webhook.test", timestamp: expect.any(String), data: { endpointId: id } });
     expect(await lastAudit(server)).toMatchObject({ tool: "webhooks.test", subjectId: id });
-    const delivered = await poll(() => server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } }), (row) => row.status === "delivered", 5_000);
+    const delivered = await poll(() => server.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } }), (row) => row.status === "delivered", 5_000);
     expect(delivered).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 204 });
   });
 
@@ -46,7 +44,7 @@ describe("webhooks.test", () => {
 
   it("queues a test event to a disabled endpoint too", async () => {
     const answer = expectOk<{ deliveryId: string }>(server, "webhooks.test", await server.call("webhooks.test", { id: "demo-webhook-erp" }, { key }));
-    expect(await server.runtime.database.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } })).toMatchObject({ type: "webhook.test", endpointId: "demo-webhook-erp" });
+    expect(await server.prisma.outboxEvent.findUniqueOrThrow({ where: { id: answer.deliveryId } })).toMatchObject({ type: "webhook.test", endpointId: "demo-webhook-erp" });
   });
 
   it("answers 404 for an unknown id", async () => {
@@ -61,7 +59,7 @@ describe("webhooks.test", () => {
 
   it("rejects bad input and queues nothing", async () => {
     await expectRejected(server, "webhooks.test", key, [{}, { id: "" }, { id: null }, { id: "demo-webhook-old", type: "order.paid" }], async () => [
-      await server.runtime.database.prisma.outboxEvent.count(),
+      await server.prisma.outboxEvent.count(),
       await auditCount(server),
     ]);
   });

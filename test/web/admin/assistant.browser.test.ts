@@ -43,7 +43,7 @@ describeBrowser("the admin assistant page in a browser", () => {
   async function assistantTab(shop: TestServer, width?: number): Promise<BrowserPage> {
     const tab = await openPage(browser, shop.url, { width });
     open.push(tab);
-    if (!(await shop.runtime.database.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(shop, EMAIL, ["*"], PASSWORD);
+    if (!(await shop.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(shop, EMAIL, ["*"], PASSWORD);
     const { page } = tab;
     await page.goto("/admin/login");
     await page.getByLabel("E-mail").fill(EMAIL);
@@ -112,7 +112,7 @@ describeBrowser("the admin assistant page in a browser", () => {
     await expect.poll(() => reopened.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-state")))).toEqual(["output-denied", "output-available", "output-error"]);
     expect(await page.locator(".chat-list-item[aria-current=true]").innerText()).toContain(`Slet rabatkoden ${CODE}`);
 
-    const staffId = (await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: EMAIL } })).id;
+    const staffId = (await server.prisma.adminUser.findUniqueOrThrow({ where: { email: EMAIL } })).id;
     const audit = await server.call("audit.list", { tool: "discounts.delete" }, { key });
     expect(audit.body.result).toMatchObject([{ tool: "discounts.delete", actor: `staff:${staffId}`, door: "admin-assistant", agent: "admin-assistant" }]);
     // Still as stored a moment after the reload: nothing replayed over it, no error.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { staffUser } from "../../support/admin.ts";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { startWebhookReceiver } from "../../support/webhook-receiver.ts";
 import { createOrder } from "../../tools/orders/fixtures.ts";
 
@@ -15,17 +15,16 @@ const EMAIL = "ejer@nordlys.dk";
 const PASSWORD = "briller i nordisk lys";
 
 describeBrowser("the admin in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer({ config: { webhooksAllowLocal: true } });
   let browser: Browser;
   const open: BrowserPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ webhooksAllowLocal: true }), launchBrowser()]);
+    browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await Promise.all(open.map((tab) => tab.close()));
     await browser?.close();
-    await server?.close();
   });
 
   async function tab(options: { javaScript?: boolean } = {}): Promise<BrowserPage> {
@@ -38,7 +37,7 @@ describeBrowser("the admin in a browser", () => {
 
   /** Signs in as the owner (created here when the first test did not run). */
   async function signIn(page: BrowserPage["page"]): Promise<void> {
-    if (!(await server.runtime.database.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(server, EMAIL, ["*"], PASSWORD);
+    if (!(await server.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(server, EMAIL, ["*"], PASSWORD);
     await page.goto("/admin/login");
     await page.getByLabel("E-mail").fill(EMAIL);
     await page.getByLabel("Adgangskode").fill(PASSWORD);
@@ -123,13 +122,13 @@ describeBrowser("the admin in a browser", () => {
     await screenshot("admin-order-shipped");
     await page.locator(".timeline").screenshot({ path: "test-artifacts/admin-order-history.png" });
 
-    const stored = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored).toMatchObject({ status: "shipped", carrier: "PostNord", trackingNumber: "00370712345678" });
     expect(problems).toEqual([]);
   });
 
   it("uploads a product image and edits variants without JavaScript; the slug of a new product fills from its name", { timeout: 90_000 }, async () => {
-    const product = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, variants: { none: {} } }, orderBy: { slug: "desc" } });
+    const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, variants: { none: {} } }, orderBy: { slug: "desc" } });
     const { page, problems, screenshot } = await tab({ javaScript: false });
     await signIn(page);
     await page.goto(`/admin/products/${product.slug}`);
@@ -173,7 +172,7 @@ describeBrowser("the admin in a browser", () => {
   });
 
   it("changes a price that the storefront then shows, deletes the product and brings it back from the audit log", { timeout: 90_000 }, async () => {
-    const product = await server.runtime.database.prisma.product.findFirstOrThrow({ where: { deletedAt: null, variants: { none: {} } }, orderBy: { slug: "asc" } });
+    const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, variants: { none: {} } }, orderBy: { slug: "asc" } });
     const { page, problems, screenshot } = await tab();
     await signIn(page);
 

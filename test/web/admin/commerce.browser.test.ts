@@ -6,24 +6,23 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getCommerceSettings } from "../../../src/tools/settings/commerce.ts";
 import { staffUser } from "../../support/admin.ts";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 
 const EMAIL = "ejer@nordlys.dk";
 const PASSWORD = "briller i nordisk lys";
 
 describeBrowser("the currency and shipping-rate settings in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer();
   let browser: Browser;
   const open: BrowserPage[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     await staffUser(server, EMAIL, ["*"], PASSWORD);
   }, 120_000);
   afterAll(async () => {
     await Promise.all(open.map((tab) => tab.close()));
     await browser?.close();
-    await server?.close();
   });
 
   async function signedIn(options: { width?: number; height?: number; phone?: boolean } = {}): Promise<BrowserPage> {
@@ -37,7 +36,7 @@ describeBrowser("the currency and shipping-rate settings in a browser", () => {
     return tab;
   }
 
-  const stored = () => getCommerceSettings(server.runtime.database.prisma);
+  const stored = () => getCommerceSettings(server.prisma);
   const notice = (tab: BrowserPage) => tab.page.locator(".notice").first().innerText().catch(() => "");
 
   it("saves VAT and checkout needs, refuses another currency, and edits rates and promotions", { timeout: 90_000 }, async () => {

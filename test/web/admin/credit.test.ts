@@ -11,7 +11,7 @@ let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "bogholder@nordlys.dk");
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("the admin credit page", () => {
   it("lists gift cards by their last four symbols and the open refund tasks", async () => {

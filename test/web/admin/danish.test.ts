@@ -13,7 +13,7 @@ let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "ejer.dansk@nordlys.dk");
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 /** The visible text of a page region: tags dropped, entities decoded, spaces collapsed. */
 function text(markup: string): string {

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 const PAGE = "/admin/pages/om-os";
-const layout = async () => (await server.runtime.database.prisma.page.findUniqueOrThrow({ where: { slug: "om-os" } })).layout as { sections: Array<{ id: string; type: string; props: Record<string, unknown> }> } | null;
+const layout = async () => (await server.prisma.page.findUniqueOrThrow({ where: { slug: "om-os" } })).layout as { sections: Array<{ id: string; type: string; props: Record<string, unknown> }> } | null;
 const post = (form: Record<string, string>) => owner.submit(PAGE, "/admin/pages/section", { slug: "om-os", ...form });
 const add = (type: string, fields: Record<string, string>) => post({ op: "add", type, index: "0", ...fields });
 
@@ -75,7 +75,7 @@ describe("the layout section forms", () => {
   it("move a columns section without touching its contents, and clear the layout when the last goes", async () => {
     const columns = { id: "kolonner", type: "columns", props: { columns: [[{ id: "a", type: "text", props: { body: "Venstre" } }], [{ id: "b", type: "text", props: { body: "Højre" } }]] } };
     const current = (await layout())!;
-    await server.runtime.database.prisma.page.update({ where: { slug: "om-os" }, data: { layout: JSON.parse(JSON.stringify({ sections: [...current.sections, columns] })) as object } });
+    await server.prisma.page.update({ where: { slug: "om-os" }, data: { layout: JSON.parse(JSON.stringify({ sections: [...current.sections, columns] })) as object } });
     const page = await owner.get(PAGE);
     expect(page.html).toContain("2 kolonner; indholdet rettes i JSON-feltet");
     expect((await post({ op: "up", index: "5" })).status).toBe(303);

@@ -26,7 +26,7 @@ it("shows the delivery method and the parcel shop to send to", async () => {
 
 it("shows the region and, abroad, the country of the shipping address", async () => {
   const order = await createOrder(server, { status: "paid" });
-  await server.runtime.database.prisma.order.update({ where: { id: order.id }, data: { shippingAddress: "Marienplatz 1", shippingZip: "80331", shippingCity: "München", shippingRegion: "Bayern", shippingCountry: "DE" } });
+  await server.prisma.order.update({ where: { id: order.id }, data: { shippingAddress: "Marienplatz 1", shippingZip: "80331", shippingCity: "München", shippingRegion: "Bayern", shippingCountry: "DE" } });
   const owner = await signedInClient(server, "region@nordlys.dk");
   expect((await owner.get(`/admin/orders/${order.id}`)).html).toContain("80331 München<br>Bayern<br>DE");
 });

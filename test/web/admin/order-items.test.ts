@@ -10,7 +10,7 @@ let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "ejer.varer@nordlys.dk");
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 /** The message on the page a form post redirects to. */
 async function follow(client: AdminClient, page: { status: number; location: string | null; html: string }): Promise<string> {

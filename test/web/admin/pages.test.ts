@@ -12,10 +12,10 @@ let owner: AdminClient;
 let ownerId: string;
 beforeAll(async () => {
   owner = await signedInClient(server, "ejer@nordlys.dk");
-  ownerId = (await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } })).id;
+  ownerId = (await server.prisma.adminUser.findUniqueOrThrow({ where: { email: "ejer@nordlys.dk" } })).id;
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 /** The flash message the page after a redirect shows. */
 async function follow(client: AdminClient, page: { status: number; location: string | null; html: string }): Promise<string> {

@@ -12,7 +12,7 @@ beforeAll(async () => {
   owner = await signedInClient(server, "ejer@nordlys.dk");
 });
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const SLUG = "gucci-oversize-bold-74";
 
 function unescape(text: string): string {

@@ -12,7 +12,7 @@ let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "retur@nordlys.dk");
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("the admin returns page", () => {
   it("lists refunds due and new returns, approves one, mails the shopper, and receives the approved one with a refund", async () => {

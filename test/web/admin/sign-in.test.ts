@@ -57,7 +57,7 @@ describe("signing in", () => {
     const cookie = cookieOf(page, "shop_admin")!;
     expect(cookie).toMatch(/^shop_admin=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
     const token = client.cookies.get("shop_admin")!;
-    const row = await server.runtime.database.prisma.staffSession.findUniqueOrThrow({ where: { tokenHash: hashToken(token) }, include: { staff: true } });
+    const row = await server.prisma.staffSession.findUniqueOrThrow({ where: { tokenHash: hashToken(token) }, include: { staff: true } });
     expect(row.staff.email).toBe("ejer@nordlys.dk");
     expect(JSON.stringify(row)).not.toContain(token);
 
@@ -104,7 +104,7 @@ describe("CSRF", () => {
   it("refuses a login post without any cookie, without the form's token, or with a token of another browser", async () => {
     const bare = await new AdminClient(server).request("POST", "/admin/login", { form: { email: "ejer@nordlys.dk", password: PASSWORD } });
     expect(bare.status).toBe(403);
-    const sessions = await server.runtime.database.prisma.staffSession.count();
+    const sessions = await server.prisma.staffSession.count();
     const client = new AdminClient(server);
     await client.get("/admin/login");
     const missing = await client.request("POST", "/admin/login", { form: { email: "ejer@nordlys.dk", password: PASSWORD } });
@@ -116,7 +116,7 @@ describe("CSRF", () => {
     const foreign = await client.request("POST", "/admin/login", { form: { _csrf: foreignToken, email: "ejer@nordlys.dk", password: PASSWORD } });
     expect(foreign.status).toBe(403);
     expect(cookieOf(foreign, "shop_admin")).toBeUndefined();
-    expect(await server.runtime.database.prisma.staffSession.count()).toBe(sessions);
+    expect(await server.prisma.staffSession.count()).toBe(sessions);
   });
 
   it("refuses a signed-in post without the session's token, or with another session's token, and changes nothing", async () => {
@@ -150,7 +150,7 @@ describe("signing out", () => {
     const login = await client.get("/admin/login");
     expect(login.html).toContain("Du er logget ud.");
 
-    const row = await server.runtime.database.prisma.staffSession.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    const row = await server.prisma.staffSession.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
     expect(row.revokedAt).not.toBeNull();
     const replay = await fetch(`${server.url}/admin`, { headers: { cookie: `shop_admin=${token}`, accept: "text/html" }, redirect: "manual" });
     expect(replay.status).toBe(303);
@@ -181,7 +181,7 @@ describe("the staff identity", () => {
   it("resolves the cookie to a staff caller with the user's scopes, which the executor enforces", async () => {
     const clerk = await signedInClient(server, "lager@nordlys.dk", ["orders:read", "catalog:read"]);
     const caller = await server.runtime.auth.staff!(clerk.cookieHeader());
-    const row = await server.runtime.database.prisma.adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } });
+    const row = await server.prisma.adminUser.findUniqueOrThrow({ where: { email: "lager@nordlys.dk" } });
     expect(caller).toMatchObject({ kind: "staff", actor: `staff:${row.id}`, staffId: row.id });
     expect([...caller!.scopes].sort()).toEqual(["catalog:read", "orders:read"]);
 
@@ -200,7 +200,7 @@ describe("the staff identity", () => {
 
   it("takes scope changes into account at once", async () => {
     const client = await signedInClient(server, "skift@nordlys.dk", ["orders:read"]);
-    await server.runtime.database.prisma.adminUser.update({ where: { email: "skift@nordlys.dk" }, data: { scopes: ["audit:read"] } });
+    await server.prisma.adminUser.update({ where: { email: "skift@nordlys.dk" }, data: { scopes: ["audit:read"] } });
     const caller = await server.runtime.auth.staff!(client.cookieHeader());
     expect([...caller!.scopes]).toEqual(["audit:read"]);
   });

@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { staffUser } from "../../support/admin.ts";
 import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { useServer } from "../../support/server.ts";
 import { captureMail } from "../../tools/orders/fixtures.ts";
 import { linkTokenTo } from "../../tools/staff/fixtures.ts";
 
@@ -12,17 +12,16 @@ const EMAIL = "ejer@nordlys.dk";
 const PASSWORD = "briller i nordisk lys";
 
 describeBrowser("the staff page in a browser", () => {
-  let server: TestServer;
+  const { server } = useServer();
   let browser: Browser;
   let tab: BrowserPage | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await tab?.close();
     await browser?.close();
-    await server?.close();
   });
 
   it("invites a colleague with ticked scopes, who chooses a password through the e-mailed link", { timeout: 90_000 }, async () => {

@@ -12,7 +12,7 @@ import { captureMail } from "../../tools/orders/fixtures.ts";
 import { linkTokenTo } from "../../tools/staff/fixtures.ts";
 
 const { server } = useServer();
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "ejer@nordlys.dk");

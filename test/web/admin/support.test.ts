@@ -10,7 +10,7 @@ let owner: AdminClient;
 beforeAll(async () => {
   owner = await signedInClient(server, "kundeservice@nordlys.dk");
 });
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 
 describe("the admin support queue", () => {
   it("lists the open tickets, shows the conversation, mails a reply and closes the ticket", async () => {

@@ -3,20 +3,22 @@
 // actions disabled and are refused when posting anyway.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
-import { startServer, type TestServer } from "../../support/server.ts";
+import { startServer, useServer } from "../../support/server.ts";
 import { poll } from "../../support/wait.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver.ts";
 
-let server: TestServer;
 let owner: AdminClient;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  [server, receiver] = await Promise.all([startServer({ webhooksAllowLocal: true }), startWebhookReceiver()]);
+  receiver = await startWebhookReceiver();
+});
+afterAll(() => receiver.close());
+const { server } = useServer({ config: { webhooksAllowLocal: true } });
+beforeAll(async () => {
   owner = await signedInClient(server, "ejer@nordlys.dk");
 });
-afterAll(() => Promise.all([server.close(), receiver.close()]));
 
-const prisma = () => server.runtime.database.prisma;
+const prisma = () => server.prisma;
 const flash = (html: string) => /<div class="notice notice-(?:success|error)"[^>]*>([^<]*)<\/div>/.exec(html)?.[1] ?? "";
 
 describe("the webhooks page", () => {

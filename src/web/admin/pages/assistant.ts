@@ -11,9 +11,9 @@ const ASSISTANT_SCRIPTS: string[] = ["admin-assistant.js"];
 export async function assistantPage(web: AdminRequest): Promise<View> {
   const [scopes, currency] = [[...web.staff.caller.scopes].sort().join(", "), await web.currency()];
   return {
-    title: "Assistent",
+    title: "AI-assistent",
     scripts: ASSISTANT_SCRIPTS,
-    main: html`${pageHead("Assistent", { lead: "Styr butikken ved at skrive: assistenten bruger de samme værktøjer som resten af admin, med dine adgange, og beder om godkendelse før hver ændring." })}
+    main: html`${pageHead("AI-assistent", { lead: "Styr butikken ved at skrive til en AI: assistenten bruger de samme værktøjer som resten af admin, med dine adgange, og beder om godkendelse før hver ændring." })}
 <section class="card assistant-slot" id="admin-assistant" data-namespace="/admin" data-scopes="${scopes}" data-currency="${currency}">
 <p class="hint">Assistenten indlæses … Den kræver JavaScript.</p>
 </section>`,

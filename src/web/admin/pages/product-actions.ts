@@ -20,6 +20,7 @@ import { slugCandidate, slugFromName } from "../slug.ts";
 import { uploadErrorText } from "../upload.ts";
 import { draftInput, newProductPage, productPage, PRODUCT_SLUG, type FormState } from "./product.ts";
 import { optionsFromForm } from "./product-variants.ts";
+import { saveSafety } from "./product-safety.ts";
 import { formErrors, stockField, valuesFromForm, writeFields } from "./product-form.ts";
 
 /** A refusal the form can show (bad input, taken slug, shop rule); anything else goes to the error page. */
@@ -102,6 +103,9 @@ const ACTIONS: Record<string, Action> = {
     if (priceDkk !== null && priceDkk !== undefined && priceDkk <= 0) throw new Invalid("Prisen skal være over 0 kr.", [{ path: "Egen pris", message: "Over 0" }]);
     const result = await web.call(upsertVariant, { slug, sku, attributes: optionsFromForm((name) => web.field(name)), priceDkk, ...(stock !== undefined ? { stock } : {}) });
     return result.created ? `Varianten ${result.variant.sku} er oprettet.` : `Varianten ${result.variant.sku} er gemt.`;
+  },
+  async safety(web, slug) {
+    return saveSafety(web, slug, await draftInput(web, slug));
   },
   async "variants/delete"(web, slug) {
     await web.call(deleteVariant, { slug, sku: web.field("sku"), confirm: true });

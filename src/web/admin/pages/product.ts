@@ -21,6 +21,7 @@ import { actionButton, checkbox, formOpen, money, pageHead, submit } from "../co
 import type { AdminRequest } from "../site.ts";
 import { IMAGE_FIELD } from "../upload.ts";
 import { variantsSection } from "./product-variants.ts";
+import { safetySection } from "./product-safety.ts";
 import { EMPTY_PRODUCT, productFormFields, valuesFromProduct, type ProductValues } from "./product-form.ts";
 
 export const PRODUCT_SLUG = /^[a-z0-9-]{1,200}$/;
@@ -127,7 +128,7 @@ export async function productPage(web: AdminRequest, slug: string, state?: FormS
   ]);
   const { currency } = commerce;
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
-  const [images, variants] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft)]);
+  const [images, variants, safety] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft), safetySection(web, slug, product.id, draft.drafts === true)]);
   return {
     status: state?.status ?? 200,
     title: product.name,
@@ -145,6 +146,7 @@ ${submit(web, updateProduct, "Gem ændringer")}
 ${stockSection(web, slug, product.stock)}
 ${images}
 ${variants}
+${safety}
 <section class="card danger-zone"><h2>Slet produkt</h2>
 <p class="hint">Produktet forsvinder fra butikken. Det kan genskabes fra ændringsloggen.</p>
 ${formOpen(web, `/admin/products/${slug}/delete`, html` data-confirm="Slet ${product.name}?"`)}

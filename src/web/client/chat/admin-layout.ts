@@ -49,6 +49,7 @@ export function layout(mount: HTMLElement) {
 /** The conversation before the first message: what the assistant does, and questions to start with. */
 export function emptyState(pick: (text: string) => void): HTMLElement {
   const box = el("div", { class: "chat-empty" });
+  box.append(el("p", {}, "Du skriver med en AI-assistent, ikke et menneske: tjek tal og ændringer, før du godkender dem."));
   box.append(el("p", {}, "Spørg om ordrer, salg, varer eller rabatkoder, eller bed assistenten om at ændre noget. Du godkender hver ændring, før den sker."));
   const ideas = box.appendChild(el("div", { class: "chat-suggestions" }));
   for (const text of SUGGESTIONS) ideas.appendChild(button(text, "button button-small button-secondary")).addEventListener("click", () => pick(text));

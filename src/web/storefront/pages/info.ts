@@ -1,5 +1,6 @@
 // GET /info/<slug>: a published content page, its section layout when set, else its body (drafts are 404). The terms
-// page /info/handelsbetingelser is pinned: without a published page of that slug it shows the terms of the policies.
+// pages /info/handelsbetingelser and /info/privatlivspolitik are pinned: without a published page of that slug they show
+// the terms, or the privacy policy, saved in the policies (Indstillinger → Vilkår og politikker).
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import pagesGet from "../../../tools/pages/get.ts";
 import pagesGetLayout from "../../../tools/pages/get_layout.ts";
@@ -18,14 +19,24 @@ const SLUG = /^[a-z0-9-]{2,200}$/;
 
 /** The pinned terms page, linked from the checkout and the footer (and named in the ACP/UCP feeds). */
 const TERMS_SLUG = "handelsbetingelser";
+/** The pinned privacy page, the same way: without a published page of its own it shows the saved privacy policy. */
+const PRIVACY_SLUG = "privatlivspolitik";
+
+/** The pinned pages: their title and the policy text (settings.get_policies) each shows when no page overrides it. */
+const PINNED: Record<string, { title: string; text: "terms" | "privacy" }> = {
+  [TERMS_SLUG]: { title: "Handelsbetingelser", text: "terms" },
+  [PRIVACY_SLUG]: { title: "Privatlivspolitik", text: "privacy" },
+};
 
 export async function infoPage(web: StorefrontRequest, slug: string): Promise<View> {
   if (!SLUG.test(slug)) throw new NotFound(`No page "${slug}".`);
+  const pinned = Object.hasOwn(PINNED, slug) ? PINNED[slug] : undefined;
   const page = await web.read(pagesGet, { slug }).catch((error: unknown) => {
-    if (slug === TERMS_SLUG && error instanceof ToolError && error.status === 404) return null;
+    if (pinned && error instanceof ToolError && error.status === 404) return null;
     throw error;
   });
-  if (!page || (slug === TERMS_SLUG && page.status !== "published")) return termsPage(web);
+  if (pinned && (!page || page.status !== "published")) return policyPage(web, slug, pinned);
+  if (!page) throw new NotFound(`No page "${slug}".`);
   if (page.status !== "published") throw new NotFound(`No published page "${slug}".`);
   const layout = page.hasLayout ? validLayout((await web.read(pagesGetLayout, { slug })).layout) : null;
   const content = layout ? await layoutHtml(layout, (request) => gridProducts(web, request), (await web.chrome()).currency) : bodyHtml(page.body);
@@ -40,15 +51,15 @@ ${content}
   };
 }
 
-async function termsPage(web: StorefrontRequest): Promise<View> {
-  const { terms } = await web.read(settingsGetPolicies, {});
+async function policyPage(web: StorefrontRequest, slug: string, { title, text }: { title: string; text: "terms" | "privacy" }): Promise<View> {
+  const policies = await web.read(settingsGetPolicies, {});
   return {
-    title: "Handelsbetingelser",
-    canonical: `/info/${TERMS_SLUG}`,
-    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: "Handelsbetingelser" }])}
+    title,
+    canonical: `/info/${slug}`,
+    main: html`${breadcrumbs([{ label: "Forside", href: "/" }, { label: title }])}
 <article class="prose info">
-<h1>Handelsbetingelser</h1>
-${bodyHtml(terms)}
+<h1>${title}</h1>
+${bodyHtml(policies[text])}
 </article>`,
   };
 }

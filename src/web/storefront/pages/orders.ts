@@ -98,6 +98,7 @@ ${order.billingName && order.billingAddress ? html`<p class="billing-address">Fa
 ${ledgerSection(ledger, order.currency)}
 ${orderActions(web, order, ledger, balance.netPaidDkk, state)}
 ${returnSection(web, order, returns, options, state)}
+<p class="withdrawal-link"><a href="/fortryd?ordre=${orderId}">Fortryd købet her</a></p>
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,
   };

@@ -3,6 +3,7 @@
 import { NotFound } from "../../../core/errors.ts";
 import productsGet from "../../../tools/products/get.ts";
 import productsGetAnswers from "../../../tools/products/get_answers.ts";
+import productsGetSafety from "../../../tools/products/get_safety.ts";
 import productsListVariants from "../../../tools/products/list_variants.ts";
 import productsSearch from "../../../tools/products/search.ts";
 import { breadcrumbs, notice, price } from "../../components.ts";
@@ -14,6 +15,20 @@ import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, refusalText } from "../texts.ts";
 
 type Product = Awaited<ReturnType<typeof loadProduct>>;
+type SafetyInfo = Awaited<ReturnType<typeof productsGetSafety.handler>>;
+
+/** "Produktsikkerhed" (GPSR art. 19): the maker, the EU responsible person and the warnings, when the shop gave them. */
+function safetySection(safety: SafetyInfo): Html | "" {
+  if (!safety) return "";
+  const party = (title: string, who: { name: string; address: string; contact: string }) => {
+    const link = /^https?:\/\//.test(who.contact) ? html`<a href="${who.contact}" rel="noopener noreferrer">${who.contact}</a>` : /@/.test(who.contact) ? html`<a href="mailto:${who.contact}">${who.contact}</a>` : html`${who.contact}`;
+    return html`<div><dt>${title}</dt><dd>${who.name}<br>${who.address}<br>${link}</dd></div>`;
+  };
+  return html`<section class="product-safety" aria-labelledby="safety-title"><h2 id="safety-title">Produktsikkerhed</h2>
+<dl class="facts">${party("Producent", safety.manufacturer)}${safety.euResponsible ? party("Ansvarlig person i EU", safety.euResponsible) : ""}</dl>
+${safety.warnings ? html`<p class="safety-warnings"><strong>Advarsler:</strong> ${safety.warnings}</p>` : ""}
+</section>`;
+}
 
 const ATTRIBUTE_LABELS: Record<string, string> = {
   size: "Størrelse", shape: "Form", material: "Materiale", color: "Farve", type: "Type",
@@ -33,9 +48,10 @@ async function loadProduct(web: StorefrontRequest, slug: string) {
 export async function productPage(web: StorefrontRequest, slug: string): Promise<View> {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw new NotFound(`No product "${slug}".`);
   const product = await loadProduct(web, slug);
-  const [chrome, related] = await Promise.all([
+  const [chrome, related, safety] = await Promise.all([
     web.chrome(),
     web.read(productsSearch, { categorySlug: product.category.slug, inStock: true, limit: 5 }),
+    web.read(productsGetSafety, { productId: product.id }),
   ]);
   const url = `${web.runtime.config.publicBaseUrl}/products/${product.slug}`;
   // Images the shop serves itself are stored by path; crawlers and link previews need whole URLs.
@@ -85,6 +101,7 @@ ${buyForm(web, product, chrome.currency)}
 ${facts(product)}
 ${product.answers.useCases.length ? html`<section aria-labelledby="uses-title"><h2 id="uses-title">Velegnet til</h2><ul class="use-cases">${product.answers.useCases.map((use) => html`<li><strong>${use.title}</strong> ${use.description}</li>`)}</ul></section>` : ""}
 ${product.answers.faq.length ? html`<section class="faq" aria-labelledby="faq-title"><h2 id="faq-title">Spørgsmål og svar</h2>${product.answers.faq.map((item) => html`<details><summary>${item.q}</summary><p>${item.a}</p></details>`)}</section>` : ""}
+${safetySection(safety)}
 </div>
 ${relatedSection(related.filter((item) => item.slug !== product.slug).slice(0, 4), chrome.currency)}`,
   };
