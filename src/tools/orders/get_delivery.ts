@@ -8,8 +8,8 @@ import { orderId } from "./schemas.ts";
 export default defineTool({
   name: "orders.get_delivery",
   description:
-    "How an order ships: the delivery method chosen at checkout and its parcel shop (null: none chosen), and the " +
-    "shipping country and region. Returns {orderId, delivery, shippingCountry, shippingRegion}.",
+    "How an order ships: the delivery method chosen at checkout and its parcel shop (null: none chosen). Returns " +
+    "{orderId, delivery, shippingCountry, shippingRegion}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

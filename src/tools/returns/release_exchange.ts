@@ -10,8 +10,8 @@ import { lockReturn } from "./return-rules.ts";
 export default defineTool({
   name: "returns.release_exchange",
   description:
-    "Give an approved exchange's reserved units back to stock when its parcel has not come by the refund deadline; " +
-    "the return is rejected with the reason and the shopper mailed. Returns the return.",
+    "Past its deadline with no parcel, put an approved exchange's reserved units back in stock; the return is " +
+    "rejected, the shopper mailed. Returns the return.",
   errors: [
     { status: 422, code: "illegal_transition", when: "not an approved exchange" },
     { status: 422, code: "deadline_not_passed" },

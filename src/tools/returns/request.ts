@@ -42,7 +42,7 @@ export default defineTool({
     kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect, wrong goods."),
     reason: z.string().trim().min(1).max(1000).describe("The shopper's reason."),
     exchangeVariantId: z.string().min(1).max(200).optional().describe("Same product's variant, instead of a refund."),
-    giftCardCode: giftCardCode.optional().describe("Gift card or store credit paying a dearer exchange's difference at receipt."),
+    giftCardCode: giftCardCode.optional().describe("Pays a dearer exchange's difference."),
   }).refine((v) => !v.giftCardCode || v.exchangeVariantId, { message: "giftCardCode pays an exchange: give exchangeVariantId", path: ["giftCardCode"] }),
   output: returnView,
   scope: "returns:write",
