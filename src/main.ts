@@ -6,6 +6,7 @@
 import "./node-check.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createApp } from "./app.ts";
 import { answerParserErrors } from "./http/requests.ts";
 import { Drain } from "./http/drain.ts";
@@ -39,6 +40,11 @@ try {
   process.exit(1);
 }
 for (const warning of warnings) runtime.log.warn(warning, { profile: runtime.config.profile });
+// In development mail is not sent but written out: say where, so a developer finds the sign-in code (production warns above).
+if (!runtime.config.smtpUrl && runtime.config.profile !== "production") {
+  const outbox = path.resolve(runtime.config.dataDir, "outbox");
+  process.stdout.write(jsonLine("info", `e-mails are not sent without SMTP_URL: each is written as an .eml file to ${outbox}`, { outbox }));
+}
 
 // On the embedded database this process holds the data directory: `shop …` commands run in here, through a local socket.
 const lock = runtime.database.lock;

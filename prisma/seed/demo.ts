@@ -341,7 +341,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   await db.page.createMany({
     data: [
       { slug: "om-os", title: "Om Nordlys Optik", body: "## Hvem vi er\n\nNordlys Optik er en dansk brillebutik grundlagt i København.\n\n## Vores løfte\n\nGode briller til fair priser." },
-      { slug: "returret", title: "Returret", body: "## 30 dages returret\n\nDu kan returnere ubrugte varer inden for 30 dage." },
+      { slug: "returret", title: "Returret", body: "## 14 dages returret\n\nDu kan returnere ubrugte varer inden for 14 dage efter, du har modtaget dem." },
       { slug: "vinterudsalg", title: "Vinterudsalg", body: "Kommer snart: vores store vinterudsalg med op til 40 % rabat.", status: "draft" },
     ],
   });

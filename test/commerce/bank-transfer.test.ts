@@ -87,6 +87,18 @@ describe("a bank-transfer order", () => {
     expect(await smtpServer.prisma.emailMessage.count({ where: { orderId: placed.orderId, kind: "payment_instructions", transport: "smtp" } })).toBe(1);
   });
 
+  it("names the delivery method and parcel shop on the payment page and links to the order (issue 39 item 10)", async () => {
+    const cookie = await newSession(server);
+    const [product] = await plainProducts(server, 1);
+    expectOk(server, "cart.add", await server.call("cart.add", { productSlug: product!.slug }, { cookie }));
+    expectOk(server, "cart.set_shipping_address", await server.call("cart.set_shipping_address", ADDRESS, { cookie }));
+    const placed = expectOk<{ orderId: string; paymentUrl: string }>(server, "cart.checkout", await server.call("cart.checkout", { deliveryMethodId: "gls-pakkeshop", pickupPointId: "gls-aarhus-spar" }, { cookie }));
+    const { number } = await server.runtime.database.prisma.order.findUniqueOrThrow({ where: { id: placed.orderId } });
+    const page = await paymentPage(server, placed.paymentUrl);
+    expect(page).toContain("<p><strong>GLS Pakkeshop</strong><br>Afhentes i pakkeshop: Spar Trøjborg, Tordenskjoldsgade 20, 8200 Aarhus N</p>");
+    expect(page).toContain(`<a href="/orders/number/${number}">Se din ordre</a>`);
+  });
+
   it("without a bank account set, tells the shopper whom to ask instead of showing one", async () => {
     const key = await server.key("settings:write");
     expectOk(server, "settings.update_contact", await server.call("settings.update_contact", { bankAccount: null }, { key }));

@@ -114,5 +114,16 @@ describe("a production server process", () => {
     expect(entries.find((entry) => entry.message.startsWith("listening on"))).toMatchObject({ url, profile: "production", publicBaseUrl: "https://shop.example.dk" });
     expect(entries.map((entry) => entry.message)).toContain("SMTP_URL is not set: e-mails (sign-in codes, order confirmations) are written to DATA_DIR/outbox instead of sent");
     expect(entries.map((entry) => entry.message)).not.toContain("seeding the demo shop");
+    expect(shop.output()).not.toContain("e-mails are not sent without SMTP_URL");
+  });
+
+  it("says in development where e-mails go without SMTP_URL (DATA_DIR/outbox)", { timeout: 180_000 }, async () => {
+    const dir = dataDir();
+    const shop = spawnShop({ SEED: "none", SMTP_URL: "", DATA_DIR: dir });
+    started.push(shop);
+    const said = JSON.parse(await shop.line(/e-mails are not sent/));
+    const outbox = path.resolve(dir, "outbox");
+    expect(said).toMatchObject({ level: "info", message: `e-mails are not sent without SMTP_URL: each is written as an .eml file to ${outbox}`, outbox });
+    await shop.stop();
   });
 });

@@ -174,6 +174,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["settings.get_commerce", "settings:read", false, false],
   ["settings.update_commerce", "settings:write", false, true],
   ["settings.update_shipping_rates", "settings:write", false, true],
+  ["settings.get_sale_terms", "settings:read", false, false],
+  ["settings.update_sale_terms", "settings:write", false, true],
 ];
 
 const registry = createRegistry();

@@ -224,13 +224,13 @@ describe("GET /info/<slug>", () => {
       data: { layout: { sections: [{ id: "x", type: "hero", props: { heading: "Ond", imageUrl: "javascript:alert(1)" } }] } },
     });
     let html = (await get("/info/returret")).html;
-    expect(html).toContain("<h2>30 dages returret</h2>");
+    expect(html).toContain("<h2>14 dages returret</h2>");
     expect(html).not.toContain("javascript:");
     await call("pages.set_layout", { slug: "returret", layout: { sections: [{ id: "t", type: "text", props: { body: "Layout-tekst." } }] } });
     expect((await get("/info/returret")).html).toContain("<p>Layout-tekst.</p>");
     await call("pages.set_layout", { slug: "returret", layout: null });
     html = (await get("/info/returret")).html;
-    expect(html).toContain("<h2>30 dages returret</h2>");
+    expect(html).toContain("<h2>14 dages returret</h2>");
     expect(html).not.toContain("Layout-tekst.");
   });
 });

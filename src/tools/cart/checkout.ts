@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { channelOf, checkedAddress, placeOrder, postal } from "../orders/place.ts";
 import { getSection } from "../settings/settings-document.ts";
+import { getFreeShippingFrom } from "../settings/sale-terms.ts";
 import { chooseDelivery } from "./delivery.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { oere } from "../shared/amounts.ts";
@@ -52,7 +53,8 @@ export default defineTool({
     const { lines, shipping, discountCode } = cart.state;
     if (lines.length === 0) throw new Refused("cart_empty", "The cart is empty; add products with cart.add first.");
     if (!shipping) throw new Refused("shipping_address_required", "Set the shipping address with cart.set_shipping_address first.");
-    const delivery = chooseDelivery(await getSection(ctx.db, "shipping"), deliveryMethodId, pickupPointId);
+    const [shippingSettings, ownFreeFrom] = await Promise.all([getSection(ctx.db, "shipping"), getFreeShippingFrom(ctx.db)]);
+    const delivery = chooseDelivery(shippingSettings, deliveryMethodId, pickupPointId, ownFreeFrom);
     const billing = billingAddress ? { name: billingAddress.name, ...checkedAddress("Billing address", billingAddress), country: "DK" } : null;
     const { order, paymentUrl } = await placeOrder(ctx, {
       lines,

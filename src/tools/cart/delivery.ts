@@ -1,5 +1,5 @@
 // Delivery methods at checkout: the methods and parcel shops of the "shipping" settings, what each costs a cart (the
-// free-shipping threshold applies to every method), and the checked choice cart.checkout stores on the order.
+// shop's free-shipping threshold applies to every method without one of its own), and the checked choice cart.checkout stores on the order.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { Settings } from "../settings/schemas.ts";
@@ -35,11 +35,18 @@ export function deliveryOf(order: { deliveryMethodId: string | null; deliveryMet
 export interface DeliveryChoice {
   method: DeliveryMethod;
   listPriceDkk: number;
+  /** The goods total from which this method is free: its own threshold (settings.update_sale_terms), else the shop's. */
+  freeFromDkk: number;
   pickupPoint: PickupPoint | null;
 }
 
 export function listPrice(shipping: Shipping, method: DeliveryMethod): number {
   return method.priceDkk ?? shipping.flatRateDkk;
+}
+
+/** The goods total (after discount) from which a method is free: its own threshold, else the shop's. */
+export function freeFrom(shipping: Shipping, method: DeliveryMethod, own: Record<string, number>): number {
+  return Object.hasOwn(own, method.id) ? own[method.id]! : shipping.freeShippingThresholdDkk;
 }
 
 /** The carrier's parcel shops, nearest postal code first when a zip is given (by number: Danish codes run by region). */
@@ -54,13 +61,14 @@ export function pickupPointsOf(shipping: Shipping, carrier: string, zip: string 
  * rate applies as before). 422 unknown_delivery_method, pickup_point_required, invalid_pickup_point (unknown, or of
  * another carrier). A parcel shop given for home delivery is ignored.
  */
-export function chooseDelivery(shipping: Shipping, methodId: string | undefined, pickupPointId: string | undefined): DeliveryChoice | null {
+export function chooseDelivery(shipping: Shipping, methodId: string | undefined, pickupPointId: string | undefined, own: Record<string, number> = {}): DeliveryChoice | null {
   if (methodId === undefined && shipping.methods.length === 0) return null;
   const method = methodId === undefined ? shipping.methods[0] : shipping.methods.find((candidate) => candidate.id === methodId);
   if (!method) {
     throw new Refused("unknown_delivery_method", `No delivery method "${methodId}"; cart.delivery_options lists them: ${shipping.methods.map((m) => m.id).join(", ") || "none"}.`);
   }
-  if (method.kind === "home") return { method, listPriceDkk: listPrice(shipping, method), pickupPoint: null };
+  const priced = { method, listPriceDkk: listPrice(shipping, method), freeFromDkk: freeFrom(shipping, method, own) };
+  if (method.kind === "home") return { ...priced, pickupPoint: null };
   if (pickupPointId === undefined) {
     throw new Refused("pickup_point_required", `${method.name} delivers to a parcel shop: give pickupPointId (cart.delivery_options lists them).`);
   }
@@ -69,5 +77,5 @@ export function chooseDelivery(shipping: Shipping, methodId: string | undefined,
     throw new Refused("invalid_pickup_point", `${method.carrier} has no parcel shop "${pickupPointId}"; cart.delivery_options lists its parcel shops.`);
   }
   const { id, name, address, zip, city } = point;
-  return { method, listPriceDkk: listPrice(shipping, method), pickupPoint: { id, name, address, zip, city } };
+  return { ...priced, pickupPoint: { id, name, address, zip, city } };
 }

@@ -4,7 +4,8 @@ import { priceLines } from "../orders/pricing.ts";
 import { oere } from "../shared/amounts.ts";
 import { getSection } from "../settings/settings-document.ts";
 import { defineTool, READ } from "../tool.ts";
-import { listPrice, pickupPointOutput, pickupPointsOf } from "./delivery.ts";
+import { getFreeShippingFrom } from "../settings/sale-terms.ts";
+import { freeFrom, listPrice, pickupPointOutput, pickupPointsOf, type DeliveryMethod } from "./delivery.ts";
 import { CartStore } from "./cart-store.ts";
 
 export default defineTool({
@@ -34,15 +35,15 @@ export default defineTool({
   examples: [{}, { zip: "8000" }],
   async handler(input, ctx) {
     const { state } = await CartStore.open(ctx, false);
-    const [shipping, pricing] = await Promise.all([getSection(ctx.db, "shipping"), priceLines(ctx.db, state.lines, state.discountCode, ctx.now())]);
-    const free = pricing.lines.length > 0 && pricing.subtotalDkk - pricing.discountDkk >= shipping.freeShippingThresholdDkk;
+    const [shipping, pricing, own] = await Promise.all([getSection(ctx.db, "shipping"), priceLines(ctx.db, state.lines, state.discountCode, ctx.now()), getFreeShippingFrom(ctx.db)]);
+    const free = (method: DeliveryMethod) => pricing.lines.length > 0 && pricing.subtotalDkk - pricing.discountDkk >= freeFrom(shipping, method, own);
     const zip = input.zip ?? state.shipping?.zip ?? null;
     return shipping.methods.map((method) => ({
       id: method.id,
       carrier: method.carrier,
       kind: method.kind,
       name: method.name,
-      priceDkk: free ? 0 : listPrice(shipping, method),
+      priceDkk: free(method) ? 0 : listPrice(shipping, method),
       minDays: method.minDays,
       maxDays: method.maxDays,
       pickupPoints: method.kind === "pickup" ? pickupPointsOf(shipping, method.carrier, zip) : [],

@@ -5,6 +5,7 @@ import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { GiftCard } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { cardSnapshot, codeHint, findCard, newCode } from "./gift-card-codes.ts";
+import { shopName } from "../shared/shop-name.ts";
 
 /** A Danish claim expires after 3 years (forældelsesloven); a gift card is valid at least that long. */
 const VALID_YEARS = 3;
@@ -46,7 +47,7 @@ export async function issueCard(ctx: ToolContext, issue: Issue): Promise<GiftCar
   if (card.customerEmail) {
     const to = card.customerEmail;
     ctx.afterCommit(async () => {
-      const message = renderGiftCardMail(card, to);
+      const message = renderGiftCardMail(card, to, await shopName(ctx.collaborators.db));
       const sent = await ctx.collaborators.mailer.send(message);
       await ctx.collaborators.db.emailMessage.create({
         data: { to, subject: message.subject, kind: "gift_card", orderId: card.orderId, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
@@ -56,20 +57,23 @@ export async function issueCard(ctx: ToolContext, issue: Issue): Promise<GiftCar
   return card;
 }
 
-function renderGiftCardMail(card: GiftCard, to: string) {
+function renderGiftCardMail(card: GiftCard, to: string, shop: string) {
   const what = card.source === "store_credit" ? "tilgodebevis" : "gavekort";
   const expires = card.expiresAt ? card.expiresAt.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen" }) : null;
   const lines = [
-    `Her er dit ${what} på ${formatMoney(card.balanceDkk, card.currency)}.`,
+    // formatMoney ends in "kr.": no second full stop after it.
+    `Her er dit ${what} fra ${shop} på ${formatMoney(card.balanceDkk, card.currency)}`.replace(/\.?$/, "."),
     "",
     `Kode: ${card.code}`,
     ...(expires ? [`Gyldigt til og med ${expires}.`] : []),
     "",
     "Indtast koden ved betalingen, eller giv den til vores chat. Koden er som kontanter: del den kun med den, der skal bruge den.",
+    "",
+    `Venlig hilsen ${shop}`,
   ];
   return {
     to,
-    subject: `Dit ${what} på ${formatMoney(card.balanceDkk, card.currency)}`,
+    subject: `Dit ${what} på ${formatMoney(card.balanceDkk, card.currency)} – ${shop}`,
     text: lines.join("\n"),
     html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n"),
   };

@@ -19,7 +19,7 @@ export default defineTool({
     zip: z.string().trim().regex(/^[A-Za-z0-9 -]{2,12}$/, "2 to 12 letters, digits, spaces or hyphens").describe("Postal code; 4 digits in Denmark."),
     city: z.string().trim().min(1).max(100).describe("City; in Denmark the postal code's."),
     country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").optional().describe("Default: the order's country."),
-    region: z.string().trim().min(1).max(100).optional().describe("State/province; default: the order's, same country."),
+    region: z.string().trim().min(1).max(100).optional().describe("State/province."),
   }),
   output: z.strictObject({
     id: z.string(),

@@ -31,8 +31,7 @@ export default defineTool({
   name: "orders.change_items",
   description:
     "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. A paid order is refunded " +
-    "the difference, an unpaid one gets a new payment link. Returns {id, status, lines, *Dkk amounts, vatOere, " +
-    "paymentUrl}.",
+    "the difference, an unpaid one gets a new payment link. Returns its lines and money.",
   errors: [
     { status: 422, code: "already_shipped" },
     { status: 422, code: "invalid_variant" },

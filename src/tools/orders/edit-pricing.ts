@@ -7,6 +7,8 @@ import type { DiscountType } from "../discounts/schemas.ts";
 import { discountAmount } from "../discounts/discount-rules.ts";
 import { unitOf, type EditedLine } from "./edits.ts";
 import { MAX_AMOUNT, shippingSettings, vatOf } from "./pricing.ts";
+import { freeFrom, listPrice } from "../cart/delivery.ts";
+import { getFreeShippingFrom } from "../settings/sale-terms.ts";
 
 export interface Totals {
   subtotalDkk: bigint;
@@ -54,9 +56,11 @@ async function discountFor(db: Db, order: Order, subtotal: bigint): Promise<bigi
  * the flat rate below it, the flat rate becomes free at it; any other amount (a rate chosen at checkout) stays.
  */
 async function shippingFor(db: Db, order: Order, goods: bigint): Promise<bigint> {
-  const settings = await shippingSettings(db);
-  const threshold = BigInt(settings.freeShippingThresholdDkk);
-  const flat = BigInt(settings.flatRateDkk);
+  const [settings, own] = await Promise.all([shippingSettings(db), getFreeShippingFrom(db)]);
+  // An order placed with a delivery method that still exists goes by that method's price and threshold.
+  const method = settings.methods.find((candidate) => candidate.id === order.deliveryMethodId);
+  const threshold = BigInt(method ? freeFrom(settings, method, own) : settings.freeShippingThresholdDkk);
+  const flat = BigInt(method ? listPrice(settings, method) : settings.flatRateDkk);
   const before = order.subtotalDkk - order.discountDkk;
   if (before >= threshold && goods < threshold && order.shippingDkk === 0n) return flat;
   if (before < threshold && goods >= threshold && order.shippingDkk === flat) return 0n;

@@ -7,8 +7,10 @@ import { NotFound } from "../../core/errors.ts";
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/settings-document.ts";
+import { getReturnDays, getTransferAccount } from "../settings/sale-terms.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { orderRef } from "../shared/order-numbers.ts";
+import { shopName } from "../shared/shop-name.ts";
 
 interface Line {
   label: string;
@@ -21,11 +23,6 @@ function loadOrder(db: Db, orderId: string) {
   return db.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
 }
 
-async function shopName(db: Db): Promise<string> {
-  const row = await db.setting.findUnique({ where: { section: "branding" } });
-  const value = row?.value as { shopName?: unknown } | null | undefined;
-  return typeof value?.shopName === "string" && value.shopName ? value.shopName : "Webshoppen";
-}
 
 function variantText(attributes: unknown): string {
   if (!attributes || typeof attributes !== "object" || Array.isArray(attributes)) return "";
@@ -132,11 +129,14 @@ export async function sendOrderConfirmation(db: Db, mailer: Mailer, orderId: str
   await db.order.update({ where: { id: orderId }, data: { confirmationEmailSentAt: now } });
 }
 
+/** The contact details a payment e-mail names, the account with its BIC when the owner gave one. */
+type PaymentContact = Omit<Settings["contact"], "bankAccount"> & { bankAccount: (NonNullable<Settings["contact"]["bankAccount"]> & { bic?: string | null }) | null };
+
 /**
  * How to pay a bank-transfer order: the amount left to pay (the total less what a gift card paid), the bare order
  * number (1001) as reference, and the shop's account (or whom to ask).
  */
-function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: Settings["contact"], paymentUrl: string, paidDkk = 0n): MailMessage {
+function renderPaymentInstructions(order: OrderWithItems, shop: string, contact: PaymentContact, paymentUrl: string, paidDkk = 0n): MailMessage {
   const { items, totals } = orderLines(order);
   if (paidDkk > 0n) totals.push({ label: "Betalt med gavekort", value: formatMoney(-paidDkk, order.currency) }, { label: "At betale", value: formatMoney(order.totalDkk - paidDkk, order.currency) });
   const account: Line[] = contact.bankAccount
@@ -145,6 +145,7 @@ function renderPaymentInstructions(order: OrderWithItems, shop: string, contact:
         { label: "Reg.nr.", value: contact.bankAccount.regNo },
         { label: "Kontonr.", value: contact.bankAccount.accountNo },
         { label: "IBAN", value: contact.bankAccount.iban },
+        ...(contact.bankAccount.bic ? [{ label: "BIC (SWIFT)", value: contact.bankAccount.bic }] : []),
       ]
     : [];
   const transfer: Line[] = [{ label: "Beløb", value: formatMoney(order.totalDkk - paidDkk, order.currency) }, ...account, { label: "Reference", value: String(order.number) }];
@@ -188,7 +189,8 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
   if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
   if (!order.email) return;
   const { paidDkk } = await balanceOf(db, orderId);
-  const message = renderPaymentInstructions(order, await shopName(db), await getSection(db, "contact"), paymentUrl, paidDkk);
+  const [contact, bankAccount] = await Promise.all([getSection(db, "contact"), getTransferAccount(db)]);
+  const message = renderPaymentInstructions(order, await shopName(db), { ...contact, bankAccount }, paymentUrl, paidDkk);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
@@ -196,9 +198,14 @@ export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: s
 }
 
 /** The parcel is on its way: the lines, where it goes, the carrier and the tracking link, the expected delivery. */
-function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): MailMessage {
+function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string, returnDays = 14): MailMessage {
   const { items } = orderLines(order);
-  const address = [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
+  // A parcel-shop order goes to the shop the shopper picked (as the confirmation says), to be collected in their name.
+  const point = order.pickupPoint as { name: string; address: string; zip: string; city: string } | null;
+  const to = point ? "Leveres til pakkeshop:" : "Leveres til:";
+  const address = point
+    ? [point.name, point.address, `${point.zip} ${point.city}`, `Afhentes af ${order.shippingName}`]
+    : [order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`];
   const day = (date: Date) => date.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
   const eta = order.estDeliveryFrom && order.estDeliveryTo ? `Forventet levering: ${day(order.estDeliveryFrom)} – ${day(order.estDeliveryTo)}.` : null;
   const carrier = order.carrier ? `Pakken er sendt med ${order.carrier}${order.trackingNumber ? ` (sporingsnummer ${order.trackingNumber})` : ""}.` : "Pakken er sendt.";
@@ -210,12 +217,13 @@ function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): 
     ...(order.trackingUrl ? [`Følg pakken her: ${order.trackingUrl}`] : []),
     ...(eta ? [eta] : []),
     "",
-    "Leveres til:",
+    ...(order.deliveryMethodName ? [`Levering: ${order.deliveryMethodName}`] : []),
+    to,
     ...address,
     "",
     ...texts(items),
     "",
-    ...(orderUrl ? [`Din ordre, og retur inden for 14 dage efter levering: ${orderUrl}`, ""] : []),
+    ...(orderUrl ? [`Din ordre, og retur inden for ${returnDays} dage efter levering: ${orderUrl}`, ""] : []),
     ...withdrawalLink(order, orderUrl).text,
     `Venlig hilsen ${shop}`,
   ].join("\n");
@@ -223,9 +231,10 @@ function renderShipped(order: OrderWithItems, shop: string, orderUrl?: string): 
     `<p>Din ordre ${orderRef(order.number)} hos ${escapeHtml(shop)} er på vej!</p>`,
     `<p>${escapeHtml(carrier)}${order.trackingUrl ? ` <a href="${escapeHtml(order.trackingUrl)}">Følg pakken</a>.` : ""}</p>`,
     eta ? `<p>${escapeHtml(eta)}</p>` : "",
-    `<p>Leveres til:<br>${address.map(escapeHtml).join("<br>")}</p>`,
+    order.deliveryMethodName ? `<p>Levering: ${escapeHtml(order.deliveryMethodName)}</p>` : "",
+    `<p>${to}<br>${address.map(escapeHtml).join("<br>")}</p>`,
     `<table>${rows(items)}</table>`,
-    orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – her kan du også returnere inden for 14 dage efter levering.</p>` : "",
+    orderUrl ? `<p><a href="${escapeHtml(orderUrl)}">Se din ordre</a> – her kan du også returnere inden for ${returnDays} dage efter levering.</p>` : "",
     withdrawalLink(order, orderUrl).html,
     `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
   ].join("\n");
@@ -237,7 +246,7 @@ export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: 
   const order = await loadOrder(db, orderId);
   if (!order?.email) return;
   if (await db.emailMessage.findFirst({ where: { orderId, kind: "order_shipped" }, select: { id: true } })) return;
-  const message = renderShipped(order, await shopName(db), publicBaseUrl ? orderPageUrl(publicBaseUrl, order.number) : undefined);
+  const message = renderShipped(order, await shopName(db), publicBaseUrl ? orderPageUrl(publicBaseUrl, order.number) : undefined, await getReturnDays(db));
   const sent = await mailer.send(message);
   await db.emailMessage.create({
     data: { to: message.to, subject: message.subject, kind: "order_shipped", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },

@@ -9,7 +9,7 @@ export default defineTool({
   name: "orders.get_delivery",
   description:
     "How an order ships: the delivery method chosen at checkout and its parcel shop (null: none chosen). Returns " +
-    "{orderId, delivery, shippingCountry, shippingRegion}.",
+    "{orderId, delivery, shipping{Country,Region}}.",
   input: z.strictObject({ orderId }),
   output: z.strictObject({
     orderId: z.string(),

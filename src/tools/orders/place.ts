@@ -139,7 +139,7 @@ export async function takeUnits(ctx: ToolContext, { productId, variantId, quanti
 
 export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = ctx.now();
-  const priceOptions = input.shippingDkk !== undefined ? { shippingDkk: input.shippingDkk } : input.delivery ? { deliveryDkk: input.delivery.listPriceDkk } : {};
+  const priceOptions = input.shippingDkk !== undefined ? { shippingDkk: input.shippingDkk } : input.delivery ? { deliveryDkk: input.delivery.listPriceDkk, deliveryFreeFromDkk: input.delivery.freeFromDkk } : {};
   const delivery = input.delivery ?? null;
   let pricing = await priceLines(ctx.db, input.lines, input.discountCode, now, priceOptions);
   if (pricing.lines.length === 0) throw new Refused("cart_empty", "There is nothing to order: no lines, or only products that are no longer sold.");

@@ -63,6 +63,8 @@ export interface PriceOptions {
   shippingDkk?: number;
   /** The chosen delivery method's price instead of the flat rate; free above the threshold like the flat rate. */
   deliveryDkk?: number;
+  /** The chosen method's own free-shipping threshold, instead of the shop's. */
+  deliveryFreeFromDkk?: number;
 }
 
 /** The "shipping" settings section (flat rate and free-shipping threshold in øre; defaults when never stored). */
@@ -141,7 +143,7 @@ export async function priceLines<R extends LineRef>(
   const appliedCode = applied.length ? applied.map((entry) => entry.code).join(",") : null;
   const settings = await shippingSettings(db);
   const afterDiscount = subtotal - discount;
-  const threshold = BigInt(settings.freeShippingThresholdDkk);
+  const threshold = BigInt(options.deliveryFreeFromDkk ?? settings.freeShippingThresholdDkk);
   const free = lines.length === 0 || (options.shippingDkk === undefined && afterDiscount >= threshold);
   const shipping = free ? 0n : BigInt(options.shippingDkk ?? options.deliveryDkk ?? settings.flatRateDkk);
   const { pricesIncludeVat } = await getCommerce(db);

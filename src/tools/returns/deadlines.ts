@@ -40,9 +40,9 @@ function periodEnd(from: Date, { months = 0, days = 0 }, weekends: "extend" | "c
   return endOfDay(last.getUTCFullYear(), last.getUTCMonth() + 1, last.getUTCDate() + extra);
 }
 
-/** The last moment a shopper may withdraw from goods delivered at `deliveredAt`. */
-export function withdrawalDeadline(deliveredAt: Date): Date {
-  return periodEnd(deliveredAt, { days: WITHDRAWAL_DAYS }, "extend");
+/** The last moment a shopper may withdraw from goods delivered at `deliveredAt` (`days`: the shop's return period, at least 14). */
+export function withdrawalDeadline(deliveredAt: Date, days = WITHDRAWAL_DAYS): Date {
+  return periodEnd(deliveredAt, { days: Math.max(days, WITHDRAWAL_DAYS) }, "extend");
 }
 
 /** The last moment a shopper may complain about goods delivered at `deliveredAt`. */

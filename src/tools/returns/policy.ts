@@ -3,7 +3,8 @@ import { z } from "zod";
 import { NotFound } from "../../core/errors.ts";
 import { slugInput } from "../products/schemas.ts";
 import { defineTool, READ } from "../tool.ts";
-import { COMPLAINT_MONTHS, WITHDRAWAL_DAYS } from "./deadlines.ts";
+import { getReturnDays } from "../settings/sale-terms.ts";
+import { COMPLAINT_MONTHS } from "./deadlines.ts";
 
 export default defineTool({
   name: "returns.policy",
@@ -20,6 +21,6 @@ export default defineTool({
   async handler({ slug }, ctx) {
     const product = await ctx.db.product.findFirst({ where: { slug, deletedAt: null }, select: { slug: true, returnable: true } });
     if (!product) throw new NotFound(`No product with slug "${slug}".`);
-    return { slug: product.slug, returnable: product.returnable, withdrawalDays: WITHDRAWAL_DAYS, complaintMonths: COMPLAINT_MONTHS };
+    return { slug: product.slug, returnable: product.returnable, withdrawalDays: await getReturnDays(ctx.db), complaintMonths: COMPLAINT_MONTHS };
   },
 });

@@ -10,13 +10,12 @@ import { lockReturn } from "./return-rules.ts";
 export default defineTool({
   name: "returns.release_exchange",
   description:
-    "Past its deadline with no parcel, put an approved exchange's reserved units back in stock; the return is " +
-    "rejected, the shopper mailed. Returns the return.",
+    "Restock an overdue approved exchange's reserved units; rejects it, mails the shopper. Returns the return.",
   errors: [
     { status: 422, code: "illegal_transition", when: "not an approved exchange" },
     { status: 422, code: "deadline_not_passed" },
   ],
-  input: z.strictObject({ returnId, reason: z.string().trim().min(1).max(1000).optional().describe("For the shopper (Danish).") }),
+  input: z.strictObject({ returnId }),
   output: returnView,
   scope: "returns:write",
   anonymous: false,
@@ -36,7 +35,7 @@ export default defineTool({
     const units = BigInt(ret.items.reduce((sum, item) => sum + item.quantity, 0));
     const variant = await ctx.db.productVariant.update({ where: { id: ret.exchangeVariantId }, data: { stock: { increment: units }, updatedAt: now }, select: { productId: true } });
     await ctx.collaborators.catalog.changed(ctx, { stock: [variant.productId] });
-    const reason = input.reason ?? "Vi har ikke modtaget de varer, der skulle ombyttes, inden fristen, så ombytningen er annulleret og den reserverede vare frigivet.";
+    const reason = "Vi har ikke modtaget de varer, der skulle ombyttes, inden fristen, så ombytningen er annulleret og den reserverede vare frigivet.";
     const after = await ctx.db.returnRequest.update({
       where: { id: ret.id },
       data: { status: "rejected", rejectReason: reason, rejectedAt: now, updatedAt: now },

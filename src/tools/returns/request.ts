@@ -17,8 +17,8 @@ const item = z.strictObject({
 export default defineTool({
   name: "returns.request",
   description:
-    "Open a return of shipped goods (unshipped: orders.cancel): withdrawal (14 days from delivery) or complaint (24 " +
-    "months). Returns the return.",
+    "Open a return of shipped goods (unshipped: orders.cancel): withdrawal or complaint (windows: returns.policy). " +
+    "Returns the return.",
   errors: [
     { status: 422, code: "not_shipped" },
     { status: 422, code: "order_closed" },

@@ -6,7 +6,8 @@ import type { ToolContext } from "../context.ts";
 import { lockOrder } from "../orders/order-writes.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { SHIPPED, UNSHIPPED } from "../orders/transitions.ts";
-import { complaintDeadline, COMPLAINT_MONTHS, withdrawalDeadline, WITHDRAWAL_DAYS } from "./deadlines.ts";
+import { complaintDeadline, COMPLAINT_MONTHS, withdrawalDeadline } from "./deadlines.ts";
+import { getReturnDays } from "../settings/sale-terms.ts";
 import { withItems, type ReturnUnits, type ReturnKind, type ReturnStatus, type ReturnWithItems } from "./schemas.ts";
 
 /** The moves a return may make; anything else is 422 illegal_transition. */
@@ -78,9 +79,10 @@ export async function assertReturnable(ctx: ToolContext, order: OrderWithItems, 
   if (!shipped) throw new Refused("order_closed", `Order ${order.id} is "${order.status}": it takes no returns.`);
   const delivered = await deliveredAt(ctx.db, order.id);
   if (!delivered) return;
-  const deadline = kind === "withdrawal" ? withdrawalDeadline(delivered) : complaintDeadline(delivered);
+  const days = await getReturnDays(ctx.db);
+  const deadline = kind === "withdrawal" ? withdrawalDeadline(delivered, days) : complaintDeadline(delivered);
   if (ctx.now() > deadline) {
-    const period = kind === "withdrawal" ? `the ${WITHDRAWAL_DAYS}-day right of withdrawal` : `the ${COMPLAINT_MONTHS}-month complaint period`;
+    const period = kind === "withdrawal" ? (days > 14 ? `the shop's ${days}-day return period` : "the 14-day right of withdrawal") : `the ${COMPLAINT_MONTHS}-month complaint period`;
     throw new Refused("return_window_closed", `Order ${order.id} was delivered ${delivered.toISOString()}; ${period} ended ${deadline.toISOString()}.`);
   }
 }

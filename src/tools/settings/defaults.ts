@@ -35,7 +35,7 @@ export const DEFAULT_SETTINGS = {
     bankAccount: null as null | { bankName: string; regNo: string; accountNo: string; iban: string },
   },
   policies: {
-    returns: "Du har 30 dages fuld returret. Varen skal være ubrugt og i original emballage.",
+    returns: "Du har 14 dages returret fra den dag, du modtager varen. Varen skal være ubrugt og i original emballage.",
     shipping: "Vi sender med PostNord og GLS. Fri fragt ved køb over 499 kr.",
     // What the shop really keeps, and for how long (GDPR art. 13); the owner edits it under Indstillinger → Vilkår og politikker.
     privacy: [
@@ -59,7 +59,7 @@ export const DEFAULT_SETTINGS = {
       "## Levering",
       "Du vælger leveringsmåde i kassen: hjemmelevering eller afhentning i en pakkeshop. Prisen og den forventede leveringstid står ved hver mulighed. Fri fragt ved køb over 499 kr.",
       "## Fortrydelsesret",
-      "Du har 14 dages fortrydelsesret efter forbrugeraftaleloven og derudover 30 dages fuld returret. Varen skal sendes tilbage ubrugt og i original emballage; du betaler selv returfragten, medmindre varen er fejlbehæftet.",
+      "Du har 14 dages fortrydelsesret efter forbrugeraftaleloven, regnet fra den dag, du modtager varen. Varen skal sendes tilbage ubrugt og i original emballage; du betaler selv returfragten, medmindre varen er fejlbehæftet.",
       "## Reklamation",
       "Du har 2 års reklamationsret efter købeloven. Kontakt kundeservice med ordrenummer og en beskrivelse af fejlen.",
       "## Klage",

@@ -11,7 +11,9 @@ import setFeature from "./set_feature.ts";
 import getCommerce from "./get_commerce.ts";
 import updateCommerce from "./update_commerce.ts";
 import updateShippingRates from "./update_shipping_rates.ts";
+import getSaleTerms from "./get_sale_terms.ts";
+import updateSaleTerms from "./update_sale_terms.ts";
 
-const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates];
+const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates, getSaleTerms, updateSaleTerms];
 
 export default tools;

@@ -47,7 +47,8 @@ function ibanChecks(iban: string): boolean {
   return rest === 1;
 }
 
-const bankAccount = z
+/** The fields of a Danish bank account (settings.update_sale_terms adds the BIC to them). */
+export const bankAccountFields = z
   .strictObject({
     bankName: text("Bank name", 100),
     regNo: z.string().regex(/^\d{4}$/, "A Danish registration number is 4 digits").describe("Reg.nr."),
@@ -57,9 +58,9 @@ const bankAccount = z
       .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, "Write the IBAN in capitals without spaces, e.g. DK5000400440116243")
       .refine(ibanChecks, "The IBAN's check digits do not match")
       .describe("For transfers from abroad."),
-  })
-  .nullable()
-  .describe("For transfers; null removes it.");
+  });
+
+const bankAccount = bankAccountFields.nullable().describe("For transfers; null removes it.");
 
 export const SECTION_SCHEMAS = {
   branding: z.strictObject({

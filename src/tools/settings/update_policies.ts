@@ -12,7 +12,7 @@ export default defineTool({
   anonymous: false,
   audited: true,
   annotations: UPDATE,
-  examples: [{ returns: "Du har 30 dages fuld returret på alle varer." }],
+  examples: [{ returns: "Du har 14 dages returret på alle varer." }],
   async handler(patch, ctx) {
     return updateSection(ctx, "policies", patch);
   },

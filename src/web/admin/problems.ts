@@ -102,6 +102,14 @@ const FIELD_MESSAGES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
   [/8 to 20 digits/, () => "skal være 8-20 cifre, evt. med + foran"],
   [/Use lowercase letters, digits and hyphens only/, () => "må kun have små bogstaver, tal og bindestreg"],
   [/Use #rrggbb/, () => "skal skrives som #rrggbb"],
+  [/At least the 14 days of the right of withdrawal/, () => "skal være mindst 14 (fortrydelsesretten)"],
+  [/maxDays must be at least minDays/, () => "skal være mindst lige så mange dage som tidligst"],
+  [/registration number is 4 digits/, () => "skal være 4 cifre"],
+  [/account number is 4 to 10 digits/, () => "skal være 4-10 cifre"],
+  [/CVR number is 8 digits/, () => "skal være 8 cifre"],
+  [/Write the IBAN in capitals/, () => "skal være et IBAN: landekode, 2 kontrolcifre og kontonummeret, fx DK5000400440116243"],
+  [/IBAN's check digits do not match/, () => "passer ikke (kontrolcifrene stemmer ikke); tjek nummeret"],
+  [/Write the BIC/, () => "skal være 8 eller 11 tegn, fx DABADKKK"],
   [/Not an e-mail address/, () => "skal være en gyldig e-mailadresse"],
   [/ISO 3166-1 alpha-2/, () => "skal være en landekode på to bogstaver, fx DK"],
   [/ISO 4217/, () => "skal være en valutakode på tre store bogstaver, fx DKK"],
@@ -159,8 +167,10 @@ function fieldTexts(errors: FieldError[] | undefined): string[] {
 export function problemText(error: ToolError): string {
   // Written in Danish by the admin's own pages (their checks before a tool runs): said as it is, with its fields.
   if (error.status < 500 && DANISH.test(error.message)) {
-    const fields = (error.errors ?? []).map((item) => `${item.path}: ${item.message}`);
-    return [error.message, ...fields].join(" ");
+    // The form readers write "path: message" and name the same field again: say it once, under its Danish name.
+    const fields = (error.errors ?? []).filter((item) => !error.message.includes(item.message)).map((item) => `${fieldName(item.path)}: ${item.message}`);
+    const message = error.message.replace(/^([\w.]+): /, (_whole, path: string) => `${fieldName(path)}: `);
+    return [message, ...fields].join(" ");
   }
   const known = REFUSALS[error.code];
   if (known) return known;

@@ -147,6 +147,19 @@ const LABELS: Record<string, string> = {
   confirmationEmailSentAt: "Bekræftelse sendt",
   signingSecret: "Signeringsnøgle",
   webhookUrl: "Webhook-adresse",
+  bankName: "Bank",
+  regNo: "Reg.nr.",
+  accountNo: "Kontonr.",
+  iban: "IBAN",
+  bic: "BIC (SWIFT)",
+  cvr: "CVR-nummer",
+  minDays: "Levering tidligst",
+  maxDays: "Levering senest",
+  price: "Pris",
+  freeFrom: "Fri fragt fra",
+  pickupPoints: "Pakkeshops",
+  methods: "Leveringsmåder",
+  returnDays: "Returfrist",
 };
 
 export function labelOf(key: string): string {

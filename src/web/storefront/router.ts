@@ -1,4 +1,5 @@
 // The storefront routes: each one a page handler over the storefront site (src/web/page.ts does the rest).
+import { checkGiftCard, giftCardPage } from "./pages/gift-card.ts";
 import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
 import { webErrors, webRoute, type PageCaching } from "../page.ts";
@@ -64,6 +65,8 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/account/addresses/:id/default", webRoute(site, defaultAddressAction));
   router.post("/account/addresses/:id/delete", webRoute(site, deleteAddressAction));
 
+  router.get("/gavekort", webRoute(site, giftCardPage));
+  router.post("/gavekort", webRoute(site, checkGiftCard));
   router.get("/services", webRoute(site, servicesPage));
   router.get("/services/:slug", webRoute(site, (web) => servicePage(web, slug(web))));
   router.get("/info/:slug", webRoute(site, (web) => infoPage(web, slug(web))));

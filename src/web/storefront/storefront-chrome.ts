@@ -155,6 +155,7 @@ ${branding.tagline ? html`<p>${branding.tagline}</p>` : ""}
 <li><a href="tel:${contact.phone.replace(/[^+\d]/g, "")}">${contact.phone}</a></li>
 <li><a href="/account">Mine ordrer</a></li>
 <li><a href="/fortryd">Fortryd købet her</a></li>
+<li><a href="/gavekort">Saldo på gavekort</a></li>
 </ul>
 </section>
 <section aria-labelledby="footer-info">

@@ -23,7 +23,11 @@ describe("giftcards.issue", () => {
     expect(JSON.stringify(audit)).not.toContain(card.code);
     expect(JSON.stringify(audit)).toContain(card.code.slice(-4));
     await expect.poll(() => mail.sent.find((m) => m.to === "mette@example.dk")?.text ?? "").toContain(card.code);
-    expect(mail.sent.find((m) => m.to === "mette@example.dk")!.subject).toBe("Dit gavekort på 500,00 kr.");
+    const sent = mail.sent.find((m) => m.to === "mette@example.dk")!;
+    // Issue 39 item 10: the shop's name in the subject like the other mails, and no double full stop after "kr.".
+    expect(sent.subject).toBe("Dit gavekort på 500,00 kr. – Nordlys Optik");
+    expect(sent.text).toContain("Her er dit gavekort fra Nordlys Optik på 500,00 kr.\n");
+    expect(sent.text).not.toContain("kr..");
   });
 
   it("gives every card its own code", async () => {

@@ -49,6 +49,24 @@ describe("orders.set_tracking", () => {
     expect(await server.prisma.emailMessage.count({ where: { orderId: order.id, kind: "order_shipped" } })).toBe(1);
   });
 
+  it("names the parcel shop of a parcel-shop order, not the home address, and the shop's return period", async () => {
+    const mail = captureMail(server);
+    const order = await createOrder(server, { status: "processing", email: "pakkeshop@example.dk" });
+    const point = { id: "gls-aarhus-spar", name: "Spar Trøjborg", address: "Tordenskjoldsgade 20", zip: "8200", city: "Aarhus N" };
+    await server.runtime.database.prisma.order.update({
+      where: { id: order.id },
+      data: { deliveryMethodId: "gls-pakkeshop", deliveryMethodName: "GLS Pakkeshop", deliveryCarrier: "GLS", pickupPoint: point },
+    });
+    expectOk(server, "settings.update_sale_terms", await server.call("settings.update_sale_terms", { returnDays: 30 }, { key: await server.key("settings:write") }));
+    expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full, carrier: "GLS", markShipped: true }));
+    await expect.poll(() => mail.sent.filter((m) => m.to === "pakkeshop@example.dk").length).toBe(1);
+    const [sent] = mail.sent.filter((m) => m.to === "pakkeshop@example.dk");
+    expect(sent!.text).toContain(["Levering: GLS Pakkeshop", "Leveres til pakkeshop:", "Spar Trøjborg", "Tordenskjoldsgade 20", "8200 Aarhus N", `Afhentes af ${order.shippingName}`].join("\n"));
+    expect(sent!.text).not.toContain(order.shippingAddress);
+    expect(sent!.html).toContain("Leveres til pakkeshop:<br>Spar Trøjborg<br>");
+    expect(sent!.text).toContain("retur inden for 30 dage efter levering");
+  });
+
   it("updates only the given fields without changing the status", async () => {
     const order = await createOrder(server, { status: "paid" });
     expectOk(server, "orders.set_tracking", await track({ orderId: order.id, ...full }));

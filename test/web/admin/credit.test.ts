@@ -21,7 +21,10 @@ describe("the admin credit page", () => {
     expect(page.html).toContain('href="/admin/credit" aria-current="page"');
     expect(page.html).toContain("…Z8WA");
     expect(page.html).not.toContain("KXRT-7M2Q-PB4N-Z8WA");
-    expect(page.html).toContain('href="/admin/orders/demo-order-05"');
+    const { number } = await prisma().order.findUniqueOrThrow({ where: { id: "demo-order-05" } });
+    // Orders by the number people know them by (issue 39 item 10), not by id.
+    expect(page.html).toContain(`<a href="/admin/orders/demo-order-05">#${number}</a>`);
+    expect(page.html).not.toContain("<code>demo-order-05</code>");
     expect(page.html).toContain("Reg.nr. 1551, kontonr. 3456789012");
     expect(page.html).toContain('action="/admin/credit/refund-tasks/demo-refund-task/complete"');
     expect(page.html).toContain("Markér som udbetalt");
@@ -57,7 +60,7 @@ describe("the admin credit page", () => {
     expect(done.status).toBe(303);
     expect(done.location).toBe("/admin/credit");
     const after = await owner.get("/admin/credit");
-    expect(after.html).toContain("er markeret som udbetalt.");
+    expect(after.html).toMatch(/for ordre #\d+ er markeret som udbetalt\./);
     expect(after.html).not.toContain("/admin/credit/refund-tasks/demo-refund-task/complete");
     expect(await prisma().refundTask.findUniqueOrThrow({ where: { id: "demo-refund-task" } })).toMatchObject({ status: "done", doneBy: expect.stringMatching(/^staff:/) });
     const again = await owner.submit("/admin/credit", "/admin/credit/refund-tasks/demo-refund-task/complete", {});

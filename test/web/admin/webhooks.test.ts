@@ -61,6 +61,15 @@ describe("the webhooks page", () => {
     expect(await prisma().webhookEndpoint.findUnique({ where: { id: row.id } })).toBeNull();
   });
 
+  it("speaks Danish about a disabled webhook and points to the developer docs, not a repository path", async () => {
+    await prisma().webhookEndpoint.update({ where: { id: "demo-webhook-erp" }, data: { disabledAt: new Date(), disabledReason: "20 events in a row were not delivered after every retry." } });
+    const page = await owner.get("/admin/webhooks");
+    expect(page.html).toContain("20 hændelser i træk kunne ikke leveres, heller ikke efter alle genforsøg.");
+    expect(page.html).not.toContain("events in a row");
+    expect(page.html).toContain('<a href="/docs">udviklerdokumentationen</a>');
+    expect(page.html).not.toContain("docs/webhooks.md");
+  });
+
   it("turns a disabled webhook back on", async () => {
     const enabled = await owner.submit("/admin/webhooks", "/admin/webhooks/demo-webhook-erp/enable", {});
     expect(enabled.status).toBe(303);

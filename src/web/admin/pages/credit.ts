@@ -11,6 +11,7 @@ import { formatMoney, html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, money, needs, pageHead, submit, table, unit } from "../components.ts";
 import { kroner, optional, when } from "../forms.ts";
+import { orderRefs } from "../../order-numbers.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Card = z.output<typeof listCards.output>[number];
@@ -18,15 +19,17 @@ type Task = z.output<typeof listRefundTasks.output>[number];
 
 const SOURCE_TEXT: Record<Card["source"], string> = { issued: "Udstedt", store_credit: "Tilgodebevis", purchase: "Købt" };
 
-const orderLink = (orderId: string | null): HtmlValue => (orderId ? html`<a href="/admin/orders/${orderId}"><code>${orderId}</code></a>` : "");
+/** An order by the number people know it by (#1001), its id only when the number cannot be read. */
+const orderLink = (orderId: string | null, refs: Map<string, string> = new Map()): HtmlValue =>
+  orderId ? html`<a href="/admin/orders/${orderId}">${refs.get(orderId) ?? html`<code>${orderId}</code>`}</a>` : "";
 
-function cardRow(card: Card, currency: string): HtmlValue[] {
-  return [html`<code class="code">${card.code}</code>`, money(card.balanceDkk, currency), money(card.initialDkk, currency), SOURCE_TEXT[card.source], card.customerEmail ?? "", orderLink(card.orderId), when(card.expiresAt)];
+function cardRow(card: Card, currency: string, refs: Map<string, string>): HtmlValue[] {
+  return [html`<code class="code">${card.code}</code>`, money(card.balanceDkk, currency), money(card.initialDkk, currency), SOURCE_TEXT[card.source], card.customerEmail ?? "", orderLink(card.orderId, refs), when(card.expiresAt)];
 }
 
-function taskRow(web: AdminRequest, task: Task, currency: string): HtmlValue[] {
+function taskRow(web: AdminRequest, task: Task, currency: string, refs: Map<string, string>): HtmlValue[] {
   return [
-    orderLink(task.orderId),
+    orderLink(task.orderId, refs),
     task.email,
     money(task.amountDkk, currency),
     task.account ?? html`<span class="hint">Ikke oplyst: spørg kunden</span>`,
@@ -44,12 +47,13 @@ async function cardsSection(web: AdminRequest): Promise<Html> {
   if (!web.may(listCards)) return html`<section class="card"><h2>Gavekort og tilgodebeviser</h2><p class="hint">${needs(listCards)}</p></section>`;
   const email = web.query("email").trim().slice(0, 254);
   const [cards, currency] = await Promise.all([web.call(listCards, { limit: 100, ...(email.includes("@") ? { customerEmail: email } : {}) }), web.currency()]);
+  const refs = await orderRefs(web, cards.flatMap((card) => (card.orderId ? [card.orderId] : [])));
   return html`<section class="card"><h2>Gavekort og tilgodebeviser</h2>
 <form method="get" action="/admin/credit" class="inline-search" role="search">
 ${input({ name: "email", label: "Find kundens kort (e-mail)", type: "search", value: email })}
 <button class="button button-secondary" type="submit">Vis</button>
 </form>
-${cards.length ? table("Gavekort og tilgodebeviser", ["Kode", "Saldo", "Udstedt", "Kilde", "Kunde", "Ordre", "Udløber"], cards.map((card) => cardRow(card, currency)), [1, 2]) : emptyState("Ingen gavekort", email ? "Kunden har ingen gavekort." : "Udsted det første herunder.")}
+${cards.length ? table("Gavekort og tilgodebeviser", ["Kode", "Saldo", "Udstedt", "Kilde", "Kunde", "Ordre", "Udløber"], cards.map((card) => cardRow(card, currency, refs)), [1, 2]) : emptyState("Ingen gavekort", email ? "Kunden har ingen gavekort." : "Udsted det første herunder.")}
 <p class="hint">Koden vises kun med de sidste fire tegn; hele koden står i e-mailen til kunden.</p>
 </section>`;
 }
@@ -58,8 +62,9 @@ async function tasksSection(web: AdminRequest): Promise<Html> {
   const head = html`<h2>Tilbagebetalinger til udbetaling</h2><p class="hint">Penge, der skal tilbage til kunder, som betalte med bankoverførsel: overfør beløbet, og markér det så som udbetalt.</p>`;
   if (!web.may(listRefundTasks)) return html`<section class="card">${head}<p class="hint">${needs(listRefundTasks)}</p></section>`;
   const [tasks, currency] = await Promise.all([web.call(listRefundTasks, { status: "open", limit: 100 }), web.currency()]);
+  const refs = await orderRefs(web, tasks.map((task) => task.orderId));
   return html`<section class="card" id="refund-tasks">${head}
-${tasks.length ? table("Tilbagebetalinger til udbetaling", ["Ordre", "Kunde", "Beløb", "Konto", "Oprettet", ""], tasks.map((task) => taskRow(web, task, currency)), [2]) : html`<p>Der er ingen tilbagebetalinger at udbetale.</p>`}
+${tasks.length ? table("Tilbagebetalinger til udbetaling", ["Ordre", "Kunde", "Beløb", "Konto", "Oprettet", ""], tasks.map((task) => taskRow(web, task, currency, refs)), [2]) : html`<p>Der er ingen tilbagebetalinger at udbetale.</p>`}
 </section>`;
 }
 
@@ -118,6 +123,7 @@ export async function refundTaskAction(web: AdminRequest, id: string, action: st
   if (!/^[\w-]{1,100}$/.test(id) || action !== "complete") throw new NotFound(`No refund task action "${action}".`);
   return web.act("/admin/credit", async () => {
     const task = await web.call(completeRefundTask, { taskId: id });
-    return `Tilbagebetalingen på ${money(task.amountDkk, await web.currency())} for ordre ${task.orderId} er markeret som udbetalt.`;
+    const refs = await orderRefs(web, [task.orderId]);
+    return `Tilbagebetalingen på ${money(task.amountDkk, await web.currency())} for ordre ${refs.get(task.orderId) ?? task.orderId} er markeret som udbetalt.`;
   });
 }

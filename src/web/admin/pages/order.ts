@@ -4,6 +4,7 @@ import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import ordersGet from "../../../tools/orders/get.ts";
+import ordersGetPayment from "../../../tools/orders/get_payment.ts";
 import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
@@ -54,14 +55,24 @@ ${table("Ordrens returneringer", ["Retur", "Status", "Type", "Varer"], rows)}
 </section>`;
 }
 
+/** How the order is (to be) paid, in Danish: a bank-transfer order marked paid by staff has no method recorded. */
+const METHOD_TEXT: Record<string, string> = { card: "Kort", mobilepay: "MobilePay", bank_transfer: "Bankoverførsel", gift_card: "Gavekort", manual: "Manuel betaling" };
+
+function paymentMethodText(method: string | null, provider: "manual" | "stripe", paid: boolean): string {
+  if (method) return METHOD_TEXT[method] ?? method;
+  if (provider === "manual") return paid ? "Bankoverførsel" : "Bankoverførsel (afventer betaling)";
+  return paid ? "Kort (Stripe)" : "Kort (Stripe, afventer betaling)";
+}
+
 export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
-  const [order, { number }, timeline, returns, { delivery, shippingCountry, shippingRegion }] = await Promise.all([
+  const [order, { number }, timeline, returns, { delivery, shippingCountry, shippingRegion }, payment] = await Promise.all([
     web.call(ordersGet, { orderId: id }),
     web.call(ordersGetNumber, { orderId: id }),
     web.call(getTimeline, { orderId: id, limit: 100 }),
     web.may(listReturns) ? web.call(listReturns, { orderId: id, limit: 100 }) : null,
     web.call(ordersGetDelivery, { orderId: id }),
+    web.call(ordersGetPayment, { orderId: id }),
   ]);
   const ref = orderRef(number);
   const currency = order.currency;
@@ -137,7 +148,7 @@ ${facts([
 </section>
 <section class="card"><h2>Betaling</h2>
 ${facts([
-  ["Metode", order.paymentMethod],
+  ["Metode", paymentMethodText(order.paymentMethod, payment.paymentProvider, payment.paid)],
   ["Betalt", when(order.paidAt)],
   ["Betalings-id", order.paymentProviderPaymentIntentId],
   ["Refunderet", when(order.refundedAt)],

@@ -61,7 +61,8 @@ ${submit(web, upsertVariant, variant ? "Gem variant" : "Tilføj variant", "secon
 </form>`;
 }
 
-export async function variantsSection(web: AdminRequest, slug: string, draft: { drafts?: true } = {}): Promise<Html> {
+/** The variants card, and the variants' stock in all (null without variants: then the product's own stock is sold). */
+export async function variantsSection(web: AdminRequest, slug: string, draft: { drafts?: true } = {}): Promise<{ html: Html; stock: number | null }> {
   const [variants, currency] = await Promise.all([web.call(listVariants, { slug, ...draft }), web.currency()]);
   const rows = variants.map((variant) => [
     html`<code>${variant.sku}</code>`,
@@ -72,10 +73,11 @@ export async function variantsSection(web: AdminRequest, slug: string, draft: { 
   ]);
   const editors = variants.map((variant, index) => html`<details class="variant-editor"><summary>Ret <code>${variant.sku}</code></summary>
 ${variantForm(web, slug, variant, `v${index}`, currency)}</details>`);
-  return html`<section class="card" id="variants"><h2>Varianter</h2>
+  const stock = variants.length ? variants.reduce((sum, variant) => sum + variant.stock, 0) : null;
+  return { stock, html: html`<section class="card" id="variants"><h2>Varianter</h2>
 ${rows.length ? table("Varianter", ["SKU", "Egenskaber", "Pris", "Lager", ""], rows, [2, 3]) : html`<p class="hint">Ingen varianter: produktet sælges, som det er.</p>`}
 ${editors}
 <details class="variant-editor"${rows.length ? "" : " open"}><summary>Tilføj en variant</summary>
 ${variantForm(web, slug, undefined, "vnew", currency)}</details>
-</section>`;
+</section>` };
 }

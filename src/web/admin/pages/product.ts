@@ -129,11 +129,14 @@ export async function productPage(web: AdminRequest, slug: string, state?: FormS
   const { currency } = commerce;
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
   const [images, variants, safety] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft), safetySection(web, slug, product.id, draft.drafts === true)]);
+  // A product with variants sells the variants' stock: its own product stock is not shown (nor adjusted) beside them.
+  // The variants table goes full width under the two columns: in the side column it scrolled sideways at 1280 px.
+  const stockText = variants.stock === null ? `${product.stock} på lager` : `${variants.stock} på lager i alt (varianter)`;
   return {
     status: state?.status ?? 200,
     title: product.name,
     main: html`${breadcrumbs([{ label: "Produkter", href: "/admin/products" }, { label: product.name }])}
-${pageHead(product.name, { lead: html`${money(product.priceDkk, currency)} · ${product.stock} på lager · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
+${pageHead(product.name, { lead: html`${money(product.priceDkk, currency)} · ${stockText} · ${draft.drafts ? html`<span class="tag tag-warn">Kladde</span> (vises ikke i butikken)` : html`<a href="/products/${product.slug}">Se i butikken ↗</a>`}` })}
 ${state?.message ? html`<div class="notice notice-error" role="alert">${state.message}</div>` : ""}
 <div class="product-layout">
 <div>
@@ -143,9 +146,8 @@ ${submit(web, updateProduct, "Gem ændringer")}
 </form>
 </div>
 <div>
-${stockSection(web, slug, product.stock)}
+${variants.stock === null ? stockSection(web, slug, product.stock) : ""}
 ${images}
-${variants}
 ${safety}
 <section class="card danger-zone"><h2>Slet produkt</h2>
 <p class="hint">Produktet forsvinder fra butikken. Det kan genskabes fra ændringsloggen.</p>
@@ -154,7 +156,8 @@ ${checkbox({ name: "confirm", label: "Ja, slet produktet" })}
 <button type="submit" class="button button-danger"${web.may(deleteProduct) ? "" : html` disabled title="Kræver adgangen ${deleteProduct.scope}"`}>Slet produkt</button>
 </form></section>
 </div>
-</div>`,
+</div>
+${variants.html}`,
   };
 }
 

@@ -1,5 +1,6 @@
 // /admin/returns: the refunds owed by a deadline (overdue ones marked), the returns by status, and one return with the
 // forms to approve, reject or book it received (refund or exchange); everything goes through the returns.* tools.
+import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import type { z } from "zod";
 import { NotFound } from "../../../core/errors.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
@@ -65,7 +66,7 @@ function statusOf(web: AdminRequest): ReturnStatus {
 
 export async function returnsPage(web: AdminRequest): Promise<View> {
   const status = statusOf(web);
-  const [due, returns] = await Promise.all([web.call(listReturns, { status: "approved", limit: 100 }), web.call(listReturns, { status, limit: 100 })]);
+  const [due, returns, { returnDays }] = await Promise.all([web.call(listReturns, { status: "approved", limit: 100 }), web.call(listReturns, { status, limit: 100 }), web.may(getSaleTerms) ? web.call(getSaleTerms, {}) : { returnDays: null }]);
   const now = Date.now();
   due.sort((a, b) => Date.parse(a.refundDueBy ?? "") - Date.parse(b.refundDueBy ?? ""));
   const late = due.filter((ret) => overdue(ret, now)).length;
@@ -75,7 +76,7 @@ export async function returnsPage(web: AdminRequest): Promise<View> {
   )}</nav>`;
   return {
     title: "Returneringer",
-    main: html`${pageHead("Returneringer", { lead: "Fortrydelser (14 dage fra levering) og reklamationer (24 måneder). Pengene skal tilbage senest 14 dage efter godkendelsen." })}
+    main: html`${pageHead("Returneringer", { lead: `Fortrydelser (${returnDays ? `${returnDays} dage ` : ""}fra levering) og reklamationer (24 måneder). Pengene skal tilbage senest 14 dage efter godkendelsen.` })}
 <section class="card" aria-labelledby="due"><h2 id="due">Refusioner med frist${late ? html` <span class="tag tag-bad">${late} overskredet</span>` : ""}</h2>
 ${due.length ? table("Godkendte returneringer efter frist", head, returnRows(due, now)) : html`<p class="hint">Ingen godkendte returneringer venter på varen.</p>`}
 </section>
@@ -113,7 +114,6 @@ function releaseForm(web: AdminRequest, base: string): Html {
   return html`<section class="card"><h2>Pakken er ikke kommet</h2>
 <p class="hint">Fristen er overskredet. Den reserverede vare lægges tilbage på lager, returneringen afsluttes, og kunden får besked på mail.</p>
 ${formOpen(web, `${base}/release`, html` data-confirm="Frigiv den reserverede vare og afslut ombytningen?"`)}
-${textarea({ name: "reason", label: "Besked til kunden (valgfri)", maxlength: 1000, rows: 2 })}
 ${submit(web, releaseExchange, "Frigiv reserveret vare", "secondary")}
 </form></section>`;
 }
@@ -164,8 +164,7 @@ export async function returnAction(web: AdminRequest, id: string, action: string
       });
     case "release":
       return web.act(back, async () => {
-        const reason = web.field("reason").trim();
-        await web.call(releaseExchange, { returnId: id, ...(reason ? { reason } : {}) });
+        await web.call(releaseExchange, { returnId: id });
         return "Den reserverede vare er lagt tilbage på lager, og kunden har fået besked på mail.";
       });
     case "receive":

@@ -13,6 +13,9 @@ import { html, type Html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import { actionButton, formOpen, krInput, pageHead, submit, textarea, unit } from "../components.ts";
 import { kroner, when } from "../forms.ts";
+import { bankForm, saveBank } from "./settings-bank.ts";
+import { returnDaysForm, saveReturnDays } from "./settings-returns.ts";
+import { deleteMethod, deliverySection, firstMethod, saveMethod, savePoints } from "./settings-delivery.ts";
 import { commerceSections, saveCommerce, saveShippingRates } from "./settings-commerce.ts";
 import type { AdminRequest } from "../site.ts";
 
@@ -52,7 +55,9 @@ ${actionButton(web, setFeature, { action: "/admin/settings/feature", label: flag
 }
 
 export async function settingsPage(web: AdminRequest): Promise<View> {
-  const [settings, flags, { commerce, rates }, currency] = await Promise.all([web.call(settingsGet, {}), features(web), commerceSections(web), web.currency()]);
+  const [settings, flags, { commerce, rates }, currency, bank, delivery, returnDays] = await Promise.all([
+    web.call(settingsGet, {}), features(web), commerceSections(web), web.currency(), bankForm(web), deliverySection(web), returnDaysForm(web),
+  ]);
   const { branding, shipping, contact, policies } = settings;
   return {
     title: "Indstillinger",
@@ -85,12 +90,15 @@ ${input({ name: "phone", label: "Telefon", type: "tel", value: contact.phone, re
 ${textarea({ name: "address", label: "Adresse", value: contact.address, rows: 2, required: true, maxlength: 300 })}
 ${input({ name: "cvr", label: "CVR-nummer", value: contact.cvr, pattern: "\\d{8}", required: true, inputmode: "numeric" })}
 ${submit(web, updateContact, "Gem kontakt")}
-</form></section>
+</form>
+${bank}</section>
 ${commerce}
 <section class="card" id="features"><h2>Funktioner</h2>${flags}<p class="hint">Køb via AI-agenter slås til og fra under <a href="#commerce">Valuta og moms</a>.</p></section>
 </div>
+${delivery}
 ${rates}
 <section class="card" id="policies"><h2>Vilkår og politikker</h2>
+${returnDays}
 ${formOpen(web, "/admin/settings/policies")}
 <div class="columns columns-2">
 ${textarea({ name: "returns", label: "Returret", value: policies.returns, rows: 8, required: true })}
@@ -130,6 +138,12 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
     await web.call(updatePolicies, { returns: web.field("returns"), shipping: web.field("shipping"), privacy: web.field("privacy"), terms: web.field("terms") });
     return "Teksterne er gemt.";
   },
+  bank: saveBank,
+  method: saveMethod,
+  "method-delete": deleteMethod,
+  "method-first": firstMethod,
+  "pickup-points": savePoints,
+  "return-days": saveReturnDays,
   commerce: saveCommerce,
   rates: saveShippingRates,
   async feature(web) {
@@ -138,8 +152,11 @@ const ACTIONS: Record<string, (web: AdminRequest) => Promise<string>> = {
   },
 };
 
+/** Where an action's outcome is shown, when its card is not named after it. */
+const ANCHORS: Record<string, string> = { feature: "features", method: "methods", "method-delete": "methods", "method-first": "methods" };
+
 export async function settingsAction(web: AdminRequest, name: string): Promise<Outcome> {
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action) throw new NotFound(`No settings action ${name}.`);
-  return web.act(`/admin/settings#${name === "feature" ? "features" : name}`, () => action(web));
+  return web.act(`/admin/settings#${ANCHORS[name] ?? name}`, () => action(web));
 }

@@ -31,6 +31,13 @@ const EVENT_TEXT: Record<EventType, string> = {
 
 const DELIVERY_STATUS: Record<string, string> = { pending: "venter", delivered: "leveret", dead: "opgivet", cancelled: "annulleret" };
 
+/** Why the shop switched an endpoint off, in Danish (the tools keep their English reason for the API). */
+function disabledText(reason: string | null): string {
+  const streak = /^(\d+) events in a row were not delivered/.exec(reason ?? "");
+  if (streak) return `${streak[1]} hændelser i træk kunne ikke leveres, heller ikke efter alle genforsøg.`;
+  return reason ? "Slået fra efter fejlede leveringer." : "";
+}
+
 type Endpoint = z.output<typeof listWebhooks.output>[number];
 type Delivery = z.output<typeof listDeliveries.output>[number];
 
@@ -42,7 +49,7 @@ function endpointRow(web: AdminRequest, endpoint: Endpoint): HtmlValue[] {
   const base = `/admin/webhooks/${endpoint.id}`;
   const state = endpoint.enabled
     ? html`<span class="tag">aktiv</span>${endpoint.failureStreak ? html` <span class="hint">${endpoint.failureStreak} fejlede i træk</span>` : ""}`
-    : html`<span class="tag tag-warn">slået fra</span><br><span class="hint">${endpoint.disabledReason ?? ""}</span>`;
+    : html`<span class="tag tag-warn">slået fra</span><br><span class="hint">${disabledText(endpoint.disabledReason)}</span>`;
   return [
     html`<a href="${base}"><code>${endpoint.url}</code></a>`,
     html`${endpoint.events.map((event) => html`<span class="tag">${event}</span> `)}`,
@@ -58,7 +65,7 @@ export async function webhooksPage(web: AdminRequest): Promise<View> {
   const endpoints = await web.call(listWebhooks, {});
   return {
     title: "Webhooks",
-    main: html`${pageHead("Webhooks", { lead: html`Butikken sender signerede hændelser (Standard Webhooks) til integrationer, fx et ERP- eller lagersystem. Se <code>docs/webhooks.md</code> for hvordan modtageren tjekker signaturen.` })}
+    main: html`${pageHead("Webhooks", { lead: html`Butikken sender signerede hændelser (Standard Webhooks) til integrationer, fx et ERP- eller lagersystem. Modtageren tjekker signaturen med et Standard Webhooks-bibliotek og den hemmelighed, der vises, når webhooken oprettes. Hændelsernes indhold står i <a href="/docs">udviklerdokumentationen</a>.` })}
 ${endpoints.length ? table("Webhooks", ["Modtager", "Hændelser", "Tilstand", "Oprettet", ""], endpoints.map((endpoint) => endpointRow(web, endpoint))) : emptyState("Ingen webhooks", "Opret den første herunder.")}
 <section class="card"><h2>Ny webhook</h2>
 ${formOpen(web, "/admin/webhooks")}
@@ -121,7 +128,7 @@ export async function webhookPage(web: AdminRequest, id: string): Promise<View> 
   return {
     title: `Webhook ${endpoint.url}`,
     main: html`${breadcrumbs([{ label: "Webhooks", href: "/admin/webhooks" }, { label: endpoint.url }])}
-${pageHead("Leveringslog", { lead: html`<code>${endpoint.url}</code>${endpoint.enabled ? "" : html` · <span class="tag tag-warn">slået fra</span> ${endpoint.disabledReason ?? ""}`}`, actions: actionButton(web, testWebhook, { action: `/admin/webhooks/${id}/test`, label: "Send testhændelse", look: "secondary" }) })}
+${pageHead("Leveringslog", { lead: html`<code>${endpoint.url}</code>${endpoint.enabled ? "" : html` · <span class="tag tag-warn">slået fra</span> ${disabledText(endpoint.disabledReason)}`}`, actions: actionButton(web, testWebhook, { action: `/admin/webhooks/${id}/test`, label: "Send testhændelse", look: "secondary" }) })}
 ${deliveries.length ? table("Leveringer", ["Hændelse", "Status", "Forsøg", "Sidste svar", "Oprettet", ""], deliveries.map((delivery) => deliveryRow(web, id, delivery))) : emptyState("Ingen leveringer endnu", "Send en testhændelse for at prøve modtageren.")}`,
   };
 }

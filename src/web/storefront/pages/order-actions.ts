@@ -138,7 +138,7 @@ function unitsLeft(line: { id: string; quantity: number }, returns: readonly Ret
 }
 
 /** The order's returns, and for a shipped order a return form per line that still has units to send back. */
-export function returnSection(web: StorefrontRequest, order: OrderDetail, returns: readonly ReturnView[], options: ItemOptions, state: ActionState = {}): Html {
+export function returnSection(web: StorefrontRequest, order: OrderDetail, returns: readonly ReturnView[], options: ItemOptions, state: ActionState = {}, returnDays = 14): Html {
   // A return is offered within the deadlines the tool enforces.
   const returnable = nextActions(order.status).has("return");
   if (!returnable && returns.length === 0) return html``;
@@ -146,7 +146,7 @@ export function returnSection(web: StorefrontRequest, order: OrderDetail, return
   return html`<section class="card order-action" id="returns" aria-labelledby="returns-title">
 <h2 id="returns-title">Returnér eller byt</h2>
 ${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${RETURN_STATUS[ret.status] ?? ret.status}${ret.refundDkk ? html` · ${formatMoney(ret.refundDkk, order.currency)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}
-${lines.length ? html`<p>Du kan fortryde købet inden for 14 dage efter levering og reklamere over fejl i 2 år. Vælg varen, og skriv kort hvorfor; vi sender en returvejledning på e-mail.</p>
+${lines.length ? html`<p>Du kan fortryde købet inden for ${returnDays} dage efter levering og reklamere over fejl i 2 år. Vælg varen, og skriv kort hvorfor; vi sender en returvejledning på e-mail.</p>
 ${lines.map((line) => returnForm(web, order, line, unitsLeft(line, returns), options.find((option) => option.orderItemId === line.id), state))}` : ""}
 </section>`;
 }

@@ -6,6 +6,7 @@ import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
 import ordersItemOptions from "../../../tools/orders/item_options.ts";
+import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import returnsList from "../../../tools/returns/list.ts";
 import ordersGetBalance from "../../../tools/orders/get_balance.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
@@ -52,13 +53,14 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`, status);
     throw error;
   }
-  const [order, ledger, balance, refs, returns, options] = await Promise.all([
+  const [order, ledger, balance, refs, returns, options, { returnDays }] = await Promise.all([
     web.call(ordersGet, { orderId }),
     web.call(ordersPayments, { orderId }),
     web.call(ordersGetBalance, { orderId }),
     orderRefs(web, [orderId]),
     web.call(returnsList, { orderId }),
     web.call(ordersItemOptions, { orderId }),
+    web.read(getSaleTerms, {}),
   ]);
   const ref = refs.get(orderId) ?? orderId;
   const method = tracking.delivery;
@@ -97,7 +99,7 @@ ${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${metho
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
 ${ledgerSection(ledger, order.currency)}
 ${orderActions(web, order, ledger, balance.netPaidDkk, state)}
-${returnSection(web, order, returns, options, state)}
+${returnSection(web, order, returns, options, state, returnDays)}
 <p class="withdrawal-link"><a href="/fortryd?ordre=${orderId}">Fortryd købet her</a></p>
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,

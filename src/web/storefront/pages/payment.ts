@@ -4,11 +4,13 @@
 // the order number as reference; after Stripe Checkout it is the landing page (result=success|cancelled).
 import { NotFound, ToolError } from "../../../core/errors.ts";
 import type { Caller } from "../../../tools/context.ts";
+import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import { verifyPaymentToken } from "../../../tools/money/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
+import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import { notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
@@ -24,15 +26,16 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   const token = web.query("token");
   const gone = new NotFound("The payment link is invalid or has expired.");
   if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
-  const [order, { number }] = await Promise.all([
+  const [order, { number }, { delivery }] = await Promise.all([
     web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }),
     web.callAs(PAYMENT_LINK_READER, ordersGetNumber, { orderId }),
+    web.callAs(PAYMENT_LINK_READER, ordersGetDelivery, { orderId }),
   ]).catch((error: unknown) => {
     throw error instanceof ToolError && error.status === 404 ? gone : error;
   });
   const ref = orderRef(number);
   // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
-  const [{ contact }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.chrome()]);
+  const [{ contact }, { bankAccount: bank }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.read(getSaleTerms, {}), web.chrome()]);
   const total = formatMoney(order.totalDkk, currency);
   const due = formatMoney(order.outstandingDkk, currency);
   const open = !order.paid && order.status !== "cancelled";
@@ -46,13 +49,13 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
       ? notice("error", "Betalingen blev afbrudt. Ordren afventer stadig betaling.")
       : notice("info", "Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.");
   } else {
-    const bank = contact.bankAccount;
     const account = bank
       ? html`<table class="bank-account"><tbody>
 <tr><th scope="row">Bank</th><td>${bank.bankName}</td></tr>
 <tr><th scope="row">Reg.nr.</th><td>${bank.regNo}</td></tr>
 <tr><th scope="row">Kontonr.</th><td>${bank.accountNo}</td></tr>
 <tr><th scope="row">IBAN</th><td>${bank.iban}</td></tr>
+${bank.bic ? html`<tr><th scope="row">BIC (SWIFT)</th><td>${bank.bic}</td></tr>` : ""}
 </tbody></table>`
       : html`<p>Skriv eller ring til os, så får du vores bankoplysninger.</p>`;
     // Promise the e-mail only once it has gone out (it is sent right after the order is placed).
@@ -75,6 +78,10 @@ ${account}
 <h1>${order.paid ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 ${status}
+${delivery ? html`<section class="card pay-delivery" aria-labelledby="pay-delivery">
+<h2 id="pay-delivery">Levering</h2>
+<p><strong>${delivery.name}</strong>${delivery.pickupPoint ? html`<br>Afhentes i pakkeshop: ${delivery.pickupPoint.name}, ${delivery.pickupPoint.address}, ${delivery.pickupPoint.zip} ${delivery.pickupPoint.city}` : ""}</p>
+</section>` : ""}
 <section aria-labelledby="pay-summary">
 <h2 id="pay-summary">Din ordre</h2>
 <div class="table-wrap"><table class="order-lines">
@@ -91,7 +98,7 @@ ${open && (order.giftCardDkk > 0 || earlier > 0) ? html`<tr class="total"><th sc
 </tfoot>
 </table></div>
 </section>
-<p><a href="/">← Fortsæt med at handle</a></p>
+<p><a href="/orders/number/${number}">Se din ordre</a> · <a href="/">Fortsæt med at handle</a></p>
 </div>`,
   };
 }
