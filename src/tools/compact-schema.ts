@@ -19,6 +19,7 @@ const SHARE_GAIN = 40;
  * - the ±9007199254740991 bounds of integers dropped;
  * - `type: [X, "null"]` written as `anyOf: [{type: X …}, {type: "null"}]` (portable; Inspector warns on type arrays);
  * - the empty `additionalProperties: {}` and `propertyNames: {type: "string"}` of records dropped (both allow anything);
+ * - a property's description that only spells its name out again (`orderId`: "Order id.") dropped;
  * - a subschema used more than once (a layout section inside a column, an address, an id) defined once under `$defs`
  *   when that makes the schema shorter by SHARE_GAIN characters or more.
  */
@@ -36,9 +37,24 @@ function trim(value: unknown): unknown {
     if (node.type === "integer" && ((key === "minimum" && item === -SAFE) || (key === "maximum" && item === SAFE))) continue;
     if (key === "additionalProperties" && isEmptyObject(item)) continue;
     if (key === "propertyNames" && isStringType(item)) continue;
-    out[key] = key === "properties" || key === "$defs" ? mapValues(item as JsonSchema, trim) : trim(item);
+    if (key === "properties") out[key] = Object.fromEntries(Object.entries(item as JsonSchema).map(([name, sub]) => [name, trim(withoutEcho(name, sub))]));
+    else out[key] = key === "$defs" ? mapValues(item as JsonSchema, trim) : trim(item);
   }
   return Array.isArray(out.type) ? nullableAsAnyOf(out) : out;
+}
+
+/** The property's schema without a description whose words are all in its name ("Order id." of `orderId`). */
+function withoutEcho(name: string, sub: unknown): unknown {
+  if (!isObject(sub) || typeof sub.description !== "string") return sub;
+  const named = new Set(words(name));
+  if (!words(sub.description).every((word) => named.has(word))) return sub;
+  const { description: _echo, ...rest } = sub;
+  return rest;
+}
+
+/** Lower-case words of a camelCase name or a sentence; "e-mail" is "email". */
+function words(text: string): string[] {
+  return text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/e-mail/g, "email").split(/[^a-z0-9]+/).filter(Boolean);
 }
 
 /** `{type: ["string", "null"], minLength: 1, description}` → `{anyOf: [{type: "string", minLength: 1}, {type: "null"}], description}`. */
