@@ -174,12 +174,14 @@ describe("Mine ordrer", () => {
     expectHtmlPage(pending);
     expect(pending.html).toContain("Modtaget – beløbet refunderes til din bankkonto");
     expect(pending.html).toContain("Refunderes · bankoverførsel");
+    expect(pending.html).toContain("Beløbet refunderes til din bankkonto");
     expect(pending.html).not.toMatch(/Refunderet/);
     const [task] = await prisma().refundTask.findMany({ where: { orderId: order.id } });
     expectOk(server, "orders.complete_refund_task", await server.call("orders.complete_refund_task", { taskId: task!.id }, { key }));
     const paid = await client.get(`/orders/${order.id}`);
     expect(paid.html).not.toContain("refunderes");
     expect(paid.html).toContain("Refunderet · bankoverførsel");
+    expect(paid.html).toContain("Ordren er refunderet.");
     expect(paid.html).toContain("Fortrydelse · Refunderet ·");
   });
 

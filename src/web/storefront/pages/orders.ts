@@ -78,7 +78,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
 ${flash ? notice(flash.kind, flash.text) : ""}
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 <p>Status: <strong class="order-status">${statusLabel(tracking.status, pendingDkk)}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
-${progress(tracking.status)}
+${progress(tracking.status, pendingDkk)}
 ${nextActions(tracking.status).has("pay") ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
 ${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>
@@ -131,8 +131,9 @@ export async function orderByNumber(web: StorefrontRequest, number: string): Pro
 }
 
 /** The order's way from placed to delivered; final states outside that way are said in words instead. */
-function progress(status: string): Html {
+function progress(status: string, pendingDkk: number): Html {
   const reached = REACHED[status];
+  if (reached === undefined && pendingDkk > 0 && (status === "refunded" || status === "partial_refund")) return notice("info", "Beløbet refunderes til din bankkonto, så snart vi har overført det.");
   if (reached === undefined) return notice("info", `Ordren er ${ (ORDER_STATUS[status] ?? status).toLowerCase() }.`);
   return html`<ol class="progress" aria-label="Ordrens forløb">${STEPS.map((step, index) => html`<li class="${index <= reached ? "done" : ""}"${index === reached ? html` aria-current="step"` : ""}>${STEP_LABELS[index]}</li>`)}</ol>`;
 }
