@@ -7,13 +7,16 @@ import type { Caller } from "../../src/tools/context.ts";
 import placedOrder from "../../src/tools/checkout/placed_order.ts";
 import signingSecret from "../../src/tools/keys/acp_signing_secret.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
+import pendingRefund from "../../src/tools/orders/pending_refund.ts";
+import imageAlts from "../../src/tools/products/image_alts.ts";
+import userGiftCards from "../../src/tools/user/list_gift_cards.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, agentAccess];
+const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts, userGiftCards];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -68,6 +71,28 @@ describe("internal tools", () => {
     const order = await prisma.order.findFirstOrThrow({ orderBy: { id: "asc" } });
     expect(await prisma.checkoutSession.count({ where: { orderId: order.id } })).toBe(0);
     expect(await executor().call(placedOrder, { orderId: order.id }, as("orders:read"))).toBeNull();
+  });
+
+  it("orders.pending_refund sums an order's open refund tasks only, 404 for an unknown order", async () => {
+    const prisma = server.prisma;
+    const order = await prisma.order.findFirstOrThrow({ orderBy: { id: "desc" } });
+    const before = (await executor().call(pendingRefund, { orderId: order.id }, as("orders:read"))).pendingDkk;
+    await prisma.refundTask.create({ data: { orderId: order.id, amountDkk: 1200n } });
+    await prisma.refundTask.create({ data: { orderId: order.id, amountDkk: 800n, status: "done" } });
+    expect(await executor().call(pendingRefund, { orderId: order.id }, as("orders:read"))).toEqual({ orderId: order.id, pendingDkk: before + 1200 });
+    expect((await refusal(executor().call(pendingRefund, { orderId: "no-such-order" }, as("orders:read")))).status).toBe(404);
+    expect((await refusal(executor().call(pendingRefund, { orderId: order.id }, as("catalog:read")))).status).toBe(403);
+  });
+
+  it("products.image_alts refuses drafts to a catalogue reader and 404s an unknown product", async () => {
+    expect((await refusal(executor().call(imageAlts, { slug: "findes-ikke" }, as("catalog:read")))).status).toBe(404);
+    const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false }, orderBy: { slug: "asc" } });
+    expect((await refusal(executor().call(imageAlts, { slug: product.slug, drafts: true }, as("catalog:read")))).status).toBe(403);
+  });
+
+  it("user.list_gift_cards refuses a caller with no signed-in customer", async () => {
+    const error = await refusal(executor().call(userGiftCards, {}, as("customer:read")));
+    expect([error.status, error.code]).toEqual([422, "no_customer"]);
   });
 
   it("check the caller's scope and the input like any tool", async () => {

@@ -10,7 +10,7 @@ import { useServer } from "../support/server.ts";
 import { plainProducts, sessionIdOf } from "../support/session.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 import { captureMail, createCustomer, createOrder, orderState, sessionFor, type OrderSeed } from "../tools/orders/fixtures.ts";
-import { shippedOrder } from "../tools/returns/fixtures.ts";
+import { openReturn, shippedOrder } from "../tools/returns/fixtures.ts";
 
 const { server } = useServer();
 const prisma = () => server.prisma;
@@ -165,6 +165,51 @@ describe("Mine ordrer", () => {
     expect(after.html.match(/name="orderItemId"/g)).toHaveLength(2);
   });
 
+  it("says a received bank-transfer return 'refunderes' until staff have paid it out, then 'Refunderet'", async () => {
+    const { order, client } = await signedIn("delivered", { daysAgo: 3, quantities: [1] });
+    const key = await server.key("returns:write", "returns:read", "orders:read", "orders:write");
+    const ret = await openReturn(server, key, order, { approve: true });
+    expectOk(server, "returns.receive", await server.call("returns.receive", { returnId: ret.returnId, refundAccount: "1234 0012345678" }, { key }));
+    const pending = await client.get(`/orders/${order.id}`);
+    expectHtmlPage(pending);
+    expect(pending.html).toContain("Modtaget – beløbet refunderes til din bankkonto");
+    expect(pending.html).toContain("Refunderes · bankoverførsel");
+    expect(pending.html).toContain("Beløbet refunderes til din bankkonto");
+    expect(pending.html).not.toMatch(/Refunderet/);
+    const [task] = await prisma().refundTask.findMany({ where: { orderId: order.id } });
+    expectOk(server, "orders.complete_refund_task", await server.call("orders.complete_refund_task", { taskId: task!.id }, { key }));
+    const paid = await client.get(`/orders/${order.id}`);
+    expect(paid.html).not.toContain("refunderes");
+    expect(paid.html).toContain("Refunderet · bankoverførsel");
+    expect(paid.html).toContain("Ordren er refunderet.");
+    expect(paid.html).toContain("Fortrydelse · Refunderet ·");
+  });
+
+  it("lists the shopper's gift cards and the store credit of their cancelled order on the account page, codes masked", async () => {
+    const { customer, order, client } = await signedIn("paid");
+    const key = await server.key("giftcards:write");
+    const issue = async (amountDkk: number, customerEmail: string) =>
+      expectOk<{ code: string }>(server, "giftcards.issue", await server.call("giftcards.issue", { amountDkk, customerEmail }, { key })).code;
+    const own = await issue(25_000, customer.email);
+    const others = await issue(9_900, `en-anden-${++n}@example.dk`);
+    await client.get(`/orders/${order.id}`);
+    expectRedirect(await client.post(`/orders/${order.id}/cancel`, { reason: "regret", refundTo: "store_credit" }), `/orders/${order.id}?notice=order-cancelled`);
+    const credit = await prisma().giftCard.findFirstOrThrow({ where: { orderId: order.id, source: "store_credit" } });
+    const page = await client.get("/account");
+    expectHtmlPage(page);
+    expect(page.html).toContain("Tilgodebeviser og gavekort");
+    expect(page.html).toContain(`…${own.slice(-4)}`);
+    expect(page.html).toContain(formatMoney(25_000, order.currency));
+    expect(page.html).toContain(`Tilgodebevis</strong> <span class="order-ref">…${credit.code.slice(-4)}`);
+    expect(page.html).toContain(formatMoney(Number(credit.balanceDkk), order.currency));
+    expect(page.html).toMatch(/Gælder til \d{1,2}\. \w+ \d{4}/);
+    for (const code of [own, credit.code]) expect(page.html).not.toContain(code);
+    expect(page.html).not.toContain(`…${others.slice(-4)}`);
+    // A shopper with none sees no such section.
+    const empty = await signedIn("paid");
+    expect((await empty.client.get("/account")).html).not.toContain("Tilgodebeviser og gavekort");
+  });
+
   it("shows a refused return at its line in Danish: past the 14 days, yet a complaint still goes through", async () => {
     const { order, client } = await signedIn("delivered", { daysAgo: 30, quantities: [1] });
     await client.get(`/orders/${order.id}`);
@@ -212,6 +257,28 @@ describe("Mine ordrer", () => {
     await other.client.get("/account");
     expectHtmlPage(await other.client.post(`/account/addresses/${second!.id}/delete`, {}), 404);
     expect(await addresses()).toHaveLength(1);
+  });
+});
+
+describe("signed-in checkout", () => {
+  it("fills in the session customer's e-mail, also before any address is known; a guest gets an empty field", async () => {
+    const customer = await createCustomer(server, { email: `kasse-${++n}@example.dk`, name: "Mette Hansen" });
+    const client = new WebClient(server);
+    const [name, value] = (await sessionFor(server, customer.id)).split("=");
+    client.cookies.set(name!, value!);
+    const [product] = await plainProducts(server, 5);
+    await client.get(`/products/${product!.slug}`);
+    expectRedirect(await client.post("/cart/add", { productSlug: product!.slug, quantity: "1" }), "/cart?notice=added");
+    const page = await client.get("/checkout");
+    expectHtmlPage(page);
+    expect(page.html).toMatch(new RegExp(`name="email"[^>]*value="${customer.email}"|value="${customer.email}"[^>]*name="email"`));
+
+    const guest = new WebClient(server);
+    await guest.get(`/products/${product!.slug}`);
+    expectRedirect(await guest.post("/cart/add", { productSlug: product!.slug, quantity: "1" }), "/cart?notice=added");
+    const guestPage = await guest.get("/checkout");
+    expectHtmlPage(guestPage);
+    expect(guestPage.html).not.toContain(customer.email);
   });
 });
 

@@ -23,7 +23,8 @@ import changeItems from "./change_items.ts";
 import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
+import pendingRefund from "./pending_refund.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask, pendingRefund];
 
 export default tools;

@@ -7,6 +7,7 @@ import create from "./create.ts";
 import update from "./update.ts";
 import setSafety from "./set_safety.ts";
 import getSafety from "./get_safety.ts";
+import imageAlts from "./image_alts.ts";
 import remove from "./delete.ts";
 import attachImage from "./attach_image.ts";
 import detachImage from "./detach_image.ts";
@@ -28,6 +29,7 @@ const tools: AnyTool[] = [
   update,
   setSafety,
   getSafety,
+  imageAlts,
   remove,
   attachImage,
   detachImage,

@@ -97,14 +97,17 @@ function refundLines(returned: Returned, contact: Settings["contact"], currency:
 /** Received and refunded: the amount and where it went (or that nothing was left to refund). */
 export function mailRefunded(ctx: ToolContext, order: Order, ret: ReturnWithItems, returned: Returned): void {
   const reference = returnReference(ret);
+  // A bank transfer is a refund task staff pay out by hand later: until then the money "refunderes", it is not refunded yet.
+  const byHand = returned.parts.some((part) => part.method === "bank_transfer");
+  const amount = formatMoney(returned.amountDkk, order.currency);
   mailAfterCommit(ctx, order, "refund_issued", ({ branding, contact }) => ({
-    subject: `Vi har refunderet din returnering ${reference} – ${branding.shopName}`,
+    subject: byHand ? `Din returnering ${reference} refunderes – ${branding.shopName}` : `Vi har refunderet din returnering ${reference} – ${branding.shopName}`,
     lines: [
       `Vi har modtaget dine returnerede varer fra ordre ${orderRef(order.number)}:`,
       ...itemLines(ret),
       "",
       ...(returned.amountDkk > 0n
-        ? [`Vi har refunderet ${formatMoney(returned.amountDkk, order.currency)}:`, ...refundLines(returned, contact, order.currency)]
+        ? [byHand ? `${amount} refunderes:` : `Vi har refunderet ${amount}:`, ...refundLines(returned, contact, order.currency)]
         : [`Der var ikke noget beløb tilbage at refundere på ordren. Skriv til ${contact.email}, hvis det ikke passer.`]),
     ],
   }));

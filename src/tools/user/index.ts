@@ -6,7 +6,8 @@ import getOrderStatus from "./get_order_status.ts";
 import requestLoginCode from "./request_login_code.ts";
 import verifyLoginCode from "./verify_login_code.ts";
 import signOut from "./sign_out.ts";
+import listGiftCards from "./list_gift_cards.ts";
 
-const tools: AnyTool[] = [getLastShipping, listOrders, getOrderStatus, requestLoginCode, verifyLoginCode, signOut];
+const tools: AnyTool[] = [getLastShipping, listOrders, getOrderStatus, requestLoginCode, verifyLoginCode, signOut, listGiftCards];
 
 export default tools;

@@ -5,6 +5,7 @@ import categoriesList from "../../../tools/categories/list.ts";
 import searchStockPhotos from "../../../tools/images/search_stock_photos.ts";
 import { MAX_IMAGE_BYTES } from "../../../tools/images/stored.ts";
 import uploadImage from "../../../tools/images/upload.ts";
+import imageAlts from "../../../tools/products/image_alts.ts";
 import adjustStock from "../../../tools/products/adjust_stock.ts";
 import attachImage from "../../../tools/products/attach_image.ts";
 import createProduct from "../../../tools/products/create.ts";
@@ -62,20 +63,27 @@ ${submit(web, adjustStock, "Justér lager", "secondary")}
 </form></section>`;
 }
 
-async function imagesSection(web: AdminRequest, slug: string, images: string[]): Promise<Html> {
+async function imagesSection(web: AdminRequest, slug: string, images: string[], drafts: boolean): Promise<Html> {
   const query = web.query("photos").slice(0, 200);
-  const found = query && web.may(searchStockPhotos) ? await web.call(searchStockPhotos, { query, perPage: 12 }) : undefined;
+  const [found, described] = await Promise.all([
+    query && web.may(searchStockPhotos) ? web.call(searchStockPhotos, { query, perPage: 12 }) : undefined,
+    web.call(imageAlts, { slug, ...(drafts ? { drafts } : {}) }),
+  ]);
+  const altOf = new Map(described.map((image) => [image.url, image.alt]));
   const own = `${web.runtime.config.publicBaseUrl}/images/`;
   // The shop's own uploads by path (whatever host the admin is opened on), as the small rendition.
   const shown = (url: string) => (url.startsWith(own) ? `${url.slice(own.length - "/images/".length)}?w=400` : url.startsWith("/images/") ? `${url}?w=400` : url);
-  const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${shown(url)}" alt="" loading="lazy"></a>
-<span class="image-name" title="${url}">${url.split("/").at(-1) ?? url}</span>
+  // The caption is the alt text shoppers' screen readers hear (the file name only when there is none, marked as missing).
+  const caption = (url: string, alt: string | null) =>
+    alt ? html`<span class="image-name" title="${url}">${alt}</span>` : html`<span class="image-name" title="${url}">${url.split("/").at(-1) ?? url} <span class="hint">(ingen alt-tekst)</span></span>`;
+  const tiles = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${shown(url)}" alt="${altOf.get(url) ?? ""}" loading="lazy"></a>
+${caption(url, altOf.get(url) ?? null)}
 ${actionButton(web, detachImage, { action: `/admin/products/${slug}/images/detach`, label: "Fjern", fields: { imageUrl: url }, look: "secondary", small: true, confirm: "Fjern billedet fra produktet?" })}</li>`);
   const results = found?.photos.map((photo) => html`<li class="image-tile"><span class="image-frame"><img src="${photo.thumbUrl}" alt="${photo.description ?? ""}" loading="lazy"></span>
 <span class="hint">Foto: ${photo.photographer}</span>
 ${actionButton(web, attachImage, { action: `/admin/products/${slug}/images`, label: "Tilføj", fields: { imageUrl: photo.url, alt: (photo.description ?? "").slice(0, 200), sourceId: photo.sourceId }, small: true })}</li>`);
   return html`<section class="card" id="images"><h2>Billeder</h2>
-${current.length ? html`<ul class="image-grid">${current}</ul>` : html`<p class="hint">Ingen billeder endnu.</p>`}
+${tiles.length ? html`<ul class="image-grid">${tiles}</ul>` : html`<p class="hint">Ingen billeder endnu.</p>`}
 ${formOpen(web, `/admin/products/${slug}/images/upload`, html` enctype="multipart/form-data" class="image-upload"`)}
 <div class="form-pair">
 <div class="field"><label for="f-image">Læg et billede op</label>
@@ -128,7 +136,7 @@ export async function productPage(web: AdminRequest, slug: string, state?: FormS
   ]);
   const { currency } = commerce;
   const values = state?.values ?? valuesFromProduct(product, answers, policy.returnable, draft.drafts === true);
-  const [images, variants, safety] = await Promise.all([imagesSection(web, slug, product.images), variantsSection(web, slug, draft), safetySection(web, slug, product.id, draft.drafts === true)]);
+  const [images, variants, safety] = await Promise.all([imagesSection(web, slug, product.images, draft.drafts === true), variantsSection(web, slug, draft), safetySection(web, slug, product.id, draft.drafts === true)]);
   // A product with variants sells the variants' stock: its own product stock is not shown (nor adjusted) beside them.
   // The variants table goes full width under the two columns: in the side column it scrolled sideways at 1280 px.
   const stockText = variants.stock === null ? `${product.stock} på lager` : `${variants.stock} på lager i alt (varianter)`;

@@ -2,6 +2,7 @@
 // customer's own orders by number; sign out (user.sign_out) unbinds the session from the customer and keeps the cart.
 import { z } from "zod";
 import { ToolError } from "../../../core/errors.ts";
+import userListGiftCards from "../../../tools/user/list_gift_cards.ts";
 import userListOrders from "../../../tools/user/list_orders.ts";
 import requestLoginCode from "../../../tools/user/request_login_code.ts";
 import userSignOut from "../../../tools/user/sign_out.ts";
@@ -23,7 +24,12 @@ export async function accountPage(web: StorefrontRequest, addressState?: Address
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
-  const [refs, addresses, { currency }] = await Promise.all([orderRefs(web, orders.map((order) => order.id)), addressBook(web, addressState), web.chrome()]);
+  const [refs, addresses, { currency }, cards] = await Promise.all([
+    orderRefs(web, orders.map((order) => order.id)),
+    addressBook(web, addressState),
+    web.chrome(),
+    web.call(userListGiftCards, {}),
+  ]);
   return {
     title: "Din konto",
     noindex: true,
@@ -42,8 +48,23 @@ ${orders.length
 <div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatMoney(order.totalDkk, currency)}</span></div>
 </li>`)}</ul>`
   : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}
+${giftCardSection(cards)}
 ${addresses}`,
   };
+}
+
+/** The shopper's store credit and gift cards with money left: kind, masked code, balance, expiry; none: nothing shown. */
+function giftCardSection(cards: Awaited<ReturnType<typeof userListGiftCards.handler>>): Html {
+  if (cards.length === 0) return html``;
+  return html`<section class="gift-cards" aria-labelledby="gift-cards-title">
+<h2 id="gift-cards-title">Tilgodebeviser og gavekort</h2>
+<ul class="order-list">${cards.map((card) => html`<li class="card order-card gift-card-row">
+<div><strong>${card.source === "store_credit" ? "Tilgodebevis" : "Gavekort"}</strong> <span class="order-ref">${card.code}</span>
+<p class="hint">${card.expiresAt ? `Gælder til ${formatDate(card.expiresAt)}` : "Udløber ikke"}</p></div>
+<div class="order-card-side"><span class="price">${formatMoney(card.balanceDkk, card.currency)}</span></div>
+</li>`)}</ul>
+<p class="hint">Koden står i den e-mail, du fik kortet med. Brug den i kassen, eller <a href="/gavekort">se saldoen på et kort</a>.</p>
+</section>`;
 }
 
 interface LoginOptions {

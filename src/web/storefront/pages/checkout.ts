@@ -65,11 +65,16 @@ async function prefill(web: StorefrontRequest, cart: CartSummary): Promise<Addre
   const empty: Address = { name: "", email: "", phone: "", address: "", zip: "", city: "" };
   const caller = await web.caller();
   if (!caller.session?.customerId) return empty;
-  const last = await web.call(userGetLastShipping, {}).catch((error: unknown) => {
-    if (error instanceof ToolError && error.status < 500) return null;
-    throw error;
-  });
-  return last ? { ...empty, name: last.name, phone: last.phone ?? "", address: last.address, zip: last.zip, city: last.city } : empty;
+  // Signed in, the shopper has already proven this e-mail (the login code went there): fill it in rather than ask again.
+  const [{ customer }, last] = await Promise.all([
+    web.runtime.sessions.view(caller.session, false),
+    web.call(userGetLastShipping, {}).catch((error: unknown) => {
+      if (error instanceof ToolError && error.status < 500) return null;
+      throw error;
+    }),
+  ]);
+  const signedIn = { ...empty, email: customer?.email ?? "" };
+  return last ? { ...signedIn, name: last.name, phone: last.phone ?? "", address: last.address, zip: last.zip, city: last.city } : signedIn;
 }
 
 /** The delivery fields of the form: the method's radio, and the parcel-shop select named after each pickup method. */

@@ -70,11 +70,27 @@ interface AddressValues {
   city: string;
 }
 
-/** The payments and refunds of the order, oldest first. */
-export function ledgerSection(ledger: readonly LedgerEntry[], currency: string): Html {
+/**
+ * The newest of `items` whose amounts make up `pendingDkk`: the bank-transfer refunds staff have not paid yet (the
+ * tasks say how much is open, not which refund; staff pay the oldest first, so the newest are the ones still open).
+ */
+function stillOpen<T>(items: readonly T[], amount: (item: T) => number, pendingDkk: number): Set<T> {
+  const open = new Set<T>();
+  let left = pendingDkk;
+  for (const item of [...items].reverse()) {
+    if (left <= 0) break;
+    open.add(item);
+    left -= amount(item);
+  }
+  return open;
+}
+
+/** The payments and refunds of the order, oldest first; a bank-transfer refund staff have not paid yet "Refunderes". */
+export function ledgerSection(ledger: readonly LedgerEntry[], currency: string, pendingDkk = 0): Html {
   if (ledger.length === 0) return html``;
+  const open = stillOpen(ledger.filter((entry) => entry.kind === "refund" && entry.method === "bank_transfer"), (entry) => entry.amountDkk, pendingDkk);
   return html`<section class="card ledger" aria-labelledby="ledger-title"><h2 id="ledger-title">Betalinger</h2>
-<ul class="ledger-list">${ledger.map((entry) => html`<li><span>${KINDS[entry.kind] ?? entry.kind} · ${METHODS[entry.method] ?? entry.method}</span><span class="price">${entry.kind === "payment" ? "" : "−"}${formatMoney(entry.amountDkk, currency)}</span></li>`)}</ul>
+<ul class="ledger-list">${ledger.map((entry) => html`<li><span>${open.has(entry) ? "Refunderes" : (KINDS[entry.kind] ?? entry.kind)} · ${METHODS[entry.method] ?? entry.method}</span><span class="price">${entry.kind === "payment" ? "" : "−"}${formatMoney(entry.amountDkk, currency)}</span></li>`)}</ul>
 </section>`;
 }
 
@@ -138,14 +154,16 @@ function unitsLeft(line: { id: string; quantity: number }, returns: readonly Ret
 }
 
 /** The order's returns, and for a shipped order a return form per line that still has units to send back. */
-export function returnSection(web: StorefrontRequest, order: OrderDetail, returns: readonly ReturnView[], options: ItemOptions, state: ActionState = {}, returnDays = 14): Html {
+export function returnSection(web: StorefrontRequest, order: OrderDetail, returns: readonly ReturnView[], options: ItemOptions, state: ActionState = {}, returnDays = 14, pendingDkk = 0): Html {
   // A return is offered within the deadlines the tool enforces.
   const returnable = nextActions(order.status).has("return");
   if (!returnable && returns.length === 0) return html``;
   const lines = returnable ? order.items.filter((line) => unitsLeft(line, returns) > 0) : [];
+  const open = stillOpen([...returns].reverse().filter((ret) => ret.status === "refunded" && ret.refundDkk), (ret) => ret.refundDkk ?? 0, pendingDkk);
+  const status = (ret: ReturnView) => (open.has(ret) ? "Modtaget – beløbet refunderes til din bankkonto" : (RETURN_STATUS[ret.status] ?? ret.status));
   return html`<section class="card order-action" id="returns" aria-labelledby="returns-title">
 <h2 id="returns-title">Returnér eller byt</h2>
-${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${RETURN_STATUS[ret.status] ?? ret.status}${ret.refundDkk ? html` · ${formatMoney(ret.refundDkk, order.currency)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}
+${returns.length ? html`<ul class="return-list">${returns.map((ret) => html`<li><strong>${returnReference({ id: ret.returnId })}</strong> · ${ret.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ")}<br><span class="hint">${ret.kind === "withdrawal" ? "Fortrydelse" : "Reklamation"} · ${status(ret)}${ret.refundDkk ? html` · ${formatMoney(ret.refundDkk, order.currency)} retur` : ""}${ret.rejectReason ? html` · ${ret.rejectReason}` : ""}</span></li>`)}</ul>` : ""}
 ${lines.length ? html`<p>Du kan fortryde købet inden for ${returnDays} dage efter levering og reklamere over fejl i 2 år. Vælg varen, og skriv kort hvorfor; vi sender en returvejledning på e-mail.</p>
 ${lines.map((line) => returnForm(web, order, line, unitsLeft(line, returns), options.find((option) => option.orderItemId === line.id), state))}` : ""}
 </section>`;

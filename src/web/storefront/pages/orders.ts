@@ -9,6 +9,7 @@ import ordersItemOptions from "../../../tools/orders/item_options.ts";
 import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import returnsList from "../../../tools/returns/list.ts";
 import ordersGetBalance from "../../../tools/orders/get_balance.ts";
+import ordersPendingRefund from "../../../tools/orders/pending_refund.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
 import { paymentToken } from "../../../tools/money/payments/provider.ts";
 import { nextActions } from "../../../tools/orders/transitions.ts";
@@ -53,7 +54,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`, status);
     throw error;
   }
-  const [order, ledger, balance, refs, returns, options, { returnDays }] = await Promise.all([
+  const [order, ledger, balance, refs, returns, options, { returnDays }, { pendingDkk }] = await Promise.all([
     web.call(ordersGet, { orderId }),
     web.call(ordersPayments, { orderId }),
     web.call(ordersGetBalance, { orderId }),
@@ -61,6 +62,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     web.call(returnsList, { orderId }),
     web.call(ordersItemOptions, { orderId }),
     web.read(getSaleTerms, {}),
+    web.call(ordersPendingRefund, { orderId }),
   ]);
   const ref = refs.get(orderId) ?? orderId;
   const method = tracking.delivery;
@@ -75,8 +77,8 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
 <h1>Din ordre</h1>
 ${flash ? notice(flash.kind, flash.text) : ""}
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
-<p>Status: <strong class="order-status">${ORDER_STATUS[tracking.status] ?? tracking.status}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
-${progress(tracking.status)}
+<p>Status: <strong class="order-status">${statusLabel(tracking.status, pendingDkk)}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
+${progress(tracking.status, pendingDkk)}
 ${nextActions(tracking.status).has("pay") ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
 ${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>
@@ -97,13 +99,20 @@ ${method ? html`<p class="delivery-method">Levering: <strong>${method.name}</str
 ${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${method.pickupPoint.name}<br>${method.pickupPoint.address}<br>${method.pickupPoint.zip} ${method.pickupPoint.city}</p>
 <p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
-${ledgerSection(ledger, order.currency)}
+${ledgerSection(ledger, order.currency, pendingDkk)}
 ${orderActions(web, order, ledger, balance.netPaidDkk, state)}
-${returnSection(web, order, returns, options, state, returnDays)}
+${returnSection(web, order, returns, options, state, returnDays, pendingDkk)}
 <p class="withdrawal-link"><a href="/fortryd?ordre=${orderId}">Fortryd købet her</a></p>
 <p><a href="/account">← Alle dine ordrer</a></p>
 </div>`,
   };
+}
+
+/** The order's status as the shopper reads it: a refund staff still have to transfer "refunderes", it is not refunded yet. */
+function statusLabel(status: string, pendingDkk: number): string {
+  if (pendingDkk > 0 && status === "refunded") return "Refunderes";
+  if (pendingDkk > 0 && status === "partial_refund") return "Delvist refunderes";
+  return ORDER_STATUS[status] ?? status;
 }
 
 /** GET /orders/number/<n>: the session's own order by the number they know it by (404 for anyone else's when signed in). */
@@ -122,8 +131,9 @@ export async function orderByNumber(web: StorefrontRequest, number: string): Pro
 }
 
 /** The order's way from placed to delivered; final states outside that way are said in words instead. */
-function progress(status: string): Html {
+function progress(status: string, pendingDkk: number): Html {
   const reached = REACHED[status];
+  if (reached === undefined && pendingDkk > 0 && (status === "refunded" || status === "partial_refund")) return notice("info", "Beløbet refunderes til din bankkonto, så snart vi har overført det.");
   if (reached === undefined) return notice("info", `Ordren er ${ (ORDER_STATUS[status] ?? status).toLowerCase() }.`);
   return html`<ol class="progress" aria-label="Ordrens forløb">${STEPS.map((step, index) => html`<li class="${index <= reached ? "done" : ""}"${index === reached ? html` aria-current="step"` : ""}>${STEP_LABELS[index]}</li>`)}</ol>`;
 }

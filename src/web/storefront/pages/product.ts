@@ -4,6 +4,7 @@ import { NotFound } from "../../../core/errors.ts";
 import productsGet from "../../../tools/products/get.ts";
 import productsGetAnswers from "../../../tools/products/get_answers.ts";
 import productsGetSafety from "../../../tools/products/get_safety.ts";
+import productsImageAlts from "../../../tools/products/image_alts.ts";
 import productsListVariants from "../../../tools/products/list_variants.ts";
 import productsSearch from "../../../tools/products/search.ts";
 import { breadcrumbs, notice, price } from "../../components.ts";
@@ -37,12 +38,13 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
 const label = (key: string) => ATTRIBUTE_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
 
 async function loadProduct(web: StorefrontRequest, slug: string) {
-  const [product, answers, variants] = await Promise.all([
+  const [product, answers, variants, imageAlts] = await Promise.all([
     web.read(productsGet, { slug }),
     web.read(productsGetAnswers, { slug }),
     web.read(productsListVariants, { slug }),
+    web.read(productsImageAlts, { slug }),
   ]);
-  return { ...product, answers, variants };
+  return { ...product, answers, variants, altOf: new Map(imageAlts.map((image) => [image.url, image.alt])) };
 }
 
 export async function productPage(web: StorefrontRequest, slug: string): Promise<View> {
@@ -79,8 +81,11 @@ ${images[0] ? html`<meta property="og:image" content="${images[0]}">` : ""}
 ${flash ? notice(flash.kind, flash.text) : ""}${error ? notice("error", refusalText(error)) : ""}
 <article class="product">
 <div class="product-gallery">
-${productMedia({ ...product, firstImage: product.images[0] ?? null }, product.name, true)}
-${product.images.length > 1 ? html`<ul class="product-thumbs">${product.images.slice(1).map((image, index) => html`<li>${productMedia({ ...product, firstImage: image }, `${product.name}, billede ${index + 2}`)}</li>`)}</ul>` : ""}
+<figure class="product-figure">
+${productMedia({ ...product, firstImage: product.images[0] ?? null }, (product.images[0] && product.altOf.get(product.images[0])) || product.name, true)}
+${product.images[0] && product.altOf.get(product.images[0]) ? html`<figcaption class="image-caption">${product.altOf.get(product.images[0])}</figcaption>` : ""}
+</figure>
+${product.images.length > 1 ? html`<ul class="product-thumbs">${product.images.slice(1).map((image, index) => html`<li><figure class="product-figure">${productMedia({ ...product, firstImage: image }, product.altOf.get(image) || `${product.name}, billede ${index + 2}`)}${product.altOf.get(image) ? html`<figcaption class="image-caption">${product.altOf.get(image)}</figcaption>` : ""}</figure></li>`)}</ul>` : ""}
 </div>
 <div class="product-info">
 ${product.brand ? html`<p class="product-brand">${product.brand}</p>` : ""}
