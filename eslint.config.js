@@ -32,7 +32,22 @@ export default tseslint.config(
   // a relative import is refused when it names a folder the importing layer must not reach.
   ...layer("src/core/**/*.ts", ["tools", "http", "api", "web", "assistants", "seed"], "core is the leaf: config, database, errors, logging"),
   ...layer("src/http/**/*.ts", ["api", "web", "assistants"], "src/http is plumbing shared by the doors and sites; it knows none of them"),
-  ...layer("src/web/**/*.ts", ["api", "generated"], "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma"),
+  {
+    // The web door gets WebDeps from the composition root (src/compose.ts webDeps): not the runtime, not its database.
+    files: ["src/web/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)(api|generated)/", message: "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma" },
+            { regex: "(^|/)runtime\\.ts$", message: "the web door gets its deps from the composition root (src/compose.ts), never the runtime" },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", { selector: "MemberExpression[property.name='database']", message: "the database stays behind tools and core stores, out of the doors" }],
+    },
+  },
   ...layer("src/api/**/*.ts", ["web", "assistants", "generated"], "src/api holds the doors: tools, http plumbing and core only, never Prisma"),
   {
     // The agent doors get what they need (UcpDeps, AcpDeps from src/compose.ts): not the runtime, not its database.

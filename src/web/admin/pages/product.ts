@@ -65,7 +65,7 @@ ${submit(web, adjustStock, "Justér lager", "secondary")}
 async function imagesSection(web: AdminRequest, slug: string, images: string[]): Promise<Html> {
   const query = web.query("photos").slice(0, 200);
   const found = query && web.may(searchStockPhotos) ? await web.call(searchStockPhotos, { query, perPage: 12 }) : undefined;
-  const own = `${web.runtime.config.publicBaseUrl}/images/`;
+  const own = `${web.deps.config.publicBaseUrl}/images/`;
   // The shop's own uploads by path (whatever host the admin is opened on), as the small rendition.
   const shown = (url: string) => (url.startsWith(own) ? `${url.slice(own.length - "/images/".length)}?w=400` : url.startsWith("/images/") ? `${url}?w=400` : url);
   const current = images.map((url) => html`<li class="image-tile"><a class="image-frame" href="${url}"><img src="${shown(url)}" alt="" loading="lazy"></a>
