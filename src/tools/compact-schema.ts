@@ -4,8 +4,11 @@ import type { JsonSchema } from "./describe.ts";
 /** Formats JSON Schema names: a `pattern` beside one of them only spells the format out again (zod emits both). */
 const NAMED_FORMATS = new Set(["date-time", "date", "time", "duration", "email", "uuid", "uri", "ipv4", "ipv6"]);
 const SAFE = Number.MAX_SAFE_INTEGER;
-/** Subschemas at least this long (as JSON) that occur twice or more in one tool's schema are shared through `$defs`. */
-const SHARE_FROM = 300;
+/**
+ * A subschema repeated in one tool's schema is shared through `$defs` when that saves at least this many characters
+ * net of its definition and the `$ref`s (a handful of characters is not worth an indirection a reader must follow).
+ */
+const SHARE_GAIN = 40;
 
 /**
  * The same schema in fewer characters and in the form MCP clients read everywhere. It accepts and refuses the same
@@ -16,7 +19,9 @@ const SHARE_FROM = 300;
  * - the ±9007199254740991 bounds of integers dropped;
  * - `type: [X, "null"]` written as `anyOf: [{type: X …}, {type: "null"}]` (portable; Inspector warns on type arrays);
  * - the empty `additionalProperties: {}` and `propertyNames: {type: "string"}` of records dropped (both allow anything);
- * - a large subschema used more than once (a layout section inside a column) defined once under `$defs`.
+ * - a property's description that only spells its name out again (`orderId`: "Order id.") dropped;
+ * - a subschema used more than once (a layout section inside a column, an address, an id) defined once under `$defs`
+ *   when that makes the schema shorter by SHARE_GAIN characters or more.
  */
 export function compactSchema(schema: JsonSchema): JsonSchema {
   return share(trim(schema) as JsonSchema);
@@ -32,9 +37,24 @@ function trim(value: unknown): unknown {
     if (node.type === "integer" && ((key === "minimum" && item === -SAFE) || (key === "maximum" && item === SAFE))) continue;
     if (key === "additionalProperties" && isEmptyObject(item)) continue;
     if (key === "propertyNames" && isStringType(item)) continue;
-    out[key] = key === "properties" || key === "$defs" ? mapValues(item as JsonSchema, trim) : trim(item);
+    if (key === "properties") out[key] = Object.fromEntries(Object.entries(item as JsonSchema).map(([name, sub]) => [name, trim(withoutEcho(name, sub))]));
+    else out[key] = key === "$defs" ? mapValues(item as JsonSchema, trim) : trim(item);
   }
   return Array.isArray(out.type) ? nullableAsAnyOf(out) : out;
+}
+
+/** The property's schema without a description whose words are all in its name ("Order id." of `orderId`). */
+function withoutEcho(name: string, sub: unknown): unknown {
+  if (!isObject(sub) || typeof sub.description !== "string") return sub;
+  const named = new Set(words(name));
+  if (!words(sub.description).every((word) => named.has(word))) return sub;
+  const { description: _echo, ...rest } = sub;
+  return rest;
+}
+
+/** Lower-case words of a camelCase name or a sentence; "e-mail" is "email". */
+function words(text: string): string[] {
+  return text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/e-mail/g, "email").split(/[^a-z0-9]+/).filter(Boolean);
 }
 
 /** `{type: ["string", "null"], minLength: 1, description}` → `{anyOf: [{type: "string", minLength: 1}, {type: "null"}], description}`. */
@@ -50,25 +70,39 @@ function nullableAsAnyOf(node: JsonSchema): JsonSchema {
   };
 }
 
-/** Moves repeated large subschemas to `$defs` (largest first) and points every use at them with `$ref`. */
+/** Moves repeated subschemas to `$defs` (largest first, while sharing pays) and points every use at them with `$ref`. */
 function share(schema: JsonSchema): JsonSchema {
   const defs: Record<string, unknown> = { ...((schema.$defs as Record<string, unknown> | undefined) ?? {}) };
   let root: JsonSchema = { ...schema };
   delete root.$defs;
   for (;;) {
-    const counts = new Map<string, number>();
-    count(root, counts);
-    for (const def of Object.values(defs)) if (isObject(def)) count(def, counts);
-    const repeated = [...counts].filter(([json, n]) => n > 1 && json.length >= SHARE_FROM).sort((a, b) => b[0].length - a[0].length);
-    if (repeated.length === 0) break;
-    const [json] = repeated[0]!;
-    const name = defName(JSON.parse(json) as JsonSchema, defs);
+    const uses = new Map<string, Use>();
+    count(root, uses, undefined);
+    for (const [key, def] of Object.entries(defs)) if (isObject(def)) count(def, uses, key);
+    const worth = [...uses].filter(([json, use]) => gain(json, use, defs) >= SHARE_GAIN).sort((a, b) => b[0].length - a[0].length);
+    if (worth.length === 0) break;
+    const [json, use] = worth[0]!;
+    const name = defName(JSON.parse(json) as JsonSchema, use.key, defs);
     defs[name] = JSON.parse(json);
     const ref = { $ref: `#/$defs/${name}` };
     root = replace(root, json, ref);
     for (const [key, def] of Object.entries(defs)) if (key !== name && isObject(def)) defs[key] = replace(def, json, ref);
   }
   return Object.keys(defs).length ? { ...root, $defs: defs } : root;
+}
+
+/** How often a subschema occurs, and the property name it first occurs under (its readable name). */
+interface Use {
+  n: number;
+  key: string | undefined;
+}
+
+/** Characters saved by defining `json` once and referring to it at each use (an estimate: the name is not yet chosen). */
+function gain(json: string, use: Use, defs: Record<string, unknown>): number {
+  const name = use.key ?? "shared";
+  const ref = `{"$ref":"#/$defs/${name}"}`.length;
+  const definition = `"${name}":`.length + json.length + 1 + (Object.keys(defs).length ? 0 : ',"$defs":{}'.length);
+  return use.n * (json.length - ref) - definition;
 }
 
 /** Keywords whose value is one subschema, and keywords whose value is a list or a map of them. */
@@ -88,12 +122,17 @@ function mapSubschemas(node: JsonSchema, visit: (sub: JsonSchema) => JsonSchema)
   return out;
 }
 
-/** Counts every subschema below `node`, keyed by its JSON. */
-function count(node: JsonSchema, counts: Map<string, number>): void {
+/** Counts every subschema below `node`, keyed by its JSON, with the nearest property name above its first use. */
+function count(node: JsonSchema, uses: Map<string, Use>, key: string | undefined): void {
+  const names = new Map<JsonSchema, string>();
+  if (isObject(node.properties)) for (const [name, sub] of Object.entries(node.properties)) if (isObject(sub)) names.set(sub, name);
   mapSubschemas(node, (sub) => {
     const json = JSON.stringify(sub);
-    counts.set(json, (counts.get(json) ?? 0) + 1);
-    count(sub, counts);
+    const name = names.get(sub) ?? key;
+    const use = uses.get(json);
+    if (use) use.n++;
+    else uses.set(json, { n: 1, key: name });
+    count(sub, uses, name);
     return sub;
   });
 }
@@ -102,11 +141,14 @@ function replace(node: JsonSchema, json: string, ref: JsonSchema): JsonSchema {
   return mapSubschemas(node, (sub) => (JSON.stringify(sub) === json ? ref : replace(sub, json, ref)));
 }
 
-/** A readable name: the subschema's discriminating constant (`{type: {const: "hero"}}` → "hero"), else its title. */
-function defName(schema: JsonSchema, taken: Record<string, unknown>): string {
+/**
+ * A readable name: the subschema's discriminating constant (`{type: {const: "hero"}}` → "hero"), else its title, else
+ * the property it first appears under (`destination`, `id`).
+ */
+function defName(schema: JsonSchema, key: string | undefined, taken: Record<string, unknown>): string {
   const properties = (schema.properties ?? {}) as Record<string, { const?: unknown }>;
   const constant = Object.values(properties).find((property) => typeof property?.const === "string")?.const as string | undefined;
-  const base = (constant ?? (typeof schema.title === "string" ? schema.title : "shared")).replace(/[^A-Za-z0-9_-]/g, "_");
+  const base = (constant ?? (typeof schema.title === "string" ? schema.title : (key ?? "shared"))).replace(/[^A-Za-z0-9_-]/g, "_");
   let name = base;
   for (let n = 2; name in taken; n++) name = `${base}${n}`;
   return name;

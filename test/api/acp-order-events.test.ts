@@ -142,3 +142,17 @@ describe("ACP order events", () => {
     expect(await server.prisma.outboxEvent.count({ where: { type: { startsWith: "acp." } } })).toBe(before);
   });
 });
+
+describe("ACP order events for an item edit", () => {
+  it("order_update when staff change the order's items before shipping", async () => {
+    const done = await completed(SIGNED, PAID);
+    const orderId = done.order.id;
+    expect((await nextEvent(orderId, 0)).type).toBe("order_create");
+    const { items } = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
+    // Two units: one line of two, or two lines of one; either way one unit fewer.
+    const change = items.length > 1 ? { orderItemId: items[1]!.id, quantity: 0 } : { orderItemId: items[0]!.id, quantity: 1 };
+    await tool("orders.change_items", { orderId, items: [change], refundAccount: "1234 0012345678" });
+    const updated = await nextEvent(orderId, 1);
+    expect(updated).toMatchObject({ type: "order_update", data: { id: orderId, status: "confirmed" } });
+  });
+});

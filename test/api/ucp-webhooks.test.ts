@@ -60,8 +60,8 @@ const fulfillment = { methods: [{ type: "shipping", destinations: [DESTINATION],
 const pay = (token: string) => ({ payment: { instruments: [{ id: "pi_1", handler_id: "mock_payment_handler", type: "card", selected: true, credential: { type: "token", token } }] } });
 const payOld = (token: string) => ({ payment_data: { id: "instr_1", handler_id: "mock_payment_handler", type: "card", credential: { type: "token", token } } });
 
-async function checkout(profile: string, itemId: string): Promise<string> {
-  const created = await ucp("POST", "/ucp/checkout-sessions", { line_items: [{ item: { id: itemId }, quantity: 1 }], buyer: BUYER, fulfillment }, agent(profile));
+async function checkout(profile: string, itemId: string, quantity = 1): Promise<string> {
+  const created = await ucp("POST", "/ucp/checkout-sessions", { line_items: [{ item: { id: itemId }, quantity }], buyer: BUYER, fulfillment }, agent(profile));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 }
@@ -194,6 +194,23 @@ describe("later UCP order events", () => {
     expect(refunded.line_items.every((line) => line.status === "removed")).toBe(true);
     const types = await prisma().outboxEvent.findMany({ where: { body: { contains: results.old! } }, select: { type: true } });
     expect(types.map((row) => row.type)).toEqual(["ucp.order_placed"]);
+  });
+});
+
+describe("UCP order events for an item edit", () => {
+  it("send order_updated when staff change an order's items before shipping (2026-04-08)", async () => {
+    const key = await server.key("*");
+    const [product] = await plainProducts(server, 1);
+    const done = await ucp("POST", `/ucp/checkout-sessions/${await checkout("new", product!.id, 2)}/complete`, pay("success_token"), agent("new"));
+    const orderId = (done.body.order as { id: string }).id;
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
+    const edited = await server.call("orders.change_items", { orderId, items: [{ orderItemId: order.items[0]!.id, quantity: 1 }], refundAccount: "1234 0012345678" }, { key });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await server.runtime.outbox.idle();
+    const rows = await prisma().outboxEvent.findMany({ where: { body: { contains: orderId } }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((row) => row.type)).toEqual(["ucp.order_placed", "ucp.order_updated"]);
+    // The body is the order as the agent sees it (the version's order entity, its lines as the session placed them).
+    expect(orderResponse.parse(JSON.parse(rows[1]!.body))).toMatchObject({ id: orderId });
   });
 });
 

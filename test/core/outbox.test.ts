@@ -103,6 +103,7 @@ describe("every event type webhooks.create accepts", () => {
     "order.refunded": ["orders.refund", { orderId: "demo-order-19", amountDkk: 1000, reason: "Ridse" }],
     "order.shipped": ["orders.set_tracking", { orderId: "demo-order-16", carrier: "PostNord", trackingNumber: "00370712345678905555", markShipped: true }],
     "order.cancelled": ["orders.cancel", { orderId: "demo-order-21", reason: "Fortrudt" }],
+    "order.updated": ["orders.change_items", { orderId: "demo-order-18", items: [{ orderItemId: "demo-order-18-line-1", quantity: 2 }] }],
     "return.requested": ["returns.request", { orderId: "demo-order-22", items: [{ orderItemId: "demo-order-22-line-1", quantity: 1 }], kind: "withdrawal", reason: "Passede ikke" }],
     "product.updated": ["products.update", { slug: "oergreen-aviator-classic-4", patch: { featured: true } }],
     "stock.low": ["products.adjust_stock", { slug: "oergreen-aviator-classic-4", set: 3, reason: "Brud" }],
@@ -118,6 +119,8 @@ describe("every event type webhooks.create accepts", () => {
       const arrived = await poll(async () => receiver.at("/every").slice(before), (list) => list.some((message) => message.payload?.type === type), 5_000);
       expect(arrived.map((message) => message.payload?.type), `${tool} emits ${type}`).toContain(type);
     }
+    const updated = receiver.at("/every").find((message) => message.payload?.type === "order.updated")!.payload!;
+    expect(updated.data).toMatchObject({ id: "demo-order-18", changes: [{ orderItemId: "demo-order-18-line-1", fromQuantity: 3, toQuantity: 2 }] });
     const requested = receiver.at("/every").find((message) => message.payload?.type === "return.requested")!.payload!;
     expect(requested.data).toMatchObject({ orderId: "demo-order-22", kind: "withdrawal", status: "requested", items: [{ orderItemId: "demo-order-22-line-1", quantity: 1 }] });
     expect(receiver.at("/every").every((message) => message.error === null)).toBe(true);

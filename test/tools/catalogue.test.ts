@@ -162,6 +162,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["returns.approve", "returns:write", false, true],
   ["returns.reject", "returns:write", false, true],
   ["returns.receive", "returns:write", false, true],
+  ["returns.release_exchange", "returns:write", false, true],
   ["returns.policy", "catalog:read", true, false],
   ["returns.withdraw", "returns:write", true, false],
   ["products.set_safety", "products:write", false, true],

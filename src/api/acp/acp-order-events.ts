@@ -1,6 +1,6 @@
 // ACP 2026-04-17 order webhooks, the ACP door's subscriber of the order-event hub: when an order comes from an ACP
 // checkout session made with an API key that names a webhook URL and a signing secret, `order_create` (on completion)
-// and `order_update` (on every later status, tracking, fulfilment or adjustment change) go to that URL from the durable
+// and `order_update` (on every later status, item, tracking, fulfilment or adjustment change) go to that URL from the durable
 // outbox, in the transaction of the change, signed with Merchant-Signature (merchant-signature.ts). The body is the whole
 // Order, as the spec asks (not a delta): line items with quantities, the shipment with tracking and events, refunds as
 // adjustments, totals with amount_refunded, built from the order, the session it came from and its status history.
@@ -160,13 +160,14 @@ function update(scope: OrderEventScope, order: { id: string; acpSessionId: strin
   return order.acpSessionId ? enqueue(scope, "order_update", order.id) : Promise.resolve();
 }
 
-/** order_create on completion; order_update on every status change, and on tracking or recorded entries without one. */
+/** order_create on completion; order_update on every status change, item edit, and tracking or recorded entries without one. */
 export const acpOrderEvents: OrderSubscriber = async (scope, change) => {
   switch (change.type) {
     case "checkout_completed":
       return enqueue(scope, "order_create", change.orderId);
     case "status_changed":
     case "tracking_set":
+    case "items_changed":
       return update(scope, change.order);
     case "fulfilment_recorded":
       // Recorded entries that moved the status were told with that change.

@@ -1,6 +1,6 @@
 // UCP order events, the UCP door's subscriber of the order-event hub: when an order placed through a UCP checkout
-// session is placed, shipped, delivered, cancelled or refunded, or gains fulfilment events or adjustments from outside
-// (orders.record_events), the order in the shapes of the version the session was created with is written to the outbox
+// session is placed, shipped, delivered, cancelled or refunded, has its items edited (orders.change_items), or gains
+// fulfilment events or adjustments from outside (orders.record_events), the order in the shapes of the version the session was created with is written to the outbox
 // in the transaction of the change, addressed to the webhook URL the agent's profile gave at creation and signed as that
 // version requires (webhook-signers.ts).
 import crypto from "node:crypto";
@@ -63,6 +63,8 @@ function eventOf(change: OrderChange): UcpOrderEvent | undefined {
       return STATUS_EVENTS[change.to];
     case "fulfilment_recorded":
       return change.unreported > 0 ? "order_updated" : undefined;
+    case "items_changed":
+      return "order_updated";
     default:
       return undefined;
   }

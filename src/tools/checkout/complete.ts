@@ -100,6 +100,7 @@ export default defineTool({
         zip: destination.postalCode ?? "",
         city: destination.city ?? "",
         country: destination.country,
+        region: destination.region ?? null,
       },
       billing: null,
       channel: state.protocol === "shop" ? channelOf(ctx.door) : state.protocol,

@@ -111,7 +111,8 @@ export async function spendUpTo(ctx: ToolContext, typed: string, limit: bigint, 
   throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatMoney(card.balanceDkk, card.currency)} left.`);
 }
 
-function usable(ctx: ToolContext, card: GiftCard): GiftCard {
+/** The card, or 422 giftcard_expired when it has expired. */
+export function usable(ctx: ToolContext, card: GiftCard): GiftCard {
   if (card.expiresAt && card.expiresAt <= ctx.now()) throw new Refused("giftcard_expired", `The gift card ${codeHint(card.code)} expired on ${card.expiresAt.toISOString().slice(0, 10)}.`);
   return card;
 }

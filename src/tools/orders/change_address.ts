@@ -19,6 +19,7 @@ export default defineTool({
     zip: z.string().trim().regex(/^[A-Za-z0-9 -]{2,12}$/, "2 to 12 letters, digits, spaces or hyphens").describe("Postal code; 4 digits in Denmark."),
     city: z.string().trim().min(1).max(100).describe("City; in Denmark the postal code's."),
     country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK").optional().describe("Default: the order's country."),
+    region: z.string().trim().min(1).max(100).optional().describe("State/province."),
   }),
   output: z.strictObject({
     id: z.string(),
@@ -39,10 +40,12 @@ export default defineTool({
     const order = await lockOrder(ctx.db, input.orderId);
     assertUnshipped(order, "an address");
     const country = input.country ?? order.shippingCountry;
+    // A region belongs to its country: moving the order to another country drops the old one unless a new one is given.
+    const region = input.region ?? (country === order.shippingCountry ? order.shippingRegion : null);
     const place = country === "DK" ? checkedAddress("Shipping address", input) : { address: input.address, zip: input.zip, city: input.city };
     const after = await ctx.db.order.update({
       where: { id: order.id },
-      data: { shippingName: input.name, shippingAddress: place.address, shippingZip: place.zip, shippingCity: place.city, shippingCountry: country },
+      data: { shippingName: input.name, shippingAddress: place.address, shippingZip: place.zip, shippingCity: place.city, shippingCountry: country, shippingRegion: region },
     });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after });
     return { id: after.id, status: after.status, shippingName: after.shippingName, shippingAddress: after.shippingAddress, shippingZip: after.shippingZip, shippingCity: after.shippingCity, shippingCountry: after.shippingCountry };

@@ -9,7 +9,8 @@ import { refundAccount } from "../money/refunds.ts";
 import { oere } from "../shared/amounts.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { repriced } from "./edit-pricing.ts";
-import { changed, editedLines, moveStock, writeLines } from "./edits.ts";
+import { changed, editedLines, moveStock, unitOf, writeLines, type EditedLine } from "./edits.ts";
+import type { ItemChange } from "./events.ts";
 import { sendOrderChanged } from "./emails.ts";
 import { itemOrder, orderId, type OrderWithItems } from "./schemas.ts";
 import { assertUnshipped, changeStatus, lockOrder, orderRow } from "./order-writes.ts";
@@ -30,8 +31,7 @@ export default defineTool({
   name: "orders.change_items",
   description:
     "Change an unshipped order's lines (quantity, 0 removes; or variant) at catalogue price. A paid order is refunded " +
-    "the difference, an unpaid one gets a new payment link. Returns {id, status, lines, *Dkk amounts, vatOere, " +
-    "paymentUrl}.",
+    "the difference, an unpaid one gets a new payment link. Returns its lines and money.",
   errors: [
     { status: 422, code: "already_shipped" },
     { status: 422, code: "invalid_variant" },
@@ -97,12 +97,27 @@ export default defineTool({
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" })), items: after.items } : after;
     await ctx.collaborators.catalog.changed(ctx, { stock: productIds });
+    await ctx.collaborators.orderEvents.announce(ctx, { type: "items_changed", orderId: order.id, order: now, lines: now.items, changes: lines.filter(changed).map(itemChange), previousTotalDkk: order.totalDkk });
     const result = view(now, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
     const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
     ctx.afterCommit(() => sendOrderChanged(ctx.collaborators.db, ctx.collaborators.mailer, order.id, note, ctx.now()));
     return result;
   },
 });
+
+/** What an edited line changed, as the order-event hub tells it. */
+function itemChange(line: EditedLine): ItemChange {
+  const { item } = line;
+  return {
+    orderItemId: item.id,
+    productName: item.productName,
+    fromSku: item.variantSku,
+    toSku: line.swap?.sku ?? item.variantSku,
+    fromQuantity: item.quantity,
+    toQuantity: line.quantity,
+    unitPriceDkk: unitOf(line),
+  };
+}
 
 /** The order's lines and money; outstanding is the total less what was refunded of it and what the shop holds. */
 function view(order: OrderWithItems, held: bigint, returned: bigint, paymentUrl: string | null) {

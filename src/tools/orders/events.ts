@@ -16,6 +16,18 @@ export interface OrderLine {
   unitPriceDkk: number | bigint;
 }
 
+/** One line an item edit changed: its quantity (0: removed) and variant before and after. */
+export interface ItemChange {
+  orderItemId: string;
+  productName: string;
+  fromSku: string | null;
+  toSku: string | null;
+  fromQuantity: number;
+  toQuantity: number;
+  /** The line's unit price after the edit (øre). */
+  unitPriceDkk: bigint;
+}
+
 /** What happened to an order. `order` is the row after the change. */
 export type OrderChange =
   /** An order was placed (orders.place, a checkout, an exchange's replacement order). */
@@ -24,6 +36,8 @@ export type OrderChange =
   | { type: "status_changed"; orderId: string; order: Order; lines: readonly OrderLine[]; from: string; to: OrderStatus }
   /** A checkout session's completion linked the order it placed to the session (after the order's own changes). */
   | { type: "checkout_completed"; orderId: string; checkoutId: string }
+  /** Its lines were edited before shipping (orders.change_items): `lines` are the order's lines now, `changes` what moved. */
+  | { type: "items_changed"; orderId: string; order: Order; lines: readonly OrderLine[]; changes: readonly ItemChange[]; previousTotalDkk: bigint }
   /** Its tracking or delivery window changed without a status change. */
   | { type: "tracking_set"; orderId: string; order: Order }
   /**

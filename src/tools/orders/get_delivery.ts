@@ -9,9 +9,14 @@ export default defineTool({
   name: "orders.get_delivery",
   description:
     "How an order ships: the delivery method chosen at checkout and its parcel shop (null: none chosen). Returns " +
-    "{orderId, delivery}.",
+    "{orderId, delivery, shipping{Country,Region}}.",
   input: z.strictObject({ orderId }),
-  output: z.strictObject({ orderId: z.string(), delivery: orderDelivery }),
+  output: z.strictObject({
+    orderId: z.string(),
+    delivery: orderDelivery,
+    shippingCountry: z.string().describe("ISO 3166-1 alpha-2."),
+    shippingRegion: z.string().nullable().describe("State or province; null where none."),
+  }),
   scope: "orders:read",
   anonymous: false,
   audited: false,
@@ -21,6 +26,6 @@ export default defineTool({
   async handler(input, ctx) {
     const order = await ctx.db.order.findUnique({ where: { id: input.orderId } });
     if (!order) throw new NotFound(`No order with id "${input.orderId}".`);
-    return { orderId: order.id, delivery: deliveryOf(order) };
+    return { orderId: order.id, delivery: deliveryOf(order), shippingCountry: order.shippingCountry, shippingRegion: order.shippingRegion };
   },
 });

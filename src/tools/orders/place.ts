@@ -26,6 +26,8 @@ interface PostalAddress {
   city: string;
   /** ISO 3166-1 alpha-2; Denmark when absent. */
   country?: string;
+  /** State or province, where the country has them (checkout sessions' destinations). */
+  region?: string | null | undefined;
 }
 
 /** Input fields of a Danish postal address (orders.create shipping and billing). */
@@ -171,11 +173,13 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       shippingZip: input.shipping.zip,
       shippingCity: input.shipping.city,
       shippingCountry: input.shipping.country ?? "DK",
+      shippingRegion: input.shipping.region ?? null,
       billingName: input.billing?.name ?? null,
       billingAddress: input.billing?.address ?? null,
       billingZip: input.billing?.zip ?? null,
       billingCity: input.billing?.city ?? null,
       billingCountry: input.billing?.country ?? null,
+      billingRegion: input.billing?.region ?? null,
       phoneNumber: input.phone,
       subtotalDkk: BigInt(pricing.subtotalDkk),
       shippingDkk: BigInt(pricing.shippingDkk),

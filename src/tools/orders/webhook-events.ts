@@ -1,4 +1,4 @@
-// The order events integrators' webhooks receive (order.created/paid/shipped/cancelled/refunded) and their data: the
+// The order events integrators' webhooks receive (order.created/paid/shipped/cancelled/refunded/updated) and their data: the
 // integrators' subscriber of the order-event hub (events.ts).
 import type { Order } from "../../generated/prisma/client.ts";
 import { emitEvent } from "../webhooks/endpoints.ts";
@@ -37,9 +37,16 @@ function orderEventData(order: Order, lines: readonly OrderLine[], previousStatu
   };
 }
 
-/** Reports a new order, and a status change when its new status is one integrators subscribe to. */
+/** Reports a new order, an item edit with what it changed, and a status change integrators subscribe to. */
 export const integratorWebhooks: OrderSubscriber = async (scope, change) => {
   if (change.type === "created") await emitEvent(scope, "order.created", orderEventData(change.order, change.lines, null));
+  if (change.type === "items_changed") {
+    await emitEvent(scope, "order.updated", {
+      ...orderEventData(change.order, change.lines, null),
+      previousTotalDkk: Number(change.previousTotalDkk),
+      changes: change.changes.map((c) => ({ ...c, unitPriceDkk: Number(c.unitPriceDkk) })),
+    });
+  }
   if (change.type !== "status_changed") return;
   const type = STATUS_EVENTS[change.to];
   if (type) await emitEvent(scope, type, orderEventData(change.order, change.lines, change.from));

@@ -5,16 +5,19 @@
 // link, a cheaper one refunds what was paid for the returned units less the replacement's price.
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
-import type { Order, Product, ProductVariant } from "../../generated/prisma/client.ts";
+import type { GiftCard, Order, Product, ProductVariant } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import { vatOf } from "../orders/pricing.ts";
-import { methodOf, transfer } from "../money/ledger.ts";
+import { book, methodOf, transfer } from "../money/ledger.ts";
+import { codeHint, findCard } from "../money/gift-card-codes.ts";
+import { spendUpTo, usable } from "../money/gift-cards.ts";
 import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { changeStatus, orderRow } from "../orders/order-writes.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { getCommerce } from "../settings/commerce.ts";
-import { returnReference, type ReturnWithItems } from "./schemas.ts";
+import { returnReference, type ReturnUnits, type ReturnWithItems } from "./schemas.ts";
+import { netPaidFor } from "./return-rules.ts";
 
 type Variant = ProductVariant & { product: Product };
 type Line = { productId: string; variantId: string | null };
@@ -35,7 +38,7 @@ export function assertInStock(variant: Variant, units: number): void {
   }
 }
 
-const unitsOf = (ret: ReturnWithItems) => ret.items.reduce((sum, item) => sum + item.quantity, 0);
+const unitsOf = (ret: ReturnUnits) => ret.items.reduce((sum, item) => sum + item.quantity, 0);
 
 /** Takes the exchange's units from stock by one conditional update (approval); 422 insufficient_stock or invalid_exchange_variant. */
 export async function reserveExchange(ctx: ToolContext, ret: ReturnWithItems): Promise<void> {
@@ -65,13 +68,48 @@ export interface Priced {
  * took off the returned units (`paidDkk` of their `unitPriceDkk` at purchase). The discount goes with the goods, so a
  * size swap at the same price costs nothing more, and the difference either way is the difference at the rate paid.
  */
-export async function priceExchange(ctx: ToolContext, ret: ReturnWithItems, paidDkk: bigint): Promise<Priced> {
+export async function priceExchange(ctx: ToolContext, ret: ReturnUnits, paidDkk: bigint): Promise<Priced> {
   const variant = await ctx.db.productVariant.findUniqueOrThrow({ where: { id: ret.exchangeVariantId! }, include: { product: true } });
   const unitPrice = variant.priceDkk ?? variant.product.priceDkk;
   const listDkk = unitPrice * BigInt(unitsOf(ret));
   const grossDkk = ret.items.reduce((sum, item) => sum + item.orderItem.unitPriceDkk * BigInt(item.quantity), 0n);
   const valueDkk = grossDkk > 0n && paidDkk < grossDkk ? (listDkk * paidDkk * 2n + grossDkk) / (grossDkk * 2n) : listDkk;
   return { variant, unitPrice, listDkk, valueDkk };
+}
+
+/**
+ * The gift card or store credit named to pay a dearer exchange's difference, checked at request against the difference
+ * priced now: 404 unknown code, 422 giftcard_expired, 422 insufficient_balance when its balance cannot cover it. Not a
+ * reservation: receipt debits the card by the conditional UPDATE of every spend and leaves what the card no longer
+ * covers (spent elsewhere meanwhile) to the replacement's payment link.
+ */
+export async function payerCard(ctx: ToolContext, order: OrderWithItems, units: ReturnUnits, typed: string): Promise<GiftCard> {
+  const card = usable(ctx, await findCard(ctx.db, typed));
+  const paid = await netPaidFor(ctx, order, units);
+  const { valueDkk } = await priceExchange(ctx, units, paid);
+  const difference = valueDkk - paid;
+  if (difference > card.balanceDkk) {
+    throw new Refused("insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatMoney(card.balanceDkk, card.currency)} left; the exchange costs ${formatMoney(difference, order.currency)} more than the returned goods were paid.`);
+  }
+  return card;
+}
+
+/**
+ * Pays what a replacement still owes from the card the return named, as far as it holds it now (the balance checked at
+ * request may have been spent since): booked as a gift-card payment; 0 when the card is spent or expired.
+ */
+async function payFromCard(ctx: ToolContext, replacement: Order, giftCardId: string, due: bigint): Promise<bigint> {
+  const card = await ctx.db.giftCard.findUnique({ where: { id: giftCardId } });
+  if (!card) return 0n;
+  try {
+    const spent = await spendUpTo(ctx, card.code, due, replacement.id);
+    await book(ctx, replacement.id, { kind: "payment", method: "gift_card", amountDkk: spent.amountDkk, reference: codeHint(card.code) });
+    return spent.amountDkk;
+  } catch (error) {
+    // Spent elsewhere or expired since the request: the payment link asks for the rest, as for any dearer exchange.
+    if (error instanceof Refused) return 0n;
+    throw error;
+  }
 }
 
 export interface Replacement {
@@ -105,11 +143,13 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
       shippingZip: original.shippingZip,
       shippingCity: original.shippingCity,
       shippingCountry: original.shippingCountry,
+      shippingRegion: original.shippingRegion,
       billingName: original.billingName,
       billingAddress: original.billingAddress,
       billingZip: original.billingZip,
       billingCity: original.billingCity,
       billingCountry: original.billingCountry,
+      billingRegion: original.billingRegion,
       phoneNumber: original.phoneNumber,
       subtotalDkk: listDkk,
       shippingDkk: 0n,
@@ -140,8 +180,10 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
   await ctx.db.orderNote.create({ data: { orderId: original.id, body: `Retur ${reference} modtaget og ombyttet: erstatningsordre ${orderRef(created.number)}.`, author: ctx.caller.actor, createdAt: now } });
   await ctx.audit({ subjectType: "order", subjectId: created.id, before: null, after: orderRow(created) });
   await ctx.collaborators.orderEvents.announce(ctx, { type: "created", orderId: created.id, order: created, lines: created.items });
-  if (moved === value) {
-    const paid = await changeStatus(ctx, created, { to: "paid", reason: `Ombytning ${reference}: betalt med de returnerede varer`, data: { paymentMethod: methodOf(original) } });
+  const fromCard = ret.giftCardId && moved < value ? await payFromCard(ctx, created, ret.giftCardId, value - moved) : 0n;
+  if (moved + fromCard === value) {
+    const how = fromCard > 0n ? "de returnerede varer og gavekort" : "de returnerede varer";
+    const paid = await changeStatus(ctx, created, { to: "paid", reason: `Ombytning ${reference}: betalt med ${how}`, data: { paymentMethod: moved > 0n ? methodOf(original) : "gift_card" } });
     return { order: paid, movedDkk: moved, dueDkk: 0n, paymentUrl: null };
   }
   const payment = await ctx.collaborators.payments.createPayment({
@@ -150,12 +192,12 @@ export async function shipReplacement(ctx: ToolContext, original: OrderWithItems
     email: created.email,
     currency: created.currency,
     totalDkk: Number(value),
-    // What the returned goods were paid is already on the replacement's ledger: the session asks for the rest.
-    paidDkk: Number(moved),
+    // What the returned goods and the named card paid is already on the replacement's ledger: the session asks for the rest.
+    paidDkk: Number(moved + fromCard),
     shippingDkk: 0,
     discountDkk: Number(listDkk - value),
     items: [{ productName: variant.product.name, unitPriceDkk: Number(unitPrice), quantity: units }],
   });
   const order = payment.providerSessionId ? await ctx.db.order.update({ where: { id: created.id }, data: { paymentProviderSessionId: payment.providerSessionId } }) : created;
-  return { order, movedDkk: moved, dueDkk: value - moved, paymentUrl: payment.paymentUrl };
+  return { order, movedDkk: moved, dueDkk: value - moved - fromCard, paymentUrl: payment.paymentUrl };
 }

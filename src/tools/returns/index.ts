@@ -7,8 +7,9 @@ import get from "./get.ts";
 import approve from "./approve.ts";
 import reject from "./reject.ts";
 import receive from "./receive.ts";
+import releaseExchange from "./release_exchange.ts";
 import policy from "./policy.ts";
 
-const tools: AnyTool[] = [request, withdraw, list, get, approve, reject, receive, policy];
+const tools: AnyTool[] = [request, withdraw, list, get, approve, reject, receive, releaseExchange, policy];
 
 export default tools;

@@ -11,8 +11,8 @@ import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn 
 export default defineTool({
   name: "returns.receive",
   description:
-    "Book an approved return as received: restocks and refunds its units (with shipping for a whole order's last " +
-    "withdrawal), or for an exchange creates the replacement order, settling any price difference. Returns the return.",
+    "Book an approved return received: restock and refund its units (shipping too on a whole order's last " +
+    "withdrawal), or make an exchange's replacement order. Returns the return.",
   errors: [
     { status: 422, code: "illegal_transition" },
     { status: 422, code: "refund_failed" },

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { NotFound, Refused } from "../../core/errors.ts";
 import { orderId } from "../orders/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
-import { assertInStock, exchangeVariant } from "./exchange.ts";
+import { giftCardCode } from "../money/gift-card-codes.ts";
+import { assertInStock, exchangeVariant, payerCard } from "./exchange.ts";
 import { RETURN_KINDS, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
 import { assertReturnable, heldUnits, loadOrderForReturn } from "./return-rules.ts";
 import { emitReturnRequested } from "./webhook-events.ts";
@@ -16,8 +17,8 @@ const item = z.strictObject({
 export default defineTool({
   name: "returns.request",
   description:
-    "Open a return of shipped goods (unshipped: orders.cancel): withdrawal (14 days from delivery) or complaint (24 " +
-    "months). Returns the return.",
+    "Open a return of shipped goods (unshipped: orders.cancel): withdrawal or complaint (windows: returns.policy). " +
+    "Returns the return.",
   errors: [
     { status: 422, code: "not_shipped" },
     { status: 422, code: "order_closed" },
@@ -26,6 +27,9 @@ export default defineTool({
     { status: 422, code: "quantity_exceeds_order" },
     { status: 422, code: "invalid_exchange_variant" },
     { status: 422, code: "insufficient_stock" },
+    { status: 422, code: "insufficient_balance", when: "giftCardCode cannot cover a dearer exchange" },
+    { status: 422, code: "giftcard_expired" },
+    { status: 404, when: "unknown order, line or gift card" },
   ],
   input: z.strictObject({
     orderId,
@@ -38,11 +42,13 @@ export default defineTool({
     kind: z.enum(RETURN_KINDS).describe("withdrawal: changed mind; complaint: defect, wrong goods."),
     reason: z.string().trim().min(1).max(1000).describe("The shopper's reason."),
     exchangeVariantId: z.string().min(1).max(200).optional().describe("Same product's variant, instead of a refund."),
-  }),
+    giftCardCode: giftCardCode.optional().describe("Pays a dearer exchange's difference."),
+  }).refine((v) => !v.giftCardCode || v.exchangeVariantId, { message: "giftCardCode pays an exchange: give exchangeVariantId", path: ["giftCardCode"] }),
   output: returnView,
   scope: "returns:write",
   anonymous: false,
   audited: true,
+  sensitive: ["giftCardCode"],
   shopper: { order: (input) => input.orderId },
   annotations: WRITE,
   examples: [{ orderId: "demo-order-22", items: [{ orderItemId: "demo-order-22-line-1", quantity: 1 }], kind: "withdrawal", reason: "Passede ikke" }],
@@ -65,9 +71,14 @@ export default defineTool({
         throw new Refused("not_returnable", `${fixed.map((p) => p.name).join(", ")} cannot be withdrawn from (made to order); a complaint about a defect is still possible.`);
       }
     }
+    let giftCardId: string | null = null;
     if (input.exchangeVariantId) {
       const variant = await exchangeVariant(ctx, input.exchangeVariantId, lines);
       assertInStock(variant, input.items.reduce((sum, i) => sum + i.quantity, 0));
+      if (input.giftCardCode) {
+        const units = { exchangeVariantId: variant.id, items: input.items.map((i, n) => ({ ...i, orderItem: lines[n]! })) };
+        giftCardId = (await payerCard(ctx, order, units, input.giftCardCode)).id;
+      }
     }
     const now = ctx.now();
     const created = await ctx.db.returnRequest.create({
@@ -76,6 +87,7 @@ export default defineTool({
         kind: input.kind,
         reason: input.reason,
         exchangeVariantId: input.exchangeVariantId ?? null,
+        giftCardId,
         requestedBy: ctx.caller.actor,
         createdAt: now,
         updatedAt: now,

@@ -8,7 +8,7 @@ import { itemOrder, type OrderWithItems } from "../orders/schemas.ts";
 import { SHIPPED, UNSHIPPED } from "../orders/transitions.ts";
 import { complaintDeadline, COMPLAINT_MONTHS, withdrawalDeadline } from "./deadlines.ts";
 import { getReturnDays } from "../settings/sale-terms.ts";
-import { withItems, type ReturnKind, type ReturnStatus, type ReturnWithItems } from "./schemas.ts";
+import { withItems, type ReturnUnits, type ReturnKind, type ReturnStatus, type ReturnWithItems } from "./schemas.ts";
 
 /** The moves a return may make; anything else is 422 illegal_transition. */
 const MOVES: Record<ReturnStatus, readonly ReturnStatus[]> = {
@@ -124,7 +124,7 @@ export async function restockReturn(ctx: ToolContext, ret: ReturnWithItems): Pro
  * back so far including these, less the net of those before, so that all of an order's units together come to exactly
  * its subtotal less its discount, whatever the rounding.
  */
-export async function netPaidFor(ctx: ToolContext, order: OrderWithItems, ret: ReturnWithItems): Promise<bigint> {
+export async function netPaidFor(ctx: ToolContext, order: OrderWithItems, ret: Pick<ReturnUnits, "items">): Promise<bigint> {
   const before = await heldUnits(ctx.db, order.id, SETTLED);
   const after = new Map(before);
   for (const item of ret.items) after.set(item.orderItemId, (after.get(item.orderItemId) ?? 0) + item.quantity);

@@ -31,6 +31,12 @@ export const returnView = z.strictObject({
 
 export type ReturnWithItems = ReturnRequest & { items: Array<ReturnItem & { orderItem: OrderItem }>; order: Pick<Order, "number"> };
 
+/** The units of a return (asked for or stored) as pricing reads them: each line's quantity and what it was ordered at. */
+export interface ReturnUnits {
+  exchangeVariantId: string | null;
+  items: Array<{ orderItemId: string; quantity: number; orderItem: Pick<OrderItem, "unitPriceDkk"> }>;
+}
+
 /** Items with their order line, in the order they were given, and the order's number. */
 export const withItems = { items: { include: { orderItem: true }, orderBy: { id: "asc" as const } }, order: { select: { number: true } } };
 

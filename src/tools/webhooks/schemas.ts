@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   "order.shipped",
   "order.cancelled",
   "order.refunded",
+  "order.updated",
   "return.requested",
   "product.updated",
   "stock.low",

@@ -55,6 +55,7 @@ const ACTIONS: Record<string, string> = {
   "returns.approve": "Godkendte retur",
   "returns.receive": "Modtog retur",
   "returns.reject": "Afviste retur",
+  "returns.release_exchange": "Frigav reserveret ombytning",
   "returns.request": "Anmodede om retur",
   "services.create": "Oprettede ydelse",
   "services.delete": "Slettede ydelse",

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { SessionView } from "../../../src/tools/checkout/schemas.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
-import { openSession } from "./helpers.ts";
+import { plainProducts } from "../../support/session.ts";
+import { BUYER, openSession } from "./helpers.ts";
 
-const { server, keys: { key } } = useServer({ config: { ucpTestMode: true }, keys: { key: ["checkout:agent"] } });
+const { server, keys: { key, staff } } = useServer({ config: { ucpTestMode: true }, keys: { key: ["checkout:agent"], staff: ["orders:read"] } });
 
 const prisma = () => server.prisma;
 const pay = (token: string) => ({ handlerId: "mock_payment_handler", instrumentType: "card", token });
@@ -27,6 +28,16 @@ describe("checkout.complete", () => {
     expect(JSON.stringify(await prisma().auditEntry.findMany({ where: { tool: "checkout.complete" } }))).not.toContain("success_token");
     expectProblem(await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }), 422, "checkout_not_modifiable");
     expectProblem(await server.call("checkout.update", { id: view.id, discountCodes: [] }, { key }), 422, "checkout_not_modifiable");
+  });
+
+  it("keeps the destination's region on the order, which orders.get_delivery shows with the country", async () => {
+    const products = await plainProducts(server, 1);
+    const destination = { street: "Marienplatz 1", postalCode: "80331", city: "München", region: "Bayern", country: "DE" };
+    const view = expectOk<SessionView>(server, "checkout.create", await server.call("checkout.create", { lines: [{ itemId: products[0]!.id, quantity: 1 }], buyer: BUYER, destination }, { key }));
+    const done = expectOk<SessionView>(server, "checkout.complete", await server.call("checkout.complete", { id: view.id, payment: pay("success_token") }, { key }));
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: done.orderId! } })).toMatchObject({ shippingCountry: "DE", shippingRegion: "Bayern", shippingCity: "München" });
+    const delivery = expectOk<{ shippingCountry: string; shippingRegion: string | null }>(server, "orders.get_delivery", await server.call("orders.get_delivery", { orderId: done.orderId! }, { key: staff }));
+    expect(delivery).toMatchObject({ shippingCountry: "DE", shippingRegion: "Bayern" });
   });
 
   it("places an unpaid order with the payment link handler", async () => {

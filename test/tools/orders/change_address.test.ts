@@ -23,6 +23,17 @@ describe("orders.change_address", () => {
     expect(expectOk(server, "orders.change_address", await change(order.id, { name: "Mette Hansen", address: "Storgatan 3", zip: "211 34", city: "Malmö", country: "SE" }))).toMatchObject({ shippingCountry: "SE", shippingZip: "211 34" });
   });
 
+  it("keeps the region given, keeps the order's own within its country, and drops it for another country", async () => {
+    const order = await createOrder(server, { status: "paid" });
+    const region = async () => (await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).shippingRegion;
+    expectOk(server, "orders.change_address", await change(order.id, { name: "Mette Hansen", address: "Marienplatz 1", zip: "80331", city: "München", country: "DE", region: "Bayern" }));
+    expect(await region()).toBe("Bayern");
+    expectOk(server, "orders.change_address", await change(order.id, { name: "Mette Hansen", address: "Marienplatz 2", zip: "80331", city: "München" }));
+    expect(await region()).toBe("Bayern");
+    expectOk(server, "orders.change_address", await change(order.id, { name: "Mette Hansen", address: "Storgatan 3", zip: "211 34", city: "Malmö", country: "SE" }));
+    expect(await region()).toBeNull();
+  });
+
   it("refuses once the order has shipped (422 already_shipped) and a wrong Danish postal code, changing nothing", async () => {
     for (const status of ["shipped", "delivered", "completed", "cancelled", "refunded"]) {
       const order = await createOrder(server, { status });
@@ -44,6 +55,6 @@ describe("orders.change_address", () => {
 
   it("rejects bad input with a 400 problem and writes nothing", async () => {
     const order = await createOrder(server, { status: "paid" });
-    await expectRejected(server, "orders.change_address", key, [{ orderId: order.id }, { orderId: order.id, ...NEW, name: "" }, { orderId: order.id, ...NEW, zip: "!" }, { orderId: order.id, ...NEW, country: "Danmark" }, { orderId: order.id, ...NEW, x: 1 }], () => orderState(server, order.id));
+    await expectRejected(server, "orders.change_address", key, [{ orderId: order.id }, { orderId: order.id, ...NEW, name: "" }, { orderId: order.id, ...NEW, zip: "!" }, { orderId: order.id, ...NEW, country: "Danmark" }, { orderId: order.id, ...NEW, region: " " }, { orderId: order.id, ...NEW, x: 1 }], () => orderState(server, order.id));
   });
 });

@@ -28,7 +28,7 @@ describe("orders.get_delivery", () => {
 
   it("answers null for an order placed without a method, and 404 for an unknown one", async () => {
     const order = await createOrder(server, { status: "paid" });
-    expect(expectOk<Delivery>(server, "orders.get_delivery", await get(order.id))).toEqual({ orderId: order.id, delivery: null });
+    expect(expectOk<Delivery>(server, "orders.get_delivery", await get(order.id))).toEqual({ orderId: order.id, delivery: null, shippingCountry: "DK", shippingRegion: null });
     expectProblem(await get("no-such-order"), 404, "not_found");
   });
 

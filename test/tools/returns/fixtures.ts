@@ -26,6 +26,28 @@ export async function shippedOrder(server: TestServer, seed: ShippedSeed = {}) {
   return order;
 }
 
+/**
+ * A delivered order of one unit (or `quantities[0]`) of the variant whose SKU ends in `size` (-s, -m: the product's
+ * price; -l: 100 kr. more), its ledger paid in full, and five of each variant in stock.
+ */
+export async function deliveredVariantOrder(server: TestServer, size: "s" | "m" | "l", seed: ShippedSeed = {}) {
+  const prisma = server.prisma;
+  const order = await shippedOrder(server, { deliveredDaysAgo: 2, variant: true, quantities: [1], ...seed });
+  const line = order.items[0]!;
+  const variants = await prisma.productVariant.findMany({ where: { productId: line.productId }, include: { product: true } });
+  const pick = (s: string) => variants.find((v) => v.sku.endsWith(`-${s}`))!;
+  const chosen = pick(size);
+  const unit = chosen.priceDkk ?? chosen.product.priceDkk;
+  const subtotal = unit * BigInt(line.quantity);
+  const total = subtotal + order.shippingDkk - order.discountDkk;
+  await prisma.orderItem.update({ where: { id: line.id }, data: { variantId: chosen.id, variantSku: chosen.sku, unitPriceDkk: unit } });
+  await prisma.order.update({ where: { id: order.id }, data: { subtotalDkk: subtotal, totalDkk: total } });
+  await prisma.paymentEntry.updateMany({ where: { orderId: order.id, kind: "payment" }, data: { amountDkk: total } });
+  const fresh = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { items: true } });
+  for (const v of variants) await prisma.productVariant.update({ where: { id: v.id }, data: { stock: 5n } });
+  return { order: fresh, s: pick("s"), m: pick("m"), l: pick("l"), unit };
+}
+
 export interface ReturnView {
   returnId: string;
   orderId: string;
@@ -50,12 +72,12 @@ export async function openReturn(
   server: TestServer,
   key: string,
   order: Order,
-  options: { kind?: "withdrawal" | "complaint"; quantities?: number[]; approve?: boolean; exchangeVariantId?: string } = {},
+  options: { kind?: "withdrawal" | "complaint"; quantities?: number[]; approve?: boolean; exchangeVariantId?: string; giftCardCode?: string } = {},
 ): Promise<ReturnView> {
   const items = order.items
     .map((item, i) => ({ orderItemId: item.id, quantity: options.quantities ? options.quantities[i] ?? 0 : item.quantity }))
     .filter((item) => item.quantity > 0);
-  const input = { orderId: order.id, items, kind: options.kind ?? "withdrawal", reason: "Passede ikke", ...(options.exchangeVariantId && { exchangeVariantId: options.exchangeVariantId }) };
+  const input = { orderId: order.id, items, kind: options.kind ?? "withdrawal", reason: "Passede ikke", ...(options.exchangeVariantId && { exchangeVariantId: options.exchangeVariantId }), ...(options.giftCardCode && { giftCardCode: options.giftCardCode }) };
   const requested = expectOk<ReturnView>(server, "returns.request", await server.call("returns.request", input, { key }));
   if (!options.approve) return requested;
   const approved = expectOk<ReturnView>(server, "returns.approve", await server.call("returns.approve", { returnId: requested.returnId }, { key }));

@@ -7,7 +7,7 @@ import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit }
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
 import { captureMail } from "../orders/fixtures.ts";
-import { openReturn, returnState, shippedOrder, type ReturnView, type ShippedSeed } from "./fixtures.ts";
+import { deliveredVariantOrder, openReturn, returnState, shippedOrder, type ReturnView, type ShippedSeed } from "./fixtures.ts";
 
 let stripe: FakeStripe;
 beforeAll(async () => {
@@ -22,23 +22,7 @@ const ledger = async (orderId: string) => expectOk<Entry[]>(server, "orders.paym
 const stockOf = async (productId: string) => (await prisma().product.findUniqueOrThrow({ where: { id: productId } })).stock;
 const variantStock = async (id: string) => (await prisma().productVariant.findUniqueOrThrow({ where: { id } })).stock;
 
-/** A delivered order of one unit (or `quantities[0]`) of the variant whose SKU ends in `size` (-s, -m: the product's price; -l: 100 kr. more). */
-async function variantOrder(size: "s" | "m" | "l", seed: ShippedSeed = {}) {
-  const order = await shippedOrder(server, { deliveredDaysAgo: 2, variant: true, quantities: [1], ...seed });
-  const line = order.items[0]!;
-  const variants = await prisma().productVariant.findMany({ where: { productId: line.productId }, include: { product: true } });
-  const pick = (s: string) => variants.find((v) => v.sku.endsWith(`-${s}`))!;
-  const chosen = pick(size);
-  const unit = chosen.priceDkk ?? chosen.product.priceDkk;
-  const subtotal = unit * BigInt(line.quantity);
-  const total = subtotal + order.shippingDkk - order.discountDkk;
-  await prisma().orderItem.update({ where: { id: line.id }, data: { variantId: chosen.id, variantSku: chosen.sku, unitPriceDkk: unit } });
-  await prisma().order.update({ where: { id: order.id }, data: { subtotalDkk: subtotal, totalDkk: total } });
-  await prisma().paymentEntry.updateMany({ where: { orderId: order.id, kind: "payment" }, data: { amountDkk: total } });
-  const fresh = await prisma().order.findUniqueOrThrow({ where: { id: order.id }, include: { items: true } });
-  for (const v of variants) await prisma().productVariant.update({ where: { id: v.id }, data: { stock: 5n } });
-  return { order: fresh, s: pick("s"), m: pick("m"), l: pick("l"), unit };
-}
+const variantOrder = (size: "s" | "m" | "l", seed: ShippedSeed = {}) => deliveredVariantOrder(server, size, seed);
 
 describe("returns.receive", () => {
   it("restocks a withdrawn unit and refunds what it cost as a bank-transfer refund task, in one go, mailing the shopper", async () => {

@@ -23,3 +23,10 @@ it("shows the delivery method and the parcel shop to send to", async () => {
   const plain = await createOrder(server, { status: "paid" });
   expect((await owner.get(`/admin/orders/${plain.id}`)).html).toContain("Ikke valgt (fast fragt)");
 });
+
+it("shows the region and, abroad, the country of the shipping address", async () => {
+  const order = await createOrder(server, { status: "paid" });
+  await server.prisma.order.update({ where: { id: order.id }, data: { shippingAddress: "Marienplatz 1", shippingZip: "80331", shippingCity: "München", shippingRegion: "Bayern", shippingCountry: "DE" } });
+  const owner = await signedInClient(server, "region@nordlys.dk");
+  expect((await owner.get(`/admin/orders/${order.id}`)).html).toContain("80331 München<br>Bayern<br>DE");
+});

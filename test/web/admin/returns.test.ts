@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AdminClient, signedInClient } from "../../support/admin.ts";
 import { useServer } from "../../support/server.ts";
 import { captureMail } from "../../tools/orders/fixtures.ts";
+import { deliveredVariantOrder, openReturn } from "../../tools/returns/fixtures.ts";
 
 const { server } = useServer();
 let owner: AdminClient;
@@ -56,6 +57,22 @@ describe("the admin returns page", () => {
     expect(page.html).toContain('class="overdue"');
     expect(page.html).toContain("1 overskredet");
     expect((await owner.get("/admin/returns/demo-return-1")).html).toContain("overskredet");
+  });
+
+  it("offers an overdue exchange's release, which puts the reserved unit back through returns.release_exchange", async () => {
+    const key = await server.key("returns:write", "returns:read");
+    const { order, m } = await deliveredVariantOrder(server, "s");
+    const ret = await openReturn(server, key, order, { exchangeVariantId: m.id, approve: true });
+    const path = `/admin/returns/${ret.returnId}`;
+    expect((await owner.get(path)).html).not.toContain("Frigiv reserveret vare");
+    await prisma().returnRequest.update({ where: { id: ret.returnId }, data: { refundDueBy: new Date(Date.now() - 60_000) } });
+    expect((await owner.get(path)).html).toContain("Frigiv reserveret vare");
+    const stock = (await prisma().productVariant.findUniqueOrThrow({ where: { id: m.id } })).stock;
+    const released = await owner.submit(path, `${path}/release`, {});
+    expect(released.status).toBe(303);
+    expect((await owner.get(path)).html).toContain("Den reserverede vare er lagt tilbage på lager");
+    expect((await prisma().productVariant.findUniqueOrThrow({ where: { id: m.id } })).stock).toBe(stock + 1n);
+    expect((await prisma().returnRequest.findUniqueOrThrow({ where: { id: ret.returnId } })).status).toBe("rejected");
   });
 
   it("switches a product's \"Kan returneres\" through products.update, shown on the edit form only", async () => {

@@ -66,7 +66,7 @@ function paymentMethodText(method: string | null, provider: "manual" | "stripe",
 
 export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   if (!ORDER_ID.test(id)) throw new NotFound(`No order "${id}".`);
-  const [order, { number }, timeline, returns, { delivery }, payment] = await Promise.all([
+  const [order, { number }, timeline, returns, { delivery, shippingCountry, shippingRegion }, payment] = await Promise.all([
     web.call(ordersGet, { orderId: id }),
     web.call(ordersGetNumber, { orderId: id }),
     web.call(getTimeline, { orderId: id, limit: 100 }),
@@ -142,7 +142,7 @@ ${facts([
   ["E-mail", html`<a href="mailto:${order.email}">${order.email}</a>`],
   ["Telefon", order.phoneNumber],
   ["Fragt", delivery ? html`${delivery.name} (${delivery.carrier})${delivery.pickupPoint ? html`<br><strong>Pakkeshop:</strong> ${address([delivery.pickupPoint.name, delivery.pickupPoint.address, `${delivery.pickupPoint.zip} ${delivery.pickupPoint.city}`])}` : ""}` : "Ikke valgt (fast fragt)"],
-  ["Levering", address([order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`])],
+  ["Levering", address([order.shippingName, order.shippingAddress, `${order.shippingZip} ${order.shippingCity}`, shippingRegion, shippingCountry === "DK" ? null : shippingCountry])],
   ["Faktura", order.billingAddress ? address([order.billingName, order.billingAddress, `${order.billingZip ?? ""} ${order.billingCity ?? ""}`, order.billingCountry]) : "Som levering"],
 ])}
 </section>

@@ -9,6 +9,7 @@ import getReturn from "../../../tools/returns/get.ts";
 import listReturns from "../../../tools/returns/list.ts";
 import receiveReturn from "../../../tools/returns/receive.ts";
 import rejectReturn from "../../../tools/returns/reject.ts";
+import releaseExchange from "../../../tools/returns/release_exchange.ts";
 import { RETURN_STATUSES, returnReference, type ReturnStatus } from "../../../tools/returns/schemas.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html, type HtmlValue } from "../../html.ts";
@@ -105,6 +106,15 @@ ${select({ name: "refundTo", label: "Refundér til", value: "original", choices:
 ${input({ name: "refundAccount", label: "Reg.nr. og kontonr.", maxlength: 100, hint: "Kun ved bankoverførsel, hvis kunden har oplyst dem." })}
 ${checkbox({ name: "restock", label: "Læg varerne tilbage på lager", checked: ret.kind === "withdrawal", hint: "Fjern fluebenet for defekte varer." })}
 ${submit(web, receiveReturn, "Bogfør som modtaget")}
+</form></section>${ret.exchangeVariantId && overdue(ret, Date.now()) ? releaseForm(web, base) : ""}`;
+}
+
+/** An overdue exchange whose parcel never came: give its reserved units back to stock and close it. */
+function releaseForm(web: AdminRequest, base: string): Html {
+  return html`<section class="card"><h2>Pakken er ikke kommet</h2>
+<p class="hint">Fristen er overskredet. Den reserverede vare lægges tilbage på lager, returneringen afsluttes, og kunden får besked på mail.</p>
+${formOpen(web, `${base}/release`, html` data-confirm="Frigiv den reserverede vare og afslut ombytningen?"`)}
+${submit(web, releaseExchange, "Frigiv reserveret vare", "secondary")}
 </form></section>`;
 }
 
@@ -151,6 +161,11 @@ export async function returnAction(web: AdminRequest, id: string, action: string
       return web.act(back, async () => {
         await web.call(rejectReturn, { returnId: id, reason: web.field("reason") });
         return "Returneringen er afvist, og kunden har fået begrundelsen på mail.";
+      });
+    case "release":
+      return web.act(back, async () => {
+        await web.call(releaseExchange, { returnId: id });
+        return "Den reserverede vare er lagt tilbage på lager, og kunden har fået besked på mail.";
       });
     case "receive":
       return web.act(back, async () => {

@@ -23,6 +23,7 @@ const EVENT_TEXT: Record<EventType, string> = {
   "order.shipped": "En ordre er afsendt",
   "order.cancelled": "En ordre er annulleret",
   "order.refunded": "En ordre er refunderet (helt eller delvist)",
+  "order.updated": "En ordres varer er ændret før afsendelse",
   "return.requested": "En kunde beder om en returnering",
   "product.updated": "Et produkt er ændret (pris, lager, tekster)",
   "stock.low": "Lageret af et produkt eller en variant er faldet til 5 eller derunder",
