@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { trustProxy } from "./core/client-address.ts";
 import { NotFound } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
-import { acpDeps, composeDoors, ucpDeps } from "./compose.ts";
+import { acpDeps, composeDoors, ucpDeps, webDeps } from "./compose.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
 import { mcpRouter } from "./api/mcp.ts";
@@ -65,7 +65,7 @@ export function createApp(runtime: Runtime): express.Express {
     else next();
   });
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
-  app.use(webhookRouter(runtime));
+  app.use(webhookRouter({ executor: runtime.executor, payments: runtime.collaborators.payments, config: runtime.config, log: runtime.log }));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
   app.use(ucpRouter(ucpDeps(runtime), gate));
   app.use(acpRouter(acpDeps(runtime), gate));
@@ -81,7 +81,7 @@ export function createApp(runtime: Runtime): express.Express {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
   });
   // The web pages last: their 404 page answers every path no door above claimed.
-  app.use(webRouter(runtime));
+  app.use(webRouter(webDeps(runtime)));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendProblem(res, httpError(error), requestId(req), runtime.log);
   });

@@ -6,6 +6,8 @@ import { merchantSignatureSigner } from "./api/acp/merchant-signature.ts";
 import { ACP_RULES, type AcpDeps } from "./api/acp/operations.ts";
 import { UCP_RULES, type UcpDeps } from "./api/ucp/operations.ts";
 import { IdempotencyStore } from "./core/idempotency.ts";
+import { StoredImages } from "./tools/images/stored.ts";
+import type { WebDeps } from "./web/deps.ts";
 import { paymentPageUrl } from "./tools/money/payments/provider.ts";
 import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
 import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
@@ -54,4 +56,11 @@ export function acpDeps(runtime: Runtime): AcpDeps {
     paymentLink: (orderId) => paymentPageUrl(config.publicBaseUrl, secret, orderId),
     feed: new AcpFeed(collaborators.catalog, database.prisma, config.publicBaseUrl, now),
   };
+}
+
+/** The web door's deps: the executor and HTTP plumbing its pages use, the catalogue and payment provider, the stored images. */
+export function webDeps(runtime: Runtime): WebDeps {
+  const { config, log, executor, auth, limiter, sessions, staff, secret, registry, now, collaborators, database } = runtime;
+  const { catalog, payments } = collaborators;
+  return { config, log, executor, auth, limiter, sessions, staff, secret, registry, now, catalog, payments, images: new StoredImages(database.prisma) };
 }

@@ -24,6 +24,7 @@ import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/campaigns.ts";
 import { OrderEvents } from "./tools/orders/events.ts";
 import { ChatService } from "./assistants/chat-service.ts";
+import { ChatStore } from "./tools/chats/store.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
 import { DAY_MS, SigningKeys } from "./tools/keys/signing-keys.ts";
@@ -115,7 +116,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(new StaffStore(database.prisma), executor, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;
-  const chat = new ChatService({ config, log, executor, prisma: database.prisma, database, flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn, model: options.model });
+  const chat = new ChatService({ config, log, executor, store: new ChatStore(database.prisma, database), flags, limiter, secret, now, auth, sessions, observeTurn: metrics.chatTurn, model: options.model });
   // Scheduled newsletter campaigns become "sent" once their sendAt has passed (claimed atomically, so any process may run it).
   const campaignTimer = setInterval(() => {
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));

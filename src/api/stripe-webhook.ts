@@ -9,7 +9,9 @@ import applyPaymentEvent from "../tools/orders/apply_payment_event.ts";
 import type { PaymentSignal } from "../tools/money/payments/events.ts";
 import type { PaymentProvider } from "../tools/money/payments/provider.ts";
 import type { StripePayments } from "../tools/money/payments/stripe.ts";
-import type { Runtime } from "../runtime.ts";
+import type { Config } from "../core/config.ts";
+import type { Logger } from "../core/log.ts";
+import type { Executor } from "../tools/executor.ts";
 import { rawBody } from "../http/body.ts";
 import { requestId, sendProblem } from "../http/requests.ts";
 
@@ -62,13 +64,21 @@ function isStripe(payments: PaymentProvider): payments is StripePayments {
   return payments.name === "stripe";
 }
 
-export function webhookRouter(runtime: Runtime): Router {
+/** What the webhook door is handed by the composition root: the executor, the payment provider, its secret's config, the log. */
+export interface StripeWebhookDeps {
+  executor: Executor;
+  payments: PaymentProvider;
+  config: Pick<Config, "stripeWebhookSecret">;
+  log: Logger;
+}
+
+export function webhookRouter(deps: StripeWebhookDeps): Router {
   const router = express.Router();
   router.post("/webhooks/stripe", rawBody({ limit: "1mb" }), async (req: Request, res: Response) => {
     const id = requestId(req);
     try {
-      const payments = runtime.collaborators.payments;
-      if (!isStripe(payments) || !runtime.config.stripeWebhookSecret) throw new NotFound("Stripe is not configured on this shop.");
+      const payments = deps.payments;
+      if (!isStripe(payments) || !deps.config.stripeWebhookSecret) throw new NotFound("Stripe is not configured on this shop.");
       const signature = req.headers["stripe-signature"];
       let event: Stripe.Event;
       try {
@@ -77,10 +87,10 @@ export function webhookRouter(runtime: Runtime): Router {
         throw new ToolError(400, "invalid_signature", "Invalid signature", "The Stripe-Signature header does not match the body.");
       }
       const signal = await withActualMethod(payments, stripeSignal(event));
-      const outcome = await runtime.executor.call(applyPaymentEvent, signal, { caller: STRIPE, door: "webhook", requestId: id });
+      const outcome = await deps.executor.call(applyPaymentEvent, signal, { caller: STRIPE, door: "webhook", requestId: id });
       res.json({ ok: true, result: { received: true, ...outcome } });
     } catch (error) {
-      sendProblem(res, error, id, runtime.log);
+      sendProblem(res, error, id, deps.log);
     }
   });
   return router;

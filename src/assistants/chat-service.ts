@@ -3,12 +3,11 @@ import crypto from "node:crypto";
 import type { LanguageModel, UIMessage } from "ai";
 import { RateLimiter } from "../http/rate-limit.ts";
 import type { Config } from "../core/config.ts";
-import type { Database, Prisma } from "../core/db.ts";
 import { RateLimited, ToolError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { getCommerce } from "../tools/settings/commerce.ts";
+import assistantContext from "../tools/settings/assistant_context.ts";
 import type { FeatureFlags } from "../tools/settings/flags.ts";
 import { identify, type Credentials, type Identities } from "./identity.ts";
 import { describeFailure } from "./failure.ts";
@@ -18,20 +17,22 @@ import { PROFILES, type AssistantName, type AssistantProfile } from "./assistant
 import type { TurnRequest } from "./conversation.ts";
 import { HOLD_MS, TurnHolds } from "./turns/holds.ts";
 import type { TurnRelay } from "./turns/relay.ts";
-import { ChatStore, type ChatSummary, type OpenChat, type TurnLease } from "../tools/chats/store.ts";
+import type { ChatStore, ChatSummary, OpenChat, TurnLease } from "../tools/chats/store.ts";
 import { StreamRegistry, type Follower, type Following, type TurnStream } from "./turns/streams.ts";
 import { callTool, offeredTools, toolDefinitions, validateInput, type CallContext, type ToolCallRecord } from "./tools.ts";
 import type { TurnHost, TurnReport, TurnSpec } from "./turns/tool-loop.ts";
 import { inThread, TurnWorkers, type TurnRunner } from "./turns/runners.ts";
 import { inTurnSpan, noteTurn } from "./turns/trace.ts";
 
+/** Who reads the shop's commerce facts for an assistant's instructions: settings:read and nothing else. */
+const ASSISTANTS_READER: Caller = { kind: "system", actor: "system:assistants", scopes: new Set(["settings:read"]) };
+
 export interface ChatServiceDeps extends Identities {
   config: Config;
   log: Logger;
   executor: Executor;
-  prisma: Prisma;
-  /** Plain SQL for the statements of a turn (see ChatStore). */
-  database: Pick<Database, "query">;
+  /** The chats and their turn holds, built over the database by the composition root (src/runtime.ts). */
+  store: ChatStore;
   /** Whether each assistant is switched on (its feature flag). */
   flags: Pick<FeatureFlags, "enabled">;
   /** The request limiter of the REST door: tool calls spend the same budget. */
@@ -68,7 +69,7 @@ export class ChatService {
 
   constructor(deps: ChatServiceDeps) {
     this.deps = deps;
-    this.store = new ChatStore(deps.prisma, deps.database);
+    this.store = deps.store;
     this.holds = new TurnHolds(this.store, deps.log);
     this.turns = new RateLimiter(deps.limiter.store, deps.config.chatTurnsPerMin, deps.config.chatTurnsPerMin);
     this.approvalSecret = crypto.createHmac("sha256", deps.secret).update("assistant tool approvals").digest();
@@ -195,7 +196,7 @@ export class ChatService {
         },
       };
       const spec: TurnSpec = {
-        instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now(), ...(await getCommerce(this.deps.prisma)) }),
+        instructions: profile.instructions({ publicBaseUrl: config.publicBaseUrl, now: now(), ...(await executor.call(assistantContext, {}, { caller: ASSISTANTS_READER, door: profile.door })) }),
         messages: recent(history, profile.limits.historyMessages),
         tools: [...offered.keys()],
         approvals: [...offered].flatMap(([name, tool]) => (profile.needsApproval(tool) ? [name] : [])),

@@ -4,7 +4,7 @@ import { jsonBody } from "../http/body.ts";
 import { admitCaller, requestId, sendProblem } from "../http/requests.ts";
 import { Forbidden, NotFound, Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
-import type { Runtime } from "../runtime.ts";
+import type { ChatDeps } from "./deps.ts";
 import type { Credentials } from "./identity.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
@@ -26,18 +26,18 @@ const BODY_LIMIT = "2mb";
  *   process runs it (as a socket `resume` does); 204 when none.
  * Storefront: the `shop_session` cookie. Admin: `Authorization: Bearer <API key>` or the staff login cookie.
  */
-export function chatRouter(runtime: Runtime): Router {
+export function chatRouter(deps: ChatDeps): Router {
   const router = express.Router();
-  const { chat, log } = runtime;
+  const { chat, log } = deps;
   const route =
     (handler: (req: Request, res: Response, assistant: AssistantName, caller: Caller) => Promise<void>) => async (req: Request, res: Response) => {
       const id = requestId(req);
       try {
         const assistant = String(req.params.assistant) as AssistantName;
         if (!ASSISTANTS.includes(assistant)) throw new NotFound(`There is no assistant "${assistant}".`);
-        if (!ownOrigin(req, runtime.config.publicBaseUrl)) throw new Forbidden("Chats answer only pages of this shop (the Origin is another site).");
+        if (!ownOrigin(req, deps.config.publicBaseUrl)) throw new Forbidden("Chats answer only pages of this shop (the Origin is another site).");
         const caller = await chat.identify(assistant, credentialsOf(req, assistant));
-        await admitCaller(runtime.limiter, caller, res);
+        await admitCaller(deps.limiter, caller, res);
         await handler(req, res, assistant, caller);
       } catch (error) {
         if (res.headersSent) res.end();
@@ -57,7 +57,7 @@ export function chatRouter(runtime: Runtime): Router {
 
   router.get("/api/v1/chat/:assistant/:chatId/stream", route(async (req, res, assistant, caller) => {
     const key = chat.streamKey(assistant, caller, String(req.params.chatId));
-    const found = await pipe(res, runtime.config.chatResumeGraceMs, (follower) => chat.resume(key, follower));
+    const found = await pipe(res, deps.config.chatResumeGraceMs, (follower) => chat.resume(key, follower));
     if (!found) res.status(204).end();
   }));
 

@@ -5,7 +5,7 @@ import type { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
 import { clientAddress } from "../core/client-address.ts";
 import { problemOf, toToolError } from "../core/errors.ts";
-import type { Runtime } from "../runtime.ts";
+import type { ChatDeps } from "./deps.ts";
 import type { Credentials } from "./identity.ts";
 import { loadSdk } from "./load-sdk.ts";
 import { ownOrigin } from "./origin.ts";
@@ -33,26 +33,26 @@ const PEER_TIMEOUT_MS = 3_000;
  * adapter joins every process: a `resume` (or an HTTP replay) that lands on another process than the one running the
  * turn follows it through the relay (src/assistants/turns/relay.ts).
  */
-export async function attachChat(httpServer: HttpServer, runtime: Runtime): Promise<ChatServer> {
-  const cluster = runtime.config.redisUrl ? await redisAdapter(runtime, runtime.config.redisUrl) : undefined;
+export async function attachChat(httpServer: HttpServer, deps: ChatDeps): Promise<ChatServer> {
+  const cluster = deps.config.redisUrl ? await redisAdapter(deps, deps.config.redisUrl) : undefined;
   const io = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 2_000_000,
     allowRequest: (req, callback) => {
-      const allowed = ownOrigin(req, runtime.config.publicBaseUrl);
+      const allowed = ownOrigin(req, deps.config.publicBaseUrl);
       callback(allowed ? null : "foreign origin", allowed);
     },
   });
   const clients = cluster?.clients ?? [];
   if (cluster) {
     io.adapter(cluster.adapter);
-    runtime.chat.relay = new TurnRelay(io.of("/"), runtime.chat.streams);
+    deps.chat.relay = new TurnRelay(io.of("/"), deps.chat.streams);
   }
-  for (const assistant of ASSISTANTS) serve(io.of(`/${assistant}`), assistant, runtime);
+  for (const assistant of ASSISTANTS) serve(io.of(`/${assistant}`), assistant, deps);
   return {
     io,
     async close() {
-      await runtime.chat.close();
+      await deps.chat.close();
       // Let the adapter's (un)subscribe commands get their replies before the connections go (QUIT waits for them).
       await Promise.all(clients.map((client) => ready(client, PEER_TIMEOUT_MS)));
       await new Promise<void>((resolve) => void io.close(() => resolve()));
@@ -62,21 +62,21 @@ export async function attachChat(httpServer: HttpServer, runtime: Runtime): Prom
 }
 
 /** The Redis adapter and its two connections; ioredis and the adapter load only with REDIS_URL. */
-async function redisAdapter(runtime: Runtime, url: string) {
+async function redisAdapter(deps: ChatDeps, url: string) {
   const [{ createAdapter }, { Redis }] = await Promise.all([import("@socket.io/redis-adapter"), import("ioredis")]);
   // Commands wait through a Redis outage instead of failing: the adapter does not catch every rejection it causes.
   const pub = new Redis(url, { maxRetriesPerRequest: null });
   const sub = pub.duplicate();
-  for (const client of [pub, sub]) client.on("error", (error: Error) => runtime.log.warn("socket.io redis error", { error: error.message }));
-  return { adapter: createAdapter(pub, sub, { key: `${runtime.redisPrefix}socket.io`, requestsTimeout: PEER_TIMEOUT_MS }), clients: [pub, sub] };
+  for (const client of [pub, sub]) client.on("error", (error: Error) => deps.log.warn("socket.io redis error", { error: error.message }));
+  return { adapter: createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io`, requestsTimeout: PEER_TIMEOUT_MS }), clients: [pub, sub] };
 }
 
-function serve(nsp: Namespace, assistant: AssistantName, runtime: Runtime): void {
-  const { chat } = runtime;
-  const grace = runtime.config.chatResumeGraceMs;
+function serve(nsp: Namespace, assistant: AssistantName, deps: ChatDeps): void {
+  const { chat } = deps;
+  const grace = deps.config.chatResumeGraceMs;
 
   nsp.use((socket, next) => {
-    const credentials = credentialsOf(socket, assistant, runtime.config.trustProxy);
+    const credentials = credentialsOf(socket, assistant, deps.config.trustProxy);
     chat.identify(assistant, credentials).then(
       () => {
         socket.data.credentials = credentials;

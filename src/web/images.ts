@@ -2,23 +2,23 @@
 // original or a resized WebP, cached for a year by browsers and proxies (the hash names the content).
 import express, { type Request, type Response, type Router } from "express";
 import { ToolError } from "../core/errors.ts";
-import type { Runtime } from "../runtime.ts";
-import { findImage, IMAGE_WIDTHS, originalBytes, parseImagePath, renditionBytes } from "../tools/images/stored.ts";
+import type { WebDeps } from "./deps.ts";
+import { IMAGE_WIDTHS, parseImagePath } from "../tools/images/stored.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Renditions this process could not make that it remembers (oldest forgotten first). */
 const MAX_REMEMBERED_FAILURES = 1000;
 
-export function imagesRouter(runtime: Runtime): Router {
+export function imagesRouter(deps: Pick<WebDeps, "images" | "log">): Router {
   const router = express.Router();
-  const db = runtime.database.prisma;
+  const { images } = deps;
   // A rendition sharp cannot make fails the same way every time: it is answered at once from here, logged once.
   const unresizable = new Set<string>();
   const cannotResize = (res: Response) => plain(res, 422, "This image cannot be resized; the original is served without ?w.");
   router.get("/images/:name", async (req: Request, res: Response) => {
     try {
       const asked = parseImagePath(String(req.params.name));
-      const image = asked ? await findImage(db, asked.id) : null;
+      const image = asked ? await images.find(asked.id) : null;
       if (!asked || !image || image.contentType !== asked.contentType) return plain(res, 404, "No such image.");
       const w = typeof req.query.w === "string" ? Number(req.query.w) : undefined;
       if (req.query.w !== undefined && !IMAGE_WIDTHS.some((width) => width === w)) {
@@ -34,18 +34,18 @@ export function imagesRouter(runtime: Runtime): Router {
       if (w && unresizable.has(rendition)) return cannotResize(res);
       let bytes: Buffer | undefined;
       try {
-        bytes = w ? await renditionBytes(db, image.id, w) : await originalBytes(db, image.id);
+        bytes = w ? await images.rendition(image.id, w) : await images.original(image.id);
       } catch (error) {
         if (!(error instanceof ToolError && error.code === "invalid_image")) throw error;
         if (unresizable.size >= MAX_REMEMBERED_FAILURES) unresizable.delete(unresizable.values().next().value!);
         unresizable.add(rendition);
-        runtime.log.warn("image rendition failed", { image: image.id, width: w, error: error.message });
+        deps.log.warn("image rendition failed", { image: image.id, width: w, error: error.message });
         return cannotResize(res);
       }
       if (!bytes) return plain(res, 404, "No such image.");
       res.status(200).type(w ? "image/webp" : image.contentType).set("Content-Length", String(bytes.length)).end(bytes);
     } catch (error) {
-      runtime.log.error("image failed", { path: req.path, error: String(error) });
+      deps.log.error("image failed", { path: req.path, error: String(error) });
       if (!res.headersSent) plain(res, 500, "The image could not be read.");
     }
   });

@@ -1,7 +1,7 @@
 // The web door: bundled assets, the demo pictures, the admin, the developer docs and the storefront pages, mounted by the express app.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { httpError } from "../http/requests.ts";
-import type { Runtime } from "../runtime.ts";
+import type { WebDeps } from "./deps.ts";
 import { Assets } from "./assets.ts";
 import { adminRouter } from "./admin/router.ts";
 import { AdminSite } from "./admin/site.ts";
@@ -13,16 +13,16 @@ import { webRoute } from "./page.ts";
 import { storefrontRouter } from "./storefront/router.ts";
 import { StorefrontSite } from "./storefront/site.ts";
 
-export function webRouter(runtime: Runtime): Router {
+export function webRouter(deps: WebDeps): Router {
   const assets = new Assets();
-  const storefront = new StorefrontSite(runtime, assets);
+  const storefront = new StorefrontSite(deps, assets);
   const router = express.Router();
   router.use(assets.router());
   router.use(demoImagesRouter());
-  router.use(imagesRouter(runtime));
+  router.use(imagesRouter(deps));
   // Before the storefront, whose last route answers every other path with its 404 page.
-  router.use(adminRouter(new AdminSite(runtime, assets)));
-  router.use(docsRouter(new DocsSite(runtime, assets)));
+  router.use(adminRouter(new AdminSite(deps, assets)));
+  router.use(docsRouter(new DocsSite(deps, assets)));
   router.use(storefrontRouter(storefront));
   // A page request the router cannot even read (an undecodable %-escape in the path) gets the site's 400 page too.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

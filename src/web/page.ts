@@ -3,7 +3,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { RateLimited, toToolError, ToolError } from "../core/errors.ts";
-import type { Runtime } from "../runtime.ts";
+import type { WebDeps } from "./deps.ts";
 import type { Caller, Door } from "../tools/context.ts";
 import type { ObjectSchema, ToolDefinition } from "../tools/tool.ts";
 import { rateLimitHeaders } from "../http/rate-limit.ts";
@@ -49,14 +49,14 @@ export class WebRequest {
   readonly requestId: string;
   private resolved: Promise<Caller> | undefined;
 
-  readonly runtime: Runtime;
+  readonly deps: WebDeps;
   readonly req: Request;
   readonly res: Response;
   readonly door: Door;
   private readonly identify: (req: Request) => Promise<Caller>;
 
-  constructor(runtime: Runtime, req: Request, res: Response, door: Door, identify: (req: Request) => Promise<Caller>) {
-    this.runtime = runtime;
+  constructor(deps: WebDeps, req: Request, res: Response, door: Door, identify: (req: Request) => Promise<Caller>) {
+    this.deps = deps;
     this.req = req;
     this.res = res;
     this.door = door;
@@ -86,11 +86,11 @@ export class WebRequest {
 
   /** Calls a tool as the given caller (a site's narrow system reader for public content). */
   async callAs<I extends ObjectSchema, O extends z.ZodType>(caller: Caller, tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>> {
-    return this.runtime.executor.call(tool, input, {
+    return this.deps.executor.call(tool, input, {
       caller,
       door: this.door,
       requestId: this.requestId,
-      onSessionReplaced: (sessionId) => this.res.append("Set-Cookie", this.runtime.sessions.cookie(sessionId)),
+      onSessionReplaced: (sessionId) => this.res.append("Set-Cookie", this.deps.sessions.cookie(sessionId)),
     });
   }
 
@@ -162,7 +162,7 @@ export function webRoute<W extends WebRequest>(site: Site<W>, handler: (web: W) 
         await parseForm(site.forms, req, res).catch((error: unknown) => {
           throw formError(error);
         });
-        site.csrf.check(req, site.sessionKey(web), site.name, web.runtime.config.publicBaseUrl);
+        site.csrf.check(req, site.sessionKey(web), site.name, web.deps.config.publicBaseUrl);
       } else if (cache) {
         const unanswered = await cache.serve(web, handler);
         if (!unanswered) return;
@@ -184,7 +184,7 @@ export interface PageCaching<W extends WebRequest> {
 /** Form posts share the client address's budget with anonymous API calls (RATE_LIMIT_ANON_PER_MIN). */
 async function admitForm(web: WebRequest): Promise<void> {
   const address = requestAddress(web.req);
-  const state = await web.runtime.limiter.check(`addr:${address}`, false);
+  const state = await web.deps.limiter.check(`addr:${address}`, false);
   web.res.set(rateLimitHeaders(state));
   if (!state.allowed) {
     noteRateLimited(web.res, state.policy);
@@ -214,12 +214,12 @@ function formError(error: unknown): ToolError {
 
 function failureOutcome<W extends WebRequest>(site: Site<W>, web: W, error: unknown): Outcome {
   const mapped = toToolError(error);
-  if (mapped.status >= 500) web.runtime.log.error("web page failed", { path: web.req.path, requestId: web.requestId, error: String(error) });
+  if (mapped.status >= 500) web.deps.log.error("web page failed", { path: web.req.path, requestId: web.requestId, error: String(error) });
   if (mapped instanceof RateLimited) web.res.set("Retry-After", String(mapped.retryAfterSeconds));
   try {
     return site.failure(web, mapped);
   } catch (failed) {
-    web.runtime.log.error("error page failed", { requestId: web.requestId, error: String(failed) });
+    web.deps.log.error("error page failed", { requestId: web.requestId, error: String(failed) });
     return { status: 500, title: "Der opstod en fejl", main: html`<h1>Der opstod en fejl</h1>` };
   }
 }
@@ -235,7 +235,7 @@ async function respond<W extends WebRequest>(site: Site<W>, web: W, outcome: Out
     document = await site.render(web, outcome);
   } catch (error) {
     // The chrome itself failed (e.g. the database is down while reading settings): a bare page, never a stack trace.
-    web.runtime.log.error("page chrome failed", { path: web.req.path, requestId: web.requestId, error: String(error) });
+    web.deps.log.error("page chrome failed", { path: web.req.path, requestId: web.requestId, error: String(error) });
     sendHtml(web.res, 500, bareDocument(web.requestId));
     return;
   }

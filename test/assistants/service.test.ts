@@ -27,7 +27,7 @@ const { server } = useServer();
 function serviceWith(...steps: StreamPart[][]) {
   const model = new MockLanguageModelV4({ doStream: steps.map((parts) => ({ stream: convertArrayToReadableStream<StreamPart>(parts) })) });
   const { runtime } = server;
-  const chat = new ChatService({ ...runtime, prisma: server.prisma, flags: runtime.collaborators.flags, now: () => new Date("2026-11-22T12:00:00Z"), model });
+  const chat = new ChatService({ ...runtime, store: runtime.chat.store, flags: runtime.collaborators.flags, now: () => new Date("2026-11-22T12:00:00Z"), model });
   return { model, chat };
 }
 

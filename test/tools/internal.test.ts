@@ -10,13 +10,14 @@ import agentAccess from "../../src/tools/settings/agent_access.ts";
 import pendingRefund from "../../src/tools/orders/pending_refund.ts";
 import imageAlts from "../../src/tools/products/image_alts.ts";
 import userGiftCards from "../../src/tools/user/list_gift_cards.ts";
+import assistantContext from "../../src/tools/settings/assistant_context.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts, userGiftCards];
+const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts, userGiftCards, assistantContext];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -57,6 +58,17 @@ describe("internal tools", () => {
     await setting.create({ data: { section: "commerce", value: { agentAccess: "signed" } } });
     expect(await executor().call(agentAccess, {}, as("settings:read"))).toEqual({ agentAccess: "signed" });
     await setting.delete({ where: { section: "commerce" } });
+  });
+
+  it("settings.assistant_context reads the commerce facts the assistants' instructions state", async () => {
+    const defaults = { currency: "DKK", pricesIncludeVat: true, checkoutNeeds: "full_address", agentAccess: "open" };
+    expect(await executor().call(assistantContext, {}, as("settings:read"))).toEqual(defaults);
+    const setting = server.prisma.setting;
+    await setting.create({ data: { section: "commerce", value: { currency: "EUR", checkoutNeeds: "country" } } });
+    const stored = { currency: "EUR", pricesIncludeVat: false, checkoutNeeds: "country", agentAccess: "open" };
+    expect(await executor().call(assistantContext, {}, as("settings:read"))).toEqual(stored);
+    await setting.delete({ where: { section: "commerce" } });
+    expect((await refusal(executor().call(assistantContext, {}, as("orders:read")))).status).toBe(403);
   });
 
   it("keys.acp_signing_secret reads a key's ACP secret, null when it has none", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/core/config.ts";
 import { paymentMethodsPhrase, paymentMethodsText } from "../../src/web/storefront/texts.ts";
 
-const shop = (name: string, methods: string[]) => ({ config: { stripePaymentMethods: methods }, collaborators: { payments: { name } } });
+const shop = (name: string, methods: string[]) => ({ config: { stripePaymentMethods: methods }, payments: { name } });
 
 describe("payment methods", () => {
   it("are said as configured", () => {

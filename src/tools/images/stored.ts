@@ -111,3 +111,27 @@ async function loadSharp() {
   return (await import("sharp")).default;
 }
 
+
+/**
+ * The stored images as the /images route reads them: a store the composition root builds over the database, so the web
+ * door serves them without holding the database itself.
+ */
+export class StoredImages {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  find(id: string): Promise<ImageFacts | null> {
+    return findImage(this.db, id);
+  }
+
+  original(id: string): Promise<Buffer | undefined> {
+    return originalBytes(this.db, id);
+  }
+
+  rendition(id: string, width: number): Promise<Buffer | undefined> {
+    return renditionBytes(this.db, id, width);
+  }
+}

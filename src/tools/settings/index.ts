@@ -14,7 +14,8 @@ import updateShippingRates from "./update_shipping_rates.ts";
 import getSaleTerms from "./get_sale_terms.ts";
 import updateSaleTerms from "./update_sale_terms.ts";
 import agentAccess from "./agent_access.ts";
+import assistantContext from "./assistant_context.ts";
 
-const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates, getSaleTerms, updateSaleTerms, agentAccess];
+const tools: AnyTool[] = [get, updateBranding, updateShipping, updateContact, updatePolicies, getPolicies, listFeatures, setFeature, getCommerce, updateCommerce, updateShippingRates, getSaleTerms, updateSaleTerms, agentAccess, assistantContext];
 
 export default tools;

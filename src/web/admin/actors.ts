@@ -53,7 +53,7 @@ export async function actorNames(web: AdminRequest, actors: Array<string | null 
   const staffIds = known.filter((actor) => actor.startsWith("staff:")).map((actor) => actor.slice(6));
   const wantKeys = known.some((actor) => actor.startsWith("key:")) && web.may(keysList);
   const [emails, keys] = await Promise.all([
-    staffIds.length ? web.runtime.staff.emails(staffIds) : new Map<string, string>(),
+    staffIds.length ? web.deps.staff.emails(staffIds) : new Map<string, string>(),
     wantKeys ? web.call(keysList, {}) : [],
   ]);
   const keyNames = new Map(keys.map((key) => [key.id, key.name]));

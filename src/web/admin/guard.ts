@@ -4,16 +4,16 @@ import type { NextFunction, Request, Response } from "express";
 import { noteCaller } from "../../http/request-facts.ts";
 import { requestId, sendProblem } from "../../http/requests.ts";
 import { ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { WebDeps } from "../deps.ts";
 
 /** A browser navigation or form post (sent to the login page) rather than a script (answered 401). */
 function wantsHtml(req: Request): boolean {
   return (req.headers.accept ?? "").includes("text/html");
 }
 
-export function requireStaff(runtime: Runtime) {
+export function requireStaff(deps: WebDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const signedIn = await runtime.staff.signedIn(req.headers.cookie);
+    const signedIn = await deps.staff.signedIn(req.headers.cookie);
     if (signedIn) {
       res.locals.staff = signedIn;
       noteCaller(res, signedIn.caller);

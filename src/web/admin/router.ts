@@ -45,7 +45,7 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/password/forgot", route(forgotPage));
   router.post("/admin/password/forgot", route(requestResetAction));
 
-  router.use("/admin", requireStaff(site.runtime));
+  router.use("/admin", requireStaff(site.deps));
   router.post("/admin/logout", route(signOut));
   router.get("/admin", route(dashboardPage));
 

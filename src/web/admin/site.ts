@@ -8,7 +8,7 @@ import { anonymousCaller } from "../../http/auth.ts";
 import { readCookie } from "../../http/cookies.ts";
 import { STAFF_COOKIE, type SignedInStaff } from "../../http/staff-auth.ts";
 import { toToolError, ToolError, Unauthorized } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { WebDeps } from "../deps.ts";
 import type { Caller } from "../../tools/context.ts";
 import settingsGetCommerce from "../../tools/settings/get_commerce.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
@@ -39,8 +39,8 @@ export class AdminRequest extends WebRequest {
 
   readonly site: AdminSite;
 
-  constructor(runtime: Runtime, req: Request, res: Response, site: AdminSite) {
-    super(runtime, req, res, "admin", async () => {
+  constructor(deps: WebDeps, req: Request, res: Response, site: AdminSite) {
+    super(deps, req, res, "admin", async () => {
       const staff = this.signedIn;
       if (!staff) throw new Unauthorized("Sign in at /admin/login first.");
       return staff.caller;
@@ -63,7 +63,7 @@ export class AdminRequest extends WebRequest {
   /** Whether the staff user's scopes allow a tool: its buttons are shown disabled otherwise. */
   may(tool: ToolDefinition<ObjectSchema, z.ZodType>): boolean {
     const staff = this.signedIn;
-    return Boolean(staff) && this.runtime.executor.allows(tool, staff!.caller);
+    return Boolean(staff) && this.deps.executor.allows(tool, staff!.caller);
   }
 
   /** Calls an anonymous tool as nobody in particular, from the client's address (the pages before sign-in). */
@@ -75,7 +75,7 @@ export class AdminRequest extends WebRequest {
   bindSignedOutForm(): void {
     if (this.site.cookieKey(this)) return;
     this.preNonce = crypto.randomBytes(16).toString("base64url");
-    const secure = this.runtime.config.publicBaseUrl.startsWith("https:") ? "; Secure" : "";
+    const secure = this.deps.config.publicBaseUrl.startsWith("https:") ? "; Secure" : "";
     this.res.append("Set-Cookie", `${PRE_COOKIE}=${this.preNonce}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${PRE_MAX_AGE_S}${secure}`);
   }
 
@@ -96,13 +96,13 @@ export class AdminRequest extends WebRequest {
 
   /** The message the previous POST left (read once per request; the cookie is cleared). */
   flash(): Flash | undefined {
-    if (this.flashed === null) this.flashed = takeFlash(this.req, this.res, this.runtime.secret);
+    if (this.flashed === null) this.flashed = takeFlash(this.req, this.res, this.deps.secret);
     return this.flashed;
   }
 
   /** Redirect after a POST, with a message for the next page. */
   done(redirect: string, text: string, kind: Flash["kind"] = "ok"): Redirect {
-    setFlash(this.res, this.runtime.secret, { kind, text });
+    setFlash(this.res, this.deps.secret, { kind, text });
     return { redirect };
   }
 
@@ -135,17 +135,17 @@ export class AdminSite implements Site<AdminRequest> {
   /** Admin forms carry long texts (page bodies, policies, layouts as JSON): larger limits than the storefront's. */
   readonly forms = formParser({ bytes: "512kb", fields: 1000 });
 
-  readonly runtime: Runtime;
+  readonly deps: WebDeps;
   readonly assets: Assets;
 
-  constructor(runtime: Runtime, assets: Assets) {
-    this.runtime = runtime;
+  constructor(deps: WebDeps, assets: Assets) {
+    this.deps = deps;
     this.assets = assets;
-    this.csrf = new Csrf(runtime.secret);
+    this.csrf = new Csrf(deps.secret);
   }
 
   context(req: Request, res: Response): AdminRequest {
-    return new AdminRequest(this.runtime, req, res, this);
+    return new AdminRequest(this.deps, req, res, this);
   }
 
   /**

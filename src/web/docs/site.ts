@@ -2,7 +2,7 @@
 // English like the API they describe, with a slim header of their own (not the shop's chrome: no cart, no chat).
 import type { Request, Response } from "express";
 import type { ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { WebDeps } from "../deps.ts";
 import settingsGet from "../../tools/settings/get.ts";
 import type { Assets } from "../assets.ts";
 import { failureView } from "../components.ts";
@@ -28,18 +28,18 @@ export class DocsSite implements Site<WebRequest> {
   readonly forms = formParser({ bytes: "1kb", fields: 1 });
   private readonly shopName: Refreshing<string>;
 
-  readonly runtime: Runtime;
+  readonly deps: WebDeps;
   readonly assets: Assets;
 
-  constructor(runtime: Runtime, assets: Assets) {
-    this.runtime = runtime;
+  constructor(deps: WebDeps, assets: Assets) {
+    this.deps = deps;
     this.assets = assets;
-    this.csrf = new Csrf(runtime.secret);
-    this.shopName = new Refreshing(SHOP_NAME_TTL_MS, (error) => runtime.log.warn("docs shop name refresh failed", { error: String(error) }));
+    this.csrf = new Csrf(deps.secret);
+    this.shopName = new Refreshing(SHOP_NAME_TTL_MS, (error) => deps.log.warn("docs shop name refresh failed", { error: String(error) }));
   }
 
   context(req: Request, res: Response): WebRequest {
-    return new WebRequest(this.runtime, req, res, "web", (request) => this.runtime.auth.caller(request));
+    return new WebRequest(this.deps, req, res, "web", (request) => this.deps.auth.caller(request));
   }
 
   sessionKey(): string | undefined {

@@ -2,7 +2,7 @@
 // the chrome around every page and its error pages.
 import type { Request, Response } from "express";
 import type { ToolError } from "../../core/errors.ts";
-import type { Runtime } from "../../runtime.ts";
+import type { WebDeps } from "../deps.ts";
 import type { Caller } from "../../tools/context.ts";
 import { sessionCaller } from "../../http/auth.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
@@ -44,8 +44,8 @@ export class StorefrontRequest extends WebRequest {
 
   readonly site: StorefrontSite;
 
-  constructor(runtime: Runtime, req: Request, res: Response, site: StorefrontSite) {
-    super(runtime, req, res, "web", (request) => runtime.auth.caller(request));
+  constructor(deps: WebDeps, req: Request, res: Response, site: StorefrontSite) {
+    super(deps, req, res, "web", (request) => deps.auth.caller(request));
     this.site = site;
   }
 
@@ -62,7 +62,7 @@ export class StorefrontRequest extends WebRequest {
 
   /** The session id proven by the cookie (or started in this request); no database read. */
   sessionId(): string | undefined {
-    this.cookieSession ??= this.runtime.sessions.idOf(this.req) ?? null;
+    this.cookieSession ??= this.deps.sessions.idOf(this.req) ?? null;
     return this.startedSession ?? this.cookieSession ?? undefined;
   }
 
@@ -82,7 +82,7 @@ export class StorefrontRequest extends WebRequest {
   }
 
   private async newSession(): Promise<Caller> {
-    const { session } = await this.runtime.sessions.ensure(this.req, this.res);
+    const { session } = await this.deps.sessions.ensure(this.req, this.res);
     this.startedSession = session.id;
     const caller = sessionCaller(session, this.req.ip ?? "unknown");
     this.useCaller(caller);
@@ -125,19 +125,19 @@ export class StorefrontSite implements Site<StorefrontRequest> {
   /** Rendered catalogue pages (home, product, category, search). */
   readonly pages: PageCache<StorefrontRequest>;
 
-  readonly runtime: Runtime;
+  readonly deps: WebDeps;
   readonly assets: Assets;
 
-  constructor(runtime: Runtime, assets: Assets) {
-    this.runtime = runtime;
+  constructor(deps: WebDeps, assets: Assets) {
+    this.deps = deps;
     this.assets = assets;
-    this.csrf = new Csrf(runtime.secret);
-    this.chrome = new Refreshing(CHROME_TTL_MS, (error) => runtime.log.warn("storefront chrome refresh failed", { error: String(error) }));
-    this.pages = new PageCache<StorefrontRequest>(runtime.collaborators.catalog);
+    this.csrf = new Csrf(deps.secret);
+    this.chrome = new Refreshing(CHROME_TTL_MS, (error) => deps.log.warn("storefront chrome refresh failed", { error: String(error) }));
+    this.pages = new PageCache<StorefrontRequest>(deps.catalog);
   }
 
   context(req: Request, res: Response): StorefrontRequest {
-    return new StorefrontRequest(this.runtime, req, res, this);
+    return new StorefrontRequest(this.deps, req, res, this);
   }
 
   sessionKey(web: StorefrontRequest): string | undefined {

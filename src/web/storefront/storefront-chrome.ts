@@ -1,7 +1,7 @@
 // The storefront chrome: header (shop name, search, account, chat slot, cart), category navigation and footer.
 import type { Request } from "express";
 import type { z } from "zod";
-import type { Runtime } from "../../runtime.ts";
+import type { WebDeps } from "../deps.ts";
 import categoriesList from "../../tools/categories/list.ts";
 import pagesList from "../../tools/pages/list.ts";
 import settingsGet from "../../tools/settings/get.ts";
@@ -16,7 +16,7 @@ import type { View } from "../page.ts";
 /** What the chrome reads of a storefront request (a StorefrontRequest of src/web/storefront/site.ts, which renders with this module). */
 export interface ChromeRequest {
   readonly req: Request;
-  readonly runtime: Runtime;
+  readonly deps: WebDeps;
   readonly site: { readonly assets: Assets };
   readonly cartCount: number | undefined;
   read<I extends ObjectSchema, O extends z.ZodType>(tool: ToolDefinition<I, O>, input: z.input<I>): Promise<z.output<O>>;
@@ -65,7 +65,7 @@ export async function loadChrome(web: ChromeRequest): Promise<Chrome> {
 export async function storefrontDocument(web: ChromeRequest, view: View): Promise<Html> {
   const chrome = await web.chrome();
   const shop = chrome.branding.shopName;
-  const base = web.runtime.config.publicBaseUrl;
+  const base = web.deps.config.publicBaseUrl;
   return documentHtml(web.site.assets, {
     title: view.title === shop ? `${shop} – ${chrome.branding.tagline || "webshop"}` : `${view.title} – ${shop}`,
     description: view.description,

@@ -85,14 +85,14 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
 const METHOD_NAMES: Record<string, string> = { card: "kort", mobilepay: "MobilePay", klarna: "Klarna" };
 
 /** How the shopper can pay in this shop, as configured, mid-sentence: Stripe's methods (STRIPE_PAYMENT_METHODS), else bank transfer. */
-export function paymentMethodsPhrase(runtime: { config: { stripePaymentMethods: readonly string[] }; collaborators: { payments: { name: string } } }): string {
-  if (runtime.collaborators.payments.name !== "stripe") return "bankoverførsel";
-  const names = runtime.config.stripePaymentMethods.map((method) => METHOD_NAMES[method] ?? method);
+export function paymentMethodsPhrase(deps: { config: { stripePaymentMethods: readonly string[] }; payments: { name: string } }): string {
+  if (deps.payments.name !== "stripe") return "bankoverførsel";
+  const names = deps.config.stripePaymentMethods.map((method) => METHOD_NAMES[method] ?? method);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : names[0]!;
 }
 
 /** The same at the start of a line ("Kort eller MobilePay"). */
-export function paymentMethodsText(runtime: Parameters<typeof paymentMethodsPhrase>[0]): string {
-  const phrase = paymentMethodsPhrase(runtime);
+export function paymentMethodsText(deps: Parameters<typeof paymentMethodsPhrase>[0]): string {
+  const phrase = paymentMethodsPhrase(deps);
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

@@ -23,7 +23,7 @@ type Key = z.output<typeof listKeys.output>[number];
 
 function scopeChoices(web: AdminRequest): Html {
   const granted = web.staff.caller.scopes;
-  const toolsOf = (scope: string) => web.runtime.registry.tools.filter((tool) => tool.scope === scope).map((tool) => tool.name);
+  const toolsOf = (scope: string) => web.deps.registry.tools.filter((tool) => tool.scope === scope).map((tool) => tool.name);
   const choices = SCOPES.map((scope) => {
     const tools = toolsOf(scope);
     const allowed = mayGrant(granted, scope);
@@ -97,7 +97,7 @@ export async function createKeyAction(web: AdminRequest): Promise<Outcome> {
   let created: z.output<typeof createKey.output>;
   try {
     // The outbound guard of keys.set_acp, also before the key exists.
-    if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, web.runtime.config.webhooksAllowLocal);
+    if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, web.deps.config.webhooksAllowLocal);
     created = await web.call(createKey, { name: web.field("name"), scopes: scopes as Grant[] });
     if (Object.keys(acp).length > 0) await web.call(setAcp, { id: created.key.id, ...acp });
   } catch (error) {
@@ -116,7 +116,7 @@ ${pageHead(`Nøglen "${created.key.name}" er oprettet`)}
 </div>
 <p>Adgange: ${created.key.scopes.map((scope) => html`<span class="tag">${scope}</span> `)}</p>
 <p class="hint">Brug den som <code>Authorization: Bearer …</code>, fx:</p>
-<pre class="code-sample">curl -X POST ${web.runtime.config.publicBaseUrl}/api/v1/tools/orders.list \\
+<pre class="code-sample">curl -X POST ${web.deps.config.publicBaseUrl}/api/v1/tools/orders.list \\
   -H "authorization: Bearer ${created.secret}" \\
   -H "content-type: application/json" -d '{"limit": 5}'</pre>
 <p><a class="button button-secondary" href="/admin/api-keys">Tilbage til nøglerne</a></p>

@@ -78,7 +78,7 @@ async function waiting(web: AdminRequest): Promise<Html> {
 }
 
 export async function dashboardPage(web: AdminRequest): Promise<View> {
-  const today = copenhagenDate(web.runtime.now());
+  const today = copenhagenDate(web.deps.now());
   const [notice, { overview, bestSellers }, stock] = await Promise.all([waiting(web), figures(web, today), lowStock(web)]);
   return {
     title: "Overblik",

@@ -63,7 +63,7 @@ export async function setPasswordAction(web: AdminRequest): Promise<Outcome> {
   if (password !== web.field("password2")) return passwordView(web, 400, token, "De to adgangskoder er forskellige.");
   try {
     const { email } = await web.callAnonymously(setPassword, { token, password });
-    web.runtime.log.info("staff password chosen by link", { email });
+    web.deps.log.info("staff password chosen by link", { email });
     return web.done("/admin/login", `Din adgangskode er gemt. Log ind som ${email}.`);
   } catch (error) {
     if (toToolError(error).code === "invalid_token") return deadLink(422);

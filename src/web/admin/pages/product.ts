@@ -70,7 +70,7 @@ async function imagesSection(web: AdminRequest, slug: string, images: string[], 
     web.call(imageAlts, { slug, ...(drafts ? { drafts } : {}) }),
   ]);
   const altOf = new Map(described.map((image) => [image.url, image.alt]));
-  const own = `${web.runtime.config.publicBaseUrl}/images/`;
+  const own = `${web.deps.config.publicBaseUrl}/images/`;
   // The shop's own uploads by path (whatever host the admin is opened on), as the small rendition.
   const shown = (url: string) => (url.startsWith(own) ? `${url.slice(own.length - "/images/".length)}?w=400` : url.startsWith("/images/") ? `${url}?w=400` : url);
   // The caption is the alt text shoppers' screen readers hear (the file name only when there is none, marked as missing).

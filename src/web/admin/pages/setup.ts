@@ -1,7 +1,7 @@
 // First run: the console link /admin/setup?token=… and the form behind it that creates the first staff user.
 import { problemText } from "../problems.ts";
 import { Invalid } from "../../../core/errors.ts";
-import type { Runtime } from "../../../runtime.ts";
+import type { WebDeps } from "../../deps.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../tools/staff/schemas.ts";
 import { SetupLinkInvalid, SETUP_TTL_MS } from "../../../tools/staff/setup.ts";
 import { field as input } from "../../components.ts";
@@ -10,10 +10,10 @@ import type { Outcome, View } from "../../page.ts";
 import type { AdminRequest } from "../site.ts";
 
 /** What to print at start while the shop has no staff user (the link as a field of its own, to copy); null once it has one. */
-export async function setupAnnouncement(runtime: Runtime): Promise<{ message: string; url: string } | null> {
-  const token = await runtime.staff.issueSetupToken();
+export async function setupAnnouncement(deps: Pick<WebDeps, "staff" | "config">): Promise<{ message: string; url: string } | null> {
+  const token = await deps.staff.issueSetupToken();
   if (!token) return null;
-  const url = `${runtime.config.publicBaseUrl}/admin/setup?token=${token}`;
+  const url = `${deps.config.publicBaseUrl}/admin/setup?token=${token}`;
   return { message: `No staff user yet. Create the first one in your browser (this link works once, for ${SETUP_TTL_MS / 60_000} minutes): ${url}`, url };
 }
 
@@ -54,7 +54,7 @@ function gone(): View {
 
 export async function setupPage(web: AdminRequest): Promise<Outcome> {
   const token = web.query("token");
-  if (!(await web.runtime.staff.setupTokenUsable(token))) return gone();
+  if (!(await web.deps.staff.setupTokenUsable(token))) return gone();
   return setupView(web, 200, { token });
 }
 
@@ -66,9 +66,9 @@ export async function setupFirstStaff(web: AdminRequest): Promise<Outcome> {
   if (password.length < MIN_PASSWORD_LENGTH) return setupView(web, 400, { token, email, error: `Adgangskoden skal have mindst ${MIN_PASSWORD_LENGTH} tegn.` });
   if (password !== web.field("password2")) return setupView(web, 400, { token, email, error: "De to adgangskoder er forskellige." });
   try {
-    const { staff, setCookie } = await web.runtime.staff.setUp(token, { email, password }, { address: web.req.ip, userAgent: web.req.get("user-agent") });
+    const { staff, setCookie } = await web.deps.staff.setUp(token, { email, password }, { address: web.req.ip, userAgent: web.req.get("user-agent") });
     web.res.append("Set-Cookie", setCookie);
-    web.runtime.log.info("first staff user created", { staffId: staff.id });
+    web.deps.log.info("first staff user created", { staffId: staff.id });
     return web.done("/admin", `Velkommen, ${staff.email}. Din bruger er oprettet.`);
   } catch (error) {
     if (error instanceof SetupLinkInvalid) return gone();

@@ -35,14 +35,14 @@ ${input({ name: "password", label: "Adgangskode", type: "password", required: tr
 
 export async function loginPage(web: AdminRequest): Promise<Outcome> {
   const next = safeNext(web.query("next"));
-  if (await web.runtime.staff.signedIn(web.req.headers.cookie)) return { redirect: next };
+  if (await web.deps.staff.signedIn(web.req.headers.cookie)) return { redirect: next };
   return loginView(web, 200, { next });
 }
 
 export async function signIn(web: AdminRequest): Promise<Outcome> {
   const next = safeNext(web.field("next"));
   const email = web.field("email").trim().slice(0, 254);
-  const { staff, log } = web.runtime;
+  const { staff, log } = web.deps;
   try {
     const previous = await staff.signedIn(web.req.headers.cookie);
     const address = web.req.ip ?? "unknown";
@@ -66,7 +66,7 @@ export async function signIn(web: AdminRequest): Promise<Outcome> {
 }
 
 export async function signOut(web: AdminRequest): Promise<Outcome> {
-  await web.runtime.staff.signOut(web.staff.sessionId, web.staff.caller);
-  web.res.append("Set-Cookie", web.runtime.staff.clearedSessionCookie());
+  await web.deps.staff.signOut(web.staff.sessionId, web.staff.caller);
+  web.res.append("Set-Cookie", web.deps.staff.clearedSessionCookie());
   return web.done("/admin/login", "Du er logget ud.");
 }

@@ -23,7 +23,7 @@ function json(value: unknown): string {
 }
 
 export function mcpPage(web: WebRequest): Promise<View> {
-  const url = `${web.runtime.config.publicBaseUrl}/api/mcp`;
+  const url = `${web.deps.config.publicBaseUrl}/api/mcp`;
   const desktop = { mcpServers: { shop: { command: "npx", args: bridgeArgs(url), env: { AUTH_HEADER: `Bearer ${KEY}` } } } };
   const cursor = { mcpServers: { shop: { url, headers: { Authorization: `Bearer ${KEY}` } } } };
   return Promise.resolve({

@@ -7,7 +7,7 @@ const OPENAPI_PATH = "/api/v1/openapi.json";
 
 export function referencePage(web: WebRequest): Promise<View> {
   const perMinute = (count: number) => count.toLocaleString("en-US");
-  const { rateLimitKeyPerMin, rateLimitAnonPerMin } = web.runtime.config;
+  const { rateLimitKeyPerMin, rateLimitAnonPerMin } = web.deps.config;
   return Promise.resolve({
     title: "API reference",
     description: "Every tool of the shop as an HTTP operation: inputs, outputs, scopes and errors, with Try it out.",

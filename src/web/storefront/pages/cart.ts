@@ -118,7 +118,7 @@ export async function cartPage(web: StorefrontRequest): Promise<View> {
 ${totals(cart, money, left)}
 ${discountForm(web, cart)}
 <a class="button button-accent button-block" href="/checkout">Gå til kassen</a>
-<p class="hint center">Sikker betaling · ${paymentMethodsText(web.runtime)}</p>
+<p class="hint center">Sikker betaling · ${paymentMethodsText(web.deps)}</p>
 </aside>
 </div>`
     : emptyState("Din kurv er tom", "Find dine næste briller i sortimentet.", { label: "Se alle produkter", href: "/search" });

@@ -67,7 +67,7 @@ async function prefill(web: StorefrontRequest, cart: CartSummary): Promise<Addre
   if (!caller.session?.customerId) return empty;
   // Signed in, the shopper has already proven this e-mail (the login code went there): fill it in rather than ask again.
   const [{ customer }, last] = await Promise.all([
-    web.runtime.sessions.view(caller.session, false),
+    web.deps.sessions.view(caller.session, false),
     web.call(userGetLastShipping, {}).catch((error: unknown) => {
       if (error instanceof ToolError && error.status < 500) return null;
       throw error;
@@ -131,7 +131,7 @@ export async function placeOrder(web: StorefrontRequest): Promise<Outcome> {
 /** The payment link of the order: followed as a path on this shop, or to the payment provider's page. */
 function paymentRedirect(web: StorefrontRequest, paymentUrl: string): Outcome {
   const url = new URL(paymentUrl);
-  if (url.origin === new URL(web.runtime.config.publicBaseUrl).origin) return { redirect: `${url.pathname}${url.search}` };
+  if (url.origin === new URL(web.deps.config.publicBaseUrl).origin) return { redirect: `${url.pathname}${url.search}` };
   return { redirect: paymentUrl, external: true };
 }
 
@@ -167,7 +167,7 @@ ${field({ name: "giftCardCode", label: "Gavekort eller tilgodebevis", value: sta
 </fieldset>
 ${state.offerDropDiscount ? html`<div class="check"><input id="drop-discount" name="dropDiscount" type="checkbox" value="1"><label for="drop-discount">Bestil uden rabatkoden ${cart.discountCode ?? ""}</label></div>` : ""}
 <button class="button button-accent button-block" type="submit">Bestil og gå til betaling · ${formatMoney(cart.totalDkk, money.currency)}</button>
-<p class="hint">Når du bestiller, accepterer du vores <a href="/info/handelsbetingelser">handelsbetingelser</a>. Sådan behandler vi dine oplysninger: <a href="/info/privatlivspolitik">privatlivspolitik</a>. Du betaler på næste side: ${paymentMethodsPhrase(web.runtime)}.</p>
+<p class="hint">Når du bestiller, accepterer du vores <a href="/info/handelsbetingelser">handelsbetingelser</a>. Sådan behandler vi dine oplysninger: <a href="/info/privatlivspolitik">privatlivspolitik</a>. Du betaler på næste side: ${paymentMethodsPhrase(web.deps)}.</p>
 </form>
 <aside class="cart-summary" aria-labelledby="checkout-summary">
 <h2 id="checkout-summary">Din ordre</h2>

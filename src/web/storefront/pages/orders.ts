@@ -79,7 +79,7 @@ ${flash ? notice(flash.kind, flash.text) : ""}
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 <p>Status: <strong class="order-status">${statusLabel(tracking.status, pendingDkk)}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
 ${progress(tracking.status, pendingDkk)}
-${nextActions(tracking.status).has("pay") ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.runtime.secret, orderId)}">Betal nu</a></p>` : ""}
+${nextActions(tracking.status).has("pay") ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.deps.secret, orderId)}">Betal nu</a></p>` : ""}
 ${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>
 <p>${tracking.carrier ?? "Fragtfirma"}${tracking.trackingNumber ? html` · sporingsnummer <strong>${tracking.trackingNumber}</strong>` : ""}</p>

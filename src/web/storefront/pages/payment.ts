@@ -25,7 +25,7 @@ const LINK_PART = /^[\w-]{1,200}$/;
 export async function paymentPage(web: StorefrontRequest, orderId: string): Promise<View> {
   const token = web.query("token");
   const gone = new NotFound("The payment link is invalid or has expired.");
-  if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.runtime.secret, orderId, token)) throw gone;
+  if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.deps.secret, orderId, token)) throw gone;
   const [order, { number }, { delivery }] = await Promise.all([
     web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }),
     web.callAs(PAYMENT_LINK_READER, ordersGetNumber, { orderId }),

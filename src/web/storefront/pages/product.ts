@@ -55,9 +55,9 @@ export async function productPage(web: StorefrontRequest, slug: string): Promise
     web.read(productsSearch, { categorySlug: product.category.slug, inStock: true, limit: 5 }),
     web.read(productsGetSafety, { productId: product.id }),
   ]);
-  const url = `${web.runtime.config.publicBaseUrl}/products/${product.slug}`;
+  const url = `${web.deps.config.publicBaseUrl}/products/${product.slug}`;
   // Images the shop serves itself are stored by path; crawlers and link previews need whole URLs.
-  const images = product.images.map((image) => (image.startsWith("/") ? `${web.runtime.config.publicBaseUrl}${image}` : image));
+  const images = product.images.map((image) => (image.startsWith("/") ? `${web.deps.config.publicBaseUrl}${image}` : image));
   const summary = product.answers.answerSummary ?? firstSentence(product.description);
   const carriers = chrome.shipping.carriers;
   const delivery = carriers.length

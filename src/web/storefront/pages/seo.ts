@@ -14,7 +14,7 @@ const MAX_OFFSET = 10_000;
 
 export function robotsTxt(site: StorefrontSite) {
   return (_req: Request, res: Response) => {
-    const base = site.runtime.config.publicBaseUrl;
+    const base = site.deps.config.publicBaseUrl;
     const lines = ["User-agent: *", "Allow: /", ...["/cart", "/checkout", "/account", "/orders/", "/api/"].map((path) => `Disallow: ${path}`), "", `Sitemap: ${base}/sitemap.xml`, ""];
     res.set({ "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" }).type("text/plain").send(lines.join("\n"));
   };
@@ -24,7 +24,7 @@ export function sitemapXml(site: StorefrontSite) {
   return async (req: Request, res: Response) => {
     const web = site.context(req, res);
     try {
-      const base = site.runtime.config.publicBaseUrl;
+      const base = site.deps.config.publicBaseUrl;
       const [categories, services, pages] = await Promise.all([
         web.read(categoriesList, { includeEmpty: false }),
         web.read(servicesList, { status: "published" }),
@@ -43,7 +43,7 @@ export function sitemapXml(site: StorefrontSite) {
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
       );
     } catch (error) {
-      site.runtime.log.error("sitemap failed", { requestId: web.requestId, error: String(error) });
+      site.deps.log.error("sitemap failed", { requestId: web.requestId, error: String(error) });
       res.status(500).type("text/plain").send("The sitemap is unavailable right now.");
     }
   };
