@@ -2,6 +2,7 @@
 // them, audited, all or nothing. The admin door puts the session's token in the `shop_admin` cookie.
 import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
+import { sessionClient, signedInView } from "./schemas.ts";
 import { sessionSnapshot, openSession } from "./sessions.ts";
 import { staffSnapshot } from "./staff-users.ts";
 import { redeemSetupToken } from "./setup.ts";
@@ -16,9 +17,9 @@ export default defineTool({
     email: z.string().max(254).describe("The first staff user's e-mail."),
     password: z.string().describe("Their new password (the staff password rules apply)."),
     address: z.string().max(100).optional().describe("The client's address, kept with the session."),
-    userAgent: z.string().max(16_384).optional().describe("The client's User-Agent, kept with the session."),
+    ...sessionClient,
   }),
-  output: z.strictObject({ token: z.string(), staff: z.strictObject({ id: z.string(), email: z.string(), scopes: z.array(z.string()) }) }),
+  output: signedInView,
   scope: "staff:write",
   anonymous: true,
   audited: true,

@@ -38,3 +38,11 @@ export const passwordToken = z
   .string()
   .regex(/^[\w-]{43}$/, "Not a password link token")
   .describe("From the e-mailed link.");
+
+/** What a sign-in or a redeemed setup link answers: the new session's token (for the cookie) and who signed in. */
+export const signedInView = z.strictObject({ token: z.string(), staff: z.strictObject({ id: z.string(), email: z.string(), scopes: z.array(z.string()) }) });
+
+/** The client facts a staff session keeps. */
+export const sessionClient = {
+  userAgent: z.string().max(16_384).optional().describe("The client's User-Agent, kept with the session."),
+};

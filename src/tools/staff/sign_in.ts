@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CommittedRefusal, RateLimited } from "../../core/errors.ts";
 import { defineTool, WRITE } from "../tool.ts";
+import { sessionClient, signedInView } from "./schemas.ts";
 import { sessionSnapshot } from "./sessions.ts";
 import { signIn, WrongCredentials } from "./sign-in.ts";
 import { DEFAULT_THROTTLE } from "./throttle.ts";
@@ -17,9 +18,9 @@ export default defineTool({
     email: z.string().max(254).describe("The staff user's e-mail."),
     password: z.string().max(1000).describe("Their password."),
     address: z.string().max(100).describe("The client's address, for the throttle."),
-    userAgent: z.string().max(16_384).optional().describe("The client's User-Agent, kept with the session."),
+    ...sessionClient,
   }),
-  output: z.strictObject({ token: z.string(), staff: z.strictObject({ id: z.string(), email: z.string(), scopes: z.array(z.string()) }) }),
+  output: signedInView,
   scope: "staff:write",
   anonymous: true,
   audited: true,
