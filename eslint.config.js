@@ -55,8 +55,7 @@ export default tseslint.config(
   // Layers point one way (tools and core below, http plumbing above them, the doors and sites on top):
   // a relative import is refused when it names a folder the importing layer must not reach.
   ...layer("src/core/**/*.ts", ["tools", "http", "api", "web", "assistants", "seed"], "core is the leaf: config, database, errors, logging"),
-  // src/http is handed its collaborators too. Not caught by this rule, and left for a later step: session.ts takes a
-  // Database handle (core/db.ts types) to build StorefrontSessions and read the stored session secret itself.
+  // src/http is handed its collaborators too: session.ts gets the StorefrontSessions store and the secret.
   ...door("src/http/**/*.ts", ["api", "web", "assistants"], "src/http is plumbing shared by the doors and sites; it knows none of them", "HTTP plumbing"),
   // The web door gets WebDeps (src/compose.ts webDeps): not the runtime, not its database.
   ...door("src/web/**/*.ts", ["api", "generated"], "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma", "the web door"),

@@ -10,7 +10,8 @@ import { createMailer } from "./core/mail.ts";
 import { startTelemetry, telemetryActive, type Telemetry } from "./core/telemetry.ts";
 import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
-import { SessionManager, sessionSecret } from "./http/session.ts";
+import { SessionManager } from "./http/session.ts";
+import { sessionSecret, StorefrontSessions } from "./tools/user/session-store.ts";
 import { StaffAuth } from "./http/staff-auth.ts";
 import { StaffStore } from "./tools/staff/store.ts";
 import { createPaymentProvider } from "./tools/money/payments/index.ts";
@@ -112,7 +113,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin, config.rateLimitAuthFailuresPerMin);
   const auth = new Authenticator(keys, limiter);
-  const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), background);
+  const sessions = new SessionManager(new StorefrontSessions(database), secret, config.publicBaseUrl.startsWith("https:"), background);
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(new StaffStore(database.prisma), executor, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;

@@ -2,7 +2,7 @@
 // process's database (the commands call them as the local operator). Inside a server, the commands use the server's
 // own executor, so its caches follow at once. Loaded only by the commands that call a tool.
 import crypto from "node:crypto";
-import { sessionSecret } from "../http/session.ts";
+import { sessionSecret } from "../tools/user/session-store.ts";
 import { Background } from "../core/background.ts";
 import type { Config } from "../core/config.ts";
 import { transactionOf, type Database } from "../core/db.ts";
