@@ -1,12 +1,12 @@
 // The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
 // holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
-// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator; `keys rotate-signing` works on
-// the UCP signing keys (src/tools/keys/signing-keys.ts) directly. Add an option here, once.
+// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator, and so do the writes only the
+// CLI makes (keys.rotate_signing, …: internal tools), each leaving an audit entry with door "cli". Add an option here, once.
 import path from "node:path";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
 import type { Database } from "../core/db.ts";
-import { SigningKeys } from "../tools/keys/signing-keys.ts";
+import type { SigningKeys } from "../tools/keys/signing-keys.ts";
 import { ToolError } from "../core/errors.ts";
 import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
 import { seedDemoOnce } from "../setup.ts";
@@ -73,6 +73,20 @@ async function call<I extends ObjectSchema, O extends z.ZodType>(ctx: CommandCon
   return executor.call(definition, input, { caller: OPERATOR, door: "cli" });
 }
 
+/** Rotation attempts: keys.rotate_signing answers 409 when another process rotated at the same instant. */
+const ROTATION_ATTEMPTS = 3;
+
+/** keys.rotate_signing, called again (a new transaction) while another process's rotation raced it. */
+async function rotateSigning(ctx: CommandContext, revoke: boolean) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call(ctx, import("../tools/keys/rotate_signing.ts"), { revoke });
+    } catch (error) {
+      if (!(error instanceof ToolError && error.status === 409) || attempt === ROTATION_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /** "a, b,,c" → ["a", "b", "c"]; the tools refuse unknown scopes. */
 function scopeList(value: string): Grant[] {
   return value.split(",").map((scope) => scope.trim()).filter(Boolean) as Grant[];
@@ -133,11 +147,12 @@ export const COMMANDS: readonly Command[] = [
     summary: "replace the UCP signing key now (the old one stays published 7 days; --revoke deletes it at once)",
     options: { revoke: { type: "boolean" } },
     async run(ctx, values) {
-      const keys = ctx.server?.signingKeys ?? new SigningKeys(ctx.database.prisma);
-      const rotation = await keys.rotate({ revoke: values.revoke === true });
+      const rotation = await rotateSigning(ctx, values.revoke === true);
+      // Inside a server its cached keys are dropped at once, so it signs and publishes the new key now, not after its TTL.
+      ctx.server?.signingKeys.forget();
       if (!rotation.previous) ctx.out(`The shop had no signing key; made ${rotation.kid}, which signs from now on.`);
       else if (rotation.deleted.length > 0) ctx.out(`Signing key ${rotation.kid} signs from now on; deleted ${rotation.deleted.join(", ")} at once.`);
-      else ctx.out(`Signing key ${rotation.kid} signs from now on; ${rotation.previous} stays published until ${rotation.publishedUntil?.toISOString()}.`);
+      else ctx.out(`Signing key ${rotation.kid} signs from now on; ${rotation.previous} stays published until ${rotation.publishedUntil}.`);
       return 0;
     },
   },
