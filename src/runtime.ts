@@ -17,7 +17,8 @@ import { StaffStore } from "./tools/staff/store.ts";
 import { createPaymentProvider } from "./tools/money/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./http/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
-import { createRegistry, type Registry } from "./tools/registry.ts";
+import { ALL_TOOLS, createRegistry, type Registry } from "./tools/registry.ts";
+import seedDemoTool from "./seed-demo-tool.ts";
 import type { Collaborators } from "./tools/collaborators.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
@@ -103,7 +104,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const outbox = createOutbox(config, database, log, { onAttempt: metrics.webhookAttempt });
   // Nobody hears order changes until the composition root subscribes (src/compose.ts).
   const collaborators: Collaborators = { catalog, mailer, db: database.prisma, transaction: transactionOf(database), payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
-  const registry = createRegistry();
+  // Every tool, and the operator's demo seed (beside src/setup.ts: no tool imports the demo seed) for `shop seed demo`.
+  const registry = createRegistry([...ALL_TOOLS, seedDemoTool]);
   const executor = new Executor({ config, database, registry, collaborators, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
   if (config.redisUrl) {

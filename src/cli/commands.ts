@@ -8,8 +8,7 @@ import type { z } from "zod";
 import type { Database } from "../core/db.ts";
 import type { SigningKeys } from "../tools/keys/signing-keys.ts";
 import { ToolError } from "../core/errors.ts";
-import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
-import { seedDemoOnce } from "../setup.ts";
+import { migrate } from "../core/migrate.ts";
 import { readSampleDir } from "./ucp-samples.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
@@ -264,6 +263,7 @@ export const COMMANDS: readonly Command[] = [
     summary: "apply pending migrations",
     migrates: true,
     async run(ctx) {
+      // A core call, not a tool: it runs before any tool can (the tools' tables, the audit log among them, are what it makes).
       const applied = await migrate(ctx.database);
       ctx.out(applied.length ? `Applied ${applied.join(", ")}.` : "Database schema is up to date.");
       return 0;
@@ -274,7 +274,7 @@ export const COMMANDS: readonly Command[] = [
     args: "",
     summary: "seed the demo shop into an empty database",
     async run(ctx) {
-      const seeded = await ctx.database.withLock(MIGRATION_LOCK_ID, () => seedDemoOnce(ctx.database.prisma));
+      const { seeded } = await call(ctx, import("../seed-demo-tool.ts"), {});
       if (!seeded) {
         ctx.err("The database already has a catalogue (or was seeded before); seed demo only fills an empty database.");
         return 1;
@@ -341,10 +341,7 @@ export const COMMANDS: readonly Command[] = [
     paths: true,
     async run(ctx, values, [dir]) {
       const { files, currency } = await readSampleDir(dir!, typeof values.currency === "string" ? values.currency : undefined);
-      const { importUcpSamples } = await import("../tools/import/ucp-samples.ts");
-      const summary = await ctx.database.withLock(MIGRATION_LOCK_ID, () =>
-        ctx.database.prisma.$transaction((tx) => importUcpSamples(tx, files, currency), { maxWait: 60_000, timeout: 600_000 }),
-      );
+      const summary = await call(ctx, import("../tools/import/ucp_samples.ts"), { files, currency });
       await ctx.server?.catalogChanged();
       ctx.out(
         `Imported ${summary.products} products, ${summary.customers} customers, ${summary.addresses} addresses, ${summary.discounts} discounts, ` +

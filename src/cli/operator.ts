@@ -13,6 +13,8 @@ import keys from "../tools/keys/index.ts";
 import { KeyVerifier } from "../tools/keys/verifier.ts";
 import { createPaymentProvider } from "../tools/money/payments/index.ts";
 import importProducts from "../tools/products/import.ts";
+import importUcpSamples from "../tools/import/ucp_samples.ts";
+import seedDemo from "../seed-demo-tool.ts";
 import { CatalogReadModel } from "../tools/products/read-model.ts";
 import { Registry } from "../tools/tool-registry.ts";
 import type { Collaborators } from "../tools/collaborators.ts";
@@ -24,7 +26,8 @@ import { subscribeOrderEvents } from "../compose.ts";
 import webhooks from "../tools/webhooks/index.ts";
 
 /**
- * Only the key, staff and webhook tools and products.import are registered, so the catalogue read model and the feature
+ * Only the key, staff and webhook tools, products.import and the whole-shop writes (setup.seed_demo,
+ * import.ucp_samples) are registered, so the catalogue read model and the feature
  * flags are never read and stay unstarted (no initial load, no LISTEN connection: products.import's changes reach the
  * servers by NOTIFY); mail and payments are the configured ones.
  */
@@ -46,5 +49,5 @@ export async function operatorExecutor(config: Config, database: Database): Prom
     // No tool registered here changes an order; were one added, its events would be written as the server writes them.
     orderEvents: subscribeOrderEvents(new OrderEvents()),
   };
-  return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts]), collaborators, log, now: () => new Date() });
+  return new Executor({ config, database, registry: new Registry([...keys, ...staff, ...webhooks, importProducts, importUcpSamples, seedDemo]), collaborators, log, now: () => new Date() });
 }
