@@ -1,14 +1,14 @@
-// The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
+// The `shop` commands, each one function over an executor and what the composition root hands them (CommandContext,
+// never the database): the CLI runs them itself, or, while a server
 // holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
 // webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator, and so do the writes only the
 // CLI makes (keys.rotate_signing, …: internal tools), each leaving an audit entry with door "cli". Add an option here, once.
 import path from "node:path";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
-import type { Database } from "../core/db.ts";
 import type { SigningKeys } from "../tools/keys/signing-keys.ts";
 import { ToolError } from "../core/errors.ts";
-import { migrate } from "../core/migrate.ts";
+import type { AcpFeedFiles } from "./acp-feed.ts";
 import { readSampleDir } from "./ucp-samples.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
@@ -25,7 +25,13 @@ export interface CommandOutput {
 }
 
 export interface CommandContext extends CommandOutput {
-  database: Database;
+  /**
+   * Applies pending migrations (`db migrate`): a core call, not a tool, since it runs before any tool can (it makes the
+   * tables every tool, the audit log among them, needs). Returns the migrations applied.
+   */
+  migrate(): Promise<string[]>;
+  /** The ACP feed's files (`feed acp`), built by the composition root from a freshly loaded catalogue. */
+  acpFeed(): Promise<AcpFeedFiles>;
   /** The executor of key and staff commands: the server's own while one holds the database, else built on first use. */
   executor(): Promise<Executor>;
   /** Set when the command runs inside a running server: its caches follow the change at once. */
@@ -263,8 +269,8 @@ export const COMMANDS: readonly Command[] = [
     summary: "apply pending migrations",
     migrates: true,
     async run(ctx) {
-      // A core call, not a tool: it runs before any tool can (the tools' tables, the audit log among them, are what it makes).
-      const applied = await migrate(ctx.database);
+      // A core call, not a tool (CommandContext.migrate): it runs before any tool can.
+      const applied = await ctx.migrate();
       ctx.out(applied.length ? `Applied ${applied.join(", ")}.` : "Database schema is up to date.");
       return 0;
     },
@@ -296,7 +302,7 @@ export const COMMANDS: readonly Command[] = [
         return 2;
       }
       const { writeAcpFeed } = await import("./acp-feed.ts");
-      const { count, files } = await writeAcpFeed(ctx.database, path.resolve(dir));
+      const { count, files } = await writeAcpFeed(await ctx.acpFeed(), path.resolve(dir));
       ctx.out(`Wrote ${count} products to ${files.join(" and ")}.`);
       return 0;
     },
