@@ -154,7 +154,7 @@ export const COMMANDS: readonly Command[] = [
     async run(ctx, values) {
       const rotation = await rotateSigning(ctx, values.revoke === true);
       // Inside a server its cached keys are dropped at once, so it signs and publishes the new key now, not after its TTL.
-      ctx.server?.signingKeys.forget();
+      ctx.server?.signingKeys.followRotation(rotation);
       if (!rotation.previous) ctx.out(`The shop had no signing key; made ${rotation.kid}, which signs from now on.`);
       else if (rotation.deleted.length > 0) ctx.out(`Signing key ${rotation.kid} signs from now on; deleted ${rotation.deleted.join(", ")} at once.`);
       else ctx.out(`Signing key ${rotation.kid} signs from now on; ${rotation.previous} stays published until ${rotation.publishedUntil}.`);

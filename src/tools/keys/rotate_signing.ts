@@ -29,7 +29,6 @@ export default defineTool({
       const rotation = await rotateSigningKeyIn(ctx.db, { revoke, now: ctx.now(), graceMs: SIGNING_KEY_GRACE_MS });
       const output = { kid: rotation.kid, previous: rotation.previous ?? null, deleted: rotation.deleted, publishedUntil: rotation.publishedUntil?.toISOString() ?? null };
       await ctx.audit({ subjectType: "signingKey", subjectId: rotation.kid, before: { current: output.previous }, after: { current: output.kid, deleted: output.deleted, publishedUntil: output.publishedUntil } });
-      ctx.afterCommit(() => ctx.log.info("signing key rotated", { kid: rotation.kid, previous: rotation.previous, deleted: rotation.deleted }));
       return output;
     } catch (error) {
       if (error instanceof SigningKeysRaced) throw new Conflict(error.message);

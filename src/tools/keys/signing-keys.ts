@@ -200,12 +200,14 @@ export class SigningKeys {
   }
 
   /**
-   * Drops what this process read, so its next signature and profile read the table: after a rotation another
-   * transaction made (the keys.rotate_signing tool), this process follows at once, not after its TTL.
+   * Follows a rotation another transaction made (the keys.rotate_signing tool, run by `shop keys rotate-signing` inside
+   * this server): drops what this process read, so it signs and publishes the new key at once, not after its TTL, and
+   * logs the rotation as rotate() does.
    */
-  forget(): void {
+  followRotation(rotation: { kid: string; previous: string | null; deleted: string[] }): void {
     this.snapshot = undefined;
     this.reading = undefined;
+    this.policy.log?.info("signing key rotated", { kid: rotation.kid, previous: rotation.previous ?? undefined, deleted: rotation.deleted });
   }
 
   private snapshotOf(rows: SigningKey[], now: Date): Snapshot {
