@@ -55,8 +55,7 @@ export default tseslint.config(
   // Layers point one way (tools and core below, http plumbing above them, the doors and sites on top):
   // a relative import is refused when it names a folder the importing layer must not reach.
   ...layer("src/core/**/*.ts", ["tools", "http", "api", "web", "assistants", "seed"], "core is the leaf: config, database, errors, logging"),
-  // src/http is handed its collaborators too. Not caught by this rule, and left for a later step: session.ts takes a
-  // Database handle (core/db.ts types) to build StorefrontSessions and read the stored session secret itself.
+  // src/http is handed its collaborators too: session.ts gets the StorefrontSessions store and the secret.
   ...door("src/http/**/*.ts", ["api", "web", "assistants"], "src/http is plumbing shared by the doors and sites; it knows none of them", "HTTP plumbing"),
   // The web door gets WebDeps (src/compose.ts webDeps): not the runtime, not its database.
   ...door("src/web/**/*.ts", ["api", "generated"], "the web is a door: it reaches HTTP plumbing through src/http and data through tools, never src/api or Prisma", "the web door"),
@@ -65,6 +64,11 @@ export default tseslint.config(
   ...door("src/api/**/*.ts", ["web", "assistants", "generated"], "src/api holds the doors: tools, http plumbing and core only, never Prisma", "a door"),
   // The assistants get their ChatService's deps and the transports' ChatDeps from the composition root.
   ...door("src/assistants/**/*.ts", ["api", "web", "generated"], "the assistants are doors: HTTP plumbing through src/http, data through src/tools, never src/api or Prisma", "an assistant"),
+  // The CLI's commands get a CommandContext (src/cli/commands.ts) from its composition roots (src/cli.ts with
+  // src/operator.ts, and src/main.ts for commands a server runs): the executor, `migrate` (db migrate stays a core call,
+  // as it makes the tables every tool needs) and the ACP feed's files. No exception is needed: no file of src/cli holds
+  // the database. The demo seed tool it calls lives in src/seed-demo-tool.ts, since tools never import prisma/seed.
+  ...door("src/cli/**/*.ts", ["api", "web", "assistants", "generated"], "the CLI is a door: tools through the executor, core and src/http plumbing only, never another door or Prisma", "the CLI"),
   ...layer("src/tools/**/*.ts", ["http", "api", "web", "assistants", "seed"], "tools are the domain: no door, no plumbing, no demo seed"),
   // Below the tool areas (a later rule replaces the one above for these files, so it repeats its folders): money
   // (ledger, refunds, gift-card balances, payment providers) and the shared primitives import no area, so every area

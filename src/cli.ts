@@ -61,8 +61,14 @@ async function runHere(config: Config, parsed: ParsedCommand): Promise<number> {
   try {
     if (!parsed.command.migrates) await migrate(database);
     let executor: Promise<Executor> | undefined;
-    const operator = () => import("./cli/operator.ts").then(({ operatorExecutor }) => operatorExecutor(config, database));
-    return await runParsed(parsed, { ...print, database, executor: () => (executor ??= operator()) });
+    // The commands get what they need from here, never the database: src/operator.ts builds it when one asks.
+    const operator = () => import("./operator.ts");
+    return await runParsed(parsed, {
+      ...print,
+      migrate: () => migrate(database),
+      acpFeed: () => operator().then(({ operatorAcpFeed }) => operatorAcpFeed(config, database)),
+      executor: () => (executor ??= operator().then(({ operatorExecutor }) => operatorExecutor(config, database))),
+    });
   } finally {
     await database.close();
   }

@@ -14,6 +14,8 @@ import { attachChat } from "./assistants/socket.ts";
 import { serveCommands, socketPathFor } from "./cli/channel.ts";
 import { loadConfig } from "./core/config.ts";
 import { jsonLine } from "./core/log.ts";
+import { migrate } from "./core/migrate.ts";
+import { operatorAcpFeed } from "./operator.ts";
 import { checkProfile } from "./core/production.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { setupAnnouncement } from "./web/admin/pages/setup.ts";
@@ -51,7 +53,8 @@ const lock = runtime.database.lock;
 const channel = lock
   ? await serveCommands(
       {
-        database: runtime.database,
+        migrate: () => migrate(runtime.database),
+        acpFeed: () => operatorAcpFeed(runtime.config, runtime.database),
         executor: () => Promise.resolve(runtime.executor),
         server: { catalogChanged: () => runtime.collaborators.catalog.reload(), signingKeys: runtime.signingKeys },
       },

@@ -10,13 +10,15 @@ import { createMailer } from "./core/mail.ts";
 import { startTelemetry, telemetryActive, type Telemetry } from "./core/telemetry.ts";
 import { prepareDatabase } from "./setup.ts";
 import { Authenticator } from "./http/auth.ts";
-import { SessionManager, sessionSecret } from "./http/session.ts";
+import { SessionManager } from "./http/session.ts";
+import { sessionSecret, StorefrontSessions } from "./tools/user/session-store.ts";
 import { StaffAuth } from "./http/staff-auth.ts";
 import { StaffStore } from "./tools/staff/store.ts";
 import { createPaymentProvider } from "./tools/money/payments/index.ts";
 import { MemoryStore, RateLimiter, RedisStore, type RateLimitStore } from "./http/rate-limit.ts";
 import { Executor } from "./tools/executor.ts";
-import { createRegistry, type Registry } from "./tools/registry.ts";
+import { ALL_TOOLS, createRegistry, type Registry } from "./tools/registry.ts";
+import seedDemoTool from "./seed-demo-tool.ts";
 import type { Collaborators } from "./tools/collaborators.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
@@ -102,7 +104,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const outbox = createOutbox(config, database, log, { onAttempt: metrics.webhookAttempt });
   // Nobody hears order changes until the composition root subscribes (src/compose.ts).
   const collaborators: Collaborators = { catalog, mailer, db: database.prisma, transaction: transactionOf(database), payments, flags, keys, background, sign, outbox, orderEvents: new OrderEvents() };
-  const registry = createRegistry();
+  // Every tool, and the operator's demo seed (beside src/setup.ts: no tool imports the demo seed) for `shop seed demo`.
+  const registry = createRegistry([...ALL_TOOLS, seedDemoTool]);
   const executor = new Executor({ config, database, registry, collaborators, log, now, observe: metrics.toolCall });
   let store: RateLimitStore = new MemoryStore();
   if (config.redisUrl) {
@@ -112,7 +115,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   const limiter = new RateLimiter(store, config.rateLimitAnonPerMin, config.rateLimitKeyPerMin, config.rateLimitAuthFailuresPerMin);
   const auth = new Authenticator(keys, limiter);
-  const sessions = new SessionManager(database, secret, config.publicBaseUrl.startsWith("https:"), background);
+  const sessions = new SessionManager(new StorefrontSessions(database), secret, config.publicBaseUrl.startsWith("https:"), background);
   auth.sessions = (req) => sessions.resolve(req);
   const staff = new StaffAuth(new StaffStore(database.prisma), executor, config.publicBaseUrl.startsWith("https:"), now);
   auth.staff = staff.resolver;

@@ -27,6 +27,17 @@ afterAll(async () => {
 
 const shop = (...args: string[]) => shopCli(env, ...args);
 
+/** The keys.rotate_signing audit entries: tool, actor, door, the kid made and the one it replaced. */
+async function rotations(): Promise<Array<[string, string, string, string | null, unknown, unknown]>> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const found = await database.prisma.auditEntry.findMany({ where: { tool: "keys.rotate_signing" }, orderBy: { createdAt: "asc" } });
+    return found.map((entry) => [entry.tool, entry.actor, entry.door, entry.subjectId, entry.before, entry.after]);
+  } finally {
+    await database.close();
+  }
+}
+
 async function rows(): Promise<Array<{ kid: string; slot: string | null; retired: boolean }>> {
   const database = await openDatabase({ dataDir });
   try {
@@ -65,6 +76,14 @@ describe.skipIf(!template)("shop keys rotate-signing", () => {
     expect(third![2]!.split(", ").sort()).toEqual([first, second].sort());
     expect(await rows()).toEqual([{ kid: third![1], slot: "current", retired: false }]);
     for (const output of [made, rotated, revoked]) expectNoKeyMaterial(output.stdout + output.stderr);
+    // Each rotation left an audit entry as the local operator, naming kids only.
+    const audit = await rotations();
+    expect(audit).toEqual([
+      ["keys.rotate_signing", "system:cli", "cli", first, { current: null }, { current: first, deleted: [], publishedUntil: null }],
+      ["keys.rotate_signing", "system:cli", "cli", second, { current: first }, { current: second, deleted: [], publishedUntil: until }],
+      ["keys.rotate_signing", "system:cli", "cli", third![1], { current: second }, { current: third![1], deleted: third![2]!.split(", "), publishedUntil: null }],
+    ]);
+    expectNoKeyMaterial(JSON.stringify(audit));
 
     await expect(shop("keys", "rotate-signing", "--revoke=yes")).rejects.toMatchObject({ code: 2 });
     await expect(shop("keys", "rotate-signing", "now")).rejects.toMatchObject({ code: 2 });
@@ -83,5 +102,12 @@ describe.skipIf(!template)("shop keys rotate-signing", () => {
     const newest = /^Signing key (\S+) signs from now on; deleted/.exec(revoked.stdout)?.[1];
     expect(await published()).toEqual([newest]);
     expectNoKeyMaterial(server.output() + rotated.stdout + revoked.stdout);
+    // The server ran them through its executor: audited as the local operator's, door "cli".
+    await server.stop();
+    server = undefined;
+    expect((await rotations()).slice(-2).map(([tool, actor, door, kid]) => [tool, actor, door, kid])).toEqual([
+      ["keys.rotate_signing", "system:cli", "cli", kid],
+      ["keys.rotate_signing", "system:cli", "cli", newest],
+    ]);
   });
 });

@@ -36,6 +36,9 @@ describe("shop CLI", () => {
     expect((await shop("db", "migrate")).stdout).toMatch(/up to date/);
     expect((await shop("seed", "demo")).stdout).toMatch(/Seeded/);
     await expect(shop("seed", "demo")).rejects.toMatchObject({ code: 1 });
+    // The seed left one audit entry as the local operator; the refused second one none.
+    const seeds = await withDb((db) => db.prisma.auditEntry.findMany({ where: { tool: "setup.seed_demo" } }));
+    expect(seeds.map((entry) => [entry.actor, entry.door, entry.subjectType, entry.subjectId])).toEqual([["system:cli", "cli", "setupStep", "demo-seed"]]);
 
     const created = await shop("keys", "create", "--name", "ci", "--scopes", "catalog:read,orders:read");
     const key = created.stdout.trim().split("\n").at(-1)!;

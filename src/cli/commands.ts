@@ -1,15 +1,14 @@
-// The `shop` commands, each one function over a database and an executor: the CLI runs them itself, or, while a server
+// The `shop` commands, each one function over an executor and what the composition root hands them (CommandContext,
+// never the database): the CLI runs them itself, or, while a server
 // holds the embedded database, that server runs the very same function for it (src/cli/channel.ts). Key, staff and
-// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator; `keys rotate-signing` works on
-// the UCP signing keys (src/tools/keys/signing-keys.ts) directly. Add an option here, once.
+// webhook commands call the keys.*, staff.* and webhooks.* tools as the local operator, and so do the writes only the
+// CLI makes (keys.rotate_signing, …: internal tools), each leaving an audit entry with door "cli". Add an option here, once.
 import path from "node:path";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { z } from "zod";
-import type { Database } from "../core/db.ts";
-import { SigningKeys } from "../tools/keys/signing-keys.ts";
+import type { SigningKeys } from "../tools/keys/signing-keys.ts";
 import { ToolError } from "../core/errors.ts";
-import { migrate, MIGRATION_LOCK_ID } from "../core/migrate.ts";
-import { seedDemoOnce } from "../setup.ts";
+import type { AcpFeedFiles } from "./acp-feed.ts";
 import { readSampleDir } from "./ucp-samples.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
@@ -26,7 +25,13 @@ export interface CommandOutput {
 }
 
 export interface CommandContext extends CommandOutput {
-  database: Database;
+  /**
+   * Applies pending migrations (`db migrate`): a core call, not a tool, since it runs before any tool can (it makes the
+   * tables every tool, the audit log among them, needs). Returns the migrations applied.
+   */
+  migrate(): Promise<string[]>;
+  /** The ACP feed's files (`feed acp`), built by the composition root from a freshly loaded catalogue. */
+  acpFeed(): Promise<AcpFeedFiles>;
   /** The executor of key and staff commands: the server's own while one holds the database, else built on first use. */
   executor(): Promise<Executor>;
   /** Set when the command runs inside a running server: its caches follow the change at once. */
@@ -71,6 +76,20 @@ type ToolModule<I extends ObjectSchema, O extends z.ZodType> = Promise<{ default
 async function call<I extends ObjectSchema, O extends z.ZodType>(ctx: CommandContext, tool: ToolModule<I, O>, input: z.input<I>): Promise<z.output<O>> {
   const [executor, { default: definition }] = await Promise.all([ctx.executor(), tool]);
   return executor.call(definition, input, { caller: OPERATOR, door: "cli" });
+}
+
+/** Rotation attempts: keys.rotate_signing answers 409 when another process rotated at the same instant. */
+const ROTATION_ATTEMPTS = 3;
+
+/** keys.rotate_signing, called again (a new transaction) while another process's rotation raced it. */
+async function rotateSigning(ctx: CommandContext, revoke: boolean) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call(ctx, import("../tools/keys/rotate_signing.ts"), { revoke });
+    } catch (error) {
+      if (!(error instanceof ToolError && error.status === 409) || attempt === ROTATION_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** "a, b,,c" → ["a", "b", "c"]; the tools refuse unknown scopes. */
@@ -133,11 +152,12 @@ export const COMMANDS: readonly Command[] = [
     summary: "replace the UCP signing key now (the old one stays published 7 days; --revoke deletes it at once)",
     options: { revoke: { type: "boolean" } },
     async run(ctx, values) {
-      const keys = ctx.server?.signingKeys ?? new SigningKeys(ctx.database.prisma);
-      const rotation = await keys.rotate({ revoke: values.revoke === true });
+      const rotation = await rotateSigning(ctx, values.revoke === true);
+      // Inside a server its cached keys are dropped at once, so it signs and publishes the new key now, not after its TTL.
+      ctx.server?.signingKeys.followRotation(rotation);
       if (!rotation.previous) ctx.out(`The shop had no signing key; made ${rotation.kid}, which signs from now on.`);
       else if (rotation.deleted.length > 0) ctx.out(`Signing key ${rotation.kid} signs from now on; deleted ${rotation.deleted.join(", ")} at once.`);
-      else ctx.out(`Signing key ${rotation.kid} signs from now on; ${rotation.previous} stays published until ${rotation.publishedUntil?.toISOString()}.`);
+      else ctx.out(`Signing key ${rotation.kid} signs from now on; ${rotation.previous} stays published until ${rotation.publishedUntil}.`);
       return 0;
     },
   },
@@ -249,7 +269,8 @@ export const COMMANDS: readonly Command[] = [
     summary: "apply pending migrations",
     migrates: true,
     async run(ctx) {
-      const applied = await migrate(ctx.database);
+      // A core call, not a tool (CommandContext.migrate): it runs before any tool can.
+      const applied = await ctx.migrate();
       ctx.out(applied.length ? `Applied ${applied.join(", ")}.` : "Database schema is up to date.");
       return 0;
     },
@@ -259,7 +280,7 @@ export const COMMANDS: readonly Command[] = [
     args: "",
     summary: "seed the demo shop into an empty database",
     async run(ctx) {
-      const seeded = await ctx.database.withLock(MIGRATION_LOCK_ID, () => seedDemoOnce(ctx.database.prisma));
+      const { seeded } = await call(ctx, import("../seed-demo-tool.ts"), {});
       if (!seeded) {
         ctx.err("The database already has a catalogue (or was seeded before); seed demo only fills an empty database.");
         return 1;
@@ -281,7 +302,7 @@ export const COMMANDS: readonly Command[] = [
         return 2;
       }
       const { writeAcpFeed } = await import("./acp-feed.ts");
-      const { count, files } = await writeAcpFeed(ctx.database, path.resolve(dir));
+      const { count, files } = await writeAcpFeed(await ctx.acpFeed(), path.resolve(dir));
       ctx.out(`Wrote ${count} products to ${files.join(" and ")}.`);
       return 0;
     },
@@ -326,10 +347,7 @@ export const COMMANDS: readonly Command[] = [
     paths: true,
     async run(ctx, values, [dir]) {
       const { files, currency } = await readSampleDir(dir!, typeof values.currency === "string" ? values.currency : undefined);
-      const { importUcpSamples } = await import("../tools/import/ucp-samples.ts");
-      const summary = await ctx.database.withLock(MIGRATION_LOCK_ID, () =>
-        ctx.database.prisma.$transaction((tx) => importUcpSamples(tx, files, currency), { maxWait: 60_000, timeout: 600_000 }),
-      );
+      const summary = await call(ctx, import("../tools/import/ucp_samples.ts"), { files, currency });
       await ctx.server?.catalogChanged();
       ctx.out(
         `Imported ${summary.products} products, ${summary.customers} customers, ${summary.addresses} addresses, ${summary.discounts} discounts, ` +

@@ -3,11 +3,20 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database, Session } from "./db.ts";
+import type { Database, Db, Session } from "./db.ts";
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/migrations");
 /** The advisory lock Prisma Migrate takes: migrations and the first-start seed run under it, so `prisma migrate deploy` waits too. */
 export const MIGRATION_LOCK_ID = 72707369;
+
+/**
+ * Takes the migration lock for the rest of a tool's transaction (the operator's demo seed and UCP samples import): they
+ * wait for a migration or first-start seed in any process, as under Database.withLock, and release it at commit.
+ * (On the embedded database one process holds the directory: its start-up is over before any command runs in it.)
+ */
+export async function lockMigrationsIn(tx: Db): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
+}
 
 export interface Migration {
   name: string;

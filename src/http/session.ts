@@ -3,22 +3,13 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
 import type { Background } from "../core/background.ts";
-import type { Database, Prisma } from "../core/db.ts";
 import type { SessionRef } from "../tools/context.ts";
-import { storedSecret, StorefrontSessions } from "../tools/user/session-store.ts";
+import type { StorefrontSessions } from "../tools/user/session-store.ts";
 import { readCookie } from "./cookies.ts";
 
 export const SESSION_COOKIE = "shop_session";
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 const TOUCH_EVERY_MS = 5 * 60_000;
-
-/**
- * The secret that signs session cookies and payment links: SESSION_SECRET, else one generated on first start and
- * kept in the Setting row "session_secret" (insert-if-absent, so every process and restart agrees on it).
- */
-export async function sessionSecret(prisma: Prisma, configured: string): Promise<string> {
-  return configured || storedSecret(prisma);
-}
 
 export class SessionManager {
   /** The session rows: this class keeps the cookie, the store the SQL. */
@@ -27,8 +18,9 @@ export class SessionManager {
   private readonly secure: boolean;
   private readonly background: Background;
 
-  constructor(database: Pick<Database, "prisma" | "query">, secret: string, secure: boolean, background: Background) {
-    this.store = new StorefrontSessions(database);
+  /** The composition root builds the store and resolves the secret (sessionSecret): this plumbing holds no database handle. */
+  constructor(store: StorefrontSessions, secret: string, secure: boolean, background: Background) {
+    this.store = store;
     this.secret = secret;
     this.secure = secure;
     this.background = background;

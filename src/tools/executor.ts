@@ -178,7 +178,7 @@ export class Executor {
           }
           return value;
         },
-        { maxWait: 10_000, timeout: 30_000 },
+        tool.transactionTimeoutMs ? { maxWait: 60_000, timeout: tool.transactionTimeoutMs } : { maxWait: 10_000, timeout: 30_000 },
       );
       if (result instanceof CommittedRefusal) throw result.refusal;
     }

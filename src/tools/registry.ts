@@ -23,6 +23,7 @@ import staff from "./staff/index.ts";
 import support from "./support/index.ts";
 import user from "./user/index.ts";
 import webhooks from "./webhooks/index.ts";
+import importUcpSamples from "./import/ucp_samples.ts";
 
 export { Registry, wireName } from "./tool-registry.ts";
 
@@ -49,6 +50,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   ...staff,
   ...support,
   ...webhooks,
+  importUcpSamples,
 ];
 
 export function createRegistry(tools: readonly AnyTool[] = ALL_TOOLS): Registry {

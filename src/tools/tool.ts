@@ -65,6 +65,11 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
    */
   internal?: boolean;
   /**
+   * How long the write transaction may take (default 30 s, with 10 s to get a connection): only the operator's
+   * whole-shop writes (the demo seed, the UCP samples import) need minutes, and wait up to a minute to begin.
+   */
+  transactionTimeoutMs?: number;
+  /**
    * Shopper self-service: a storefront session may call the tool without `scope` on its own orders only: those it placed
    * itself and, once signed in by login code, its customer's (`ownOrders` in src/tools/user/own-customer.ts). `order` names
    * the order an input acts on (its orderId, or the order behind a return); before the handler runs the executor answers

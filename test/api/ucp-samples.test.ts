@@ -65,6 +65,11 @@ describe("shop import ucp-samples", () => {
       expect(await db.prisma.customer.findUniqueOrThrow({ where: { id: "c_1" } })).toMatchObject({ email: "ann@example.com" });
       expect((await db.prisma.discount.findMany({ orderBy: { code: "asc" } })).map((d) => [d.code, d.type, d.value])).toEqual([["MINUS3", "fixed", 300n], ["TENOFF", "percent", 10n]]);
       expect((await db.prisma.setting.findUniqueOrThrow({ where: { section: "commerce" } })).value).toEqual({ currency: "USD", pricesIncludeVat: false, checkoutNeeds: "country" });
+      // The import left one audit entry as the local operator with its counts, never the files; the refusals none.
+      const audit = await db.prisma.auditEntry.findMany({ where: { tool: "import.ucp_samples" } });
+      expect(audit.map((entry) => [entry.actor, entry.door, entry.subjectType, entry.subjectId, entry.after])).toEqual([
+        ["system:cli", "cli", "shop", "ucp-samples", { products: 3, customers: 1, addresses: 1, discounts: 2, promotions: 2, shippingRates: 3, currency: "USD" }],
+      ]);
     } finally {
       await db.close();
     }

@@ -1,6 +1,7 @@
 // Storefront sessions over HTTP: the signed cookie, the persisted secret, and the e-mailed one-time login code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionManager, sessionSecret } from "../../src/http/session.ts";
+import { SessionManager } from "../../src/http/session.ts";
+import { sessionSecret, StorefrontSessions } from "../../src/tools/user/session-store.ts";
 import { Background } from "../../src/core/background.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { useServer } from "../support/server.ts";
@@ -73,9 +74,9 @@ describe("storefront sessions", () => {
 
   it("marks the cookie Secure for an https shop and rejects cookies signed with another secret", () => {
     const { database } = server.runtime;
-    const secure = new SessionManager(database, "a".repeat(32), true, new Background(createLogger("silent")));
+    const secure = new SessionManager(new StorefrontSessions(database), "a".repeat(32), true, new Background(createLogger("silent")));
     expect(secure.cookie("abc")).toMatch(/; Secure$/);
-    const other = new SessionManager(database, "b".repeat(32), false, new Background(createLogger("silent")));
+    const other = new SessionManager(new StorefrontSessions(database), "b".repeat(32), false, new Background(createLogger("silent")));
     expect(secure.verify(secure.sign("abc"))).toBe("abc");
     expect(secure.verify(other.sign("abc"))).toBeNull();
   });

@@ -6,6 +6,9 @@ import { ToolError } from "../../src/core/errors.ts";
 import type { Caller } from "../../src/tools/context.ts";
 import placedOrder from "../../src/tools/checkout/placed_order.ts";
 import signingSecret from "../../src/tools/keys/acp_signing_secret.ts";
+import rotateSigning from "../../src/tools/keys/rotate_signing.ts";
+import importUcpSamples from "../../src/tools/import/ucp_samples.ts";
+import seedDemo from "../../src/seed-demo-tool.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
 import pendingRefund from "../../src/tools/orders/pending_refund.ts";
 import imageAlts from "../../src/tools/products/image_alts.ts";
@@ -17,7 +20,7 @@ import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, agentAccess, pendingRefund, imageAlts, userGiftCards, assistantContext];
+const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, imageAlts, userGiftCards, assistantContext];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -76,6 +79,22 @@ describe("internal tools", () => {
     expect(await executor().call(signingSecret, { keyId: key.id }, as("keys:read"))).toEqual({ secret: null });
     await server.prisma.apiKey.update({ where: { id: key.id }, data: { acpSigningSecret: "platform-secret-0123456789" } });
     expect(await executor().call(signingSecret, { keyId: key.id }, as("keys:read"))).toEqual({ secret: "platform-secret-0123456789" });
+  });
+
+  it("keys.rotate_signing refuses a caller without keys:write and a revoke that is not a boolean, rotating nothing", async () => {
+    const before = await server.prisma.signingKey.findMany({ orderBy: { kid: "asc" } });
+    expect((await refusal(executor().call(rotateSigning, {}, as("keys:read")))).status).toBe(403);
+    expect((await refusal(executor().call(rotateSigning, { revoke: "yes" } as never, as("keys:write")))).status).toBe(400);
+    expect(await server.prisma.signingKey.findMany({ orderBy: { kid: "asc" } })).toEqual(before);
+  });
+
+  it("setup.seed_demo and import.ucp_samples refuse a caller without settings:write, and leave the demo shop as it is", async () => {
+    expect((await refusal(executor().call(seedDemo, {}, as("catalog:read")))).status).toBe(403);
+    expect((await refusal(executor().call(importUcpSamples, importUcpSamples.examples[0]!, as("catalog:read")))).status).toBe(403);
+    // The demo shop was seeded: a second seed changes nothing, an import is refused (it fills an empty shop only).
+    expect(await executor().call(seedDemo, {}, as("settings:write"))).toEqual({ seeded: false });
+    const error = await refusal(executor().call(importUcpSamples, importUcpSamples.examples[0]!, as("settings:write")));
+    expect([error.status, error.code]).toEqual([422, "shop_not_empty"]);
   });
 
   it("checkout.placed_order answers null for an order no checkout session placed", async () => {

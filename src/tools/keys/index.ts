@@ -6,7 +6,8 @@ import revoke from "./revoke.ts";
 import setAcp from "./set_acp.ts";
 import setScopes from "./set_scopes.ts";
 import acpSigningSecret from "./acp_signing_secret.ts";
+import rotateSigning from "./rotate_signing.ts";
 
-const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes, acpSigningSecret];
+const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes, acpSigningSecret, rotateSigning];
 
 export default tools;

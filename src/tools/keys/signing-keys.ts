@@ -5,6 +5,7 @@
 // rotation without a restart. Only public halves (JWKs) ever leave this module.
 import crypto from "node:crypto";
 import type { PrismaClient, SigningKey } from "../../generated/prisma/client.ts";
+import type { Db } from "../../core/db.ts";
 import type { Logger } from "../../core/log.ts";
 
 export interface PublicJwk {
@@ -38,7 +39,10 @@ export interface KeyPolicy {
   log?: Logger;
 }
 
-const DEFAULTS: KeyPolicy = { rotateAfterMs: 90 * DAY_MS, graceMs: 7 * DAY_MS, leadMs: 10 * 60_000, ttlMs: 60_000, now: () => new Date() };
+/** How long a replaced key stays published by default (the spec's minimum). */
+export const SIGNING_KEY_GRACE_MS = 7 * DAY_MS;
+
+const DEFAULTS: KeyPolicy = { rotateAfterMs: 90 * DAY_MS, graceMs: SIGNING_KEY_GRACE_MS, leadMs: 10 * 60_000, ttlMs: 60_000, now: () => new Date() };
 
 /** What an on-demand rotation did: the key that signs now, the one it replaced, and the keys it deleted. */
 export interface Rotation {
@@ -59,8 +63,12 @@ interface Snapshot {
   published: PublicJwk[];
 }
 
-/** Another process changed the keys between our read and our write: read again. */
-class Raced extends Error {}
+/** Another process changed the keys between our read and our write: read again (in a new transaction). */
+export class SigningKeysRaced extends Error {
+  constructor() {
+    super("The signing keys changed meanwhile.");
+  }
+}
 
 /** The RFC 7638 thumbprint of an EC public key: a stable kid that names the key itself. */
 function thumbprint(jwk: { crv: string; kty: string; x: string; y: string }): string {
@@ -111,7 +119,7 @@ export class SigningKeys {
         this.policy.log?.info("signing key rotated", { kid: rotation.kid, previous: rotation.previous, deleted: rotation.deleted });
         return rotation;
       } catch (error) {
-        if (!(error instanceof Raced) || attempt === 3) throw error;
+        if (!(error instanceof SigningKeysRaced) || attempt === 3) throw error;
       }
     }
   }
@@ -187,34 +195,19 @@ export class SigningKeys {
     if (promoted) this.policy.log?.info("signing key rotated", { kid: nextKid, previous: currentKid });
   }
 
-  private async rotateOnce(revoke: boolean): Promise<Rotation> {
-    const now = this.policy.now();
-    return this.prisma.$transaction(async (tx) => {
-      const slotted = await tx.signingKey.findMany({ where: { slot: { not: null } } });
-      const current = slotted.find((row) => row.slot === CURRENT);
-      const next = slotted.find((row) => row.slot === NEXT);
-      if (current) {
-        const retired = await tx.signingKey.updateMany({ where: { kid: current.kid, slot: CURRENT }, data: { slot: null, retiredAt: now } });
-        if (retired.count === 0) throw new Raced();
-      }
-      let kid: string;
-      if (next && !revoke) {
-        const moved = await tx.signingKey.updateMany({ where: { kid: next.kid, slot: NEXT }, data: { slot: CURRENT } });
-        if (moved.count === 0) throw new Raced();
-        kid = next.kid;
-      } else {
-        const row = newRow(CURRENT, now);
-        if ((await tx.signingKey.createMany({ data: [row], skipDuplicates: true })).count === 0) throw new Raced();
-        kid = row.kid;
-      }
-      let deleted: string[] = [];
-      if (revoke) {
-        deleted = (await tx.signingKey.findMany({ where: { kid: { not: kid } }, select: { kid: true } })).map((row) => row.kid);
-        await tx.signingKey.deleteMany({ where: { kid: { in: deleted } } });
-      }
-      const publishedUntil = current && !revoke ? new Date(now.getTime() + this.policy.graceMs) : undefined;
-      return { kid, previous: current?.kid, deleted, publishedUntil };
-    });
+  private rotateOnce(revoke: boolean): Promise<Rotation> {
+    return this.prisma.$transaction((tx) => rotateSigningKeyIn(tx, { revoke, now: this.policy.now(), graceMs: this.policy.graceMs }));
+  }
+
+  /**
+   * Follows a rotation another transaction made (the keys.rotate_signing tool, run by `shop keys rotate-signing` inside
+   * this server): drops what this process read, so it signs and publishes the new key at once, not after its TTL, and
+   * logs the rotation as rotate() does.
+   */
+  followRotation(rotation: { kid: string; previous: string | null; deleted: string[] }): void {
+    this.snapshot = undefined;
+    this.reading = undefined;
+    this.policy.log?.info("signing key rotated", { kid: rotation.kid, previous: rotation.previous ?? undefined, deleted: rotation.deleted });
   }
 
   private snapshotOf(rows: SigningKey[], now: Date): Snapshot {
@@ -226,4 +219,36 @@ export class SigningKeys {
     const published = [current, ...next, ...kept].map((row) => row.publicJwk as unknown as PublicJwk);
     return { readAt: now.getTime(), key: { kid: current.kid, privateKey: crypto.createPrivateKey(current.privateKey), publicJwk: published[0]! }, published };
   }
+}
+
+/**
+ * One on-demand rotation in the caller's transaction (SigningKeys.rotate, the keys.rotate_signing tool): a key already
+ * published as next takes over, else a new one; `revoke` deletes every other key. Throws SigningKeysRaced when another
+ * process changed the keys between the read and the write: the caller retries in a new transaction.
+ */
+export async function rotateSigningKeyIn(tx: Db, { revoke, now, graceMs }: { revoke: boolean; now: Date; graceMs: number }): Promise<Rotation> {
+  const slotted = await tx.signingKey.findMany({ where: { slot: { not: null } } });
+  const current = slotted.find((row) => row.slot === CURRENT);
+  const next = slotted.find((row) => row.slot === NEXT);
+  if (current) {
+    const retired = await tx.signingKey.updateMany({ where: { kid: current.kid, slot: CURRENT }, data: { slot: null, retiredAt: now } });
+    if (retired.count === 0) throw new SigningKeysRaced();
+  }
+  let kid: string;
+  if (next && !revoke) {
+    const moved = await tx.signingKey.updateMany({ where: { kid: next.kid, slot: NEXT }, data: { slot: CURRENT } });
+    if (moved.count === 0) throw new SigningKeysRaced();
+    kid = next.kid;
+  } else {
+    const row = newRow(CURRENT, now);
+    if ((await tx.signingKey.createMany({ data: [row], skipDuplicates: true })).count === 0) throw new SigningKeysRaced();
+    kid = row.kid;
+  }
+  let deleted: string[] = [];
+  if (revoke) {
+    deleted = (await tx.signingKey.findMany({ where: { kid: { not: kid } }, select: { kid: true } })).map((row) => row.kid);
+    await tx.signingKey.deleteMany({ where: { kid: { in: deleted } } });
+  }
+  const publishedUntil = current && !revoke ? new Date(now.getTime() + graceMs) : undefined;
+  return { kid, previous: current?.kid, deleted, publishedUntil };
 }

@@ -18,6 +18,14 @@ export async function storedSecret(prisma: Prisma): Promise<string> {
   return secret;
 }
 
+/**
+ * The secret that signs session cookies and payment links: SESSION_SECRET, else one generated on first start and
+ * kept in the Setting row "session_secret" (insert-if-absent, so every process and restart agrees on it).
+ */
+export async function sessionSecret(prisma: Prisma, configured: string): Promise<string> {
+  return configured || storedSecret(prisma);
+}
+
 /** A session row as the session plumbing needs it: its customer, and whether lastSeenAt is older than `staleSeconds`. */
 export async function findSession(database: Pick<Database, "query">, id: string, staleSeconds: number): Promise<{ customerId: string | null; stale: boolean } | undefined> {
   // Plain SQL: every storefront request and chat turn asks this, and Prisma costs more than the lookup itself.
