@@ -96,3 +96,12 @@ export async function openPage(browser: Browser, baseUrl: string, options: PageO
     close: () => context.close(),
   };
 }
+
+/** Signs a staff user in through the admin's login form, as a person would, and waits for the dashboard. */
+export async function signInToAdmin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Adgangskode").fill(password);
+  await page.getByRole("button", { name: "Log ind" }).click();
+  await page.waitForURL("**/admin");
+}

@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PASSWORD, staffUser } from "../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 describeBrowser("legal pages in a browser", () => {
@@ -48,11 +48,7 @@ describeBrowser("legal pages in a browser", () => {
     await staffUser(server, "gpsr@nordlys.dk", ["*"], PASSWORD);
     const tab = await openPage(browser, server.url, { width: 1280 });
     try {
-      await tab.page.goto("/admin/login");
-      await tab.page.getByLabel("E-mail").fill("gpsr@nordlys.dk");
-      await tab.page.getByLabel("Adgangskode").fill(PASSWORD);
-      await tab.page.getByRole("button", { name: "Log ind" }).click();
-      await tab.page.waitForURL("**/admin");
+      await signInToAdmin(tab.page, "gpsr@nordlys.dk", PASSWORD);
       await tab.page.goto(`/admin/products/${product.slug}`);
       const card = tab.page.locator("#safety");
       await card.getByRole("group", { name: "Producent" }).getByLabel("Navn").fill("Solskin Optics ApS");

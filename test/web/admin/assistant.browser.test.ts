@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { staffUser } from "../../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../../support/browser.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../../support/fake-openai.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
@@ -45,11 +45,7 @@ describeBrowser("the admin assistant page in a browser", () => {
     open.push(tab);
     if (!(await shop.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(shop, EMAIL, ["*"], PASSWORD);
     const { page } = tab;
-    await page.goto("/admin/login");
-    await page.getByLabel("E-mail").fill(EMAIL);
-    await page.getByLabel("Adgangskode").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log ind" }).click();
-    await page.waitForURL("**/admin");
+    await signInToAdmin(page, EMAIL, PASSWORD);
     await page.getByRole("link", { name: "Assistent" }).click();
     await page.waitForURL("**/admin/assistant");
     await page.getByRole("heading", { name: "Samtaler" }).waitFor();

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setupAnnouncement } from "../../../src/web/admin/pages/setup.ts";
 import { staffUser } from "../../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../../support/browser.ts";
 import { useServer } from "../../support/server.ts";
 import { startWebhookReceiver } from "../../support/webhook-receiver.ts";
 import { createOrder } from "../../tools/orders/fixtures.ts";
@@ -38,11 +38,7 @@ describeBrowser("the admin in a browser", () => {
   /** Signs in as the owner (created here when the first test did not run). */
   async function signIn(page: BrowserPage["page"]): Promise<void> {
     if (!(await server.prisma.adminUser.findUnique({ where: { email: EMAIL } }))) await staffUser(server, EMAIL, ["*"], PASSWORD);
-    await page.goto("/admin/login");
-    await page.getByLabel("E-mail").fill(EMAIL);
-    await page.getByLabel("Adgangskode").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log ind" }).click();
-    await page.waitForURL("**/admin");
+    await signInToAdmin(page, EMAIL, PASSWORD);
   }
 
   /** The flash message of the page a form post led to (polled: the navigation may still be under way). */

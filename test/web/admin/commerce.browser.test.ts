@@ -5,7 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getCommerceSettings } from "../../../src/tools/settings/commerce.ts";
 import { staffUser } from "../../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../../support/browser.ts";
 import { useServer } from "../../support/server.ts";
 
 const EMAIL = "ejer@nordlys.dk";
@@ -28,11 +28,7 @@ describeBrowser("the currency and shipping-rate settings in a browser", () => {
   async function signedIn(options: { width?: number; height?: number; phone?: boolean } = {}): Promise<BrowserPage> {
     const tab = await openPage(browser, server.url, options);
     open.push(tab);
-    await tab.page.goto("/admin/login");
-    await tab.page.getByLabel("E-mail").fill(EMAIL);
-    await tab.page.getByLabel("Adgangskode").fill(PASSWORD);
-    await tab.page.getByRole("button", { name: "Log ind" }).click();
-    await tab.page.waitForURL("**/admin");
+    await signInToAdmin(tab.page, EMAIL, PASSWORD);
     return tab;
   }
 

@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { staffUser } from "../../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../../support/browser.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 const EMAIL = "ejer.varianter@nordlys.dk";
@@ -27,11 +27,7 @@ describeBrowser("the product page's variants in a browser", () => {
   it("fits the variants table at 1280 px and shows no separate product stock", { timeout: 60_000 }, async () => {
     const tab = await openPage(browser, server.url, { width: 1280, height: 900 });
     open.push(tab);
-    await tab.page.goto("/admin/login");
-    await tab.page.getByLabel("E-mail").fill(EMAIL);
-    await tab.page.getByLabel("Adgangskode").fill(PASSWORD);
-    await tab.page.getByRole("button", { name: "Log ind" }).click();
-    await tab.page.waitForURL("**/admin");
+    await signInToAdmin(tab.page, EMAIL, PASSWORD);
     const product = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, variants: { some: {} } } });
     await tab.page.goto(`/admin/products/${product.slug}`);
     const wrap = tab.page.locator("#variants .table-wrap");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getSaleTerms } from "../../../src/tools/settings/sale-terms.ts";
 import { getSection } from "../../../src/tools/settings/settings-document.ts";
 import { staffUser } from "../../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../../support/browser.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 const EMAIL = "ejer.indstillinger@nordlys.dk";
@@ -30,11 +30,7 @@ describeBrowser("the owner's settings in a browser", () => {
   async function signedIn(options: { width?: number; height?: number; phone?: boolean } = {}): Promise<BrowserPage> {
     const tab = await openPage(browser, server.url, options);
     open.push(tab);
-    await tab.page.goto("/admin/login");
-    await tab.page.getByLabel("E-mail").fill(EMAIL);
-    await tab.page.getByLabel("Adgangskode").fill(PASSWORD);
-    await tab.page.getByRole("button", { name: "Log ind" }).click();
-    await tab.page.waitForURL("**/admin");
+    await signInToAdmin(tab.page, EMAIL, PASSWORD);
     return tab;
   }
 

@@ -3,7 +3,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { staffUser } from "../../support/admin.ts";
-import { describeBrowser, launchBrowser, openPage, type BrowserPage } from "../../support/browser.ts";
+import { describeBrowser, launchBrowser, openPage, type BrowserPage, signInToAdmin } from "../../support/browser.ts";
 import { useServer } from "../../support/server.ts";
 import { captureMail } from "../../tools/orders/fixtures.ts";
 import { linkTokenTo } from "../../tools/staff/fixtures.ts";
@@ -31,11 +31,7 @@ describeBrowser("the staff page in a browser", () => {
     tab = await openPage(browser, server.url);
     const { page, problems, screenshot } = tab;
     page.on("dialog", (dialog) => void dialog.accept());
-    await page.goto("/admin/login");
-    await page.getByLabel("E-mail").fill(EMAIL);
-    await page.getByLabel("Adgangskode").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log ind" }).click();
-    await page.waitForURL("**/admin");
+    await signInToAdmin(page, EMAIL, PASSWORD);
 
     await page.getByRole("link", { name: "Medarbejdere" }).click();
     await page.waitForURL("**/admin/staff");
