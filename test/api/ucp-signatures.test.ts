@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutResponse, errorResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import { SIGNATURE_SKEW_SECONDS } from "../../src/api/ucp/request-signatures.ts";
 import { valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -202,7 +203,11 @@ describe("signed UCP requests", () => {
     await setAccess("open");
     const now = Math.floor(Date.now() / 1000);
     const years = 2 * 365 * 24 * 3600;
-    for (const created of [now - years, now + years, now - 301, now + 301]) {
+    // Just outside the window: a few seconds' margin, read per request, so a slow run cannot drift
+    // "301 s ahead" back inside it before the shop reads its clock.
+    const skew = SIGNATURE_SKEW_SECONDS + 10;
+    for (const offset of [-years, years, -skew, skew]) {
+      const created = Math.floor(Date.now() / 1000) + offset;
       expectError(await signed("POST", "/ucp/checkout-sessions", create(), { created }), 401, "signature_invalid");
     }
     expectError(await signed("GET", "/ucp/checkout-sessions/chk_0000000000000000", undefined, { created: now - years }), 401, "signature_invalid");
