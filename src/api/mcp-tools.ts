@@ -14,7 +14,7 @@ const MAX_LISTS = 256;
 
 /**
  * tools/list for each caller: the listings of the tools it may call, in registry (name) order. executor.allows reads
- * a caller's kind and scopes alone, so one list serves every caller of the same kind and scopes.
+ * a caller's kind, scopes and toolsets alone, so one list serves every caller of the same kind, scopes and toolsets.
  */
 export class ToolLists {
   private readonly lists = new Map<string, Tool[]>();
@@ -26,7 +26,8 @@ export class ToolLists {
   }
 
   for(caller: Caller): Tool[] {
-    const key = `${caller.kind} ${[...caller.scopes].sort().join(" ")}`;
+    const toolsets = caller.toolsets ? [...caller.toolsets].sort().join(",") : "*";
+    const key = `${caller.kind} ${toolsets} ${[...caller.scopes].sort().join(" ")}`;
     let list = this.lists.get(key);
     if (!list) {
       if (this.lists.size >= MAX_LISTS) this.lists.clear();
