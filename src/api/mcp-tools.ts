@@ -41,7 +41,7 @@ export class ToolLists {
 /**
  * A tool as tools/list shows it: name, description, compact input schema and annotations. Output schemas are left out
  * of the listing (they were over half of it: 128k of 238k characters for a * key); GET /api/v1/tools and the OpenAPI
- * document publish the full output schemas.
+ * document publish the full output schemas. The input schema's objects are listed open (see openObjects).
  */
 export function mcpTool(tool: AnyTool): Tool {
   let listing = listings.get(tool);
@@ -50,7 +50,7 @@ export function mcpTool(tool: AnyTool): Tool {
     listing = {
       name: tool.name,
       description: description.description,
-      inputSchema: compactSchema(description.inputSchema) as Tool["inputSchema"],
+      inputSchema: openObjects(compactSchema(description.inputSchema, tool.name)) as Tool["inputSchema"],
       annotations: compactAnnotations(description.annotations),
     };
     listings.set(tool, listing);
@@ -59,6 +59,20 @@ export function mcpTool(tool: AnyTool): Tool {
 }
 
 const listings = new WeakMap<AnyTool, Tool>();
+
+/**
+ * The schema without `additionalProperties: false` (6.3k of a * listing's 120k budget: 219 objects): the listing names
+ * every property a tool takes, and the server refuses any other with a 400 problem naming it, as it always did. The
+ * only values the listed schema accepts and the tool's refuses are objects with properties the tool does not have.
+ * Records (`additionalProperties: {schema}`) keep theirs. GET /api/v1/tools, OpenAPI and the assistants keep them.
+ */
+export function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (!node || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) if (!(key === "additionalProperties" && value === false)) out[key] = openObjects(value);
+  return out;
+}
 
 /** The MCP specification's value for a hint a tool leaves out. */
 export const HINT_DEFAULTS: Readonly<ToolAnnotations> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
