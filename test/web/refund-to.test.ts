@@ -55,6 +55,7 @@ describe("Refunder til", () => {
   it("keeps the destination a shopper's return asks for, and the admin receives it there by default", async () => {
     const { order, client } = await signedIn("delivered", 2);
     const line = order.items[0]!;
+    expect((await client.get(`/orders/${order.id}`)).html).toContain("Refunder til");
     expectRedirect(await client.post(`/orders/${order.id}/return`, { orderItemId: line.id, quantity: "1", kind: "withdrawal", reason: "Passede ikke", refundTo: "store_credit" }), /notice=return-requested/);
     const ret = await prisma().returnRequest.findFirstOrThrow({ where: { orderId: order.id } });
     expect(ret.refundTo).toBe("store_credit");
