@@ -1,7 +1,8 @@
 // Giving an order's money back: what the ledger says was paid and not yet returned, either as store credit (a new gift
-// card), onto a gift card the shopper names (topped up), or to where it came from: gift-card payments back onto their cards, card payments through the payment provider,
-// the rest as a refund task staff pay out by hand. A replacement order's money paid on an earlier order of its exchange
-// chain goes back to that order's payment. Booked in the ledger in the caller's transaction.
+// card), onto a gift card the shopper names (topped up), or to where it came from: gift-card payments back onto their
+// cards, card payments through the payment provider, the rest as a refund task staff pay out by hand. A replacement
+// order's money paid on an earlier order of its exchange chain goes back to that order's payment. Booked in the ledger
+// in the caller's transaction.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { GiftCard, Order } from "../../generated/prisma/client.ts";
@@ -12,8 +13,6 @@ import { issueCard, topUp, usable } from "./gift-cards.ts";
 import { allocate, balanceOf, book, lockOrderRow, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
 
 const REFUND_TO = ["original", "store_credit"] as const;
-/** Where a refund goes, as stored on a return: the original payment, a new store-credit card, or a named card topped up. */
-export type RefundTo = (typeof REFUND_TO)[number] | "gift_card";
 
 /**
  * The refund destination of orders.cancel, orders.change_items, returns.request and returns.receive: "original",
