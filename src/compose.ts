@@ -40,8 +40,8 @@ export function composeDoors(runtime: Runtime): void {
 
 /** The UCP door's deps: the executor, its clock, log and config, the agent budget, the shop's keys, its idempotency store. */
 export function ucpDeps(runtime: Runtime): UcpDeps {
-  const { executor, config, log, now, limiter, signingKeys, database } = runtime;
-  return { executor, config, log, now, limiter, signingKeys, idempotency: new IdempotencyStore(database.prisma, now, UCP_RULES) };
+  const { executor, config, log, now, limiter, signingKeys, database, collaborators } = runtime;
+  return { executor, config, log, now, limiter, signingKeys, idempotency: new IdempotencyStore(database.prisma, now, UCP_RULES), sign: collaborators.sign };
 }
 
 /** The ACP door's deps: the executor, its clock, log and config, its idempotency store, payment links and product feed. */
