@@ -9,6 +9,7 @@ import { IdempotencyStore } from "./core/idempotency.ts";
 import { StoredImages } from "./tools/images/stored.ts";
 import type { WebDeps } from "./web/deps.ts";
 import { paymentPageUrl } from "./tools/money/payments/provider.ts";
+import { handoffUrl } from "./tools/checkout/handoff.ts";
 import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
 import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
 import { ucpWebhookSigners } from "./api/ucp/webhook-signers.ts";
@@ -54,6 +55,7 @@ export function acpDeps(runtime: Runtime): AcpDeps {
     now,
     idempotency: new IdempotencyStore(database.prisma, now, ACP_RULES),
     paymentLink: (orderId) => paymentPageUrl(config.publicBaseUrl, secret, orderId),
+    handoffLink: (sessionId, expiresAt) => handoffUrl(config.publicBaseUrl, collaborators.sign, sessionId, new Date(expiresAt)),
     feed: new AcpFeed(collaborators.catalog, database.prisma, config.publicBaseUrl, now),
   };
 }
