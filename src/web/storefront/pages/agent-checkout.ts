@@ -201,7 +201,7 @@ ${state.message ? notice("error", state.message) : ""}
 ${gaps.length
       ? html`<section class="notice notice-info handoff-missing" aria-labelledby="handoff-missing"><h2 id="handoff-missing">Det mangler</h2><ul>${[...new Set(gaps.map(missing))].map((text) => html`<li>${text}</li>`)}</ul></section>`
       : notice("success", "Alt er på plads. Du kan bestille.")}
-<div class="checkout-layout">
+<div class="checkout-layout handoff-layout">
 <form class="checkout-form" action="${self}" method="post">
 ${web.csrfField()}
 <fieldset><legend>Kontakt</legend>
@@ -226,7 +226,7 @@ ${options.length
         )
       : html`<p class="hint">Leveringsmåderne vises, når adressen er gemt.</p>`}
 </fieldset>
-<div class="form-actions">
+<div class="handoff-actions">
 <button class="button button-secondary" type="submit" name="action" value="save">Gem og opdatér prisen</button>
 <button class="button button-accent button-block" type="submit" name="action" value="complete">Bestil og gå til betaling · ${formatMoney(total, currency)}</button>
 </div>
