@@ -105,4 +105,23 @@ describe("the hand-off page", () => {
     expectHtmlPage(post, 403);
     expect(await server.prisma.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({ status: "incomplete" });
   });
+
+  it("places one order when the agent and the buyer complete at the same moment", async () => {
+    const { session } = await agentSession(1);
+    const address = { email: "race@example.dk", name: "Mette Hansen", address: "Strøget 12", zip: "1160", city: "København K" };
+    const client = new WebClient(server);
+    await client.get(local(session.continue_url!));
+    // Ready first (the buyer saves), then both complete at once: the session row lock lets one of them win.
+    expectHtmlPage(await client.post(local(session.continue_url!), { ...address, action: "save" }));
+    const payment = { payment: { instruments: [{ id: "pi_1", handler_id: "mock_payment_handler", type: "card", selected: true, credential: { type: "token", token: "success_token" } }] } };
+    const [agent, buyer] = await Promise.all([ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, payment), client.post(local(session.continue_url!), { ...address, action: "complete" })]);
+    expect([200, 409]).toContain(agent.status);
+    expect(buyer.status).toBe(303);
+    const row = await server.prisma.checkoutSession.findUniqueOrThrow({ where: { id: session.id } });
+    expect(row.status).toBe("completed");
+    expect(await server.prisma.order.count({ where: { email: "race@example.dk" } })).toBe(1);
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: row.orderId! } });
+    // Paid by the agent's card or waiting for the buyer's transfer, never both: at most one payment entry.
+    expect(await server.prisma.paymentEntry.count({ where: { orderId: order.id, kind: "payment" } })).toBeLessThanOrEqual(1);
+  });
 });

@@ -75,6 +75,8 @@ export async function agentCheckoutSubmit(web: StorefrontRequest, id: string): P
     view = await web.callAs(caller, updateCheckout, updateInput(current, values, delivery));
   } catch (error) {
     if (!(error instanceof ToolError) || error.status >= 500) throw error;
+    // Completed or canceled meanwhile (by the agent, or in another tab): the page says how it ended.
+    if (error.code === "checkout_not_modifiable") return { redirect: self };
     for (const item of error.errors ?? []) {
       const name = FIELD_OF[item.path];
       if (name) state.errors[name] = FIELD_ERRORS[name];
@@ -89,6 +91,7 @@ export async function agentCheckoutSubmit(web: StorefrontRequest, id: string): P
     return { redirect: `${link.pathname}${link.search}` };
   } catch (error) {
     if (!(error instanceof ToolError) || error.status >= 500) throw error;
+    if (error.code === "checkout_not_modifiable") return { redirect: self };
     const fresh = await web.callAs(caller, getCheckout, { id });
     const message = error.code === "insufficient_stock" ? "Der er desværre ikke nok på lager længere." : "Købet kunne ikke gennemføres. Tjek oplysningerne og prøv igen.";
     return { ...(await render(web, fresh, { ...state, message })), status: 422 };
