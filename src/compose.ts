@@ -9,6 +9,7 @@ import { IdempotencyStore } from "./core/idempotency.ts";
 import { StoredImages } from "./tools/images/stored.ts";
 import type { WebDeps } from "./web/deps.ts";
 import { paymentPageUrl } from "./tools/money/payments/provider.ts";
+import { handoffUrl } from "./tools/checkout/handoff.ts";
 import { acpOrderEvents } from "./api/acp/acp-order-events.ts";
 import { ucpOrderEvents } from "./api/ucp/ucp-order-events.ts";
 import { ucpWebhookSigners } from "./api/ucp/webhook-signers.ts";
@@ -40,8 +41,8 @@ export function composeDoors(runtime: Runtime): void {
 
 /** The UCP door's deps: the executor, its clock, log and config, the agent budget, the shop's keys, its idempotency store. */
 export function ucpDeps(runtime: Runtime): UcpDeps {
-  const { executor, config, log, now, limiter, signingKeys, database } = runtime;
-  return { executor, config, log, now, limiter, signingKeys, idempotency: new IdempotencyStore(database.prisma, now, UCP_RULES) };
+  const { executor, config, log, now, limiter, signingKeys, database, collaborators } = runtime;
+  return { executor, config, log, now, limiter, signingKeys, idempotency: new IdempotencyStore(database.prisma, now, UCP_RULES), sign: collaborators.sign };
 }
 
 /** The ACP door's deps: the executor, its clock, log and config, its idempotency store, payment links and product feed. */
@@ -54,6 +55,7 @@ export function acpDeps(runtime: Runtime): AcpDeps {
     now,
     idempotency: new IdempotencyStore(database.prisma, now, ACP_RULES),
     paymentLink: (orderId) => paymentPageUrl(config.publicBaseUrl, secret, orderId),
+    handoffLink: (sessionId, expiresAt) => handoffUrl(config.publicBaseUrl, collaborators.sign, sessionId, new Date(expiresAt)),
     feed: new AcpFeed(collaborators.catalog, database.prisma, config.publicBaseUrl, now),
   };
 }

@@ -35,6 +35,11 @@ export interface Caller {
   agentProfile?: string;
   /** Where that agent's profile wants order events (its order capability's webhook_url). */
   agentWebhookUrl?: string;
+  /**
+   * The checkout session a signed hand-off link opened for this caller (storefront door, src/tools/checkout/handoff.ts):
+   * it may read, change and complete that one session as its owner may.
+   */
+  checkoutGrant?: string;
 }
 
 export interface AuditRecord {

@@ -70,7 +70,9 @@ describe("UCP cart (REST)", () => {
     const { product, cart } = await newCart(2, { buyer: BUYER, context: { address_country: "DK" } });
     expect(cart.ucp.capabilities["dev.ucp.shopping.cart"]).toEqual([{ version: "2026-04-08" }]);
     expect(cart.line_items).toEqual([{ id: "li_1", item: { id: product.id, title: product.name, price: product.priceDkk }, quantity: 2, totals: [{ type: "subtotal", amount: 2 * product.priceDkk }, { type: "total", amount: 2 * product.priceDkk }] }]);
-    expect(cart).toMatchObject({ currency: "DKK", buyer: { email: BUYER.email }, continue_url: "https://shop.example.dk/cart" });
+    expect(cart).toMatchObject({ currency: "DKK", buyer: { email: BUYER.email } });
+    // The buyer continues the cart's session on its signed hand-off page (the cart is that session).
+    expect(cart.continue_url).toMatch(new RegExp(`^https://shop\\.example\\.dk/checkout/agent/${cart.id}\\?expires=\\d+&token=[\\w-]{43}$`));
     expect(cart.totals.find((entry) => entry.type === "subtotal")!.amount).toBe(2 * product.priceDkk);
     // What a checkout would still need (destination, shipping option) is not the cart's business.
     expect(cart.messages).toBeUndefined();

@@ -128,7 +128,8 @@ describe("UCP MCP binding: checkout", () => {
     expect(completed.isError).toBeFalsy();
     const done = valid(checkoutResponse, completed.structuredContent);
     expect(done.status).toBe("completed");
-    expect(done.order!.permalink_url).toBe(`https://shop.example.dk/orders/${done.order!.id}`);
+    // The order's signed page for whoever holds the link (as ACP's permalink), not the sign-in form.
+    expect(done.order!.permalink_url).toMatch(new RegExp(`^https://shop\\.example\\.dk/orders/${done.order!.id}/pay\\?token=[\\w-]{43}$`));
     const order = await server.prisma.order.findUniqueOrThrow({ where: { id: done.order!.id } });
     expect(order).toMatchObject({ channel: "ucp", isAiGenerated: true, aiAgentSource: "MCP Shopper", status: "paid", discountCode: "VELKOMMEN10" });
     expect(await lastAudit(server)).toMatchObject({ door: "ucp" });

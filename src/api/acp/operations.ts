@@ -74,6 +74,8 @@ export interface AcpDeps {
   idempotency: IdempotencyStore;
   /** The signed payment-page link of an order (the session's permalink). */
   paymentLink: (orderId: string) => string;
+  /** The buyer's signed hand-off page of a session (its continue_url). */
+  handoffLink: (sessionId: string, expiresAt: string) => string;
   /** The product feed's files, rebuilt when the catalogue moves. */
   feed: AcpFeed;
 }
@@ -94,7 +96,7 @@ export class AcpContext {
   constructor(deps: AcpDeps) {
     this.deps = deps;
     this.store = deps.idempotency;
-    this.shop = { baseUrl: deps.config.publicBaseUrl, permalink: deps.paymentLink };
+    this.shop = { baseUrl: deps.config.publicBaseUrl, permalink: deps.paymentLink, continueUrl: deps.handoffLink };
   }
 
   /**

@@ -340,6 +340,8 @@ export interface Shop {
   baseUrl: string;
   /** The order's page that works without a session cookie (the signed order-status link). */
   permalink(orderId: string): string;
+  /** A session's continue_url: its signed hand-off page in the storefront, valid until the session expires. */
+  continueUrl(sessionId: string, expiresAt: string): string;
 }
 
 const ACP_STATUS: Record<SessionView["status"], (typeof STATUSES)[number]> = {
@@ -491,7 +493,7 @@ export function checkout(view: SessionView, shop: Shop) {
     created_at: view.createdAt,
     updated_at: view.updatedAt,
     expires_at: view.expiresAt,
-    continue_url: `${shop.baseUrl}/cart`,
+    continue_url: shop.continueUrl(view.id, view.expiresAt),
     discounts: { codes: view.discounts.codes },
     ...(view.orderId
       ? { order: { type: "order" as const, id: view.orderId, checkout_session_id: view.id, order_number: view.orderId, permalink_url: shop.permalink(view.orderId), status: "confirmed" } }

@@ -8,6 +8,7 @@ import type { Logger } from "../../core/log.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import type { SigningKeys } from "../../tools/keys/signing-keys.ts";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
+import type { Sign } from "../../tools/checkout/handoff.ts";
 import cancelCheckout from "../../tools/checkout/cancel.ts";
 import completeCheckout from "../../tools/checkout/complete.ts";
 import createCheckout from "../../tools/checkout/create.ts";
@@ -116,6 +117,8 @@ export interface UcpDeps {
   signingKeys: SigningKeys;
   /** Idempotency-Key records under UCP's rules. */
   idempotency: IdempotencyStore;
+  /** Signs with the shop's secret: the buyer's hand-off links (continue_url) and order permalinks. */
+  sign: Sign;
 }
 
 /** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */
@@ -132,7 +135,7 @@ export class UcpContext {
     this.executor = deps.executor;
     this.store = deps.idempotency;
     this.profiles = new ProfileFetcher(deps.config.ucpAllowLocalProfiles, deps.config.webhooksAllowLocal);
-    this.shop = { baseUrl: deps.config.publicBaseUrl, stripePublishableKey: deps.config.stripePublishableKey };
+    this.shop = { ...v0408.shopLinks(deps.config.publicBaseUrl, deps.sign), stripePublishableKey: deps.config.stripePublishableKey };
   }
 
   /**

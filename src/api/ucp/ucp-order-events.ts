@@ -18,7 +18,7 @@ interface OrderEventFormat {
   signer: string;
   /** Whether the version has this event (2026-01-11 agents know only order_placed and order_shipped). */
   sends(event: UcpOrderEvent): boolean;
-  body(view: OrderView, event: UcpOrderEvent, meta: { eventId: string; occurredAt: Date; baseUrl: string }): unknown;
+  body(view: OrderView, event: UcpOrderEvent, meta: { eventId: string; occurredAt: Date; shop: v0408.Shop }): unknown;
 }
 
 const FORMATS = new Map<string, OrderEventFormat>([
@@ -27,7 +27,7 @@ const FORMATS = new Map<string, OrderEventFormat>([
     sends: () => true,
     // The full order entity (a current-state snapshot, as 2026-04-08 requires) with event_id and created_time as in
     // the version's example; Webhook-Id / Webhook-Timestamp carry the same id and time.
-    body: (view, _event, meta) => ({ ...v0408.order(view, { baseUrl: meta.baseUrl }), event_id: meta.eventId, created_time: meta.occurredAt.toISOString() }),
+    body: (view, _event, meta) => ({ ...v0408.order(view, meta.shop), event_id: meta.eventId, created_time: meta.occurredAt.toISOString() }),
   }],
   [v0111.VERSION, {
     signer: UCP_JWS,
@@ -35,7 +35,7 @@ const FORMATS = new Map<string, OrderEventFormat>([
     // The version's webhook body is the order with event_id and created_time; its reference server and conformance suite
     // read {event_type, checkout_id, order}: the body carries both.
     body: (view, event, meta) => {
-      const entity = v0111.order(view, { baseUrl: meta.baseUrl });
+      const entity = v0111.order(view, meta.shop);
       const { ucp: _ucp, ...order } = entity;
       return { event_type: event, event_id: meta.eventId, created_time: meta.occurredAt.toISOString(), ...entity, order };
     },
@@ -84,7 +84,7 @@ export const ucpOrderEvents: OrderSubscriber = async (scope, change) => {
   await scope.collaborators.outbox.enqueue(scope, {
     type: `ucp.${event}`,
     url: session.webhookUrl,
-    body: JSON.stringify(format.body(view, event, { eventId, occurredAt, baseUrl: scope.config.publicBaseUrl })),
+    body: JSON.stringify(format.body(view, event, { eventId, occurredAt, shop: v0408.shopLinks(scope.config.publicBaseUrl, scope.collaborators.sign) })),
     signer: format.signer,
     keyRef: ucpEventRef(eventId, occurredAt),
   });

@@ -5,6 +5,7 @@ import type { SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import type createCheckout from "../../tools/checkout/create.ts";
 import type recordEvents from "../../tools/orders/record_events.ts";
+import { handoffUrl, orderPermalink, type Sign } from "../../tools/checkout/handoff.ts";
 
 /** The session fields a request body sets: checkout.create's input less what the door itself adds (its protocol). */
 export type SessionFields = Omit<z.input<typeof createCheckout.input>, "protocol" | "protocolVersion">;
@@ -280,6 +281,19 @@ export interface Shop {
   baseUrl: string;
   /** STRIPE_PUBLISHABLE_KEY: the Stripe handler's config, what agents tokenise cards with. */
   stripePublishableKey?: string | undefined;
+  /** A session's continue_url: its signed hand-off page in the storefront, valid until the session expires. */
+  continueUrl(sessionId: string, expiresAt: string): string;
+  /** An order's permalink_url: its page for whoever holds the signed link. */
+  permalink(orderId: string): string;
+}
+
+/** The links of the shop at `baseUrl`, signed with the shop's secret (src/tools/checkout/handoff.ts). */
+export function shopLinks(baseUrl: string, sign: Sign): Pick<Shop, "baseUrl" | "continueUrl" | "permalink"> {
+  return {
+    baseUrl,
+    continueUrl: (sessionId, expiresAt) => handoffUrl(baseUrl, sign, sessionId, new Date(expiresAt)),
+    permalink: (orderId) => orderPermalink(baseUrl, sign, orderId),
+  };
 }
 
 const CAPABILITIES = ["dev.ucp.shopping.checkout", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.discount", "dev.ucp.shopping.buyer_consent"];
@@ -401,7 +415,7 @@ export function checkout(view: SessionView, shop: Shop) {
       { type: "terms_of_service", url: `${shop.baseUrl}/info/handelsbetingelser` },
     ],
     expires_at: view.expiresAt,
-    continue_url: `${shop.baseUrl}/cart`,
+    continue_url: shop.continueUrl(view.id, view.expiresAt),
     fulfillment: {
       methods: [
         {
@@ -422,7 +436,7 @@ export function checkout(view: SessionView, shop: Shop) {
       ],
     },
     discounts: { codes: view.discounts.codes, applied: view.discounts.applied.map((entry) => ({ code: entry.code, title: entry.title, amount: entry.amount })) },
-    ...(view.orderId ? { order: { id: view.orderId, permalink_url: `${shop.baseUrl}/orders/${view.orderId}` } } : {}),
+    ...(view.orderId ? { order: { id: view.orderId, permalink_url: shop.permalink(view.orderId) } } : {}),
   };
 }
 
@@ -434,7 +448,7 @@ export function order(view: OrderView, shop: Shop) {
     ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(["dev.ucp.shopping.order"]) },
     id: view.id,
     checkout_id: session.id,
-    permalink_url: `${shop.baseUrl}/orders/${view.id}`,
+    permalink_url: shop.permalink(view.id),
     line_items: session.lines.map((line) => ({
       id: line.id,
       item: { id: line.itemId, title: line.title, price: line.unitPrice },

@@ -8,6 +8,8 @@ import { defaultAddressAction, deleteAddressAction, saveAddressAction } from "./
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
 import { checkoutPage, placeOrder } from "./pages/checkout.ts";
+import { agentCheckoutPage, agentCheckoutSubmit } from "./pages/agent-checkout.ts";
+import { HANDOFF_PATH } from "../../tools/checkout/handoff.ts";
 import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
 import { cancelOrder, changeAddress, requestReturn, type ActionState } from "./pages/order-actions.ts";
@@ -44,6 +46,9 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/cart/discount", webRoute(site, applyDiscount));
   router.get("/checkout", webRoute(site, checkoutPage));
   router.post("/checkout", webRoute(site, placeOrder));
+  // The buyer's hand-off page of an agent's checkout session (UCP continue_url), opened by its signed link.
+  router.get(`${HANDOFF_PATH}/:id`, webRoute(site, (web) => agentCheckoutPage(web, String(web.req.params.id))));
+  router.post(`${HANDOFF_PATH}/:id`, webRoute(site, (web) => agentCheckoutSubmit(web, String(web.req.params.id))));
   router.get("/orders/number/:number", webRoute(site, (web) => orderByNumber(web, String(web.req.params.number))));
   router.get("/orders/:id", webRoute(site, (web) => orderPage(web, String(web.req.params.id))));
   const orderState = (web: StorefrontRequest) => async (state: ActionState, status: number) => orderPage(web, String(web.req.params.id), state, status);
