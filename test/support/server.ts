@@ -99,6 +99,8 @@ export interface StartOptions {
   now?: () => Date;
   /** The assistants' model instead of a configured provider: a scripted one (fakeModel() in fake-model.ts, or ai/test's mock). */
   model?: LanguageModel;
+  /** Listen on this port (0, any free one, by default): a test whose PUBLIC_BASE_URL must be the server's own address. */
+  port?: number;
 }
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -137,7 +139,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
   const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix, ...(options.now ? { now: options.now } : {}), model: options.model });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = app.listen(options.port ?? 0, "127.0.0.1", () => resolve(listening));
   });
   answerParserErrors(server);
   const chat = await attachChat(server, runtime);
