@@ -67,7 +67,6 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     } catch (error) {
       caller = toToolError(error);
       if (caller.status >= 500) gate.log.error("mcp admission failed", { requestId: id, error: String(error) });
-      if (oauth && caller.status === 401) return challenge(res, oauth, 401, "invalid_token", caller.message);
     }
     let body: unknown;
     try {

@@ -2,7 +2,6 @@
 // by Client ID Metadata Document and by dynamic registration, PKCE, the staff sign-in and consent over HTTP, tools/list
 // and a call with the token, refresh (rotating), revocation. API keys keep working beside tokens.
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,22 +16,11 @@ import {
   type OAuthTokens,
 } from "@modelcontextprotocol/client";
 import { AdminClient, csrfOf, staffUser } from "../support/admin.ts";
-import { useServer, type StartOptions } from "../support/server.ts";
+import { freePort, useServer, type StartOptions } from "../support/server.ts";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
 const STAFF = "ejer@nordlys.test";
 const STAFF_SCOPES = ["orders:read", "orders:write", "catalog:read", "products:write", "keys:read", "keys:write"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The SDK's OAuth client provider, in memory: one "session" of an MCP client. */
 class MemoryProvider implements OAuthClientProvider {

@@ -1,5 +1,6 @@
 // Starts a real HTTP server for one test file on its own database (cloned from the run's template) and calls it.
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -101,6 +102,18 @@ export interface StartOptions {
   model?: LanguageModel;
   /** Listen on this port (0, any free one, by default): a test whose PUBLIC_BASE_URL must be the server's own address. */
   port?: number;
+}
+
+/** A port free right now on 127.0.0.1 (for StartOptions.port, when PUBLIC_BASE_URL must name the server's address). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {

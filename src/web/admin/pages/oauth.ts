@@ -83,7 +83,7 @@ ${returnHost ? html`<dt>Vender tilbage til</dt><dd>${returnHost}</dd>` : ""}
 </dl>
 ${formOpen(web, `/admin/oauth/${pending.uid}`)}
 <fieldset class="scopes"><legend>Appen må</legend>
-${grantable.length ? html`<div class="scope-grid">${grantable.map((scope) => checkbox({ name: "scopes", value: scope, label: SCOPE_TEXT[scope] ?? scope, hint: scope, checked: true }))}</div>` : html`<p class="hint">Appen bad ikke om noget, du selv har adgang til.</p>`}
+${grantable.length ? html`<div class="consent-scopes">${grantable.map((scope) => checkbox({ name: "scopes", value: scope, label: SCOPE_TEXT[scope] ?? scope, hint: scope, checked: true }))}</div>` : html`<p class="hint">Appen bad ikke om noget, du selv har adgang til.</p>`}
 </fieldset>
 ${lacking.length ? html`<p class="hint">Appen bad også om ${lacking.length === 1 ? "en adgang" : `${lacking.length} adgange`}, du ikke selv har, og får ${lacking.length === 1 ? "den" : "dem"} ikke: ${lacking.map((scope) => html`<span class="tag">${scope}</span> `)}</p>` : ""}
 <p class="hint">Du kan altid afbryde forbindelsen under <a href="/admin/apps">Forbundne apps</a>.</p>
