@@ -3,7 +3,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { trustProxy } from "./core/client-address.ts";
 import { NotFound } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
-import { acpDeps, composeDoors, ucpDeps, webDeps } from "./compose.ts";
+import { acpDeps, authorizationServer, composeDoors, ucpDeps, webDeps } from "./compose.ts";
+import { MCP_SCOPES } from "./api/oauth/authorization-server.ts";
+import { protectedResourceHandler, type McpOAuth } from "./api/mcp-oauth.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
 import { mcpRouter } from "./api/mcp.ts";
@@ -18,6 +20,9 @@ import { webRouter } from "./web/index.ts";
 import { chatRouter } from "./assistants/http.ts";
 import { metricsHandler } from "./api/metrics.ts";
 import { observe } from "./http/observe.ts";
+
+/** Paths the OAuth authorization server answers: its endpoints and its two discovery documents (RFC 8414, OpenID). */
+const OAUTH_PATHS = /^\/(oauth\/|\.well-known\/(openid-configuration|oauth-authorization-server)$)/;
 
 /** Prefixes of the paths the MCP door (/api/mcp) and the REST door (/api/v1/tools, /api/v1/tools/<name>) route. */
 const MCP_PATHS = /^\/api\/mcp/i;
@@ -56,14 +61,28 @@ export function createApp(runtime: Runtime): express.Express {
   // paths. A door's router is entered only by a path it may serve, so an MCP call no longer walks the REST router first.
   const cache = new ResultCache(runtime.executor, runtime.collaborators.catalog);
   const rest = restRouter(runtime.executor, gate, cache);
-  const mcp = mcpRouter(runtime.executor, gate, runtime.config, cache);
+  const oauth = authorizationServer(runtime);
+  const resource: McpOAuth = {
+    issuer: oauth.issuer,
+    resource: oauth.resource,
+    scopes: MCP_SCOPES,
+    required: runtime.config.mcpOAuthRequired,
+    verify: (token) => oauth.verify(token),
+  };
+  const mcp = mcpRouter(runtime.executor, gate, runtime.config, cache, resource);
   app.use((req: Request, res: Response, next: NextFunction) => {
     // req.path is the pathname the routers match (parsed once per request); their routes ignore case, and so does this.
     const path = req.path;
     if (MCP_PATHS.test(path)) mcp(req, res, next);
     else if (REST_PATHS.test(path)) rest(req, res, next);
-    else next();
+    else if (OAUTH_PATHS.test(path)) {
+      // RFC 8414's document is the OpenID one (a superset): the provider serves it under its own name.
+      if (path === "/.well-known/oauth-authorization-server") req.url = "/.well-known/openid-configuration";
+      oauth.handle(req, res).catch(next);
+    } else next();
   });
+  const protectedResource = protectedResourceHandler(resource);
+  app.get(["/.well-known/oauth-protected-resource/api/mcp", "/.well-known/oauth-protected-resource"], protectedResource);
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter({ executor: runtime.executor, payments: runtime.collaborators.payments, config: runtime.config, log: runtime.log }));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
@@ -81,7 +100,7 @@ export function createApp(runtime: Runtime): express.Express {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
   });
   // The web pages last: their 404 page answers every path no door above claimed.
-  app.use(webRouter(webDeps(runtime)));
+  app.use(webRouter(webDeps(runtime, oauth)));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendProblem(res, httpError(error), requestId(req), runtime.log);
   });

@@ -17,6 +17,8 @@ import type { Runtime } from "./runtime.ts";
 import { keyWebhookSecret } from "./tools/keys/order-webhook.ts";
 import type { OrderEvents } from "./tools/orders/events.ts";
 import { integratorWebhooks } from "./tools/orders/webhook-events.ts";
+import { AuthorizationServer } from "./api/oauth/authorization-server.ts";
+import { OAuthStore } from "./tools/keys/oauth-store.ts";
 
 /** Integrators' webhooks first, then the agent protocols' doors: each writes its own events to the outbox. */
 export function subscribeOrderEvents(events: OrderEvents): OrderEvents {
@@ -60,9 +62,18 @@ export function acpDeps(runtime: Runtime): AcpDeps {
   };
 }
 
-/** The web door's deps: the executor and HTTP plumbing its pages use, the catalogue and payment provider, the stored images. */
-export function webDeps(runtime: Runtime): WebDeps {
+/** The shop's OAuth authorization server: its records in the database, signing with the shop's rotating keys. */
+export function authorizationServer(runtime: Runtime): AuthorizationServer {
+  const { config, log, database, signingKeys, secret, now } = runtime;
+  return new AuthorizationServer({ config, log, store: new OAuthStore(database.prisma, now), signingKeys, secret });
+}
+
+/**
+ * The web door's deps: the executor and HTTP plumbing its pages use, the catalogue and payment provider, the stored
+ * images, and the authorization server's side of the OAuth consent pages.
+ */
+export function webDeps(runtime: Runtime, oauth: AuthorizationServer): WebDeps {
   const { config, log, executor, auth, limiter, sessions, staff, secret, registry, now, collaborators, database } = runtime;
   const { catalog, payments } = collaborators;
-  return { config, log, executor, auth, limiter, sessions, staff, secret, registry, now, catalog, payments, images: new StoredImages(database.prisma) };
+  return { config, log, executor, auth, limiter, sessions, staff, secret, registry, now, catalog, payments, images: new StoredImages(database.prisma), oauth };
 }

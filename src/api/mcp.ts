@@ -9,7 +9,9 @@ import type { Executor } from "../tools/executor.ts";
 import { narrowToolsets, parseToolsets } from "../tools/toolsets.ts";
 import { acceptsGzip } from "../http/gzip.ts";
 import { isTooDeep, textBody } from "../http/body.ts";
-import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
+import { admit, admitCaller, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
+import { requestAddress } from "../http/address.ts";
+import { bearerOf, challenge, missingScope, tokenCaller, type McpOAuth } from "./mcp-oauth.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import { sdkHeaders, sendRpcError } from "./mcp-http.ts";
 import { SdkDoor, type Exchange } from "./mcp-sdk.ts";
@@ -27,7 +29,7 @@ const SERVER_ERROR = -32000;
 
 /** Headers the SDK reads from an MCP request (besides every Mcp-Param-*); everything else stays at the door. */
 
-export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache: ResultCache): Router {
+export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache: ResultCache, oauth?: McpOAuth): Router {
   const router = express.Router();
   const guard = mcpGuard(config);
   const sdk = new SdkDoor(executor, cache, gate.log);
@@ -52,7 +54,17 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
     const id = requestId(req);
     let caller: Caller | ToolError;
     try {
-      caller = await admit(gate, req, res);
+      // An OAuth access token (anything but an API key) is checked by the authorization server; keys go on as before.
+      const bearer = oauth ? bearerOf(req) : undefined;
+      if (oauth && bearer !== undefined && !bearer.startsWith("shop_")) {
+        const token = await oauth.verify(bearer);
+        if (!token) return challenge(res, oauth, 401, "invalid_token", "The access token is invalid, expired, revoked or meant for another resource.");
+        caller = tokenCaller(token, requestAddress(req));
+        await admitCaller(gate.limiter, caller, res);
+      } else {
+        caller = await admit(gate, req, res);
+        if (oauth?.required && caller.kind === "anonymous") return challenge(res, oauth, 401, undefined, "This MCP endpoint needs an OAuth access token or an API key.");
+      }
     } catch (error) {
       caller = toToolError(error);
       if (caller.status >= 500) gate.log.error("mcp admission failed", { requestId: id, error: String(error) });
@@ -96,6 +108,13 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
         return;
       }
       if (!(admitted instanceof ToolError)) recordAgent(admitted, body, request, req);
+      // A token lacking a tool's scope is told so over HTTP (403 insufficient_scope), so its client can ask for more.
+      const needed = oauth && !(admitted instanceof ToolError) && admitted.oauthClient && method === "tools/call" ? missingScope(executor, admitted, params?.name) : undefined;
+      if (oauth && needed) {
+        challenge(res, oauth, 403, "insufficient_scope", `This tool needs the scope "${needed}".`, needed);
+        mcpFailed(span, "insufficient_scope", needed);
+        return;
+      }
       const exchange: Exchange = { caller: admitted, requestId: id, sentArguments: params?.arguments, gzip: acceptsGzip(req.headers["accept-encoding"]) };
       try {
         const response = await sdk.answer(body, sdkHeaders(req), exchange);
@@ -172,6 +191,11 @@ function header(req: HttpRequest, name: string): string | undefined {
  * earlier initialize), else "mcp".
  */
 function recordAgent(caller: Caller, body: unknown, { method, params }: RequestParts, req: HttpRequest): void {
+  if (caller.oauthClient) {
+    // An OAuth client is named by its client id (its metadata document's URL, or the id registration gave it).
+    caller.agent = `oauth:${caller.oauthClient}`.slice(0, 200);
+    return;
+  }
   const meta = params?._meta as Record<string, unknown> | undefined;
   const initialize = method === "initialize" && isInitializeRequest(body) ? body.params.clientInfo : undefined;
   const info = (meta?.[CLIENT_INFO_META_KEY] ?? initialize) as

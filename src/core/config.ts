@@ -52,6 +52,10 @@ export interface Config {
   chatWorkers: number;
   /** More browser origins (or hostnames) allowed to call /api/mcp besides loopback and PUBLIC_BASE_URL; "*" allows any. */
   mcpAllowedOrigins: string[];
+  /** MCP_OAUTH_REQUIRED=1: /api/mcp refuses a request with neither API key nor access token (401), so OAuth clients sign in. */
+  mcpOAuthRequired: boolean;
+  /** OAUTH_LOOPBACK_CLIENT_IDS=1 (tests, local development): Client ID Metadata Documents at http://127.0.0.1 are accepted. */
+  oauthLoopbackClientIds: boolean;
   /** UCP_TEST_MODE=1: the test payment handler (mock_payment_handler) is offered and accepted. */
   ucpTestMode: boolean;
   /** UCP_SIMULATION_SECRET: with test mode, enables POST /ucp/testing/simulate-shipping/{orderId} for callers sending it. */
@@ -200,6 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
     // One thread beside the main one on a two-core machine; more only help with more cores and many chats at once.
     chatWorkers: int(env, "CHAT_WORKERS", Math.min(4, Math.max(1, os.availableParallelism() - 1))),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    mcpOAuthRequired: env.MCP_OAUTH_REQUIRED === "1",
+    oauthLoopbackClientIds: env.OAUTH_LOOPBACK_CLIENT_IDS === "1",
     ucpTestMode: env.UCP_TEST_MODE === "1",
     ucpSimulationSecret: env.UCP_SIMULATION_SECRET || null,
     ucpAllowLocalProfiles: env.UCP_ALLOW_LOCAL_PROFILES === "1",

@@ -29,6 +29,9 @@ export function checkProfile(config: Config): ProfileCheck {
   if (config.ucpTestMode) {
     refusals.push("UCP_TEST_MODE=1 is refused in production: its test payment handler lets any agent complete orders without paying");
   }
+  if (config.oauthLoopbackClientIds) {
+    refusals.push("OAUTH_LOOPBACK_CLIENT_IDS=1 is refused in production: any OAuth client could make the server fetch addresses on its own loopback interface");
+  }
   if (config.ucpAllowLocalProfiles) {
     refusals.push("UCP_ALLOW_LOCAL_PROFILES=1 is refused in production: any caller's UCP-Agent header could make the server fetch addresses on its own network");
   }

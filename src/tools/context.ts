@@ -24,6 +24,8 @@ export interface Caller {
   keyId?: string;
   /** The signed-in staff user (admin web and admin assistant), kind "staff". */
   staffId?: string;
+  /** The OAuth client acting for that staff user (an access token at the MCP door): its client id. */
+  oauthClient?: string;
   session?: SessionRef;
   /** Client address, for per-address rate limits. */
   address?: string;

@@ -8,6 +8,7 @@ import type { RateLimiter } from "../http/rate-limit.ts";
 import type { SessionManager } from "../http/session.ts";
 import type { StaffAuth } from "../http/staff-auth.ts";
 import type { Executor } from "../tools/executor.ts";
+import type { OAuthInteractions } from "../http/oauth-interactions.ts";
 import type { StoredImages } from "../tools/images/stored.ts";
 import type { PaymentProvider } from "../tools/money/payments/provider.ts";
 import type { CatalogReadModel } from "../tools/products/read-model.ts";
@@ -35,4 +36,6 @@ export interface WebDeps {
   payments: PaymentProvider;
   /** Uploaded images and their renditions (GET /images). */
   images: StoredImages;
+  /** The OAuth authorizations the consent page (/admin/oauth/:uid) shows and finishes. */
+  oauth: OAuthInteractions;
 }

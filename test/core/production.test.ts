@@ -69,6 +69,7 @@ describe("production refuses", () => {
       expect.stringMatching(/^UCP_TEST_MODE=1 is refused in production/),
       expect.stringMatching(/^UCP_ALLOW_LOCAL_PROFILES=1 is refused in production/),
     ]);
+    expect(check({ ...SOUND, OAUTH_LOOPBACK_CLIENT_IDS: "1" }).refusals).toEqual([expect.stringMatching(/^OAUTH_LOOPBACK_CLIENT_IDS=1 is refused in production/)]);
     const risky = check({ ...SOUND, WEBHOOKS_ALLOW_LOCAL: "1", MCP_ALLOWED_ORIGINS: "*", PUBLIC_BASE_URL: "http://shop.example.dk", SMTP_URL: "" });
     expect(risky.refusals).toEqual([]);
     expect(risky.warnings).toEqual([

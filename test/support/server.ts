@@ -1,5 +1,6 @@
 // Starts a real HTTP server for one test file on its own database (cloned from the run's template) and calls it.
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -99,6 +100,20 @@ export interface StartOptions {
   now?: () => Date;
   /** The assistants' model instead of a configured provider: a scripted one (fakeModel() in fake-model.ts, or ai/test's mock). */
   model?: LanguageModel;
+  /** Listen on this port (0, any free one, by default): a test whose PUBLIC_BASE_URL must be the server's own address. */
+  port?: number;
+}
+
+/** A port free right now on 127.0.0.1 (for StartOptions.port, when PUBLIC_BASE_URL must name the server's address). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export async function startServer(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -137,7 +152,7 @@ async function serve(database: Database, drop: () => Promise<void>, overrides: P
   const runtime = await createRuntime({ config, database, rateLimitPrefix: prefix, redisPrefix: prefix, ...(options.now ? { now: options.now } : {}), model: options.model });
   const app = createApp(runtime);
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = app.listen(options.port ?? 0, "127.0.0.1", () => resolve(listening));
   });
   answerParserErrors(server);
   const chat = await attachChat(server, runtime);

@@ -14,13 +14,15 @@ import pendingRefund from "../../src/tools/orders/pending_refund.ts";
 import imageAlts from "../../src/tools/products/image_alts.ts";
 import userGiftCards from "../../src/tools/user/list_gift_cards.ts";
 import assistantContext from "../../src/tools/settings/assistant_context.ts";
+import listGrants from "../../src/tools/keys/list_grants.ts";
+import revokeGrant from "../../src/tools/keys/revoke_grant.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
 import { createRegistry } from "../../src/tools/registry.ts";
 import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, imageAlts, userGiftCards, assistantContext];
+const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, imageAlts, userGiftCards, assistantContext, listGrants, revokeGrant];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;

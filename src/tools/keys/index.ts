@@ -7,7 +7,9 @@ import setAcp from "./set_acp.ts";
 import setScopes from "./set_scopes.ts";
 import acpSigningSecret from "./acp_signing_secret.ts";
 import rotateSigning from "./rotate_signing.ts";
+import listGrants from "./list_grants.ts";
+import revokeGrant from "./revoke_grant.ts";
 
-const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes, acpSigningSecret, rotateSigning];
+const tools: AnyTool[] = [create, list, revoke, setAcp, setScopes, acpSigningSecret, rotateSigning, listGrants, revokeGrant];
 
 export default tools;

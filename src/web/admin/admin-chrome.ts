@@ -43,6 +43,7 @@ const NAV: readonly NavEntry[] = [
   { href: "/admin/audit", label: "Ændringslog", scope: "audit:read" },
   { href: "/admin/staff", label: "Medarbejdere", scope: "staff:read" },
   { href: "/admin/api-keys", label: "API-nøgler", scope: "keys:read" },
+  { href: "/admin/apps", label: "Forbundne apps", scope: "keys:read" },
   { href: "/admin/webhooks", label: "Webhooks", scope: "webhooks:read" },
   { href: "/admin/assistant", label: "Assistent", scope: null },
 ];

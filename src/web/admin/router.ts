@@ -28,6 +28,7 @@ import { setupFirstStaff, setupPage } from "./pages/setup.ts";
 import { forgotPage, passwordPage, requestResetAction, setPasswordAction } from "./pages/password.ts";
 import { inviteAction, staffPage, staffUserAction, staffUserPage } from "./pages/staff.ts";
 import { loginPage, signIn, signOut } from "./pages/sign-in.ts";
+import { connectedAppsPage, consentAction, consentPage, revokeGrantAction } from "./pages/oauth.ts";
 import type { AdminRequest, AdminSite } from "./site.ts";
 import { imageUpload } from "./upload.ts";
 
@@ -89,6 +90,11 @@ export function adminRouter(site: AdminSite): Router {
   router.get("/admin/audit", route(auditPage));
   router.get("/admin/audit/:id", route((web) => auditEntryPage(web, param(web, "id"))));
   router.post("/admin/audit/:id/revert", route((web) => revertAction(web, param(web, "id"))));
+
+  router.get("/admin/oauth/:uid", route((web) => consentPage(web, param(web, "uid"))));
+  router.post("/admin/oauth/:uid", route((web) => consentAction(web, param(web, "uid"))));
+  router.get("/admin/apps", route(connectedAppsPage));
+  router.post("/admin/apps/:id/revoke", route((web) => revokeGrantAction(web, param(web, "id"))));
 
   router.get("/admin/api-keys", route(apiKeysPage));
   router.post("/admin/api-keys", route(createKeyAction));

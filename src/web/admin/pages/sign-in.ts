@@ -19,6 +19,7 @@ function loginView(web: AdminRequest, status: number, form: { next: string; emai
     title: "Log ind",
     main: html`<section class="card auth-card">
 <h1>Log ind</h1>
+${form.next.startsWith("/admin/oauth/") ? html`<p class="notice notice-info" role="status">En app beder om adgang til butikken. Log ind, så kan du se, hvad den beder om, før du svarer.</p>` : ""}
 ${form.error ? html`<div class="notice notice-error" role="alert">${form.error}</div>` : ""}
 <form method="post" action="/admin/login">
 ${web.csrfField()}

@@ -1,0 +1,77 @@
+// The MCP door as an OAuth resource server (RFC 9728, the MCP authorization spec): its protected-resource metadata, the
+// WWW-Authenticate challenges of a missing, bad or too narrow token, and the caller an access token acts as.
+import type { Request, Response } from "express";
+import type { Caller } from "../tools/context.ts";
+import type { Executor } from "../tools/executor.ts";
+import { hasScope } from "../tools/scopes.ts";
+
+/** A valid access token as the authorization server vouches for it. */
+export interface McpToken {
+  staffId: string;
+  clientId: string;
+  scopes: readonly string[];
+}
+
+/** What the MCP door needs of the shop's authorization server (src/api/oauth/authorization-server.ts). */
+export interface McpOAuth {
+  /** The authorization server's issuer. */
+  issuer: string;
+  /** This resource: the MCP endpoint's URL, the audience of its tokens. */
+  resource: string;
+  /** The scopes a token for this resource may carry. */
+  scopes: readonly string[];
+  /** MCP_OAUTH_REQUIRED: a request with neither key nor token is refused with 401 (so OAuth clients start their flow). */
+  required: boolean;
+  verify(token: string): Promise<McpToken | undefined>;
+}
+
+/** The RFC 9728 document at /.well-known/oauth-protected-resource/api/mcp. */
+export function resourceMetadata(oauth: McpOAuth): Record<string, unknown> {
+  return {
+    resource: oauth.resource,
+    authorization_servers: [oauth.issuer],
+    scopes_supported: oauth.scopes,
+    bearer_methods_supported: ["header"],
+    resource_name: "Butikkens MCP-server",
+    resource_documentation: `${oauth.issuer}/docs/mcp`,
+  };
+}
+
+export function resourceMetadataUrl(oauth: McpOAuth): string {
+  return `${new URL(oauth.resource).origin}/.well-known/oauth-protected-resource${new URL(oauth.resource).pathname}`;
+}
+
+/** The Bearer credential of a request, if its Authorization header is one. */
+export function bearerOf(req: Request): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
+}
+
+/** The caller an access token acts as: its staff user (the audit's actor), within the token's scopes, by its client. */
+export function tokenCaller(token: McpToken, address: string): Caller {
+  return { kind: "staff", actor: `staff:${token.staffId}`, scopes: new Set(token.scopes), staffId: token.staffId, oauthClient: token.clientId, address };
+}
+
+/** The scope a tools/call needs that this token lacks, or undefined (an unknown tool is the SDK's to answer). */
+export function missingScope(executor: Executor, caller: Caller, name: unknown): string | undefined {
+  const tool = typeof name === "string" ? executor.registry.get(name) : undefined;
+  if (!tool || tool.anonymous || hasScope(caller.scopes, tool.scope)) return undefined;
+  return tool.scope;
+}
+
+/**
+ * Answers 401 (no or bad token) or 403 (insufficient_scope) with the WWW-Authenticate challenge MCP clients follow:
+ * the resource metadata's URL, the error, and the scope to ask for (the tool's, else every scope of the resource).
+ */
+export function challenge(res: Response, oauth: McpOAuth, status: 401 | 403, error: string | undefined, description: string, scope?: string): void {
+  const parts = [`resource_metadata="${resourceMetadataUrl(oauth)}"`, `scope="${scope ?? oauth.scopes.join(" ")}"`];
+  if (error) parts.push(`error="${error}"`, `error_description="${description.replace(/["\\]/g, "")}"`);
+  res.set("WWW-Authenticate", `Bearer ${parts.join(", ")}`);
+  res.status(status).type("application/json").send(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: description } }));
+}
+
+/** GET /.well-known/oauth-protected-resource/api/mcp (and without the path): the resource's metadata, for any origin. */
+export function protectedResourceHandler(oauth: McpOAuth) {
+  return (_req: Request, res: Response): void => {
+    res.set({ "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }).json(resourceMetadata(oauth));
+  };
+}

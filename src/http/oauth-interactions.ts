@@ -1,0 +1,26 @@
+// The admin pages' side of an OAuth authorization (src/web/admin/pages/oauth.ts), served by the authorization server
+// (src/api/oauth): what the consent page shows, and finishing the authorization with the staff user's choice.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** What the consent page shows of a pending authorization. */
+export interface PendingAuthorization {
+  uid: string;
+  clientId: string;
+  clientName: string | null;
+  clientUri: string | null;
+  /** Where the browser returns to (its host is worth showing). */
+  redirectUri: string | null;
+  /** The resource asked for (the MCP endpoint). */
+  resource: string;
+  /** The shop scopes asked for (those the resource knows), in catalogue order. */
+  scopes: string[];
+}
+
+export interface OAuthInteractions {
+  /** The authorization waiting for the browser of this request (its interaction cookie); throws when there is none. */
+  pending(req: IncomingMessage, res: ServerResponse): Promise<PendingAuthorization>;
+  /** Grants `scopes` to the client as this staff user; returns where the browser goes next. */
+  approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[]): Promise<string>;
+  /** Refuses the authorization; returns where the browser goes next (back to the client with access_denied). */
+  deny(req: IncomingMessage, res: ServerResponse): Promise<string>;
+}

@@ -1,0 +1,148 @@
+// The OAuth authorization server's storage (oidc-provider's adapter contract, one OAuthRecord row per record) and the
+// grants the admin's "Forbundne apps" lists: which client acts for which staff user with which scopes, and when last.
+import type { Db } from "../../core/db.ts";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+
+/** A record as oidc-provider stores it (its payload is the library's own JSON object). */
+export type OAuthPayload = Record<string, unknown>;
+
+/** How often a grant's last use is written at most, so every MCP request does not write. */
+const TOUCH_MS = 60_000;
+
+/** The kind of row that remembers a client's name as the staff user saw it on the consent page. */
+export const CLIENT_SEEN = "ClientSeen";
+
+/** One oidc-provider model's records (the adapter methods the library calls, by the model's name). */
+export class OAuthModel {
+  private readonly prisma: PrismaClient;
+  private readonly kind: string;
+  private readonly now: () => Date;
+
+  constructor(prisma: PrismaClient, kind: string, now: () => Date) {
+    this.prisma = prisma;
+    this.kind = kind;
+    this.now = now;
+  }
+
+  async upsert(id: string, payload: OAuthPayload, expiresIn?: number): Promise<void> {
+    const expiresAt = expiresIn ? new Date(this.now().getTime() + expiresIn * 1000) : null;
+    const fields = {
+      payload: payload as Prisma.InputJsonObject,
+      grantId: typeof payload.grantId === "string" ? payload.grantId : null,
+      userCode: typeof payload.userCode === "string" ? payload.userCode : null,
+      uid: typeof payload.uid === "string" ? payload.uid : null,
+      expiresAt,
+    };
+    await this.prisma.oAuthRecord.upsert({ where: { kind_id: { kind: this.kind, id } }, create: { kind: this.kind, id, ...fields }, update: fields });
+  }
+
+  async find(id: string): Promise<OAuthPayload | undefined> {
+    return this.live(await this.prisma.oAuthRecord.findUnique({ where: { kind_id: { kind: this.kind, id } } }));
+  }
+
+  async findByUid(uid: string): Promise<OAuthPayload | undefined> {
+    return this.live(await this.prisma.oAuthRecord.findFirst({ where: { kind: this.kind, uid } }));
+  }
+
+  async findByUserCode(userCode: string): Promise<OAuthPayload | undefined> {
+    return this.live(await this.prisma.oAuthRecord.findFirst({ where: { kind: this.kind, userCode } }));
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.prisma.oAuthRecord.updateMany({ where: { kind: this.kind, id }, data: { consumedAt: this.now() } });
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.prisma.oAuthRecord.deleteMany({ where: { kind: this.kind, id } });
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.prisma.oAuthRecord.deleteMany({ where: { kind: this.kind, grantId } });
+  }
+
+  /** The payload of a row still valid (an expired one is as good as gone), with `consumed` once it was consumed. */
+  private live(row: { payload: Prisma.JsonValue; expiresAt: Date | null; consumedAt: Date | null } | null): OAuthPayload | undefined {
+    if (!row || (row.expiresAt && row.expiresAt <= this.now())) return undefined;
+    const payload = row.payload as OAuthPayload;
+    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  }
+}
+
+/** A grant as the admin lists it. */
+export interface GrantView {
+  id: string;
+  clientId: string;
+  clientName: string | null;
+  staffId: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+export class OAuthStore {
+  private readonly prisma: PrismaClient;
+  private readonly now: () => Date;
+
+  constructor(prisma: PrismaClient, now: () => Date) {
+    this.prisma = prisma;
+    this.now = now;
+  }
+
+  model(kind: string): OAuthModel {
+    return new OAuthModel(this.prisma, kind, this.now);
+  }
+
+  /** Remembers the name a client showed on the consent page (a metadata-document client is not stored otherwise). */
+  async rememberClient(clientId: string, name: string | undefined): Promise<void> {
+    await this.model(CLIENT_SEEN).upsert(clientId, { clientId, ...(name ? { name } : {}) });
+  }
+
+  /** A staff user's scopes as they are now (a token never acts beyond them), or null once the user is gone. */
+  async staffScopes(staffId: string): Promise<string[] | null> {
+    const user = await this.prisma.adminUser.findUnique({ where: { id: staffId }, select: { scopes: true } });
+    return user?.scopes ?? null;
+  }
+
+  /** Notes a grant's use by a resource request, at most once a minute per grant. */
+  async touchGrant(grantId: string): Promise<void> {
+    const now = this.now();
+    await this.prisma.oAuthRecord.updateMany({
+      where: { kind: "Grant", id: grantId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - TOUCH_MS) } }] },
+      data: { lastUsedAt: now },
+    });
+  }
+}
+
+/** Every live grant, newest first, with the client's name where the shop knows it. */
+export async function listGrants(db: Db, now: Date): Promise<GrantView[]> {
+  const rows = await db.oAuthRecord.findMany({ where: { kind: "Grant", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, orderBy: { createdAt: "desc" }, take: 500 });
+  const clientIds = [...new Set(rows.map((row) => String((row.payload as OAuthPayload).clientId ?? "")))];
+  const clients = await db.oAuthRecord.findMany({ where: { kind: { in: ["Client", CLIENT_SEEN] }, id: { in: clientIds } } });
+  const names = new Map<string, string>();
+  for (const client of clients) {
+    const payload = client.payload as OAuthPayload;
+    const name = payload.client_name ?? payload.name;
+    if (typeof name === "string") names.set(client.id, name);
+  }
+  return rows.map((row) => grantView(row, names));
+}
+
+export async function findGrant(db: Db, id: string, now: Date): Promise<GrantView | undefined> {
+  const row = await db.oAuthRecord.findUnique({ where: { kind_id: { kind: "Grant", id } } });
+  if (!row || (row.expiresAt && row.expiresAt <= now)) return undefined;
+  return grantView(row, new Map());
+}
+
+/** Ends a grant: the grant and every code and token issued under it. */
+export async function deleteGrant(db: Db, id: string): Promise<void> {
+  await db.oAuthRecord.deleteMany({ where: { OR: [{ kind: "Grant", id }, { grantId: id }] } });
+}
+
+function grantView(row: { id: string; payload: Prisma.JsonValue; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null }, names: Map<string, string>): GrantView {
+  const payload = row.payload as OAuthPayload;
+  const clientId = String(payload.clientId ?? "");
+  const resources = (payload.resources ?? {}) as Record<string, unknown>;
+  const scopes = [...new Set(Object.values(resources).flatMap((scope) => (typeof scope === "string" ? scope.split(" ") : [])).filter(Boolean))].sort();
+  return { id: row.id, clientId, clientName: names.get(clientId) ?? null, staffId: String(payload.accountId ?? ""), scopes, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt };
+}
