@@ -176,6 +176,9 @@ describe("Mine ordrer", () => {
     expect(pending.html).toContain("Refunderes · bankoverførsel");
     expect(pending.html).toContain("Beløbet refunderes til din bankkonto");
     expect(pending.html).not.toMatch(/Refunderet/);
+    const listed = await client.get("/account");
+    expect(listed.html).toMatch(/<span class="tag">Refunderes<\/span>/);
+    expect(listed.html).not.toMatch(/<span class="tag">Refunderet<\/span>/);
     const [task] = await prisma().refundTask.findMany({ where: { orderId: order.id } });
     expectOk(server, "orders.complete_refund_task", await server.call("orders.complete_refund_task", { taskId: task!.id }, { key }));
     const paid = await client.get(`/orders/${order.id}`);
@@ -183,6 +186,7 @@ describe("Mine ordrer", () => {
     expect(paid.html).toContain("Refunderet · bankoverførsel");
     expect(paid.html).toContain("Ordren er refunderet.");
     expect(paid.html).toContain("Fortrydelse · Refunderet ·");
+    expect((await client.get("/account")).html).toMatch(/<span class="tag">Refunderet<\/span>/);
   });
 
   it("lists the shopper's gift cards and the store credit of their cancelled order on the account page, codes masked", async () => {

@@ -109,7 +109,7 @@ ${returnSection(web, order, returns, options, state, returnDays, pendingDkk)}
 }
 
 /** The order's status as the shopper reads it: a refund staff still have to transfer "refunderes", it is not refunded yet. */
-function statusLabel(status: string, pendingDkk: number): string {
+export function statusLabel(status: string, pendingDkk: number): string {
   if (pendingDkk > 0 && status === "refunded") return "Refunderes";
   if (pendingDkk > 0 && status === "partial_refund") return "Delvist refunderes";
   return ORDER_STATUS[status] ?? status;
