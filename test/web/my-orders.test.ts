@@ -77,6 +77,42 @@ describe("Mine ordrer", () => {
     expect(after.html).toContain("5000 Odense C");
   });
 
+  it("moves an order to another parcel shop or home and shows what was chosen; a dearer method on a paid order is refused", async () => {
+    const key = await server.key("settings:write");
+    expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", { freeShippingThresholdDkk: 100_000_000 }, { key }));
+    try {
+      const { order, client } = await signedIn("paid");
+      const page = await client.get(`/orders/${order.id}`);
+      expect(page.html).toContain(`action="/orders/${order.id}/delivery"`);
+      expect(page.html).toContain('name="pickupPoint-gls-pakkeshop"');
+      // The order paid 49 kr. shipping: every method costs at most that, so none is disabled yet.
+      expect(page.html).not.toMatch(/name="deliveryMethod"[^>]*disabled/);
+      expectRedirect(await client.post(`/orders/${order.id}/delivery`, { deliveryMethod: "gls-pakkeshop", "pickupPoint-gls-pakkeshop": "gls-aarhus-spar" }), `/orders/${order.id}?notice=delivery-changed`);
+      const after = await client.get(`/orders/${order.id}?notice=delivery-changed`);
+      expect(after.html).toContain("Leveringsmåden er ændret.");
+      expect(after.html).toContain("Levering: <strong>GLS Pakkeshop</strong>");
+      expect(after.html).toContain("Hentes i pakkeshop: Spar Trøjborg");
+      expect(after.html).toContain('<option value="gls-aarhus-spar" selected>');
+      // Now 35 kr. paid for shipping: the dearer methods cannot be picked, and a forged post is refused in Danish.
+      expect(after.html).toMatch(/value="postnord-hjem"[^>]*disabled/);
+      const before = await orderState(server, order.id);
+      const refused = await client.post(`/orders/${order.id}/delivery`, { deliveryMethod: "postnord-hjem" });
+      expectHtmlPage(refused, 422);
+      expect(refused.html).toContain("Ændringen gør ordren dyrere, og den er allerede betalt.");
+      expect(await orderState(server, order.id)).toEqual(before);
+
+      const unpaid = await signedIn("pending_payment");
+      await unpaid.client.get(`/orders/${unpaid.order.id}`);
+      expectRedirect(await unpaid.client.post(`/orders/${unpaid.order.id}/delivery`, { deliveryMethod: "postnord-pakkeshop", "pickupPoint-postnord-pakkeshop": "pn-aarhus-foetex" }), /notice=delivery-changed/);
+      expectRedirect(await unpaid.client.post(`/orders/${unpaid.order.id}/delivery`, { deliveryMethod: "postnord-hjem" }), /notice=delivery-changed/);
+      const home = await unpaid.client.get(`/orders/${unpaid.order.id}`);
+      expect(home.html).toContain("Levering: <strong>PostNord Hjemmelevering</strong>");
+      expect(home.html).not.toContain("Hentes i pakkeshop");
+    } finally {
+      expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", { freeShippingThresholdDkk: 49900 }, { key }));
+    }
+  });
+
   it("cancels a paid order as store credit with a reason from the list; a shipped order offers no forms and refuses a forged post", async () => {
     const { order, client, customer } = await signedIn("paid");
     await client.get(`/orders/${order.id}`);
