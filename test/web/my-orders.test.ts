@@ -113,6 +113,35 @@ describe("Mine ordrer", () => {
     }
   });
 
+  it("swaps a line to another size from the order page; a dearer size on a paid order cannot be picked and a forged post is refused", async () => {
+    const customer = await createCustomer(server, { email: `mine-ordrer-${++n}@example.dk`, name: "Mette Hansen" });
+    const order = await createOrder(server, { status: "paid", variant: true, quantities: [1, 1], email: customer.email, userId: customer.id });
+    const client = new WebClient(server);
+    const [name, value] = (await sessionFor(server, customer.id)).split("=");
+    client.cookies.set(name!, value!);
+    const line = order.items.find((item) => item.variantId)!;
+    await prisma().productVariant.updateMany({ where: { productId: line.productId }, data: { stock: 5n } });
+    const variants = await prisma().productVariant.findMany({ where: { productId: line.productId } });
+    const other = variants.find((variant) => variant.id !== line.variantId && !variant.sku.endsWith("-l"))!;
+    const large = variants.find((variant) => variant.sku.endsWith("-l"))!;
+    const page = await client.get(`/orders/${order.id}`);
+    expect(page.html).toContain("Skift størrelse eller farve");
+    expect(page.html).toContain(`action="/orders/${order.id}/items"`);
+    expect(page.html).toMatch(new RegExp(`<option value="${large.sku}" disabled>L \\(\\+100,00\\skr\\., kan ikke vælges\\)</option>`));
+    expect(page.html).toMatch(new RegExp(`<option value="${other.sku}">[^<]* \\(samme pris\\)</option>`));
+    expectRedirect(await client.post(`/orders/${order.id}/items`, { orderItemId: line.id, variantSku: other.sku }), `/orders/${order.id}?notice=items-changed#swap`);
+    expect(await prisma().orderItem.findUniqueOrThrow({ where: { id: line.id } })).toMatchObject({ variantSku: other.sku });
+    expect((await client.get(`/orders/${order.id}?notice=items-changed`)).html).toContain("Varen er skiftet.");
+    const before = await orderState(server, order.id);
+    const refused = await client.post(`/orders/${order.id}/items`, { orderItemId: line.id, variantSku: large.sku });
+    expectHtmlPage(refused, 422);
+    expect(refused.html).toContain("Ændringen gør ordren dyrere, og den er allerede betalt.");
+    expect(await orderState(server, order.id)).toEqual(before);
+    // Another customer's order line: the same 404 as for an unknown order.
+    const stranger = await createOrder(server, { status: "paid", variant: true, quantities: [1] });
+    expectHtmlPage(await client.post(`/orders/${stranger.id}/items`, { orderItemId: stranger.items[0]!.id, variantSku: other.sku }), 404);
+  });
+
   it("cancels a paid order as store credit with a reason from the list; a shipped order offers no forms and refuses a forged post", async () => {
     const { order, client, customer } = await signedIn("paid");
     await client.get(`/orders/${order.id}`);

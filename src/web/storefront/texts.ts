@@ -80,6 +80,7 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
   "order-cancelled": { kind: "success", text: "Ordren er annulleret. Var den betalt, får du en e-mail, når pengene er på vej tilbage." },
   "address-changed": { kind: "success", text: "Leveringsadressen er ændret." },
+  "items-changed": { kind: "success", text: "Varen er skiftet. Du får en bekræftelse på e-mail." },
   "delivery-changed": { kind: "success", text: "Leveringsmåden er ændret. Du får en bekræftelse på e-mail." },
   "address-saved": { kind: "success", text: "Adressen er gemt." },
   "address-default": { kind: "success", text: "Adressen er nu din standardadresse." },

@@ -1,9 +1,12 @@
 // Changing an unshipped order from "Mine ordrer" without JavaScript: another delivery method or parcel shop
-// (orders.change_delivery, priced by orders.delivery_options). Each form posts to the tool staff and the assistant use;
+// (orders.change_delivery, priced by orders.delivery_options), another size or colour of a line (orders.change_items,
+// the variants from orders.item_options). Each form posts to the tool staff and the assistant use;
 // the tools check the order is the session's own and the money rules (a paid order cannot cost more).
 import { z } from "zod";
 import { ToolError } from "../../../core/errors.ts";
 import ordersChangeDelivery from "../../../tools/orders/change_delivery.ts";
+import ordersChangeItems from "../../../tools/orders/change_items.ts";
+import type ordersItemOptions from "../../../tools/orders/item_options.ts";
 import type ordersDeliveryOptions from "../../../tools/orders/delivery_options.ts";
 import type { orderDelivery } from "../../../tools/cart/delivery.ts";
 import { notice } from "../../components.ts";
@@ -81,4 +84,67 @@ export async function changeDelivery(web: StorefrontRequest, rerender: (state: {
     return rerender({ delivery: { method, pickupPointId, error: method ? reason(error) : "Vælg en leveringsmåde." } }, error.status === 400 ? 400 : 422);
   }
   return { redirect: `/orders/${orderId}?notice=delivery-changed` };
+}
+
+export type ItemOptions = z.output<(typeof ordersItemOptions)["output"]>;
+/** A refused swap: the line it was for and why. */
+export interface SwapFailure {
+  orderItemId: string;
+  error: string;
+}
+
+/** "M / Sort" for a variant, or its SKU. */
+const variantName = (variant: ItemOptions[number]["variants"][number]) => Object.values(variant.attributes).join(" / ") || variant.sku;
+
+/**
+ * "Skift størrelse eller farve": for each line of a variant product with other variants in stock, a select of them
+ * with the price difference a swap makes, posting to /orders/<id>/items (orders.change_items). On a paid order a dearer
+ * variant cannot be chosen (the tool refuses it too).
+ */
+export function swapForm(web: StorefrontRequest, order: OrderDetail, options: ItemOptions, state: { swap?: SwapFailure }): Html {
+  const paid = order.paidAt !== null;
+  const lines = options
+    .map((line) => {
+      const item = order.items.find((candidate) => candidate.id === line.orderItemId);
+      const others = line.variants.filter((variant) => variant.sku !== line.variantSku && variant.stock >= line.quantity);
+      return item && line.variantSku && others.length ? { line, item, others } : null;
+    })
+    .filter((entry) => entry !== null);
+  if (lines.length === 0) return html``;
+  return html`<section class="card order-action" id="swap" aria-labelledby="swap-title">
+<h2 id="swap-title">Skift størrelse eller farve</h2>
+<p>Pakken er ikke sendt endnu, så du kan vælge en anden variant af en vare.${paid ? " Koster den mindre, får du forskellen tilbage; en dyrere kan ikke vælges på en betalt ordre." : " Ordrens beløb følger prisen."}</p>
+${lines.map(({ line, item, others }) => {
+    const id = `swap-${line.orderItemId}`;
+    const error = state.swap?.orderItemId === line.orderItemId ? state.swap.error : null;
+    return html`<form class="return-form" action="/orders/${order.id}/items" method="post">
+${web.csrfField()}
+<input type="hidden" name="orderItemId" value="${line.orderItemId}">
+<h3>${line.productName} <span class="hint">(${line.variantSku})</span></h3>
+${error ? notice("error", error) : ""}
+<div class="field"><label for="${id}">Skift til</label>
+<select id="${id}" name="variantSku">${others.map((variant) => {
+      const difference = (variant.unitPriceDkk - item.unitPriceDkk) * line.quantity;
+      const dearer = paid && difference > 0;
+      const said = difference === 0 ? "samme pris" : difference > 0 ? `+${formatMoney(difference, order.currency)}` : `−${formatMoney(-difference, order.currency)}`;
+      return html`<option value="${variant.sku}"${dearer ? " disabled" : ""}>${variantName(variant)} (${said}${dearer ? ", kan ikke vælges" : ""})</option>`;
+    })}</select></div>
+<button class="button button-secondary" type="submit">Skift variant</button>
+</form>`;
+  })}
+</section>`;
+}
+
+/** POST /orders/:id/items: orders.change_items swapping one line to the chosen variant; a refusal is shown at that line. */
+export async function swapVariant(web: StorefrontRequest, rerender: (state: { swap: SwapFailure }, status: number) => Promise<Outcome>): Promise<Outcome> {
+  const orderId = String(web.req.params.id);
+  const orderItemId = web.field("orderItemId");
+  const variantSku = web.field("variantSku");
+  try {
+    await web.call(ordersChangeItems, { orderId, items: [{ orderItemId, variantSku }] });
+  } catch (error) {
+    if (!(error instanceof ToolError) || error.status >= 500) throw error;
+    return rerender({ swap: { orderItemId, error: reason(error) } }, error.status === 400 ? 400 : error.status === 404 ? 404 : 422);
+  }
+  return { redirect: `/orders/${orderId}?notice=items-changed#swap` };
 }

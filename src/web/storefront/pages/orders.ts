@@ -102,7 +102,7 @@ ${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${metho
 <p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
 ${ledgerSection(ledger, order.currency, pendingDkk)}
-${orderActions(web, order, ledger, balance.netPaidDkk, state, { options: deliveryOptions, current: method })}
+${orderActions(web, order, ledger, balance.netPaidDkk, state, { options: deliveryOptions, current: method }, options)}
 ${returnSection(web, order, returns, options, state, returnDays, pendingDkk)}
 <p class="withdrawal-link"><a href="/fortryd?ordre=${orderId}">Fortryd købet her</a></p>
 <p><a href="/account">← Alle dine ordrer</a></p>
