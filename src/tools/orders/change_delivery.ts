@@ -31,8 +31,7 @@ function deliveryText(name: string, point: PickupPoint | null, order: Order): st
 export default defineTool({
   name: "orders.change_delivery",
   description:
-    "Move an unshipped order to another delivery method or parcel shop; shipping repriced, money as " +
-    "orders.change_items. Returns {id, status, delivery, totalDkk, outstandingDkk, paymentUrl, …}.",
+    "Move an unshipped order to another delivery method or parcel shop; money as orders.change_items.",
   errors: [
     { status: 422, code: "already_shipped" },
     { status: 422, code: "unknown_delivery_method" },
@@ -44,8 +43,8 @@ export default defineTool({
   ],
   input: z.strictObject({
     orderId,
-    method: z.string().min(1).max(50).describe("Delivery method id (cart.delivery_options)."),
-    pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop, for a pickup method."),
+    method: z.string().min(1).max(50).describe("Method id (cart.delivery_options)."),
+    pickupPointId: z.string().min(1).max(50).optional().describe("Parcel shop id."),
     refundAccount,
   }),
   output: z.strictObject({
@@ -102,7 +101,7 @@ export default defineTool({
       include: { items: { orderBy: itemOrder } },
     });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after: orderRow(after) });
-    const edit = { before: order, after, heldDkk: held, paid, awaitingPayment: UNPAID.has(order.status), account: input.refundAccount ?? null };
+    const edit = { before: order, after, heldDkk: held, paid, awaitingPayment: UNPAID.has(order.status), destination: { to: "original" as const }, account: input.refundAccount ?? null };
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after a delivery change" })), items: after.items } : after;
     await ctx.collaborators.orderEvents.announce(ctx, { type: "items_changed", orderId: order.id, order: now, lines: now.items, changes: [], previousTotalDkk: order.totalDkk });

@@ -44,6 +44,7 @@ const REFUSALS: Record<string, string> = {
   payment_in_progress: "Din betaling er ved at blive gennemført. Vent et øjeblik, og prøv igen.",
   invalid_variant: "Den variant findes ikke til varen. Vælg en fra listen.",
   out_of_stock: "Den variant er desværre udsolgt.",
+  giftcard_expired: "Gavekortet er udløbet. Vælg en anden måde at få pengene tilbage på.",
 };
 
 /** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */
