@@ -46,7 +46,9 @@ export const STOREFRONT_TOOLS: readonly string[] = [
   "orders.payments",
   "orders.cancel",
   "orders.change_address",
+  "orders.change_delivery",
   "orders.item_options",
+  "orders.change_items",
   "returns.request",
   "returns.list",
   "returns.get",
@@ -54,8 +56,8 @@ export const STOREFRONT_TOOLS: readonly string[] = [
 
 /**
  * Storefront tools the shopper confirms with a button before they run: placing the order reserves stock, the address
- * book and a hand-off to a person change what the shop keeps about them, and cancelling, re-addressing or returning
- * from an order changes the order and its money.
+ * book and a hand-off to a person change what the shop keeps about them, and cancelling, re-addressing, changing the
+ * delivery or the items (another size or colour) or returning from an order changes the order and its money.
  */
 const STOREFRONT_APPROVALS: readonly string[] = [
   "cart.checkout",
@@ -64,6 +66,8 @@ const STOREFRONT_APPROVALS: readonly string[] = [
   "support.create_ticket",
   "orders.cancel",
   "orders.change_address",
+  "orders.change_delivery",
+  "orders.change_items",
   "returns.request",
 ];
 

@@ -55,7 +55,9 @@ export function storefrontInstructions(context: PromptContext): string {
       "them with the order tools): cancel an order " +
       "that has not shipped (ask why, and whether the money goes back to the original payment, as store credit or onto a " +
       "gift card of theirs by its code: refundTo), change " +
-      "its delivery address before it ships, show what was paid and refunded; once it has shipped, request a return of " +
+      "its delivery address, delivery method or parcel shop before it ships, swap a line to another size or colour of the " +
+      "same product before it ships (the variants from the item-options tool; a dearer swap on a paid order is refused), " +
+      "show what was paid and refunded; once it has shipped, request a return of " +
       "chosen lines (withdrawal within 14 days of delivery, complaint about a defect within 2 years; ask which and why, and " +
       "where the refund goes, as for a cancel) or " +
       "an exchange for another variant of the same product (the variants from the item-options tool); show the status of " +

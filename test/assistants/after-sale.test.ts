@@ -77,6 +77,38 @@ describe("storefront assistant after the sale", () => {
     expect((await prisma().order.findUniqueOrThrow({ where: { id: stranger.id } })).shippingAddress).toBe(stranger.shippingAddress);
   });
 
+  it("swaps a line of an unshipped order to another size after approval, refuses a dearer one on a paid order, and changes the parcel shop", async () => {
+    const { customer, socket } = await signedInShopper();
+    const order = await createOrder(server, { status: "paid", email: customer.email, userId: customer.id, variant: true, quantities: [1, 1] });
+    const line = order.items.find((item) => item.variantId)!;
+    await prisma().productVariant.updateMany({ where: { productId: line.productId }, data: { stock: 5n } });
+    const variants = await prisma().productVariant.findMany({ where: { productId: line.productId }, orderBy: { sku: "asc" } });
+    // The demo product is sold in S, M and L; L costs 100 kr. more.
+    const same = variants.find((variant) => variant.id !== line.variantId && !variant.sku.endsWith("-l"))!;
+    const dearer = variants.find((variant) => variant.sku.endsWith("-l"))!;
+    fake.on("mellem").callTool("orders_change_items", { orderId: order.id, items: [{ orderItemId: line.id, variantSku: same.sku }] }).say((req) => `Skiftet: ${req.lastToolResult<{ lines: Array<{ orderItemId: string; variantSku: string }> }>()!.lines.find((x) => x.orderItemId === line.id)!.variantSku}.`);
+    fake.on("stor").callTool("orders_change_items", { orderId: order.id, items: [{ orderItemId: line.id, variantSku: dearer.sku }] }).say((req) => `Fejl: ${JSON.stringify(req.lastToolResult())}`);
+    fake.on("pakkeshop").callTool("orders_change_delivery", { orderId: order.id, method: "gls-pakkeshop", pickupPointId: "gls-aarhus-spar" }).say("Leveringen er ændret.");
+
+    const asked = await send(socket, "chat-swap", "Kan jeg få den i mellem i stedet?");
+    expect(toolParts(asked.message)).toMatchObject([{ name: "orders_change_items", state: "approval-requested" }]);
+    expect((await prisma().orderItem.findUniqueOrThrow({ where: { id: line.id } })).variantSku).toBe(line.variantSku);
+    const done = await send(socket, "chat-swap", [answerApprovals(asked.message!, true)]);
+    expect(done.text).toBe(`Skiftet: ${same.sku}.`);
+    expect((await prisma().orderItem.findUniqueOrThrow({ where: { id: line.id } })).variantSku).toBe(same.sku);
+    expect(await prisma().auditEntry.findFirstOrThrow({ where: { tool: "orders.change_items", subjectId: order.id } })).toMatchObject({ door: "storefront-assistant", actor: expect.stringMatching(/^session:/) });
+
+    const bigger = await send(socket, "chat-swap-dearer", "Så vil jeg hellere have den store");
+    const refused = await send(socket, "chat-swap-dearer", [answerApprovals(bigger.message!, true)]);
+    expect(refused.text).toContain("payment_required");
+    expect((await prisma().orderItem.findUniqueOrThrow({ where: { id: line.id } })).variantSku).toBe(same.sku);
+
+    const moved = await send(socket, "chat-delivery", "Send den til en pakkeshop i Aarhus");
+    expect(toolParts(moved.message)).toMatchObject([{ name: "orders_change_delivery", state: "approval-requested" }]);
+    expect((await send(socket, "chat-delivery", [answerApprovals(moved.message!, true)])).text).toBe("Leveringen er ændret.");
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ deliveryMethodId: "gls-pakkeshop", pickupPoint: { id: "gls-aarhus-spar" } });
+  });
+
   it("returns a delivered line and exchanges another for a different variant, each after approval", async () => {
     const { customer, socket } = await signedInShopper();
     const order = await shippedOrder(server, { deliveredDaysAgo: 4, email: customer.email, userId: customer.id, quantities: [1, 1], variant: true });

@@ -176,6 +176,7 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["settings.update_shipping_rates", "settings:write", false, true],
   ["settings.get_sale_terms", "settings:read", false, false],
   ["settings.update_sale_terms", "settings:write", false, true],
+  ["orders.change_delivery", "orders:write", false, true],
 ];
 
 const registry = createRegistry();

@@ -11,6 +11,7 @@ import importUcpSamples from "../../src/tools/import/ucp_samples.ts";
 import seedDemo from "../../src/seed-demo-tool.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
 import pendingRefund from "../../src/tools/orders/pending_refund.ts";
+import deliveryOptions from "../../src/tools/orders/delivery_options.ts";
 import imageAlts from "../../src/tools/products/image_alts.ts";
 import userGiftCards from "../../src/tools/user/list_gift_cards.ts";
 import assistantContext from "../../src/tools/settings/assistant_context.ts";
@@ -22,7 +23,7 @@ import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, imageAlts, userGiftCards, assistantContext, listGrants, revokeGrant];
+const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, deliveryOptions, imageAlts, userGiftCards, assistantContext, listGrants, revokeGrant];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -115,6 +116,19 @@ describe("internal tools", () => {
     expect(await executor().call(pendingRefund, { orderId: order.id }, as("orders:read"))).toEqual({ orderId: order.id, pendingDkk: before + 1200 });
     expect((await refusal(executor().call(pendingRefund, { orderId: "no-such-order" }, as("orders:read")))).status).toBe(404);
     expect((await refusal(executor().call(pendingRefund, { orderId: order.id }, as("catalog:read")))).status).toBe(403);
+  });
+
+  it("orders.delivery_options prices each method for the order (its own keeps its price), shops nearest first; 404 unknown", async () => {
+    const prisma = server.prisma;
+    const order = await prisma.order.findFirstOrThrow({ orderBy: { id: "asc" } });
+    await prisma.order.update({ where: { id: order.id }, data: { subtotalDkk: 10_000n, discountDkk: 0n, shippingDkk: 1234n, shippingZip: "8000", deliveryMethodId: "gls-pakkeshop" } });
+    const options = await executor().call(deliveryOptions, { orderId: order.id }, as("orders:read"));
+    expect(options.map((option) => [option.id, option.kind, option.priceDkk])).toEqual([["postnord-hjem", "home", 4900], ["postnord-pakkeshop", "pickup", 3900], ["gls-pakkeshop", "pickup", 1234]]);
+    expect(options[0]!.pickupPoints).toEqual([]);
+    expect(options[1]!.pickupPoints[0]).toMatchObject({ id: "pn-aarhus-foetex", zip: "8000" });
+    expect(options[2]!.pickupPoints.every((point) => point.id.startsWith("gls-"))).toBe(true);
+    expect((await refusal(executor().call(deliveryOptions, { orderId: "no-such-order" }, as("orders:read")))).status).toBe(404);
+    expect((await refusal(executor().call(deliveryOptions, { orderId: order.id }, as("catalog:read")))).status).toBe(403);
   });
 
   it("products.image_alts refuses drafts to a catalogue reader and 404s an unknown product", async () => {

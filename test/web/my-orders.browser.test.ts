@@ -111,6 +111,43 @@ describeBrowser("Mine ordrer in a browser", () => {
     }
   });
 
+  it("moves a parcel-shop order to another parcel shop and to home delivery, without JavaScript, on a desktop and a 390 × 844 phone", async () => {
+    const shopper = await customer();
+    const order = await createOrder(server, { status: "paid", email: shopper.email, userId: shopper.id, shippingDkk: 3900 });
+    await prisma().order.update({ where: { id: order.id }, data: { deliveryMethodId: "postnord-pakkeshop", deliveryMethodName: "PostNord Pakkeshop", deliveryCarrier: "PostNord", pickupPoint: { id: "pn-aarhus-foetex", name: "Føtex Aarhus C", address: "Guldsmedgade 3", zip: "8000", city: "Aarhus C" } } });
+    const tab = await signedInTab(shopper.id, { javaScript: false });
+    try {
+      await tab.page.goto(`/orders/${order.id}`);
+      expect(await tab.page.locator(".pickup-point").first().textContent()).toContain("Føtex Aarhus C");
+      await tab.page.locator("label[for=change-gls-pakkeshop]").click();
+      await tab.page.locator("#change-gls-pakkeshop-point").selectOption("gls-aarhus-spar");
+      await tab.screenshot("my-orders-delivery-choose");
+      await tab.page.getByRole("button", { name: "Gem leveringsmåde" }).click();
+      await tab.page.waitForURL(/notice=delivery-changed/);
+      expect(await tab.page.locator(".delivery-address").textContent()).toContain("Hentes i pakkeshop: Spar Trøjborg");
+      await tab.screenshot("my-orders-delivery-changed");
+      await tab.page.locator("label[for=change-postnord-hjem]").click();
+      await tab.page.getByRole("button", { name: "Gem leveringsmåde" }).click();
+      await tab.page.waitForURL(/notice=delivery-changed/);
+      expect(await tab.page.locator(".delivery-address").textContent()).toContain("PostNord Hjemmelevering");
+      expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ deliveryMethodId: "postnord-hjem", pickupPoint: null });
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+    const phone = await signedInTab(shopper.id, { width: 390, height: 844, phone: true });
+    try {
+      await prisma().order.update({ where: { id: order.id }, data: { deliveryMethodId: "gls-pakkeshop", deliveryMethodName: "GLS Pakkeshop", deliveryCarrier: "GLS", pickupPoint: { id: "gls-aarhus-spar", name: "Spar Trøjborg", address: "Tordenskjoldsgade 20", zip: "8200", city: "Aarhus N" } } });
+      await phone.page.goto(`/orders/${order.id}#delivery`);
+      const overflow = await phone.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.screenshot("my-orders-delivery-phone");
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("shows a guest the order just placed, while Mine ordrer asks for the code, on a desktop and a 390 × 844 phone", async () => {
     const [product] = await plainProducts(server, 5);
     const tab = await openPage(browser, server.url);

@@ -77,6 +77,71 @@ describe("Mine ordrer", () => {
     expect(after.html).toContain("5000 Odense C");
   });
 
+  it("moves an order to another parcel shop or home and shows what was chosen; a dearer method on a paid order is refused", async () => {
+    const key = await server.key("settings:write");
+    expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", { freeShippingThresholdDkk: 100_000_000 }, { key }));
+    try {
+      const { order, client } = await signedIn("paid");
+      const page = await client.get(`/orders/${order.id}`);
+      expect(page.html).toContain(`action="/orders/${order.id}/delivery"`);
+      expect(page.html).toContain('name="pickupPoint-gls-pakkeshop"');
+      // The order paid 49 kr. shipping: every method costs at most that, so none is disabled yet.
+      expect(page.html).not.toMatch(/name="deliveryMethod"[^>]*disabled/);
+      expectRedirect(await client.post(`/orders/${order.id}/delivery`, { deliveryMethod: "gls-pakkeshop", "pickupPoint-gls-pakkeshop": "gls-aarhus-spar" }), `/orders/${order.id}?notice=delivery-changed`);
+      const after = await client.get(`/orders/${order.id}?notice=delivery-changed`);
+      expect(after.html).toContain("Leveringsmåden er ændret.");
+      expect(after.html).toContain("Levering: <strong>GLS Pakkeshop</strong>");
+      expect(after.html).toContain("Hentes i pakkeshop: Spar Trøjborg");
+      expect(after.html).toContain('<option value="gls-aarhus-spar" selected>');
+      // Now 35 kr. paid for shipping: the dearer methods cannot be picked, and a forged post is refused in Danish.
+      expect(after.html).toMatch(/value="postnord-hjem"[^>]*disabled/);
+      const before = await orderState(server, order.id);
+      const refused = await client.post(`/orders/${order.id}/delivery`, { deliveryMethod: "postnord-hjem" });
+      expectHtmlPage(refused, 422);
+      expect(refused.html).toContain("Ændringen gør ordren dyrere, og den er allerede betalt.");
+      expect(await orderState(server, order.id)).toEqual(before);
+
+      const unpaid = await signedIn("pending_payment");
+      await unpaid.client.get(`/orders/${unpaid.order.id}`);
+      expectRedirect(await unpaid.client.post(`/orders/${unpaid.order.id}/delivery`, { deliveryMethod: "postnord-pakkeshop", "pickupPoint-postnord-pakkeshop": "pn-aarhus-foetex" }), /notice=delivery-changed/);
+      expectRedirect(await unpaid.client.post(`/orders/${unpaid.order.id}/delivery`, { deliveryMethod: "postnord-hjem" }), /notice=delivery-changed/);
+      const home = await unpaid.client.get(`/orders/${unpaid.order.id}`);
+      expect(home.html).toContain("Levering: <strong>PostNord Hjemmelevering</strong>");
+      expect(home.html).not.toContain("Hentes i pakkeshop");
+    } finally {
+      expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", { freeShippingThresholdDkk: 49900 }, { key }));
+    }
+  });
+
+  it("swaps a line to another size from the order page; a dearer size on a paid order cannot be picked and a forged post is refused", async () => {
+    const customer = await createCustomer(server, { email: `mine-ordrer-${++n}@example.dk`, name: "Mette Hansen" });
+    const order = await createOrder(server, { status: "paid", variant: true, quantities: [1, 1], email: customer.email, userId: customer.id });
+    const client = new WebClient(server);
+    const [name, value] = (await sessionFor(server, customer.id)).split("=");
+    client.cookies.set(name!, value!);
+    const line = order.items.find((item) => item.variantId)!;
+    await prisma().productVariant.updateMany({ where: { productId: line.productId }, data: { stock: 5n } });
+    const variants = await prisma().productVariant.findMany({ where: { productId: line.productId } });
+    const other = variants.find((variant) => variant.id !== line.variantId && !variant.sku.endsWith("-l"))!;
+    const large = variants.find((variant) => variant.sku.endsWith("-l"))!;
+    const page = await client.get(`/orders/${order.id}`);
+    expect(page.html).toContain("Skift størrelse eller farve");
+    expect(page.html).toContain(`action="/orders/${order.id}/items"`);
+    expect(page.html).toMatch(new RegExp(`<option value="${large.sku}" disabled>L \\(\\+100,00\\skr\\., kan ikke vælges\\)</option>`));
+    expect(page.html).toMatch(new RegExp(`<option value="${other.sku}">[^<]* \\(samme pris\\)</option>`));
+    expectRedirect(await client.post(`/orders/${order.id}/items`, { orderItemId: line.id, variantSku: other.sku }), `/orders/${order.id}?notice=items-changed#swap`);
+    expect(await prisma().orderItem.findUniqueOrThrow({ where: { id: line.id } })).toMatchObject({ variantSku: other.sku });
+    expect((await client.get(`/orders/${order.id}?notice=items-changed`)).html).toContain("Varen er skiftet.");
+    const before = await orderState(server, order.id);
+    const refused = await client.post(`/orders/${order.id}/items`, { orderItemId: line.id, variantSku: large.sku });
+    expectHtmlPage(refused, 422);
+    expect(refused.html).toContain("Ændringen gør ordren dyrere, og den er allerede betalt.");
+    expect(await orderState(server, order.id)).toEqual(before);
+    // Another customer's order line: the same 404 as for an unknown order.
+    const stranger = await createOrder(server, { status: "paid", variant: true, quantities: [1] });
+    expectHtmlPage(await client.post(`/orders/${stranger.id}/items`, { orderItemId: stranger.items[0]!.id, variantSku: other.sku }), 404);
+  });
+
   it("cancels a paid order as store credit with a reason from the list; a shipped order offers no forms and refuses a forged post", async () => {
     const { order, client, customer } = await signedIn("paid");
     await client.get(`/orders/${order.id}`);
@@ -176,6 +241,9 @@ describe("Mine ordrer", () => {
     expect(pending.html).toContain("Refunderes · bankoverførsel");
     expect(pending.html).toContain("Beløbet refunderes til din bankkonto");
     expect(pending.html).not.toMatch(/Refunderet/);
+    const listed = await client.get("/account");
+    expect(listed.html).toMatch(/<span class="tag">Refunderes<\/span>/);
+    expect(listed.html).not.toMatch(/<span class="tag">Refunderet<\/span>/);
     const [task] = await prisma().refundTask.findMany({ where: { orderId: order.id } });
     expectOk(server, "orders.complete_refund_task", await server.call("orders.complete_refund_task", { taskId: task!.id }, { key }));
     const paid = await client.get(`/orders/${order.id}`);
@@ -183,6 +251,7 @@ describe("Mine ordrer", () => {
     expect(paid.html).toContain("Refunderet · bankoverførsel");
     expect(paid.html).toContain("Ordren er refunderet.");
     expect(paid.html).toContain("Fortrydelse · Refunderet ·");
+    expect((await client.get("/account")).html).toMatch(/<span class="tag">Refunderet<\/span>/);
   });
 
   it("lists the shopper's gift cards and the store credit of their cancelled order on the account page, codes masked", async () => {

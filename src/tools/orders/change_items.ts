@@ -70,6 +70,7 @@ export default defineTool({
   scope: "orders:write",
   anonymous: false,
   audited: true,
+  shopper: { order: (input) => input.orderId },
   annotations: DESTRUCTIVE,
   examples: [
     { orderId: "demo-order-16", items: [{ orderItemId: "demo-order-16-line-3", variantSku: "gucci-cat-eye-coast-57-m" }] },

@@ -263,6 +263,8 @@ export interface ChangeNote {
   outstandingDkk: bigint;
   /** Where to pay it, when there is something to pay. */
   paymentUrl: string | null;
+  /** A delivery change (orders.change_delivery): how the order is delivered now, in Danish; absent for an item edit. */
+  delivery?: string;
 }
 
 /** Where an edit's refund went, in one Danish sentence: as paid, as store credit, or onto the card the shopper named. */
@@ -282,10 +284,12 @@ function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNot
     ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatMoney(note.outstandingDkk, order.currency)}.`] : []),
   ];
   const subject = `Din ordre ${orderRef(order.number)} er ændret – ${shop}`;
+  const intro = note.delivery ? `Vi har ændret leveringen af din ordre hos ${shop}.` : `Vi har ændret varerne i din ordre hos ${shop}.`;
   const text = [
-    `Vi har ændret varerne i din ordre hos ${shop}.`,
+    intro,
     "",
     `Ordrenummer: ${orderRef(order.number)}`,
+    ...(note.delivery ? [`Levering: ${note.delivery}`] : []),
     "",
     ...texts(items),
     "",
@@ -297,8 +301,9 @@ function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNot
     `Venlig hilsen ${shop}`,
   ].join("\n");
   const html = [
-    `<p>Vi har ændret varerne i din ordre hos ${escapeHtml(shop)}.</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     `<p>Ordrenummer: <strong>${orderRef(order.number)}</strong></p>`,
+    note.delivery ? `<p>Levering: ${escapeHtml(note.delivery)}</p>` : "",
     `<table>${rows(items)}</table>`,
     `<table>${rows(totals)}</table>`,
     ...money.map((line) => `<p>${escapeHtml(line)}</p>`),

@@ -24,7 +24,9 @@ import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
 import pendingRefund from "./pending_refund.ts";
+import changeDelivery from "./change_delivery.ts";
+import deliveryOptions from "./delivery_options.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask, pendingRefund];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask, pendingRefund, changeDelivery, deliveryOptions];
 
 export default tools;

@@ -31,6 +31,7 @@ const ACTIONS: Record<string, string> = {
   "orders.apply_payment_event": "Registrerede betaling",
   "orders.cancel": "Annullerede ordren",
   "orders.change_address": "Ændrede leveringsadressen",
+  "orders.change_delivery": "Ændrede leveringsmåden",
   "orders.change_items": "Ændrede ordrens varer",
   "orders.complete_refund_task": "Afsluttede refusionsopgave",
   "orders.create": "Oprettede ordren",

@@ -13,6 +13,7 @@ import { HANDOFF_PATH } from "../../tools/checkout/handoff.ts";
 import { homePage } from "./pages/home.ts";
 import { infoPage } from "./pages/info.ts";
 import { cancelOrder, changeAddress, requestReturn, type ActionState } from "./pages/order-actions.ts";
+import { changeDelivery, swapVariant } from "./pages/order-changes.ts";
 import { orderByNumber, orderPage } from "./pages/orders.ts";
 import { paymentPage } from "./pages/payment.ts";
 import { productPage } from "./pages/product.ts";
@@ -54,6 +55,8 @@ export function storefrontRouter(site: StorefrontSite): Router {
   const orderState = (web: StorefrontRequest) => async (state: ActionState, status: number) => orderPage(web, String(web.req.params.id), state, status);
   router.post("/orders/:id/cancel", webRoute(site, (web) => cancelOrder(web, orderState(web))));
   router.post("/orders/:id/address", webRoute(site, (web) => changeAddress(web, orderState(web))));
+  router.post("/orders/:id/delivery", webRoute(site, (web) => changeDelivery(web, orderState(web))));
+  router.post("/orders/:id/items", webRoute(site, (web) => swapVariant(web, orderState(web))));
   router.post("/orders/:id/return", webRoute(site, (web) => requestReturn(web, orderState(web))));
   router.get("/orders/:id/pay", webRoute(site, (web) => paymentPage(web, String(web.req.params.id))));
 

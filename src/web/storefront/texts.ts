@@ -40,6 +40,10 @@ const REFUSALS: Record<string, string> = {
   unknown_delivery_method: "Den leveringsmåde findes ikke længere. Vælg en anden.",
   pickup_point_required: "Vælg den pakkeshop, du vil hente pakken i.",
   invalid_pickup_point: "Vælg en pakkeshop fra listen under leveringsmåden.",
+  payment_required: "Ændringen gør ordren dyrere, og den er allerede betalt. Vælg noget, der ikke koster mere, eller kontakt os.",
+  payment_in_progress: "Din betaling er ved at blive gennemført. Vent et øjeblik, og prøv igen.",
+  invalid_variant: "Den variant findes ikke til varen. Vælg en fra listen.",
+  out_of_stock: "Den variant er desværre udsolgt.",
   giftcard_expired: "Gavekortet er udløbet. Vælg en anden måde at få pengene tilbage på.",
 };
 
@@ -77,6 +81,8 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
   "order-cancelled": { kind: "success", text: "Ordren er annulleret. Var den betalt, får du en e-mail, når pengene er på vej tilbage." },
   "address-changed": { kind: "success", text: "Leveringsadressen er ændret." },
+  "items-changed": { kind: "success", text: "Varen er skiftet. Du får en bekræftelse på e-mail." },
+  "delivery-changed": { kind: "success", text: "Leveringsmåden er ændret. Du får en bekræftelse på e-mail." },
   "address-saved": { kind: "success", text: "Adressen er gemt." },
   "address-default": { kind: "success", text: "Adressen er nu din standardadresse." },
   "address-deleted": { kind: "info", text: "Adressen er slettet." },

@@ -33,6 +33,22 @@ describe("shopper self-service on own orders", () => {
     expect(expectOk(server, "orders.change_address", await server.call("orders.change_address", input, { cookie }))).toMatchObject({ id: order.id, shippingAddress: "Vestergade 10" });
   });
 
+  it("swaps a line of their own unshipped order to another variant, and not of anyone else's", async () => {
+    const customer = await createCustomer(server, { email: `selvbetjening-${++n}@example.dk`, name: "Mette Hansen" });
+    const order = await createOrder(server, { status: "pending", email: customer.email, userId: customer.id, variant: true, quantities: [1] });
+    const cookie = await sessionFor(server, customer.id);
+    const line = order.items[0]!;
+    await prisma().productVariant.updateMany({ where: { productId: line.productId }, data: { stock: 5n } });
+    const other = await prisma().productVariant.findFirstOrThrow({ where: { productId: line.productId, id: { not: line.variantId! } } });
+    const swapped = expectOk<{ lines: Array<{ variantSku: string }> }>(server, "orders.change_items", await server.call("orders.change_items", { orderId: order.id, items: [{ orderItemId: line.id, variantSku: other.sku }] }, { cookie }));
+    expect(swapped.lines[0]!.variantSku).toBe(other.sku);
+    expect(await lastAudit(server)).toMatchObject({ tool: "orders.change_items", subjectId: order.id, actor: expect.stringMatching(/^session:/) });
+    const stranger = await createOrder(server, { status: "pending", variant: true, quantities: [1] });
+    const before = await orderState(server, stranger.id);
+    expectProblem(await server.call("orders.change_items", { orderId: stranger.id, items: [{ orderItemId: stranger.items[0]!.id, variantSku: other.sku }] }, { cookie }), 404, "not_found");
+    expect(await orderState(server, stranger.id)).toEqual(before);
+  });
+
   it("finds their own order by its number, and its number by id; anyone else's is unknown", async () => {
     const { order, cookie } = await shopperWithOrder("paid");
     const other = await shopperWithOrder("paid");

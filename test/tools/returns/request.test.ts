@@ -56,7 +56,7 @@ describe("returns.request", () => {
     expectProblem(await request(old, { kind: "complaint" }), 422, "return_window_closed");
   });
 
-  it("counts the windows in Danish calendar days, a withdrawal ending on a weekend running to Monday", () => {
+  it("counts the windows in Danish calendar days, a withdrawal ending on a weekend running to Monday (holidays: deadlines.test.ts)", () => {
     // Delivered Wednesday 4 Nov 2026 at 10:00 in Copenhagen: day 14 is Wednesday 18 Nov, ending at midnight local time.
     expect(withdrawalDeadline(new Date("2026-11-04T09:00:00Z")).toISOString()).toBe("2026-11-18T22:59:59.999Z");
     // Delivered Saturday 7 Nov: day 14 is Saturday 21 Nov, so the period runs to the end of Monday 23 Nov.

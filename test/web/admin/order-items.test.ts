@@ -1,7 +1,9 @@
 // The order page's item editor over real HTTP: a plain form per line swaps the variant, lowers or removes it through
 // orders.change_items (audited as the staff user); refusals come back as a Danish page message; a reader may not post.
+// The delivery editor moves the order to another method or parcel shop through orders.change_delivery.
 import { beforeAll, describe, expect, it } from "vitest";
 import { AdminClient, csrfOf, signedInClient } from "../../support/admin.ts";
+import { expectOk } from "../../support/expect.ts";
 import { useServer } from "../../support/server.ts";
 import { createOrder } from "../../tools/orders/fixtures.ts";
 
@@ -70,5 +72,26 @@ describe("the order page's item editor", () => {
     const forced = await reader.request("POST", `${path}/items`, { form: { _csrf: csrfOf(page.html), orderItemId: line.id, quantity: "0" } });
     expect(forced.status).toBe(403);
     expect(await prisma().orderItem.count({ where: { id: line.id } })).toBe(1);
+  });
+});
+
+describe("the order page's delivery editor", () => {
+  it("moves a paid order to a cheaper parcel shop through orders.change_delivery and refuses a dearer method in Danish", async () => {
+    expectOk(server, "settings.update_shipping", await server.call("settings.update_shipping", { freeShippingThresholdDkk: 100_000_000 }, { key: await server.key("settings:write") }));
+    const order = await createOrder(server, { status: "paid" });
+    const path = `/admin/orders/${order.id}`;
+    const page = await owner.get(path);
+    expect(page.html).toContain("Ret levering");
+    expect(page.html).toContain(`action="${path}/delivery"`);
+    expect(page.html).toMatch(/<option value="gls-pakkeshop\|gls-aarhus-spar">GLS Pakkeshop: Spar Trøjborg, 8200 Aarhus N · 35,00 kr\.<\/option>/);
+    expect(await follow(owner, await owner.submit(path, `${path}/delivery`, { delivery: "gls-pakkeshop|gls-aarhus-spar" }))).toMatch(/^Leveringen er ændret til GLS Pakkeshop \(Spar Trøjborg\)\. Total: [\d.,]+\s*kr\. Kunden får 14,00\s*kr\. tilbage\.$/);
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ deliveryMethodId: "gls-pakkeshop", shippingDkk: 3500n });
+    const after = await owner.get(path);
+    expect(after.html).toContain('<option value="gls-pakkeshop|gls-aarhus-spar" selected>');
+    expect(after.html).toMatch(/<strong>Pakkeshop:<\/strong> [^<]*Spar Trøjborg/);
+    expect(await follow(owner, await owner.submit(path, `${path}/delivery`, { delivery: "postnord-hjem" }))).toBe("En betalt ordres total kan ikke stige. Lav en ny ordre for det ekstra.");
+    expect(await follow(owner, await owner.submit(path, `${path}/delivery`, { delivery: "gls-pakkeshop" }))).toBe("Vælg en pakkeshop til leveringsmåden.");
+    const audits = await prisma().auditEntry.findMany({ where: { tool: "orders.change_delivery", subjectId: order.id } });
+    expect(audits.map((entry) => entry.door)).toEqual(["admin"]);
   });
 });

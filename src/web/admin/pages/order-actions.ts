@@ -3,6 +3,7 @@ import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import changeItems from "../../../tools/orders/change_items.ts";
+import changeDelivery from "../../../tools/orders/change_delivery.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
@@ -52,6 +53,15 @@ const ACTIONS: Record<string, Action> = {
     // A Danish amount ends in "kr.", which also ends the sentence.
     const currency = await web.currency();
     const said = [`Ordren er ændret. Ny total: ${money(result.totalDkk, currency)}`];
+    if (result.returnedDkk > 0) said.push(`Kunden får ${money(result.returnedDkk, currency)} tilbage.`);
+    if (result.paymentUrl) said.push(`Kunden får et betalingslink på e-mail og skal betale ${money(result.outstandingDkk, currency)}`);
+    return said.join(" ");
+  },
+  async delivery(web, orderId) {
+    const [method = "", pickupPointId] = web.field("delivery").split("|");
+    const result = await web.call(changeDelivery, { orderId, method, ...(pickupPointId ? { pickupPointId } : {}) });
+    const currency = await web.currency();
+    const said = [`Leveringen er ændret til ${result.delivery?.name ?? method}${result.delivery?.pickupPoint ? ` (${result.delivery.pickupPoint.name})` : ""}. Total: ${money(result.totalDkk, currency)}`];
     if (result.returnedDkk > 0) said.push(`Kunden får ${money(result.returnedDkk, currency)} tilbage.`);
     if (result.paymentUrl) said.push(`Kunden får et betalingslink på e-mail og skal betale ${money(result.outstandingDkk, currency)}`);
     return said.join(" ");

@@ -1,10 +1,14 @@
-// The order page's item editor: one plain form per line (quantity and, for variant products, the variant) and a
-// remove button, each posting to /admin/orders/<id>/items, which calls orders.change_items.
+// The order page's editors before shipping: one plain form per line (quantity and, for variant products, the variant)
+// and a remove button, each posting to /admin/orders/<id>/items (orders.change_items), and the delivery method or
+// parcel shop, posting to /admin/orders/<id>/delivery (orders.change_delivery).
 import type { z } from "zod";
 import changeItems from "../../../tools/orders/change_items.ts";
+import changeDelivery from "../../../tools/orders/change_delivery.ts";
+import type deliveryOptions from "../../../tools/orders/delivery_options.ts";
+import type { orderDelivery } from "../../../tools/cart/delivery.ts";
 import type itemOptions from "../../../tools/orders/item_options.ts";
 import { html, type Html } from "../../html.ts";
-import { formOpen, money, submit } from "../components.ts";
+import { formOpen, money, select, submit } from "../components.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Options = z.output<(typeof itemOptions)["output"]>;
@@ -45,5 +49,33 @@ export function itemsEditor(web: AdminRequest, orderId: string, options: Options
     ? "Ordren er betalt: en lavere total refunderes kunden, som der blev betalt. Totalen kan ikke stige."
     : "Kunden får et betalingslink til det nye beløb på e-mail."} Lager, rabat og fragt regnes om.</p>
 <ul class="line-edits">${options.map((line) => lineForm(web, action, line, currency))}</ul>
+</section>`;
+}
+
+type DeliveryOptions = z.output<(typeof deliveryOptions)["output"]>;
+type Delivery = z.output<typeof orderDelivery>;
+
+/**
+ * The delivery card of an unshipped order: one choice per home method and per parcel shop of a pickup method (the
+ * order's own first), priced for the order, posting to /admin/orders/<id>/delivery (orders.change_delivery).
+ */
+export function deliveryEditor(web: AdminRequest, orderId: string, options: DeliveryOptions, current: Delivery, paid: boolean, currency: string): Html {
+  if (options.length === 0) return html``;
+  const choices: Array<[string, string]> = options.flatMap((option) => {
+    const price = option.priceDkk === 0 ? "gratis" : money(option.priceDkk, currency);
+    if (option.kind === "home") return [[option.id, `${option.name} · ${price}`] as [string, string]];
+    const own = current?.method === option.id ? current.pickupPoint : null;
+    const points = own ? [own, ...option.pickupPoints.filter((point) => point.id !== own.id)] : option.pickupPoints;
+    return points.map((point) => [`${option.id}|${point.id}`, `${option.name}: ${point.name}, ${point.zip} ${point.city} · ${price}`] as [string, string]);
+  });
+  const value = current ? (current.pickupPoint ? `${current.method}|${current.pickupPoint.id}` : current.method) : undefined;
+  return html`<section class="card" id="edit-delivery"><h2>Ret levering</h2>
+<p class="hint">${paid
+    ? "Ordren er betalt: er den nye levering billigere, refunderes forskellen; en dyrere kan ikke vælges."
+    : "Fragten regnes om, og kunden får et betalingslink til det nye beløb på e-mail."} Kunden får besked på e-mail.</p>
+${formOpen(web, `/admin/orders/${orderId}/delivery`)}
+${select({ name: "delivery", label: "Leveringsmåde og pakkeshop", value, choices })}
+${submit(web, changeDelivery, "Gem levering", "secondary")}
+</form>
 </section>`;
 }

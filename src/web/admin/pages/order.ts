@@ -9,6 +9,7 @@ import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import getTimeline from "../../../tools/orders/get_timeline.ts";
 import itemOptions from "../../../tools/orders/item_options.ts";
+import ordersDeliveryOptions from "../../../tools/orders/delivery_options.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
@@ -23,7 +24,7 @@ import { actionButton, checkbox, facts, formOpen, money, ORDER_STATUS_LABELS, pa
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { timelineList } from "../timeline.ts";
-import { itemsEditor } from "./order-items.ts";
+import { deliveryEditor, itemsEditor } from "./order-items.ts";
 import { returnRows, RETURN_STATUS_TEXT, type Return } from "./returns.ts";
 
 export const ORDER_ID = /^[\w-]{1,200}$/;
@@ -77,7 +78,9 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
   const ref = orderRef(number);
   const currency = order.currency;
   const actions = nextActions(order.status);
-  const options = actions.has("change_items") ? await web.call(itemOptions, { orderId: order.id }) : null;
+  const [options, deliveries] = actions.has("change_items")
+    ? await Promise.all([web.call(itemOptions, { orderId: order.id }), web.call(ordersDeliveryOptions, { orderId: order.id })])
+    : [null, null];
   const base = `/admin/orders/${order.id}`;
   const canRefund = actions.has("refund");
   const canCancel = actions.has("cancel");
@@ -106,6 +109,7 @@ ${facts([
 ])}
 </section>
 ${options ? itemsEditor(web, order.id, options, order.paidAt !== null, currency) : ""}
+${deliveries ? deliveryEditor(web, order.id, deliveries, delivery, order.paidAt !== null, currency) : ""}
 <section class="card" id="shipping"><h2>Forsendelse</h2>
 ${formOpen(web, `${base}/tracking`)}
 <div class="form-pair">

@@ -52,6 +52,8 @@ const TOOL_TEXTS: Record<string, [string, string, string]> = {
   orders_cancel: ["Annullerer ordren…", "Ordren er annulleret", "Ordren blev ikke annulleret"],
   orders_change_address: ["Ændrer adressen…", "Leveringsadressen er ændret", "Adressen blev ikke ændret"],
   orders_item_options: ["Henter varianter…", "Hentede varianterne", "Kunne ikke hente varianter"],
+  orders_change_items: ["Ændrer varen…", "Varen er ændret", "Varen blev ikke ændret"],
+  orders_change_delivery: ["Ændrer leveringen…", "Leveringen er ændret", "Leveringen blev ikke ændret"],
   returns_request: ["Anmoder om retur…", "Returen er anmodet", "Returen blev ikke anmodet"],
   returns_list: ["Henter returneringer…", "Hentede returneringerne", "Kunne ikke hente returneringer"],
   returns_get: ["Henter returen…", "Hentede returen", "Kunne ikke hente returen"],
@@ -70,6 +72,8 @@ const APPROVALS: Record<string, Approval> = {
   cart_checkout: { question: "Skal vi oprette bestillingen?", yes: "Bekræft bestilling", no: "Annullér", hint: "Varerne reserveres, og du får et link til betaling.", denied: "Bestillingen er annulleret" },
   orders_cancel: { question: "Skal ordren annulleres?", yes: "Annuller ordren", no: "Behold ordren", hint: "Varerne går tilbage på lager, og det betalte betales tilbage.", denied: "Ordren er ikke annulleret" },
   orders_change_address: { question: "Skal pakken sendes til en ny adresse?", yes: "Skift adresse", no: "Behold adressen", hint: "Kan kun ændres, før pakken er sendt.", denied: "Adressen er ikke ændret" },
+  orders_change_items: { question: "Skal varen i ordren skiftes?", yes: "Skift varen", no: "Behold varen", hint: "Kan kun ændres, før pakken er sendt. Prisforskellen følger med.", denied: "Varen er ikke ændret" },
+  orders_change_delivery: { question: "Skal leveringen ændres?", yes: "Skift levering", no: "Behold leveringen", hint: "Kan kun ændres, før pakken er sendt. Fragtprisen følger med.", denied: "Leveringen er ikke ændret" },
   customer_save_address: { question: "Skal adressen gemmes?", yes: "Gem adressen", no: "Lad være", hint: "Den gemmes i din adressebog.", denied: "Adressen er ikke gemt" },
   customer_delete_address: { question: "Skal adressen slettes?", yes: "Slet adressen", no: "Behold den", hint: "Den fjernes fra din adressebog.", denied: "Adressen er ikke slettet" },
   returns_request: { question: "Skal vi anmode om retur?", yes: "Anmod om retur", no: "Lad være", hint: "Du får en returvejledning på e-mail, når vi har godkendt den.", denied: "Returen er ikke anmodet" },
@@ -167,6 +171,13 @@ function approvalDetails(name: string, input: unknown, context: MessageContext):
   }
   if (name === "orders_change_address" || name === "customer_save_address") {
     return el("p", { class: "chat-confirm-detail" }, [text("name"), text("address"), `${text("zip")} ${text("city")}`.trim()].filter(Boolean).join(", "));
+  }
+  if (name === "orders_change_items") {
+    const swaps = Array.isArray(given.items) ? given.items.filter((item: { variantSku?: unknown }) => typeof item.variantSku === "string").map((item: { variantSku: string }) => item.variantSku) : [];
+    return swaps.length ? el("p", { class: "chat-confirm-detail" }, `Skiftes til ${swaps.join(", ")}.`) : null;
+  }
+  if (name === "orders_change_delivery") {
+    return el("p", { class: "chat-confirm-detail" }, given.pickupPointId ? `Pakkeshop: ${text("pickupPointId")}` : `Leveringsmåde: ${text("method")}`);
   }
   if (name === "orders_cancel") {
     return el("p", { class: "chat-confirm-detail" }, refundText(input));

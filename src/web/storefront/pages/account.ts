@@ -7,14 +7,15 @@ import userListOrders from "../../../tools/user/list_orders.ts";
 import requestLoginCode from "../../../tools/user/request_login_code.ts";
 import userSignOut from "../../../tools/user/sign_out.ts";
 import verifyLoginCode from "../../../tools/user/verify_login_code.ts";
+import ordersPendingRefund from "../../../tools/orders/pending_refund.ts";
 import { breadcrumbs, emptyState, field, notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
 import { orderRefs } from "../../order-numbers.ts";
 import { addressBook, type AddressFormState } from "./address-book.ts";
 import { localPath, type Outcome, type View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
-import { NOTICES, ORDER_STATUS, reason } from "../texts.ts";
-import { formatDate } from "./orders.ts";
+import { NOTICES, reason } from "../texts.ts";
+import { formatDate, statusLabel } from "./orders.ts";
 
 const email = z.email().max(254);
 
@@ -24,11 +25,12 @@ export async function accountPage(web: StorefrontRequest, addressState?: Address
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
-  const [refs, addresses, { currency }, cards] = await Promise.all([
+  const [refs, addresses, { currency }, cards, pending] = await Promise.all([
     orderRefs(web, orders.map((order) => order.id)),
     addressBook(web, addressState),
     web.chrome(),
     web.call(userListGiftCards, {}),
+    pendingRefunds(web, orders),
   ]);
   return {
     title: "Din konto",
@@ -45,12 +47,19 @@ ${orders.length
   ? html`<ul class="order-list">${orders.map((order) => html`<li class="card order-card">
 <div><a class="order-link" href="/orders/${order.id}">Ordre <span class="order-ref">${refs.get(order.id) ?? order.id}</span></a>
 <p class="hint">${formatDate(order.createdAt)} · ${order.itemCount} ${order.itemCount === 1 ? "vare" : "varer"}</p></div>
-<div class="order-card-side"><span class="tag">${ORDER_STATUS[order.status] ?? order.status}</span><span class="price">${formatMoney(order.totalDkk, currency)}</span></div>
+<div class="order-card-side"><span class="tag">${statusLabel(order.status, pending.get(order.id) ?? 0)}</span><span class="price">${formatMoney(order.totalDkk, currency)}</span></div>
 </li>`)}</ul>`
   : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}
 ${giftCardSection(cards)}
 ${addresses}`,
   };
+}
+
+/** What staff still have to transfer of each refunded order's refunds, so its tag says "Refunderes" as its page does. */
+async function pendingRefunds(web: StorefrontRequest, orders: { id: string; status: string }[]): Promise<Map<string, number>> {
+  const refunded = orders.filter((order) => order.status === "refunded" || order.status === "partial_refund");
+  const sums = await Promise.all(refunded.map((order) => web.call(ordersPendingRefund, { orderId: order.id })));
+  return new Map(sums.map((sum) => [sum.orderId, sum.pendingDkk]));
 }
 
 /** The shopper's store credit and gift cards with money left: kind, masked code, balance, expiry; none: nothing shown. */

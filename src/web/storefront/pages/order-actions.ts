@@ -16,6 +16,10 @@ import { formatMoney, html, type Html } from "../../html.ts";
 import type { Outcome } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { reason } from "../texts.ts";
+import { deliveryForm, swapForm, type DeliveryFailure, type DeliveryOptions, type SwapFailure } from "./order-changes.ts";
+import type { orderDelivery } from "../../../tools/cart/delivery.ts";
+
+type Delivery = z.output<typeof orderDelivery>;
 
 export type OrderDetail = z.output<typeof orderDetail>;
 export interface LedgerEntry {
@@ -48,6 +52,10 @@ export interface ActionState {
   /** The address form's values and error after a refused change. */
   address?: { values: AddressValues; error: string };
   cancelError?: string;
+  /** A refused delivery change: what was chosen and why. */
+  delivery?: DeliveryFailure;
+  /** A refused variant swap: the line and why. */
+  swap?: SwapFailure;
   /** A refused return request: the line it was for and why. */
   returnError?: { orderItemId: string; error: string };
 }
@@ -98,13 +106,15 @@ export function ledgerSection(ledger: readonly LedgerEntry[], currency: string, 
  * The forms for what the order's status still offers (re-address, cancel: before it ships); a refusal's reason when it
  * offers neither. `netPaidDkk` (orders.get_balance) is what a cancellation gives back.
  */
-export function orderActions(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], netPaidDkk: number, state: ActionState = {}): Html {
+export function orderActions(web: StorefrontRequest, order: OrderDetail, ledger: readonly LedgerEntry[], netPaidDkk: number, state: ActionState = {}, delivery?: { options: DeliveryOptions; current: Delivery }, items?: ItemOptions): Html {
   const actions = nextActions(order.status);
   if (!actions.has("change_address") && !actions.has("cancel")) {
-    const refused = state.cancelError ?? state.address?.error;
+    const refused = state.cancelError ?? state.address?.error ?? state.delivery?.error ?? state.swap?.error;
     return refused ? notice("error", refused) : html``;
   }
-  return html`${actions.has("change_address") ? addressForm(web, order, state) : ""}
+  return html`${actions.has("change_items") && items ? swapForm(web, order, items, state) : ""}
+${actions.has("change_address") && delivery ? deliveryForm(web, order, delivery.options, delivery.current, state) : ""}
+${actions.has("change_address") ? addressForm(web, order, state) : ""}
 ${actions.has("cancel") ? cancelForm(web, order, ledger, netPaidDkk, state) : ""}`;
 }
 

@@ -6,6 +6,7 @@ import userGetOrderStatus from "../../../tools/user/get_order_status.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import ordersGetByNumber from "../../../tools/orders/get_by_number.ts";
 import ordersItemOptions from "../../../tools/orders/item_options.ts";
+import ordersDeliveryOptions from "../../../tools/orders/delivery_options.ts";
 import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import returnsList from "../../../tools/returns/list.ts";
 import ordersGetBalance from "../../../tools/orders/get_balance.ts";
@@ -54,7 +55,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     if (error instanceof ToolError && error.status === 422) return signInPrompt("Se din ordre", `/orders/${orderId}`, status);
     throw error;
   }
-  const [order, ledger, balance, refs, returns, options, { returnDays }, { pendingDkk }] = await Promise.all([
+  const [order, ledger, balance, refs, returns, options, { returnDays }, { pendingDkk }, deliveryOptions] = await Promise.all([
     web.call(ordersGet, { orderId }),
     web.call(ordersPayments, { orderId }),
     web.call(ordersGetBalance, { orderId }),
@@ -63,6 +64,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     web.call(ordersItemOptions, { orderId }),
     web.read(getSaleTerms, {}),
     web.call(ordersPendingRefund, { orderId }),
+    nextActions(tracking.status).has("change_address") ? web.call(ordersDeliveryOptions, { orderId }) : Promise.resolve([]),
   ]);
   const ref = refs.get(orderId) ?? orderId;
   const method = tracking.delivery;
@@ -100,7 +102,7 @@ ${method?.pickupPoint ? html`<p class="pickup-point">Hentes i pakkeshop: ${metho
 <p class="hint">Modtager: ${order.shippingName}</p>` : html`<p>${order.shippingName}<br>${order.shippingAddress}<br>${order.shippingZip} ${order.shippingCity}</p>`}
 ${order.billingName && order.billingAddress ? html`<p class="billing-address">Faktureres til: ${order.billingName}, ${order.billingAddress}, ${order.billingZip ?? ""} ${order.billingCity ?? ""}</p>` : ""}</section>
 ${ledgerSection(ledger, order.currency, pendingDkk)}
-${orderActions(web, order, ledger, balance.netPaidDkk, state)}
+${orderActions(web, order, ledger, balance.netPaidDkk, state, { options: deliveryOptions, current: method }, options)}
 ${returnSection(web, order, returns, options, state, returnDays, pendingDkk)}
 <p class="withdrawal-link"><a href="/fortryd?ordre=${orderId}">Fortryd købet her</a></p>
 <p><a href="/account">← Alle dine ordrer</a></p>
@@ -109,7 +111,7 @@ ${returnSection(web, order, returns, options, state, returnDays, pendingDkk)}
 }
 
 /** The order's status as the shopper reads it: a refund staff still have to transfer "refunderes", it is not refunded yet. */
-function statusLabel(status: string, pendingDkk: number): string {
+export function statusLabel(status: string, pendingDkk: number): string {
   if (pendingDkk > 0 && status === "refunded") return "Refunderes";
   if (pendingDkk > 0 && status === "partial_refund") return "Delvist refunderes";
   return ORDER_STATUS[status] ?? status;
