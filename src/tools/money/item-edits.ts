@@ -4,7 +4,7 @@
 import { Refused } from "../../core/errors.ts";
 import type { Order, OrderItem } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
-import { refundToOriginal } from "./refunds.ts";
+import { refundUpTo, type Destination, type Returned } from "./refunds.ts";
 
 type OrderWithItems = Order & { items: OrderItem[] };
 
@@ -50,6 +50,8 @@ export interface ItemEdit {
   paid: boolean;
   /** The order waits for its money in a status that becomes paid once earlier payments cover it. */
   awaitingPayment: boolean;
+  /** Where a decrease goes: the original payment (default), store credit or a named card. */
+  destination: Destination;
   /** Where a bank-transfer refund goes, when the shopper said. */
   account: string | null;
 }
@@ -57,6 +59,8 @@ export interface ItemEdit {
 export interface Settled {
   /** Given back by the edit. */
   returnedDkk: bigint;
+  /** Where it went, part by part. */
+  parts: Returned["parts"];
   /** The ledger's money held after it: paid less returned. */
   heldDkk: bigint;
   paymentUrl: string | null;
@@ -65,8 +69,8 @@ export interface Settled {
 }
 
 /**
- * Settles an edit in the caller's transaction. Paid order: its decrease (at most what is held) goes back to where it
- * came from. Unpaid order: what earlier payments hold beyond the new total goes back; if they now cover it, the order
+ * Settles an edit in the caller's transaction. Paid order: its decrease (at most what is held) goes back to the edit's
+ * destination (where it came from, by default). Unpaid order: what earlier payments hold beyond the new total goes back; if they now cover it, the order
  * is `covered`, else a changed total gets a new payment session.
  */
 export async function settle(ctx: ToolContext, edit: ItemEdit): Promise<Settled> {
@@ -74,8 +78,8 @@ export async function settle(ctx: ToolContext, edit: ItemEdit): Promise<Settled>
   const decrease = before.totalDkk - after.totalDkk;
   const owed = paid ? (decrease < held ? decrease : held) : held - after.totalDkk;
   const returned = owed > 0n ? owed : 0n;
-  if (returned > 0n) await refundToOriginal(ctx, before, returned, edit.account);
-  const settled = { returnedDkk: returned, heldDkk: held - returned, paymentUrl: null, covered: false };
+  const parts = returned > 0n ? (await refundUpTo(ctx, before, returned, edit.destination, edit.account)).parts : [];
+  const settled = { returnedDkk: returned, parts, heldDkk: held - returned, paymentUrl: null, covered: false };
   if (paid || decrease === 0n) return settled;
   if (held > 0n && held - returned >= after.totalDkk && edit.awaitingPayment) return { ...settled, covered: true };
   return { ...settled, paymentUrl: await replacePaymentSession(ctx, before, after, settled.heldDkk) };

@@ -44,7 +44,7 @@ export default defineTool({
     } else if (input.status === "cancelled") {
       assertTransition(order, "cancelled");
       // A paid order cancelled here is refunded to where the money came from, as orders.cancel does by default.
-      const returned = await refundAll(ctx, order, "original", null);
+      const returned = await refundAll(ctx, order, { to: "original" }, null);
       if (returned.amountDkk > 0n) data = { refundedDkk: order.refundedDkk + returned.amountDkk };
     }
     const after = await changeStatus(ctx, order, { to: input.status, ...(data && { data }) });
