@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { orderWebhookUrl } from "../../src/api/ucp/agent-profiles.ts";
 import { orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import * as v0825 from "../../src/api/ucp/v2026-08-25.ts";
 import { SigningKeys } from "../../src/tools/keys/signing-keys.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -25,6 +26,17 @@ function profileRoutes(): Record<string, unknown> {
   return {
     "/profiles/new.json": { name: "New Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities({ config: { webhook_url: `${receiver.url}/hooks/new` } }) } },
     "/profiles/old.json": { name: "Old Agent", ucp: { version: "2026-01-11", capabilities: [{ name: ORDER, version: "2026-01-11", config: { webhook_url: `${receiver.url}/hooks/old` } }] } },
+    "/profiles/newest.json": {
+      name: "Newest Agent",
+      ucp: {
+        version: "2026-08-25",
+        capabilities: {
+          "dev.ucp.shopping.checkout": [{ version: "2026-08-25" }],
+          "dev.ucp.shopping.fulfillment": [{ version: "2026-08-25" }],
+          "dev.ucp.shopping.order": [{ version: "2026-08-25", config: { webhook_url: `${receiver.url}/hooks/newest` } }],
+        },
+      },
+    },
     "/profiles/silent.json": { name: "Silent Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities() } },
   };
 }
@@ -93,6 +105,24 @@ describe("the shop's signing key", () => {
     expect(await publishedKeys("/.well-known/ucp")).toEqual(latest);
     const audit = await prisma().auditEntry.findMany({ where: { subjectType: "signing_key" } }).catch(() => []);
     expect(audit).toEqual([]);
+  });
+});
+
+describe("UCP order events, 2026-08-25 (Webhook-Id, Webhook-Timestamp, RFC 9421, Content-Digest)", () => {
+  it("sends order_placed in the 2026-08-25 order shape, signed with a key of the profile's keys[]", async () => {
+    const keys = ((await (await fetch(`${server.url}/ucp/2026-08-25/.well-known/ucp`)).json()) as { keys: JWK[] }).keys;
+    const [, , product] = await plainProducts(server, 2);
+    const id = await checkout("newest", product!.id);
+    const completed = await ucp("POST", `/ucp/checkout-sessions/${id}/complete`, pay("success_token"), agent("newest"));
+    expect(completed.body).toMatchObject({ status: "completed", ucp: { version: "2026-08-25" } });
+    const [placed] = await arrivals("/hooks/newest", 1);
+    expect(placed, "order_placed arrived").toBeDefined();
+    expect(verifyRfc9421(placed!, keys)).toEqual(expect.arrayContaining(["content-digest", "webhook-id", "webhook-timestamp"]));
+    expect(placed!.headers["webhook-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(placed!.headers["webhook-timestamp"])).toBeGreaterThan(Date.now() / 1000 - 60);
+    const body = JSON.parse(placed!.body) as Record<string, unknown>;
+    expect(v0825.orderResponse.parse(body)).toMatchObject({ checkout_id: id, ucp: { version: "2026-08-25" } });
+    expect(body.event_id).toBe(placed!.headers["webhook-id"]);
   });
 });
 

@@ -30,7 +30,7 @@ export interface AgentProfile {
   webhookUrl?: string;
   /** The capabilities it declares by name with their versions (2026-04-08 layout), or null when it declares none. */
   capabilities: Map<string, string[]> | null;
-  /** The EC public keys its requests are signed with (`signing_keys`); entries that are not EC JWKs are left out. */
+  /** The EC public keys its requests are signed with (`keys`, before 2026-08-25 `signing_keys`); entries that are not EC JWKs are left out. */
   signingKeys: AgentKey[];
 }
 
@@ -67,6 +67,8 @@ export class ProfileError extends Error {
 const profileSchema = z.looseObject({
   name: z.string().min(1).max(100).optional(),
   signing_keys: z.unknown().optional(),
+  // 2026-08-25 publishes them as the JWK set `keys`.
+  keys: z.unknown().optional(),
   ucp: z.looseObject({ version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 });
 
@@ -210,7 +212,7 @@ export class ProfileFetcher {
     const named = orderWebhookUrl(parsed.data.ucp.capabilities);
     // A receiver the outbox would refuse is ignored now, so no session stores it and the agent gets no events there.
     const webhookUrl = named && !(await receiverProblem(named, this.allowLocalWebhooks)) ? named : undefined;
-    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.signing_keys), capabilities: declaredCapabilities(parsed.data.ucp.capabilities) };
+    return { url: raw, version: parsed.data.ucp.version, name, ...(webhookUrl ? { webhookUrl } : {}), signingKeys: signingKeysOf(parsed.data.keys ?? parsed.data.signing_keys), capabilities: declaredCapabilities(parsed.data.ucp.capabilities) };
   }
 
   /** The profile's text: its host resolved and checked, then fetched from that address, all before `deadline`. */

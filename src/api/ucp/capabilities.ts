@@ -5,6 +5,7 @@
 import { CART } from "./v2026-04-08-cart.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { VERSION } from "./v2026-04-08.ts";
+import { VERSION as V0825 } from "./v2026-08-25.ts";
 
 export const CHECKOUT = "dev.ucp.shopping.checkout";
 export const ORDER = "dev.ucp.shopping.order";
@@ -12,12 +13,16 @@ export const FULFILLMENT = "dev.ucp.shopping.fulfillment";
 export const DISCOUNT = "dev.ucp.shopping.discount";
 export const BUYER_CONSENT = "dev.ucp.shopping.buyer_consent";
 export const AP2 = "dev.ucp.shopping.ap2_mandate";
+export const PAYMENT_AUTHENTICATION = "dev.ucp.shopping.payment_authentication";
 
 /** The checkout extensions: each extends checkout, and which field of a checkout it adds. */
 export const CHECKOUT_EXTENSIONS: Record<string, string> = { [FULFILLMENT]: "fulfillment", [DISCOUNT]: "discount", [BUYER_CONSENT]: "buyer_consent", [AP2]: "ap2" };
 
 /** Every capability the shop has at 2026-04-08. AP2 is active only when negotiated (never for an agent that declares none). */
 export const SHOP_CAPABILITIES: readonly string[] = [CHECKOUT, ORDER, ...Object.keys(CHECKOUT_EXTENSIONS), SEARCH, LOOKUP, CART];
+
+/** What the shop has at 2026-08-25: checkout and order with fulfilment (parcel shops), discounts, consent and 3-D Secure actions. */
+export const SHOP_CAPABILITIES_0825: readonly string[] = [CHECKOUT, ORDER, FULFILLMENT, DISCOUNT, BUYER_CONSENT, PAYMENT_AUTHENTICATION];
 
 /** The capabilities a profile declares (2026-04-08: keyed by name, each a list of {version}), or null when it declares none. */
 export function declaredCapabilities(value: unknown): Map<string, string[]> | null {
@@ -34,22 +39,23 @@ export function declaredCapabilities(value: unknown): Map<string, string[]> | nu
   return declared;
 }
 
-/** UCP's intersection algorithm over the shop's capabilities (all at VERSION): shared name and version, no orphans. */
-export function intersection(declared: ReadonlyMap<string, readonly string[]>): Set<string> {
-  const active = new Set(SHOP_CAPABILITIES.filter((name) => declared.get(name)?.includes(VERSION)));
-  for (const [extension] of Object.entries(CHECKOUT_EXTENSIONS)) if (!active.has(CHECKOUT)) active.delete(extension);
+/** UCP's intersection algorithm over the shop's capabilities at `version`: shared name and version, no orphans. */
+export function intersection(declared: ReadonlyMap<string, readonly string[]>, version: string = VERSION): Set<string> {
+  const shop = version === V0825 ? SHOP_CAPABILITIES_0825 : SHOP_CAPABILITIES;
+  const active = new Set(shop.filter((name) => declared.get(name)?.includes(version)));
+  for (const extension of [...Object.keys(CHECKOUT_EXTENSIONS), PAYMENT_AUTHENTICATION]) if (!active.has(CHECKOUT)) active.delete(extension);
   return active;
 }
 
 /** The version's answer when the operation's capability is not one both sides support. */
-export function incompatible(capability: string, continueUrl: string) {
+export function incompatible(capability: string, continueUrl: string, version: string = VERSION) {
   return {
-    ucp: { version: VERSION, status: "error" as const, capabilities: {} },
+    ucp: { version, status: "error" as const, capabilities: {} },
     messages: [
       {
         type: "error" as const,
         code: "capabilities_incompatible",
-        content: `The agent's profile does not declare ${capability} at version ${VERSION}, which this operation needs.`,
+        content: `The agent's profile does not declare ${capability} at version ${version}, which this operation needs.`,
         severity: "unrecoverable" as const,
       },
     ],

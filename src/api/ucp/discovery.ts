@@ -2,7 +2,8 @@
 import type { Config } from "../../core/config.ts";
 import type { PublicJwk } from "../../tools/keys/signing-keys.ts";
 import { paymentHandlers } from "../../tools/checkout/sessions.ts";
-import { AP2, BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, SHOP_CAPABILITIES } from "./capabilities.ts";
+import { AP2, BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, PAYMENT_AUTHENTICATION, SHOP_CAPABILITIES, SHOP_CAPABILITIES_0825 } from "./capabilities.ts";
+import * as v0825 from "./v2026-08-25.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
@@ -16,6 +17,9 @@ const PAGES: Record<string, { page: string; schema: string }> = {
   [BUYER_CONSENT]: { page: "buyer-consent", schema: "buyer_consent" },
   [AP2]: { page: "ap2-mandates", schema: "ap2_mandate" },
 };
+
+/** Where the 2026-08-25 business profile is served (named by the 2026-04-08 profile's supported_versions). */
+export const PROFILE_0825 = `/ucp/${v0825.VERSION}/.well-known/ucp`;
 
 /** Capabilities with a config: AP2 names the verifiable presentation format its mandates come in. */
 const CONFIGS: Record<string, Record<string, unknown>> = { [AP2]: { vp_formats_supported: { "dc+sd-jwt": {} } } };
@@ -36,7 +40,7 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
   return {
     ucp: {
       version: VERSION,
-      supported_versions: { "2026-01-11": `${config.publicBaseUrl}/ucp/.well-known/ucp` },
+      supported_versions: { "2026-01-11": `${config.publicBaseUrl}/ucp/.well-known/ucp`, [v0825.VERSION]: `${config.publicBaseUrl}${PROFILE_0825}` },
       services: {
         "dev.ucp.shopping": [
           { version: VERSION, spec: `${SPEC}/overview`, transport: "rest", endpoint: `${config.publicBaseUrl}/ucp`, schema: `https://ucp.dev/${VERSION}/services/shopping/rest.openapi.json` },
@@ -47,5 +51,44 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
       payment_handlers: handlerRegistry(paymentHandlers(config), config),
     },
     signing_keys: signingKeys,
+  };
+}
+
+/**
+ * The 2026-08-25 business profile: the same services at this version, its capabilities (parcel shops under fulfilment,
+ * 3-D Secure under payment authentication; no catalog or cart yet), and the signing keys as the JWK set `keys`.
+ */
+export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucpTestMode" | "stripeSecretKey" | "stripePublishableKey">, signingKeys: readonly PublicJwk[] = []) {
+  const version = v0825.VERSION;
+  const spec = `https://ucp.dev/${version}/specification`;
+  const schemas = `https://ucp.dev/${version}/schemas/shopping`;
+  const pages: Record<string, string> = { [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment-authentication" };
+  const capabilities: Record<string, Array<Record<string, unknown>>> = {};
+  for (const name of SHOP_CAPABILITIES_0825) {
+    const short = name.split(".").at(-1)!;
+    capabilities[name] = [
+      {
+        version,
+        spec: `${spec}/${pages[name] ?? short}`,
+        schema: `${schemas}/${short}.json`,
+        ...(name !== CHECKOUT && name !== "dev.ucp.shopping.order" ? { extends: CHECKOUT } : {}),
+      },
+    ];
+  }
+  const base = config.publicBaseUrl;
+  return {
+    ucp: {
+      version,
+      supported_versions: { "2026-04-08": `${base}/.well-known/ucp`, "2026-01-11": `${base}/ucp/.well-known/ucp` },
+      services: {
+        "dev.ucp.shopping": [
+          { version, spec: `${spec}/overview`, transport: "rest", endpoint: `${base}/ucp`, schema: `https://ucp.dev/${version}/services/shopping/rest.openapi.json` },
+          { version, spec: `${spec}/overview`, transport: "mcp", endpoint: `${base}/ucp/mcp`, schema: `https://ucp.dev/${version}/services/shopping/mcp.openrpc.json` },
+        ],
+      },
+      capabilities,
+      payment_handlers: v0825.handlerRegistry(paymentHandlers(config), config),
+    },
+    keys: signingKeys,
   };
 }

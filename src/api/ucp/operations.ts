@@ -34,6 +34,8 @@ import { UcpError } from "./errors.ts";
 import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
+import * as v0825 from "./v2026-08-25.ts";
+import getPolicies from "../../tools/settings/get_policies.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
 
@@ -59,13 +61,31 @@ export interface Adapter {
   refusalStatus(code: string): number | null;
   /** A created or updated session the version answers as an error instead (2026-01-11: a line out of stock), else null. */
   sessionRefusal(view: SessionView): { status: number; code: string; content: string } | null;
+  /** Its answers carry the shop's policies (2026-08-25): the door reads them before the operation runs. */
+  policies?: boolean;
+  /** A completion that needs 3-D Secure, as the version shows it (default: requires_escalation with continue_url). */
+  escalate?(body: Record<string, unknown>, url: string, request: unknown): Record<string, unknown>;
 }
 
 const ADAPTERS: Record<string, Adapter> = {
+  [v0825.VERSION]: {
+    version: v0825.VERSION,
+    createInput: (body) => v0825.toolInput(parse(v0825.createRequest, body, v0825.VERSION)),
+    updateInput: (body) => v0825.toolInput(parse(v0825.updateRequest, body, v0825.VERSION)),
+    completePayment: (body) => v0825.paymentInput(parse(v0825.completeRequest, body, v0825.VERSION)),
+    checkout: v0825.checkout,
+    order: v0825.order,
+    orderUpdateInput,
+    error: v0825.error,
+    refusalStatus: () => null,
+    sessionRefusal: () => null,
+    policies: true,
+    escalate: (body, url, request) => v0825.escalate(body, url, v0825.instrumentId(request)),
+  },
   [v0408.VERSION]: {
     version: v0408.VERSION,
-    createInput: (body) => v0408.toolInput(parse(v0408.createRequest, body, v0408.VERSION)),
-    updateInput: (body) => v0408.toolInput(parse(v0408.updateRequest, body, v0408.VERSION)),
+    createInput: (body) => read0408(parse(v0408.createRequest, body, v0408.VERSION)),
+    updateInput: (body) => read0408(parse(v0408.updateRequest, body, v0408.VERSION)),
     completePayment: (body) => v0408.paymentInput(parse(v0408.completeRequest, body, v0408.VERSION)),
     checkout: v0408.checkout,
     order: v0408.order,
@@ -91,13 +111,20 @@ const ADAPTERS: Record<string, Adapter> = {
     sessionRefusal: v0111.sessionRefusal,
   },
 };
+/** A 2026-04-08 create or update: its session fields, parcel shops on offer (a pickup method's choice wins). */
+function read0408(body: v0408.CreateRequest): v0408.SessionFields {
+  const input = v0408.toolInput(body);
+  const pickup = v0408.pickupInput(body);
+  return { ...input, ...pickup, ...(pickup.fulfillmentOptionId === undefined && input.fulfillmentOptionId !== undefined ? { fulfillmentOptionId: input.fulfillmentOptionId } : {}) };
+}
+
 /** Both versions read an order update the same way (2026-01-11 defines it; 2026-04-08 orders carry the same lists). */
 function orderUpdateInput(body: unknown): ReturnType<typeof v0408.orderUpdateInput> {
   return v0408.orderUpdateInput(parse(v0408.orderUpdateRequest, body, "order update", 422));
 }
 
 const SUPPORTED_VERSIONS = Object.keys(ADAPTERS).sort().reverse();
-/** The version an agent gets when it names none: the latest. */
+/** The version an agent gets when it names none: 2026-04-08 (what agents that name no version were built against). */
 export const DEFAULT_ADAPTER = ADAPTERS[v0408.VERSION]!;
 
 export interface Answer {
@@ -162,8 +189,8 @@ export class UcpContext {
     const caller: Caller = profile
       ? { ...admitted, agent: profile.name, agentProfile: profile.url, ...(profile.webhookUrl ? { agentWebhookUrl: profile.webhookUrl } : {}) }
       : admitted;
-    // 2026-04-08 narrows to the capabilities the agent declares; a profile that declares none (or no profile) gets all.
-    const active = adapter.version === v0408.VERSION && profile?.capabilities ? intersection(profile.capabilities) : null;
+    // 2026-04-08 and later narrow to the capabilities the agent declares; a profile that declares none (or no profile) gets all.
+    const active = adapter.version !== v0111.VERSION && profile?.capabilities ? intersection(profile.capabilities, adapter.version) : null;
     return { caller, adapter, active, ap2: active?.has(AP2) && profile ? this.ap2Context(profile) : null };
   }
 
@@ -231,7 +258,7 @@ export interface UcpCall {
   caller: Caller;
   requestId: string;
   executor: Executor;
-  shop: v0408.Shop;
+  shop: v0825.Shop;
   adapter: Adapter;
   /** The capabilities negotiated with the agent (null: all of the shop's). */
   active: ReadonlySet<string> | null;
@@ -241,8 +268,10 @@ export interface UcpCall {
 
 /** Runs an operation of `capability` as negotiated: refused as incompatible before it runs, its answer narrowed. */
 export async function negotiatedRun(call: UcpCall, capability: string, run: () => Promise<Answer>): Promise<Answer> {
+  // The operations read the call's shop: a version whose answers carry the shop's policies gets them first.
+  if (call.adapter.policies && !call.shop.policies) call.shop = { ...call.shop, policies: await invoke(call, getPolicies, {}, POLICY_READER) };
   if (!call.active) return run();
-  if (!call.active.has(capability)) return { status: 200, body: incompatible(capability, call.shop.baseUrl) };
+  if (!call.active.has(capability)) return { status: 200, body: incompatible(capability, call.shop.baseUrl, call.adapter.version) };
   const answer = await run();
   const body = narrow(answer.body, call.active, capability);
   // AP2: every checkout (not an error response) carries the shop's merchant_authorization over what the agent sees.
@@ -280,7 +309,7 @@ export const operations = {
 
   async complete(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const payment = call.adapter.completePayment(body);
-    if (!call.ap2) return changed(call, id, completeCheckout, { id, payment });
+    if (!call.ap2) return changed(call, id, completeCheckout, { id, payment }, body);
     // AP2: the buyer's mandate must bind the session as it stands; the tool refuses if it changes before its lock.
     const view = await invoke(call, getCheckout, { id });
     try {
@@ -290,7 +319,7 @@ export const operations = {
     }
     const total = view.totals.find((entry) => entry.type === "total")?.amount ?? 0;
     const expect = { total, lines: view.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, unitPrice: line.unitPrice })) };
-    return changed(call, id, completeCheckout, { id, payment, expect });
+    return changed(call, id, completeCheckout, { id, payment, expect }, body);
   },
 
   cancel(call: UcpCall, id: string): Promise<Answer> {
@@ -324,6 +353,9 @@ export const operations = {
 /** The UCP door reading what negotiation and order updates need through internal tools; never an agent's own call. */
 const UCP_DOOR: Caller = { kind: "system", actor: "system:ucp", scopes: new Set(["orders:read", "settings:read"]) };
 
+/** The UCP door reading the shop's public policies for a version whose answers carry them. */
+const POLICY_READER: Caller = { kind: "system", actor: "system:ucp", scopes: new Set(["catalog:read"]) };
+
 /** Who records order updates in test mode when the caller has no key (UCP_TEST_MODE=1 only). */
 const ORDER_UPDATER: Caller = { kind: "system", actor: "system:ucp-test-order-update", scopes: new Set(["orders:write"]) };
 
@@ -335,11 +367,11 @@ function sessionAnswer(call: UcpCall, status: number, view: SessionView): Answer
 }
 
 /** A change of a session (complete, cancel): the session as it stands after, or the refusal beside it. */
-async function changed<I extends ObjectSchema>(call: UcpCall, id: string, tool: ToolDefinition<I, typeof getCheckout.output>, input: z.input<I>): Promise<Answer> {
+async function changed<I extends ObjectSchema>(call: UcpCall, id: string, tool: ToolDefinition<I, typeof getCheckout.output>, input: z.input<I>, request?: unknown): Promise<Answer> {
   try {
     return { status: 200, body: call.adapter.checkout(await invoke(call, tool, input), call.shop) };
   } catch (error) {
-    return withSession(call, id, error);
+    return withSession(call, id, error, request);
   }
 }
 
@@ -377,7 +409,7 @@ function businessRefusal(error: unknown): { code: string; message: string } | nu
 }
 
 /** A refused change to an existing session: 200 with the session as it stands and the refusal as an error message. */
-async function withSession(call: UcpCall, id: string, error: unknown): Promise<Answer> {
+async function withSession(call: UcpCall, id: string, error: unknown, request?: unknown): Promise<Answer> {
   const refused = businessRefusal(error);
   if (!refused) throw error;
   const status = call.adapter.refusalStatus(refused.code);
@@ -388,7 +420,9 @@ async function withSession(call: UcpCall, id: string, error: unknown): Promise<A
   const escalated = error instanceof PaymentActionRequired;
   const severity = escalated ? "requires_buyer_input" : refused.code === "payment_refused" ? "unrecoverable" : "recoverable";
   body.messages = [...call.adapter.error(refused.code, refused.message, severity).messages, ...body.messages];
-  return { status: 200, body: escalated ? { ...body, status: "requires_escalation", continue_url: error.continueUrl } : body };
+  if (!escalated) return { status: 200, body };
+  const escalate = call.adapter.escalate ?? ((shown: Record<string, unknown>, url: string) => ({ ...shown, status: "requires_escalation", continue_url: url }));
+  return { status: 200, body: escalate(body as unknown as Record<string, unknown>, error.continueUrl, request) };
 }
 
 /** The adapter of the agent's version (the latest when it names none): 422 version_unsupported. */

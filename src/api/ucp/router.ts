@@ -11,7 +11,7 @@ import { noteCaller } from "../../http/request-facts.ts";
 import { readUcpAgent, StructuredFieldError, type UcpAgent } from "./agent-header.ts";
 import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
-import { discoveryProfile } from "./discovery.ts";
+import { discoveryProfile, discoveryProfile0825, PROFILE_0825 } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
 import { DEFAULT_ADAPTER, errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall, type UcpDeps } from "./operations.ts";
 import { CHECKOUT, ORDER } from "./capabilities.ts";
@@ -22,7 +22,6 @@ import { keepRawBody, signedRequestOf } from "./request-signatures.ts";
 import { responseSignature } from "./response-signatures.ts";
 import { mountSimulation } from "./testing.ts";
 import * as v0111 from "./v2026-01-11.ts";
-import * as v0408 from "./v2026-04-08.ts";
 
 export { UCP_BODY_LIMIT } from "./operations.ts";
 
@@ -42,6 +41,14 @@ export function ucpRouter(deps: UcpDeps, gate: Gate): Router {
     signingKeys.published().then((keys) => {
       res.set("Cache-Control", "public, max-age=300");
       res.type("json").send(JSON.stringify(discoveryProfile(config, keys)));
+    }, next);
+  });
+  // The 2026-08-25 profile, named by the 2026-04-08 profile's supported_versions.
+  router.get(PROFILE_0825, (req, res, next) => {
+    echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
+    signingKeys.published().then((keys) => {
+      res.set("Cache-Control", "public, max-age=300");
+      res.type("json").send(JSON.stringify(discoveryProfile0825(config, keys)));
     }, next);
   });
   // What older clients given <base>/ucp as their server URL read: the 2026-01-11 profile.
@@ -64,8 +71,8 @@ export function ucpRouter(deps: UcpDeps, gate: Gate): Router {
       adapter = negotiated.adapter;
       const call: UcpCall = { caller: negotiated.caller, requestId, executor: context.executor, shop: context.shop, adapter, active: negotiated.active, ap2: negotiated.ap2 };
       const run = () => negotiatedRun(call, capability, () => operation(call, req));
-      // 2026-04-08 checkout and order answers are signed (what agents verify with the published key).
-      const signed = adapter.version === v0408.VERSION && (capability === CHECKOUT || capability === ORDER);
+      // 2026-04-08 and 2026-08-25 checkout and order answers are signed (what agents verify with the published key).
+      const signed = adapter.version !== v0111.VERSION && (capability === CHECKOUT || capability === ORDER);
       const reply = async (status: number, text: string) => {
         if (signed && status < 400) res.set(await responseSignature(signingKeys, status, text, deps.now()));
         res.status(status).type("json").send(text);

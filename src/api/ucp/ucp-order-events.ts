@@ -10,6 +10,7 @@ import type { OrderChange, OrderSubscriber } from "../../tools/orders/events.ts"
 import { UCP_JWS, UCP_RFC9421, ucpEventRef } from "./webhook-signers.ts";
 import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
+import * as v0825 from "./v2026-08-25.ts";
 
 type UcpOrderEvent = "order_placed" | "order_shipped" | "order_delivered" | "order_canceled" | "order_refunded" | "order_updated";
 
@@ -22,6 +23,13 @@ interface OrderEventFormat {
 }
 
 const FORMATS = new Map<string, OrderEventFormat>([
+  [v0825.VERSION, {
+    signer: UCP_RFC9421,
+    sends: () => true,
+    // As 2026-04-08: the order entity in this version's shape (Standard-Webhooks-style Webhook-Id / Webhook-Timestamp,
+    // RFC 9421 signature with Content-Digest). The policies are not read here: the event's order carries none.
+    body: (view, _event, meta) => ({ ...v0825.order(view, { baseUrl: meta.baseUrl }), event_id: meta.eventId, created_time: meta.occurredAt.toISOString() }),
+  }],
   [v0408.VERSION, {
     signer: UCP_RFC9421,
     sends: () => true,

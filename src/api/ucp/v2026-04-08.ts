@@ -1,7 +1,7 @@
 // UCP 2026-04-08 over the checkout core: our zod reading of the version's request and response shapes, and the
 // translations between them and the checkout.* tools' inputs and results. Nothing here decides a business rule.
 import { z } from "zod";
-import type { SessionView } from "../../tools/checkout/schemas.ts";
+import { PICKUP_PREFIX, type SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import type createCheckout from "../../tools/checkout/create.ts";
 import type recordEvents from "../../tools/orders/record_events.ts";
@@ -97,7 +97,7 @@ export function toolInput(body: CreateRequest): SessionFields {
         : {}),
     };
   }
-  const method = body.fulfillment?.methods[0];
+  const method = body.fulfillment?.methods.find((entry) => entry.type !== "pickup");
   if (method) {
     const destinations = method.destinations ?? [];
     const chosen = destinations.find((destination) => destination.id !== undefined && destination.id === method.selected_destination_id) ?? destinations[0];
@@ -121,6 +121,20 @@ export function toolInput(body: CreateRequest): SessionFields {
   }
   if (body.discounts?.codes) input.discountCodes = body.discounts.codes;
   return input;
+}
+
+/**
+ * Parcel shops at 2026-04-08 (its pickup method with retail-location destinations): the session offers them, and a
+ * pickup method with a selected location (or option) delivers there; a shipping method's selection goes home again.
+ */
+export function pickupInput(body: CreateRequest): Pick<SessionFields, "offerPickup" | "pickupPointId" | "fulfillmentOptionId"> {
+  const methods = body.fulfillment?.methods ?? [];
+  const pickup = methods.find((entry) => entry.type === "pickup" && (entry.selected_destination_id || entry.groups?.some((group) => group.selected_option_id)));
+  if (pickup) {
+    return { offerPickup: true, pickupPointId: pickup.selected_destination_id ?? null, fulfillmentOptionId: pickup.groups?.find((group) => group.selected_option_id)?.selected_option_id ?? null };
+  }
+  const shipping = methods.find((entry) => entry.type !== "pickup");
+  return shipping ? { offerPickup: true, pickupPointId: null } : { offerPickup: true };
 }
 
 /** The selected instrument of a complete body, as checkout.complete's payment. */
@@ -349,6 +363,7 @@ function jsonPath(path: string | null): string | undefined {
   if (path === null) return undefined;
   if (path === "fulfillment.destination") return "$.fulfillment.methods[0].selected_destination_id";
   if (path === "fulfillment.selectedOptionId") return "$.fulfillment.methods[0].groups[0].selected_option_id";
+  if (path === "fulfillment.pickupPointId") return "$.fulfillment.methods[1].selected_destination_id";
   return `$.${path.replace(/^lines/, "line_items")}`;
 }
 
@@ -373,6 +388,15 @@ function address(destination: NonNullable<SessionView["fulfillment"]["destinatio
   };
 }
 
+/** A pickup option of the core (a parcel-shop method: `pickup_<method id>`). */
+export function isPickupOption(id: string | null): boolean {
+  return id !== null && id.startsWith(PICKUP_PREFIX);
+}
+
+function shownOption(option: SessionView["fulfillment"]["options"][number]) {
+  return { id: option.id, title: option.title, description: option.description, totals: [{ type: "total", amount: option.amount }] };
+}
+
 /** A checkout session as the 2026-04-08 checkout response. Prices include VAT, so no tax line is added to the sum. */
 export function checkout(view: SessionView, shop: Shop) {
   const lineIds = view.lines.map((line) => line.id);
@@ -381,6 +405,9 @@ export function checkout(view: SessionView, shop: Shop) {
   // The buyer's saved addresses while they may pick one (the chosen one among them), else the one the caller gave.
   const destinations = destination && !saved.some((entry) => entry.id === destination.id) ? [...saved, destination] : saved;
   const buyer = view.buyer;
+  const home = view.fulfillment.options.filter((option) => !isPickupOption(option.id));
+  const pickups = view.fulfillment.options.filter((option) => isPickupOption(option.id));
+  const toParcelShop = isPickupOption(view.fulfillment.selectedOptionId);
   return {
     ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(), payment_handlers: handlerRegistry(view.payment.handlers, shop) },
     id: view.id,
@@ -428,11 +455,28 @@ export function checkout(view: SessionView, shop: Shop) {
             {
               id: "fg_1",
               line_item_ids: lineIds,
-              options: view.fulfillment.options.map((option) => ({ id: option.id, title: option.title, description: option.description, totals: [{ type: "total", amount: option.amount }] })),
-              selected_option_id: view.fulfillment.selectedOptionId,
+              options: home.map(shownOption),
+              selected_option_id: toParcelShop ? null : view.fulfillment.selectedOptionId,
             },
           ],
         },
+        // Parcel shops (a session that offers them): a pickup method whose destinations are retail locations.
+        ...(pickups.length
+          ? [
+              {
+                id: "fm_pickup",
+                type: "pickup" as const,
+                line_item_ids: lineIds,
+                destinations: (view.fulfillment.pickupPoints ?? []).map((point) => ({
+                  id: point.id,
+                  name: `${point.carrier} Pakkeshop ${point.name}`,
+                  address: { street_address: point.address, postal_code: point.zip, address_locality: point.city, address_country: "DK" },
+                })),
+                selected_destination_id: toParcelShop ? (view.fulfillment.pickupPointId ?? null) : null,
+                groups: [{ id: "fg_pickup", line_item_ids: lineIds, options: pickups.map(shownOption), selected_option_id: toParcelShop ? view.fulfillment.selectedOptionId : null }],
+              },
+            ]
+          : []),
       ],
     },
     discounts: { codes: view.discounts.codes, applied: view.discounts.applied.map((entry) => ({ code: entry.code, title: entry.title, amount: entry.amount })) },
@@ -444,6 +488,7 @@ export function checkout(view: SessionView, shop: Shop) {
 export function order(view: OrderView, shop: Shop) {
   const session = view.checkout;
   const shipped = view.shippedAt !== null;
+  const pickedPoint = isPickupOption(session.fulfillment.selectedOptionId) ? session.fulfillment.pickupPoints?.find((point) => point.id === session.fulfillment.pickupPointId) : undefined;
   return {
     ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(["dev.ucp.shopping.order"]) },
     id: view.id,
@@ -460,7 +505,17 @@ export function order(view: OrderView, shop: Shop) {
       status: view.canceled ? ("removed" as const) : shipped ? ("fulfilled" as const) : ("processing" as const),
     })),
     fulfillment: {
-      expectations: session.fulfillment.destination
+      expectations: pickedPoint
+        ? [
+            {
+              id: "exp_1",
+              line_items: session.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+              method_type: "pickup" as const,
+              destination: { street_address: pickedPoint.address, postal_code: pickedPoint.zip, address_locality: pickedPoint.city, address_country: "DK" },
+              description: `${session.fulfillment.options.find((option) => option.id === session.fulfillment.selectedOptionId)?.title ?? "Pakkeshop"}: ${pickedPoint.name}`,
+            },
+          ]
+        : session.fulfillment.destination
         ? [
             {
               id: "exp_1",

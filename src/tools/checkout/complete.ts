@@ -4,6 +4,9 @@ import { Refused } from "../../core/errors.ts";
 import { channelOf, placeOrder } from "../orders/place.ts";
 import { changeStatus, lockOrder } from "../orders/order-writes.ts";
 import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
+import { getSection } from "../settings/settings-document.ts";
+import { getFreeShippingFrom } from "../settings/sale-terms.ts";
+import { pickupDelivery } from "./pickup.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { chargeStripe, decidePayment, type StripeCharged } from "./payment.ts";
 import { sessionColumns } from "./placed-from.ts";
@@ -81,10 +84,16 @@ export default defineTool({
     }
     if (expect && !hasTerms(ready, expect)) throw new Refused("checkout_changed", `Checkout session ${id} no longer has the terms that were agreed (lines, prices, total).`);
     const decision = decidePayment(ctx, payment.handlerId, payment.token, payment.cardNumber);
-    const destination = state.fulfillment.destination!;
     const buyer = state.buyer ?? {};
     const buyerName = [buyer.firstName, buyer.lastName].filter(Boolean).join(" ");
     const option = ready.fulfillment.options.find((candidate) => candidate.id === ready.fulfillment.selectedOptionId);
+    // A pickup option: the order records the method and parcel shop as the storefront's do; without an address of the
+    // buyer's own, the parcel shop's is the shipping address (where the carrier takes it).
+    const delivery = state.fulfillment.pickup
+      ? pickupDelivery(await getSection(ctx.db, "shipping"), ready.fulfillment.selectedOptionId, state.fulfillment.pickupPointId, await getFreeShippingFrom(ctx.db))
+      : null;
+    const point = delivery?.pickupPoint;
+    const destination = state.fulfillment.destination ?? { country: "DK", street: point?.address, postalCode: point?.zip, city: point?.city, name: undefined, extended: undefined, region: undefined };
     const street = destination.street ?? "";
     const { order } = await placeOrder(ctx, {
       lines: state.lines,
@@ -94,6 +103,7 @@ export default defineTool({
       email: buyer.email ?? "",
       phone: buyer.phone ?? null,
       shippingDkk: option?.amount,
+      ...(delivery ? { delivery } : {}),
       shipping: {
         name: destination.name ?? (buyerName || buyer.email || ""),
         address: destination.extended ? `${street}, ${destination.extended}` : street,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
-import { buyer, destination, destinationId, discountCodes, lineInput, PROTOCOLS, sessionView } from "./schemas.ts";
+import { buyer, destination, destinationId, discountCodes, lineInput, pickupInput, PROTOCOLS, sessionView } from "./schemas.ts";
 import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./sessions.ts";
 
 export default defineTool({
@@ -22,8 +22,9 @@ export default defineTool({
     buyer: buyer.optional().describe("Who buys."),
     destination: destination.optional().describe("Where to ship."),
     destinationId: destinationId.optional(),
-    fulfillmentOptionId: z.string().min(1).max(100).optional().describe("Id from fulfillment.options."),
+    fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
+    ...pickupInput,
     protocol: z.enum(PROTOCOLS).default("shop").describe("Set by protocol doors."),
     protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("Set by protocol doors."),
   }),
@@ -44,7 +45,12 @@ export default defineTool({
       currency: await shopCurrency(ctx.db),
       lines,
       buyer: input.buyer ?? null,
-      fulfillment: await withDestination(ctx, input.buyer ?? null, { destination: null, selectedOptionId: input.fulfillmentOptionId ?? null }, input),
+      fulfillment: await withDestination(
+        ctx,
+        input.buyer ?? null,
+        { destination: null, selectedOptionId: input.fulfillmentOptionId ?? null, ...(input.offerPickup ? { pickup: true } : {}), ...(input.pickupPointId ? { pickupPointId: input.pickupPointId } : {}) },
+        input,
+      ),
       discountCodes: input.discountCodes ?? [],
       payment: null,
       orderId: null,

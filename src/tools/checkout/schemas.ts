@@ -62,7 +62,19 @@ export interface StoredFulfillment {
   /** The destination is one of the buyer's saved addresses, picked by id (so the others stay on offer). */
   picked?: boolean;
   selectedOptionId: string | null;
+  /** The session offers the shop's parcel-shop methods (pickup options) beside home delivery: set by a door that can show them. */
+  pickup?: boolean;
+  /** The parcel shop chosen for a pickup option. */
+  pickupPointId?: string | null;
 }
+
+/** The id of a pickup option in fulfillment.options: the shop's delivery method id after this prefix. */
+export const PICKUP_PREFIX = "pickup_";
+
+export const pickupInput = {
+  offerPickup: z.boolean().optional().describe("Also offer parcel-shop options."),
+  pickupPointId: z.string().min(1).max(50).nullable().optional().describe("Parcel shop for a pickup option."),
+};
 
 export const destinationId = z.string().min(1).max(64).describe("A fulfillment.saved address (the current destination's id keeps it).");
 
@@ -123,6 +135,11 @@ export const sessionView = z.strictObject({
       .describe("The buyer's saved addresses to pick with destinationId; empty once the caller gave an address of its own."),
     options: z.array(z.strictObject({ id: z.string(), title: z.string(), description: z.string(), amount: minor("Shipping price") })),
     selectedOptionId: z.string().nullable(),
+    pickupPoints: z
+      .array(z.strictObject({ id: z.string(), carrier: z.string(), name: z.string(), address: z.string(), zip: z.string(), city: z.string() }))
+      .optional()
+      .describe("With offerPickup: the parcel shops of the pickup options (pickup_<method>), nearest the destination first."),
+    pickupPointId: z.string().nullable().optional().describe("The chosen parcel shop."),
   }),
   discounts: z.strictObject({
     codes: z.array(z.string()),

@@ -10,7 +10,9 @@ import { validateAddress } from "../address/postal-codes.ts";
 import type { ToolContext } from "../context.ts";
 import { priceLines, shippingSettings } from "../orders/pricing.ts";
 import { getCommerce, getPromotions, getShippingRates } from "../settings/commerce.ts";
+import { getFreeShippingFrom } from "../settings/sale-terms.ts";
 import { rateOptions } from "./shipping-options.ts";
+import { methodOf, optionForPoint, pickupOptions, pickupPointsOffered, pickupProblem } from "./pickup.ts";
 import { offeredDestinations } from "./destinations.ts";
 import { FINAL_STATUSES, type Buyer, type CheckoutStatus, type Message, type SessionView, type StoredFulfillment } from "./schemas.ts";
 
@@ -145,7 +147,7 @@ export function stateOf(row: CheckoutSession): SessionState {
 /** Prices the session against the catalogue and works out its status and messages (final sessions keep theirs). */
 export async function priceSession(ctx: ToolContext, state: SessionState): Promise<SessionView> {
   const now = ctx.now();
-  const [commerce, rates, promotions, settings] = await Promise.all([getCommerce(ctx.db), getShippingRates(ctx.db), getPromotions(ctx.db), shippingSettings(ctx.db)]);
+  const [commerce, rates, promotions, settings, own] = await Promise.all([getCommerce(ctx.db), getShippingRates(ctx.db), getPromotions(ctx.db), shippingSettings(ctx.db), getFreeShippingFrom(ctx.db)]);
   // With shipping rates the destination's country decides the options and shipping costs only what the chosen one does.
   const rated = rates.length > 0;
   let pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now, rated ? { shippingDkk: 0 } : {});
@@ -180,15 +182,20 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
   }
   const { destination } = state.fulfillment;
   const fullAddress = commerce.checkoutNeeds === "full_address";
+  // A pickup option goes to a parcel shop: the buyer's own address is not needed then (checked when given).
+  const pickup = !rated && state.fulfillment.pickup === true;
+  // A parcel shop chosen without an option picks the pickup option of its carrier.
+  const chosen = state.fulfillment.selectedOptionId ?? (pickup ? optionForPoint(settings, state.fulfillment.pickupPointId ?? null) : null);
+  const toParcelShop = pickup && methodOf(settings, chosen) !== undefined;
   if (fullAddress && !state.buyer?.email) error("missing", "The buyer's e-mail is needed for the order.", "buyer.email");
-  if (!destination) error("missing", "Fulfillment address and option must be selected before completion: a shipping destination is needed.", "fulfillment.destination");
-  else if (fullAddress && (!destination.street || !destination.postalCode || !destination.city)) {
+  if (!destination) {
+    if (!toParcelShop) error("missing", "Fulfillment address and option must be selected before completion: a shipping destination is needed.", "fulfillment.destination");
+  } else if (fullAddress && (!destination.street || !destination.postalCode || !destination.city)) {
     error("missing", "The shipping destination needs a street, a postal code and a city.", "fulfillment.destination");
   } else if (destination.country === "DK" && destination.street && destination.postalCode && destination.city) {
     const check = validateAddress({ address: destination.street, zip: destination.postalCode, city: destination.city });
     if (!check.valid) error("invalid_address", check.problems.join(" "), "fulfillment.destination");
   }
-  const chosen = state.fulfillment.selectedOptionId;
   let options: SessionView["fulfillment"]["options"];
   let selected: SessionView["fulfillment"]["options"][number] | undefined;
   if (rated) {
@@ -204,8 +211,14 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
       description: `Delivery in ${carrier.minDays}–${carrier.maxDays} business days.`,
       amount: pricing.shippingDkk,
     }));
-    // Every option costs the shop's flat rate, so the first is chosen until the buyer picks another.
+    if (pickup) options.push(...pickupOptions(settings, own, pricing.subtotalDkk - pricing.discountDkk, state.lines.length > 0));
+    // Every home option costs the shop's flat rate, so the first is chosen until the buyer picks another.
     selected = chosen === null ? options[0] : options.find((option) => option.id === chosen);
+    if (selected && methodOf(settings, selected.id)) {
+      const problem = pickupProblem(settings, selected.id, state.fulfillment);
+      if (problem) messages.push(problem);
+      pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now, { shippingDkk: selected.amount });
+    }
   }
   if (chosen !== null && !selected) error("invalid", `There is no shipping option "${chosen}"; choose one of fulfillment.options.`, "fulfillment.selectedOptionId");
   const totals: SessionView["totals"] = [{ type: "subtotal", label: "Subtotal", amount: pricing.subtotalDkk }];
@@ -225,7 +238,18 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
     currency: state.currency,
     lines,
     buyer: state.buyer,
-    fulfillment: { destination, saved: await offeredDestinations(ctx, state.buyer, state.fulfillment), options, selectedOptionId: selected?.id ?? null },
+    fulfillment: {
+      destination,
+      saved: await offeredDestinations(ctx, state.buyer, state.fulfillment),
+      options,
+      selectedOptionId: selected?.id ?? null,
+      ...(pickup
+        ? {
+            pickupPoints: pickupPointsOffered(settings, options, destination?.postalCode ?? null, state.fulfillment.pickupPointId ?? null),
+            pickupPointId: state.fulfillment.pickupPointId ?? null,
+          }
+        : {}),
+    },
     discounts: {
       codes: state.discountCodes,
       applied: pricing.applied.map((entry) => ({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
-import { buyer, checkoutId, destination, destinationId, discountCodes, lineInput, sessionView } from "./schemas.ts";
+import { buyer, checkoutId, destination, destinationId, discountCodes, lineInput, pickupInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, resolveLines, stateOf } from "./sessions.ts";
 
 export default defineTool({
@@ -19,6 +19,7 @@ export default defineTool({
     destinationId: destinationId.optional(),
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
+    ...pickupInput,
   }),
   output: sessionView,
   scope: "checkout:agent",
@@ -35,6 +36,8 @@ export default defineTool({
     if (input.buyer) state.buyer = input.buyer;
     state.fulfillment = await withDestination(ctx, state.buyer, state.fulfillment, input);
     if (input.fulfillmentOptionId !== undefined) state.fulfillment.selectedOptionId = input.fulfillmentOptionId;
+    if (input.offerPickup !== undefined) state.fulfillment.pickup = input.offerPickup;
+    if (input.pickupPointId !== undefined) state.fulfillment.pickupPointId = input.pickupPointId;
     if (input.discountCodes) state.discountCodes = input.discountCodes;
     state.updatedAt = ctx.now();
     const view = await priceSession(ctx, state);

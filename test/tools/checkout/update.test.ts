@@ -32,6 +32,19 @@ describe("checkout.update", () => {
     expect(wrong.messages).toContainEqual(expect.objectContaining({ code: "invalid", path: "fulfillment.selectedOptionId" }));
   });
 
+  it("offers parcel shops on request (offerPickup) and needs one for a pickup option", async () => {
+    const { view } = await openSession(server, key);
+    expect(view.fulfillment.pickupPoints).toBeUndefined();
+    const offered = expectOk<SessionView>(server, "checkout.update", await update({ id: view.id, offerPickup: true, fulfillmentOptionId: "pickup_gls-pakkeshop" }));
+    expect(offered.fulfillment.options.map((option) => option.id)).toEqual(expect.arrayContaining(["pickup_postnord-pakkeshop", "pickup_gls-pakkeshop"]));
+    expect(offered.fulfillment.pickupPoints!.every((point) => ["PostNord", "GLS"].includes(point.carrier))).toBe(true);
+    expect(offered.messages).toContainEqual(expect.objectContaining({ code: "pickup_point_required", path: "fulfillment.pickupPointId" }));
+    const wrong = expectOk<SessionView>(server, "checkout.update", await update({ id: view.id, pickupPointId: "pn-odense-rema" }));
+    expect(wrong.messages).toContainEqual(expect.objectContaining({ code: "invalid_pickup_point" }));
+    const chosen = expectOk<SessionView>(server, "checkout.update", await update({ id: view.id, pickupPointId: "gls-aarhus-spar" }));
+    expect(chosen).toMatchObject({ status: "ready_for_complete", fulfillment: { selectedOptionId: "pickup_gls-pakkeshop", pickupPointId: "gls-aarhus-spar" } });
+  });
+
   it("takes a partial destination (a country alone) and asks for the rest", async () => {
     const { view } = await openSession(server, key);
     const partial = expectOk<SessionView>(server, "checkout.update", await update({ id: view.id, destination: { id: "dest_9", country: "US" } }));
