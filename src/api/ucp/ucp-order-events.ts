@@ -28,7 +28,7 @@ const FORMATS = new Map<string, OrderEventFormat>([
     sends: () => true,
     // As 2026-04-08: the order entity in this version's shape (Standard-Webhooks-style Webhook-Id / Webhook-Timestamp,
     // RFC 9421 signature with Content-Digest). The policies are not read here: the event's order carries none.
-    body: (view, _event, meta) => ({ ...v0825.order(view, { baseUrl: meta.baseUrl }), event_id: meta.eventId, created_time: meta.occurredAt.toISOString() }),
+    body: (view, _event, meta) => ({ ...v0825.order(view, meta.shop), event_id: meta.eventId, created_time: meta.occurredAt.toISOString() }),
   }],
   [v0408.VERSION, {
     signer: UCP_RFC9421,
