@@ -72,6 +72,7 @@ export default defineTool({
   scope: "orders:write",
   anonymous: false,
   audited: true,
+  sensitive: ["giftCardCode"],
   annotations: DESTRUCTIVE,
   examples: [
     { orderId: "demo-order-16", items: [{ orderItemId: "demo-order-16-line-3", variantSku: "gucci-cat-eye-coast-57-m" }] },

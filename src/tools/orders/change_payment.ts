@@ -29,7 +29,7 @@ export default defineTool({
   ],
   input: z.strictObject({
     orderId,
-    payWith: z.union([z.literal("payment_link"), z.strictObject({ giftCardCode: z.string().trim().min(16).max(40) })]),
+    payWith: z.union([z.literal("payment_link"), z.strictObject({ giftCardCode: z.string().trim().min(16).max(40) })]).describe("The new method"),
     refundAccount,
   }),
   output: z.strictObject({
@@ -43,6 +43,7 @@ export default defineTool({
   scope: "orders:write",
   anonymous: false,
   audited: true,
+  sensitive: ["giftCardCode"],
   annotations: DESTRUCTIVE,
   examples: [{ orderId: "demo-order-16", payWith: "payment_link" }],
   async handler(input, ctx) {
