@@ -107,7 +107,7 @@ export async function openCollectionLink(ctx: ToolContext, order: OrderWithItems
     items: [],
     revision: `collect-${paidDkk}-${amount}-${ctx.now().getTime()}`,
   });
-  await setOutstanding(ctx, order, amount, payment.providerSessionId ?? null);
+  await setOutstanding(ctx, order, amount, payment.providerSessionId ?? null, payment.paymentUrl);
   return payment.paymentUrl;
 }
 
@@ -121,10 +121,11 @@ async function closeCollectionLink(ctx: ToolContext, order: Order): Promise<void
   }
 }
 
-async function setOutstanding(ctx: ToolContext, order: Order, amount: bigint, session: string | null): Promise<void> {
-  if (amount === order.outstandingDkk && session === null) return;
-  await ctx.db.order.update({ where: { id: order.id }, data: { outstandingDkk: amount, ...(session ? { paymentProviderSessionId: session } : {}) } });
+async function setOutstanding(ctx: ToolContext, order: Order, amount: bigint, session: string | null, url: string | null = null): Promise<void> {
+  if (amount === order.outstandingDkk && session === null && url === order.outstandingUrl) return;
+  await ctx.db.order.update({ where: { id: order.id }, data: { outstandingDkk: amount, outstandingUrl: url, ...(session ? { paymentProviderSessionId: session } : {}) } });
   order.outstandingDkk = amount;
+  order.outstandingUrl = url;
 }
 
 /** Drops what is outstanding (the order is cancelled or refunded): the open link is closed first. */
@@ -143,7 +144,7 @@ export async function settleCollection(ctx: ToolContext, order: Order, paid: { s
   if (order.outstandingDkk <= 0n || !paid.sessionId || paid.sessionId !== order.paymentProviderSessionId) return false;
   const amount = order.outstandingDkk;
   await book(ctx, order.id, { kind: "payment", method: paid.method ?? "card", amountDkk: amount, reference: paid.paymentIntentId });
-  await ctx.db.order.update({ where: { id: order.id }, data: { outstandingDkk: 0n } });
+  await ctx.db.order.update({ where: { id: order.id }, data: { outstandingDkk: 0n, outstandingUrl: null } });
   order.outstandingDkk = 0n;
   await giveBackExcess(ctx, order);
   return true;

@@ -26,7 +26,8 @@ import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
 import pendingRefund from "./pending_refund.ts";
+import getOutstanding from "./get_outstanding.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, changePayment, recordPayment, itemOptions, listRefundTasks, completeRefundTask, pendingRefund];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, changePayment, recordPayment, itemOptions, listRefundTasks, completeRefundTask, pendingRefund, getOutstanding];
 
 export default tools;

@@ -75,6 +75,7 @@ export async function changeStatus(ctx: ToolContext, order: OrderWithItems, chan
   if ((to === "cancelled" || to === "refunded") && order.outstandingDkk > 0n) {
     await dropOutstanding(ctx, order);
     data.outstandingDkk = 0n;
+    data.outstandingUrl = null;
   }
   if (to === "paid" && !order.paidAt) data.paidAt = now;
   if (to === "disputed") data.disputedAt = now;

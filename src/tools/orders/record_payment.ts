@@ -29,7 +29,7 @@ export default defineTool({
     // A card link still open for it is closed: the money came another way.
     await dropOutstanding(ctx, order);
     await book(ctx, order.id, { kind: "payment", method: "bank_transfer", amountDkk: amount });
-    const after = await ctx.db.order.update({ where: { id: order.id }, data: { outstandingDkk: 0n } });
+    const after = await ctx.db.order.update({ where: { id: order.id }, data: { outstandingDkk: 0n, outstandingUrl: null } });
     const returned = await giveBackExcess(ctx, after);
     await ctx.audit({ subjectType: "order", subjectId: order.id, before, after });
     return { orderId: order.id, paidDkk: Number(amount), returnedDkk: Number(returned) };
