@@ -9,6 +9,7 @@ import type { PaymentProvider } from "../../../src/tools/money/payments/provider
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { sendStripeEvent, sessionCompleted, startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
+import { newSession, sessionIdOf } from "../../support/session.ts";
 import { captureMail, createOrder, orderState } from "./fixtures.ts";
 
 const SECRET = "whsec_collect";
@@ -185,8 +186,19 @@ describe("orders.change_items collectWith", () => {
     const result = await edited(order.id, raise, { collectWith: "payment_link" });
     expect(result.paymentUrl).toMatch(new RegExp(`/orders/${order.id}/pay\\?token=`));
     expect(result.outstandingDkk).toBe(Number(rise));
+    // The payment page shows the rest to transfer, the shopper's order page "Betal resten" with the link.
+    const link = new URL(result.paymentUrl!);
+    const page = await (await fetch(`${server.url}${link.pathname}${link.search}`)).text();
+    expect(page).toContain("Betal resten");
+    expect(page).toContain("Betal med bankoverførsel");
+    const cookie = await newSession(server);
+    await prisma().order.update({ where: { id: order.id }, data: { sessionId: sessionIdOf(cookie) } });
+    const mine = await (await fetch(`${server.url}/orders/${order.id}`, { headers: { cookie } })).text();
+    expect(mine).toContain("Betal resten");
+    expect(mine).toContain(`${link.pathname}?token=`);
     const booked = expectOk<{ paidDkk: number; returnedDkk: number }>(server, "orders.record_payment", await server.call("orders.record_payment", { orderId: order.id }, { key }));
     expect(booked).toEqual({ orderId: order.id, paidDkk: Number(rise), returnedDkk: 0 });
+    expect(await (await fetch(`${server.url}/orders/${order.id}`, { headers: { cookie } })).text()).not.toContain("Betal resten");
     await expectLedgerHolds(order.id);
     expectProblem(await server.call("orders.record_payment", { orderId: order.id }, { key }), 422, "nothing_outstanding");
   });
