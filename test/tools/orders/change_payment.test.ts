@@ -4,6 +4,7 @@
 // (or orders.record_payment for a bank transfer) books the new payment. Two changes, or a change and an edit, racing for
 // one order never charge or refund twice: the ledger holds exactly what the order costs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PROFILES, STOREFRONT_TOOLS } from "../../../src/assistants/assistant-profiles.ts";
 import { ManualPayments } from "../../../src/tools/money/payments/manual.ts";
 import type { PaymentProvider } from "../../../src/tools/money/payments/provider.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
@@ -196,6 +197,13 @@ describe("orders.change_payment", () => {
     expect(spent).toBe(row.totalDkk);
     expect(await prisma().refundTask.count({ where: { orderId: order.id } })).toBe(1);
     await expectLedgerHolds(order.id);
+  });
+
+  it("waits for approval in the admin assistant, and the storefront assistant does not offer it", () => {
+    for (const name of ["orders.change_payment", "orders.record_payment"]) {
+      expect(PROFILES.admin.needsApproval(server.runtime.registry.get(name)!)).toBe(true);
+      expect(STOREFRONT_TOOLS).not.toContain(name);
+    }
   });
 
   it("needs orders:write", async () => {
