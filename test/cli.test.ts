@@ -58,6 +58,10 @@ describe("shop CLI", () => {
     expect(JSON.stringify(audit)).not.toContain(key.slice(14));
 
     await expect(shop("keys", "create", "--name", "bad", "--scopes", "nope:read")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Unknown scope "nope:read"/) });
+    const limited = await shop("keys", "create", "--name", "ordrer", "--scopes", "orders:read", "--toolsets", "orders,returns");
+    expect(limited.stdout).toContain("limited to the toolsets orders,returns");
+    expect((await withDb((db) => findActiveKey(db.prisma, limited.stdout.trim().split("\n").at(-1)!)))?.toolsets).toEqual(["orders", "returns"]);
+
     await expect(shop("keys", "frobnicate")).rejects.toMatchObject({ code: 2 });
 
     // An agent platform's key with its ACP settings (the signing secret redacted in the audit log); a bad URL makes no key.
@@ -177,7 +181,9 @@ describe("shop help", () => {
   });
 
   it("prints one command's usage for <command> --help and help <command>, a group's for keys --help, and runs nothing", { timeout: 60_000 }, async () => {
-    const keysCreate = "Usage: shop keys create --name NAME --scopes a,b [--acp-signing-secret S] [--acp-webhook-url URL]\n  create an API key (printed once, as the last line), with its ACP settings when given\n";
+    const keysCreate =
+      "Usage: shop keys create --name NAME --scopes a,b [--toolsets orders,returns] [--acp-signing-secret S] [--acp-webhook-url URL]\n" +
+      "  create an API key (printed once, as the last line), limited to toolsets (areas) and with its ACP settings when given\n";
     expect((await shop("keys", "create", "--help")).stdout).toBe(keysCreate);
     expect((await shop("help", "keys", "create")).stdout).toBe(keysCreate);
     // --help wins over everything else on the line: no key is made even with its options given.

@@ -14,7 +14,7 @@ const MAX_LISTS = 256;
 
 /**
  * tools/list for each caller: the listings of the tools it may call, in registry (name) order. executor.allows reads
- * a caller's kind and scopes alone, so one list serves every caller of the same kind and scopes.
+ * a caller's kind, scopes and toolsets alone, so one list serves every caller of the same kind, scopes and toolsets.
  */
 export class ToolLists {
   private readonly lists = new Map<string, Tool[]>();
@@ -26,7 +26,8 @@ export class ToolLists {
   }
 
   for(caller: Caller): Tool[] {
-    const key = `${caller.kind} ${[...caller.scopes].sort().join(" ")}`;
+    const toolsets = caller.toolsets ? [...caller.toolsets].sort().join(",") : "*";
+    const key = `${caller.kind} ${toolsets} ${[...caller.scopes].sort().join(" ")}`;
     let list = this.lists.get(key);
     if (!list) {
       if (this.lists.size >= MAX_LISTS) this.lists.clear();
@@ -40,7 +41,7 @@ export class ToolLists {
 /**
  * A tool as tools/list shows it: name, description, compact input schema and annotations. Output schemas are left out
  * of the listing (they were over half of it: 128k of 238k characters for a * key); GET /api/v1/tools and the OpenAPI
- * document publish the full output schemas.
+ * document publish the full output schemas. The input schema's objects are listed open (see openObjects).
  */
 export function mcpTool(tool: AnyTool): Tool {
   let listing = listings.get(tool);
@@ -49,7 +50,7 @@ export function mcpTool(tool: AnyTool): Tool {
     listing = {
       name: tool.name,
       description: description.description,
-      inputSchema: compactSchema(description.inputSchema) as Tool["inputSchema"],
+      inputSchema: openObjects(compactSchema(description.inputSchema, tool.name)) as Tool["inputSchema"],
       annotations: compactAnnotations(description.annotations),
     };
     listings.set(tool, listing);
@@ -58,6 +59,20 @@ export function mcpTool(tool: AnyTool): Tool {
 }
 
 const listings = new WeakMap<AnyTool, Tool>();
+
+/**
+ * The schema without `additionalProperties: false` (6.3k of a * listing's 120k budget: 219 objects): the listing names
+ * every property a tool takes, and the server refuses any other with a 400 problem naming it, as it always did. The
+ * only values the listed schema accepts and the tool's refuses are objects with properties the tool does not have.
+ * Records (`additionalProperties: {schema}`) keep theirs. GET /api/v1/tools, OpenAPI and the assistants keep them.
+ */
+export function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (!node || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) if (!(key === "additionalProperties" && value === false)) out[key] = openObjects(value);
+  return out;
+}
 
 /** The MCP specification's value for a hint a tool leaves out. */
 export const HINT_DEFAULTS: Readonly<ToolAnnotations> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };

@@ -2,10 +2,11 @@
 // endpoint, behind the Origin/Host guard and the same admission (keys, scopes, rate limits) as REST.
 import express, { type Request as HttpRequest, type Response as HttpResponse, type Router } from "express";
 import { CLIENT_INFO_META_KEY, isInitializeRequest } from "@modelcontextprotocol/server";
-import { problemOf, RateLimited, toToolError, ToolError } from "../core/errors.ts";
+import { Invalid, problemOf, RateLimited, toToolError, ToolError } from "../core/errors.ts";
 import type { Config } from "../core/config.ts";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
+import { narrowToolsets, parseToolsets } from "../tools/toolsets.ts";
 import { acceptsGzip } from "../http/gzip.ts";
 import { isTooDeep, textBody } from "../http/body.ts";
 import { admit, requestId, sendAnswer, sendProblem, type Gate } from "../http/requests.ts";
@@ -68,6 +69,15 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
       return;
     }
     const request = requestParts(body);
+    // ?toolsets=orders,returns narrows what this connection lists and may call, within the key's own toolsets.
+    if (!(caller instanceof ToolError) && req.query.toolsets !== undefined) {
+      try {
+        caller = narrowedCaller(caller, req.query.toolsets);
+      } catch (error) {
+        sendProblem(res, toToolError(error), id);
+        return;
+      }
+    }
     const admitted = caller;
     await inMcpSpan(request, req.headers, known, async (span) => {
       const { id: messageId, method, params } = request;
@@ -114,6 +124,13 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
   });
 
   return router;
+}
+
+/** The caller limited further to the toolsets a `?toolsets=` query names (each a known area; 400 otherwise). */
+function narrowedCaller(caller: Caller, query: unknown): Caller {
+  if (typeof query !== "string") throw new Invalid("Name the toolsets once, comma-separated: ?toolsets=orders,returns.");
+  const toolsets = narrowToolsets(caller.toolsets, parseToolsets(query));
+  return toolsets ? { ...caller, toolsets } : caller;
 }
 
 /** The id, method and params of a JSON-RPC request, as far as the body names them (the SDK judges the rest). */

@@ -1,5 +1,5 @@
 // Who is chatting: the storefront session of the cookie, or the staff user / API key of the admin connection. Never the client's word.
-import type { Authenticator } from "../http/auth.ts";
+import { keyCaller, type Authenticator } from "../http/auth.ts";
 import type { SessionManager } from "../http/session.ts";
 import { Unauthorized } from "../core/errors.ts";
 import type { Caller } from "../tools/context.ts";
@@ -30,7 +30,7 @@ export async function identify({ auth, sessions }: Identities, assistant: Assist
   if (credentials.token !== undefined) {
     const key = await auth.verifyFrom(address, credentials.token);
     if (!key) throw new Unauthorized("The API key is invalid or has been revoked.");
-    return { kind: "key", actor: `key:${key.id}`, scopes: new Set(key.scopes), keyId: key.id, address, agent };
+    return { ...keyCaller(key, address), agent };
   }
   const staff = auth.staff ? await auth.staff(credentials.cookie) : undefined;
   if (staff) return { ...staff, address, agent };

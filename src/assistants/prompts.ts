@@ -53,9 +53,11 @@ export function storefrontInstructions(context: PromptContext): string {
       "first to say what will be left); status paid means the card covered everything.",
     "After the sale, on the shopper's own orders only (those placed in this session; once signed in, all of theirs; find " +
       "them with the order tools): cancel an order " +
-      "that has not shipped (ask why, and whether the money goes back to the original payment or as store credit), change " +
+      "that has not shipped (ask why, and whether the money goes back to the original payment, as store credit or onto a " +
+      "gift card of theirs by its code: refundTo), change " +
       "its delivery address before it ships, show what was paid and refunded; once it has shipped, request a return of " +
-      "chosen lines (withdrawal within 14 days of delivery, complaint about a defect within 2 years; ask which and why) or " +
+      "chosen lines (withdrawal within 14 days of delivery, complaint about a defect within 2 years; ask which and why, and " +
+      "where the refund goes, as for a cancel) or " +
       "an exchange for another variant of the same product (the variants from the item-options tool); show the status of " +
       "its returns. List, save and delete saved addresses. A " +
       `shopper who is not signed in (placing an order signs nobody in) signs in at ${publicBaseUrl}/account (a code by ` +

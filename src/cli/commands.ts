@@ -100,9 +100,9 @@ function scopeList(value: string): Grant[] {
 export const COMMANDS: readonly Command[] = [
   {
     name: "keys create",
-    args: "--name NAME --scopes a,b [--acp-signing-secret S] [--acp-webhook-url URL]",
-    summary: "create an API key (printed once, as the last line), with its ACP settings when given",
-    options: { name: string, scopes: string, "acp-signing-secret": string, "acp-webhook-url": string },
+    args: "--name NAME --scopes a,b [--toolsets orders,returns] [--acp-signing-secret S] [--acp-webhook-url URL]",
+    summary: "create an API key (printed once, as the last line), limited to toolsets (areas) and with its ACP settings when given",
+    options: { name: string, scopes: string, toolsets: string, "acp-signing-secret": string, "acp-webhook-url": string },
     async run(ctx, values) {
       if (typeof values.name !== "string" || typeof values.scopes !== "string") return usage(ctx, "keys create needs --name and --scopes");
       const acp = {
@@ -113,9 +113,11 @@ export const COMMANDS: readonly Command[] = [
       const settings = setAcp.input.safeParse({ id: "new", ...acp });
       if (!settings.success) return usage(ctx, `keys create: ${settings.error.issues.map((issue) => `${issue.path[0] === "webhookUrl" ? "--acp-webhook-url" : "--acp-signing-secret"}: ${issue.message}`).join("; ")}`);
       if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, (await ctx.executor()).config.webhooksAllowLocal);
-      const { secret, key } = await call(ctx, import("../tools/keys/create.ts"), { name: values.name, scopes: scopeList(values.scopes) });
+      const toolsets = typeof values.toolsets === "string" ? { toolsets: scopeList(values.toolsets) } : {};
+      const { secret, key } = await call(ctx, import("../tools/keys/create.ts"), { name: values.name, scopes: scopeList(values.scopes), ...toolsets });
       if (Object.keys(acp).length > 0) await call(ctx, import("../tools/keys/set_acp.ts"), { id: key.id, ...acp });
-      ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}${Object.keys(acp).length > 0 ? " and its ACP settings" : ""}. It is shown only once:`);
+      const limited = key.toolsets ? ` limited to the toolsets ${key.toolsets.join(",")}` : "";
+      ctx.out(`Created API key ${key.id} "${key.name}" with scopes ${key.scopes.join(",")}${limited}${Object.keys(acp).length > 0 ? " and its ACP settings" : ""}. It is shown only once:`);
       ctx.out(secret);
       return 0;
     },
@@ -129,7 +131,8 @@ export const COMMANDS: readonly Command[] = [
       if (keys.length === 0) ctx.out("No API keys.");
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${key.revokedAt}` : `active, last used ${key.lastUsedAt ?? "never"}`;
-        ctx.out(`${key.id}\t${key.name}\t${key.prefix}\t${key.scopes.join(",")}\t${state}`);
+        const toolsets = key.toolsets ? ` (toolsets ${key.toolsets.join(",")})` : "";
+        ctx.out(`${key.id}\t${key.name}\t${key.prefix}\t${key.scopes.join(",")}${toolsets}\t${state}`);
       }
       return 0;
     },

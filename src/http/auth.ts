@@ -5,6 +5,7 @@ import type { Caller, SessionRef } from "../tools/context.ts";
 import type { VerifiedKey } from "../tools/keys/key-secrets.ts";
 import type { KeyVerifier } from "../tools/keys/verifier.ts";
 import { SESSION_SCOPES } from "../tools/scopes.ts";
+import { storedToolsets } from "../tools/toolsets.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { requestAddress } from "./address.ts";
 
@@ -22,6 +23,14 @@ export function sessionCaller(session: SessionRef, address: string): Caller {
 /** The caller of a request without key or session: rate limited by its client address. */
 export function anonymousCaller(address: string): Caller {
   return { kind: "anonymous", actor: "anonymous", scopes: new Set(), address };
+}
+
+/** The caller of a verified API key: its scopes, and its toolsets when it is limited to some. */
+export function keyCaller(key: VerifiedKey, address: string): Caller {
+  const caller: Caller = { kind: "key", actor: `key:${key.id}`, scopes: new Set(key.scopes), keyId: key.id, address };
+  const toolsets = storedToolsets(key.toolsets);
+  if (toolsets) caller.toolsets = toolsets;
+  return caller;
 }
 
 export class Authenticator {
@@ -50,7 +59,7 @@ export class Authenticator {
       const secret = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
       const key = await this.verifyFrom(address, secret);
       if (!key) throw new Unauthorized(secret ? "The API key is invalid or has been revoked." : "The Authorization header must be `Bearer <API key>`.");
-      const caller: Caller = { kind: "key", actor: `key:${key.id}`, scopes: new Set(key.scopes), keyId: key.id, address };
+      const caller = keyCaller(key, address);
       if (session) caller.session = session;
       return caller;
     }

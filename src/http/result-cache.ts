@@ -5,6 +5,7 @@
 import type { Executor, Invocation } from "../tools/executor.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { recordCachedCall } from "../tools/trace.ts";
+import { toolsetsAllow } from "../tools/toolsets.ts";
 import { MIN_GZIP_BYTES, openGzip, type OpenGzip } from "./gzip.ts";
 
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -59,8 +60,9 @@ export class ResultCache {
    */
   async render<V>(call: Invocation, variant: string, form: (result: unknown, tool: AnyTool) => Form<V>, gzip = false): Promise<Answer<V>> {
     const tool = this.executor.registry.get(call.name);
-    // A read of drafts depends on the caller's scopes (products:write), so it is never shared through the cache.
-    if (tool?.cache !== "catalog" || readsDrafts(call.input)) return this.answer(call, form, false);
+    // A read of drafts depends on the caller's scopes (products:write), so it is never shared through the cache; a caller
+    // whose toolsets leave the tool out is refused by the executor.
+    if (tool?.cache !== "catalog" || readsDrafts(call.input) || !toolsetsAllow(call.caller.toolsets, tool.name)) return this.answer(call, form, false);
     const version = this.catalog.version;
     if (version !== this.version) this.reset(version);
     const key = cacheKey(tool.name, variant, call.input);

@@ -19,16 +19,22 @@ const SHARE_GAIN = 40;
  * - the ±9007199254740991 bounds of integers dropped;
  * - `type: [X, "null"]` written as `anyOf: [{type: X …}, {type: "null"}]` (portable; Inspector warns on type arrays);
  * - the empty `additionalProperties: {}` and `propertyNames: {type: "string"}` of records dropped (both allow anything);
- * - a property's description that only spells its name out again (`orderId`: "Order id.") dropped;
+ * - a property's description that only spells its name out again (`orderId`: "Order id."), or its name and the tool's
+ *   area (`slug` of products.get: "Product slug."), or says what its name and bounds already do (`limit`: "Page size.")
+ *   dropped;
  * - a subschema used more than once (a layout section inside a column, an address, an id) defined once under `$defs`
  *   when that makes the schema shorter by SHARE_GAIN characters or more.
  */
-export function compactSchema(schema: JsonSchema): JsonSchema {
-  return share(trim(schema) as JsonSchema);
+export function compactSchema(schema: JsonSchema, toolName?: string): JsonSchema {
+  const area = toolName ? words(toolName.split(".")[0]!).map((word) => word.replace(/s$/, "")) : [];
+  return share(trim(schema, area) as JsonSchema);
 }
 
-function trim(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(trim);
+/** Descriptions a field's name and bounds say already, by field name (the catalogue and OpenAPI keep them). */
+const SELF_EVIDENT: Readonly<Record<string, string>> = { limit: "Page size.", offset: "Items to skip.", confirm: "Confirms the deletion." };
+
+function trim(value: unknown, area: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => trim(item, area));
   if (!value || typeof value !== "object") return value;
   const node = value as JsonSchema;
   const out: JsonSchema = {};
@@ -37,17 +43,20 @@ function trim(value: unknown): unknown {
     if (node.type === "integer" && ((key === "minimum" && item === -SAFE) || (key === "maximum" && item === SAFE))) continue;
     if (key === "additionalProperties" && isEmptyObject(item)) continue;
     if (key === "propertyNames" && isStringType(item)) continue;
-    if (key === "properties") out[key] = Object.fromEntries(Object.entries(item as JsonSchema).map(([name, sub]) => [name, trim(withoutEcho(name, sub))]));
-    else out[key] = key === "$defs" ? mapValues(item as JsonSchema, trim) : trim(item);
+    if (key === "properties") out[key] = Object.fromEntries(Object.entries(item as JsonSchema).map(([name, sub]) => [name, trim(withoutEcho(name, sub, area), area)]));
+    else out[key] = key === "$defs" ? mapValues(item as JsonSchema, (def) => trim(def, area)) : trim(item, area);
   }
   return Array.isArray(out.type) ? nullableAsAnyOf(out) : out;
 }
 
-/** The property's schema without a description whose words are all in its name ("Order id." of `orderId`). */
-function withoutEcho(name: string, sub: unknown): unknown {
+/**
+ * The property's schema without a description whose words are all in its name and the tool's area ("Order id." of
+ * `orderId`, "Product slug." of products.get's `slug`), or that SELF_EVIDENT names.
+ */
+function withoutEcho(name: string, sub: unknown, area: readonly string[]): unknown {
   if (!isObject(sub) || typeof sub.description !== "string") return sub;
-  const named = new Set(words(name));
-  if (!words(sub.description).every((word) => named.has(word))) return sub;
+  const named = new Set([...words(name), ...area]);
+  if (SELF_EVIDENT[name] !== sub.description && !words(sub.description).every((word) => named.has(word))) return sub;
   const { description: _echo, ...rest } = sub;
   return rest;
 }

@@ -19,6 +19,8 @@ export interface Caller {
   /** Audit actor: "key:<id>", "session:<id>", "staff:<id>", "anonymous" or "system:<name>". */
   actor: string;
   scopes: ReadonlySet<string>;
+  /** The toolsets (areas) the caller is limited to, from its key or grant, narrowed per MCP connection; none: all. */
+  toolsets?: ReadonlySet<string>;
   keyId?: string;
   /** The signed-in staff user (admin web and admin assistant), kind "staff". */
   staffId?: string;

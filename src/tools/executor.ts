@@ -10,6 +10,7 @@ import type { Logger } from "../core/log.ts";
 import type { AuditRecord, Caller, Door, ToolContext } from "./context.ts";
 import type { Registry } from "./registry.ts";
 import { hasScope } from "./scopes.ts";
+import { outsideToolsets, toolsetsAllow } from "./toolsets.ts";
 import { inToolSpan } from "./trace.ts";
 import type { Collaborators } from "./collaborators.ts";
 import type { AnyTool, ObjectSchema, ToolDefinition } from "./tool.ts";
@@ -67,6 +68,7 @@ export class Executor {
   }
 
   private authorizeTool(tool: AnyTool, caller: Caller): AnyTool {
+    if (caller.toolsets && !toolsetsAllow(caller.toolsets, tool.name)) throw new Forbidden(outsideToolsets(tool.name, caller.toolsets));
     if (tool.anonymous) return tool;
     if (caller.kind === "anonymous") throw new Unauthorized(`${tool.name} needs a Bearer API key with the scope "${tool.scope}".`);
     if (!hasScope(caller.scopes, tool.scope)) {
@@ -81,6 +83,7 @@ export class Executor {
 
   /** Whether the caller may call the tool (for listings such as MCP tools/list). */
   allows(tool: AnyTool, caller: Caller): boolean {
+    if (!toolsetsAllow(caller.toolsets, tool.name)) return false;
     if (tool.anonymous) return true;
     if (caller.kind === "anonymous") return false;
     return hasScope(caller.scopes, tool.scope) ? !(tool.staffOnly && caller.kind === "session") : actsAsShopper(tool, caller);

@@ -2,9 +2,9 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HINT_DEFAULTS } from "../../src/api/mcp-tools.ts";
+import { HINT_DEFAULTS, openObjects } from "../../src/api/mcp-tools.ts";
 import { describeTool, type JsonSchema } from "../../src/tools/describe.ts";
-import { rpc } from "../support/mcp.ts";
+import { mcpCall, rpc } from "../support/mcp.ts";
 import { useServer } from "../support/server.ts";
 
 /** ≈ 30,000 tokens: the widest listing must stay below this many characters. */
@@ -64,15 +64,21 @@ describe("MCP tools/list", () => {
     expect(JSON.stringify(setLayout.inputSchema)).toContain('"$ref":"#/$defs/hero"');
   });
 
-  it("accepts and refuses exactly what the catalogue schemas do, on every example and its mutations", () => {
+  it("accepts and refuses what the catalogue schemas do, on every example and its mutations, but for unknown properties", () => {
     for (const listed of listing.tools) {
       const tool = server.runtime.registry.get(listed.name)!;
       const compact = validator(listed.inputSchema);
-      const full = validator(describeTool(tool).inputSchema);
+      const full = validator(openObjects(describeTool(tool).inputSchema) as JsonSchema);
       for (const input of tool.examples.flatMap(mutations)) {
         expect(compact(input), `${tool.name} input ${JSON.stringify(input)}`).toBe(full(input));
       }
     }
+  });
+
+  it("lists objects open (the listing names every property) while the server refuses an unknown property with a 400", async () => {
+    expect(listing.text).not.toContain('"additionalProperties":false');
+    const refused = await mcpCall(server, "orders.list", { limit: 1, __unknown: 1 }, { key: await server.key("*") });
+    expect(refused).toMatchObject({ status: 400, body: { code: "invalid_input" } });
   });
 
   it("lists each tool's hints so that, read with the MCP defaults, they say what the registry says", () => {

@@ -44,4 +44,14 @@ describe("compactSchema", () => {
       additionalProperties: false,
     });
   });
+
+  it("drops a description that only names the field and the tool's area, or that the name and bounds say already", () => {
+    const limit = { type: "integer", minimum: 1, maximum: 100, default: 20 };
+    const schema = {
+      type: "object",
+      properties: { slug: { ...id, description: "Product slug." }, limit: { ...limit, description: "Page size." }, email: { type: "string", description: "Staff e-mail." } },
+    };
+    expect(compactSchema(schema, "products.get")).toEqual({ type: "object", properties: { slug: id, limit, email: { type: "string", description: "Staff e-mail." } } });
+    expect(compactSchema(schema, "staff.get")).toEqual({ type: "object", properties: { slug: { ...id, description: "Product slug." }, limit, email: { type: "string" } } });
+  });
 });

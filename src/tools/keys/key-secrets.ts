@@ -10,6 +10,8 @@ import type { KeyView } from "./schemas.ts";
 export interface VerifiedKey {
   id: string;
   scopes: string[];
+  /** The toolsets (areas) the key is limited to; empty: every one. */
+  toolsets: string[];
 }
 
 const KEY_PATTERN = /^shop_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{20,}$/;
@@ -25,9 +27,16 @@ export function newKeySecret(): string {
 }
 
 /** Creates a key (with a secret made here unless one from newKeySecret is given); the plain secret is never stored. */
-export async function createKey(db: Db, name: string, scopes: readonly Grant[], secret = newKeySecret()): Promise<{ secret: string; key: KeyView }> {
+export async function createKey(
+  db: Db,
+  name: string,
+  scopes: readonly Grant[],
+  secret = newKeySecret(),
+  toolsets: readonly string[] = [],
+): Promise<{ secret: string; key: KeyView }> {
   const prefix = secret.split("_")[1] ?? "";
-  const row = await db.apiKey.create({ data: { name: name.trim(), prefix, hash: hashKey(secret), scopes: [...new Set(scopes)] } });
+  const data = { name: name.trim(), prefix, hash: hashKey(secret), scopes: [...new Set(scopes)], toolsets: [...new Set(toolsets)].sort() };
+  const row = await db.apiKey.create({ data });
   return { secret, key: describeKey(row) };
 }
 
@@ -47,9 +56,9 @@ export async function findKey(db: Db, id: string): Promise<ApiKey> {
 /** The key's id and scopes when it exists and is not revoked. */
 export async function findActiveKey(db: Db, key: string): Promise<VerifiedKey | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const row = await db.apiKey.findUnique({ where: { hash: hashKey(key) }, select: { id: true, scopes: true, revokedAt: true } });
+  const row = await db.apiKey.findUnique({ where: { hash: hashKey(key) }, select: { id: true, scopes: true, toolsets: true, revokedAt: true } });
   if (!row || row.revokedAt) return null;
-  return { id: row.id, scopes: row.scopes };
+  return { id: row.id, scopes: row.scopes, toolsets: row.toolsets };
 }
 
 export async function touchKey(db: Db, id: string, now = new Date()): Promise<void> {
@@ -63,6 +72,7 @@ export function describeKey(row: ApiKey): KeyView {
     name: row.name,
     prefix: `shop_${row.prefix}_…`,
     scopes: row.scopes,
+    ...(row.toolsets.length ? { toolsets: row.toolsets } : {}),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,

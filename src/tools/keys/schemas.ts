@@ -18,6 +18,7 @@ export const keyView = z.strictObject({
   name: z.string(),
   prefix: z.string().describe("The secret's first characters, to recognise it (\"shop_AbC12xYz_…\")."),
   scopes: z.array(z.string()),
+  toolsets: z.array(z.string()).optional().describe("The areas it is limited to (absent: all)."),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable().describe("Last authenticated call (recorded at most once a minute), or null."),
   revokedAt: z.iso.datetime().nullable().describe("When it was revoked (it no longer authenticates), or null while active."),

@@ -30,6 +30,11 @@ function normalizeCode(typed: string): string | null {
   return [0, 4, 8, 12].map((at) => plain.slice(at, at + 4)).join("-");
 }
 
+/** Whether a typed string can be a code (any case, spaces and hyphens ignored). */
+export function isCode(typed: string): boolean {
+  return normalizeCode(typed) !== null;
+}
+
 /** What ledgers and audit entries keep of a code: its last four symbols, never the whole secret. */
 export function codeHint(code: string): string {
   return `…${code.slice(-4)}`;

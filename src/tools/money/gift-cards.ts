@@ -5,6 +5,7 @@ import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { GiftCard } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { cardSnapshot, codeHint, findCard, newCode } from "./gift-card-codes.ts";
+import { orderRef } from "../shared/order-numbers.ts";
 import { shopName } from "../shared/shop-name.ts";
 
 /** A Danish claim expires after 3 years (forældelsesloven); a gift card is valid at least that long. */
@@ -109,6 +110,39 @@ export async function spendUpTo(ctx: ToolContext, typed: string, limit: bigint, 
     card = await ctx.db.giftCard.findUniqueOrThrow({ where: { id: card.id } });
   }
   throw new Refused("giftcard_insufficient_balance", `The gift card ${codeHint(card.code)} has ${formatMoney(card.balanceDkk, card.currency)} left.`);
+}
+
+/**
+ * Puts `amount` onto an existing card (a refund the shopper asked to go there), with its movement (naming the order the
+ * money comes from) and audit entry; mails the order's address after commit what went onto which card. The card's row
+ * is incremented in place, so concurrent top-ups and spends never lose one another.
+ */
+export async function topUp(ctx: ToolContext, card: GiftCard, amount: bigint, order: { id: string; number: number; email: string }): Promise<GiftCard> {
+  const now = ctx.now();
+  const after = await ctx.db.giftCard.update({ where: { id: card.id }, data: { balanceDkk: { increment: amount }, updatedAt: now } });
+  await ctx.db.giftCardMovement.create({ data: { giftCardId: card.id, amountDkk: amount, orderId: order.id, actor: ctx.caller.actor, createdAt: now } });
+  const before = { ...after, balanceDkk: after.balanceDkk - amount };
+  await ctx.audit({ subjectType: "giftcard", subjectId: card.id, before: cardSnapshot(before), after: cardSnapshot(after), note: `refund of order ${order.id}` });
+  if (order.email) {
+    const to = order.email;
+    ctx.afterCommit(async () => {
+      const shop = await shopName(ctx.collaborators.db);
+      const what = after.source === "store_credit" ? "tilgodebevis" : "gavekort";
+      const lines = [
+        `Vi har sat ${formatMoney(amount, after.currency)} ind på dit ${what} ${codeHint(after.code)} som refusion for ordre ${orderRef(order.number)}.`,
+        `Saldoen er nu ${formatMoney(after.balanceDkk, after.currency)}`.replace(/\.?$/, "."),
+        ...(after.expiresAt ? [`Kortet gælder til og med ${after.expiresAt.toLocaleDateString("da-DK", { timeZone: "Europe/Copenhagen" })}.`] : []),
+        "",
+        `Venlig hilsen ${shop}`,
+      ];
+      const message = { to, subject: `${formatMoney(amount, after.currency)} sat ind på dit ${what} – ${shop}`, text: lines.join("\n"), html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : "")).join("\n") };
+      const sent = await ctx.collaborators.mailer.send(message);
+      await ctx.collaborators.db.emailMessage.create({
+        data: { to, subject: message.subject, kind: "gift_card_topup", orderId: order.id, transport: sent.transport, messageId: sent.messageId, createdAt: ctx.now() },
+      });
+    });
+  }
+  return after;
 }
 
 /** The card, or 422 giftcard_expired when it has expired. */

@@ -5,7 +5,7 @@ import { Refused } from "../../core/errors.ts";
 import type { Order, OrderItem } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { collect, type CollectWith } from "./collect.ts";
-import { refundToOriginal } from "./refunds.ts";
+import { refundUpTo, type Destination, type Returned } from "./refunds.ts";
 
 type OrderWithItems = Order & { items: OrderItem[] };
 
@@ -51,6 +51,8 @@ export interface ItemEdit {
   paid: boolean;
   /** The order waits for its money in a status that becomes paid once earlier payments cover it. */
   awaitingPayment: boolean;
+  /** Where a decrease goes: the original payment (default), store credit or a named card. */
+  destination: Destination;
   /** Where a bank-transfer refund goes, when the shopper said. */
   account: string | null;
   /** How a paid order's rise is collected (orders.change_items collectWith); null: it may not rise. */
@@ -60,6 +62,8 @@ export interface ItemEdit {
 export interface Settled {
   /** Given back by the edit. */
   returnedDkk: bigint;
+  /** Where it went, part by part. */
+  parts: Returned["parts"];
   /** The ledger's money held after it: paid less returned. */
   heldDkk: bigint;
   paymentUrl: string | null;
@@ -69,7 +73,8 @@ export interface Settled {
 
 /**
  * Settles an edit in the caller's transaction. Paid order: its decrease (less what was still to collect, at most what is
- * held) goes back to where it came from; a rise, or what is left to collect, is collected as the caller names (collect.ts). Unpaid order: what earlier payments hold beyond the new total goes back; if they now cover it, the order
+ * held) goes back to the edit's destination (where it came from, by default); a rise, or what is left to collect, is
+ * collected as the caller names (collect.ts). Unpaid order: what earlier payments hold beyond the new total goes back; if they now cover it, the order
  * is `covered`, else a changed total gets a new payment session.
  */
 export async function settle(ctx: ToolContext, edit: ItemEdit): Promise<Settled> {
@@ -79,8 +84,8 @@ export async function settle(ctx: ToolContext, edit: ItemEdit): Promise<Settled>
   const back = decrease - before.outstandingDkk;
   const owed = paid ? (back < held ? back : held) : held - after.totalDkk;
   const returned = owed > 0n ? owed : 0n;
-  if (returned > 0n) await refundToOriginal(ctx, before, returned, edit.account);
-  const settled = { returnedDkk: returned, heldDkk: held - returned, paymentUrl: null, covered: false };
+  const parts = returned > 0n ? (await refundUpTo(ctx, before, returned, edit.destination, edit.account)).parts : [];
+  const settled = { returnedDkk: returned, parts, heldDkk: held - returned, paymentUrl: null, covered: false };
   if (paid) {
     const due = after.totalDkk - after.refundedDkk - settled.heldDkk;
     if (!edit.collectWith && before.outstandingDkk === 0n) return settled;

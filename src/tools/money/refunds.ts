@@ -1,52 +1,81 @@
 // Giving an order's money back: what the ledger says was paid and not yet returned, either as store credit (a new gift
-// card) or to where it came from: gift-card payments back onto their cards, card payments through the payment provider,
-// the rest as a refund task staff pay out by hand. A replacement order's money paid on an earlier order of its exchange
-// chain goes back to that order's payment. Booked in the ledger in the caller's transaction.
+// card), onto a gift card the shopper names (topped up), or to where it came from: gift-card payments back onto their
+// cards, card payments through the payment provider, the rest as a refund task staff pay out by hand. A replacement
+// order's money paid on an earlier order of its exchange chain goes back to that order's payment. Booked in the ledger
+// in the caller's transaction.
 import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import type { GiftCard, Order } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
 import { orderRef } from "../shared/order-numbers.ts";
-import { codeHint } from "./gift-card-codes.ts";
-import { issueCard } from "./gift-cards.ts";
+import { codeHint, findCard, isCode } from "./gift-card-codes.ts";
+import { issueCard, topUp, usable } from "./gift-cards.ts";
 import { allocate, balanceOf, book, lockOrderRow, methodOf, poolsOf, TRANSFER } from "./ledger.ts";
 
 const REFUND_TO = ["original", "store_credit"] as const;
-export type RefundTo = (typeof REFUND_TO)[number];
 
-/** The refund input fields of orders.cancel, orders.change_items and returns.receive. */
-export const refundTo = z.enum(REFUND_TO).optional().describe("Default original (as paid).");
+/**
+ * The refund destination of orders.cancel, orders.change_items, returns.request and returns.receive: "original",
+ * "store_credit", or a gift card's code (the card is topped up). One string keeps the tools' listing small.
+ */
+export const refundTo = z
+  .string()
+  .trim()
+  .min(8)
+  .max(40)
+  .refine((value) => (REFUND_TO as readonly string[]).includes(value) || isCode(value), "original, store_credit or a gift card code")
+  .optional()
+  .describe("original (as paid; the default), store_credit (a new card) or a gift card's code (topped up).");
 export const refundAccount = z.string().trim().min(5).max(100).optional().describe("Reg.nr. and account no. for a bank-transfer refund.");
+
+/** A refund's destination as the input gives it. */
+export type RefundChoice = z.infer<typeof refundTo>;
+
+/** A refund's destination, its card looked up: where refundUpTo sends the money. */
+export type Destination = { to: "original" } | { to: "store_credit" } | { to: "gift_card"; card: GiftCard };
+
+/** The destination an input names (default original); a named card must exist (404) and not have expired (422 giftcard_expired). */
+export async function destinationOf(ctx: ToolContext, choice: RefundChoice): Promise<Destination> {
+  if (choice === undefined || choice === "original") return { to: "original" };
+  if (choice === "store_credit") return { to: "store_credit" };
+  return { to: "gift_card", card: usable(ctx, await findCard(ctx.db, choice)) };
+}
 
 export interface Returned {
   amountDkk: bigint;
-  /** The store credit issued, when the money went there. */
+  /** The store credit issued, or the named card topped up, when the money went there. */
   giftCard: GiftCard | null;
-  /** Where the money went: one part per method (gift_card, card, bank_transfer …, store_credit), in booking order. */
-  parts: Array<{ method: string; amountDkk: bigint }>;
+  /**
+   * Where the money went: one part per method (gift_card, card, bank_transfer …, store_credit, or topped_up: onto a card
+   * the shopper named, whose last four symbols `card` holds), in booking order.
+   */
+  parts: Array<{ method: string; amountDkk: bigint; card?: string }>;
 }
 
 /** Returns everything paid and not yet returned; `account` is where a bank-transfer refund goes, when the shopper said. */
-export function refundAll(ctx: ToolContext, order: Order, to: RefundTo, account: string | null): Promise<Returned> {
+export function refundAll(ctx: ToolContext, order: Order, to: Destination, account: string | null): Promise<Returned> {
   return refundUpTo(ctx, order, null, to, account);
 }
 
 /** Returns `limit` (null: no limit) of what was paid and not yet returned, never more; as refundAll otherwise. */
-export async function refundUpTo(ctx: ToolContext, order: Order, limit: bigint | null, to: RefundTo, account: string | null): Promise<Returned> {
+export async function refundUpTo(ctx: ToolContext, order: Order, limit: bigint | null, to: Destination, account: string | null): Promise<Returned> {
   const { paidDkk, returnedDkk } = await balanceOf(ctx.db, order.id);
   const open = paidDkk - returnedDkk;
   const amount = limit !== null && limit < open ? limit : open;
   if (amount <= 0n) return { amountDkk: 0n, giftCard: null, parts: [] };
-  if (to === "store_credit") {
-    const card = await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${orderRef(order.number)}`, source: "store_credit", orderId: order.id });
-    const shares = allocate(await poolsOf(ctx.db, order.id), amount);
-    for (const { pool, amountDkk } of shares) {
-      await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk, reference: codeHint(card.code), sourceOrderId: pool.source?.id ?? null });
-    }
-    await assertCovered(ctx, shares.map(({ pool }) => pool.source?.id ?? order.id));
-    return { amountDkk: amount, giftCard: card, parts: [{ method: "store_credit", amountDkk: amount }] };
+  if (to.to === "original") return { amountDkk: amount, giftCard: null, parts: await refundToOriginal(ctx, order, amount, account) };
+  const card =
+    to.to === "store_credit"
+      ? await issueCard(ctx, { amountDkk: amount, customerEmail: order.email || null, reason: `Tilgodebevis for ordre ${orderRef(order.number)}`, source: "store_credit", orderId: order.id })
+      : await topUp(ctx, to.card, amount, order);
+  // Money kept in the shop as a card's balance: a store_credit entry, split per source like any refund and checked the same.
+  const shares = allocate(await poolsOf(ctx.db, order.id), amount);
+  for (const { pool, amountDkk } of shares) {
+    await book(ctx, order.id, { kind: "store_credit", method: "gift_card", amountDkk, reference: codeHint(card.code), sourceOrderId: pool.source?.id ?? null });
   }
-  return { amountDkk: amount, giftCard: null, parts: await refundToOriginal(ctx, order, amount, account) };
+  await assertCovered(ctx, shares.map(({ pool }) => pool.source?.id ?? order.id));
+  const part = to.to === "store_credit" ? { method: "store_credit", amountDkk: amount } : { method: "topped_up", amountDkk: amount, card: codeHint(card.code) };
+  return { amountDkk: amount, giftCard: card, parts: [part] };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Order } from "../../generated/prisma/client.ts";
 import { collectWith } from "../money/collect.ts";
 import { settle } from "../money/item-edits.ts";
 import { balanceOf } from "../money/ledger.ts";
-import { refundAccount } from "../money/refunds.ts";
+import { destinationOf, refundAccount, refundTo } from "../money/refunds.ts";
 import { oere } from "../shared/amounts.ts";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { repriced } from "./edit-pricing.ts";
@@ -44,6 +44,8 @@ export default defineTool({
     { status: 422, code: "insufficient_balance", when: "the gift card cannot cover the rise" },
     { status: 422, code: "card_not_reusable" },
     { status: 422, code: "payment_declined" },
+    { status: 422, code: "giftcard_expired", when: "refundTo names an expired card" },
+    { status: 404, when: "unknown order, line or refundTo card" },
   ],
   input: z.strictObject({
     orderId,
@@ -53,6 +55,7 @@ export default defineTool({
       .max(50)
       .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, "One change per line")
       .describe("Changes, one per line."),
+    refundTo,
     refundAccount,
     collectWith: collectWith.optional(),
   }),
@@ -102,13 +105,14 @@ export default defineTool({
     await writeLines(ctx.db, lines);
     const after = await ctx.db.order.update({ where: { id: order.id }, data: totals, include: { items: { orderBy: itemOrder } } });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: { ...orderRow(order), items: order.items }, after });
-    const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), account: input.refundAccount ?? null, collectWith: input.collectWith ?? null };
+    const destination = await destinationOf(ctx, input.refundTo);
+    const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), destination, account: input.refundAccount ?? null, collectWith: input.collectWith ?? null };
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" })), items: after.items } : after;
     await ctx.collaborators.catalog.changed(ctx, { stock: productIds });
     await ctx.collaborators.orderEvents.announce(ctx, { type: "items_changed", orderId: order.id, order: now, lines: now.items, changes: lines.filter(changed).map(itemChange), previousTotalDkk: order.totalDkk });
     const result = view(now, settled.heldDkk, settled.returnedDkk, settled.paymentUrl);
-    const note = { returnedDkk: settled.returnedDkk, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
+    const note = { returnedDkk: settled.returnedDkk, refundParts: settled.parts, outstandingDkk: BigInt(result.outstandingDkk), paymentUrl: settled.paymentUrl };
     ctx.afterCommit(() => sendOrderChanged(ctx.collaborators.db, ctx.collaborators.mailer, order.id, note, ctx.now()));
     return result;
   },

@@ -255,19 +255,30 @@ export async function sendShipped(db: Db, mailer: Mailer, orderId: string, now: 
 
 /** What an item edit did to the money, for its e-mail. */
 export interface ChangeNote {
-  /** Given back by the edit (to where it was paid from). */
+  /** Given back by the edit (to where it was paid from, unless the caller named store credit or a card). */
   returnedDkk: bigint;
+  /** Where it went, part by part (refundUpTo's parts); absent: as paid. */
+  refundParts?: Array<{ method: string; amountDkk: bigint; card?: string }>;
   /** Still to pay after the edit. */
   outstandingDkk: bigint;
   /** Where to pay it, when there is something to pay. */
   paymentUrl: string | null;
 }
 
+/** Where an edit's refund went, in one Danish sentence: as paid, as store credit, or onto the card the shopper named. */
+function refundSentence(note: ChangeNote, currency: string): string {
+  const amount = formatMoney(note.returnedDkk, currency);
+  const part = note.refundParts?.find((p) => p.method === "store_credit" || p.method === "topped_up");
+  if (part?.method === "store_credit") return `Vi tilbagebetaler ${amount} som et tilgodebevis; koden får du i en mail for sig.`;
+  if (part?.method === "topped_up") return `Vi har sat ${amount} ind på dit gavekort ${part.card ?? ""}`.trimEnd() + ".";
+  return `Vi tilbagebetaler ${amount} til dig på samme måde, som du betalte.`;
+}
+
 /** The order's items changed: the lines and totals now, and what happens to the difference. */
 function renderOrderChanged(order: OrderWithItems, shop: string, note: ChangeNote): MailMessage {
   const { items, totals } = orderLines(order);
   const money = [
-    ...(note.returnedDkk > 0n ? [`Vi tilbagebetaler ${formatMoney(note.returnedDkk, order.currency)} til dig på samme måde, som du betalte.`] : []),
+    ...(note.returnedDkk > 0n ? [refundSentence(note, order.currency)] : []),
     ...(note.outstandingDkk > 0n ? [`Beløb at betale nu: ${formatMoney(note.outstandingDkk, order.currency)}.`] : []),
   ];
   const subject = `Din ordre ${orderRef(order.number)} er ændret – ${shop}`;

@@ -53,7 +53,7 @@ export default defineTool({
       assertTransition(order, "cancelled");
       await dropOutstanding(ctx, order);
       // A paid order cancelled here is refunded to where the money came from, as orders.cancel does by default.
-      const returned = await refundAll(ctx, order, "original", null);
+      const returned = await refundAll(ctx, order, { to: "original" }, null);
       if (returned.amountDkk > 0n) data = { refundedDkk: order.refundedDkk + returned.amountDkk };
     }
     const after = await changeStatus(ctx, order, { to: input.status, ...(data && { data }) });

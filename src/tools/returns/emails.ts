@@ -73,8 +73,10 @@ export function mailRejected(ctx: ToolContext, order: Order, ret: ReturnWithItem
 }
 
 /** Where a part of a refund went, as the shopper reads it. */
-function destination(method: string, contact: Settings["contact"]): string {
+function destination(method: string, contact: Settings["contact"], card?: string): string {
   switch (method) {
+    case "topped_up":
+      return `sat ind på dit gavekort ${card ?? ""}`.trimEnd();
     case "gift_card":
       return "tilbage på det gavekort, du betalte med";
     case "card":
@@ -91,7 +93,7 @@ function destination(method: string, contact: Settings["contact"]): string {
 }
 
 function refundLines(returned: Returned, contact: Settings["contact"], currency: string): string[] {
-  return returned.parts.map((part) => `${formatMoney(part.amountDkk, currency)} ${destination(part.method, contact)}.`);
+  return returned.parts.map((part) => `${formatMoney(part.amountDkk, currency)} ${destination(part.method, contact, part.card)}.`);
 }
 
 /** Received and refunded: the amount and where it went (or that nothing was left to refund). */

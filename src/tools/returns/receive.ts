@@ -1,21 +1,25 @@
 // returns.receive: the parcel is back: restock it and, in the same transaction, refund it or ship the exchange.
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
-import { refundAccount, refundTo, refundUpTo, type Returned } from "../money/refunds.ts";
+import { destinationOf, refundAccount, refundTo, refundUpTo, type Destination, type Returned } from "../money/refunds.ts";
+import { usable } from "../money/gift-cards.ts";
+import type { ToolContext } from "../context.ts";
 import { assertTransition, changeStatus } from "../orders/order-writes.ts";
 import { mailExchanged, mailRefunded } from "./emails.ts";
 import { priceExchange, shipReplacement, type Replacement } from "./exchange.ts";
-import { returnId, returnReference, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
+import { returnId, returnReference, returnSnapshot, returnView, toReturnView, withItems, type ReturnWithItems } from "./schemas.ts";
 import { assertMove, completesWithdrawal, lockReturn, netPaidFor, restockReturn } from "./return-rules.ts";
 
 export default defineTool({
   name: "returns.receive",
   description:
     "Book an approved return received: restock and refund its units (shipping too on a whole order's last " +
-    "withdrawal), or make an exchange's replacement order. Returns the return.",
+    "withdrawal) where the request asked unless refundTo says, or make an exchange's replacement order. Returns the return.",
   errors: [
     { status: 422, code: "illegal_transition" },
     { status: 422, code: "refund_failed" },
+    { status: 422, code: "giftcard_expired", when: "the refund's card has expired" },
+    { status: 404, when: "unknown return or refundTo card" },
   ],
   input: z.strictObject({
     returnId,
@@ -33,7 +37,7 @@ export default defineTool({
     const { ret, order } = await lockReturn(ctx, input.returnId);
     assertMove(ret, "received", "receive");
     if (order.status !== "refunded") assertTransition(order, "partial_refund", "refund a return of");
-    const to = input.refundTo ?? "original";
+    const to = input.refundTo === undefined ? await askedDestination(ctx, ret) : await destinationOf(ctx, input.refundTo);
     const account = input.refundAccount ?? null;
     if (input.restock ?? ret.kind === "withdrawal") await restockReturn(ctx, ret);
     const netPaid = await netPaidFor(ctx, order, ret);
@@ -62,7 +66,8 @@ export default defineTool({
         status: returned.amountDkk > 0n ? "refunded" : "received",
         receivedAt: now,
         refundDkk: returned.amountDkk,
-        refundTo: returned.amountDkk > 0n ? to : null,
+        refundTo: to.to,
+        refundGiftCardId: to.to === "gift_card" ? to.card.id : null,
         replacementOrderId: replacement?.order.id ?? null,
         updatedAt: now,
       },
@@ -74,3 +79,12 @@ export default defineTool({
     return toReturnView(after);
   },
 });
+
+/** Where the return asked its refund to go (original when it did not say); a named card must still be valid. */
+async function askedDestination(ctx: ToolContext, ret: ReturnWithItems): Promise<Destination> {
+  if (ret.refundTo === "store_credit") return { to: "store_credit" };
+  if (ret.refundTo === "gift_card" && ret.refundGiftCardId) {
+    return { to: "gift_card", card: usable(ctx, await ctx.db.giftCard.findUniqueOrThrow({ where: { id: ret.refundGiftCardId } })) };
+  }
+  return { to: "original" };
+}

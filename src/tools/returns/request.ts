@@ -4,6 +4,7 @@ import { NotFound, Refused } from "../../core/errors.ts";
 import { orderId } from "../orders/schemas.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { giftCardCode } from "../money/gift-card-codes.ts";
+import { destinationOf, refundTo } from "../money/refunds.ts";
 import { assertInStock, exchangeVariant, payerCard } from "./exchange.ts";
 import { RETURN_KINDS, returnSnapshot, returnView, toReturnView, withItems } from "./schemas.ts";
 import { assertReturnable, heldUnits, loadOrderForReturn } from "./return-rules.ts";
@@ -43,6 +44,7 @@ export default defineTool({
     reason: z.string().trim().min(1).max(1000).describe("The shopper's reason."),
     exchangeVariantId: z.string().min(1).max(200).optional().describe("Same product's variant, instead of a refund."),
     giftCardCode: giftCardCode.optional().describe("Pays a dearer exchange's difference."),
+    refundTo,
   }).refine((v) => !v.giftCardCode || v.exchangeVariantId, { message: "giftCardCode pays an exchange: give exchangeVariantId", path: ["giftCardCode"] }),
   output: returnView,
   scope: "returns:write",
@@ -80,6 +82,8 @@ export default defineTool({
         giftCardId = (await payerCard(ctx, order, units, input.giftCardCode)).id;
       }
     }
+    // Where the refund is to go is kept with the return, so receipt pays it there (the card checked again then).
+    const destination = await destinationOf(ctx, input.refundTo);
     const now = ctx.now();
     const created = await ctx.db.returnRequest.create({
       data: {
@@ -88,6 +92,8 @@ export default defineTool({
         reason: input.reason,
         exchangeVariantId: input.exchangeVariantId ?? null,
         giftCardId,
+        refundTo: destination.to,
+        refundGiftCardId: destination.to === "gift_card" ? destination.card.id : null,
         requestedBy: ctx.caller.actor,
         createdAt: now,
         updatedAt: now,

@@ -1,6 +1,7 @@
 // Shared shapes of the returns.* tools: the return's id, kinds, statuses and the compact view every tool answers with.
 import { z } from "zod";
-import type { Order, OrderItem, ReturnItem, ReturnRequest } from "../../generated/prisma/client.ts";
+import type { GiftCard, Order, OrderItem, ReturnItem, ReturnRequest } from "../../generated/prisma/client.ts";
+import { codeHint } from "../money/gift-card-codes.ts";
 import { oere } from "../shared/amounts.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
 
@@ -24,12 +25,18 @@ export const returnView = z.strictObject({
   exchangeVariantId: z.string().nullable(),
   replacementOrderId: z.string().nullable().describe("The order shipping the exchange, once received."),
   refundDkk: oere("Refunded at receipt").nullable(),
+  refundTo: z.enum(["original", "store_credit", "gift_card"]).nullable().describe("Where the refund goes (asked at request) or went."),
+  refundGiftCard: z.string().nullable().describe("With gift_card: the card's last four symbols."),
   refundDueBy: isoDateTime.nullable().describe("Approval + 14 days: the refund is owed by then."),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 
-export type ReturnWithItems = ReturnRequest & { items: Array<ReturnItem & { orderItem: OrderItem }>; order: Pick<Order, "number"> };
+export type ReturnWithItems = ReturnRequest & {
+  items: Array<ReturnItem & { orderItem: OrderItem }>;
+  order: Pick<Order, "number">;
+  refundGiftCard: Pick<GiftCard, "code"> | null;
+};
 
 /** The units of a return (asked for or stored) as pricing reads them: each line's quantity and what it was ordered at. */
 export interface ReturnUnits {
@@ -38,7 +45,11 @@ export interface ReturnUnits {
 }
 
 /** Items with their order line, in the order they were given, and the order's number. */
-export const withItems = { items: { include: { orderItem: true }, orderBy: { id: "asc" as const } }, order: { select: { number: true } } };
+export const withItems = {
+  items: { include: { orderItem: true }, orderBy: { id: "asc" as const } },
+  order: { select: { number: true } },
+  refundGiftCard: { select: { code: true } },
+};
 
 export function toReturnView(ret: ReturnWithItems): z.input<typeof returnView> {
   return {
@@ -53,6 +64,8 @@ export function toReturnView(ret: ReturnWithItems): z.input<typeof returnView> {
     exchangeVariantId: ret.exchangeVariantId,
     replacementOrderId: ret.replacementOrderId,
     refundDkk: ret.refundDkk === null ? null : Number(ret.refundDkk),
+    refundTo: (ret.refundTo as "original" | "store_credit" | "gift_card" | null) ?? null,
+    refundGiftCard: ret.refundGiftCard ? codeHint(ret.refundGiftCard.code) : null,
     refundDueBy: ret.refundDueBy?.toISOString() ?? null,
     createdAt: ret.createdAt.toISOString(),
     updatedAt: ret.updatedAt.toISOString(),
@@ -65,6 +78,6 @@ export function returnReference(ret: Pick<ReturnRequest, "id">): string {
 }
 
 /** The return as audit entries keep it: its row and its items' lines and quantities. */
-export function returnSnapshot({ order: _order, ...ret }: ReturnWithItems) {
+export function returnSnapshot({ order: _order, refundGiftCard: _card, ...ret }: ReturnWithItems) {
   return { ...ret, items: ret.items.map((item) => ({ orderItemId: item.orderItemId, quantity: item.quantity })) };
 }

@@ -1,6 +1,7 @@
 // Small view pieces of the admin pages: action buttons that respect the staff user's scopes, form controls beyond
 // the shared input, tables, status tags and the page header.
 import type { z } from "zod";
+import { field } from "../components.ts";
 import { formatMoney, html, type Html, type HtmlValue } from "../html.ts";
 import type { ObjectSchema, ToolDefinition } from "../../tools/tool.ts";
 import type { AdminRequest } from "./site.ts";
@@ -153,3 +154,19 @@ const STATUS_TONE: Record<string, string> = {
 export function statusTag(status: string): Html {
   return html`<span class="tag ${STATUS_TONE[status] ?? ""}" data-status="${status}"${ORDER_STATUS_HINTS[status] ? html` title="${ORDER_STATUS_HINTS[status]}"` : ""}>${ORDER_STATUS_LABELS[status] ?? status}</span>`;
 }
+
+/**
+ * "Refundér til": the original payment, store credit, or a gift card named by its code (topped up); `asked` puts the
+ * destination a return was asked with first, as the default. refundDestination (forms.ts) reads it back.
+ */
+export function refundFields(asked?: string): Html {
+  const choices: Array<[string, string]> = [
+    ...(asked ? ([["asked", `Som kunden bad om: ${asked}`]] as Array<[string, string]>) : []),
+    ["original", "Samme betalingsmiddel som købet"],
+    ["store_credit", "Tilgodebevis (nyt gavekort på mail)"],
+    ["gift_card", "Et eksisterende gavekort (kode herunder)"],
+  ];
+  return html`${select({ name: "refundTo", label: "Refundér til", value: asked ? "asked" : "original", choices })}
+${field({ name: "refundCard", label: "Gavekortets kode", maxlength: 40, autocomplete: "off", hint: "Kun ved et eksisterende gavekort: beløbet sættes ind på det." })}`;
+}
+

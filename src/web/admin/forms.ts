@@ -107,3 +107,16 @@ const DISPLAY = new Intl.DateTimeFormat("da-DK", { timeZone: ZONE, dateStyle: "m
 export function when(iso: string | null | undefined): string {
   return iso ? DISPLAY.format(new Date(iso)) : "—";
 }
+
+/**
+ * A refund destination from the "Refundér til" select and its card-code field: "asked" or "" → undefined (the tool's
+ * default: as paid, or as a return asked), original / store_credit as they are, gift_card → the code (400 without one).
+ */
+export function refundDestination(choice: string, code: string, path = "refundCard"): string | undefined {
+  if (choice === "original" || choice === "store_credit") return choice;
+  if (choice !== "gift_card") return undefined;
+  const typed = code.trim();
+  if (!typed) throw bad(path, "Skriv gavekortets kode");
+  return typed;
+}
+

@@ -40,6 +40,7 @@ const REFUSALS: Record<string, string> = {
   unknown_delivery_method: "Den leveringsmåde findes ikke længere. Vælg en anden.",
   pickup_point_required: "Vælg den pakkeshop, du vil hente pakken i.",
   invalid_pickup_point: "Vælg en pakkeshop fra listen under leveringsmåden.",
+  giftcard_expired: "Gavekortet er udløbet. Vælg en anden måde at få pengene tilbage på.",
 };
 
 /** What to tell the shopper about a refused or invalid form: a Danish sentence per known rule, else a general one. */

@@ -56,6 +56,35 @@ describe("keys.create", () => {
     expect([...storefront.values()].filter((offer) => /^(keys|staff)\./.test(offer.name))).toEqual([]);
   });
 
+  it("limits a key to toolsets: it calls only their tools (403 problem elsewhere, cached catalogue reads too)", async () => {
+    expect((await server.call("products.search", { q: "aviator" })).status).toBe(200);
+    const created = expectOk<Created & { key: { toolsets?: string[] } }>(
+      server,
+      "keys.create",
+      await server.call("keys.create", { name: "Ordrebot", scopes: ["orders:read", "catalog:read"], toolsets: ["orders", "categories", "orders"] }, { key }),
+    );
+    expect(created.key.toolsets).toEqual(["categories", "orders"]);
+    expect((await server.call("orders.list", { limit: 1 }, { key: created.secret })).status).toBe(200);
+    expect((await server.call("categories.list", {}, { key: created.secret })).status).toBe(200);
+    const outside = await server.call("products.search", { q: "aviator" }, { key: created.secret });
+    expectProblem(outside, 403, "forbidden");
+    expect(String(outside.body.detail)).toContain("outside this caller's toolsets (categories, orders)");
+    const row = await db().apiKey.findUniqueOrThrow({ where: { id: created.key.id } });
+    expect(row.toolsets).toEqual(["categories", "orders"]);
+    expect(await lastAudit(server)).toMatchObject({ tool: "keys.create", after: { toolsets: ["categories", "orders"] } });
+    const listed = expectOk<Array<{ id: string; toolsets?: string[] }>>(server, "keys.list", await server.call("keys.list", {}, { key: await server.key("keys:read") }));
+    expect(listed.find((item) => item.id === created.key.id)?.toolsets).toEqual(["categories", "orders"]);
+    expect(listed.find((item) => item.id !== created.key.id)).not.toHaveProperty("toolsets");
+
+    // A key limited to toolsets makes keys within them only.
+    const keyMaker = expectOk<Created>(server, "keys.create", await server.call("keys.create", { name: "Nøglemager", scopes: ["keys:write", "orders:read"], toolsets: ["keys", "orders"] }, { key }));
+    expect((await server.call("keys.create", { name: "smal", scopes: ["orders:read"], toolsets: ["orders"] }, { key: keyMaker.secret })).status).toBe(200);
+    for (const wider of [{}, { toolsets: [] }, { toolsets: ["orders", "returns"] }]) {
+      const refused = await server.call("keys.create", { name: "bred", scopes: ["orders:read"], ...wider }, { key: keyMaker.secret });
+      expectProblem(refused, 403, "forbidden");
+    }
+  });
+
   it("needs keys:write", async () => {
     await expectScopeMatrix(server, "keys.create", { name: "Nøglerotation", scopes: ["keys:write"] });
   });
@@ -75,6 +104,9 @@ describe("keys.create", () => {
         { name: "x", scopes: "orders:read" },
         { name: "x", scopes: ["orders:readd"] },
         { name: "x", scopes: ["orders:read"], hash: "x" },
+        { name: "x", scopes: ["orders:read"], toolsets: ["ordrer"] },
+        { name: "x", scopes: ["orders:read"], toolsets: "orders" },
+        { name: "x", scopes: ["orders:read"], toolsets: ["orders.list"] },
       ],
       async () => [await db().apiKey.count(), await auditCount(server)],
     );

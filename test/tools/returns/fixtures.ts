@@ -60,6 +60,8 @@ export interface ReturnView {
   exchangeVariantId: string | null;
   replacementOrderId: string | null;
   refundDkk: number | null;
+  refundTo: "original" | "store_credit" | "gift_card" | null;
+  refundGiftCard: string | null;
   refundDueBy: string | null;
   createdAt: string;
   updatedAt: string;
@@ -72,12 +74,12 @@ export async function openReturn(
   server: TestServer,
   key: string,
   order: Order,
-  options: { kind?: "withdrawal" | "complaint"; quantities?: number[]; approve?: boolean; exchangeVariantId?: string; giftCardCode?: string } = {},
+  options: { kind?: "withdrawal" | "complaint"; quantities?: number[]; approve?: boolean; exchangeVariantId?: string; giftCardCode?: string; refundTo?: string } = {},
 ): Promise<ReturnView> {
   const items = order.items
     .map((item, i) => ({ orderItemId: item.id, quantity: options.quantities ? options.quantities[i] ?? 0 : item.quantity }))
     .filter((item) => item.quantity > 0);
-  const input = { orderId: order.id, items, kind: options.kind ?? "withdrawal", reason: "Passede ikke", ...(options.exchangeVariantId && { exchangeVariantId: options.exchangeVariantId }), ...(options.giftCardCode && { giftCardCode: options.giftCardCode }) };
+  const input = { orderId: order.id, items, kind: options.kind ?? "withdrawal", reason: "Passede ikke", ...(options.exchangeVariantId && { exchangeVariantId: options.exchangeVariantId }), ...(options.giftCardCode && { giftCardCode: options.giftCardCode }), ...(options.refundTo && { refundTo: options.refundTo }) };
   const requested = expectOk<ReturnView>(server, "returns.request", await server.call("returns.request", input, { key }));
   if (!options.approve) return requested;
   const approved = expectOk<ReturnView>(server, "returns.approve", await server.call("returns.approve", { returnId: requested.returnId }, { key }));

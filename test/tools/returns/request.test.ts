@@ -29,6 +29,8 @@ describe("returns.request", () => {
       exchangeVariantId: null,
       replacementOrderId: null,
       refundDkk: null,
+      refundTo: "original",
+      refundGiftCard: null,
       refundDueBy: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -134,6 +134,23 @@ describe("API keys", () => {
     expect(await prisma().apiKey.count({ where: { name: "Lokal" } })).toBe(0);
   });
 
+  it("are limited to the ticked toolsets, shown on the new key and in the list", async () => {
+    const form = await owner.get("/admin/api-keys");
+    expect(form.html).toMatch(/<input type="checkbox" id="f-toolsets-orders" name="toolsets" value="orders"/);
+    const body = new URLSearchParams({ _csrf: csrfOf(form.html), name: "Ordreagent" });
+    body.append("scopes", "orders:read");
+    body.append("scopes", "catalog:read");
+    body.append("toolsets", "orders");
+    const created = await owner.request("POST", "/admin/api-keys", { form: body });
+    expect(created.status).toBe(201);
+    expect(created.html).toContain("Kun værktøjssæt");
+    const key = /id="new-key"[^>]*value="(shop_[^"]+)"/.exec(created.html)![1]!;
+    expect((await prisma().apiKey.findFirstOrThrow({ where: { name: "Ordreagent" } })).toolsets).toEqual(["orders"]);
+    expect((await server.call("orders.list", { limit: 1 }, { key })).status).toBe(200);
+    expectProblem(await server.call("categories.list", {}, { key }), 403, "forbidden");
+    expect((await owner.get("/admin/api-keys")).html).toContain("Kun værktøjssæt: orders");
+  });
+
   it("are created with the chosen scopes, shown once, usable over REST, listed without the secret, revoked, and audited", async () => {
     const form = await owner.get("/admin/api-keys");
     const body = new URLSearchParams({ _csrf: csrfOf(form.html), name: "ERP-synk" });

@@ -1,5 +1,5 @@
-// /admin/api-keys: create a key (name, scopes as checkboxes with what they open; "*" only for staff who have it; an
-// agent platform's ACP signing secret and webhook URL), shown once with a copy button; the list with last use; revoke
+// /admin/api-keys: create a key (name, scopes as checkboxes with what they open; "*" only for staff who have it; the
+// toolsets it is limited to; an agent platform's ACP signing secret and webhook URL), shown once with a copy button; the list with last use; revoke
 // (keys.create, keys.set_acp, keys.list, keys.revoke: the tools keep a staff user within their own scopes and audit
 // every change).
 import { fieldMessage, fieldName } from "../problems.ts";
@@ -10,6 +10,7 @@ import listKeys from "../../../tools/keys/list.ts";
 import revokeKey from "../../../tools/keys/revoke.ts";
 import setAcp from "../../../tools/keys/set_acp.ts";
 import { mayGrant, SCOPES, WILDCARD, type Grant } from "../../../tools/scopes.ts";
+import { TOOLSETS, toolsetOf } from "../../../tools/toolsets.ts";
 import { checkReceiver } from "../../../tools/webhooks/endpoints.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { count, html, type Html, type HtmlValue } from "../../html.ts";
@@ -42,6 +43,18 @@ function scopeChoices(web: AdminRequest): Html {
 </fieldset>`;
 }
 
+/** The toolsets (areas) as checkboxes, none ticked: every toolset; a limited key lists and calls only their tools. */
+function toolsetChoices(web: AdminRequest): Html {
+  const choices = TOOLSETS.map((name) => {
+    const tools = web.deps.registry.tools.filter((tool) => toolsetOf(tool.name) === name).length;
+    return checkbox({ name: "toolsets", value: name, label: name, hint: count(tools, "værktøj", "værktøjer") });
+  });
+  return html`<fieldset class="scopes"><legend>Værktøjssæt (valgfrit)</legend>
+<p class="hint">Begræns nøglen til nogle af butikkens områder: en AI-agent ser så kun deres værktøjer (en kortere værktøjsliste), og kald uden for dem afvises. Intet valgt: alle områder.</p>
+<div class="scope-grid">${choices}</div>
+</fieldset>`;
+}
+
 function keyRow(web: AdminRequest, key: Key): HtmlValue[] {
   const blocked = !web.may(revokeKey)
     ? needs(revokeKey)
@@ -53,7 +66,7 @@ function keyRow(web: AdminRequest, key: Key): HtmlValue[] {
     : html`<form method="post" action="/admin/api-keys/${key.id}/revoke" class="inline-form" data-confirm="Tilbagekald ${key.name}? Programmer der bruger den, mister adgangen med det samme.">${web.csrfField()}<button type="submit" class="button button-danger button-small"${blocked ? html` disabled title="${blocked}"` : ""}>Tilbagekald</button></form>`;
   return [
     html`<strong>${key.name}</strong><br><code class="hint">${key.prefix}</code>`,
-    html`${key.scopes.map((scope) => html`<span class="tag${scope === WILDCARD ? " tag-warn" : ""}">${scope}</span> `)}`,
+    html`${key.scopes.map((scope) => html`<span class="tag${scope === WILDCARD ? " tag-warn" : ""}">${scope}</span> `)}${key.toolsets ? html`<br><span class="hint">Kun værktøjssæt: ${key.toolsets.join(", ")}</span>` : ""}`,
     when(key.createdAt),
     key.lastUsedAt ? when(key.lastUsedAt) : html`<span class="hint">aldrig</span>`,
     revoke,
@@ -72,6 +85,7 @@ ${active.length ? table("Aktive nøgler", ["Nøgle", "Adgange", "Oprettet", "Sid
 ${formOpen(web, "/admin/api-keys")}
 ${input({ name: "name", label: "Navn", required: true, maxlength: 100, placeholder: "fx ERP-synkronisering", hint: "Hvem eller hvad nøglen er til." })}
 ${scopeChoices(web)}
+${toolsetChoices(web)}
 <fieldset class="acp"><legend>Agentic Commerce Protocol (valgfrit)</legend>
 <p class="hint">Til agentplatforme, der handler over <code>/acp/checkout_sessions</code> (giv nøglen adgangen checkout:agent).</p>
 ${input({ name: "acpSigningSecret", label: "Signeringsnøgle", type: "password", maxlength: 200, autocomplete: "off", hint: "Den hemmelighed platformen signerer sine kald med (mindst 16 tegn). Så skal hvert kald have gyldig Signature og Timestamp." })}
@@ -88,6 +102,7 @@ export async function createKeyAction(web: AdminRequest): Promise<Outcome> {
   const body = web.req.body as Record<string, unknown>;
   const scopes = ([] as unknown[]).concat(body.scopes ?? []).filter((scope): scope is string => typeof scope === "string");
   if (!scopes.length) return web.done("/admin/api-keys", "Vælg mindst én adgang til nøglen.", "error");
+  const toolsets = ([] as unknown[]).concat(body.toolsets ?? []).filter((name): name is string => typeof name === "string");
   const secret = web.field("acpSigningSecret");
   const url = web.field("acpWebhookUrl").trim();
   const acp = { ...(secret ? { signingSecret: secret } : {}), ...(url ? { webhookUrl: url } : {}) };
@@ -98,7 +113,7 @@ export async function createKeyAction(web: AdminRequest): Promise<Outcome> {
   try {
     // The outbound guard of keys.set_acp, also before the key exists.
     if (acp.webhookUrl) await checkReceiver(acp.webhookUrl, web.deps.config.webhooksAllowLocal);
-    created = await web.call(createKey, { name: web.field("name"), scopes: scopes as Grant[] });
+    created = await web.call(createKey, { name: web.field("name"), scopes: scopes as Grant[], ...(toolsets.length ? { toolsets } : {}) });
     if (Object.keys(acp).length > 0) await web.call(setAcp, { id: created.key.id, ...acp });
   } catch (error) {
     return web.refused("/admin/api-keys", error);
@@ -115,6 +130,7 @@ ${pageHead(`Nøglen "${created.key.name}" er oprettet`)}
 <button type="button" class="button" data-copy="#new-key" hidden>Kopiér</button>
 </div>
 <p>Adgange: ${created.key.scopes.map((scope) => html`<span class="tag">${scope}</span> `)}</p>
+${created.key.toolsets ? html`<p>Kun værktøjssæt: ${created.key.toolsets.map((name) => html`<span class="tag">${name}</span> `)}</p>` : ""}
 <p class="hint">Brug den som <code>Authorization: Bearer …</code>, fx:</p>
 <pre class="code-sample">curl -X POST ${web.deps.config.publicBaseUrl}/api/v1/tools/orders.list \\
   -H "authorization: Bearer ${created.secret}" \\

@@ -11,7 +11,7 @@ import updateStatus from "../../../tools/orders/update_status.ts";
 import { isOrderStatus } from "../../../tools/orders/transitions.ts";
 import type { Outcome } from "../../page.ts";
 import { money, ORDER_STATUS_LABELS } from "../components.ts";
-import { integer, kroner, localDateTime, optional } from "../forms.ts";
+import { integer, kroner, localDateTime, optional, refundDestination } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { ORDER_ID } from "./order.ts";
 
@@ -41,7 +41,9 @@ const ACTIONS: Record<string, Action> = {
     return `Refunderet i alt ${money(result.refundedDkk, await web.currency())}; ${money(result.remainingDkk, await web.currency())} tilbage.`;
   },
   async cancel(web, orderId) {
-    await web.call(cancelOrder, { orderId, reason: web.field("reason").trim() });
+    const refundTo = refundDestination(web.field("refundTo"), web.field("refundCard"));
+    const account = optional(web.field("refundAccount"));
+    await web.call(cancelOrder, { orderId, reason: web.field("reason").trim(), ...(refundTo ? { refundTo } : {}), ...(account ? { refundAccount: account } : {}) });
     return "Ordren er annulleret, og varerne er lagt tilbage på lager.";
   },
   async items(web, orderId) {

@@ -20,7 +20,7 @@ import { isOrderStatus, nextActions, ORDER_TRANSITIONS } from "../../../tools/or
 import { breadcrumbs, field as input } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { View } from "../../page.ts";
-import { actionButton, checkbox, facts, formOpen, money, ORDER_STATUS_LABELS, pageHead, statusTag, submit, table, textarea, unit } from "../components.ts";
+import { actionButton, checkbox, facts, formOpen, money, ORDER_STATUS_LABELS, pageHead, refundFields, statusTag, submit, table, textarea, unit } from "../components.ts";
 import { toLocalDateTime, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 import { timelineList } from "../timeline.ts";
@@ -134,6 +134,8 @@ ${submit(web, refundOrder, "Refundér")}
 ${canCancel ? html`<section class="card"><h2>Annullér</h2>
 ${formOpen(web, `${base}/cancel`, html` data-confirm="Annullér ordren og læg varerne tilbage på lager?"`)}
 ${input({ name: "reason", label: "Årsag", required: true, maxlength: 500 })}
+${refundFields()}
+${input({ name: "refundAccount", label: "Reg.nr. og kontonr.", maxlength: 100, hint: "Kun ved bankoverførsel, hvis kunden har oplyst dem." })}
 ${submit(web, cancelOrder, "Annullér ordren", "secondary")}
 </form></section>` : ""}
 </div>

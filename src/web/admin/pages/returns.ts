@@ -14,8 +14,8 @@ import { RETURN_STATUSES, returnReference, type ReturnStatus } from "../../../to
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { html, type Html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
-import { checkbox, facts, formOpen, money, pageHead, select, submit, table, textarea } from "../components.ts";
-import { when } from "../forms.ts";
+import { checkbox, facts, formOpen, money, pageHead, refundFields, submit, table, textarea } from "../components.ts";
+import { refundDestination, when } from "../forms.ts";
 import type { AdminRequest } from "../site.ts";
 
 export type Return = z.output<typeof listReturns.output>[number];
@@ -85,6 +85,13 @@ ${returns.length ? table(RETURN_STATUS_TEXT[status], head, returnRows(returns, n
   };
 }
 
+/** Where the shopper asked the refund to go, in Danish. */
+export function askedText(ret: Pick<Return, "refundTo" | "refundGiftCard">): string {
+  if (ret.refundTo === "store_credit") return "tilgodebevis";
+  if (ret.refundTo === "gift_card") return `gavekort ${ret.refundGiftCard ?? ""}`.trimEnd();
+  return "samme betalingsmiddel";
+}
+
 function actions(web: AdminRequest, ret: Return): Html {
   const base = `/admin/returns/${ret.returnId}`;
   if (ret.status === "requested") {
@@ -102,7 +109,7 @@ ${submit(web, rejectReturn, "Afvis", "secondary")}
   return html`<section class="card"><h2>Modtag varen</h2>
 <p class="hint">${ret.exchangeVariantId ? "Der oprettes en erstatningsordre med den nye variant (fri fragt); en prisforskel betales eller refunderes." : "Beløbet refunderes med det samme, og kunden får besked på mail."}</p>
 ${formOpen(web, `${base}/receive`, html` data-confirm="Bogfør varen som modtaget${ret.exchangeVariantId ? "" : " og refundér"}?"`)}
-${select({ name: "refundTo", label: "Refundér til", value: "original", choices: [["original", "Samme betalingsmiddel som købet"], ["store_credit", "Tilgodebevis (gavekort)"]] })}
+${refundFields(askedText(ret))}
 ${input({ name: "refundAccount", label: "Reg.nr. og kontonr.", maxlength: 100, hint: "Kun ved bankoverførsel, hvis kunden har oplyst dem." })}
 ${checkbox({ name: "restock", label: "Læg varerne tilbage på lager", checked: ret.kind === "withdrawal", hint: "Fjern fluebenet for defekte varer." })}
 ${submit(web, receiveReturn, "Bogfør som modtaget")}
@@ -137,6 +144,7 @@ ${facts(([
   ["Ønsket variant", ret.exchangeVariantId ? html`<code>${ret.exchangeVariantId}</code>` : null],
   ["Erstatningsordre", ret.replacementOrderId ? html`<a href="/admin/orders/${ret.replacementOrderId}"><code>${ret.replacementOrderId}</code></a>` : null],
   ["Refunderet", ret.refundDkk === null ? null : money(ret.refundDkk, currency)],
+  [ret.refundDkk === null ? "Refunderes til" : "Refunderet til", ret.refundTo ? askedText(ret) : null],
   ["Refusion senest", ret.refundDueBy ? deadline(ret, now) : null],
   ["Oprettet", when(ret.createdAt)],
   ["Senest ændret", when(ret.updatedAt)],
@@ -170,8 +178,8 @@ export async function returnAction(web: AdminRequest, id: string, action: string
     case "receive":
       return web.act(back, async () => {
         const account = web.field("refundAccount").trim();
-        const refundTo = web.field("refundTo") === "store_credit" ? "store_credit" : "original";
-        const ret = await web.call(receiveReturn, { returnId: id, refundTo, restock: web.field("restock") === "on", ...(account ? { refundAccount: account } : {}) });
+        const refundTo = refundDestination(web.field("refundTo"), web.field("refundCard"));
+        const ret = await web.call(receiveReturn, { returnId: id, ...(refundTo ? { refundTo } : {}), restock: web.field("restock") === "on", ...(account ? { refundAccount: account } : {}) });
         if (ret.replacementOrderId) return `Varen er modtaget; erstatningsordren ${ret.replacementOrderId} er oprettet.`;
         return ret.refundDkk ? `Varen er modtaget, og ${money(ret.refundDkk, await web.currency())} er refunderet.` : "Varen er modtaget; der var intet at refundere.";
       });

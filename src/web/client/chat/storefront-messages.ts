@@ -4,7 +4,7 @@
 import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from "ai";
 import { formatMoney } from "../../html.ts";
 import { el } from "./dom.ts";
-import { giftCardOf } from "./gift-card.ts";
+import { giftCardOf, refundText } from "./gift-card.ts";
 import { renderMarkdown, safeHref } from "./markdown.ts";
 
 export type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -169,13 +169,13 @@ function approvalDetails(name: string, input: unknown, context: MessageContext):
     return el("p", { class: "chat-confirm-detail" }, [text("name"), text("address"), `${text("zip")} ${text("city")}`.trim()].filter(Boolean).join(", "));
   }
   if (name === "orders_cancel") {
-    return el("p", { class: "chat-confirm-detail" }, given.refundTo === "store_credit" ? "Pengene kommer tilbage som et tilgodebevis (gavekort)." : "Pengene går tilbage til betalingsmåden.");
+    return el("p", { class: "chat-confirm-detail" }, refundText(input));
   }
   if (name === "support_create_ticket") return el("p", { class: "chat-confirm-detail" }, text("subject"));
   if (name === "returns_request") {
     const count = Array.isArray(given.items) ? given.items.reduce((sum: number, item: { quantity?: unknown }) => sum + (typeof item.quantity === "number" ? item.quantity : 0), 0) : 0;
     const what = given.kind === "complaint" ? "Reklamation" : "Fortrydelse";
-    return el("p", { class: "chat-confirm-detail" }, `${what}: ${count} ${count === 1 ? "vare" : "varer"}${given.exchangeVariantId ? ", byttes til en anden variant" : ""}.`);
+    return el("div", {}, el("p", { class: "chat-confirm-detail" }, `${what}: ${count} ${count === 1 ? "vare" : "varer"}${given.exchangeVariantId ? ", byttes til en anden variant" : ""}.`), given.exchangeVariantId ? null : el("p", { class: "chat-confirm-detail" }, refundText(input)));
   }
   return null;
 }

@@ -137,14 +137,38 @@ ${state.cancelError ? notice("error", state.cancelError) : ""}
 ${web.csrfField()}
 <div class="field"><label for="f-reason">Hvorfor annullerer du?</label>
 <select id="f-reason" name="reason" required>${Object.entries(CANCEL_REASONS).map(([key, label]) => html`<option value="${key}">${label}</option>`)}</select></div>
-${netPaidDkk > 0 ? html`<fieldset class="field"><legend>Hvor skal pengene hen?</legend>
-<label class="choice"><input type="radio" name="refundTo" value="original" checked> Tilbage til ${byTransfer ? "din bankkonto" : "betalingsmåden"}</label>
-<label class="choice"><input type="radio" name="refundTo" value="store_credit"> Som tilgodebevis (et gavekort på e-mail)</label>
-</fieldset>
+${netPaidDkk > 0 ? html`${refundChoices("cancel", byTransfer ? "din bankkonto" : "betalingsmåden")}
 ${byTransfer ? field({ name: "refundAccount", label: "Reg.nr. og kontonummer", hint: "Vi overfører beløbet hertil, når du vælger bankkonto.", autocomplete: "off", maxlength: 100 }) : ""}` : ""}
 <button class="button button-danger" type="submit">Annuller ordren</button>
 </form>
 </section>`;
+}
+
+/**
+ * "Refunder til": the original payment (the default), store credit, or a gift card the shopper names (topped up), as radio
+ * buttons with the card's code field; refundChoice reads them back.
+ */
+function refundChoices(id: string, original: string): Html {
+  return html`<fieldset class="field"><legend>Refunder til</legend>
+<label class="choice"><input type="radio" name="refundTo" value="original" checked> Oprindelig betaling (${original})</label>
+<label class="choice"><input type="radio" name="refundTo" value="store_credit"> Tilgodebevis (et nyt gavekort på e-mail)</label>
+<label class="choice"><input type="radio" name="refundTo" value="gift_card"> Mit gavekort (vi sætter beløbet ind på det)</label>
+${field({ name: "refundCard", id: `g-${id}`, label: "Gavekortets kode", hint: "Kun hvis du vælger dit gavekort.", autocomplete: "off", maxlength: 40, placeholder: "XXXX-XXXX-XXXX-XXXX" })}
+</fieldset>`;
+}
+
+/** The refundTo the form asked for (undefined: the original payment), or the Danish error when a card was chosen without its code. */
+function refundChoice(web: StorefrontRequest): { refundTo?: string; error?: string } {
+  const choice = web.field("refundTo");
+  if (choice === "store_credit") return { refundTo: "store_credit" };
+  if (choice !== "gift_card") return {};
+  const code = web.field("refundCard").trim();
+  return code ? { refundTo: code } : { error: "Skriv koden fra dit gavekort, eller vælg en anden måde at få pengene tilbage på." };
+}
+
+/** A refusal at a form that named a gift card: an unknown card is the card's fault, not a missing order. */
+function refusalAt(error: ToolError, refundTo: string | undefined): string {
+  return error.status === 404 && /gift card/i.test(error.message) && refundTo ? "Vi kender ikke det gavekort. Tjek koden." : reason(error);
 }
 
 /** Units of a line not yet in a return that is still open or accepted. */
@@ -186,6 +210,7 @@ ${left > 1 ? field({ name: "quantity", id: `q-${id}`, label: "Antal", type: "num
 ${field({ name: "reason", id: `r-${id}`, label: "Beskriv kort", required: true, maxlength: 1000 })}
 ${swaps.length ? html`<div class="field"><label for="x-${id}">Pengene tilbage eller byt</label>
 <select id="x-${id}" name="exchangeVariantId"><option value="">Pengene tilbage</option>${swaps.map((variant) => html`<option value="${variant.id}">Byt til ${Object.values(variant.attributes).join(" / ") || variant.sku}</option>`)}</select></div>` : ""}
+${refundChoices(id, "samme måde, som du betalte")}
 <button class="button button-secondary" type="submit">Anmod om retur</button>
 </form>`;
 }
@@ -198,13 +223,15 @@ function orderIdOf(web: StorefrontRequest): string {
 export async function cancelOrder(web: StorefrontRequest, rerender: (state: ActionState, status: number) => Promise<Outcome>): Promise<Outcome> {
   const orderId = orderIdOf(web);
   const reasonText = CANCEL_REASONS[web.field("reason")] ?? CANCEL_REASONS.other!;
-  const refundTo = web.field("refundTo") === "store_credit" ? "store_credit" : "original";
+  const { refundTo, error: choiceError } = refundChoice(web);
+  if (choiceError) return rerender({ cancelError: choiceError }, 400);
   const account = web.field("refundAccount").trim();
   try {
-    await web.call(ordersCancel, { orderId, reason: reasonText, refundTo, ...(account ? { refundAccount: account } : {}) });
+    await web.call(ordersCancel, { orderId, reason: reasonText, ...(refundTo ? { refundTo } : {}), ...(account ? { refundAccount: account } : {}) });
   } catch (error) {
-    if (!(error instanceof ToolError) || error.status >= 500 || error.status === 404) throw error;
-    return rerender({ cancelError: reason(error) }, error.status === 400 ? 400 : 422);
+    const cardRefused = error instanceof ToolError && error.status === 404 && refundTo !== undefined && /gift card/i.test(error.message);
+    if (!(error instanceof ToolError) || error.status >= 500 || (error.status === 404 && !cardRefused)) throw error;
+    return rerender({ cancelError: refusalAt(error, refundTo) }, error.status === 400 ? 400 : 422);
   }
   return { redirect: `/orders/${orderId}?notice=order-cancelled` };
 }
@@ -229,6 +256,8 @@ export async function requestReturn(web: StorefrontRequest, rerender: (state: Ac
   const quantity = Number(web.field("quantity") || "1");
   const kind = web.field("kind") === "complaint" ? "complaint" : "withdrawal";
   const exchange = web.field("exchangeVariantId");
+  const { refundTo, error: choiceError } = refundChoice(web);
+  if (choiceError) return rerender({ returnError: { orderItemId, error: choiceError } }, 400);
   try {
     await web.call(returnsRequest, {
       orderId,
@@ -236,11 +265,12 @@ export async function requestReturn(web: StorefrontRequest, rerender: (state: Ac
       kind,
       reason: web.field("reason"),
       ...(exchange ? { exchangeVariantId: exchange } : {}),
+      ...(refundTo ? { refundTo } : {}),
     });
   } catch (error) {
-    // Someone else's order is 404 again when the page is drawn; an unknown line is shown at the form.
+    // Someone else's order is 404 again when the page is drawn; an unknown line (or card) is shown at the form.
     if (!(error instanceof ToolError) || error.status >= 500) throw error;
-    return rerender({ returnError: { orderItemId, error: reason(error) } }, error.status === 400 ? 400 : error.status === 404 ? 404 : 422);
+    return rerender({ returnError: { orderItemId, error: refusalAt(error, refundTo) } }, error.status === 400 ? 400 : error.status === 404 ? 404 : 422);
   }
   return { redirect: `/orders/${orderId}?notice=return-requested#returns` };
 }
