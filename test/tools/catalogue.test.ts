@@ -138,6 +138,8 @@ const ADDED: Array<[string, string, boolean, boolean]> = [
   ["orders.get_balance", "orders:read", false, false],
   ["orders.change_address", "orders:write", false, true],
   ["orders.change_items", "orders:write", false, true],
+  ["orders.change_payment", "orders:write", false, true],
+  ["orders.record_payment", "orders:write", false, true],
   ["orders.item_options", "orders:read", false, false],
   ["giftcards.issue", "giftcards:write", false, true],
   ["giftcards.get", "giftcards:read", true, false],

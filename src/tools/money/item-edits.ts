@@ -4,6 +4,7 @@
 import { Refused } from "../../core/errors.ts";
 import type { Order, OrderItem } from "../../generated/prisma/client.ts";
 import type { ToolContext } from "../context.ts";
+import { collect, type CollectWith } from "./collect.ts";
 import { refundUpTo, type Destination, type Returned } from "./refunds.ts";
 
 type OrderWithItems = Order & { items: OrderItem[] };
@@ -54,6 +55,8 @@ export interface ItemEdit {
   destination: Destination;
   /** Where a bank-transfer refund goes, when the shopper said. */
   account: string | null;
+  /** How a paid order's rise is collected (orders.change_items collectWith); null: it may not rise. */
+  collectWith: CollectWith | null;
 }
 
 export interface Settled {
@@ -69,18 +72,27 @@ export interface Settled {
 }
 
 /**
- * Settles an edit in the caller's transaction. Paid order: its decrease (at most what is held) goes back to the edit's
- * destination (where it came from, by default). Unpaid order: what earlier payments hold beyond the new total goes back; if they now cover it, the order
+ * Settles an edit in the caller's transaction. Paid order: its decrease (less what was still to collect, at most what is
+ * held) goes back to the edit's destination (where it came from, by default); a rise, or what is left to collect, is
+ * collected as the caller names (collect.ts). Unpaid order: what earlier payments hold beyond the new total goes back; if they now cover it, the order
  * is `covered`, else a changed total gets a new payment session.
  */
 export async function settle(ctx: ToolContext, edit: ItemEdit): Promise<Settled> {
   const { before, after, heldDkk: held, paid } = edit;
   const decrease = before.totalDkk - after.totalDkk;
-  const owed = paid ? (decrease < held ? decrease : held) : held - after.totalDkk;
+  // A paid order's decrease first lowers what is still to collect on it, then goes back.
+  const back = decrease - before.outstandingDkk;
+  const owed = paid ? (back < held ? back : held) : held - after.totalDkk;
   const returned = owed > 0n ? owed : 0n;
   const parts = returned > 0n ? (await refundUpTo(ctx, before, returned, edit.destination, edit.account)).parts : [];
   const settled = { returnedDkk: returned, parts, heldDkk: held - returned, paymentUrl: null, covered: false };
-  if (paid || decrease === 0n) return settled;
+  if (paid) {
+    const due = after.totalDkk - after.refundedDkk - settled.heldDkk;
+    if (!edit.collectWith && before.outstandingDkk === 0n) return settled;
+    const collected = await collect(ctx, after, due > 0n ? due : 0n, edit.collectWith ?? "payment_link");
+    return { ...settled, heldDkk: settled.heldDkk + collected.paidDkk, paymentUrl: collected.paymentUrl };
+  }
+  if (decrease === 0n) return settled;
   if (held > 0n && held - returned >= after.totalDkk && edit.awaitingPayment) return { ...settled, covered: true };
   return { ...settled, paymentUrl: await replacePaymentSession(ctx, before, after, settled.heldDkk) };
 }

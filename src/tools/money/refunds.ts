@@ -175,30 +175,58 @@ async function backToGiftCards(ctx: ToolContext, orderId: string, sourceId: stri
 }
 
 /**
- * Refunds card money `source` was paid through the provider (at most `limit` and what its card paid less the refunds of
- * it across the chain), booked on `orderId`; returns how much.
+ * Refunds card money `source` was paid through the provider (at most `limit` and what its card payments came to less the
+ * refunds of them across the chain), booked on `orderId`; returns how much. An order may hold several card payments (its
+ * checkout, and what was collected later by link or by charging the card again): the oldest is given back first, so
+ * after a change of payment method the old payments are the ones refunded.
  */
 async function backToCard(ctx: ToolContext, orderId: string, source: Order, limit: bigint, via: string | null): Promise<bigint> {
   const provider = ctx.collaborators.payments;
-  const intent = source.paymentProviderPaymentIntentId;
-  if (source.paymentProvider !== "stripe" || !intent || !provider.refund || limit <= 0n) return 0n;
-  const [paid, back] = await Promise.all([
-    ctx.db.paymentEntry.aggregate({ where: { orderId: source.id, sourceOrderId: null, kind: "payment", reference: intent }, _sum: { amountDkk: true } }),
-    // A refund carrying a provider reference was made at the provider (bank-transfer refunds carry none).
-    ctx.db.paymentEntry.aggregate({ where: { ...moneyOf(source.id), kind: "refund", reference: { not: null }, method: { notIn: ["gift_card", TRANSFER] } }, _sum: { amountDkk: true } }),
-  ]);
-  const refunded = back._sum.amountDkk ?? 0n;
-  const refundable = (paid._sum.amountDkk ?? 0n) - refunded;
-  const amount = refundable < limit ? refundable : limit;
-  if (amount <= 0n) return 0n;
-  try {
-    const refund = await provider.refund(intent, Number(amount), `refund-${source.id}-${refunded}-${amount}`);
-    await book(ctx, orderId, { kind: "refund", method: methodOf(source), amountDkk: amount, reference: refund.id, sourceOrderId: via });
-  } catch (error) {
-    ctx.log.warn("card refund failed", { orderId: source.id, error: error instanceof Error ? error.message : String(error) });
-    throw new Refused("refund_failed", `The card payment of order ${source.id} could not be refunded at ${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
+  if (!provider.refund || limit <= 0n) return 0n;
+  const intents = await cardPayments(ctx, source);
+  if (!intents.length) return 0n;
+  // A refund carrying a provider reference was made at the provider (bank-transfer refunds carry none).
+  const back = await ctx.db.paymentEntry.aggregate({ where: { ...moneyOf(source.id), kind: "refund", reference: { not: null }, method: { notIn: ["gift_card", TRANSFER] } }, _sum: { amountDkk: true } });
+  let refunded = back._sum.amountDkk ?? 0n;
+  let consumed = refunded;
+  let total = 0n;
+  for (const { intent, paidDkk } of intents) {
+    const used = consumed < paidDkk ? consumed : paidDkk;
+    consumed -= used;
+    const refundable = paidDkk - used;
+    const amount = refundable < limit - total ? refundable : limit - total;
+    if (amount <= 0n) continue;
+    // The first payment keeps the key it always had; later ones name their PaymentIntent.
+    const key = intent === source.paymentProviderPaymentIntentId ? `refund-${source.id}-${refunded}-${amount}` : `refund-${source.id}-${intent}-${refunded}-${amount}`;
+    try {
+      const refund = await provider.refund(intent, Number(amount), key);
+      await book(ctx, orderId, { kind: "refund", method: methodOf(source), amountDkk: amount, reference: refund.id, sourceOrderId: via });
+    } catch (error) {
+      ctx.log.warn("card refund failed", { orderId: source.id, error: error instanceof Error ? error.message : String(error) });
+      throw new Refused("refund_failed", `The card payment of order ${source.id} could not be refunded at ${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    refunded += amount;
+    total += amount;
   }
-  return amount;
+  return total;
+}
+
+/** The provider card payments (PaymentIntents) of an order's own money, oldest first, with what each paid. */
+async function cardPayments(ctx: ToolContext, source: Order): Promise<Array<{ intent: string; paidDkk: bigint }>> {
+  const first = source.paymentProvider === "stripe" ? source.paymentProviderPaymentIntentId : null;
+  const entries = await ctx.db.paymentEntry.findMany({
+    where: { orderId: source.id, sourceOrderId: null, kind: "payment", reference: { startsWith: "pi_" }, method: { notIn: ["gift_card", TRANSFER] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const intents: Array<{ intent: string; paidDkk: bigint }> = [];
+  for (const entry of entries) {
+    // An order that is not the provider's keeps its first reference from elsewhere (a test handler's): only later ones.
+    if (entry.reference === source.paymentProviderPaymentIntentId && first === null) continue;
+    const known = intents.find((row) => row.intent === entry.reference);
+    if (known) known.paidDkk += entry.amountDkk;
+    else intents.push({ intent: entry.reference!, paidDkk: entry.amountDkk });
+  }
+  return intents;
 }
 
 /**

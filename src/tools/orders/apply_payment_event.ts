@@ -1,7 +1,8 @@
 // orders.apply_payment_event: the payment provider's webhook applies one verified payment event (once per event id).
 import { paymentOutcome, paymentSignal, recordPaymentEvent, type PaymentOutcome } from "../money/payments/events.ts";
 import { defineTool, UPDATE } from "../tool.ts";
-import { changeStatus, lockOrder } from "./order-writes.ts";
+import { settleCollection } from "../money/collect.ts";
+import { changeStatus, lockOrder, orderRow } from "./order-writes.ts";
 import { canTransition } from "./transitions.ts";
 
 export default defineTool({
@@ -31,6 +32,13 @@ export default defineTool({
     if (!first) return unchanged(true);
     if (!orderId || !input.paid) return unchanged(false);
     const order = await lockOrder(ctx.db, orderId);
+    // A paid order's collection link (an item edit's rise, a change of payment method) was paid.
+    const collection = { sessionId: input.providerSessionId ?? null, paymentIntentId: input.paymentIntentId ?? null, method: input.paymentMethod ?? null };
+    const before = orderRow(order);
+    if (order.paidAt && (await settleCollection(ctx, order, collection))) {
+      await ctx.audit({ subjectType: "order", subjectId: order.id, before, after: await ctx.db.order.findUniqueOrThrow({ where: { id: order.id } }), note: "outstanding amount paid" });
+      return { duplicate: false, orderId, markedPaid: false };
+    }
     if (!canTransition(order.status, "paid")) {
       if (order.status !== "paid") ctx.log.warn("payment received for an order that cannot become paid", { orderId, status: order.status, event: input.eventId });
       return unchanged(false);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineTool, DESTRUCTIVE } from "../tool.ts";
 import { destinationOf, refundAccount, refundAll, refundTo } from "../money/refunds.ts";
+import { dropOutstanding } from "../money/collect.ts";
 import { orderId } from "./schemas.ts";
 import { assertTransition, changeStatus, lockOrder } from "./order-writes.ts";
 
@@ -13,6 +14,7 @@ export default defineTool({
   errors: [
     { status: 422, code: "illegal_transition", when: "shipped or already closed" },
     { status: 422, code: "refund_failed" },
+    { status: 422, code: "payment_in_progress", when: "its outstanding amount was just paid" },
     { status: 422, code: "giftcard_expired", when: "refundTo names an expired card" },
     { status: 404, when: "unknown order or refundTo card" },
   ],
@@ -32,6 +34,8 @@ export default defineTool({
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
     assertTransition(order, "cancelled", "cancel");
+    // What is still to collect is not refunded (it was never paid): its link is closed first.
+    await dropOutstanding(ctx, order);
     const returned = await refundAll(ctx, order, await destinationOf(ctx, input.refundTo), input.refundAccount ?? null);
     const data = returned.amountDkk > 0n ? { cancelReason: input.reason, refundedDkk: order.refundedDkk + returned.amountDkk } : { cancelReason: input.reason };
     await changeStatus(ctx, order, { to: "cancelled", reason: input.reason, data });

@@ -101,7 +101,7 @@ export default defineTool({
       include: { items: { orderBy: itemOrder } },
     });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: orderRow(order), after: orderRow(after) });
-    const edit = { before: order, after, heldDkk: held, paid, awaitingPayment: UNPAID.has(order.status), destination: { to: "original" as const }, account: input.refundAccount ?? null };
+    const edit = { before: order, after, heldDkk: held, paid, awaitingPayment: UNPAID.has(order.status), destination: { to: "original" as const }, account: input.refundAccount ?? null, collectWith: null };
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after a delivery change" })), items: after.items } : after;
     await ctx.collaborators.orderEvents.announce(ctx, { type: "items_changed", orderId: order.id, order: now, lines: now.items, changes: [], previousTotalDkk: order.totalDkk });

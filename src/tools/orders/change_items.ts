@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Refused } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 import type { Order } from "../../generated/prisma/client.ts";
+import { collectWith } from "../money/collect.ts";
 import { settle } from "../money/item-edits.ts";
 import { balanceOf } from "../money/ledger.ts";
 import { destinationOf, refundAccount, refundTo } from "../money/refunds.ts";
@@ -37,9 +38,12 @@ export default defineTool({
     { status: 422, code: "invalid_variant" },
     { status: 422, code: "out_of_stock" },
     { status: 422, code: "last_line", when: "no line would remain" },
-    { status: 422, code: "payment_required", when: "a paid total cannot rise" },
+    { status: 422, code: "payment_required", when: "a paid total would rise without collectWith" },
     { status: 422, code: "payment_in_progress" },
     { status: 422, code: "refund_failed" },
+    { status: 422, code: "insufficient_balance", when: "the gift card cannot cover the rise" },
+    { status: 422, code: "card_not_reusable" },
+    { status: 422, code: "payment_declined" },
     { status: 422, code: "giftcard_expired", when: "refundTo names an expired card" },
     { status: 404, when: "unknown order, line or refundTo card" },
   ],
@@ -53,6 +57,7 @@ export default defineTool({
       .describe("Changes, one per line."),
     refundTo,
     refundAccount,
+    collectWith: collectWith.optional(),
   }),
   output: z.strictObject({
     id: z.string(),
@@ -65,12 +70,13 @@ export default defineTool({
     vatOere: oere("VAT included").nullable(),
     returnedDkk: oere("Given back by this change"),
     outstandingDkk: oere("Still to pay"),
-    paymentUrl: z.string().nullable().describe("Link to pay the new amount (unpaid orders), else null."),
+    paymentUrl: z.string().nullable().describe("Link to pay what is outstanding, else null."),
   }),
   scope: "orders:write",
   anonymous: false,
   audited: true,
   shopper: { order: (input) => input.orderId },
+  sensitive: ["giftCardCode"],
   annotations: DESTRUCTIVE,
   examples: [
     { orderId: "demo-order-16", items: [{ orderItemId: "demo-order-16-line-3", variantSku: "gucci-cat-eye-coast-57-m" }] },
@@ -90,15 +96,18 @@ export default defineTool({
     }
     const totals = await repriced(ctx.db, order, lines);
     const paid = isPaid(order);
-    if (paid && totals.totalDkk > order.totalDkk) {
-      throw new Refused("payment_required", `The change raises paid order ${order.id}'s total from ${formatMoney(order.totalDkk, order.currency)} to ${formatMoney(totals.totalDkk, order.currency)}; a paid order's total can only stay or go down. Cancel it (orders.cancel) and place a new order instead.`);
+    if (paid && totals.totalDkk > order.totalDkk && !input.collectWith) {
+      throw new Refused("payment_required", `The change raises paid order ${order.id}'s total from ${formatMoney(order.totalDkk, order.currency)} to ${formatMoney(totals.totalDkk, order.currency)}; name how the difference is collected (collectWith), or cancel it (orders.cancel) and place a new order.`);
+    }
+    if (paid && order.outstandingDkk > order.totalDkk - order.refundedDkk - (paidDkk - returnedDkk)) {
+      throw new Refused("payment_in_progress", `Order ${order.id} waits for the payment of its new payment method (orders.change_payment); change its items once that has been paid.`);
     }
     const productIds = await moveStock(ctx, lines);
     await writeLines(ctx.db, lines);
     const after = await ctx.db.order.update({ where: { id: order.id }, data: totals, include: { items: { orderBy: itemOrder } } });
     await ctx.audit({ subjectType: "order", subjectId: order.id, before: { ...orderRow(order), items: order.items }, after });
     const destination = await destinationOf(ctx, input.refundTo);
-    const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), destination, account: input.refundAccount ?? null };
+    const edit = { before: order, after, heldDkk: paidDkk - returnedDkk, paid, awaitingPayment: UNPAID.has(order.status), destination, account: input.refundAccount ?? null, collectWith: input.collectWith ?? null };
     const settled = await settle(ctx, edit);
     const now = settled.covered ? { ...(await changeStatus(ctx, after, { to: "paid", reason: "Covered by earlier payments after an item change" })), items: after.items } : after;
     await ctx.collaborators.catalog.changed(ctx, { stock: productIds });

@@ -323,3 +323,36 @@ export async function sendOrderChanged(db: Db, mailer: Mailer, orderId: string, 
     data: { to: message.to, subject: message.subject, kind: "order_changed", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
   });
 }
+
+/**
+ * A paid order's payment link (orders.change_payment): the amount, where to pay it (a bank transfer names the order
+ * number as reference on the payment page), and that the earlier payment goes back once this one is paid.
+ */
+function renderPaymentLink(order: OrderWithItems, shop: string, amount: bigint, paymentUrl: string): MailMessage {
+  const subject = `Ny betaling af din ordre ${orderRef(order.number)} – ${shop}`;
+  const lines = [
+    `Din ordre ${orderRef(order.number)} hos ${shop} skal betales på en ny måde.`,
+    "",
+    `Beløb at betale: ${formatMoney(amount, order.currency)}.`,
+    "Når betalingen er modtaget, tilbagebetaler vi det, du har betalt før, på samme måde, som du betalte det.",
+    "",
+  ];
+  const text = [...lines, `Betal her: ${paymentUrl}`, "", `Venlig hilsen ${shop}`].join("\n");
+  const html = [
+    ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(paymentUrl)}">Betal her</a></p>`,
+    `<p>Venlig hilsen ${escapeHtml(shop)}</p>`,
+  ].join("\n");
+  return { to: order.email, subject, text, html };
+}
+
+/** Sends a paid order's new payment link (EmailMessage kind "payment_link"); call it after commit. */
+export async function sendPaymentLink(db: Db, mailer: Mailer, orderId: string, amount: bigint, paymentUrl: string, now: Date): Promise<void> {
+  const order = await loadOrder(db, orderId);
+  if (!order?.email) return;
+  const message = renderPaymentLink(order, await shopName(db), amount, paymentUrl);
+  const sent = await mailer.send(message);
+  await db.emailMessage.create({
+    data: { to: message.to, subject: message.subject, kind: "payment_link", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+  });
+}

@@ -71,7 +71,10 @@ export default defineTool({
       totalDkk: Number(order.totalDkk),
       vatOere: Number(order.vatOere ?? vatOf(order.totalDkk)),
       giftCardDkk: Number(cards._sum.amountDkk ?? 0n),
-      outstandingDkk: Number(await outstandingOf(ctx.db, order)),
+      // A paid order's outstanding amount (an item edit's rise, a change of payment method) is still to pay too.
+      outstandingDkk: Number(bigger(await outstandingOf(ctx.db, order), order.outstandingDkk)),
     };
   },
 });
+
+const bigger = (a: bigint, b: bigint) => (a > b ? a : b);

@@ -20,13 +20,16 @@ import payments from "./payments.ts";
 import getBalance from "./get_balance.ts";
 import changeAddress from "./change_address.ts";
 import changeItems from "./change_items.ts";
+import changePayment from "./change_payment.ts";
+import recordPayment from "./record_payment.ts";
 import itemOptions from "./item_options.ts";
 import listRefundTasks from "./list_refund_tasks.ts";
 import completeRefundTask from "./complete_refund_task.ts";
 import pendingRefund from "./pending_refund.ts";
 import changeDelivery from "./change_delivery.ts";
 import deliveryOptions from "./delivery_options.ts";
+import getOutstanding from "./get_outstanding.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, itemOptions, listRefundTasks, completeRefundTask, pendingRefund, changeDelivery, deliveryOptions];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, changePayment, recordPayment, itemOptions, listRefundTasks, completeRefundTask, pendingRefund, changeDelivery, deliveryOptions, getOutstanding];
 
 export default tools;

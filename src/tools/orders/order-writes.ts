@@ -8,6 +8,7 @@ import { itemOrder, type OrderWithItems } from "./schemas.ts";
 import { canTransition, UNSHIPPED, type OrderStatus } from "./transitions.ts";
 import { book, lockOrderRow, methodOf, outstandingOf } from "../money/ledger.ts";
 import { issueBoughtCards } from "../money/gift-cards.ts";
+import { dropOutstanding } from "../money/collect.ts";
 
 /** Locks the order row for the rest of the transaction (concurrent status changes and refunds queue up) and loads it. */
 export async function lockOrder(db: Db, id: string): Promise<OrderWithItems> {
@@ -36,6 +37,13 @@ export function assertTransition(order: Order, to: OrderStatus, action = "move")
   }
 }
 
+/** 422 payment_outstanding when a paid order would ship while money is still to be collected on it. */
+export function assertCollected(order: Order, to: string): void {
+  if (to === "shipped" && order.outstandingDkk > 0n) {
+    throw new Refused("payment_outstanding", `Order ${order.id} cannot ship: ${order.outstandingDkk} øre is still to be paid on it (orders.change_items, orders.change_payment).`);
+  }
+}
+
 export interface StatusChange {
   to: OrderStatus;
   reason?: string | null;
@@ -60,8 +68,15 @@ function paymentOf(order: Order, data: Prisma.OrderUpdateInput): { method: strin
 export async function changeStatus(ctx: ToolContext, order: OrderWithItems, change: StatusChange): Promise<Order> {
   const { to } = change;
   assertTransition(order, to);
+  assertCollected(order, to);
   const now = ctx.now();
   const data: Prisma.OrderUpdateInput = { ...change.data, status: to };
+  // A cancelled or refunded order collects nothing more: its open payment link is closed.
+  if ((to === "cancelled" || to === "refunded") && order.outstandingDkk > 0n) {
+    await dropOutstanding(ctx, order);
+    data.outstandingDkk = 0n;
+    data.outstandingUrl = null;
+  }
   if (to === "paid" && !order.paidAt) data.paidAt = now;
   if (to === "disputed") data.disputedAt = now;
   if (to === "refunded" || to === "partial_refund") data.refundedAt = now;

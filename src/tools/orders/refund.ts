@@ -34,7 +34,8 @@ export default defineTool({
   examples: [{ orderId: "demo-order-23", amountDkk: 10000, reason: "Ridse i glasset" }],
   async handler(input, ctx) {
     const order = await lockOrder(ctx.db, input.orderId);
-    const remaining = order.totalDkk - order.refundedDkk;
+    // What is still to collect on it was never paid.
+    const remaining = order.totalDkk - order.refundedDkk - order.outstandingDkk;
     const amount = input.amountDkk === undefined ? remaining : BigInt(input.amountDkk);
     const to: "refunded" | "partial_refund" = amount >= remaining ? "refunded" : "partial_refund";
     assertTransition(order, to, "refund");
@@ -44,6 +45,6 @@ export default defineTool({
     const refunded = order.refundedDkk + amount;
     await recordRefund(ctx, order, amount);
     await changeStatus(ctx, order, { to, reason: input.reason ?? null, data: { refundedDkk: refunded } });
-    return { id: order.id, status: to, refundedDkk: Number(refunded), remainingDkk: Number(order.totalDkk - refunded) };
+    return { id: order.id, status: to, refundedDkk: Number(refunded), remainingDkk: Number(remaining - amount) };
   },
 });

@@ -15,6 +15,7 @@ export default defineTool({
     "estDelivery*}.",
   errors: [
     { status: 422, code: "illegal_transition", when: "markShipped on an order that cannot ship" },
+    { status: 422, code: "payment_outstanding", when: "markShipped while money is still to be paid" },
     { status: 422, code: "invalid_delivery_window" },
   ],
   input: z

@@ -6,6 +6,7 @@ import { orderId } from "./schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { assertTransition, changeStatus, lockOrder } from "./order-writes.ts";
 import { recordRefund, refundAll } from "../money/refunds.ts";
+import { dropOutstanding } from "../money/collect.ts";
 import { ORDER_TRANSITIONS, orderStatus } from "./transitions.ts";
 
 const transitions = Object.entries(ORDER_TRANSITIONS);
@@ -21,7 +22,10 @@ export default defineTool({
   description:
     `Set an order's status. Moves: ${legal}; ${final} final. paid sends an unsent confirmation (a bank transfer ` +
     "received); cancelled restocks and refunds; refunded records the whole total (part: orders.refund). Returns {id, status}.",
-  errors: [{ status: 422, code: "illegal_transition", when: "any other move, or to the current status" }],
+  errors: [
+    { status: 422, code: "illegal_transition", when: "any other move, or to the current status" },
+    { status: 422, code: "payment_outstanding", when: "shipped while money is still to be paid" },
+  ],
   input: z.strictObject({
     orderId,
     status: orderStatus.describe("The new status."),
@@ -39,10 +43,15 @@ export default defineTool({
     }
     let data: Prisma.OrderUpdateInput | undefined;
     if (input.status === "refunded") {
-      data = { refundedDkk: order.totalDkk };
-      await recordRefund(ctx, order, order.totalDkk - order.refundedDkk);
+      assertTransition(order, "refunded");
+      // What was still to collect was never paid: nothing of it is refunded.
+      const outstanding = order.outstandingDkk;
+      await dropOutstanding(ctx, order);
+      data = { refundedDkk: order.totalDkk - outstanding };
+      await recordRefund(ctx, order, order.totalDkk - outstanding - order.refundedDkk);
     } else if (input.status === "cancelled") {
       assertTransition(order, "cancelled");
+      await dropOutstanding(ctx, order);
       // A paid order cancelled here is refunded to where the money came from, as orders.cancel does by default.
       const returned = await refundAll(ctx, order, { to: "original" }, null);
       if (returned.amountDkk > 0n) data = { refundedDkk: order.refundedDkk + returned.amountDkk };

@@ -52,6 +52,19 @@ describe("the order page's item editor", () => {
     expect(audits.every((entry) => entry.actor.startsWith("staff:") && entry.door === "admin")).toBe(true);
   });
 
+  it("asks how a paid order's rise is collected, shows what is outstanding and books a received transfer", async () => {
+    const { order, plain, path } = await paidVariantOrder();
+    await prisma().product.update({ where: { id: plain.productId }, data: { stock: 20n } });
+    expect((await owner.get(path)).html).toContain(`<option value="payment_link">Send kunden et betalingslink</option>`);
+    expect(await follow(owner, await owner.submit(path, `${path}/items`, { orderItemId: plain.id, quantity: "3" }))).toBe("Ordrens total stiger: vælg, hvordan forskellen skal opkræves.");
+    expect(await follow(owner, await owner.submit(path, `${path}/items`, { orderItemId: plain.id, quantity: "3", collectWith: "payment_link" }))).toMatch(/Kunden får et betalingslink på e-mail og skal betale [\d.,]+\s*kr\./);
+    const page = await owner.get(path);
+    expect(page.html).toContain("Udestående");
+    expect(page.html).toContain("Registrér bankoverførsel af restbeløbet");
+    expect(await follow(owner, await owner.submit(path, `${path}/record-payment`, {}))).toMatch(/^Bankoverførslen på [\d.,]+\s*kr\. er registreret\.$/);
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).outstandingDkk).toBe(0n);
+  });
+
   it("shows the shop's refusal on the page: the last line cannot go, a quantity must be a number", async () => {
     const { order, path } = await createOrder(server, { status: "pending", quantities: [1] }).then((o) => ({ order: o, path: `/admin/orders/${o.id}` }));
     expect(await follow(owner, await owner.submit(path, `${path}/items`, { orderItemId: order.items[0]!.id, quantity: "0" }))).toBe("Ordren skal have mindst én vare. Annullér den i stedet.");

@@ -41,6 +41,21 @@ export interface PaymentProvider {
    * already paid it, "closed" otherwise (also when it had expired before). Absent where sessions hold no amount.
    */
   closePayment?(providerSessionId: string): Promise<"closed" | "paid">;
+  /**
+   * Charges `amount` again to the card that paid `paymentIntentId`, off-session (Stripe: a confirmed PaymentIntent with
+   * its saved PaymentMethod); the same idempotency key never charges twice. Throws CardRefused when the provider or the
+   * card will not (no saved card, declined, the bank asks the customer to authenticate). Absent without a card provider.
+   */
+  chargeAgain?(charge: { paymentIntentId: string; amount: number; currency: string; orderId: string; idempotencyKey: string }): Promise<{ id: string; method: string }>;
+}
+
+/** The provider or the card refused a charge: `reusable` false when the card cannot be charged again at all. */
+export class CardRefused extends Error {
+  readonly reusable: boolean;
+  constructor(message: string, reusable: boolean) {
+    super(message);
+    this.reusable = reusable;
+  }
 }
 
 /** The token that lets whoever holds a payment link open that order's payment page (HMAC-SHA256 of the id). */

@@ -3,7 +3,7 @@
 import Stripe from "stripe";
 import type { Config } from "../../../core/config.ts";
 import { orderRef } from "../../shared/order-numbers.ts";
-import { paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
+import { CardRefused, paymentPageUrl, type PaymentOrder, type PaymentProvider, type PaymentSession } from "./provider.ts";
 
 type LineItem = { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } };
 
@@ -80,6 +80,36 @@ export class StripePayments implements PaymentProvider {
   async refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }> {
     const refund = await this.client.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey, timeout: 15_000 });
     return { id: refund.id };
+  }
+
+  async chargeAgain(charge: { paymentIntentId: string; amount: number; currency: string; orderId: string; idempotencyKey: string }): Promise<{ id: string; method: string }> {
+    const options = { timeout: 15_000 };
+    const first = await this.client.paymentIntents.retrieve(charge.paymentIntentId, {}, options);
+    const method = typeof first.payment_method === "string" ? first.payment_method : first.payment_method?.id;
+    if (!method) throw new CardRefused(`Stripe holds no card of payment ${charge.paymentIntentId} to charge again.`, false);
+    const customer = typeof first.customer === "string" ? first.customer : first.customer?.id;
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.client.paymentIntents.create(
+        {
+          amount: charge.amount,
+          currency: charge.currency.toLowerCase(),
+          payment_method: method,
+          ...(customer ? { customer } : {}),
+          off_session: true,
+          confirm: true,
+          metadata: { orderId: charge.orderId },
+        },
+        { ...options, idempotencyKey: charge.idempotencyKey },
+      );
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode ?? 0;
+      if (status >= 400 && status < 500) throw new CardRefused(error instanceof Error ? error.message : "refused", status === 402);
+      throw error;
+    }
+    // Off-session, nobody can answer 3-D Secure: the customer pays by link instead.
+    if (intent.status !== "succeeded") throw new CardRefused(`The card's bank wants the customer to confirm the charge (${intent.status}).`, true);
+    return { id: intent.id, method: "card" };
   }
 
   async closePayment(sessionId: string): Promise<"closed" | "paid"> {

@@ -6,6 +6,7 @@ import changeItems from "../../../tools/orders/change_items.ts";
 import changeDelivery from "../../../tools/orders/change_delivery.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
+import recordPayment from "../../../tools/orders/record_payment.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
 import { isOrderStatus } from "../../../tools/orders/transitions.ts";
@@ -49,7 +50,9 @@ const ACTIONS: Record<string, Action> = {
   async items(web, orderId) {
     const quantity = integer(web.field("quantity"), "quantity");
     const variantSku = optional(web.field("variantSku"));
-    const result = await web.call(changeItems, { orderId, items: [{ orderItemId: web.field("orderItemId"), ...(quantity === undefined ? {} : { quantity }), ...(variantSku ? { variantSku } : {}) }] });
+    const how = web.field("collectWith");
+    const collectWith = how === "payment_link" || how === "original_card" ? how : how === "gift_card" ? { giftCardCode: web.field("giftCardCode") } : undefined;
+    const result = await web.call(changeItems, { orderId, items: [{ orderItemId: web.field("orderItemId"), ...(quantity === undefined ? {} : { quantity }), ...(variantSku ? { variantSku } : {}) }], ...(collectWith ? { collectWith } : {}) });
     // A Danish amount ends in "kr.", which also ends the sentence.
     const currency = await web.currency();
     const said = [`Ordren er ændret. Ny total: ${money(result.totalDkk, currency)}`];
@@ -69,6 +72,11 @@ const ACTIONS: Record<string, Action> = {
   async notes(web, orderId) {
     await web.call(addNote, { orderId, body: web.field("body").trim() });
     return "Noten er tilføjet.";
+  },
+  async "record-payment"(web, orderId) {
+    const result = await web.call(recordPayment, { orderId });
+    const currency = await web.currency();
+    return `Bankoverførslen på ${money(result.paidDkk, currency)} er registreret.${result.returnedDkk > 0 ? ` Kunden får ${money(result.returnedDkk, currency)} tilbage af den tidligere betaling.` : ""}`;
   },
   async "resend-confirmation"(web, orderId) {
     const result = await web.call(resendConfirmation, { orderId });

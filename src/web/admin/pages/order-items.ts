@@ -19,7 +19,17 @@ function variantLabel(variant: Options[number]["variants"][number], currency: st
   return `${attributes} (${variant.sku}) · ${money(variant.unitPriceDkk, currency)} · ${variant.stock} på lager`;
 }
 
-function lineForm(web: AdminRequest, action: string, line: Options[number], currency: string): Html {
+/** For a paid order: how a rise is collected (orders.change_items collectWith); empty refuses a rise. */
+function collectFields(id: string): Html {
+  return html`<div class="form-pair">
+<div class="field"><label for="${id}-collect">Hvis totalen stiger</label>
+<select id="${id}-collect" name="collectWith"><option value="">Afvis ændringen</option><option value="payment_link">Send kunden et betalingslink</option><option value="original_card">Træk beløbet på kundens kort igen</option><option value="gift_card">Træk på gavekort eller tilgodebevis</option></select></div>
+<div class="field"><label for="${id}-giftcard">Gavekortkode</label>
+<input id="${id}-giftcard" name="giftCardCode" autocomplete="off" maxlength="40"></div>
+</div>`;
+}
+
+function lineForm(web: AdminRequest, action: string, line: Options[number], currency: string, paid: boolean): Html {
   const id = `line-${line.orderItemId}`;
   const variants = line.variants.length
     ? html`<div class="field"><label for="${id}-variant">Variant</label>
@@ -34,6 +44,7 @@ ${formOpen(web, action)}<input type="hidden" name="orderItemId" value="${line.or
 <input id="${id}-quantity" name="quantity" type="number" inputmode="numeric" min="0" max="100" required value="${line.quantity}"></div>
 ${variants}
 </div>
+${paid ? collectFields(id) : ""}
 ${submit(web, changeItems, "Gem linjen", "secondary")}
 </form>
 ${formOpen(web, action, html` class="inline-form" data-confirm="Fjern linjen fra ordren?"`)}<input type="hidden" name="orderItemId" value="${line.orderItemId}"><input type="hidden" name="quantity" value="0">
@@ -46,9 +57,9 @@ export function itemsEditor(web: AdminRequest, orderId: string, options: Options
   const action = `/admin/orders/${orderId}/items`;
   return html`<section class="card" id="edit-items"><h2>Ret varer</h2>
 <p class="hint">${paid
-    ? "Ordren er betalt: en lavere total refunderes kunden, som der blev betalt. Totalen kan ikke stige."
+    ? "Ordren er betalt: en lavere total refunderes kunden, som der blev betalt; en højere opkræves, som du vælger, og ordren sendes først, når den er betalt."
     : "Kunden får et betalingslink til det nye beløb på e-mail."} Lager, rabat og fragt regnes om.</p>
-<ul class="line-edits">${options.map((line) => lineForm(web, action, line, currency))}</ul>
+<ul class="line-edits">${options.map((line) => lineForm(web, action, line, currency, paid))}</ul>
 </section>`;
 }
 

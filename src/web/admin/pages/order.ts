@@ -13,6 +13,7 @@ import ordersDeliveryOptions from "../../../tools/orders/delivery_options.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import refundOrder from "../../../tools/orders/refund.ts";
 import resendConfirmation from "../../../tools/orders/resend_confirmation.ts";
+import recordPayment from "../../../tools/orders/record_payment.ts";
 import setTracking from "../../../tools/orders/set_tracking.ts";
 import updateStatus from "../../../tools/orders/update_status.ts";
 import listReturns from "../../../tools/returns/list.ts";
@@ -157,9 +158,11 @@ ${facts([
   ["Metode", paymentMethodText(order.paymentMethod, payment.paymentProvider, payment.paid)],
   ["Betalt", when(order.paidAt)],
   ["Betalings-id", order.paymentProviderPaymentIntentId],
+  ["Udestående", payment.paid && payment.outstandingDkk > 0 ? html`<strong class="outstanding">${money(payment.outstandingDkk, currency)}</strong> – ordren sendes først, når beløbet er betalt` : null],
   ["Refunderet", when(order.refundedAt)],
   ["Bekræftelse sendt", when(order.confirmationEmailSentAt)],
 ])}
+${payment.paid && payment.outstandingDkk > 0 ? actionButton(web, recordPayment, { action: `${base}/record-payment`, label: "Registrér bankoverførsel af restbeløbet", small: true, confirm: "Er restbeløbet modtaget på shoppens konto?" }) : ""}
 ${actionButton(web, resendConfirmation, { action: `${base}/resend-confirmation`, label: "Send ordrebekræftelse igen", look: "secondary", small: true })}
 </section>
 <section class="card"><h2>Noter og historik</h2>

@@ -12,6 +12,7 @@ import returnsList from "../../../tools/returns/list.ts";
 import ordersGetBalance from "../../../tools/orders/get_balance.ts";
 import ordersPendingRefund from "../../../tools/orders/pending_refund.ts";
 import ordersPayments from "../../../tools/orders/payments.ts";
+import ordersGetOutstanding from "../../../tools/orders/get_outstanding.ts";
 import { paymentToken } from "../../../tools/money/payments/provider.ts";
 import { nextActions } from "../../../tools/orders/transitions.ts";
 import { breadcrumbs, notice } from "../../components.ts";
@@ -66,6 +67,7 @@ export async function orderPage(web: StorefrontRequest, orderId: string, state: 
     web.call(ordersPendingRefund, { orderId }),
     nextActions(tracking.status).has("change_address") ? web.call(ordersDeliveryOptions, { orderId }) : Promise.resolve([]),
   ]);
+  const rest = await web.call(ordersGetOutstanding, { orderId });
   const ref = refs.get(orderId) ?? orderId;
   const method = tracking.delivery;
   const delivery = tracking.estDeliveryFrom && tracking.estDeliveryTo ? `${formatDate(tracking.estDeliveryFrom)} – ${formatDate(tracking.estDeliveryTo)}` : null;
@@ -81,6 +83,9 @@ ${flash ? notice(flash.kind, flash.text) : ""}
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 <p>Status: <strong class="order-status">${statusLabel(tracking.status, pendingDkk)}</strong> · opdateret ${formatDate(tracking.updatedAt)}</p>
 ${progress(tracking.status, pendingDkk)}
+${rest.paymentUrl ? html`<section class="card pay-rest" aria-labelledby="pay-rest-title"><h2 id="pay-rest-title">Betal resten</h2>
+<p>Der mangler <strong>${formatMoney(rest.outstandingDkk, order.currency)}</strong> i betaling. Vi sender ordren, når beløbet er betalt.</p>
+<p><a class="button button-accent" href="${rest.paymentUrl}" rel="noreferrer">Betal resten</a></p></section>` : ""}
 ${nextActions(tracking.status).has("pay") ? html`<p class="pay-now"><a class="button button-accent" href="/orders/${orderId}/pay?token=${paymentToken(web.deps.secret, orderId)}">Betal nu</a></p>` : ""}
 ${tracking.trackingNumber || tracking.carrier ? html`<section class="card tracking" aria-labelledby="tracking-title">
 <h2 id="tracking-title">Forsendelse</h2>

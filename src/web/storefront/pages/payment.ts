@@ -38,11 +38,13 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   const [{ contact }, { bankAccount: bank }, { currency, pricesIncludeVat }] = await Promise.all([web.read(settingsGet, {}), web.read(getSaleTerms, {}), web.chrome()]);
   const total = formatMoney(order.totalDkk, currency);
   const due = formatMoney(order.outstandingDkk, currency);
-  const open = !order.paid && order.status !== "cancelled";
+  // A paid order with money outstanding (an item edit raised it, or it is paid another way): the rest is paid here.
+  const rest = order.paid && order.outstandingDkk > 0;
+  const open = (!order.paid || rest) && order.status !== "cancelled";
   // Paid before besides gift cards: what an exchange moved here from the order whose goods came back.
   const earlier = order.totalDkk - order.giftCardDkk - order.outstandingDkk;
   let status: Html;
-  if (order.paid) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
+  if (order.paid && !rest) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
   else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
   else if (order.paymentProvider === "stripe") {
     status = web.query("result") === "cancelled"
@@ -59,7 +61,7 @@ ${bank.bic ? html`<tr><th scope="row">BIC (SWIFT)</th><td>${bank.bic}</td></tr>`
 </tbody></table>`
       : html`<p>Skriv eller ring til os, så får du vores bankoplysninger.</p>`;
     // Promise the e-mail only once it has gone out (it is sent right after the order is placed).
-    status = html`${notice("success", html`<strong>Tak for din bestilling!</strong> Ordren er modtaget og afventer betaling.`)}
+    status = html`${rest ? notice("info", html`Der mangler <strong>${due}</strong> i betaling på din ordre.`) : notice("success", html`<strong>Tak for din bestilling!</strong> Ordren er modtaget og afventer betaling.`)}
 <section class="card pay-instructions" aria-labelledby="pay-how">
 <h2 id="pay-how">Betal med bankoverførsel</h2>
 <p>Overfør <strong>${due}</strong> og skriv ordrenummeret <strong class="order-ref">${number}</strong> som reference.</p>
@@ -75,7 +77,7 @@ ${account}
     // The address holds the payment token: never send it on, not even as a same-origin referrer.
     headers: { "Referrer-Policy": "no-referrer" },
     main: html`<div class="narrow">
-<h1>${order.paid ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
+<h1>${rest ? "Betal resten" : order.paid ? "Tak for din betaling" : order.status === "cancelled" ? "Ordren er annulleret" : "Betaling"}</h1>
 <p class="order-number">Ordrenummer <strong class="order-ref">${ref}</strong></p>
 ${status}
 ${delivery ? html`<section class="card pay-delivery" aria-labelledby="pay-delivery">
