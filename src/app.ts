@@ -5,6 +5,7 @@ import { NotFound } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
 import { acpDeps, authorizationServer, composeDoors, ucpDeps, webDeps } from "./compose.ts";
 import { MCP_SCOPES } from "./api/oauth/authorization-server.ts";
+import { oauthAdmitted } from "./api/oauth/admission.ts";
 import { protectedResourceHandler, type McpOAuth } from "./api/mcp-oauth.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
@@ -78,7 +79,9 @@ export function createApp(runtime: Runtime): express.Express {
     else if (OAUTH_PATHS.test(path)) {
       // RFC 8414's document is the OpenID one (a superset): the provider serves it under its own name.
       if (path === "/.well-known/oauth-authorization-server") req.url = "/.well-known/openid-configuration";
-      oauth.handle(req, res).catch(next);
+      oauthAdmitted(gate, req, res)
+        .then((admitted) => (admitted ? oauth.handle(req, res) : undefined))
+        .catch(next);
     } else next();
   });
   const protectedResource = protectedResourceHandler(resource);

@@ -1,6 +1,7 @@
 // Rate limits: per address for anonymous calls, per key for keyed calls, 429 with Retry-After; Redis shares one budget.
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { REGISTRATIONS_PER_WINDOW } from "../../src/api/oauth/admission.ts";
 import { expectProblem } from "../support/expect.ts";
 import { rpc } from "../support/mcp.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -75,6 +76,31 @@ describe("rate limits", () => {
     expect(Number(chat.headers.get("retry-after"))).toBeGreaterThan(0);
     const fresh = await server.key("catalog:read");
     expectProblem(await server.call("products.search", {}, { headers: { ...from, authorization: `Bearer ${fresh}` } }), 429, "rate_limited");
+  });
+
+  it("count the authorization server's endpoints per address, and client registrations against a budget of their own", async () => {
+    const server = await start({ rateLimitAnonPerMin: 3 });
+    const from = (address: string) => ({ "x-forwarded-for": address });
+    const metadata = () => fetch(`${server.url}/.well-known/oauth-authorization-server`, { headers: from("203.0.113.20") });
+    for (let i = 0; i < 3; i++) expect((await metadata()).status).toBe(200);
+    const refused = await metadata();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: "temporarily_unavailable" });
+
+    const open = await start({ rateLimitAnonPerMin: 1000 });
+    const register = (address: string) =>
+      fetch(`${open.url}/oauth/register`, {
+        method: "POST",
+        headers: { ...from(address), "content-type": "application/json" },
+        body: JSON.stringify({ client_name: "Test", redirect_uris: ["https://client.example/callback"], token_endpoint_auth_method: "none" }),
+      });
+    for (let i = 0; i < REGISTRATIONS_PER_WINDOW; i++) expect((await register("198.51.100.20")).status).toBe(201);
+    const spent = await register("198.51.100.20");
+    expect(spent.status).toBe(429);
+    expect(await spent.json()).toMatchObject({ error: "temporarily_unavailable" });
+    expect(await open.prisma.oAuthRecord.count({ where: { kind: "Client" } })).toBe(REGISTRATIONS_PER_WINDOW);
+    expect((await register("198.51.100.21")).status).toBe(201);
   });
 
   it.skipIf(!process.env.REDIS_URL)("share one budget between two server processes through Redis", async () => {

@@ -8,6 +8,7 @@ import { startFakeStripe, sendStripeEvent, sessionCompleted, type FakeStripe } f
 import { useServer } from "../support/server.ts";
 import { ADDRESS, newSession, plainProducts } from "../support/session.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
+import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 
 const SECRET = "whsec_test_secret";
 let stripe: FakeStripe;
@@ -175,6 +176,39 @@ describe("Stripe payments", () => {
     for (const card of cards) await smtp.waitFor((m) => m.to.includes("gave.koeber@example.dk") && m.raw.includes(card.code));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mailed()).toBe(2);
+  });
+
+  it("lets a shopper who left Stripe pay from the payment page: a new session on a button, the old one closed", async () => {
+    const { result } = await checkout();
+    const first = result.paymentUrl.split("/").at(-1)!;
+    const page = new URL(`${server.url}/orders/${result.orderId}/pay`);
+    const token = stripe.requests.find((r) => r.form.get("metadata[orderId]") === result.orderId)!.form.get("success_url")!.split("token=")[1]!.split("&")[0]!;
+    const path = `${page.pathname}?token=${token}`;
+    const client = new WebClient(server);
+    const cancelled = await client.get(`${path}&result=cancelled`);
+    expectHtmlPage(cancelled);
+    expect(cancelled.html).toContain("Betalingen blev afbrudt");
+    expect(cancelled.html).toContain("Betal med kort eller MobilePay");
+    // Back from Stripe having paid: no second button while the webhook is on its way.
+    expect((await client.get(`${path}&result=success`)).html).not.toContain("Betal med kort eller MobilePay");
+
+    await client.get(path);
+    const moved = await client.post(path, {});
+    const second = expectRedirect(moved, /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/).split("/").at(-1)!;
+    expect(second).not.toBe(first);
+    expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${first}/expire`)).toBe(true);
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: result.orderId } });
+    expect(order).toMatchObject({ status: "pending_payment", paymentProviderSessionId: second });
+    expect(await prisma().auditEntry.count({ where: { subjectId: order.id, tool: "orders.reopen_payment", actor: "system:payment-link" } })).toBe(1);
+
+    // Only the open session books the payment; once paid, the page has no button and a post changes nothing.
+    const paid = await sendStripeEvent(server.url, sessionCompleted("evt_reopened", order.id, second), SECRET);
+    expect(paid.body).toMatchObject({ result: { markedPaid: true } });
+    expect((await client.get(path)).html).not.toContain("Betal med kort eller MobilePay");
+    expectRedirect(await client.post(path, {}), path);
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).paymentProviderSessionId).toBe(second);
+    // A forged token opens nothing.
+    expect((await client.post(`${page.pathname}?token=${"A".repeat(43)}`, {})).status).toBe(404);
   });
 
   it("refuses bad signatures with 400 and records nothing", async () => {

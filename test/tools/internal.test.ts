@@ -12,6 +12,7 @@ import seedDemo from "../../src/seed-demo-tool.ts";
 import agentAccess from "../../src/tools/settings/agent_access.ts";
 import pendingRefund from "../../src/tools/orders/pending_refund.ts";
 import deliveryOptions from "../../src/tools/orders/delivery_options.ts";
+import reopenPayment from "../../src/tools/orders/reopen_payment.ts";
 import imageAlts from "../../src/tools/products/image_alts.ts";
 import userGiftCards from "../../src/tools/user/list_gift_cards.ts";
 import assistantContext from "../../src/tools/settings/assistant_context.ts";
@@ -23,7 +24,7 @@ import { defineTool } from "../../src/tools/tool.ts";
 import { useServer } from "../support/server.ts";
 
 const { server, keys } = useServer({ keys: { agent: ["checkout:agent"], all: ["*"] } });
-const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, deliveryOptions, imageAlts, userGiftCards, assistantContext, listGrants, revokeGrant];
+const INTERNAL = [placedOrder, signingSecret, rotateSigning, importUcpSamples, seedDemo, agentAccess, pendingRefund, deliveryOptions, reopenPayment, imageAlts, userGiftCards, assistantContext, listGrants, revokeGrant];
 const reader = (...scopes: string[]): Caller => ({ kind: "system", actor: "system:test", scopes: new Set(scopes) });
 const as = (...scopes: string[]) => ({ caller: reader(...scopes), door: "system" as const });
 const executor = () => server.runtime.executor;
@@ -116,6 +117,17 @@ describe("internal tools", () => {
     expect(await executor().call(pendingRefund, { orderId: order.id }, as("orders:read"))).toEqual({ orderId: order.id, pendingDkk: before + 1200 });
     expect((await refusal(executor().call(pendingRefund, { orderId: "no-such-order" }, as("orders:read")))).status).toBe(404);
     expect((await refusal(executor().call(pendingRefund, { orderId: order.id }, as("catalog:read")))).status).toBe(403);
+  });
+
+  it("orders.reopen_payment opens a card payment only for an unpaid Stripe order: 422 not_payable otherwise, 404, 403", async () => {
+    // The success path (a new Stripe session from the payment page, the old one closed) is in test/commerce/webhook.test.ts.
+    const prisma = server.prisma;
+    const order = await prisma.order.findFirstOrThrow({ orderBy: { id: "desc" } });
+    const refused = await refusal(executor().call(reopenPayment, { orderId: order.id }, as("orders:write")));
+    expect([refused.status, refused.code]).toEqual([422, "not_payable"]);
+    expect((await refusal(executor().call(reopenPayment, { orderId: "no-such-order" }, as("orders:write")))).status).toBe(404);
+    expect((await refusal(executor().call(reopenPayment, { orderId: order.id }, as("orders:read")))).status).toBe(403);
+    expect((await refusal(executor().call(reopenPayment, { orderId: "" }, as("orders:write")))).status).toBe(400);
   });
 
   it("orders.delivery_options prices each method for the order (its own keeps its price), shops nearest first; 404 unknown", async () => {

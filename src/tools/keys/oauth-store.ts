@@ -9,6 +9,12 @@ export type OAuthPayload = Record<string, unknown>;
 /** How often a grant's last use is written at most, so every MCP request does not write. */
 const TOUCH_MS = 60_000;
 
+/** Expired records (codes, sessions, tokens, grants) are deleted this often at most, by the next write after it is due. */
+const PRUNE_MS = 3600_000;
+
+/** When each database's expired records were last deleted. */
+const prunedAt = new WeakMap<PrismaClient, number>();
+
 /** The kind of row that remembers a client's name as the staff user saw it on the consent page. */
 export const CLIENT_SEEN = "ClientSeen";
 
@@ -34,6 +40,15 @@ export class OAuthModel {
       expiresAt,
     };
     await this.prisma.oAuthRecord.upsert({ where: { kind_id: { kind: this.kind, id } }, create: { kind: this.kind, id, ...fields }, update: fields });
+    await this.pruneWhenDue();
+  }
+
+  /** Deletes records past their expiry (find already ignores them), hourly at most per process. */
+  private async pruneWhenDue(): Promise<void> {
+    const now = this.now().getTime();
+    if (now - (prunedAt.get(this.prisma) ?? 0) < PRUNE_MS) return;
+    prunedAt.set(this.prisma, now);
+    await this.prisma.oAuthRecord.deleteMany({ where: { expiresAt: { lt: new Date(now) } } });
   }
 
   async find(id: string): Promise<OAuthPayload | undefined> {

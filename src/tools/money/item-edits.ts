@@ -14,7 +14,7 @@ type OrderWithItems = Order & { items: OrderItem[] };
  * at checkout), then closes the old session, so a tab still open on the old amount cannot pay it (422
  * payment_in_progress when the shopper has just paid it). Returns the new payment link.
  */
-async function replacePaymentSession(ctx: ToolContext, before: Order, after: OrderWithItems, heldDkk: bigint): Promise<string | null> {
+export async function replacePaymentSession(ctx: ToolContext, before: Order, after: OrderWithItems, heldDkk: bigint): Promise<string | null> {
   const provider = ctx.collaborators.payments;
   const old = before.paymentProviderSessionId;
   if (before.paymentProvider !== provider.name || (old && !provider.closePayment)) {

@@ -29,7 +29,8 @@ import pendingRefund from "./pending_refund.ts";
 import changeDelivery from "./change_delivery.ts";
 import deliveryOptions from "./delivery_options.ts";
 import getOutstanding from "./get_outstanding.ts";
+import reopenPayment from "./reopen_payment.ts";
 
-const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, changePayment, recordPayment, itemOptions, listRefundTasks, completeRefundTask, pendingRefund, changeDelivery, deliveryOptions, getOutstanding];
+const tools: AnyTool[] = [list, get, getByNumber, getNumber, getDelivery, updateStatus, create, refund, cancel, setTracking, addNote, getTimeline, resendConfirmation, getPayment, applyPaymentEvent, recordEvents, payments, getBalance, changeAddress, changeItems, changePayment, recordPayment, itemOptions, listRefundTasks, completeRefundTask, pendingRefund, changeDelivery, deliveryOptions, getOutstanding, reopenPayment];
 
 export default tools;

@@ -15,7 +15,7 @@ import { infoPage } from "./pages/info.ts";
 import { cancelOrder, changeAddress, requestReturn, type ActionState } from "./pages/order-actions.ts";
 import { changeDelivery, swapVariant } from "./pages/order-changes.ts";
 import { orderByNumber, orderPage } from "./pages/orders.ts";
-import { paymentPage } from "./pages/payment.ts";
+import { payAgain, paymentPage } from "./pages/payment.ts";
 import { productPage } from "./pages/product.ts";
 import { searchPage } from "./pages/search.ts";
 import { robotsTxt, sitemapXml } from "./pages/seo.ts";
@@ -59,6 +59,7 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/orders/:id/items", webRoute(site, (web) => swapVariant(web, orderState(web))));
   router.post("/orders/:id/return", webRoute(site, (web) => requestReturn(web, orderState(web))));
   router.get("/orders/:id/pay", webRoute(site, (web) => paymentPage(web, String(web.req.params.id))));
+  router.post("/orders/:id/pay", webRoute(site, (web) => payAgain(web, String(web.req.params.id))));
 
   router.get("/fortryd", webRoute(site, withdrawalPage));
   router.post("/fortryd", webRoute(site, withdrawalReview));

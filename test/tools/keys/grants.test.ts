@@ -6,6 +6,7 @@ import { ToolError } from "../../../src/core/errors.ts";
 import type { Caller } from "../../../src/tools/context.ts";
 import listGrants from "../../../src/tools/keys/list_grants.ts";
 import revokeGrant from "../../../src/tools/keys/revoke_grant.ts";
+import { OAuthModel } from "../../../src/tools/keys/oauth-store.ts";
 import { staffUser } from "../../support/admin.ts";
 import { useServer } from "../../support/server.ts";
 
@@ -47,5 +48,24 @@ describe("keys.list_grants and keys.revoke_grant", () => {
     expect(await server.prisma.oAuthRecord.count({ where: { id: "grant-b" } })).toBe(1);
     // A user with the grant's scopes may end it.
     expect(await server.runtime.executor.call(revokeGrant, { id: "grant-b" }, staff("x", "keys:write", "orders:write"))).toEqual({ revoked: true });
+  });
+});
+
+describe("OAuth records", () => {
+  it("are deleted once expired, by a write at most hourly; live and unexpiring records stay", async () => {
+    const start = Date.now() + 86_400_000;
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    let now = at(0);
+    const model = new OAuthModel(server.prisma, "AuthorizationCode", () => now);
+    await model.upsert("code-old", { kind: "AuthorizationCode" }, 60);
+    await model.upsert("code-live", { kind: "AuthorizationCode" }, 7200);
+    await server.prisma.oAuthRecord.create({ data: { kind: "Client", id: "prune-client", payload: {} } });
+    now = at(30);
+    await model.upsert("code-new", { kind: "AuthorizationCode" }, 60);
+    expect(await server.prisma.oAuthRecord.count({ where: { id: "code-old" } }), "not due yet").toBe(1);
+    now = at(61);
+    await model.upsert("code-later", { kind: "AuthorizationCode" }, 60);
+    const left = (await server.prisma.oAuthRecord.findMany({ where: { OR: [{ id: { startsWith: "code-" } }, { id: "prune-client" }] } })).map((row) => row.id).sort();
+    expect(left).toEqual(["code-later", "code-live", "prune-client"]);
   });
 });

@@ -1,15 +1,13 @@
 // orders.change_items through real HTTP: swap, lower, remove and raise lines before shipping; stock moves, totals are
 // priced again, the difference goes through the ledger (card refund at the Stripe fake, gift cards, bank-transfer
 // task) or a new payment session; every refusal writes nothing; concurrent edits never refund or restock twice.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ManualPayments } from "../../../src/tools/money/payments/manual.ts";
-import type { PaymentProvider } from "../../../src/tools/money/payments/provider.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vatOf } from "../../../src/tools/orders/pricing.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
 import { ADDRESS, newSession } from "../../support/session.ts";
-import { captureMail, createOrder, orderState } from "./fixtures.ts";
+import { captureMail, createOrder, orderState, usePaymentProviders } from "./fixtures.ts";
 
 let stripe: FakeStripe;
 beforeAll(async () => {
@@ -76,17 +74,7 @@ async function paidByCard(orderId: string, intent = `pi_ok_${orderId}`) {
   await prisma().paymentEntry.updateMany({ where: { orderId }, data: { method: "card", reference: intent } });
 }
 
-let payments0: PaymentProvider;
-beforeAll(() => {
-  payments0 = server.runtime.collaborators.payments;
-});
-afterEach(() => {
-  server.runtime.collaborators.payments = payments0;
-});
-/** Bank transfer instead of Stripe for one test (the shop's provider decides how unpaid orders pay). */
-const useManualPayments = () => {
-  server.runtime.collaborators.payments = new ManualPayments(server.runtime.config.publicBaseUrl, server.runtime.secret);
-};
+const { useManualPayments } = usePaymentProviders(server);
 
 describe("orders.change_items", () => {
   it("swaps a line of an unpaid order to another variant at the catalogue price, moving stock, with a new payment link", async () => {

@@ -3,14 +3,12 @@
 // re-credited); a payment link leaves the whole amount outstanding, and the old money goes back once the signed webhook
 // (or orders.record_payment for a bank transfer) books the new payment. Two changes, or a change and an edit, racing for
 // one order never charge or refund twice: the ledger holds exactly what the order costs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILES, STOREFRONT_TOOLS } from "../../../src/assistants/assistant-profiles.ts";
-import { ManualPayments } from "../../../src/tools/money/payments/manual.ts";
-import type { PaymentProvider } from "../../../src/tools/money/payments/provider.ts";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix, lastAudit } from "../../support/expect.ts";
 import { sendStripeEvent, sessionCompleted, startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
-import { captureMail, createOrder, orderState } from "./fixtures.ts";
+import { captureMail, createOrder, orderState, paidAtStripe as paidAtStripeFake, usePaymentProviders } from "./fixtures.ts";
 
 const SECRET = "whsec_change_payment";
 let stripe: FakeStripe;
@@ -43,29 +41,9 @@ async function expectLedgerHolds(orderId: string, outstanding = 0n) {
   expect(order.outstandingDkk).toBe(outstanding);
 }
 
-async function paidAtStripe(orderId: string) {
-  const order = await prisma().order.findUniqueOrThrow({ where: { id: orderId } });
-  const response = await fetch(`${stripe.url}/v1/payment_intents`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ amount: String(order.totalDkk), currency: "dkk", payment_method: "pm_card_visa", confirm: "true" }),
-  });
-  const intent = (await response.json()) as { id: string };
-  await prisma().order.update({ where: { id: orderId }, data: { paymentProvider: "stripe", paymentMethod: "card", paymentProviderPaymentIntentId: intent.id } });
-  await prisma().paymentEntry.updateMany({ where: { orderId }, data: { method: "card", reference: intent.id } });
-  return intent.id;
-}
+const paidAtStripe = (orderId: string, paymentMethod?: string) => paidAtStripeFake(server, stripe.url, orderId, paymentMethod);
 
-let payments0: PaymentProvider;
-beforeAll(() => {
-  payments0 = server.runtime.collaborators.payments;
-});
-afterEach(() => {
-  server.runtime.collaborators.payments = payments0;
-});
-const useManualPayments = () => {
-  server.runtime.collaborators.payments = new ManualPayments(server.runtime.config.publicBaseUrl, server.runtime.secret);
-};
+const { useManualPayments } = usePaymentProviders(server);
 
 describe("orders.change_payment", () => {
   it("moves a card-paid order to a gift card: the card pays it all and Stripe refunds the old payment, in one transaction", async () => {

@@ -3,14 +3,12 @@
 // (Stripe Checkout, paid by the signed webhook; or the bank-transfer page, booked by orders.record_payment). The order
 // does not ship while money is outstanding, cancelling it refunds only what was paid, and two edits racing never
 // collect twice; after each flow the ledger holds exactly what the order costs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ManualPayments } from "../../../src/tools/money/payments/manual.ts";
-import type { PaymentProvider } from "../../../src/tools/money/payments/provider.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOk, expectProblem, expectRejected, expectScopeMatrix } from "../../support/expect.ts";
 import { sendStripeEvent, sessionCompleted, startFakeStripe, type FakeStripe } from "../../support/fake-stripe.ts";
 import { useServer } from "../../support/server.ts";
 import { newSession, sessionIdOf } from "../../support/session.ts";
-import { captureMail, createOrder, orderState } from "./fixtures.ts";
+import { captureMail, createOrder, orderState, paidAtStripe as paidAtStripeFake, usePaymentProviders } from "./fixtures.ts";
 
 const SECRET = "whsec_collect";
 let stripe: FakeStripe;
@@ -51,29 +49,9 @@ async function paidOrder(status = "paid") {
 }
 
 /** Makes an order paid at Stripe by a PaymentIntent the fake knows, with the card `paymentMethod`. */
-async function paidAtStripe(orderId: string, paymentMethod = "pm_card_visa") {
-  const order = await prisma().order.findUniqueOrThrow({ where: { id: orderId } });
-  const response = await fetch(`${stripe.url}/v1/payment_intents`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ amount: String(order.totalDkk), currency: "dkk", payment_method: paymentMethod, confirm: "true" }),
-  });
-  const intent = (await response.json()) as { id: string };
-  await prisma().order.update({ where: { id: orderId }, data: { paymentProvider: "stripe", paymentMethod: "card", paymentProviderPaymentIntentId: intent.id } });
-  await prisma().paymentEntry.updateMany({ where: { orderId }, data: { method: "card", reference: intent.id } });
-  return intent.id;
-}
+const paidAtStripe = (orderId: string, paymentMethod?: string) => paidAtStripeFake(server, stripe.url, orderId, paymentMethod);
 
-let payments0: PaymentProvider;
-beforeAll(() => {
-  payments0 = server.runtime.collaborators.payments;
-});
-afterEach(() => {
-  server.runtime.collaborators.payments = payments0;
-});
-const useManualPayments = () => {
-  server.runtime.collaborators.payments = new ManualPayments(server.runtime.config.publicBaseUrl, server.runtime.secret);
-};
+const { useManualPayments } = usePaymentProviders(server);
 
 describe("orders.change_items collectWith", () => {
   it("without collectWith still refuses a paid order's rise (422 payment_required), writing nothing", async () => {

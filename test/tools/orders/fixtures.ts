@@ -1,5 +1,8 @@
 // Test data for the order, customer and user suites: orders written straight to the database, and a capturing mailer.
+import { afterEach, beforeAll } from "vitest";
 import type { MailMessage, Mailer } from "../../../src/core/mail.ts";
+import { ManualPayments } from "../../../src/tools/money/payments/manual.ts";
+import type { PaymentProvider } from "../../../src/tools/money/payments/provider.ts";
 import type { TestServer } from "../../support/server.ts";
 import { newSession, sessionIdOf } from "../../support/session.ts";
 
@@ -117,4 +120,37 @@ export async function sessionFor(server: TestServer, customerId: string | null):
     await server.prisma.storefrontSession.update({ where: { id: sessionIdOf(cookie) }, data: { customerId } });
   }
   return cookie;
+}
+
+/** Makes an order paid by card at Stripe: a PaymentIntent the Stripe fake at `stripeUrl` confirms with `paymentMethod`. */
+export async function paidAtStripe(server: TestServer, stripeUrl: string, orderId: string, paymentMethod = "pm_card_visa"): Promise<string> {
+  const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+  const response = await fetch(`${stripeUrl}/v1/payment_intents`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ amount: String(order.totalDkk), currency: "dkk", payment_method: paymentMethod, confirm: "true" }),
+  });
+  const intent = (await response.json()) as { id: string };
+  await server.prisma.order.update({ where: { id: orderId }, data: { paymentProvider: "stripe", paymentMethod: "card", paymentProviderPaymentIntentId: intent.id } });
+  await server.prisma.paymentEntry.updateMany({ where: { orderId }, data: { method: "card", reference: intent.id } });
+  return intent.id;
+}
+
+/**
+ * Lets a test pay by bank transfer instead of the shop's configured provider (which decides how unpaid orders pay);
+ * the provider the server started with is back after each test. Call at the top of a test file.
+ */
+export function usePaymentProviders(server: TestServer): { useManualPayments: () => void } {
+  let started: PaymentProvider;
+  beforeAll(() => {
+    started = server.runtime.collaborators.payments;
+  });
+  afterEach(() => {
+    server.runtime.collaborators.payments = started;
+  });
+  return {
+    useManualPayments: () => {
+      server.runtime.collaborators.payments = new ManualPayments(server.runtime.config.publicBaseUrl, server.runtime.secret);
+    },
+  };
 }

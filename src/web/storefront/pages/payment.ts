@@ -7,25 +7,51 @@ import type { Caller } from "../../../tools/context.ts";
 import ordersGetDelivery from "../../../tools/orders/get_delivery.ts";
 import ordersGetNumber from "../../../tools/orders/get_number.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
+import ordersReopenPayment from "../../../tools/orders/reopen_payment.ts";
 import { orderRef } from "../../../tools/shared/order-numbers.ts";
 import { verifyPaymentToken } from "../../../tools/money/payments/provider.ts";
 import settingsGet from "../../../tools/settings/get.ts";
 import getSaleTerms from "../../../tools/settings/get_sale_terms.ts";
 import { notice } from "../../components.ts";
 import { formatMoney, html, type Html } from "../../html.ts";
-import type { View } from "../../page.ts";
+import type { Redirect, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 
 /** Who reads an order for its payment page: only after the page has verified the link's token, and only that order. */
 const PAYMENT_LINK_READER: Caller = { kind: "system", actor: "system:payment-link", scopes: new Set(["orders:read"]) };
 
+/** Who opens a new card payment session from the payment page: only after the link's token checks out, that order only. */
+const PAYMENT_LINK_PAYER: Caller = { kind: "system", actor: "system:payment-link", scopes: new Set(["orders:write"]) };
+
 /** Order ids and link tokens (base64url) as the links carry them; anything else is no link of ours. */
 const LINK_PART = /^[\w-]{1,200}$/;
 
-export async function paymentPage(web: StorefrontRequest, orderId: string): Promise<View> {
+/** The link's token, once it checks out for this order; 404 for anything else (no hint whether the order exists). */
+function linkToken(web: StorefrontRequest, orderId: string): string {
   const token = web.query("token");
+  if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.deps.secret, orderId, token)) {
+    throw new NotFound("The payment link is invalid or has expired.");
+  }
+  return token;
+}
+
+/** POST /orders/<id>/pay?token=…: "Betal med kort": a new card payment session (orders.reopen_payment), then to the provider. */
+export async function payAgain(web: StorefrontRequest, orderId: string): Promise<Redirect> {
+  const token = linkToken(web, orderId);
+  const page = `/orders/${orderId}/pay?token=${token}`;
+  try {
+    const { paymentUrl } = await web.callAs(PAYMENT_LINK_PAYER, ordersReopenPayment, { orderId });
+    return { redirect: paymentUrl, external: true };
+  } catch (error) {
+    // Paid meanwhile, cancelled, or the old session was just paid: the page says how the order stands now.
+    if (error instanceof ToolError && error.status === 422) return { redirect: page };
+    throw error;
+  }
+}
+
+export async function paymentPage(web: StorefrontRequest, orderId: string): Promise<View> {
+  const token = linkToken(web, orderId);
   const gone = new NotFound("The payment link is invalid or has expired.");
-  if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.deps.secret, orderId, token)) throw gone;
   const [order, { number }, { delivery }] = await Promise.all([
     web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }),
     web.callAs(PAYMENT_LINK_READER, ordersGetNumber, { orderId }),
@@ -47,9 +73,13 @@ export async function paymentPage(web: StorefrontRequest, orderId: string): Prom
   if (order.paid && !rest) status = notice("success", html`<strong>Tak! Din betaling er modtaget.</strong> Vi sender en ordrebekræftelse til ${order.email}.`);
   else if (order.status === "cancelled") status = notice("error", "Ordren er annulleret.");
   else if (order.paymentProvider === "stripe") {
-    status = web.query("result") === "cancelled"
-      ? notice("error", "Betalingen blev afbrudt. Ordren afventer stadig betaling.")
-      : notice("info", "Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.");
+    const result = web.query("result");
+    // Back from Stripe after paying: the webhook confirms it. Otherwise (left the provider's page, came by the order's
+    // link or an agent's hand-off): a new payment session on a button, the old one closed first.
+    const payNow = html`<form method="post" action="/orders/${orderId}/pay?token=${token}" class="pay-now">${web.csrfField()}<button class="button button-accent button-block" type="submit">Betal med kort eller MobilePay · ${due}</button></form>`;
+    status = result === "success"
+      ? notice("info", "Tak! Vi afventer bekræftelsen fra betalingsudbyderen; du får en ordrebekræftelse på e-mail.")
+      : html`${result === "cancelled" ? notice("error", "Betalingen blev afbrudt. Ordren afventer stadig betaling.") : notice("info", html`Ordren afventer betaling: <strong>${due}</strong>.`)}${payNow}`;
   } else {
     const account = bank
       ? html`<table class="bank-account"><tbody>
