@@ -54,7 +54,7 @@ describeBrowser("Mine ordrer in a browser", () => {
       await tab.screenshot("my-orders-paid");
 
       await tab.page.getByLabel("Hvorfor annullerer du?").selectOption("mistake");
-      await tab.page.getByLabel("Som tilgodebevis (et gavekort på e-mail)").check();
+      await tab.page.getByLabel("Tilgodebevis (et nyt gavekort på e-mail)").check();
       await tab.page.getByRole("button", { name: "Annuller ordren" }).click();
       await tab.page.waitForURL(/notice=order-cancelled/);
       expect(await tab.page.locator(".notice").first().textContent()).toContain("Ordren er annulleret.");

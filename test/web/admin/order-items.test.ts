@@ -102,7 +102,7 @@ describe("the order page's delivery editor", () => {
     const after = await owner.get(path);
     expect(after.html).toContain('<option value="gls-pakkeshop|gls-aarhus-spar" selected>');
     expect(after.html).toMatch(/<strong>Pakkeshop:<\/strong> [^<]*Spar Trøjborg/);
-    expect(await follow(owner, await owner.submit(path, `${path}/delivery`, { delivery: "postnord-hjem" }))).toBe("En betalt ordres total kan ikke stige. Lav en ny ordre for det ekstra.");
+    expect(await follow(owner, await owner.submit(path, `${path}/delivery`, { delivery: "postnord-hjem" }))).toBe("En betalt ordres fragt kan ikke stige her: vælg en leveringsmåde, der ikke koster mere.");
     expect(await follow(owner, await owner.submit(path, `${path}/delivery`, { delivery: "gls-pakkeshop" }))).toBe("Vælg en pakkeshop til leveringsmåden.");
     const audits = await prisma().auditEntry.findMany({ where: { tool: "orders.change_delivery", subjectId: order.id } });
     expect(audits.map((entry) => entry.door)).toEqual(["admin"]);

@@ -1,5 +1,5 @@
 // The form posts of an order page: each calls one orders.* tool and goes back to the order with what happened.
-import { NotFound } from "../../../core/errors.ts";
+import { NotFound, Refused, ToolError } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import changeItems from "../../../tools/orders/change_items.ts";
@@ -62,7 +62,13 @@ const ACTIONS: Record<string, Action> = {
   },
   async delivery(web, orderId) {
     const [method = "", pickupPointId] = web.field("delivery").split("|");
-    const result = await web.call(changeDelivery, { orderId, method, ...(pickupPointId ? { pickupPointId } : {}) });
+    const result = await web.call(changeDelivery, { orderId, method, ...(pickupPointId ? { pickupPointId } : {}) }).catch((error: unknown) => {
+      // The item editor can collect a rise (collectWith); a delivery change cannot, so say what to do instead.
+      if (error instanceof ToolError && error.code === "payment_required") {
+        throw new Refused("payment_required", "En betalt ordres fragt kan ikke stige her: vælg en leveringsmåde, der ikke koster mere.");
+      }
+      throw error;
+    });
     const currency = await web.currency();
     const said = [`Leveringen er ændret til ${result.delivery?.name ?? method}${result.delivery?.pickupPoint ? ` (${result.delivery.pickupPoint.name})` : ""}. Total: ${money(result.totalDkk, currency)}`];
     if (result.returnedDkk > 0) said.push(`Kunden får ${money(result.returnedDkk, currency)} tilbage.`);
