@@ -14,7 +14,7 @@ export const VERSION = "2026-04-08";
 
 // ---------- requests (unknown fields are allowed, as the spec's schemas allow them) ----------
 
-const postalAddress = z.looseObject({
+export const postalAddress = z.looseObject({
   id: z.string().max(64).optional(),
   extended_address: z.string().max(200).optional(),
   street_address: z.string().max(200).optional(),

@@ -22,17 +22,8 @@ export interface Shop extends v0408.Shop {
 
 // ---------- requests ----------
 
-const postalAddress = z.looseObject({
-  extended_address: z.string().max(200).optional(),
-  street_address: z.string().max(200).optional(),
-  address_locality: z.string().max(100).optional(),
-  address_region: z.string().max(100).optional(),
-  address_country: z.string().max(60).optional(),
-  postal_code: z.string().max(20).optional(),
-  first_name: z.string().max(100).optional(),
-  last_name: z.string().max(100).optional(),
-  phone_number: z.string().max(40).optional(),
-});
+// The postal address is 2026-04-08's; a destination's id and type are added where it is one.
+const postalAddress = v0408.postalAddress.omit({ id: true });
 const shippingDestination = postalAddress.extend({ id: z.string().max(64).optional(), type: z.literal("shipping_address").optional() });
 
 /** Consent purposes as 2026-08-25 names them, and the core's flag for each. */

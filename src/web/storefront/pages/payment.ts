@@ -30,10 +30,13 @@ const LINK_PART = /^[\w-]{1,200}$/;
 function linkToken(web: StorefrontRequest, orderId: string): string {
   const token = web.query("token");
   if (!LINK_PART.test(orderId) || !LINK_PART.test(token) || !verifyPaymentToken(web.deps.secret, orderId, token)) {
-    throw new NotFound("The payment link is invalid or has expired.");
+    throw linkGone();
   }
   return token;
 }
+
+/** The answer to a link that is not (or no longer) one of ours, and to one whose order is gone. */
+const linkGone = () => new NotFound("The payment link is invalid or has expired.");
 
 /** POST /orders/<id>/pay?token=…: "Betal med kort": a new card payment session (orders.reopen_payment), then to the provider. */
 export async function payAgain(web: StorefrontRequest, orderId: string): Promise<Redirect> {
@@ -51,13 +54,12 @@ export async function payAgain(web: StorefrontRequest, orderId: string): Promise
 
 export async function paymentPage(web: StorefrontRequest, orderId: string): Promise<View> {
   const token = linkToken(web, orderId);
-  const gone = new NotFound("The payment link is invalid or has expired.");
   const [order, { number }, { delivery }] = await Promise.all([
     web.callAs(PAYMENT_LINK_READER, ordersGetPayment, { orderId }),
     web.callAs(PAYMENT_LINK_READER, ordersGetNumber, { orderId }),
     web.callAs(PAYMENT_LINK_READER, ordersGetDelivery, { orderId }),
   ]).catch((error: unknown) => {
-    throw error instanceof ToolError && error.status === 404 ? gone : error;
+    throw error instanceof ToolError && error.status === 404 ? linkGone() : error;
   });
   const ref = orderRef(number);
   // Read fresh, not from the chrome (kept for two seconds): a bank account just changed must never show stale.
