@@ -16,6 +16,7 @@ import { localPath, type Outcome, type View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, reason } from "../texts.ts";
 import { formatDate, statusLabel } from "./orders.ts";
+import { connectedAppsSection } from "./connected-apps.ts";
 
 const email = z.email().max(254);
 
@@ -25,12 +26,13 @@ export async function accountPage(web: StorefrontRequest, addressState?: Address
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
-  const [refs, addresses, { currency }, cards, pending] = await Promise.all([
+  const [refs, addresses, { currency }, cards, pending, apps] = await Promise.all([
     orderRefs(web, orders.map((order) => order.id)),
     addressBook(web, addressState),
     web.chrome(),
     web.call(userListGiftCards, {}),
     pendingRefunds(web, orders),
+    connectedAppsSection(web),
   ]);
   return {
     title: "Din konto",
@@ -51,7 +53,8 @@ ${orders.length
 </li>`)}</ul>`
   : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}
 ${giftCardSection(cards)}
-${addresses}`,
+${addresses}
+${apps}`,
   };
 }
 
@@ -88,7 +91,7 @@ interface LoginOptions {
   numberError?: string;
 }
 
-function loginView(web: StorefrontRequest, options: LoginOptions): View {
+export function loginView(web: StorefrontRequest, options: LoginOptions): View {
   return {
     title: "Log ind",
     noindex: true,
