@@ -91,7 +91,7 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter({ executor: runtime.executor, payments: runtime.collaborators.payments, config: runtime.config, log: runtime.log }));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
-  app.use(ucpRouter(ucpDeps(runtime), gate));
+  app.use(ucpRouter({ ...ucpDeps(runtime), identity: oauth }, gate));
   app.use(acpRouter(acpDeps(runtime), gate));
 
   let openapi: string | undefined;

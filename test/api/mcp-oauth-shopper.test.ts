@@ -15,6 +15,9 @@ import {
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from "@modelcontextprotocol/client";
+import crypto from "node:crypto";
+import { checkoutResponse } from "../../src/api/ucp/v2026-04-08.ts";
+import { sendJson, valid } from "../support/protocol.ts";
 import { freePort, useServer, type StartOptions } from "../support/server.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 import { WebClient, type WebResponse } from "../support/web.ts";
@@ -76,7 +79,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
-const { server } = useServer({ config: () => ({ publicBaseUrl: base, smtpUrl: smtp.url }), start });
+// UCP test mode: its mock payment handler completes checkouts (and, as the samples behave, an e-mail claims a buyer).
+const { server } = useServer({ config: () => ({ publicBaseUrl: base, smtpUrl: smtp.url, ucpTestMode: true }), start });
 
 const shopperUrl = () => new URL(`${base}/api/mcp?as=shopper`);
 
@@ -261,5 +265,84 @@ describe("a shopper connects an app over OAuth", () => {
     const page = await browser.get("/account/oauth/does-not-exist");
     expect(page.status).toBe(400);
     expect(page.html).toContain("Forespørgslen er udløbet");
+  });
+});
+
+describe("UCP identity linking", () => {
+  const UCP_SCOPES = "dev.ucp.shopping.checkout:manage dev.ucp.shopping.order:read";
+  const STRANGER = "agent.buyer@example.dk";
+  const pay = { payment: { instruments: [{ id: "pi_1", handler_id: "mock_payment_handler", type: "card", selected: true, credential: { type: "token", token: "success_token" } }] } };
+
+  /** A UCP platform's account linking (RFC 8414 discovery, DCR, authorization code with PKCE, no resource indicator). */
+  async function link(email: string): Promise<string> {
+    const metadata = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as { scopes_supported: string[]; registration_endpoint: string; token_endpoint: string; authorization_response_iss_parameter_supported: boolean };
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(UCP_SCOPES.split(" ")));
+    expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
+    const registered = (await (await fetch(metadata.registration_endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "UCP-platform", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] }) })).json()) as { client_id: string };
+    const verifier = crypto.randomBytes(32).toString("base64url");
+    const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
+    const url = new URL(`${base}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: registered.client_id, redirect_uri: REDIRECT, scope: UCP_SCOPES, code_challenge: challenge, code_challenge_method: "S256", state: "s1" })}`);
+    const { callback, consentHtml } = await consent(new WebClient(server), url, email);
+    expect(consentHtml).toContain("Bestille for dig med dine gemte adresser");
+    expect(callback.get("state")).toBe("s1");
+    const token = (await (await fetch(metadata.token_endpoint, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code: callback.get("code")!, redirect_uri: REDIRECT, code_verifier: verifier, client_id: registered.client_id }) })).json()) as { access_token: string; scope: string };
+    expect(token.scope).toBe(UCP_SCOPES);
+    return token.access_token;
+  }
+
+  const checkout = (headers: Record<string, string>, body: unknown) => sendJson(`${base}/ucp/checkout-sessions`, "POST", { "content-type": "application/json", ...headers }, body);
+
+  it("is advertised in the business profiles, with the UCP resource's metadata", async () => {
+    const profile = (await (await fetch(`${base}/.well-known/ucp`)).json()) as { ucp: { capabilities: Record<string, unknown> } };
+    expect(profile.ucp.capabilities["dev.ucp.common.identity_linking"]).toEqual([
+      { version: "2026-04-08", spec: "https://ucp.dev/2026-04-08/specification/identity-linking", schema: "https://ucp.dev/2026-04-08/schemas/common/identity_linking.json", config: { scopes: {} } },
+    ]);
+    const resource = (await (await fetch(`${base}/.well-known/oauth-protected-resource/ucp`)).json()) as Record<string, unknown>;
+    expect(resource).toMatchObject({ resource: `${base}/ucp`, authorization_servers: [base], scopes_supported: UCP_SCOPES.split(" ") });
+  });
+
+  it("offers the linked customer's saved addresses and attributes the order; without a token nothing changes", async () => {
+    const [product] = await server.prisma.product.findMany({ where: { variants: { none: {} }, stock: { gt: 5 } }, take: 1, select: { id: true } });
+    const body = { line_items: [{ item: { id: product!.id }, quantity: 1 }], buyer: { email: STRANGER } };
+
+    // Without a token: an e-mail that is not the customer's gets no saved address, and the order is not theirs.
+    const guest = valid(checkoutResponse, await checkout({}, body));
+    expect(JSON.stringify(guest.fulfillment ?? {})).not.toContain("Nørregade 7");
+
+    const token = await link(data.customer.email);
+    const linked = await checkout({ authorization: `Bearer ${token}` }, body);
+    expect(linked.status, linked.text).toBe(201);
+    const session = valid(checkoutResponse, linked);
+    expect(JSON.stringify(session.fulfillment)).toContain("Nørregade 7");
+
+    // Pick the saved address, pay, and the order belongs to the linked customer.
+    const method = session.fulfillment!.methods[0]!;
+    const saved = method.destinations!.find((destination) => destination.street_address === "Nørregade 7")!;
+    const picked = await sendJson(`${base}/ucp/checkout-sessions/${session.id}`, "PUT", { "content-type": "application/json", authorization: `Bearer ${token}` }, {
+      id: session.id,
+      line_items: body.line_items,
+      buyer: body.buyer,
+      fulfillment: { methods: [{ id: method.id, type: "shipping", selected_destination_id: saved.id }] },
+    });
+    expect(picked.status, picked.text).toBe(200);
+    const ready = valid(checkoutResponse, picked);
+    const options = ready.fulfillment!.methods[0]!.groups?.[0]?.options ?? [];
+    if (ready.status !== "ready_for_complete" && options.length) {
+      const chosen = await sendJson(`${base}/ucp/checkout-sessions/${session.id}`, "PUT", { "content-type": "application/json", authorization: `Bearer ${token}` }, {
+        id: session.id, line_items: body.line_items, buyer: body.buyer,
+        fulfillment: { methods: [{ id: method.id, type: "shipping", selected_destination_id: saved.id, groups: [{ id: ready.fulfillment!.methods[0]!.groups![0]!.id, selected_option_id: options[0]!.id }] }] },
+      });
+      expect(chosen.status, chosen.text).toBe(200);
+    }
+    const completed = await sendJson(`${base}/ucp/checkout-sessions/${session.id}/complete`, "POST", { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `link-${session.id}` }, pay);
+    expect(completed.status, completed.text).toBe(200);
+    const orderId = valid(checkoutResponse, completed).order!.id;
+    const order = await server.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(order).toMatchObject({ userId: data.customer.id, email: STRANGER, shippingAddress: "Nørregade 7" });
+
+    // A made-up token is refused with a challenge, never served as a guest.
+    const bad = await checkout({ authorization: "Bearer not-a-token" }, body);
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toContain('error="invalid_token"');
   });
 });

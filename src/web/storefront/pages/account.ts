@@ -16,7 +16,7 @@ import { localPath, type Outcome, type View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, reason } from "../texts.ts";
 import { formatDate, statusLabel } from "./orders.ts";
-import { connectedAppsSection } from "./connected-apps.ts";
+import { connectedAppsSection } from "./connected-apps-section.ts";
 
 const email = z.email().max(254);
 
@@ -106,14 +106,14 @@ ${options.next ? html`<input type="hidden" name="next" value="${localPath(option
 ${field({ name: "email", label: "E-mail", type: "email", value: options.value, required: true, autocomplete: "email", error: options.error, maxlength: 254 })}
 <button class="button button-block" type="submit">Send mig en kode</button>
 </form>
-<h2>Handlet uden konto?</h2>
+${options.next?.startsWith("/account/oauth/") ? "" : html`<h2>Handlet uden konto?</h2>
 <p>Skriv ordrenummeret fra din ordrebekræftelse og den e-mail, du bestilte med. Vi sender en kode til den e-mail, så du kan se, annullere eller returnere ordren.</p>
 <form class="card login-form" action="/account/order" method="post">
 ${web.csrfField()}
 ${field({ name: "number", label: "Ordrenummer", value: options.number, required: true, inputmode: "numeric", pattern: "#?[0-9]{1,10}", maxlength: 11, placeholder: "Fx 1001", error: options.numberError })}
 ${field({ name: "email", id: "f-order-email", label: "E-mail", type: "email", value: options.orderEmail, required: true, autocomplete: "email", maxlength: 254 })}
 <button class="button button-secondary button-block" type="submit">Find min ordre</button>
-</form>
+</form>`}
 </div>`,
   };
 }

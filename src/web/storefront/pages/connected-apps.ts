@@ -2,33 +2,19 @@
 // the shopper; the shopper signs in with the storefront's e-mail code (the /account forms, coming back here), then a
 // Danish consent page names the app and what it may do, each shopper scope its own checkbox. "Forbundne apps" on
 // /account lists the shopper's own grants and disconnects one (user.list_apps, user.revoke_app).
-import type { z } from "zod";
 import { NotFound } from "../../../core/errors.ts";
 import type { PendingAuthorization } from "../../../http/oauth-interactions.ts";
 import { SHOPPER_SCOPE_TEXT } from "../../../tools/keys/shopper-scopes.ts";
-import listApps from "../../../tools/user/list_apps.ts";
 import revokeApp from "../../../tools/user/revoke_app.ts";
 import { notice } from "../../components.ts";
 import { CONTENT_SECURITY_POLICY } from "../../headers.ts";
-import { html, type Html } from "../../html.ts";
+import { html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { loginView } from "./account.ts";
-import { formatDate } from "./orders.ts";
-
-type App = z.output<typeof listApps.output>[number];
+import { appName } from "./connected-apps-section.ts";
 
 const UID = /^[\w-]{1,100}$/;
-
-/** The app's name as it gave it, else the host of its client id (a metadata document's URL) or the id itself. */
-function appName(app: { clientName: string | null; clientId: string }): string {
-  if (app.clientName) return app.clientName;
-  try {
-    return new URL(app.clientId).host || app.clientId;
-  } catch {
-    return app.clientId;
-  }
-}
 
 function hostOf(url: string | null): string | null {
   if (!url) return null;
@@ -117,26 +103,6 @@ export async function shopperConsentAction(web: StorefrontRequest, uid: string):
   const next = await web.deps.oauth.approveShopper(web.req, web.res, customerId, scopes);
   web.deps.log.info("oauth access granted", { customerId, clientId: pending.clientId, scopes: scopes.join(" ") });
   return { redirect: next, external: true };
-}
-
-/** The "Forbundne apps" section of /account: nothing when the shopper has connected no app. */
-export async function connectedAppsSection(web: StorefrontRequest): Promise<Html> {
-  const apps = await web.call(listApps, {});
-  if (apps.length === 0) return html``;
-  return html`<section class="connected-apps" id="apps" aria-labelledby="apps-title">
-<h2 id="apps-title">Forbundne apps</h2>
-<p class="hint">Apps, du har givet adgang til at handle for dig (fx en AI-assistent). Afbryder du forbindelsen, mister appen adgangen med det samme.</p>
-<ul class="order-list">${apps.map((app) => appRow(web, app))}</ul>
-</section>`;
-}
-
-function appRow(web: StorefrontRequest, app: App): Html {
-  return html`<li class="card order-card app-card">
-<div><strong>${appName(app)}</strong>
-<p class="hint">${app.scopes.map((scope) => SHOPPER_SCOPE_TEXT[scope] ?? scope).join(" · ") || "Ingen adgange"}</p>
-<p class="hint">Forbundet ${formatDate(app.createdAt)}${app.lastUsedAt ? ` · sidst brugt ${formatDate(app.lastUsedAt)}` : ""}</p></div>
-<form class="order-card-side" action="/account/apps/${app.id}/revoke" method="post">${web.csrfField()}<button class="button button-secondary button-small" type="submit">Afbryd</button></form>
-</li>`;
 }
 
 /** POST /account/apps/:id/revoke. */
