@@ -260,11 +260,17 @@ describe("a shopper connects an app over OAuth", () => {
     expect((await rpc(token, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
   });
 
-  it("answers a staff consent page for a shopper's authorization as expired, and an unknown one too", async () => {
+  it("answers an unknown authorization as expired, and refuses a guest's disconnect", async () => {
     const browser = new WebClient(server);
     const page = await browser.get("/account/oauth/does-not-exist");
     expect(page.status).toBe(400);
     expect(page.html).toContain("Forespørgslen er udløbet");
+    // A guest disconnecting an app: refused (no customer), never a 500; a malformed id is not found.
+    await browser.get("/");
+    await browser.get("/account");
+    const guest = await browser.post("/account/apps/some-grant/revoke", {});
+    expect(guest.status).toBe(422);
+    expect((await browser.post("/account/apps/bad%20id/revoke", {})).status).toBe(404);
   });
 });
 
