@@ -33,6 +33,16 @@ const consent = z.strictObject({
   saleOfData: z.boolean().optional(),
 });
 
+/** A consent decision and who asserted it: the buyer through the platform, or the business's default. */
+const decision = { granted: z.boolean(), source: z.enum(["business", "platform"]).default("platform") };
+const consentName = z.string().regex(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9_]*)+$/, "A reverse-DNS name, e.g. dev.ucp.consent.marketing").max(200);
+
+/** The buyer's consent per purpose, with segments refining it (e-mail, SMS …), as a protocol door gives it. */
+export const consentRecord = z
+  .record(consentName, z.strictObject({ ...decision, segments: z.record(consentName, z.strictObject(decision)).optional() }))
+  .refine((record) => Object.keys(record).length <= 20 && Object.values(record).every((entry) => Object.keys(entry.segments ?? {}).length <= 20), "At most 20 purposes and 20 segments each");
+export type ConsentRecord = z.output<typeof consentRecord>;
+
 export const buyer = z.strictObject({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
