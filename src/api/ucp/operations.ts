@@ -280,7 +280,7 @@ export async function negotiatedRun(call: UcpCall, capability: string, run: () =
   const body = narrow(answer.body, call.active, capability);
   // AP2: every checkout (not an error response) carries the shop's merchant_authorization over what the agent sees.
   const isCheckout = capability === CHECKOUT && (body as { ucp?: { status?: unknown } }).ucp?.status === "success";
-  return { ...answer, body: call.ap2 && isCheckout ? await authorize(call.ap2.shopKeys, body as Record<string, unknown>) : body };
+  return { ...answer, body: call.ap2 && isCheckout ? await authorize(call.ap2.shopKeys, body as Record<string, unknown>, call.adapter.version) : body };
 }
 
 /** The checkout operations of UCP, each over its checkout.* tool, answering in the call's version. */

@@ -189,7 +189,7 @@ const consentDecision = z.object({ granted: z.boolean(), source: z.enum(["busine
 const policy = z.object({ type: name, description: z.object({ plain: z.string().optional(), markdown: z.string().optional(), html: z.string().optional() }), url: z.url().optional(), applies_to: z.array(z.string()).optional() });
 const address = postalAddress.extend({ address_country: z.string() });
 const locationDestination = z.object({ type: z.literal("business_location"), id: z.string(), name: z.string(), address: address.optional() });
-const option = z.object({ id: z.string(), title: z.string(), description: z.string().optional(), totals: z.array(total) });
+const option = z.object({ id: z.string(), title: z.string(), description: z.object({ plain: z.string() }).optional(), totals: z.array(total) });
 const actionInstance = z.object({ id: z.string().min(1), config: z.object({ payment_instrument_id: z.string().min(1), url: z.url() }).loose() });
 
 /** Our reading of the 2026-08-25 checkout response (fulfilment, discount, buyer consent, payment authentication). */
@@ -365,7 +365,9 @@ export function checkout(view: SessionView, shop: Shop, agreed?: Agreement | nul
   const destinations = destination && !saved.some((entry) => entry.id === destination.id) ? [...saved, destination] : saved;
   const home = options.filter((entry) => !isPickup(entry.id));
   const pickups = options.filter((entry) => isPickup(entry.id));
-  const shown = (list: typeof options) => list.map((entry) => ({ id: entry.id, title: entry.title, description: entry.description, totals: [{ type: "total", amount: entry.amount }] }));
+  // A description is a description object at this version (common/types/description.json).
+  const shown = (list: typeof options) =>
+    list.map((entry) => ({ id: entry.id, title: entry.title, ...(entry.description ? { description: { plain: entry.description } } : {}), totals: [{ type: "total", amount: entry.amount }] }));
   const toParcelShop = isPickup(selectedOptionId);
   const consent = view.buyer?.consent;
   const { ucp: _ucp, fulfillment: _fulfillment, buyer: _buyer, ...rest } = base;
