@@ -91,6 +91,13 @@ describe("consent at 2026-08-25", () => {
       expect(reply.status, JSON.stringify(consent)).toBe(400);
       expect(reply.body).toMatchObject({ ucp: { version: "2026-08-25", status: "error" }, messages: [{ code: "invalid_request" }] });
     }
+    // The tool's own door reads consentRecord as strictly (a name that is not reverse-DNS, another source).
+    const [product] = await plainProducts(server, 1);
+    for (const consentRecord of [{ "Bad Name": { granted: true } }, { "dev.ucp.consent.marketing": { granted: true, source: "agent" } }]) {
+      const reply = await server.call("checkout.create", { lines: [{ itemId: product!.id, quantity: 1 }], consentRecord });
+      expect(reply.status, JSON.stringify(consentRecord)).toBe(400);
+      expect(reply.body.code).toBe("invalid_input");
+    }
     expect(await server.prisma.checkoutSession.count()).toBe(before);
   });
 });

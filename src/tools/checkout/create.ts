@@ -27,7 +27,7 @@ export default defineTool({
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
     ...pickupInput,
-    consentRecord: consentRecord.optional().describe("Set by protocol doors: consent per purpose as given."),
+    consentRecord: consentRecord.optional().describe("Set by protocol doors."),
     protocol: z.enum(PROTOCOLS).default("shop").describe("Set by protocol doors."),
     protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("Set by protocol doors."),
   }),

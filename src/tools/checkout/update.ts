@@ -22,7 +22,7 @@ export default defineTool({
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
     ...pickupInput,
-    consentRecord: consentRecord.optional().describe("Set by protocol doors: consent per purpose as given."),
+    consentRecord: consentRecord.optional().describe("Set by protocol doors."),
   }),
   output: sessionView,
   scope: "checkout:agent",
