@@ -5,6 +5,7 @@ import { NotFound } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
 import { acpDeps, authorizationServer, composeDoors, ucpDeps, webDeps } from "./compose.ts";
 import { MCP_SCOPES } from "./api/oauth/authorization-server.ts";
+import { SHOPPER_SCOPES } from "./tools/keys/shopper-scopes.ts";
 import { oauthAdmitted } from "./api/oauth/admission.ts";
 import { protectedResourceHandler, type McpOAuth } from "./api/mcp-oauth.ts";
 import { openApiDocument } from "./api/openapi.ts";
@@ -67,6 +68,7 @@ export function createApp(runtime: Runtime): express.Express {
     issuer: oauth.issuer,
     resource: oauth.resource,
     scopes: MCP_SCOPES,
+    shopperScopes: SHOPPER_SCOPES,
     required: runtime.config.mcpOAuthRequired,
     verify: (token) => oauth.verify(token),
   };
@@ -89,7 +91,7 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter({ executor: runtime.executor, payments: runtime.collaborators.payments, config: runtime.config, log: runtime.log }));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
-  app.use(ucpRouter(ucpDeps(runtime), gate));
+  app.use(ucpRouter({ ...ucpDeps(runtime), identity: oauth }, gate));
   app.use(acpRouter(acpDeps(runtime), gate));
 
   let openapi: string | undefined;

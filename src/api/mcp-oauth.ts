@@ -3,14 +3,13 @@
 import type { Request, Response } from "express";
 import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
-import { hasScope } from "../tools/scopes.ts";
+import { hasScope, SESSION_SCOPES } from "../tools/scopes.ts";
+import { SHOPPER_SCOPES, shopperToolsets } from "../tools/keys/shopper-scopes.ts";
 
-/** A valid access token as the authorization server vouches for it. */
-export interface McpToken {
-  staffId: string;
-  clientId: string;
-  scopes: readonly string[];
-}
+/** A valid access token as the authorization server vouches for it: a staff user's, or a storefront customer's. */
+export type McpToken =
+  | { kind: "staff"; staffId: string; clientId: string; scopes: readonly string[] }
+  | { kind: "shopper"; customerId: string; sessionId: string; clientId: string; scopes: readonly string[] };
 
 /** What the MCP door needs of the shop's authorization server (src/api/oauth/authorization-server.ts). */
 export interface McpOAuth {
@@ -18,8 +17,10 @@ export interface McpOAuth {
   issuer: string;
   /** This resource: the MCP endpoint's URL, the audience of its tokens. */
   resource: string;
-  /** The scopes a token for this resource may carry. */
+  /** The staff scopes a token for this resource may carry (a 401's challenge asks for them). */
   scopes: readonly string[];
+  /** The shopper scopes it may carry besides (listed in the metadata). */
+  shopperScopes?: readonly string[];
   /** MCP_OAUTH_REQUIRED: a request with neither key nor token is refused with 401 (so OAuth clients start their flow). */
   required: boolean;
   verify(token: string): Promise<McpToken | undefined>;
@@ -30,7 +31,7 @@ export function resourceMetadata(oauth: McpOAuth): Record<string, unknown> {
   return {
     resource: oauth.resource,
     authorization_servers: [oauth.issuer],
-    scopes_supported: oauth.scopes,
+    scopes_supported: [...oauth.scopes, ...(oauth.shopperScopes ?? [])],
     bearer_methods_supported: ["header"],
     resource_name: "Butikkens MCP-server",
     resource_documentation: `${oauth.issuer}/docs/mcp`,
@@ -46,15 +47,38 @@ export function bearerOf(req: Request): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
 }
 
-/** The caller an access token acts as: its staff user (the audit's actor), within the token's scopes, by its client. */
+/**
+ * The caller an access token acts as, by its client. A staff token: its staff user (the audit's actor), within the token's
+ * scopes. A shopper token: the storefront session of its grant, signed in to the customer, as a signed-in shopper is,
+ * limited to the toolsets its shopper scopes open.
+ */
 export function tokenCaller(token: McpToken, address: string): Caller {
+  if (token.kind === "shopper") return shopperCaller(token, address);
   return { kind: "staff", actor: `staff:${token.staffId}`, scopes: new Set(token.scopes), staffId: token.staffId, oauthClient: token.clientId, address };
+}
+
+export function shopperCaller(token: { sessionId: string; customerId: string; clientId: string; scopes: readonly string[] }, address: string): Caller {
+  return {
+    kind: "session",
+    actor: `session:${token.sessionId}`,
+    scopes: new Set(SESSION_SCOPES),
+    toolsets: shopperToolsets(token.scopes),
+    session: { id: token.sessionId, customerId: token.customerId, persistent: true },
+    oauthClient: token.clientId,
+    address,
+  };
 }
 
 /** The scope a tools/call needs that this token lacks, or undefined (an unknown tool is the SDK's to answer). */
 export function missingScope(executor: Executor, caller: Caller, name: unknown): string | undefined {
   const tool = typeof name === "string" ? executor.registry.get(name) : undefined;
-  if (!tool || tool.anonymous || hasScope(caller.scopes, tool.scope)) return undefined;
+  if (!tool) return undefined;
+  if (caller.kind === "session") {
+    // A shopper token: the shopper scope that would open this tool to a shopper (none for a staff tool).
+    if (executor.allows(tool, caller)) return undefined;
+    return SHOPPER_SCOPES.find((scope) => executor.allows(tool, { ...caller, toolsets: shopperToolsets([scope]) }));
+  }
+  if (tool.anonymous || hasScope(caller.scopes, tool.scope)) return undefined;
   return tool.scope;
 }
 

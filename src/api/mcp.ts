@@ -63,7 +63,11 @@ export function mcpRouter(executor: Executor, gate: Gate, config: Config, cache:
         await admitCaller(gate.limiter, caller, res);
       } else {
         caller = await admit(gate, req, res);
-        if (oauth?.required && caller.kind === "anonymous") return challenge(res, oauth, 401, undefined, "This MCP endpoint needs an OAuth access token or an API key.");
+        // ?as=shopper: a shopper's connection always signs in, and its challenge asks for the shopper scopes.
+        const shopper = oauth !== undefined && req.query.as === "shopper";
+        if ((oauth?.required || shopper) && caller.kind === "anonymous") {
+          return challenge(res, oauth, 401, undefined, "This MCP endpoint needs an OAuth access token or an API key.", shopper ? oauth.shopperScopes?.join(" ") : undefined);
+        }
       }
     } catch (error) {
       caller = toToolError(error);

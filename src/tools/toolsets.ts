@@ -17,16 +17,19 @@ export function toolsetOf(toolName: string): string {
   return dot < 0 ? toolName : toolName.slice(0, dot);
 }
 
-/** Whether a caller limited to `toolsets` may list and call the tool. The one rule every door and grant shares. */
+/**
+ * Whether a caller limited to `toolsets` may list and call the tool. The one rule every door and grant shares. A limit
+ * names areas, and a shopper's OAuth grant may also name single tools of an area (`user.list_orders`).
+ */
 export function toolsetsAllow(toolsets: Toolsets, toolName: string): boolean {
-  return toolsets === undefined || toolsets.has(toolsetOf(toolName));
+  return toolsets === undefined || toolsets.has(toolsetOf(toolName)) || toolsets.has(toolName);
 }
 
 /** The toolsets both limits allow (undefined: no limit). Narrowing never widens: an empty result allows nothing. */
 export function narrowToolsets(held: Toolsets, asked: Toolsets): Toolsets {
   if (held === undefined) return asked;
   if (asked === undefined) return held;
-  return new Set([...asked].filter((name) => held.has(name)));
+  return new Set([...held].filter((name) => asked.has(toolsetOf(name))));
 }
 
 /** A stored list (a key's column: empty = every toolset) as a limit. */

@@ -110,7 +110,7 @@ describe("UCP discovery", () => {
       ["rest", "https://shop.example.dk/ucp"],
       ["mcp", "https://shop.example.dk/ucp/mcp"],
     ]);
-    expect(Object.keys(body.ucp.capabilities).sort()).toEqual(["dev.ucp.shopping.ap2_mandate", "dev.ucp.shopping.buyer_consent", "dev.ucp.shopping.cart", "dev.ucp.shopping.catalog.lookup", "dev.ucp.shopping.catalog.search", "dev.ucp.shopping.checkout", "dev.ucp.shopping.discount", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.order"]);
+    expect(Object.keys(body.ucp.capabilities).sort()).toEqual(["dev.ucp.common.identity_linking", "dev.ucp.shopping.ap2_mandate", "dev.ucp.shopping.buyer_consent", "dev.ucp.shopping.cart", "dev.ucp.shopping.catalog.lookup", "dev.ucp.shopping.catalog.search", "dev.ucp.shopping.checkout", "dev.ucp.shopping.discount", "dev.ucp.shopping.fulfillment", "dev.ucp.shopping.order"]);
     expect(Object.values(body.ucp.payment_handlers).flat().map((handler) => handler.id).sort()).toEqual(["google_pay", "mock_payment_handler", "payment_link", "shop_pay"]);
     expect((reply.body.ucp as { supported_versions: unknown }).supported_versions).toEqual({ "2026-01-11": "https://shop.example.dk/ucp/.well-known/ucp", "2026-08-25": "https://shop.example.dk/ucp/2026-08-25/.well-known/ucp" });
   });

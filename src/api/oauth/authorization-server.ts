@@ -2,7 +2,9 @@
 // code here): authorization code with PKCE (S256), refresh tokens that rotate, revocation, RFC 8414/OpenID discovery,
 // clients by Client ID Metadata Document or dynamic registration (RFC 7591), and resource indicators (RFC 8707) that
 // bind every access token to /api/mcp. Its records live in the database (OAuthRecord), so any process may answer.
-// Staff sign in and consent on the admin's pages (src/web/admin/pages/oauth.ts) through OAuthInteractions.
+// Staff sign in and consent on the admin's pages (src/web/admin/pages/oauth.ts) through OAuthInteractions; shoppers on the
+// storefront's (src/web/storefront/pages/connected-apps.ts), by their e-mail code. Which one an authorization request is
+// its scopes and resource decide (isShopperRequest): shopper scopes only, or the UCP resource, make it a shopper's.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { errors, type Adapter, type AdapterPayload, type ClientInstance, type KoaContext } from "oidc-provider";
@@ -12,6 +14,7 @@ import type { OAuthStore } from "../../tools/keys/oauth-store.ts";
 import type { SigningKeys } from "../../tools/keys/signing-keys.ts";
 import type { OAuthInteractions, PendingAuthorization } from "../../http/oauth-interactions.ts";
 import { SCOPES } from "../../tools/scopes.ts";
+import { customerAccount, customerOfAccount, isShopperRequest, SHOPPER_SCOPES, UCP_IDENTITY_SCOPES } from "../../tools/keys/shopper-scopes.ts";
 
 /** Where the provider's endpoints live (the discovery documents name them). */
 export const OAUTH_ROUTES = {
@@ -34,13 +37,13 @@ const KEY_CHECK_MS = 60_000;
 
 const DAY_S = 86_400;
 
-/** A valid access token of the MCP door, as the resource server acts on it. */
-export interface VerifiedToken {
-  staffId: string;
-  clientId: string;
-  grantId: string;
-  scopes: string[];
-}
+/** The shop scopes and shopper scopes a token for the MCP door may carry. */
+const MCP_RESOURCE_SCOPES: readonly string[] = [...MCP_SCOPES, ...SHOPPER_SCOPES];
+
+/** A valid access token, as a resource server acts on it: a staff user's, or a shopper's (a storefront customer). */
+export type VerifiedToken =
+  | { kind: "staff"; staffId: string; clientId: string; grantId: string; scopes: string[] }
+  | { kind: "shopper"; customerId: string; sessionId: string; clientId: string; grantId: string; scopes: string[] };
 
 export interface AuthorizationServerDeps {
   config: Config;
@@ -55,6 +58,8 @@ export class AuthorizationServer implements OAuthInteractions {
   readonly issuer: string;
   /** The resource every token is bound to: this shop's MCP endpoint. */
   readonly resource: string;
+  /** The UCP REST and MCP endpoints' resource (identity linking): shopper tokens only. */
+  readonly ucpResource: string;
   private readonly deps: AuthorizationServerDeps;
   private current: { provider: Provider; kid: string } | undefined;
   private building: Promise<Provider> | undefined;
@@ -64,6 +69,7 @@ export class AuthorizationServer implements OAuthInteractions {
     this.deps = deps;
     this.issuer = deps.config.publicBaseUrl;
     this.resource = `${deps.config.publicBaseUrl}/api/mcp`;
+    this.ucpResource = `${deps.config.publicBaseUrl}/ucp`;
   }
 
   /** The provider signing with the shop's current key (rebuilt after a rotation; its state is all in the database). */
@@ -88,28 +94,48 @@ export class AuthorizationServer implements OAuthInteractions {
     const clientId = String(details.params.client_id ?? "");
     const client = await provider.Client.find(clientId);
     const asked = new Set(String(details.params.scope ?? "").split(" ").filter(Boolean));
-    const resource = typeof details.params.resource === "string" ? details.params.resource : this.resource;
+    const shopper = isShopperRequest(details.params.scope, details.params.resource, this.ucpResource);
+    const resource = typeof details.params.resource === "string" ? details.params.resource : this.defaultResourceOf(details.params.scope);
+    const known = resource === this.ucpResource ? UCP_IDENTITY_SCOPES : shopper ? SHOPPER_SCOPES : MCP_SCOPES;
     return {
       uid: details.uid,
+      audience: shopper ? "shopper" : "staff",
       clientId,
       clientName: client?.clientName ?? null,
       clientUri: client?.clientUri ?? null,
       redirectUri: typeof details.params.redirect_uri === "string" ? details.params.redirect_uri : null,
       resource,
-      scopes: MCP_SCOPES.filter((scope) => asked.has(scope)),
+      scopes: known.filter((scope) => asked.has(scope)),
     };
   }
 
-  async approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[]): Promise<string> {
+  /** The resource an authorization without a resource indicator is for: UCP's when it asks for UCP scopes, else MCP's. */
+  private defaultResourceOf(scope: unknown): string {
+    const asked = String(scope ?? "").split(" ");
+    return asked.some((name) => (UCP_IDENTITY_SCOPES as readonly string[]).includes(name)) ? this.ucpResource : this.resource;
+  }
+
+  approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[]): Promise<string> {
+    return this.grant(req, res, "staff", staffId, scopes);
+  }
+
+  approveShopper(req: IncomingMessage, res: ServerResponse, customerId: string, scopes: readonly string[]): Promise<string> {
+    return this.grant(req, res, "shopper", customerAccount(customerId), scopes);
+  }
+
+  /** Grants the ticked scopes of the pending authorization to its client, for this account; refuses every other one asked. */
+  private async grant(req: IncomingMessage, res: ServerResponse, audience: "staff" | "shopper", accountId: string, scopes: readonly string[]): Promise<string> {
     const provider = await this.provider();
     const details = await provider.interactionDetails(req, res);
     const clientId = String(details.params.client_id ?? "");
     const pending = await this.pending(req, res);
+    if (pending.audience !== audience) throw new Error(`This authorization is a ${pending.audience}'s, not a ${audience}'s.`);
     const granted = pending.scopes.filter((scope) => scopes.includes(scope));
-    const rejected = pending.scopes.filter((scope) => !granted.includes(scope));
-    // An earlier grant of this client is extended only when the same staff user signed in before.
-    const earlier = details.grantId && details.session?.accountId === staffId ? await provider.Grant.find(details.grantId) : undefined;
-    const grant = earlier ?? new provider.Grant({ accountId: staffId, clientId });
+    const asked = String(details.params.scope ?? "").split(" ").filter((scope) => scope && scope !== "openid" && scope !== "offline_access");
+    const rejected = asked.filter((scope) => !granted.includes(scope));
+    // An earlier grant of this client is extended only when the same account signed in before.
+    const earlier = details.grantId && details.session?.accountId === accountId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = earlier ?? new provider.Grant({ accountId, clientId });
     // Each scope is granted (or refused) for the resource, and as the request's own scope (the provider checks both).
     if (granted.length) {
       grant.addResourceScope(pending.resource, granted.join(" "));
@@ -124,19 +150,20 @@ export class AuthorizationServer implements OAuthInteractions {
     const grantId = await grant.save();
     const client = await provider.Client.find(clientId);
     await this.deps.store.rememberClient(clientId, client?.clientName);
-    return provider.interactionResult(req, res, { login: { accountId: staffId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    return provider.interactionResult(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
   }
 
   async deny(req: IncomingMessage, res: ServerResponse): Promise<string> {
     const provider = await this.provider();
-    return provider.interactionResult(req, res, { error: "access_denied", error_description: "The staff user did not allow access." }, { mergeWithLastSubmission: false });
+    return provider.interactionResult(req, res, { error: "access_denied", error_description: "The user did not allow access." }, { mergeWithLastSubmission: false });
   }
 
   /**
-   * The staff user and scopes an access token acts with, or undefined when it is unknown, expired, revoked or meant for
-   * another resource. Its scopes are narrowed to the user's scopes as they are now; a deleted user's token is void.
+   * The staff user or shopper and scopes an access token acts with, or undefined when it is unknown, expired, revoked or
+   * meant for another resource than `resource` (the MCP door's unless named). A staff token's scopes are narrowed to the
+   * user's scopes as they are now; a deleted user's or customer's token is void.
    */
-  async verify(token: string): Promise<VerifiedToken | undefined> {
+  async verify(token: string, resource: string = this.resource): Promise<VerifiedToken | undefined> {
     const provider = await this.provider();
     let found;
     try {
@@ -146,15 +173,29 @@ export class AuthorizationServer implements OAuthInteractions {
     }
     if (!found || found.isExpired || !found.accountId || !found.clientId || !found.grantId) return undefined;
     const audiences = Array.isArray(found.aud) ? found.aud : found.aud ? [found.aud] : [];
-    if (!audiences.includes(this.resource)) return undefined;
+    if (!audiences.includes(resource)) return undefined;
+    const customerId = customerOfAccount(found.accountId);
+    if (customerId !== undefined) {
+      const sessionId = await this.deps.store.shopperSession(found.grantId, customerId);
+      if (!sessionId) return undefined;
+      const known = resource === this.ucpResource ? UCP_IDENTITY_SCOPES : SHOPPER_SCOPES;
+      const scopes = String(found.scope ?? "").split(" ").filter((scope) => (known as readonly string[]).includes(scope));
+      this.touch(found.grantId);
+      return { kind: "shopper", customerId, sessionId, clientId: found.clientId, grantId: found.grantId, scopes };
+    }
+    if (resource !== this.resource) return undefined;
     const held = await this.deps.store.staffScopes(found.accountId);
     if (!held) return undefined;
     const wildcard = held.includes("*");
     const scopes = String(found.scope ?? "")
       .split(" ")
       .filter((scope) => MCP_SCOPES.includes(scope) && (wildcard || held.includes(scope)));
-    this.deps.store.touchGrant(found.grantId).catch((error: unknown) => this.deps.log.warn("grant use not recorded", { error: String(error) }));
-    return { staffId: found.accountId, clientId: found.clientId, grantId: found.grantId, scopes };
+    this.touch(found.grantId);
+    return { kind: "staff", staffId: found.accountId, clientId: found.clientId, grantId: found.grantId, scopes };
+  }
+
+  private touch(grantId: string): void {
+    this.deps.store.touchGrant(grantId).catch((error: unknown) => this.deps.log.warn("grant use not recorded", { error: String(error) }));
   }
 
   private async build(): Promise<Provider> {
@@ -172,6 +213,8 @@ export class AuthorizationServer implements OAuthInteractions {
   private configuration(jwk: Record<string, unknown>): Record<string, unknown> {
     const { store, config, secret } = this.deps;
     const resource = this.resource;
+    const ucpResource = this.ucpResource;
+    const defaultResourceOf = (scope: unknown) => this.defaultResourceOf(scope);
     const adapter = (name: string): Adapter => {
       const model = store.model(name);
       if (name !== "Client" || !config.oauthLoopbackClientIds) return model;
@@ -183,11 +226,19 @@ export class AuthorizationServer implements OAuthInteractions {
       },
       clients: [],
       cookies: { keys: [crypto.createHmac("sha256", secret).update("oauth cookies").digest("base64url")] },
-      findAccount: async (_ctx: unknown, id: string) => ((await store.staffScopes(id)) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined),
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/admin/oauth/${interaction.uid}` },
+      findAccount: async (_ctx: unknown, id: string) => {
+        const customerId = customerOfAccount(id);
+        const known = customerId !== undefined ? await store.customerExists(customerId) : Boolean(await store.staffScopes(id));
+        return known ? { accountId: id, claims: async () => ({ sub: id }) } : undefined;
+      },
+      // Shoppers sign in and consent on the storefront, staff on the admin.
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string; params: Record<string, unknown> }) =>
+          isShopperRequest(interaction.params.scope, interaction.params.resource, ucpResource) ? `/account/oauth/${interaction.uid}` : `/admin/oauth/${interaction.uid}`,
+      },
       routes: OAUTH_ROUTES,
       // The shop scopes are the resource's (getResourceServerInfo); listed here too, registration may name them.
-      scopes: [...MCP_SCOPES, "openid", "offline_access"],
+      scopes: [...MCP_RESOURCE_SCOPES, ...UCP_IDENTITY_SCOPES, "openid", "offline_access"],
       claims: { openid: ["sub"] },
       responseTypes: ["code"],
       pkce: { required: () => true },
@@ -207,11 +258,12 @@ export class AuthorizationServer implements OAuthInteractions {
         clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
         resourceIndicators: {
           enabled: true,
-          defaultResource: async () => resource,
+          defaultResource: async (ctx: KoaContext, _client: unknown, oneOf?: string) => oneOf ?? defaultResourceOf(ctx.oidc.params?.scope),
           useGrantedResource: async () => true,
           getResourceServerInfo: async (_ctx: KoaContext, indicator: string) => {
-            if (indicator !== resource) throw new errors.InvalidTarget(`This server issues tokens for ${resource} only.`);
-            return { scope: MCP_SCOPES.join(" "), audience: resource, accessTokenFormat: "opaque", accessTokenTTL: 3600 };
+            if (indicator === ucpResource) return { scope: UCP_IDENTITY_SCOPES.join(" "), audience: ucpResource, accessTokenFormat: "opaque", accessTokenTTL: 3600 };
+            if (indicator !== resource) throw new errors.InvalidTarget(`This server issues tokens for ${resource} and ${ucpResource} only.`);
+            return { scope: MCP_RESOURCE_SCOPES.join(" "), audience: resource, accessTokenFormat: "opaque", accessTokenTTL: 3600 };
           },
         },
       },

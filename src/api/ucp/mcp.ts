@@ -11,7 +11,8 @@ import { toToolError, ToolError } from "../../core/errors.ts";
 import type { Caller } from "../../tools/context.ts";
 import { isTooDeep, textBody } from "../../http/body.ts";
 import { validKey } from "../../core/idempotency.ts";
-import { admit, httpError, requestId, type Gate } from "../../http/requests.ts";
+import { httpError, requestId, type Gate } from "../../http/requests.ts";
+import { admitLinked } from "./identity-linking.ts";
 import { describeIssues, McpBinding, type BindingTool, type ToolCall } from "../mcp-binding.ts";
 import { mcpGuard } from "../mcp-guard.ts";
 import { relay, rpcMessage, sdkHeaders, sendRpcError } from "../mcp-http.ts";
@@ -252,7 +253,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
       res.set("Request-Id", id);
       let caller: Caller | ToolError;
       try {
-        caller = await admit(gate, req, res);
+        caller = await admitLinked(gate, req, res, context.deps.identity);
       } catch (error) {
         caller = toToolError(error);
         if (caller.status >= 500) gate.log.error("ucp mcp admission failed", { requestId: id, error: String(error) });

@@ -30,6 +30,7 @@ import { AgentCheckoutOff, type AgentAccess } from "../../tools/settings/commerc
 import { authorize, checkMandate, type Ap2Context } from "./ap2.ts";
 import { AP2, CHECKOUT, incompatible, intersection, narrow } from "./capabilities.ts";
 import { CART } from "./v2026-04-08-cart.ts";
+import type { UcpIdentity } from "./identity-linking.ts";
 import { UcpError } from "./errors.ts";
 import { isSigned, verifyRequest, type SignedRequest } from "./request-signatures.ts";
 import * as v0111 from "./v2026-01-11.ts";
@@ -150,6 +151,8 @@ export interface UcpDeps {
   idempotency: IdempotencyStore;
   /** Signs with the shop's secret: the buyer's hand-off links (continue_url) and order permalinks. */
   sign: Sign;
+  /** Identity linking: the authorization server that vouches for shopper tokens (none: tokens are not accepted). */
+  identity?: UcpIdentity;
 }
 
 /** What a binding needs of the shop for every request: the executor, profiles, idempotency store, limiter. */

@@ -4,7 +4,7 @@
 // answers in the version's shapes; every answer carries the `ucp` envelope and echoes Request-Id.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { Logger } from "../../core/log.ts";
-import { admit, echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
+import { echoRequestId, headerValue, httpError, type Gate } from "../../http/requests.ts";
 import { jsonBody } from "../../http/body.ts";
 import { validKey } from "../../core/idempotency.ts";
 import { noteCaller } from "../../http/request-facts.ts";
@@ -13,6 +13,7 @@ import { cartOperations } from "./cart.ts";
 import { catalogOperations } from "./catalog.ts";
 import { discoveryProfile, discoveryProfile0825, PROFILE_0825 } from "./discovery.ts";
 import { ucpMcpRouter } from "./mcp.ts";
+import { admitLinked, ucpResourceMetadata, withIdentityLinking } from "./identity-linking.ts";
 import { DEFAULT_ADAPTER, errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, UcpContext, type Adapter, type Answer, type UcpCall, type UcpDeps } from "./operations.ts";
 import { CHECKOUT, ORDER } from "./capabilities.ts";
 import { CART } from "./v2026-04-08-cart.ts";
@@ -40,7 +41,7 @@ export function ucpRouter(deps: UcpDeps, gate: Gate): Router {
     echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     signingKeys.published().then((keys) => {
       res.set("Cache-Control", "public, max-age=300");
-      res.type("json").send(JSON.stringify(discoveryProfile(config, keys)));
+      res.type("json").send(JSON.stringify(withIdentityLinking(discoveryProfile(config, keys))));
     }, next);
   });
   // The 2026-08-25 profile, named by the 2026-04-08 profile's supported_versions.
@@ -48,9 +49,12 @@ export function ucpRouter(deps: UcpDeps, gate: Gate): Router {
     echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
     signingKeys.published().then((keys) => {
       res.set("Cache-Control", "public, max-age=300");
-      res.type("json").send(JSON.stringify(discoveryProfile0825(config, keys)));
+      res.type("json").send(JSON.stringify(withIdentityLinking(discoveryProfile0825(config, keys))));
     }, next);
   });
+  // The UCP resource's metadata (RFC 9728): the authorization server that links a customer (identity linking).
+  const { identity } = deps;
+  if (identity) router.get("/.well-known/oauth-protected-resource/ucp", (_req, res) => void res.set({ "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }).json(ucpResourceMetadata(identity)));
   // What older clients given <base>/ucp as their server URL read: the 2026-01-11 profile.
   router.get("/ucp/.well-known/ucp", (req, res, next) => {
     echoRequestId(req, res, UCP_REQUEST_ID_HEADERS);
@@ -65,7 +69,7 @@ export function ucpRouter(deps: UcpDeps, gate: Gate): Router {
     let adapter = DEFAULT_ADAPTER;
     try {
       const agent = readAgent(req);
-      const admitted = await admit(gate, req, res);
+      const admitted = await admitLinked(gate, req, res, deps.identity);
       const negotiated = await context.negotiate(agent, admitted, signedRequestOf(req, config.publicBaseUrl), capability);
       noteCaller(res, negotiated.caller);
       adapter = negotiated.adapter;
@@ -137,6 +141,7 @@ function readAgent(req: Request): UcpAgent | null {
 function sendError(res: Response, error: unknown, log: Logger, adapter: Adapter = DEFAULT_ADAPTER): void {
   const failure = failureOf(error, log);
   if (failure.retryAfter !== undefined) res.set("Retry-After", String(failure.retryAfter));
-  if (failure.status === 401) res.set("WWW-Authenticate", 'Bearer realm="ucp"');
+  // A refused identity-linking token has its own challenge already (src/api/ucp/identity-linking.ts).
+  if (failure.status === 401 && !res.get("WWW-Authenticate")) res.set("WWW-Authenticate", 'Bearer realm="ucp"');
   res.status(failure.status).type("json").send(JSON.stringify(errorBody(failure, adapter)));
 }

@@ -2,6 +2,7 @@
 // grants the admin's "Forbundne apps" lists: which client acts for which staff user with which scopes, and when last.
 import type { Db } from "../../core/db.ts";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import { CUSTOMER_ACCOUNT, customerAccount, grantSessionId } from "./shopper-scopes.ts";
 
 /** A record as oidc-provider stores it (its payload is the library's own JSON object). */
 export type OAuthPayload = Record<string, unknown>;
@@ -119,6 +120,23 @@ export class OAuthStore {
     return user?.scopes ?? null;
   }
 
+  async customerExists(customerId: string): Promise<boolean> {
+    return (await this.prisma.customer.count({ where: { id: customerId } })) > 0;
+  }
+
+  /**
+   * The storefront session a shopper's grant acts in (its own cart; the orders it places), made on first use and
+   * bound to the customer; null once the customer is gone (the session's customer is cleared with it).
+   */
+  async shopperSession(grantId: string, customerId: string): Promise<string | null> {
+    const id = grantSessionId(grantId);
+    const row = await this.prisma.storefrontSession.findUnique({ where: { id }, select: { customerId: true } });
+    if (row) return row.customerId === customerId ? id : null;
+    if (!(await this.customerExists(customerId))) return null;
+    await this.prisma.storefrontSession.upsert({ where: { id }, create: { id, customerId }, update: {} });
+    return id;
+  }
+
   /** Notes a grant's use by a resource request, at most once a minute per grant. */
   async touchGrant(grantId: string): Promise<void> {
     const now = this.now();
@@ -129,9 +147,16 @@ export class OAuthStore {
   }
 }
 
-/** Every live grant, newest first, with the client's name where the shop knows it. */
-export async function listGrants(db: Db, now: Date): Promise<GrantView[]> {
-  const rows = await db.oAuthRecord.findMany({ where: { kind: "Grant", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, orderBy: { createdAt: "desc" }, take: 500 });
+/**
+ * Every live grant of staff users (`customerId` undefined) or of one customer, newest first, with the client's name
+ * where the shop knows it. A customer's grants have the account id "customer:<id>" (src/api/oauth/shopper.ts).
+ */
+export async function listGrants(db: Db, now: Date, customerId?: string): Promise<GrantView[]> {
+  const account: Prisma.OAuthRecordWhereInput =
+    customerId === undefined
+      ? { NOT: { payload: { path: ["accountId"], string_starts_with: CUSTOMER_ACCOUNT } } }
+      : { payload: { path: ["accountId"], equals: customerAccount(customerId) } };
+  const rows = await db.oAuthRecord.findMany({ where: { kind: "Grant", AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, account] }, orderBy: { createdAt: "desc" }, take: 500 });
   const clientIds = [...new Set(rows.map((row) => String((row.payload as OAuthPayload).clientId ?? "")))];
   const clients = await db.oAuthRecord.findMany({ where: { kind: { in: ["Client", CLIENT_SEEN] }, id: { in: clientIds } } });
   const names = new Map<string, string>();

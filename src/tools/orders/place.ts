@@ -154,10 +154,11 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     }
   }
   const email = input.email.toLowerCase();
-  const known = email ? await ctx.db.customer.findUnique({ where: { email } }) : null;
-  const customer = !email
-    ? null
-    : (known ?? (await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} })));
+  // An app a shopper linked over OAuth (UCP identity linking, a shopper's MCP token) orders for that customer, whatever
+  // e-mail it gives; any other caller's order belongs to the customer of its e-mail, as always.
+  const linked = ctx.caller.oauthClient && ctx.caller.kind === "session" ? ctx.caller.session?.customerId : undefined;
+  const known = linked ? await ctx.db.customer.findUnique({ where: { id: linked } }) : email ? await ctx.db.customer.findUnique({ where: { email } }) : null;
+  const customer = known ?? (email ? await ctx.db.customer.upsert({ where: { email }, create: { email, name: input.shipping.name, phone: input.phone }, update: {} }) : null);
   const aiAgentSource = input.aiAgentSource ?? aiAgentOf(ctx);
   const commerce = await getCommerce(ctx.db);
   // The insert takes the next order number (the column's default, migration order_numbers); other checkouts wait on the

@@ -7,7 +7,9 @@ import requestLoginCode from "./request_login_code.ts";
 import verifyLoginCode from "./verify_login_code.ts";
 import signOut from "./sign_out.ts";
 import listGiftCards from "./list_gift_cards.ts";
+import listApps from "./list_apps.ts";
+import revokeApp from "./revoke_app.ts";
 
-const tools: AnyTool[] = [getLastShipping, listOrders, getOrderStatus, requestLoginCode, verifyLoginCode, signOut, listGiftCards];
+const tools: AnyTool[] = [getLastShipping, listOrders, getOrderStatus, requestLoginCode, verifyLoginCode, signOut, listGiftCards, listApps, revokeApp];
 
 export default tools;

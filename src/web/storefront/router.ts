@@ -4,6 +4,7 @@ import express, { type Router } from "express";
 import { NotFound } from "../../core/errors.ts";
 import { webErrors, webRoute, type PageCaching } from "../page.ts";
 import { accountPage, requestCode, requestOrderCode, signOut, verifyCode } from "./pages/account.ts";
+import { revokeAppAction, shopperConsentAction, shopperConsentPage } from "./pages/connected-apps.ts";
 import { defaultAddressAction, deleteAddressAction, saveAddressAction } from "./pages/address-book.ts";
 import { addToCart, applyDiscount, cartPage, removeLine, updateLine } from "./pages/cart.ts";
 import { categoryPage } from "./pages/category.ts";
@@ -70,6 +71,10 @@ export function storefrontRouter(site: StorefrontSite): Router {
   router.post("/account/order", webRoute(site, requestOrderCode));
   router.post("/account/verify", webRoute(site, verifyCode));
   router.post("/account/logout", webRoute(site, signOut));
+  // An app's OAuth authorization for the shopper (src/api/oauth sends the browser here), and disconnecting one.
+  router.get("/account/oauth/:uid", webRoute(site, (web) => shopperConsentPage(web, String(web.req.params.uid))));
+  router.post("/account/oauth/:uid", webRoute(site, (web) => shopperConsentAction(web, String(web.req.params.uid))));
+  router.post("/account/apps/:id/revoke", webRoute(site, (web) => revokeAppAction(web, String(web.req.params.id))));
   router.post("/account/addresses", webRoute(site, (web) => saveAddressAction(web, (state) => accountPage(web, state))));
   router.post("/account/addresses/:id/default", webRoute(site, defaultAddressAction));
   router.post("/account/addresses/:id/delete", webRoute(site, deleteAddressAction));

@@ -78,6 +78,7 @@ export const NOTICES: Record<string, { kind: "success" | "info" | "error"; text:
   discount: { kind: "success", text: "Rabatkoden er tilføjet." },
   "logged-in": { kind: "success", text: "Du er logget ind." },
   "logged-out": { kind: "info", text: "Du er logget ud." },
+  "app-revoked": { kind: "success", text: "Forbindelsen er afbrudt. Appen har ikke længere adgang til din konto." },
   empty: { kind: "info", text: "Din kurv er tom. Læg en vare i kurven for at gå til kassen." },
   "order-cancelled": { kind: "success", text: "Ordren er annulleret. Var den betalt, får du en e-mail, når pengene er på vej tilbage." },
   "address-changed": { kind: "success", text: "Leveringsadressen er ændret." },

@@ -54,7 +54,7 @@ async function pendingOf(web: AdminRequest, uid: string): Promise<PendingAuthori
   if (!UID.test(uid)) return undefined;
   try {
     const pending = await web.deps.oauth.pending(web.req, web.res);
-    return pending.uid === uid ? pending : undefined;
+    return pending.uid === uid && pending.audience === "staff" ? pending : undefined;
   } catch {
     return undefined;
   }

@@ -51,8 +51,9 @@ ${code(`claude mcp add --transport http shop ${url} \\
   --header "Authorization: Bearer ${KEY}"`, "Claude Code command")}
 
 <h2 id="claude-desktop">Claude Desktop</h2>
-<p>Claude Desktop's custom connectors take a URL and OAuth but no header, and the shop has no OAuth server. With a key,
-run the <code>mcp-remote</code> bridge as a local server in <code>claude_desktop_config.json</code> (Settings →
+<p>Claude Desktop's custom connectors take a URL and sign in over OAuth, which the shop serves: give
+<code>${url}</code> (staff: the admin's sign-in) or <code>${url}?as=shopper</code> (a customer: the e-mail code, their
+own orders, cart and returns). With a key instead, run the <code>mcp-remote</code> bridge as a local server in <code>claude_desktop_config.json</code> (Settings →
 Developer → Edit Config). The header's value lives in <code>env</code>: some clients split arguments that contain a
 space, so the argument itself has none.</p>
 ${code(json(desktop), "claude_desktop_config.json")}
@@ -69,7 +70,9 @@ the environment Cursor starts from.</p>
 <h2 id="chatgpt">ChatGPT</h2>
 <p>ChatGPT connects to remote MCP servers in developer mode (Settings → Apps → Advanced settings → Developer mode;
 then Create app with the URL above). It reaches the server from OpenAI's side, so the address must be public HTTPS.
-Its authentication choices are OAuth or none; it cannot send an API key, and the shop has no OAuth server. So:</p>
+Its authentication choices are OAuth or none; it cannot send an API key. Choose <strong>OAuth</strong>: staff sign
+in with the admin's sign-in and consent to the scopes they give, a customer connecting <code>${url}?as=shopper</code>
+signs in with the e-mail code (docs/mcp.md, "Connect Claude, ChatGPT or any OAuth client"). Otherwise:</p>
 <ul>
 <li>choose <strong>No authentication</strong>: ChatGPT then sees the public catalogue tools (search, products,
 categories), enough for answering questions about the range;</li>

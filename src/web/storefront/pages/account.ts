@@ -16,6 +16,7 @@ import { localPath, type Outcome, type View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { NOTICES, reason } from "../texts.ts";
 import { formatDate, statusLabel } from "./orders.ts";
+import { connectedAppsSection } from "./connected-apps-section.ts";
 
 const email = z.email().max(254);
 
@@ -25,12 +26,13 @@ export async function accountPage(web: StorefrontRequest, addressState?: Address
   const messages = flash ? notice(flash.kind, flash.text) : html``;
   if (!caller.session?.customerId) return loginView(web, { messages, next: web.query("next") });
   const orders = await web.call(userListOrders, { limit: 50 });
-  const [refs, addresses, { currency }, cards, pending] = await Promise.all([
+  const [refs, addresses, { currency }, cards, pending, apps] = await Promise.all([
     orderRefs(web, orders.map((order) => order.id)),
     addressBook(web, addressState),
     web.chrome(),
     web.call(userListGiftCards, {}),
     pendingRefunds(web, orders),
+    connectedAppsSection(web),
   ]);
   return {
     title: "Din konto",
@@ -51,7 +53,8 @@ ${orders.length
 </li>`)}</ul>`
   : emptyState("Ingen ordrer endnu", "Når du har bestilt, kan du følge ordren her.", { label: "Se sortimentet", href: "/search" })}
 ${giftCardSection(cards)}
-${addresses}`,
+${addresses}
+${apps}`,
   };
 }
 
@@ -88,7 +91,7 @@ interface LoginOptions {
   numberError?: string;
 }
 
-function loginView(web: StorefrontRequest, options: LoginOptions): View {
+export function loginView(web: StorefrontRequest, options: LoginOptions): View {
   return {
     title: "Log ind",
     noindex: true,
@@ -103,14 +106,14 @@ ${options.next ? html`<input type="hidden" name="next" value="${localPath(option
 ${field({ name: "email", label: "E-mail", type: "email", value: options.value, required: true, autocomplete: "email", error: options.error, maxlength: 254 })}
 <button class="button button-block" type="submit">Send mig en kode</button>
 </form>
-<h2>Handlet uden konto?</h2>
+${options.next?.startsWith("/account/oauth/") ? "" : html`<h2>Handlet uden konto?</h2>
 <p>Skriv ordrenummeret fra din ordrebekræftelse og den e-mail, du bestilte med. Vi sender en kode til den e-mail, så du kan se, annullere eller returnere ordren.</p>
 <form class="card login-form" action="/account/order" method="post">
 ${web.csrfField()}
 ${field({ name: "number", label: "Ordrenummer", value: options.number, required: true, inputmode: "numeric", pattern: "#?[0-9]{1,10}", maxlength: 11, placeholder: "Fx 1001", error: options.numberError })}
 ${field({ name: "email", id: "f-order-email", label: "E-mail", type: "email", value: options.orderEmail, required: true, autocomplete: "email", maxlength: 254 })}
 <button class="button button-secondary button-block" type="submit">Find min ordre</button>
-</form>
+</form>`}
 </div>`,
   };
 }
