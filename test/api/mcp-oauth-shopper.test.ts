@@ -20,6 +20,7 @@ import { checkoutResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { sendJson, valid } from "../support/protocol.ts";
 import { freePort, useServer, type StartOptions } from "../support/server.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
+import { poll } from "../support/wait.ts";
 import { WebClient, type WebResponse } from "../support/web.ts";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
@@ -225,6 +226,13 @@ describe("a shopper connects an app over OAuth", () => {
     expect(account.html).toContain("Forbundne apps");
     expect(account.html).toContain("Indkøbsagent");
     const grantId = /action="\/account\/apps\/([^/"]+)\/revoke"/.exec(account.html)![1]!;
+    // Using the app is a visit to its session: the retention pass keeps the app's cart while the app is in use.
+    const sessionId = `oauth_${grantId}`;
+    await server.prisma.storefrontSession.update({ where: { id: sessionId }, data: { lastSeenAt: new Date(Date.now() - 100 * 24 * 3600_000) } });
+    await server.prisma.oAuthRecord.updateMany({ where: { kind: "Grant", id: grantId }, data: { lastUsedAt: new Date(Date.now() - 120_000) } });
+    expect((await rpc(provider.saved!.access_token, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(200);
+    const seen = await poll(() => server.prisma.storefrontSession.findUniqueOrThrow({ where: { id: sessionId } }), (row) => Date.now() - row.lastSeenAt.getTime() < 60_000, 10_000);
+    expect(Date.now() - seen.lastSeenAt.getTime()).toBeLessThan(60_000);
     const revoked = await browser.post(`/account/apps/${grantId}/revoke`, {});
     expect(revoked.status).toBe(303);
     expect(revoked.location).toBe("/account?notice=app-revoked#apps");

@@ -137,13 +137,17 @@ export class OAuthStore {
     return id;
   }
 
-  /** Notes a grant's use by a resource request, at most once a minute per grant. */
+  /**
+   * Notes a grant's use by a resource request, at most once a minute per grant; a shopper's grant is a visit to its
+   * storefront session too, so the retention pass (src/tools/user/retention.ts) keeps the app's cart while it is used.
+   */
   async touchGrant(grantId: string): Promise<void> {
     const now = this.now();
-    await this.prisma.oAuthRecord.updateMany({
+    const { count } = await this.prisma.oAuthRecord.updateMany({
       where: { kind: "Grant", id: grantId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - TOUCH_MS) } }] },
       data: { lastUsedAt: now },
     });
+    if (count > 0) await this.prisma.storefrontSession.updateMany({ where: { id: grantSessionId(grantId) }, data: { lastSeenAt: now } });
   }
 }
 
