@@ -1,12 +1,14 @@
-// products.search in SQL over the catalogue-search indexes (prisma/migrations/*_catalog_search): the same
-// rule and order as the in-memory index (memory-index.ts). Every word is a part of the name, brand, a colour or the
+// products.search in SQL over the catalogue-search indexes (prisma/migrations/*_catalog_search, *_catalog_rank): the
+// same rule and order as the in-memory index (memory-index.ts). Every word is a part of the name, brand, a colour or the
 // category's name; featured first, then by name in Danish order. Only when no product has every word do the words match
-// by their Danish stems without accents, or by a close spelling (a typo), in the same order.
+// by their Danish stems without accents, or by a close spelling (a typo), in the same order. The order is the product's
+// "listingRank" (a number kept in that order; equal ranks, rare, are ordered by name and slug), so hits sort as numbers
+// and a walk of the listing reads one covering index.
 import type { Database } from "../../core/db.ts";
 import type { CatalogCategory, ProductSummary, SearchFilters } from "./catalog-model.ts";
 
-const TEXT = `catalog_text(p.name, p.brand, p."frameColor", p."lensColor")`;
-const ORDER = `p.featured DESC, p.name COLLATE catalog_order, p.slug COLLATE catalog_order`;
+const TEXT = `p."searchText"`;
+const ORDER = `p."listingRank", p.name COLLATE catalog_order, p.slug COLLATE catalog_order`;
 
 interface Row {
   id: string;
@@ -36,7 +38,7 @@ class Params {
  * products pass finds its page among the first few thousand (cheap: the listing index is already in that order); one
  * that few pass is answered from the filters' own indexes (trigrams, price, brand) and the few hits sorted.
  */
-export const WALK_DEFAULT = 5_000;
+export const WALK_DEFAULT = 20_000;
 /** A near-word search with fewer hits than the page and this many more is answered from its indexes at once. */
 const PROBE = 200;
 
@@ -49,22 +51,29 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     // What the listing indexes are ordered within (they lead with the category and featured), and what they are not.
     const listed = [`p."deletedAt" IS NULL`, drafts ? `p.draft` : `NOT p.draft`, ...listingClauses(filters, category, params)];
     const filtered = [...filterClauses(filters, params), ...(await match(params))];
-    const columns = `p.id, p.slug, p.name, p.brand, p."priceDkk", p.stock, p.featured, p."frameColor", p."lensColor", p."categoryId"`;
+    const stocked = stockClauses(filters);
+    const columns = `p.id, p.slug, p.name, p.brand, p."priceDkk", p.stock, p.featured, p."frameColor", p."lensColor", p."categoryId", p."listingRank"`;
     const end = params.add(offset + limit);
-    if (!filtered.length) return (await pageOf(database, `SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`, params.values, offset)).page;
-    // The first walkFirst products past the offset, in listing order, filtered: the page when enough of them pass (the
-    // walk stops as soon as they have).
+    if (!filtered.length && !stocked.length) return (await pageOf(database, `SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`, params.values, offset)).page;
+    // The first walkLength products past the offset, in listing order, filtered: the page when enough of them pass (the
+    // walk stops as soon as they have). The filters but stock read the listing index's own columns (no table row is
+    // read for a product that fails them); the page's rows, and for the stock filter those it checks, are read after.
     // Every query below names both lengths (a parameter a statement does not name has no type).
     const walk = params.add(offset + limit + walkLength);
+    const all = [...listed, ...filtered, ...stocked];
     // A match whose text functions are dear per product (near words) first asks its indexes whether it is rare.
     const rare = probeFirst && (await database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Product" p WHERE ${[...listed, ...filtered].join(" AND ")} LIMIT LEAST(${end}::int + ${PROBE}, ${walk}::int)) s`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Product" p WHERE ${all.join(" AND ")} LIMIT LEAST(${end}::int + ${PROBE}, ${walk}::int)) s`,
       params.values,
     ))[0]!.n < offset + limit + PROBE;
     const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : await pageOf(
       database,
-      `SELECT p.* FROM (SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${walk}) p
-        WHERE ${filtered.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`,
+      `SELECT ${columns} FROM (
+         SELECT p.id, p."listingRank" AS r, p.name COLLATE catalog_order AS n, p.slug COLLATE catalog_order AS s,
+                ${filtered.length ? filtered.join(" AND ") : "true"} AS hit
+           FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${walk}) w
+         JOIN "Product" p ON p.id = w.id
+        WHERE w.hit${stocked.length ? ` AND ${stocked.join(" AND ")}` : ""} ORDER BY w.r, w.n, w.s LIMIT ${end}`,
       params.values,
       offset,
     );
@@ -73,7 +82,7 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     // set, so the listing index is not walked to its end looking for them).
     const hits = await pageOf(
       database,
-      `WITH hits AS MATERIALIZED (SELECT ${columns} FROM "Product" p WHERE ${[...listed, ...filtered].join(" AND ")})
+      `WITH hits AS MATERIALIZED (SELECT ${columns} FROM "Product" p WHERE ${all.join(" AND ")})
        SELECT p.* FROM hits p ORDER BY ${ORDER} LIMIT LEAST(${end}::int, ${walk}::int)`,
       params.values,
       offset,
@@ -136,10 +145,14 @@ function filterClauses(filters: SearchFilters, params: Params): string[] {
   if (filters.brand !== undefined) clauses.push(`lower(p.brand) = ${params.add(filters.brand.toLowerCase())}`);
   if (filters.frameColor !== undefined) clauses.push(`lower(p."frameColor") = ${params.add(filters.frameColor.toLowerCase())}`);
   if (filters.lensColor !== undefined) clauses.push(`lower(p."lensColor") = ${params.add(filters.lensColor.toLowerCase())}`);
-  if (filters.inStock !== undefined) clauses.push(filters.inStock ? `p.stock > 0` : `p.stock <= 0`);
   if (filters.minPriceOere !== undefined) clauses.push(`p."priceDkk" >= ${params.add(filters.minPriceOere)}`);
   if (filters.maxPriceOere !== undefined) clauses.push(`p."priceDkk" <= ${params.add(filters.maxPriceOere)}`);
   return clauses;
+}
+
+/** The stock filter: stock is in no index (a sale rewrites no index entry), so it is checked on the table's rows. */
+function stockClauses(filters: SearchFilters): string[] {
+  return filters.inStock === undefined ? [] : [filters.inStock ? `p.stock > 0` : `p.stock <= 0`];
 }
 
 /** The word is a part of the product's own text (trigram index) or of its category's name (categories are in memory). */
@@ -157,6 +170,6 @@ async function nearClause(database: Database, term: string, params: Params): Pro
     [term],
   );
   const word = params.add(term);
-  const text = `(to_tsvector('catalog_danish', ${TEXT}) @@ plainto_tsquery('catalog_danish', ${word}) OR ${word} <% ${TEXT})`;
+  const text = `(p."searchVector" @@ plainto_tsquery('catalog_danish', ${word}) OR ${word} <% ${TEXT})`;
   return named.length ? `(${text} OR p."categoryId" = ANY(${params.add(named.map((c) => c.id))}::text[]))` : text;
 }
