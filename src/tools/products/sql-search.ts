@@ -46,7 +46,9 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
   const terms = filters.q ? filters.q.toLowerCase().split(/\s+/).filter(Boolean) : [];
   const category = filters.categorySlug === undefined ? undefined : [...categories.values()].find((c) => c.slug === filters.categorySlug);
   if (filters.categorySlug !== undefined && !category) return [];
-  const page = async (match: (params: Params) => Promise<string[]>, limit: number, offset: number, probeFirst = false): Promise<Row[]> => {
+  const page = async (match: (params: Params) => Promise<string[]>, limit: number, offset: number, probeFirst = false, words?: string[]): Promise<Row[]> => {
+    // A word no product's words contain: no product has it.
+    if (words?.length === 0) return [];
     const params = new Params();
     // What the listing indexes are ordered within (they lead with the category and featured), and what they are not.
     const listed = [`p."deletedAt" IS NULL`, drafts ? `p.draft` : `NOT p.draft`, ...listingClauses(filters, category, params)];
@@ -66,7 +68,18 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Product" p WHERE ${all.join(" AND ")} LIMIT LEAST(${end}::int + ${PROBE}, ${walk}::int)) s`,
       params.values,
     ))[0]!.n < offset + limit + PROBE;
-    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : await pageOf(
+    // The words' own parameters (the queries after this one do not name them).
+    const wordParams = new Params();
+    wordParams.values.push(...params.values);
+    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : words ? await pageOf(
+      database,
+      // The products having one of the words, in listing order from the first of them (postings, one ordered index
+      // range per word, merged), each checked against every word and filter on its row.
+      `SELECT ${columns} FROM (${postings(words, walk, wordParams)}) m JOIN "Product" p ON p.id = m.id
+        WHERE ${all.join(" AND ")} ORDER BY m.r, p.name COLLATE catalog_order, p.slug COLLATE catalog_order LIMIT ${end}`,
+      wordParams.values,
+      offset,
+    ) : await pageOf(
       database,
       `SELECT ${columns} FROM (
          SELECT p.id, p."listingRank" AS r, p.name COLLATE catalog_order AS n, p.slug COLLATE catalog_order AS s,
@@ -90,9 +103,10 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     return hits.page;
   };
   const exact = async (params: Params) => terms.map((term) => exactClause(term, categories, params));
-  let rows = await page(exact, filters.limit, filters.offset);
+  const words = await postingWords(database, terms, categories);
+  let rows = await page(exact, filters.limit, filters.offset, false, words);
   // No product has every word (not even before this page): the nearest ones instead.
-  if (rows.length === 0 && terms.length > 0 && (filters.offset === 0 || (await page(exact, 1, 0)).length === 0)) {
+  if (rows.length === 0 && terms.length > 0 && (filters.offset === 0 || (await page(exact, 1, 0, false, words)).length === 0)) {
     rows = await page((params) => Promise.all(terms.map((term) => nearClause(database, term, params))), filters.limit, filters.offset, true);
   }
   return rows.map((row) => {
@@ -112,6 +126,35 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
       firstImage: row.firstImage,
     };
   });
+}
+
+/** A search word that is a part of more of the catalogue's words than this is found by the listing walk instead. */
+const MAX_WORDS = 32;
+
+/**
+ * The catalogue words (CatalogWord, prisma/migrations/*_catalog_words) containing the search word whose products are
+ * fewest to read: the one with the fewest such words, among the search words with a letter that no category's name
+ * contains (a category's name makes every product of it match). Undefined when no search word qualifies.
+ */
+async function postingWords(database: Database, terms: string[], categories: Map<string, CatalogCategory>): Promise<string[] | undefined> {
+  const eligible = terms.filter((term) => /\p{L}/u.test(term) && ![...categories.values()].some((c) => c.name.toLowerCase().includes(term)));
+  if (!eligible.length) return undefined;
+  const rows = await database.query<{ i: number; words: string[] }>(
+    `SELECT t.i::int AS i, array_agg(w.word) AS words FROM unnest($1::text[]) WITH ORDINALITY t(pattern, i)
+       CROSS JOIN LATERAL (SELECT word FROM "CatalogWord" WHERE word LIKE t.pattern LIMIT ${MAX_WORDS + 1}) w GROUP BY t.i`,
+    [eligible.map((term) => `%${term.replace(/[\\%_]/g, "\\$&")}%`)],
+  );
+  const found = new Map(rows.map((row) => [row.i - 1, row.words]));
+  const lists = eligible.map((_, i) => found.get(i) ?? []).filter((list) => list.length <= MAX_WORDS);
+  return lists.length ? lists.reduce((best, list) => (list.length < best.length ? list : best)) : undefined;
+}
+
+/** The products having one of `words`, in listing order: rank `r` and product `id`, at most `walk` of them. */
+function postings(words: string[], walk: string, params: Params): string {
+  const range = (word: string) =>
+    `SELECT "listingRank" AS r, "productId" AS id FROM "CatalogPosting" WHERE word = ${params.add(word)} ORDER BY "listingRank", "productId"`;
+  if (words.length === 1) return `${range(words[0]!)} LIMIT ${walk}`;
+  return `SELECT DISTINCT r, id FROM (${words.map((word) => `(${range(word)})`).join(" UNION ALL ")}) m ORDER BY r, id LIMIT ${walk}`;
 }
 
 /**

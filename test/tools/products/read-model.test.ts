@@ -140,6 +140,12 @@ describe("catalogue read model", () => {
       }, { key }));
     }
     expect(await listing()).toEqual(await naiveListing());
+    // Their words are found at once, the renamed product's old words no longer.
+    const rows = await visibleRows();
+    for (const q of ["første", "sidste", "ååå", plain.name.split(" ").at(-1)!.toLowerCase()]) {
+      const f = { q, limit: 100, offset: 0 };
+      expect((await server.runtime.collaborators.catalog.search(f)).map((p) => p.slug), q).toEqual(naive(rows, f));
+    }
   });
 
   it("is kept in the database on PostgreSQL and in memory on PGlite", () => {
