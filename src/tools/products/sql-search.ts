@@ -46,9 +46,10 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
   const terms = filters.q ? filters.q.toLowerCase().split(/\s+/).filter(Boolean) : [];
   const category = filters.categorySlug === undefined ? undefined : [...categories.values()].find((c) => c.slug === filters.categorySlug);
   if (filters.categorySlug !== undefined && !category) return [];
-  const page = async (match: (params: Params) => Promise<string[]>, limit: number, offset: number, probeFirst = false, words?: string[]): Promise<Row[]> => {
+  // `words`: posting lists every hit has a word of; `wordsOnRows`: the row clauses of `match` say the same (exact words).
+  const page = async (match: (params: Params) => Promise<string[]>, limit: number, offset: number, probeFirst = false, words?: string[][], wordsOnRows = true): Promise<Row[]> => {
     // A word no product's words contain: no product has it.
-    if (words?.length === 0) return [];
+    if (words?.some((list) => list.length === 0)) return [];
     const params = new Params();
     // What the listing indexes are ordered within (they lead with the category and featured), and what they are not.
     const listed = [`p."deletedAt" IS NULL`, drafts ? `p.draft` : `NOT p.draft`, ...listingClauses(filters, category, params)];
@@ -56,7 +57,7 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     const stocked = stockClauses(filters);
     const columns = `p.id, p.slug, p.name, p.brand, p."priceDkk", p.stock, p.featured, p."frameColor", p."lensColor", p."categoryId", p."listingRank"`;
     const end = params.add(offset + limit);
-    if (!filtered.length && !stocked.length) return (await pageOf(database, `SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`, params.values, offset)).page;
+    if (!words && !filtered.length && !stocked.length) return (await pageOf(database, `SELECT ${columns} FROM "Product" p WHERE ${listed.join(" AND ")} ORDER BY ${ORDER} LIMIT ${end}`, params.values, offset)).page;
     // The first walkLength products past the offset, in listing order, filtered: the page when enough of them pass (the
     // walk stops as soon as they have). The filters but stock read the listing index's own columns (no table row is
     // read for a product that fails them); the page's rows, and for the stock filter those it checks, are read after.
@@ -73,9 +74,9 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     wordParams.values.push(...params.values);
     const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : words ? await pageOf(
       database,
-      // The products having one of the words, in listing order from the first of them (postings, one ordered index
-      // range per word, merged), each checked against every word and filter on its row.
-      `SELECT ${columns} FROM (${postings(words, walk, wordParams)}) m JOIN "Product" p ON p.id = m.id
+      // The products having a word of each list, in listing order from the first of them (postings: one ordered index
+      // range per word, merged per list, the lists intersected), each checked against every filter on its row.
+      `SELECT ${columns} FROM (${postings(words, `LEAST(${wordParams.add(offset + limit + Math.ceil(walkLength / 4))}::int, ${walk}::int)`, wordParams)}) m JOIN "Product" p ON p.id = m.id
         WHERE ${all.join(" AND ")} ORDER BY m.r, p.name COLLATE catalog_order, p.slug COLLATE catalog_order LIMIT ${end}`,
       wordParams.values,
       offset,
@@ -91,6 +92,18 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
       offset,
     );
     if (walked.rows.length === offset + limit) return walked.page;
+    // Near words are in the postings only (no row clause says them): the rest of the postings, to their end.
+    if (words && !wordsOnRows) {
+      const rest = new Params();
+      rest.values.push(...params.values);
+      return (await pageOf(
+        database,
+        `SELECT ${columns} FROM (${postings(words, "ALL", rest)}) m JOIN "Product" p ON p.id = m.id
+          WHERE ${all.join(" AND ")} AND ${walk}::int > 0 ORDER BY m.r, p.name COLLATE catalog_order, p.slug COLLATE catalog_order LIMIT ${end}`,
+        rest.values,
+        offset,
+      )).page;
+    }
     // Few products pass (or the listing is short): every hit from the filters' own indexes, then sorted (a materialized
     // set, so the listing index is not walked to its end looking for them).
     const hits = await pageOf(
@@ -103,11 +116,14 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     return hits.page;
   };
   const exact = async (params: Params) => terms.map((term) => exactClause(term, categories, params));
-  const words = await postingWords(database, terms, categories);
+  const words = await exactWords(database, terms, categories);
   let rows = await page(exact, filters.limit, filters.offset, false, words);
   // No product has every word (not even before this page): the nearest ones instead.
   if (rows.length === 0 && terms.length > 0 && (filters.offset === 0 || (await page(exact, 1, 0, false, words)).length === 0)) {
-    rows = await page((params) => Promise.all(terms.map((term) => nearClause(database, term, params))), filters.limit, filters.offset, true);
+    const near = await nearWords(database, terms);
+    rows = near
+      ? await page(async () => [], filters.limit, filters.offset, false, near, false)
+      : await page((params) => Promise.all(terms.map((term) => nearClause(database, term, params))), filters.limit, filters.offset, true);
   }
   return rows.map((row) => {
     const own = categories.get(row.categoryId);
@@ -130,31 +146,60 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
 
 /** A search word that is a part of more of the catalogue's words than this is found by the listing walk instead. */
 const MAX_WORDS = 32;
+/** Posting lists intersected at most (the search words with fewest words); further words are checked on the rows. */
+const MAX_LISTS = 3;
 
 /**
- * The catalogue words (CatalogWord, prisma/migrations/*_catalog_words) containing the search word whose products are
- * fewest to read: the one with the fewest such words, among the search words with a letter that no category's name
- * contains (a category's name makes every product of it match). Undefined when no search word qualifies.
+ * Per search word with a letter that no category's name contains (a category's name makes every product of it match),
+ * the catalogue words (CatalogWord, prisma/migrations/*_catalog_words) it is a part of: the three lists with fewest
+ * words, or undefined when no search word qualifies. Every other search word is checked on the rows.
  */
-async function postingWords(database: Database, terms: string[], categories: Map<string, CatalogCategory>): Promise<string[] | undefined> {
-  const eligible = terms.filter((term) => /\p{L}/u.test(term) && ![...categories.values()].some((c) => c.name.toLowerCase().includes(term)));
+async function exactWords(database: Database, terms: string[], categories: Map<string, CatalogCategory>): Promise<string[][] | undefined> {
+  const eligible = [...new Set(terms)].filter((term) => /\p{L}/u.test(term) && ![...categories.values()].some((c) => c.name.toLowerCase().includes(term)));
   if (!eligible.length) return undefined;
-  const rows = await database.query<{ i: number; words: string[] }>(
-    `SELECT t.i::int AS i, array_agg(w.word) AS words FROM unnest($1::text[]) WITH ORDINALITY t(pattern, i)
-       CROSS JOIN LATERAL (SELECT word FROM "CatalogWord" WHERE word LIKE t.pattern LIMIT ${MAX_WORDS + 1}) w GROUP BY t.i`,
-    [eligible.map((term) => `%${term.replace(/[\\%_]/g, "\\$&")}%`)],
-  );
-  const found = new Map(rows.map((row) => [row.i - 1, row.words]));
-  const lists = eligible.map((_, i) => found.get(i) ?? []).filter((list) => list.length <= MAX_WORDS);
-  return lists.length ? lists.reduce((best, list) => (list.length < best.length ? list : best)) : undefined;
+  const patterns = eligible.map((term) => `%${term.replace(/[\\%_]/g, "\\$&")}%`);
+  const lists = await vocabulary(database, patterns, `word LIKE t.term`);
+  const usable = lists.filter((list) => list.length <= MAX_WORDS).sort((a, b) => a.length - b.length);
+  return usable.length ? usable.slice(0, MAX_LISTS) : undefined;
 }
 
-/** The products having one of `words`, in listing order: rank `r` and product `id`, at most `walk` of them. */
-function postings(words: string[], walk: string, params: Params): string {
+/**
+ * Per search word, the catalogue words spelt close to it or with its Danish stem (without accents), when no search word
+ * names a category that way and none has more than MAX_WORDS such words; undefined otherwise (the rows are asked).
+ */
+async function nearWords(database: Database, terms: string[]): Promise<string[][] | undefined> {
+  const unique = [...new Set(terms)];
+  if (unique.length > MAX_LISTS) return undefined;
+  const [named] = await database.query<{ named: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM "Category", unnest($1::text[]) t(term)
+      WHERE to_tsvector('catalog_danish', lower(name)) @@ plainto_tsquery('catalog_danish', t.term) OR t.term <% lower(name)) AS named`,
+    [unique],
+  );
+  if (named!.named) return undefined;
+  const lists = await vocabulary(database, unique, `(vector @@ plainto_tsquery('catalog_danish', t.term) OR t.term <% word)`);
+  return lists.every((list) => list.length <= MAX_WORDS) ? lists : undefined;
+}
+
+/** Per term (or pattern), up to MAX_WORDS + 1 vocabulary words meeting `condition` (on `word`, `vector` and `t.term`). */
+async function vocabulary(database: Database, terms: string[], condition: string): Promise<string[][]> {
+  const rows = await database.query<{ i: number; words: string[] }>(
+    `SELECT t.i::int AS i, array_agg(w.word) AS words FROM unnest($1::text[]) WITH ORDINALITY t(term, i)
+       CROSS JOIN LATERAL (SELECT word FROM "CatalogWord" WHERE ${condition} LIMIT ${MAX_WORDS + 1}) w GROUP BY t.i`,
+    [terms],
+  );
+  const found = new Map(rows.map((row) => [row.i - 1, row.words]));
+  return terms.map((_, i) => found.get(i) ?? []);
+}
+
+/** The products having a word of every list, in listing order: rank `r` and product `id`, at most `walk` of them. */
+function postings(lists: string[][], walk: string, params: Params): string {
   const range = (word: string) =>
     `SELECT "listingRank" AS r, "productId" AS id FROM "CatalogPosting" WHERE word = ${params.add(word)} ORDER BY "listingRank", "productId"`;
-  if (words.length === 1) return `${range(words[0]!)} LIMIT ${walk}`;
-  return `SELECT DISTINCT r, id FROM (${words.map((word) => `(${range(word)})`).join(" UNION ALL ")}) m ORDER BY r, id LIMIT ${walk}`;
+  const stream = (words: string[]) =>
+    words.length === 1 ? range(words[0]!) : `SELECT DISTINCT r, id FROM (${words.map((word) => `(${range(word)})`).join(" UNION ALL ")}) m ORDER BY r, id`;
+  const [first, ...rest] = lists;
+  const joins = rest.map((words, i) => ` JOIN (${stream(words)}) s${i + 1} ON s${i + 1}.r = s0.r AND s${i + 1}.id = s0.id`).join("");
+  return `SELECT s0.r, s0.id FROM (${stream(first!)}) s0${joins} ORDER BY s0.r, s0.id LIMIT ${walk}`;
 }
 
 /**
