@@ -95,6 +95,10 @@ BEGIN
       INCLUDE (id, "searchText", "priceDkk", featured, brand, "frameColor", "lensColor")
       WHERE "deletedAt" IS NULL AND NOT draft
   $sql$;
+  -- A category with a price range (the storefront's filters) read from one range, not two bitmaps of the whole shelf.
+  EXECUTE $sql$
+    CREATE INDEX "Product_category_price_idx" ON "Product" ("categoryId", "priceDkk") WHERE "deletedAt" IS NULL AND NOT draft
+  $sql$;
   EXECUTE $sql$
     CREATE INDEX "Product_search_trgm_idx" ON "Product" USING GIN ("searchText" gin_trgm_ops) WHERE "deletedAt" IS NULL
   $sql$;

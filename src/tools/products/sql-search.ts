@@ -38,7 +38,7 @@ class Params {
  * products pass finds its page among the first few thousand (cheap: the listing index is already in that order); one
  * that few pass is answered from the filters' own indexes (trigrams, price, brand) and the few hits sorted.
  */
-export const WALK_DEFAULT = 20_000;
+export const WALK_DEFAULT = 5_000;
 /** A near-word search with fewer hits than the page and this many more is answered from its indexes at once. */
 const PROBE = 200;
 
@@ -72,15 +72,23 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     // The words' own parameters (the queries after this one do not name them).
     const wordParams = new Params();
     wordParams.values.push(...params.values);
-    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : words ? await pageOf(
-      database,
-      // The products having a word of each list, in listing order from the first of them (postings: one ordered index
-      // range per word, merged per list, the lists intersected), each checked against every filter on its row.
-      `SELECT ${columns} FROM (${postings(words, `LEAST(${wordParams.add(offset + limit + Math.ceil(walkLength / 4))}::int, ${walk}::int)`, wordParams)}) m JOIN "Product" p ON p.id = m.id
-        WHERE ${all.join(" AND ")} ORDER BY m.r, p.name COLLATE catalog_order, p.slug COLLATE catalog_order LIMIT ${end}`,
-      wordParams.values,
-      offset,
-    ) : await pageOf(
+    // The products having a word of each list, in listing order from the first of them (postings: one ordered index
+    // range per word, merged per list, the lists intersected), each checked against every filter on its row; in
+    // posting order (rank, then id: the page streams), one row more than the page, and only where equal ranks (rare)
+    // meet in it, again in the listing order proper (name and slug among them).
+    const posted = async (length: number | "ALL"): Promise<{ rows: unknown[]; page: Row[] }> => {
+      const own = new Params();
+      own.values.push(...params.values);
+      const bound = length === "ALL" ? "ALL" : `LEAST(${own.add(length)}::int, ${walk}::int)`;
+      const source = `SELECT ${columns} FROM (${postings(words!, bound, own, drafts)}) m JOIN "Product" p ON p.id = m.id WHERE ${all.join(" AND ")} AND ${walk}::int > 0`;
+      const fast = await database.query<Row & { listingRank: string }>(`${source} ORDER BY m.r, m.id LIMIT ${end}::int + 1`, own.values);
+      const tied = fast.some((row, i) => i > 0 && Number(row.listingRank) === Number(fast[i - 1]!.listingRank));
+      const rows = tied
+        ? await database.query<Row>(`${source} ORDER BY m.r, p.name COLLATE catalog_order, p.slug COLLATE catalog_order LIMIT ${end}`, own.values)
+        : fast.slice(0, offset + limit);
+      return { rows, page: await withImages(database, rows.slice(offset)) };
+    };
+    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : words ? await posted(offset + limit + Math.ceil(walkLength / 4)) : await pageOf(
       database,
       `SELECT ${columns} FROM (
          SELECT p.id, p."listingRank" AS r, p.name COLLATE catalog_order AS n, p.slug COLLATE catalog_order AS s,
@@ -93,17 +101,7 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
     );
     if (walked.rows.length === offset + limit) return walked.page;
     // Near words are in the postings only (no row clause says them): the rest of the postings, to their end.
-    if (words && !wordsOnRows) {
-      const rest = new Params();
-      rest.values.push(...params.values);
-      return (await pageOf(
-        database,
-        `SELECT ${columns} FROM (${postings(words, "ALL", rest)}) m JOIN "Product" p ON p.id = m.id
-          WHERE ${all.join(" AND ")} AND ${walk}::int > 0 ORDER BY m.r, p.name COLLATE catalog_order, p.slug COLLATE catalog_order LIMIT ${end}`,
-        rest.values,
-        offset,
-      )).page;
-    }
+    if (words && !wordsOnRows) return (await posted("ALL")).page;
     // Few products pass (or the listing is short): every hit from the filters' own indexes, then sorted (a materialized
     // set, so the listing index is not walked to its end looking for them).
     const hits = await pageOf(
@@ -121,7 +119,12 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
   // No product has every word (not even before this page): the nearest ones instead.
   if (rows.length === 0 && terms.length > 0 && (filters.offset === 0 || (await page(exact, 1, 0, false, words)).length === 0)) {
     const near = await nearWords(database, terms);
-    rows = near
+    // Near words that are the exact words themselves find what the exact search found: nothing.
+    const same = near && words && near.length === terms.length && words.length === terms.length &&
+      near.every((list) => words.some((exactList) => exactList.length === list.length && list.every((word) => exactList.includes(word))));
+    rows = same
+      ? []
+      : near
       ? await page(async () => [], filters.limit, filters.offset, false, near, false)
       : await page((params) => Promise.all(terms.map((term) => nearClause(database, term, params))), filters.limit, filters.offset, true);
   }
@@ -150,15 +153,18 @@ const MAX_WORDS = 32;
 const MAX_LISTS = 3;
 
 /**
- * Per search word with a letter that no category's name contains (a category's name makes every product of it match),
- * the catalogue words (CatalogWord, prisma/migrations/*_catalog_words) it is a part of: the three lists with fewest
- * words, or undefined when no search word qualifies. Every other search word is checked on the rows.
+ * Per search word with a letter, the catalogue words (CatalogWord, prisma/migrations/*_catalog_words) it is a part of,
+ * and the categories whose names it is a part of (as " " + id: no word has a space): the three lists with fewest
+ * entries, or undefined when no search word qualifies. Every search word is also checked on the rows.
  */
 async function exactWords(database: Database, terms: string[], categories: Map<string, CatalogCategory>): Promise<string[][] | undefined> {
-  const eligible = [...new Set(terms)].filter((term) => /\p{L}/u.test(term) && ![...categories.values()].some((c) => c.name.toLowerCase().includes(term)));
+  const eligible = [...new Set(terms)].filter((term) => /\p{L}/u.test(term));
   if (!eligible.length) return undefined;
   const patterns = eligible.map((term) => `%${term.replace(/[\\%_]/g, "\\$&")}%`);
-  const lists = await vocabulary(database, patterns, `word LIKE t.term`);
+  const lists = (await vocabulary(database, patterns, `word LIKE t.term`)).map((words, i) => [
+    ...words,
+    ...[...categories.values()].filter((c) => c.name.toLowerCase().includes(eligible[i]!)).map((c) => ` ${c.id}`),
+  ]);
   const usable = lists.filter((list) => list.length <= MAX_WORDS).sort((a, b) => a.length - b.length);
   return usable.length ? usable.slice(0, MAX_LISTS) : undefined;
 }
@@ -191,14 +197,19 @@ async function vocabulary(database: Database, terms: string[], condition: string
   return terms.map((_, i) => found.get(i) ?? []);
 }
 
-/** The products having a word of every list, in listing order: rank `r` and product `id`, at most `walk` of them. */
-function postings(lists: string[][], walk: string, params: Params): string {
-  const range = (word: string) =>
-    `SELECT "listingRank" AS r, "productId" AS id FROM "CatalogPosting" WHERE word = ${params.add(word)} ORDER BY "listingRank", "productId"`;
-  const stream = (words: string[]) =>
-    words.length === 1 ? range(words[0]!) : `SELECT DISTINCT r, id FROM (${words.map((word) => `(${range(word)})`).join(" UNION ALL ")}) m ORDER BY r, id`;
+/**
+ * The products having a word (or being in a category: " " + id) of every list, in listing order: rank `r` and product
+ * `id`, at most `walk` of them.
+ */
+function postings(lists: string[][], walk: string, params: Params, drafts: boolean): string {
+  const range = (entry: string) =>
+    entry.startsWith(" ")
+      ? `SELECT "listingRank" AS r, id FROM "Product" WHERE "categoryId" = ${params.add(entry.slice(1))} AND "deletedAt" IS NULL AND ${drafts ? "draft" : "NOT draft"} ORDER BY "listingRank", id`
+      : `SELECT "listingRank" AS r, "productId" AS id FROM "CatalogPosting" WHERE word = ${params.add(entry)} ORDER BY "listingRank", "productId"`;
+  const stream = (entries: string[]) =>
+    entries.length === 1 ? range(entries[0]!) : `SELECT DISTINCT r, id FROM (${entries.map((entry) => `(${range(entry)})`).join(" UNION ALL ")}) m ORDER BY r, id`;
   const [first, ...rest] = lists;
-  const joins = rest.map((words, i) => ` JOIN (${stream(words)}) s${i + 1} ON s${i + 1}.r = s0.r AND s${i + 1}.id = s0.id`).join("");
+  const joins = rest.map((entries, i) => ` JOIN (${stream(entries)}) s${i + 1} ON s${i + 1}.r = s0.r AND s${i + 1}.id = s0.id`).join("");
   return `SELECT s0.r, s0.id FROM (${stream(first!)}) s0${joins} ORDER BY s0.r, s0.id LIMIT ${walk}`;
 }
 
@@ -208,7 +219,11 @@ function postings(lists: string[][], walk: string, params: Params): string {
  */
 async function pageOf(database: Database, sql: string, params: unknown[], offset: number): Promise<{ rows: unknown[]; page: Row[] }> {
   const rows = await database.query<Row>(sql, params);
-  const page = rows.slice(offset);
+  return { rows, page: await withImages(database, rows.slice(offset)) };
+}
+
+/** The rows with their first image (looked up for these products only). */
+async function withImages(database: Database, page: Row[]): Promise<Row[]> {
   const images = page.length
     ? await database.query<{ productId: string; url: string }>(
         `SELECT DISTINCT ON (i."productId") i."productId", i.url FROM "ProductImage" i
@@ -217,7 +232,7 @@ async function pageOf(database: Database, sql: string, params: unknown[], offset
       )
     : [];
   const first = new Map(images.map((image) => [image.productId, image.url]));
-  return { rows, page: page.map((row) => ({ ...row, firstImage: first.get(row.id) ?? null })) };
+  return page.map((row) => ({ ...row, firstImage: first.get(row.id) ?? null }));
 }
 
 /** The filters the listing indexes are ordered within: the category and featured lead them. */
