@@ -88,7 +88,7 @@ export async function sqlSearch(database: Database, categories: Map<string, Cata
         : fast.slice(0, offset + limit);
       return { rows, page: await withImages(database, rows.slice(offset)) };
     };
-    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : words ? await posted(offset + limit + Math.ceil(walkLength / 4)) : await pageOf(
+    const walked: { rows: unknown[]; page: Row[] } = rare ? { rows: [], page: [] } : words ? await posted(offset + limit + walkLength) : await pageOf(
       database,
       `SELECT ${columns} FROM (
          SELECT p.id, p."listingRank" AS r, p.name COLLATE catalog_order AS n, p.slug COLLATE catalog_order AS s,
@@ -165,25 +165,34 @@ async function exactWords(database: Database, terms: string[], categories: Map<s
     ...words,
     ...[...categories.values()].filter((c) => c.name.toLowerCase().includes(eligible[i]!)).map((c) => ` ${c.id}`),
   ]);
-  const usable = lists.filter((list) => list.length <= MAX_WORDS).sort((a, b) => a.length - b.length);
-  return usable.length ? usable.slice(0, MAX_LISTS) : undefined;
+  // A category's products are a long list to merge: words without one are intersected first (the others are checked on
+  // the rows), and a word with one only when it is the only list.
+  const usable = lists.filter((list) => list.length <= MAX_WORDS).sort((a, b) => weight(a) - weight(b));
+  const plain = usable.filter((list) => weight(list) < CATEGORY_WEIGHT);
+  return plain.length ? plain.slice(0, MAX_LISTS) : usable.length ? usable.slice(0, 1) : undefined;
 }
 
+/** A category's products weigh as many as this many words' in choosing which lists to intersect. */
+const CATEGORY_WEIGHT = 1_000;
+const weight = (list: string[]) => list.reduce((sum, entry) => sum + (entry.startsWith(" ") ? CATEGORY_WEIGHT : 1), 0);
+
 /**
- * Per search word, the catalogue words spelt close to it or with its Danish stem (without accents), when no search word
- * names a category that way and none has more than MAX_WORDS such words; undefined otherwise (the rows are asked).
+ * Per search word, the catalogue words spelt close to it or with its Danish stem (without accents), and the categories
+ * whose names are (" " + id), when none has more than MAX_WORDS of them; undefined otherwise (the rows are asked).
  */
 async function nearWords(database: Database, terms: string[]): Promise<string[][] | undefined> {
   const unique = [...new Set(terms)];
   if (unique.length > MAX_LISTS) return undefined;
-  const [named] = await database.query<{ named: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM "Category", unnest($1::text[]) t(term)
-      WHERE to_tsvector('catalog_danish', lower(name)) @@ plainto_tsquery('catalog_danish', t.term) OR t.term <% lower(name)) AS named`,
+  const named = await database.query<{ term: string; id: string }>(
+    `SELECT t.term, c.id FROM "Category" c, unnest($1::text[]) t(term)
+      WHERE to_tsvector('catalog_danish', lower(c.name)) @@ plainto_tsquery('catalog_danish', t.term) OR t.term <% lower(c.name)`,
     [unique],
   );
-  if (named!.named) return undefined;
-  const lists = await vocabulary(database, unique, `(vector @@ plainto_tsquery('catalog_danish', t.term) OR t.term <% word)`);
-  return lists.every((list) => list.length <= MAX_WORDS) ? lists : undefined;
+  const lists = (await vocabulary(database, unique, `(vector @@ plainto_tsquery('catalog_danish', t.term) OR t.term <% word)`)).map((words, i) => [
+    ...words,
+    ...named.filter((row) => row.term === unique[i]).map((row) => ` ${row.id}`),
+  ]);
+  return lists.every((list) => list.length <= MAX_WORDS) ? lists.sort((a, b) => weight(a) - weight(b)) : undefined;
 }
 
 /** Per term (or pattern), up to MAX_WORDS + 1 vocabulary words meeting `condition` (on `word`, `vector` and `t.term`). */
