@@ -25,6 +25,12 @@ const WRITERS = 8;
 const SIZES = (process.env.BENCH_SIZES ?? "80,100000").split(",").map(Number);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+/**
+ * BENCH_KEEP=<prefix>: each PostgreSQL catalogue lives in the database <prefix>_<size>, which is kept after the run and
+ * reused by the next one (migrated, not imported again: a million products take ~10 minutes to import). The import
+ * column of the size table is then empty for the sizes reused.
+ */
+const KEEP = process.env.BENCH_KEEP;
 /** Every request of every row (the baseline's too) says what Node's fetch says over http://: it takes gzip and deflate. */
 const ACCEPT_ENCODING = "gzip, deflate";
 
@@ -203,28 +209,35 @@ async function prepare(kind: string, size: number): Promise<{ env: Record<string
   let database: Database;
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
+  let reused = false;
   if (kind === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
     database = await openDatabase({ dataDir });
     env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   } else {
-    const name = `shop_bench_${size}_${process.pid}`;
+    const name = KEEP ? `${KEEP}_${size}` : `shop_bench_${size}_${process.pid}`;
     const admin = await openDatabase({ databaseUrl: PG_URL });
-    await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.exec(`CREATE DATABASE "${name}"`);
+    const kept = KEEP !== undefined && (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).length > 0;
+    if (!kept) {
+      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.exec(`CREATE DATABASE "${name}"`);
+    }
+    reused = kept;
     const url = new URL(PG_URL);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
     env = { DATABASE_URL: url.toString() };
     cleanup = async () => {
-      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (!KEEP) await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.close();
     };
   }
   const started = Date.now();
   await migrate(database);
-  if (kind === "postgres") {
+  if (kind === "postgres" && reused) {
+    await database.exec("ANALYZE");
+  } else if (kind === "postgres") {
     // The catalogue comes in as a shop owner's would: `shop import products` of a JSON Lines file.
     const file = await catalogFile(size);
     const imported = await importCatalog(file, env);

@@ -110,6 +110,44 @@ describe("catalogue read model", () => {
     expect(catalog.builds).toBe(builds);
   });
 
+  it("keeps each product's listing rank in the listing order: a rename moves it, a sale or a price change writes no rank", async () => {
+    const key = await server.key("orders:write", "products:write");
+    const postgres = server.database.kind === "postgres";
+    const rank = async (slug: string) =>
+      postgres ? (await server.database.query<{ rank: string }>(`SELECT "listingRank"::text AS rank FROM "Product" WHERE slug = $1`, [slug]))[0]!.rank : "";
+    const listing = async () => (await server.runtime.collaborators.catalog.search({ limit: 100, offset: 0 })).map((p) => p.slug);
+    const naiveListing = async () => naive(await visibleRows(), { limit: 100, offset: 0 });
+    const plain = await server.prisma.product.findFirstOrThrow({ where: { deletedAt: null, draft: false, featured: false, stock: { gt: 2 }, variants: { none: {} } }, orderBy: { slug: "desc" } });
+    const before = await rank(plain.slug);
+    expectOk(server, "orders.create", await server.call("orders.create", {
+      items: [{ productSlug: plain.slug, quantity: 1 }],
+      email: "rang@example.dk",
+      shipping: { name: "Rang Test", address: "Vestergade 1", zip: "8000", city: "Aarhus C" },
+    }, { key }));
+    expectOk(server, "products.update", await server.call("products.update", { slug: plain.slug, patch: { priceDkk: 54321 } }, { key }));
+    expect(await rank(plain.slug)).toBe(before);
+    // Renamed to sort first among the products that are not featured, then last: the listing follows each time.
+    for (const name of ["Aaaa første", "Ååå sidste"]) {
+      expectOk(server, "products.update", await server.call("products.update", { slug: plain.slug, patch: { name } }, { key }));
+      expect(await listing()).toEqual(await naiveListing());
+    }
+    if (postgres) expect(await rank(plain.slug)).not.toBe(before);
+    // New products placed one after the other in the same gap (and one before them all) keep the order exact.
+    const category = await server.prisma.category.findFirstOrThrow();
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]) {
+      expectOk(server, "products.create", await server.call("products.create", {
+        name: `Aaaa første ${n}`, slug: `rang-${n}`, description: "Rang i listen.", priceDkk: 10000, stock: 1, categorySlug: category.slug,
+      }, { key }));
+    }
+    expect(await listing()).toEqual(await naiveListing());
+    // Their words are found at once, the renamed product's old words no longer.
+    const rows = await visibleRows();
+    for (const q of ["første", "sidste", "ååå", plain.name.split(" ").at(-1)!.toLowerCase()]) {
+      const f = { q, limit: 100, offset: 0 };
+      expect((await server.runtime.collaborators.catalog.search(f)).map((p) => p.slug), q).toEqual(naive(rows, f));
+    }
+  });
+
   it("is kept in the database on PostgreSQL and in memory on PGlite", () => {
     expect(server.runtime.collaborators.catalog.engine).toBe(server.database.kind === "postgres" ? "sql" : "memory");
   });
