@@ -56,13 +56,14 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
 
 /**
  * The 2026-08-25 business profile: the same services at this version, its capabilities (parcel shops under fulfilment,
- * 3-D Secure under payment authentication; no catalog or cart yet), and the signing keys as the JWK set `keys`.
+ * 3-D Secure under payment authentication, catalog search and lookup, cart), and the signing keys as the JWK set `keys`.
  */
 export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucpTestMode" | "stripeSecretKey" | "stripePublishableKey">, signingKeys: readonly PublicJwk[] = []) {
   const version = v0825.VERSION;
   const spec = `https://ucp.dev/${version}/specification`;
   const schemas = `https://ucp.dev/${version}/schemas/shopping`;
-  const pages: Record<string, string> = { [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment-authentication" };
+  const pages: Record<string, string> = { [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment-authentication", [SEARCH]: "catalog/search", [LOOKUP]: "catalog/lookup" };
+  const files: Record<string, string> = { [SEARCH]: "catalog_search", [LOOKUP]: "catalog_lookup" };
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const name of SHOP_CAPABILITIES_0825) {
     const short = name.split(".").at(-1)!;
@@ -70,8 +71,8 @@ export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucp
       {
         version,
         spec: `${spec}/${pages[name] ?? short}`,
-        schema: `${schemas}/${short}.json`,
-        ...(name !== CHECKOUT && name !== "dev.ucp.shopping.order" ? { extends: CHECKOUT } : {}),
+        schema: `${schemas}/${files[name] ?? short}.json`,
+        ...(name in CHECKOUT_EXTENSIONS || name === PAYMENT_AUTHENTICATION ? { extends: CHECKOUT } : {}),
       },
     ];
   }
