@@ -5,6 +5,7 @@ import { paymentHandlers } from "../../tools/checkout/sessions.ts";
 import { AP2, BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, PAYMENT_AUTHENTICATION, SHOP_CAPABILITIES, SHOP_CAPABILITIES_0825 } from "./capabilities.ts";
 import * as v0825 from "./v2026-08-25.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
+import { CART } from "./v2026-04-08-cart.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
 const SPEC = `https://ucp.dev/${VERSION}/specification`;
@@ -62,7 +63,17 @@ export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucp
   const version = v0825.VERSION;
   const spec = `https://ucp.dev/${version}/specification`;
   const schemas = `https://ucp.dev/${version}/schemas/shopping`;
-  const pages: Record<string, string> = { [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment-authentication", [SEARCH]: "catalog/search", [LOOKUP]: "catalog/lookup" };
+  // The spec's pages at this version (docs/specification of the cut): checkout, order, catalog and cart moved under shopping/.
+  const pages: Record<string, string> = {
+    [CHECKOUT]: "shopping/checkout",
+    "dev.ucp.shopping.order": "shopping/order",
+    [BUYER_CONSENT]: "buyer-consent",
+    [PAYMENT_AUTHENTICATION]: "payment/authentication",
+    [AP2]: "ap2-mandates",
+    [SEARCH]: "shopping/catalog/search",
+    [LOOKUP]: "shopping/catalog/lookup",
+    [CART]: "shopping/cart",
+  };
   const files: Record<string, string> = { [SEARCH]: "catalog_search", [LOOKUP]: "catalog_lookup" };
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const name of SHOP_CAPABILITIES_0825) {
@@ -73,6 +84,7 @@ export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucp
         spec: `${spec}/${pages[name] ?? short}`,
         schema: `${schemas}/${files[name] ?? short}.json`,
         ...(name in CHECKOUT_EXTENSIONS || name === PAYMENT_AUTHENTICATION ? { extends: CHECKOUT } : {}),
+        ...(CONFIGS[name] ? { config: CONFIGS[name] } : {}),
       },
     ];
   }

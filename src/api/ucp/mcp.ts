@@ -132,7 +132,7 @@ function toolset(payloads: Payloads): Record<string, UcpTool> {
   }),
   complete_checkout: tool({
     capability: CHECKOUT,
-    params: { id, checkout: payloads.complete.describe("The complete request as UCP defines it: payment (and ap2 with AP2 negotiated, at 2026-04-08).") },
+    params: { id, checkout: payloads.complete.describe("The complete request as UCP defines it: payment (and ap2 with AP2 negotiated).") },
     keyed: true,
     mutating: true,
     description: "Place the order: checkout.payment.instruments names the payment handler and credential.",
@@ -227,7 +227,7 @@ const TOOLSETS: Record<string, Record<string, UcpTool>> = {
   [v0825.VERSION]: toolset({
     create: z.union([v0825.createRequest, cart0825.conversionRequest]),
     update: v0825.updateRequest,
-    complete: v0825.completeRequest,
+    complete: v0825.completeRequest.extend(ap2CompleteRequest.shape),
     catalog: { search: catalog0825.searchRequest, lookup: catalog0825.lookupRequest, product: catalog0825.productRequest },
     cart: cart0825.cartRequest,
   }),
