@@ -35,6 +35,11 @@ export interface BindingOptions<T extends BindingTool, X> {
   tools: Readonly<Record<string, T>>;
   /** Every tool's result: the protocol's resource. */
   output: z.ZodObject;
+  /**
+   * The tools tools/list shows this exchange, when they depend on it (UCP: the agent's version); `tools` otherwise.
+   * Their names are `tools`' names; a call is still answered by `tools`.
+   */
+  listed?(exchange: X): Readonly<Record<string, T>> | undefined;
   /** Answers a call of one of `tools`: a result, or a ProtocolError thrown. */
   call(call: ToolCall, tool: T, exchange: X): Promise<CallToolResult>;
   log: Logger;
@@ -44,18 +49,10 @@ export interface BindingOptions<T extends BindingTool, X> {
 export class McpBinding<T extends BindingTool, X> {
   private readonly options: BindingOptions<T, X>;
   private readonly endpoint: StatelessMcpEndpoint<X>;
-  private readonly list: Tool[];
+  private readonly lists = new WeakMap<Readonly<Record<string, T>>, Tool[]>();
 
   constructor(options: BindingOptions<T, X>) {
     this.options = options;
-    const outputSchema = listedSchema(options.output, "output");
-    this.list = Object.entries(options.tools).map(([name, tool]) => ({
-      name,
-      description: tool.description,
-      inputSchema: listedSchema(tool.input, "input"),
-      outputSchema,
-      annotations: { readOnlyHint: !tool.mutating, destructiveHint: tool.destructive, idempotentHint: !tool.mutating, openWorldHint: false },
-    }));
     const refused = (error: Error) => options.log.debug(`${options.serverInfo.name} mcp request refused by the SDK`, { error: error.message });
     this.endpoint = new StatelessMcpEndpoint(options.endpoint, (exchange) => this.server(exchange), refused);
   }
@@ -68,13 +65,29 @@ export class McpBinding<T extends BindingTool, X> {
   private server(exchange: X): Server {
     const { serverInfo, instructions, tools, protocol } = this.options;
     const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, instructions });
-    server.setRequestHandler("tools/list", () => ({ tools: this.list }));
+    server.setRequestHandler("tools/list", () => ({ tools: this.list(this.options.listed?.(exchange) ?? tools) }));
     server.setRequestHandler("tools/call", (request) => {
       const tool = Object.hasOwn(tools, request.params.name) ? tools[request.params.name] : undefined;
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: "${request.params.name}". ${protocol} tools: ${Object.keys(tools).join(", ")}.`);
       return this.options.call(request.params, tool, exchange);
     });
     return server;
+  }
+
+  /** A tool set as tools/list shows it (each set's listing derived once). */
+  private list(tools: Readonly<Record<string, T>>): Tool[] {
+    let list = this.lists.get(tools);
+    if (list) return list;
+    const outputSchema = listedSchema(this.options.output, "output");
+    list = Object.entries(tools).map(([name, tool]) => ({
+      name,
+      description: tool.description,
+      inputSchema: listedSchema(tool.input, "input"),
+      outputSchema,
+      annotations: { readOnlyHint: !tool.mutating, destructiveHint: tool.destructive, idempotentHint: !tool.mutating, openWorldHint: false },
+    }));
+    this.lists.set(tools, list);
+    return list;
   }
 }
 

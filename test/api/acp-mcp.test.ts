@@ -10,7 +10,7 @@ import { checkoutSession, checkoutSessionWithOrder, errorBody } from "../../src/
 import { sign } from "../../src/api/acp/signature.ts";
 import { discoveryDocument } from "../../src/api/acp/discovery.ts";
 import { findActiveKey } from "../../src/tools/keys/key-secrets.ts";
-import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
+import { accepts, fullInstance, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
 import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
 
@@ -174,7 +174,7 @@ describe("ACP MCP binding: what tools/list advertises", () => {
   const argumentRefusal = (error: Awaited<ReturnType<typeof rawCall>>) =>
     error && (error.code === -32602 || (error.code === -32000 && MALFORMED.has(error.data?.code ?? ""))) ? error.message : null;
 
-  it("is what the server takes: each tool's smallest arguments are accepted, each required field left out is refused", async () => {
+  it("is what the server takes: each tool's smallest and fullest arguments are accepted, each required field left out is refused", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     const [product] = await plainProducts(server, 1);
@@ -195,6 +195,11 @@ describe("ACP MCP binding: what tools/list advertises", () => {
       const smallest = minimalInstance(schema, fill);
       expect(accepts(schema, smallest), `${tool.name} ${JSON.stringify(smallest)}`).toBe(true);
       expect(argumentRefusal(await rawCall(tool.name, smallest)), `${tool.name} ${JSON.stringify(smallest)}`).toBeNull();
+      const fullest = fullInstance(schema, fill);
+      expect(accepts(schema, fullest), `${tool.name} all optional ${JSON.stringify(fullest)}`).toBe(true);
+      const answer = await rawCall(tool.name, fullest);
+      expect(argumentRefusal(answer), `${tool.name} all optional ${JSON.stringify(fullest)}`).toBeNull();
+      expect(answer?.code, `${tool.name} all optional`).not.toBe(-32603);
       const required = requiredPaths(schema, smallest);
       expect(required, tool.name).toEqual(expect.arrayContaining(["meta", "meta.api_version"]));
       for (const path of required) {

@@ -121,6 +121,18 @@ describe.skipIf(!SPEC_DIR)(`UCP ${VERSION}: what the profile advertises is what 
     const orderSchema = profile.ucp.capabilities["dev.ucp.shopping.order"]![0]!.schema;
     judge(idOf(orderSchema), order.body, "the order");
 
+    // Catalog and cart answers against the catalog and cart schemas the profile advertises.
+    const search = await ucp("POST", "/ucp/catalog/search", { query: product!.name });
+    judge("https://ucp.dev/schemas/shopping/catalog_search.json#/$defs/search_response", search.body, "a search");
+    const lookup = await ucp("POST", "/ucp/catalog/lookup", { ids: [product!.id, "nope"] });
+    judge("https://ucp.dev/schemas/shopping/catalog_lookup.json#/$defs/lookup_response", lookup.body, "a lookup");
+    const detail = await ucp("POST", "/ucp/catalog/product", { id: product!.id });
+    judge("https://ucp.dev/schemas/shopping/catalog_lookup.json#/$defs/get_product_response", detail.body, "a product");
+    const cart = await ucp("POST", "/ucp/carts", { line_items: lines, buyer });
+    expect(cart.status).toBe(201);
+    judge(idOf(profile.ucp.capabilities["dev.ucp.shopping.cart"]![0]!.schema), cart.body, "a cart");
+    const cartGone = await ucp("GET", "/ucp/carts/chk_00000000000000000000");
+    judge("https://ucp.dev/schemas/common/types/error_response.json", cartGone.body, "a cart that is gone");
     const missing = await ucp("GET", "/ucp/checkout-sessions/chk_00000000000000000000");
     expect(missing.status).toBe(404);
     judge("https://ucp.dev/schemas/common/types/error_response.json", missing.body, "an error response");

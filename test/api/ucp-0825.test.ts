@@ -9,6 +9,8 @@ import { z } from "zod";
 import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import * as v0408 from "../../src/api/ucp/v2026-04-08.ts";
 import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/ucp/v2026-08-25.ts";
+import * as cart0825 from "../../src/api/ucp/v2026-08-25-cart.ts";
+import * as catalog0825 from "../../src/api/ucp/v2026-08-25-catalog.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { sendJson, valid, type Reply } from "../support/protocol.ts";
 import { useServer } from "../support/server.ts";
@@ -97,7 +99,9 @@ describe("UCP 2026-08-25 discovery", () => {
       ["rest", "https://shop.example.dk/ucp"],
       ["mcp", "https://shop.example.dk/ucp/mcp"],
     ]);
-    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...Object.keys(CAPABILITIES_0825), "dev.ucp.shopping.ap2_mandate", "dev.ucp.common.identity_linking"].sort());
+    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual(
+      [...Object.keys(CAPABILITIES_0825), "dev.ucp.shopping.ap2_mandate", "dev.ucp.common.identity_linking", "dev.ucp.shopping.catalog.search", "dev.ucp.shopping.catalog.lookup", "dev.ucp.shopping.cart"].sort(),
+    );
     expect(profile.ucp.capabilities["dev.ucp.shopping.payment_authentication"]![0]!.extends).toBe("dev.ucp.shopping.checkout");
     expect(profile.ucp.supported_versions).toEqual({ "2026-04-08": "https://shop.example.dk/.well-known/ucp", "2026-01-11": "https://shop.example.dk/ucp/.well-known/ucp" });
     const latest = (await ucp("GET", "/.well-known/ucp")).body as { ucp: { supported_versions: Record<string, string> } };
@@ -236,6 +240,46 @@ describe("UCP 2026-08-25 checkout over REST", () => {
     const done = valid(checkoutResponse, await ucp("POST", `/ucp/checkout-sessions/${session.id}/complete`, card));
     expect(done.status).toBe("completed");
     expect(done.actions).toBeUndefined();
+  });
+});
+
+describe("UCP 2026-08-25 catalog and cart over REST", () => {
+  it("looks up and details products in this version's envelope, with the shop's policies; an unknown one is an error response", async () => {
+    const product = await item();
+    const lookup = valid(catalog0825.lookupResponse, await ucp("POST", "/ucp/catalog/lookup", { ids: [product.id, "nope"] }, "bare"));
+    expect(lookup.ucp).toEqual({ version: "2026-08-25", status: "success", capabilities: { "dev.ucp.shopping.catalog.lookup": [{ version: "2026-08-25" }] } });
+    expect(lookup.products[0]!.variants[0]!.inputs).toEqual([{ id: product.id, match: "exact" }]);
+    expect(lookup.messages).toEqual([{ type: "info", code: "not_found", content: "nope" }]);
+    expect(lookup.policies!.map((entry) => entry.type)).toContain("dev.ucp.shopping.policy.return");
+    const detail = valid(catalog0825.productResponse, await ucp("POST", "/ucp/catalog/product", { id: product.id }, "bare"));
+    expect(detail.product.id).toBe(product.id);
+    const unknown = await ucp("POST", "/ucp/catalog/product", { id: "p_unknown" }, "bare");
+    expect(unknown.status).toBe(200);
+    expect(valid(catalog0825.catalogErrorResponse, unknown).messages[0]!.code).toBe("not_found");
+    // Bad input is this version's 400, never a 500; a profile without the catalog capability at this version is told so.
+    expect(valid(errorResponse, await ucp("POST", "/ucp/catalog/search", { pagination: { limit: 0 }, query: "x" }, "bare")).messages[0]!.code).toBe("invalid_request");
+    expect((await ucp("POST", "/ucp/catalog/search", { query: "x" }, "new")).body).toMatchObject({ messages: [{ code: "capabilities_incompatible" }] });
+  });
+
+  it("keeps a cart: line ids of their own, updates without cart.id, consent per purpose, refusals as outcomes, gone once canceled", async () => {
+    const product = await item();
+    const reply = await ucp("POST", "/ucp/carts", { line_items: [{ item: { id: product.id }, quantity: 2 }], buyer: BUYER }, "bare");
+    expect(reply.status).toBe(201);
+    const cart = valid(cart0825.cartResponse, reply);
+    expect(cart.line_items[0]!.id).not.toBe(product.id);
+    expect(cart.buyer!.consent!["dev.ucp.consent.marketing"]).toMatchObject({ granted: true, source: "platform" });
+    expect(cart.policies!.length).toBe(3);
+    const refused = valid(cart0825.cartResponse, await ucp("PUT", `/ucp/carts/${cart.id}`, { line_items: [{ item: { id: "p_unknown" }, quantity: 1 }] }, "bare"));
+    expect(refused.messages![0]).toMatchObject({ type: "error", severity: "recoverable" });
+    expect(refused.line_items[0]!.quantity).toBe(2);
+    expect(valid(errorResponse, await ucp("PUT", `/ucp/carts/${cart.id}`, { line_items: [] }, "bare")).messages[0]!.code).toBe("invalid_request");
+    const unknownItem = await ucp("POST", "/ucp/carts", { line_items: [{ item: { id: "p_unknown" }, quantity: 1 }] }, "bare");
+    expect(valid(cart0825.cartErrorResponse, unknownItem).ucp.version).toBe("2026-08-25");
+    const canceled = await ucp("POST", `/ucp/carts/${cart.id}/cancel`, undefined, "bare", { "Idempotency-Key": crypto.randomUUID() });
+    expect(valid(cart0825.cartResponse, canceled).id).toBe(cart.id);
+    expect(valid(cart0825.cartErrorResponse, await ucp("GET", `/ucp/carts/${cart.id}`, undefined, "bare")).messages[0]!.code).toBe("not_found");
+    // 2026-01-11 has no cart.
+    expect((await ucp("POST", "/ucp/carts", { line_items: [{ item: { id: product.id }, quantity: 1 }] }, "old")).status).toBe(422);
   });
 });
 

@@ -1,92 +1,18 @@
 // Shopify's reference agent client, @shopify/ucp-cli 0.9.0, driving the shop as an agent would: the CLI binary spawned
 // with the pinned Node, a DIY 2026-04-08 profile whose document the test serves, plain HTTP on loopback
-// (UCP_TEST_ALLOW_INSECURE_LOCALHOST). Over the MCP binding: discover → catalog search → cart → checkout (delivery to
-// home) → complete → order get; the same flow over REST with plain HTTP; and an escalation: the agent builds the
-// checkout, the buyer opens continue_url and completes it on the hand-off page, the agent sees it completed.
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// (UCP_TEST_ALLOW_INSECURE_LOCALHOST; test/support/ucp-cli.ts). Over the MCP binding: discover → catalog search → cart →
+// checkout (delivery to home) → complete → order get; a checkout to a parcel shop (the pickup method's retail
+// locations); the same flow over REST with plain HTTP; and an escalation: the agent builds the checkout, the buyer opens
+// continue_url and completes it on the hand-off page, the agent sees it completed. 2026-08-25: ucp-cli-0825.test.ts.
+import { describe, expect, it } from "vitest";
 import { checkoutResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { sendJson, valid } from "../support/protocol.ts";
-import { useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
-import { serveProfiles, type ProfileServer } from "../support/ucp-profile.ts";
+import { useUcpCli } from "../support/ucp-cli.ts";
 import { expectHtmlPage, expectRedirect, WebClient } from "../support/web.ts";
 
-const CLI = path.resolve("node_modules/@shopify/ucp-cli/dist/bin.js");
-const NODE = path.resolve("node_modules/.bin/node");
-/** One CLI call may take this long (the whole flow is a dozen calls). */
-const CALL_MS = 20_000;
-
-const home = fs.mkdtempSync(path.join(os.tmpdir(), "ucp-cli-"));
-const served: Record<string, unknown> = {};
-let profiles: ProfileServer;
-/**
- * The shop's public address: the business profile names its endpoints by PUBLIC_BASE_URL, which must be known before
- * the test server picks its port, so a pass-through proxy listens first and its address is the shop's.
- */
-let front: http.Server;
-let shop = "";
-beforeAll(async () => {
-  front = http.createServer((req, res) => {
-    const upstream = http.request(`${server.url}${req.url ?? "/"}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on("error", () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
-  shop = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-});
-const { server } = useServer({ config: () => ({ ucpTestMode: true, ucpAllowLocalProfiles: true, publicBaseUrl: shop }) });
-
-interface Envelope {
-  business?: string;
-  transport?: string;
-  ucp?: { version?: string };
-  result: Record<string, unknown> & { id?: string; status?: string; continue_url?: string };
-}
-
-/** Runs `ucp <args>` as an agent does and parses its JSON output; a failing command throws with what it printed. */
-function ucp(args: string[]): Promise<Envelope> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      NODE,
-      [CLI, ...args, "--business", shop, "--profile", "agent", "--format", "json"],
-      { env: { ...process.env, UCP_HOME: home, UCP_TEST_ALLOW_INSECURE_LOCALHOST: "true", UCP_ON_ESCALATION: "", NO_COLOR: "1" }, timeout: CALL_MS },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`ucp ${args.join(" ")} failed: ${error.message}\n${stdout}\n${stderr}`));
-        try {
-          resolve(JSON.parse(stdout) as Envelope);
-        } catch {
-          reject(new Error(`ucp ${args.join(" ")} printed no JSON:\n${stdout}\n${stderr}`));
-        }
-      },
-    );
-  });
-}
-
-beforeAll(async () => {
-  profiles = await serveProfiles(served);
-  // A DIY profile pinned to 2026-04-08, advertised at a URL the test serves with the same document.
-  const url = `${profiles.base}/agent.json`;
-  await new Promise<void>((resolve, reject) =>
-    execFile(NODE, [CLI, "profile", "init", "--name", "agent", "--version", "2026-04-08", "--profile-url", url], { env: { ...process.env, UCP_HOME: home, UCP_TEST_ALLOW_INSECURE_LOCALHOST: "true" }, timeout: CALL_MS }, (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
-  served["/agent.json"] = JSON.parse(fs.readFileSync(path.join(home, "profiles", "agent", "profile.json"), "utf8"));
-}, 60_000);
-afterAll(async () => {
-  await profiles?.close();
-  await new Promise((resolve) => front.close(resolve));
-  fs.rmSync(home, { recursive: true, force: true });
-});
+const cli = useUcpCli("2026-04-08");
+const { server, ucp } = cli;
 
 const BUYER = { email: "cli.buyer@example.dk", first_name: "Mette", last_name: "Hansen" };
 const HOME = { id: "home", street_address: "Strøget 12", postal_code: "1160", address_locality: "København K", address_country: "DK" };
@@ -133,6 +59,25 @@ describe("@shopify/ucp-cli over the MCP binding (2026-04-08)", () => {
     expect(row).toMatchObject({ channel: "ucp", status: "paid", email: BUYER.email, shippingZip: "1160" });
   });
 
+  it("checks out to a parcel shop: the pickup method's retail location, its carrier's option taken", { timeout: 180_000 }, async () => {
+    const [product] = await plainProducts(server, 5);
+    const created = await ucp(["checkout", "create", "--input", JSON.stringify({ line_items: [{ item: { id: product!.id }, quantity: 1 }], buyer: BUYER })]);
+    const session = checkoutResponse.omit({ ucp: true }).parse(created.result);
+    const pickup = session.fulfillment!.methods.find((method) => method.type === "pickup")!;
+    const shop = pickup.destinations![0]!;
+    const lines = session.line_items.map((line) => ({ id: line.id, item: { id: line.item.id }, quantity: line.quantity }));
+    const fulfillment = { methods: [{ type: "pickup", selected_destination_id: shop.id }] };
+    const ready = await ucp(["checkout", "update", session.id, "--input", JSON.stringify({ line_items: lines, buyer: BUYER, fulfillment })]);
+    expect(ready.result.status).toBe("ready_for_complete");
+    const done = await ucp(["checkout", "complete", session.id, "--input", JSON.stringify({ payment: PAYMENT })]);
+    const completed = done.result as { status: string; order: { id: string } };
+    expect(completed.status).toBe("completed");
+    const order = await ucp(["order", "get", completed.order.id]);
+    expect(order.result).toMatchObject({ id: completed.order.id, fulfillment: { expectations: [{ method_type: "pickup" }] } });
+    const row = await server.prisma.order.findUniqueOrThrow({ where: { id: completed.order.id } });
+    expect(row.pickupPoint).toMatchObject({ id: shop.id });
+  });
+
   it("hands the buyer over: continue_url opens the checkout, the buyer completes it there, the agent sees it completed", { timeout: 180_000 }, async () => {
     const [product] = await plainProducts(server, 5);
     const checkout = await ucp(["checkout", "create", "--set", `/line_items/0/item/id=${product!.id}`, "--set", "/line_items/0/quantity=1"]);
@@ -156,7 +101,7 @@ describe("@shopify/ucp-cli over the MCP binding (2026-04-08)", () => {
 
 describe("the same flow over REST with plain HTTP (2026-04-08)", () => {
   it("discovers, searches, builds a cart, checks out to a home address, completes and reads the order", { timeout: 60_000 }, async () => {
-    const agent = { "UCP-Agent": `profile="${profiles.base}/agent.json"`, "Content-Type": "application/json" };
+    const agent = { "UCP-Agent": `profile="${cli.profile}"`, "Content-Type": "application/json" };
     const call = (method: string, path: string, body?: unknown, key = false) => sendJson(`${server.url}${path}`, method, key ? { ...agent, "Idempotency-Key": crypto.randomUUID() } : agent, body);
     const [product] = await plainProducts(server, 5);
     const profile = (await (await fetch(`${server.url}/.well-known/ucp`)).json()) as { ucp: { version: string; services: Record<string, Array<{ transport: string; endpoint: string }>> } };

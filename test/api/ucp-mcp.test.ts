@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as v0111 from "../../src/api/ucp/v2026-01-11.ts";
 import { checkoutResponse, errorResponse, orderResponse } from "../../src/api/ucp/v2026-04-08.ts";
-import { accepts, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
+import { accepts, fullInstance, minimalInstance, requiredPaths, without } from "../support/binding-contract.ts";
 import { lastAudit } from "../support/expect.ts";
 import { startServer, useServer } from "../support/server.ts";
 import { plainProducts } from "../support/session.ts";
@@ -20,6 +20,7 @@ const ROUTES: Record<string, unknown> = {
   "/shopper.json": { name: "MCP Shopper", ucp: { version: "2026-04-08" } },
   "/other.json": { ucp: { version: "2026-04-08" } },
   "/old.json": { ucp: { version: "2026-01-11" } },
+  "/new.json": { name: "MCP Shopper 0825", ucp: { version: "2026-08-25" } },
   "/ancient.json": { ucp: { version: "2025-01-01" } },
 };
 beforeAll(async () => {
@@ -323,6 +324,59 @@ describe("UCP MCP binding: what tools/list advertises", () => {
         const lacking = without(args(), path);
         expect(accepts(schema, lacking), `${tool.name} without ${path}`).toBe(false);
         expect(argumentRefusal(await rawCall(tool.name, lacking)), `${tool.name} without ${path}`).not.toBeNull();
+      }
+    }
+  });
+
+  /** tools/list as an agent of a version asks for it (meta in the params' arguments as ucp-cli sends it; 2026-01-11: _meta.ucp). */
+  async function listAt(profile: string, old = false) {
+    const params = old ? { _meta: { ucp: { profile: `${base}/${profile}.json` } } } : { arguments: { meta: meta(profile) } };
+    const response = await fetch(`${server.url}/ucp/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params }),
+    });
+    return ((await response.json()) as { result: { tools: Array<{ name: string; inputSchema: Record<string, unknown> }> } }).result.tools;
+  }
+
+  it.each([
+    ["2026-08-25", "new", 13],
+    ["2026-04-08", "shopper", 13],
+    ["2026-01-11", "old", 6],
+  ] as const)("at %s: lists the tools as that version reads them; required-only and all-optional arguments are taken", async (version, profile, count) => {
+    const client = await connect();
+    const tools = await listAt(profile, version === "2026-01-11");
+    expect(tools.length).toBe(count);
+    const [product] = await plainProducts(server, 3);
+    const created = await rawCall("create_checkout", { meta: meta(profile), checkout: { line_items: [{ item: { id: product!.id }, quantity: 1 }] } });
+    const session = created.body.result!.structuredContent as { id: string; ucp: { version: string } };
+    expect(session.ucp.version).toBe(version);
+    const cart = count > 6 ? ((await call(client, "create_cart", { meta: meta(profile), cart: { line_items: [{ item: { id: product!.id }, quantity: 1 }] } })).structuredContent as { id: string }) : null;
+    const fill = (name: string) => (path: string) => {
+      if (path === "meta.ucp-agent.profile") return `${base}/${profile}.json`;
+      if (path === "meta.ucp-agent.version") return version;
+      if (path === "meta.idempotency-key") return crypto.randomUUID();
+      if (path === "id") return name === "get_order" ? "ord_0000000000000000" : name.endsWith("_cart") ? cart!.id : session.id;
+      if (/(^|\.)(item\.id|ids\.\d+)$/.test(path) || path === "catalog.id") return product!.id;
+      if (path === "checkout.cart_id") return cart?.id;
+      if (path.endsWith(".handler_id")) return "mock_payment_handler";
+      if (path.endsWith("credential.number")) return "4242424242424242";
+      if (path.endsWith("credential.token")) return "success_token";
+      if (path.endsWith("phone_number")) return "+45 12 34 56 78";
+      if (path.endsWith("address_country")) return "DK";
+      if (name === "search_catalog" && path === "catalog") return { query: product!.name };
+      if (path === "catalog.pagination.cursor") return undefined;
+      return undefined;
+    };
+    for (const tool of tools) {
+      for (const [kind, args] of [
+        ["required only", minimalInstance(tool.inputSchema, fill(tool.name))],
+        ["all optional", fullInstance(tool.inputSchema, fill(tool.name))],
+      ] as const) {
+        expect(accepts(tool.inputSchema, args), `${version} ${tool.name} ${kind} ${JSON.stringify(args)}`).toBe(true);
+        const answer = await rawCall(tool.name, args);
+        expect(argumentRefusal(answer), `${version} ${tool.name} ${kind} ${JSON.stringify(args)}`).toBeNull();
+        expect(answer.status, `${version} ${tool.name} ${kind}`).toBeLessThan(500);
       }
     }
   });

@@ -59,6 +59,43 @@ export function minimalInstance(schema: Schema, fill: (path: Path) => unknown): 
   return build(schema, "");
 }
 
+/**
+ * The fullest instance of `schema`: every declared property, arrays with one item (or as many as minItems asks), the
+ * first branch of an anyOf; leaves as in minimalInstance, strings of a format in that format.
+ */
+export function fullInstance(schema: Schema, fill: (path: Path) => unknown): unknown {
+  const build = (node: Schema, path: string, depth: number): unknown => {
+    node = resolve(schema, node);
+    const given = fill(path);
+    if (given !== undefined) return given;
+    if (Array.isArray(node.anyOf)) return build(node.anyOf[0] as Schema, path, depth);
+    if ("const" in node) return node.const;
+    if (Array.isArray(node.enum)) return node.enum[0];
+    switch (node.type) {
+      case "object": {
+        const properties = (node.properties ?? {}) as Record<string, Schema>;
+        if (depth > 8) return {};
+        return Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, build(child, join(path, key), depth + 1)]));
+      }
+      case "array":
+        return Array.from({ length: Math.max(1, Number(node.minItems ?? 0)) }, (_, index) => build((node.items ?? {}) as Schema, join(path, index), depth + 1));
+      case "string":
+        if (node.format === "uri") return "https://example.dk/x";
+        if (node.format === "email") return "buyer@example.dk";
+        if (node.format === "date-time") return new Date().toISOString();
+        return "x".repeat(Math.max(1, Number(node.minLength ?? 1)));
+      case "integer":
+      case "number":
+        return node.minimum ?? (typeof node.maximum === "number" ? Math.min(0, node.maximum) : 0);
+      case "boolean":
+        return false;
+      default:
+        return null;
+    }
+  };
+  return build(schema, "", 0);
+}
+
 /** The paths of every required field the instance has (inside the anyOf branch it was built from). */
 export function requiredPaths(schema: Schema, instance: unknown): Path[] {
   const paths: Path[] = [];

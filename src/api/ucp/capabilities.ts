@@ -23,9 +23,9 @@ export const SHOP_CAPABILITIES: readonly string[] = [CHECKOUT, ORDER, ...Object.
 
 /**
  * What the shop has at 2026-08-25: checkout and order with fulfilment (parcel shops), discounts, consent, 3-D Secure
- * actions and AP2 mandates (active only when negotiated, as at 2026-04-08).
+ * actions and AP2 mandates (active only when negotiated, as at 2026-04-08); catalog search and lookup, and cart.
  */
-export const SHOP_CAPABILITIES_0825: readonly string[] = [CHECKOUT, ORDER, FULFILLMENT, DISCOUNT, BUYER_CONSENT, PAYMENT_AUTHENTICATION, AP2];
+export const SHOP_CAPABILITIES_0825: readonly string[] = [CHECKOUT, ORDER, FULFILLMENT, DISCOUNT, BUYER_CONSENT, PAYMENT_AUTHENTICATION, AP2, SEARCH, LOOKUP, CART];
 
 /** The capabilities a profile declares (2026-04-08: keyed by name, each a list of {version}), or null when it declares none. */
 export function declaredCapabilities(value: unknown): Map<string, string[]> | null {

@@ -5,6 +5,7 @@ import { paymentHandlers } from "../../tools/checkout/sessions.ts";
 import { AP2, BUYER_CONSENT, CHECKOUT, CHECKOUT_EXTENSIONS, PAYMENT_AUTHENTICATION, SHOP_CAPABILITIES, SHOP_CAPABILITIES_0825 } from "./capabilities.ts";
 import * as v0825 from "./v2026-08-25.ts";
 import { LOOKUP, SEARCH } from "./v2026-04-08-catalog.ts";
+import { CART } from "./v2026-04-08-cart.ts";
 import { activeCapabilities, handlerRegistry, VERSION } from "./v2026-04-08.ts";
 
 const SPEC = `https://ucp.dev/${VERSION}/specification`;
@@ -56,14 +57,24 @@ export function discoveryProfile(config: Pick<Config, "publicBaseUrl" | "ucpTest
 
 /**
  * The 2026-08-25 business profile: the same services at this version, its capabilities (parcel shops under fulfilment,
- * 3-D Secure under payment authentication; no catalog or cart yet), and the signing keys as the JWK set `keys`.
+ * 3-D Secure under payment authentication, catalog search and lookup, cart), and the signing keys as the JWK set `keys`.
  */
 export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucpTestMode" | "stripeSecretKey" | "stripePublishableKey">, signingKeys: readonly PublicJwk[] = []) {
   const version = v0825.VERSION;
   const spec = `https://ucp.dev/${version}/specification`;
   const schemas = `https://ucp.dev/${version}/schemas/shopping`;
-  // The spec's pages at this version (docs/specification of the cut): checkout and order moved under shopping/.
-  const pages: Record<string, string> = { [CHECKOUT]: "shopping/checkout", "dev.ucp.shopping.order": "shopping/order", [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment/authentication", [AP2]: "ap2-mandates" };
+  // The spec's pages at this version (docs/specification of the cut): checkout, order, catalog and cart moved under shopping/.
+  const pages: Record<string, string> = {
+    [CHECKOUT]: "shopping/checkout",
+    "dev.ucp.shopping.order": "shopping/order",
+    [BUYER_CONSENT]: "buyer-consent",
+    [PAYMENT_AUTHENTICATION]: "payment/authentication",
+    [AP2]: "ap2-mandates",
+    [SEARCH]: "shopping/catalog/search",
+    [LOOKUP]: "shopping/catalog/lookup",
+    [CART]: "shopping/cart",
+  };
+  const files: Record<string, string> = { [SEARCH]: "catalog_search", [LOOKUP]: "catalog_lookup" };
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const name of SHOP_CAPABILITIES_0825) {
     const short = name.split(".").at(-1)!;
@@ -71,8 +82,8 @@ export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucp
       {
         version,
         spec: `${spec}/${pages[name] ?? short}`,
-        schema: `${schemas}/${short}.json`,
-        ...(name !== CHECKOUT && name !== "dev.ucp.shopping.order" ? { extends: CHECKOUT } : {}),
+        schema: `${schemas}/${files[name] ?? short}.json`,
+        ...(name in CHECKOUT_EXTENSIONS || name === PAYMENT_AUTHENTICATION ? { extends: CHECKOUT } : {}),
         ...(CONFIGS[name] ? { config: CONFIGS[name] } : {}),
       },
     ];

@@ -23,6 +23,10 @@ import { catalogOperations } from "./catalog.ts";
 import { LOOKUP, lookupRequest, productRequest, SEARCH, searchRequest } from "./v2026-04-08-catalog.ts";
 import { CART, cartRequest, conversionRequest } from "./v2026-04-08-cart.ts";
 import * as v0408 from "./v2026-04-08.ts";
+import * as v0111 from "./v2026-01-11.ts";
+import * as v0825 from "./v2026-08-25.ts";
+import * as cart0825 from "./v2026-08-25-cart.ts";
+import * as catalog0825 from "./v2026-08-25-catalog.ts";
 import { errorBody, failureOf, negotiatedRun, idempotencyCaller, operations, UCP_BODY_LIMIT, type Answer, type UcpCall, type UcpContext } from "./operations.ts";
 import { CHECKOUT, ORDER } from "./capabilities.ts";
 import { UcpError } from "./errors.ts";
@@ -90,10 +94,22 @@ function tool(declared: Omit<UcpTool, "input" | "destructive">, destructive = fa
   return { ...declared, destructive, input: z.looseObject({ meta: declared.keyed ? KEYED_META : META, ...declared.params }) };
 }
 
-const TOOLS: Record<string, UcpTool> = {
+/** The payload readings of one version: what its agents' payloads are judged by, and so what tools/list shows them. */
+interface Payloads {
+  create: z.ZodType;
+  update: z.ZodType;
+  complete: z.ZodType;
+  /** The catalog and cart capabilities (2026-04-08 and later). */
+  catalog?: { search: z.ZodType; lookup: z.ZodType; product: z.ZodType };
+  cart?: z.ZodType;
+}
+
+/** The binding's tools with a version's payload readings (a version without catalog or cart lists no such tools). */
+function toolset(payloads: Payloads): Record<string, UcpTool> {
+  const all: Record<string, UcpTool | undefined> = {
   create_checkout: tool({
     capability: CHECKOUT,
-    params: { checkout: z.union([v0408.createRequest, conversionRequest]).describe(`${CHECKOUT_PAYLOAD} Or a cart to convert (cart_id).`) },
+    params: { checkout: payloads.create.describe(`${CHECKOUT_PAYLOAD} Or a cart to convert (cart_id).`) },
     keyed: false,
     mutating: true,
     description: "Create a checkout session from line items (item.id as the shop's products show it), buyer, fulfillment and discount codes, or from a cart (checkout.cart_id).",
@@ -109,7 +125,7 @@ const TOOLS: Record<string, UcpTool> = {
   }),
   update_checkout: tool({
     capability: CHECKOUT,
-    params: { id, checkout: v0408.updateRequest.describe(CHECKOUT_PAYLOAD) },
+    params: { id, checkout: payloads.update.describe(CHECKOUT_PAYLOAD) },
     keyed: false,
     mutating: true,
     description: "Replace a checkout session's line items, buyer, fulfillment and discount codes.",
@@ -117,7 +133,7 @@ const TOOLS: Record<string, UcpTool> = {
   }),
   complete_checkout: tool({
     capability: CHECKOUT,
-    params: { id, checkout: v0408.completeRequest.extend(ap2CompleteRequest.shape).describe("The complete request as UCP defines it: payment, and ap2 with AP2 negotiated.") },
+    params: { id, checkout: payloads.complete.describe("The complete request as UCP defines it: payment (and ap2 with AP2 negotiated).") },
     keyed: true,
     mutating: true,
     description: "Place the order: checkout.payment.instruments names the payment handler and credential.",
@@ -143,39 +159,39 @@ const TOOLS: Record<string, UcpTool> = {
     description: "Get an order placed through a checkout session: line items, fulfillment expectations and events.",
     run: (call, { id }) => operations.order(call, id!),
   }),
-  search_catalog: tool({
+  search_catalog: payloads.catalog && tool({
     capability: SEARCH,
-    params: { catalog: searchRequest.describe("The search request as UCP defines it: query and/or filters, context, pagination.") },
+    params: { catalog: payloads.catalog.search.describe("The search request as UCP defines it: query and/or filters, context, pagination.") },
     keyed: false,
     mutating: false,
     description: "Search the catalog by words (catalog.query) and filters (categories, price in minor units), a page at a time (pagination.cursor, limit).",
     run: (call, { catalog }) => catalogOperations.search(call, catalog),
   }),
-  lookup_catalog: tool({
+  lookup_catalog: payloads.catalog && tool({
     capability: LOOKUP,
-    params: { catalog: lookupRequest.describe("The lookup request as UCP defines it.") },
+    params: { catalog: payloads.catalog.lookup.describe("The lookup request as UCP defines it.") },
     keyed: false,
     mutating: false,
     description: "Products by product or variant id (catalog.ids); each variant's inputs tell which id resolved to it. Variant ids are checkout item ids.",
     run: (call, { catalog }) => catalogOperations.lookup(call, catalog),
   }),
-  get_product: tool({
+  get_product: payloads.catalog && tool({
     capability: LOOKUP,
-    params: { catalog: productRequest.describe("The get_product request as UCP defines it.") },
+    params: { catalog: payloads.catalog.product.describe("The get_product request as UCP defines it.") },
     keyed: false,
     mutating: false,
     description: "One product in full (catalog.id: product or variant id), variants narrowed by catalog.selected options, with availability per option value.",
     run: (call, { catalog }) => catalogOperations.product(call, catalog),
   }),
-  create_cart: tool({
+  create_cart: payloads.cart && tool({
     capability: CART,
-    params: { cart: cartRequest.describe(CART_PAYLOAD) },
+    params: { cart: payloads.cart.describe(CART_PAYLOAD) },
     keyed: false,
     mutating: true,
     description: "Create a cart (line items, optional buyer) with estimated totals; convert it with create_checkout's checkout.cart_id.",
     run: (call, { cart }) => cartOperations.create(call, cart),
   }),
-  get_cart: tool({
+  get_cart: payloads.cart && tool({
     capability: CART,
     params: { id },
     keyed: false,
@@ -183,15 +199,15 @@ const TOOLS: Record<string, UcpTool> = {
     description: "Get a cart as it stands, re-priced; a cart that is gone is an error response with not_found.",
     run: (call, { id }) => cartOperations.get(call, id!),
   }),
-  update_cart: tool({
+  update_cart: payloads.cart && tool({
     capability: CART,
-    params: { id, cart: cartRequest.describe(CART_PAYLOAD) },
+    params: { id, cart: payloads.cart.describe(CART_PAYLOAD) },
     keyed: false,
     mutating: true,
     description: "Replace a cart's line items (and buyer).",
     run: (call, { id, cart }) => cartOperations.update(call, id!, cart),
   }),
-  cancel_cart: tool(
+  cancel_cart: payloads.cart && tool(
     {
       capability: CART,
       params: { id },
@@ -202,7 +218,31 @@ const TOOLS: Record<string, UcpTool> = {
     },
     true,
   ),
+  };
+  return Object.fromEntries(Object.entries(all).flatMap(([name, entry]) => (entry ? [[name, entry]] : [])));
+}
+
+const CATALOG_0408 = { search: searchRequest, lookup: lookupRequest, product: productRequest };
+/** Every version's tools as its agents see them; a call runs by name with the same operation at every version. */
+const TOOLSETS: Record<string, Record<string, UcpTool>> = {
+  [v0825.VERSION]: toolset({
+    create: z.union([v0825.createRequest, cart0825.conversionRequest]),
+    update: v0825.updateRequest,
+    complete: v0825.completeRequest.extend(ap2CompleteRequest.shape),
+    catalog: { search: catalog0825.searchRequest, lookup: catalog0825.lookupRequest, product: catalog0825.productRequest },
+    cart: cart0825.cartRequest,
+  }),
+  [v0408.VERSION]: toolset({
+    create: z.union([v0408.createRequest, conversionRequest]),
+    update: v0408.updateRequest,
+    complete: v0408.completeRequest.extend(ap2CompleteRequest.shape),
+    catalog: CATALOG_0408,
+    cart: cartRequest,
+  }),
+  [v0111.VERSION]: toolset({ create: v0111.createRequest, update: v0111.updateRequest, complete: v0111.completeRequest }),
 };
+/** The tools calls run by (each version judges its own payloads), and what an agent of no known version is shown. */
+const TOOLS = TOOLSETS[v0408.VERSION]!;
 
 /** Every result is a UCP resource (or the version's error response). */
 const RESULT = z.looseObject({ ucp: z.record(z.string(), z.unknown()) });
@@ -217,6 +257,8 @@ interface Exchange {
   signed: SignedRequest;
   /** The HTTP status a protocol error of this request is answered with (the primary signal over Streamable HTTP). */
   httpStatus?: number;
+  /** tools/list: the tools at the agent's version, when the request names an agent whose version is known. */
+  listed?: Record<string, UcpTool>;
 }
 
 export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
@@ -230,6 +272,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
     protocol: "UCP",
     tools: TOOLS,
     output: RESULT,
+    listed: (exchange) => exchange.listed,
     log: context.deps.log,
     call: (call, tool, exchange) => callTool(context, call, tool, exchange).catch((error: unknown) => failure(context, error, exchange)),
   });
@@ -269,6 +312,7 @@ export function ucpMcpRouter(context: UcpContext, gate: Gate): Router {
       if (!message) return;
       const agentHeader = typeof req.headers["ucp-agent"] === "string" ? req.headers["ucp-agent"] : undefined;
       const exchange: Exchange = { caller, requestId: id, agentHeader, signed: signedRequestOf(req, context.shop.baseUrl) };
+      if ((message.body as { method?: unknown } | null)?.method === "tools/list") exchange.listed = await listedAt(context, message.body, agentHeader);
       try {
         const response = await binding.answer(message.body, sdkHeaders(req), exchange);
         await relay(response, res, exchange.httpStatus ?? response.status);
@@ -326,6 +370,23 @@ function failure(context: UcpContext, error: unknown, exchange: Exchange): CallT
 function result(answer: Answer): CallToolResult {
   const structuredContent = answer.body as Record<string, unknown>;
   return { structuredContent, content: [{ type: "text", text: JSON.stringify(structuredContent) }], ...(answer.status >= 400 ? { isError: true } : {}) };
+}
+
+/**
+ * tools/list for an agent that names itself (as on a call: meta["ucp-agent"] in the params' arguments, `_meta.ucp`, or
+ * the UCP-Agent header): the tools at its version (the named one, else its profile's), each payload as that version
+ * reads it. Undefined (the 2026-04-08 tools) when it names none or its profile cannot be read; the list never fails.
+ */
+async function listedAt(context: UcpContext, body: unknown, header: string | undefined): Promise<Record<string, UcpTool> | undefined> {
+  const params = (body as { params?: { arguments?: unknown; _meta?: unknown } } | null)?.params;
+  const given = args.safeParse(params?.arguments ?? {});
+  try {
+    const agent = agentOf(given.success ? given.data : {}, params?._meta, header);
+    const version = agent.version ?? (agent.profile ? (await context.profiles.get(agent.profile)).version : null);
+    return version && Object.hasOwn(TOOLSETS, version) ? TOOLSETS[version] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

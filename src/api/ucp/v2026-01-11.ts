@@ -33,10 +33,12 @@ export const createRequest = latest.createRequest.extend({
   payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).max(10).optional() }).optional(),
 });
 export const updateRequest = createRequest;
-export const completeRequest = z.looseObject({
-  payment_data: instrument.optional(),
-  payment: z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).min(1).max(10) }).optional(),
-});
+const completePayment = z.looseObject({ selected_instrument_id: z.string().max(100).nullish(), instruments: z.array(instrument).min(1).max(10) });
+/** Completing names the instrument: as payment_data (the version's own field) or in payment.instruments. */
+export const completeRequest = z.union([
+  z.looseObject({ payment_data: instrument, payment: completePayment.optional() }),
+  z.looseObject({ payment_data: instrument.optional(), payment: completePayment }),
+]);
 
 export function toolInput(body: z.infer<typeof createRequest>): latest.SessionFields {
   const input = latest.toolInput(body);

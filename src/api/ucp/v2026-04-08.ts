@@ -1,7 +1,7 @@
 // UCP 2026-04-08 over the checkout core: our zod reading of the version's request and response shapes, and the
 // translations between them and the checkout.* tools' inputs and results. Nothing here decides a business rule.
 import { z } from "zod";
-import { PICKUP_PREFIX, type SessionView } from "../../tools/checkout/schemas.ts";
+import { buyer as coreBuyer, PICKUP_PREFIX, type SessionView } from "../../tools/checkout/schemas.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import type createCheckout from "../../tools/checkout/create.ts";
 import type recordEvents from "../../tools/orders/record_events.ts";
@@ -14,13 +14,19 @@ export const VERSION = "2026-04-08";
 
 // ---------- requests (unknown fields are allowed, as the spec's schemas allow them) ----------
 
+/** What the checkout core takes (tools/checkout/schemas.ts), so a body this reading accepts is one the core accepts too. */
+export const email = coreBuyer.shape.email;
+export const phone = coreBuyer.shape.phone;
+/** ISO 3166-1 alpha-2 (any case: the door upper-cases it for the core). */
+export const country = z.string().regex(/^[A-Za-z]{2}$/, "ISO 3166-1 alpha-2, e.g. DK");
+
 export const postalAddress = z.looseObject({
   id: z.string().max(64).optional(),
   extended_address: z.string().max(200).optional(),
   street_address: z.string().max(200).optional(),
   address_locality: z.string().max(100).optional(),
   address_region: z.string().max(100).optional(),
-  address_country: z.string().max(60).optional(),
+  address_country: country.optional(),
   postal_code: z.string().max(20).optional(),
   first_name: z.string().max(100).optional(),
   last_name: z.string().max(100).optional(),
@@ -30,8 +36,8 @@ export const postalAddress = z.looseObject({
 const buyer = z.looseObject({
   first_name: z.string().max(100).optional(),
   last_name: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
-  phone_number: z.string().max(40).optional(),
+  email,
+  phone_number: phone,
   consent: z
     .looseObject({ analytics: z.boolean().optional(), preferences: z.boolean().optional(), marketing: z.boolean().optional(), sale_of_data: z.boolean().optional() })
     .optional(),

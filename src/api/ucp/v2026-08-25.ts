@@ -43,8 +43,8 @@ const purpose = z.looseObject({ granted: z.boolean(), source: z.enum(["business"
 const buyer = z.looseObject({
   first_name: z.string().max(100).optional(),
   last_name: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
-  phone_number: z.string().max(40).optional(),
+  email: v0408.email,
+  phone_number: v0408.phone,
   consent: z.record(consentName, purpose).optional(),
 });
 
