@@ -22,6 +22,7 @@ import seedDemoTool from "./seed-demo-tool.ts";
 import type { Collaborators } from "./tools/collaborators.ts";
 import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
+import { keepSettingRows, SettingRows } from "./tools/shared/setting-rows.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/campaigns.ts";
 import { OrderEvents } from "./tools/orders/events.ts";
@@ -93,6 +94,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   await catalog.start();
   const flags = new FeatureFlags(database, log);
   await flags.start();
+  const settingRows = new SettingRows(database, log);
+  await settingRows.start();
+  keepSettingRows(database.prisma, settingRows);
   const mailer = createMailer(config);
   const secret = await sessionSecret(database.prisma, config.sessionSecret);
   const payments = await createPaymentProvider(config, secret);
@@ -155,6 +159,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       await background.idle();
       await catalog.stop();
       await flags.stop();
+      await settingRows.stop();
       mailer.close();
       await store.close();
       await database.close();

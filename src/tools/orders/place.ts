@@ -199,18 +199,20 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       deliveryCarrier: delivery?.method.carrier ?? null,
       ...(delivery?.pickupPoint ? { pickupPoint: { ...delivery.pickupPoint } } : {}),
       createdAt: now,
-      items: {
-        create: pricing.lines.map((line) => ({
-          productId: line.productId,
-          productName: line.productName,
-          unitPriceDkk: BigInt(line.unitPriceDkk),
-          quantity: line.quantity,
-          variantId: line.variantId,
-          variantSku: line.variantSku,
-          ...(line.variantAttributes ? { variantAttributes: line.variantAttributes } : {}),
-        })),
-      },
     },
+  });
+  // The lines as their own statement: a nested create would read the order back once more.
+  const items = await ctx.db.orderItem.createManyAndReturn({
+    data: pricing.lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      productName: line.productName,
+      unitPriceDkk: BigInt(line.unitPriceDkk),
+      quantity: line.quantity,
+      variantId: line.variantId,
+      variantSku: line.variantSku,
+      ...(line.variantAttributes ? { variantAttributes: line.variantAttributes } : {}),
+    })),
   });
   await ctx.db.orderStatusChange.create({
     data: { orderId: order.id, fromStatus: null, toStatus: order.status, actor: ctx.caller.actor, reason: "Order placed", createdAt: now },
@@ -235,7 +237,10 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     paymentUrl = payment.paymentUrl;
     if (payment.providerSessionId) saved = await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } });
     // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
-    if (provider.name === "manual") ctx.afterCommit(() => sendPaymentInstructions(ctx.collaborators.db, ctx.collaborators.mailer, order.id, paymentUrl, ctx.now()));
+    if (provider.name === "manual") {
+      const placed = { ...order, items };
+      ctx.afterCommit(() => sendPaymentInstructions(ctx.collaborators.db, ctx.collaborators.mailer, placed, giftCardDkk, paymentUrl, ctx.now()));
+    }
   }
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
   await ctx.collaborators.orderEvents.announce(ctx, { type: "created", orderId: saved.id, order: saved, lines: pricing.lines });
