@@ -16,6 +16,7 @@ import type { Collaborators } from "./collaborators.ts";
 import type { AnyTool, ObjectSchema, ToolDefinition } from "./tool.ts";
 import { notOwnOrder, ownOrders } from "./user/own-customer.ts";
 import { shareSettingRows } from "./shared/setting-rows.ts";
+import { shareSubscribedTypes } from "./webhooks/subscribed.ts";
 
 /**
  * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a
@@ -167,6 +168,7 @@ export class Executor {
       result = await database.prisma.$transaction(
         async (tx) => {
           shareSettingRows(tx, database.prisma);
+          shareSubscribedTypes(tx, database.prisma);
           const audited: AuditRecord[] = [];
           const state = { unchanged: false };
           const ctx = this.context(tx, call, requestId, tool, effects, audited, state);

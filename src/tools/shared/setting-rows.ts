@@ -5,24 +5,27 @@
 // after REREAD_MS at the latest, which bounds what a lost LISTEN connection could leave stale. A transaction that
 // writes settings reads its own rows from then on; one not made by the executor reads each section once.
 import type { Database, Db } from "../../core/db.ts";
-import type { Logger } from "../../core/log.ts";
 import type { Setting } from "../../generated/prisma/client.ts";
 import type { ChangeScope } from "../change-scope.ts";
 
 const SETTINGS_CHANNEL = "shop_settings";
 const REREAD_MS = 10_000;
 
-/** The rows one process keeps; a miss reads through the asking client (a transaction's own connection). */
+/**
+ * The rows one process keeps. A miss reads through the asking client (a transaction's own connection), and only a
+ * finished read is kept: a transaction never waits for a read on another connection, which may itself wait for a
+ * connection that transaction holds (PGlite has one; a pool runs out).
+ */
 export class SettingRows {
-  private rows = new Map<string, Promise<Setting | null>>();
+  private rows = new Map<string, Setting | null>();
+  /** Counts forgets: a read that started before one is not kept. */
+  private generation = 0;
   private readAt = 0;
   private stopListening: (() => Promise<void>) | undefined;
   private readonly database: Pick<Database, "listen">;
-  private readonly log: Logger;
 
-  constructor(database: Pick<Database, "listen">, log: Logger) {
+  constructor(database: Pick<Database, "listen">) {
     this.database = database;
-    this.log = log;
   }
 
   async start(): Promise<void> {
@@ -35,25 +38,20 @@ export class SettingRows {
 
   /** Every section is read again at its next use. */
   forget(): void {
-    this.rows = new Map();
+    this.rows.clear();
+    this.generation++;
   }
 
-  row(db: Db, section: string): Promise<Setting | null> {
+  async row(db: Db, section: string): Promise<Setting | null> {
     if (Date.now() - this.readAt >= REREAD_MS) {
       this.forget();
       this.readAt = Date.now();
     }
-    const rows = this.rows;
-    let row = rows.get(section);
-    if (!row) {
-      const read = db.setting.findUnique({ where: { section } });
-      rows.set(section, (row = read));
-      // A failed read (its transaction rolled back, the database away) is not kept: the next ask tries again.
-      read.catch((error: unknown) => {
-        if (rows.get(section) === read) rows.delete(section);
-        this.log.debug("setting row not read", { section, error: String(error) });
-      });
-    }
+    const kept = this.rows.get(section);
+    if (kept !== undefined) return kept;
+    const generation = this.generation;
+    const row = await db.setting.findUnique({ where: { section } });
+    if (generation === this.generation) this.rows.set(section, row);
     return row;
   }
 }
