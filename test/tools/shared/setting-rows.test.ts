@@ -25,9 +25,9 @@ describe("setting rows", () => {
 
   it("are kept by the process until any writer's change is notified", async () => {
     const prisma = server.prisma;
-    const kept = settingRow(prisma, "shipping");
-    expect(settingRow(prisma, "shipping")).toBe(kept);
-    const stored = await kept;
+    const stored = await settingRow(prisma, "shipping");
+    // The same row object: not read again.
+    expect(await settingRow(prisma, "shipping")).toBe(stored);
     // A write the process did not make as a tool (psql, another process): the trigger's notice makes it forget.
     await prisma.setting.update({ where: { section: "shipping" }, data: { value: { ...(stored!.value as object), flatRateDkk: 2345 } } });
     expect(await poll(() => flatRate(settingRow(prisma, "shipping")), (rate) => rate === 2345, 5_000)).toBe(2345);
