@@ -15,6 +15,8 @@ import { inToolSpan } from "./trace.ts";
 import type { Collaborators } from "./collaborators.ts";
 import type { AnyTool, ObjectSchema, ToolDefinition } from "./tool.ts";
 import { notOwnOrder, ownOrders } from "./user/own-customer.ts";
+import { shareSettingRows } from "./shared/setting-rows.ts";
+import { shareSubscribedTypes } from "./webhooks/subscribed.ts";
 
 /**
  * Told of every call once it is over (metrics): `tool` is the registered name, or "unknown" for a name no tool has (a
@@ -165,6 +167,8 @@ export class Executor {
     } else {
       result = await database.prisma.$transaction(
         async (tx) => {
+          shareSettingRows(tx, database.prisma);
+          shareSubscribedTypes(tx, database.prisma);
           const audited: AuditRecord[] = [];
           const state = { unchanged: false };
           const ctx = this.context(tx, call, requestId, tool, effects, audited, state);

@@ -6,7 +6,7 @@ import type { Db } from "../../core/db.ts";
 import { Invalid, Refused } from "../../core/errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Promotion, ShippingRate } from "../settings/commerce.ts";
-import { forgetSettingRows } from "../settings/rows.ts";
+import { forgetSettingRows } from "../shared/setting-rows.ts";
 import { parseCsv } from "./csv.ts";
 
 /** The CSV texts by file name without ".csv"; products is required, the rest optional. */

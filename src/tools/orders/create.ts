@@ -65,6 +65,7 @@ export default defineTool({
       channel: input.channel ?? channelOf(ctx.door),
       aiAgentSource: input.aiAgentSource ?? null,
       sessionId: null,
+      known: { products: resolved.map(({ product }) => product), variants: resolved.flatMap(({ variant }) => (variant ? [variant] : [])) },
     });
     return {
       orderId: order.id,

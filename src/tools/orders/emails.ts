@@ -4,11 +4,11 @@
 import type { Db } from "../../core/db.ts";
 import type { Mailer, MailMessage } from "../../core/mail.ts";
 import { NotFound } from "../../core/errors.ts";
+import type { Order, OrderItem } from "../../generated/prisma/client.ts";
 import { escapeHtml, formatMoney } from "../../core/format.ts";
 import type { Settings } from "../settings/schemas.ts";
 import { getSection } from "../settings/settings-document.ts";
 import { getReturnDays, getTransferAccount } from "../settings/sale-terms.ts";
-import { balanceOf } from "../money/ledger.ts";
 import { orderRef } from "../shared/order-numbers.ts";
 import { shopName } from "../shared/shop-name.ts";
 
@@ -17,7 +17,7 @@ interface Line {
   value: string;
 }
 
-type OrderWithItems = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+export type OrderWithItems = Order & { items: OrderItem[] };
 
 function loadOrder(db: Db, orderId: string) {
   return db.order.findUnique({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
@@ -182,18 +182,18 @@ function renderPaymentInstructions(order: OrderWithItems, shop: string, contact:
 
 /**
  * Sends the payment instructions of a bank-transfer order and records them (EmailMessage kind "payment_instructions").
- * Call it only after the order's transaction has committed (from ctx.afterCommit).
+ * Call it only after the order's transaction has committed (from ctx.afterCommit), with the order as it was placed and
+ * what a gift card paid of it then (the placing transaction wrote both, so nothing needs reading back).
  */
-export async function sendPaymentInstructions(db: Db, mailer: Mailer, orderId: string, paymentUrl: string, now: Date): Promise<void> {
-  const order = await loadOrder(db, orderId);
-  if (!order) throw new NotFound(`Order ${orderId} does not exist.`);
+export async function sendPaymentInstructions(db: Db, mailer: Mailer, order: OrderWithItems, paidDkk: bigint, paymentUrl: string, now: Date): Promise<void> {
   if (!order.email) return;
-  const { paidDkk } = await balanceOf(db, orderId);
-  const [contact, bankAccount] = await Promise.all([getSection(db, "contact"), getTransferAccount(db)]);
-  const message = renderPaymentInstructions(order, await shopName(db), { ...contact, bankAccount }, paymentUrl, paidDkk);
+  const [contact, bankAccount, shop] = await Promise.all([getSection(db, "contact"), getTransferAccount(db), shopName(db)]);
+  const sorted = { ...order, items: [...order.items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
+  const message = renderPaymentInstructions(sorted, shop, { ...contact, bankAccount }, paymentUrl, paidDkk);
   const sent = await mailer.send(message);
   await db.emailMessage.create({
-    data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+    data: { to: message.to, subject: message.subject, kind: "payment_instructions", orderId: order.id, transport: sent.transport, messageId: sent.messageId, createdAt: now },
+    select: { id: true },
   });
 }
 

@@ -11,7 +11,7 @@ import type { Door, ToolContext } from "../context.ts";
 import { redeemDiscount } from "../discounts/discount-rules.ts";
 import { getCommerce } from "../settings/commerce.ts";
 import { sendPaymentInstructions } from "./emails.ts";
-import { priceLines, type LineRef, type Pricing } from "./pricing.ts";
+import { priceLines, type LineRef, type PriceOptions, type Pricing } from "./pricing.ts";
 import { emitIfLow } from "../products/webhook-events.ts";
 import { codeHint } from "../money/gift-card-codes.ts";
 import { spendUpTo } from "../money/gift-cards.ts";
@@ -64,6 +64,8 @@ export interface PlaceOrderInput {
   sessionId: string | null;
   /** The Agentic Commerce Protocol checkout session the order completes (Order.acpSessionId). */
   acpSessionId?: string | null;
+  /** The lines' visible products and variants, when the caller has just read them in this transaction. */
+  known?: PriceOptions["known"];
   /** A gift card that pays what it can of the total; the payment is asked for the rest. */
   giftCardCode?: string | null;
 }
@@ -139,7 +141,9 @@ export async function takeUnits(ctx: ToolContext, { productId, variantId, quanti
 
 export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = ctx.now();
-  const priceOptions = input.shippingDkk !== undefined ? { shippingDkk: input.shippingDkk } : input.delivery ? { deliveryDkk: input.delivery.listPriceDkk, deliveryFreeFromDkk: input.delivery.freeFromDkk } : {};
+  const shippingOptions: PriceOptions =
+    input.shippingDkk !== undefined ? { shippingDkk: input.shippingDkk } : input.delivery ? { deliveryDkk: input.delivery.listPriceDkk, deliveryFreeFromDkk: input.delivery.freeFromDkk } : {};
+  const priceOptions: PriceOptions = input.known ? { ...shippingOptions, known: input.known } : shippingOptions;
   const delivery = input.delivery ?? null;
   let pricing = await priceLines(ctx.db, input.lines, input.discountCode, now, priceOptions);
   if (pricing.lines.length === 0) throw new Refused("cart_empty", "There is nothing to order: no lines, or only products that are no longer sold.");
@@ -200,18 +204,20 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
       deliveryCarrier: delivery?.method.carrier ?? null,
       ...(delivery?.pickupPoint ? { pickupPoint: { ...delivery.pickupPoint } } : {}),
       createdAt: now,
-      items: {
-        create: pricing.lines.map((line) => ({
-          productId: line.productId,
-          productName: line.productName,
-          unitPriceDkk: BigInt(line.unitPriceDkk),
-          quantity: line.quantity,
-          variantId: line.variantId,
-          variantSku: line.variantSku,
-          ...(line.variantAttributes ? { variantAttributes: line.variantAttributes } : {}),
-        })),
-      },
     },
+  });
+  // The lines as their own statement: a nested create would read the order back once more.
+  const items = await ctx.db.orderItem.createManyAndReturn({
+    data: pricing.lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      productName: line.productName,
+      unitPriceDkk: BigInt(line.unitPriceDkk),
+      quantity: line.quantity,
+      variantId: line.variantId,
+      variantSku: line.variantSku,
+      ...(line.variantAttributes ? { variantAttributes: line.variantAttributes } : {}),
+    })),
   });
   await ctx.db.orderStatusChange.create({
     data: { orderId: order.id, fromStatus: null, toStatus: order.status, actor: ctx.caller.actor, reason: "Order placed", createdAt: now },
@@ -236,7 +242,10 @@ export async function placeOrder(ctx: ToolContext, input: PlaceOrderInput): Prom
     paymentUrl = payment.paymentUrl;
     if (payment.providerSessionId) saved = await ctx.db.order.update({ where: { id: order.id }, data: { paymentProviderSessionId: payment.providerSessionId } });
     // Bank transfer: the shopper needs the amount, reference and account in writing; card payments confirm once paid.
-    if (provider.name === "manual") ctx.afterCommit(() => sendPaymentInstructions(ctx.collaborators.db, ctx.collaborators.mailer, order.id, paymentUrl, ctx.now()));
+    if (provider.name === "manual") {
+      const placed = { ...order, items };
+      ctx.afterCommit(() => sendPaymentInstructions(ctx.collaborators.db, ctx.collaborators.mailer, placed, giftCardDkk, paymentUrl, ctx.now()));
+    }
   }
   await ctx.audit({ subjectType: "order", subjectId: saved.id, before: null, after: saved });
   await ctx.collaborators.orderEvents.announce(ctx, { type: "created", orderId: saved.id, order: saved, lines: pricing.lines });

@@ -4,6 +4,7 @@
 // vatOere = total × 25 / 125 = total / 5, rounded half up to whole øre. Sums are computed in BigInt and refused
 // (422 amount_too_large) beyond 9007199254740991.
 import type { Db } from "../../core/db.ts";
+import type { Product, ProductVariant } from "../../generated/prisma/client.ts";
 import { Refused } from "../../core/errors.ts";
 import type { DiscountType } from "../discounts/schemas.ts";
 import { evaluateDiscount, type DiscountEvaluation } from "../discounts/discount-rules.ts";
@@ -65,6 +66,8 @@ export interface PriceOptions {
   deliveryDkk?: number;
   /** The chosen method's own free-shipping threshold, instead of the shop's. */
   deliveryFreeFromDkk?: number;
+  /** Visible products and variants the caller has just read in the same transaction (orders.create), not read again. */
+  known?: { products: readonly Product[]; variants: readonly ProductVariant[] };
 }
 
 /** The "shipping" settings section (flat rate and free-shipping threshold in øre; defaults when never stored). */
@@ -95,14 +98,16 @@ export async function priceLines<R extends LineRef>(
   now: Date,
   options: PriceOptions = {},
 ): Promise<Pricing<R>> {
-  const productIds = [...new Set(refs.map((ref) => ref.productId))];
-  const variantIds = refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : []));
+  const productById = new Map((options.known?.products ?? []).map((row) => [row.id, row]));
+  const variantById = new Map((options.known?.variants ?? []).map((row) => [row.id, row]));
+  const productIds = [...new Set(refs.map((ref) => ref.productId))].filter((id) => !productById.has(id));
+  const variantIds = refs.flatMap((ref) => (ref.variantId && !variantById.has(ref.variantId) ? [ref.variantId] : []));
   const [products, variants] = await Promise.all([
     productIds.length ? db.product.findMany({ where: { id: { in: productIds }, deletedAt: null, draft: false } }) : [],
     variantIds.length ? db.productVariant.findMany({ where: { id: { in: variantIds } } }) : [],
   ]);
-  const productById = new Map(products.map((row) => [row.id, row]));
-  const variantById = new Map(variants.map((row) => [row.id, row]));
+  for (const row of products) productById.set(row.id, row);
+  for (const row of variants) variantById.set(row.id, row);
   const lines: Array<PricedLine<R>> = [];
   let subtotal = 0n;
   let itemCount = 0;

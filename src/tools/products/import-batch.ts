@@ -45,6 +45,10 @@ export async function importProducts(ctx: ToolContext, inputs: unknown[]): Promi
     return outcome;
   }
   const now = ctx.now();
+  // Each batch's index entries go to the GIN indexes' pending lists (fastupdate), merged into the indexes when a list
+  // passes gin_pending_list_limit (4 MB by default: every few batches, inside an import transaction). A larger limit for
+  // the import's own transactions merges fewer, larger lists; autovacuum merges what is left.
+  await ctx.db.$executeRaw`SELECT set_config('gin_pending_list_limit', '65536', true)`;
   const products = placed.map(({ item, categoryId }) => ({
     slug: item.slug,
     name: item.name,

@@ -6,7 +6,7 @@ import { ToolError } from "../../core/errors.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { ToolContext } from "../context.ts";
 import { MAX_INT } from "../shared/amounts.ts";
-import { forgetSettingRows, settingRow } from "./rows.ts";
+import { settingRow, settingsChanged } from "../shared/setting-rows.ts";
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "Use an ISO 4217 code in capitals, e.g. USD").describe("ISO 4217 currency of every price, e.g. \"DKK\".");
 export const checkoutNeeds = z
@@ -111,6 +111,6 @@ export async function storeRow(ctx: ToolContext, section: string, value: unknown
   const before = await ctx.db.setting.findUnique({ where: { section } });
   const stored = toJson(value) as JsonValue[] | { [key: string]: JsonValue };
   const after = await ctx.db.setting.upsert({ where: { section }, create: { section, value: stored }, update: { value: stored } });
-  forgetSettingRows(ctx.db);
+  settingsChanged(ctx);
   await ctx.audit({ subjectType: "setting", subjectId: section, before, after });
 }

@@ -8,7 +8,7 @@ import type { Db } from "../../core/db.ts";
 import type { ToolContext } from "../context.ts";
 import { MAX_INT } from "../shared/amounts.ts";
 import { storeRow } from "./commerce.ts";
-import { settingRow } from "./rows.ts";
+import { settingRow } from "../shared/setting-rows.ts";
 import { bankAccountFields } from "./schemas.ts";
 import { getSection, updateSection } from "./settings-document.ts";
 

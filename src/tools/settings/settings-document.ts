@@ -3,7 +3,7 @@ import type { Db } from "../../core/db.ts";
 import { toJson, type JsonValue } from "../../core/json.ts";
 import type { FeatureFlag } from "../../generated/prisma/client.ts";
 import { DEFAULT_SETTINGS } from "./defaults.ts";
-import { forgetSettingRows, settingRow } from "./rows.ts";
+import { settingRow, settingsChanged } from "../shared/setting-rows.ts";
 import type { ToolContext } from "../context.ts";
 import { SECTION_NAMES, SECTION_SCHEMAS, type SectionName, type Settings } from "./schemas.ts";
 
@@ -33,10 +33,11 @@ function parseSection<K extends SectionName>(name: K, value: unknown): Settings[
 /** Merges the given fields into a section, stores it and audits the Setting row; returns the full new section. */
 export async function updateSection<K extends SectionName>(ctx: ToolContext, name: K, patch: Partial<Settings[K]>): Promise<Settings[K]> {
   const before = await ctx.db.setting.findUnique({ where: { section: name } });
-  const merged = SECTION_SCHEMAS[name].parse({ ...(await getSection(ctx.db, name)), ...patch }) as Settings[K];
+  // Merged into the row as stored now (not as this process last read it), so no other writer's change is lost.
+  const merged = SECTION_SCHEMAS[name].parse({ ...parseSection(name, before?.value), ...patch }) as Settings[K];
   const value = toJson(merged) as { [key: string]: JsonValue };
   const after = await ctx.db.setting.upsert({ where: { section: name }, create: { section: name, value }, update: { value } });
-  forgetSettingRows(ctx.db);
+  settingsChanged(ctx);
   await ctx.audit({ subjectType: "setting", subjectId: name, before, after });
   return merged;
 }

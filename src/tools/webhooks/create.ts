@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineTool, WRITE } from "../tool.ts";
 import { endpointView, eventList } from "./schemas.ts";
 import { checkReceiver, describeEndpoint, endpointSnapshot, newSecret } from "./endpoints.ts";
+import { subscriptionsChanged } from "./subscribed.ts";
 
 export default defineTool({
   name: "webhooks.create",
@@ -28,6 +29,7 @@ export default defineTool({
   async handler({ url, events }, ctx) {
     await checkReceiver(url, ctx.config.webhooksAllowLocal);
     const row = await ctx.db.webhookEndpoint.create({ data: { url, events, secret: newSecret(), createdAt: ctx.now() } });
+    subscriptionsChanged(ctx);
     await ctx.audit({ subjectType: "webhookEndpoint", subjectId: row.id, before: null, after: endpointSnapshot(row) });
     return { id: row.id, secret: row.secret, endpoint: describeEndpoint(row) };
   },

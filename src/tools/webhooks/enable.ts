@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineTool, UPDATE } from "../tool.ts";
 import { endpointId, endpointView } from "./schemas.ts";
 import { describeEndpoint, endpointSnapshot, findEndpoint } from "./endpoints.ts";
+import { subscriptionsChanged } from "./subscribed.ts";
 
 export default defineTool({
   name: "webhooks.enable",
@@ -23,6 +24,7 @@ export default defineTool({
       return describeEndpoint(row);
     }
     const after = await ctx.db.webhookEndpoint.update({ where: { id }, data: { disabledAt: null, disabledReason: null, failureStreak: 0 } });
+    subscriptionsChanged(ctx);
     await ctx.audit({ subjectType: "webhookEndpoint", subjectId: id, before: endpointSnapshot(row), after: endpointSnapshot(after) });
     return describeEndpoint(after);
   },

@@ -9,6 +9,7 @@ import type { ClaimedEvent, Outbox, OutboxWriter, Outcome } from "../../core/out
 import { STANDARD_WEBHOOKS } from "../../core/outbox/standard-webhooks.ts";
 import type { OutboxEvent, OutboxAttempt, WebhookEndpoint } from "../../generated/prisma/client.ts";
 import type { DeliveryView, EndpointView, EventType } from "./schemas.ts";
+import { mayHaveSubscribers } from "./subscribed.ts";
 
 const KEY_PREFIX = "webhook-endpoint:";
 
@@ -110,7 +111,7 @@ export function emitEvent(ctx: EventWriter, type: EventType, data: unknown): Pro
 
 /** Several events of one type (a bulk change), one message each, looking up the subscribed endpoints once. */
 export async function emitEvents(ctx: EventWriter, type: EventType, data: readonly unknown[]): Promise<void> {
-  if (!data.length) return;
+  if (!data.length || !(await mayHaveSubscribers(ctx.db, type))) return;
   const endpoints = await ctx.db.webhookEndpoint.findMany({ where: { disabledAt: null, events: { has: type } }, orderBy: { createdAt: "asc" } });
   for (const item of data) {
     const body = payloadOf(type, ctx.now(), item);
