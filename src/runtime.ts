@@ -24,12 +24,16 @@ import { CatalogReadModel } from "./tools/products/read-model.ts";
 import { FeatureFlags } from "./tools/settings/flags.ts";
 import { KeyVerifier } from "./tools/keys/verifier.ts";
 import { dispatchDueCampaigns } from "./tools/marketing/campaigns.ts";
+import { pruneVisitorData } from "./tools/user/retention.ts";
 import { OrderEvents } from "./tools/orders/events.ts";
 import { ChatService } from "./assistants/chat-service.ts";
 import { ChatStore } from "./tools/chats/store.ts";
 import { createOutbox } from "./tools/webhooks/dispatch.ts";
 import type { Outbox } from "./core/outbox/outbox.ts";
 import { DAY_MS, SigningKeys } from "./tools/keys/signing-keys.ts";
+
+/** How often a process runs the retention pass (src/tools/user/retention.ts). */
+const RETENTION_PASS_MS = 3600_000;
 
 export interface Runtime {
   config: Config;
@@ -125,6 +129,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     dispatchDueCampaigns(database.prisma, now()).catch((error: unknown) => log.warn("campaign dispatch failed", { error: String(error) }));
   }, 60_000);
   campaignTimer.unref();
+  // Visitors' sessions, carts, chats and sign-in codes past their retention window are deleted hourly (any process may).
+  const retentionTimer = setInterval(() => {
+    pruneVisitorData(database)
+      .then((gone) => {
+        if (Object.values(gone).some((n) => n > 0)) log.info("retention pass deleted expired visitor data", { ...gone });
+      })
+      .catch((error: unknown) => log.warn("retention pass failed", { error: String(error) }));
+  }, RETENTION_PASS_MS);
+  retentionTimer.unref();
   // Delivery starts in the composition root (src/compose.ts), once every door's signer is registered: events a crashed
   // process left go out at once and must find theirs.
   await outbox.listen();
@@ -150,6 +163,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     draining: false,
     async close() {
       clearInterval(campaignTimer);
+      clearInterval(retentionTimer);
       await outbox.stop();
       await chat.close();
       await background.idle();

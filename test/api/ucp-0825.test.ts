@@ -97,7 +97,7 @@ describe("UCP 2026-08-25 discovery", () => {
       ["rest", "https://shop.example.dk/ucp"],
       ["mcp", "https://shop.example.dk/ucp/mcp"],
     ]);
-    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual(Object.keys(CAPABILITIES_0825).sort());
+    expect(Object.keys(profile.ucp.capabilities).sort()).toEqual([...Object.keys(CAPABILITIES_0825), "dev.ucp.shopping.ap2_mandate"].sort());
     expect(profile.ucp.capabilities["dev.ucp.shopping.payment_authentication"]![0]!.extends).toBe("dev.ucp.shopping.checkout");
     expect(profile.ucp.supported_versions).toEqual({ "2026-04-08": "https://shop.example.dk/.well-known/ucp", "2026-01-11": "https://shop.example.dk/ucp/.well-known/ucp" });
     const latest = (await ucp("GET", "/.well-known/ucp")).body as { ucp: { supported_versions: Record<string, string> } };

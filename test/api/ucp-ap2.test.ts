@@ -25,6 +25,12 @@ const PROFILES: Record<string, unknown> = {
   "/keyless.json": { name: "Keyless AP2 Agent", ucp: { version: "2026-04-08", capabilities: withAp2 } },
   "/plain.json": { name: "Plain Agent", ucp: { version: "2026-04-08", capabilities: shoppingCapabilities() }, signing_keys: [{ ...publicJwk(platform), kid: "platform-1" }] },
   "/old.json": { ucp: { version: "2026-01-11" } },
+  // 2026-08-25: capabilities at that version, the key in keys[] (a JWK set).
+  "/ap2-0825.json": {
+    name: "AP2 Agent 0825",
+    ucp: { version: "2026-08-25", capabilities: Object.fromEntries(["checkout", "fulfillment", "discount", "buyer_consent", "order", "ap2_mandate"].map((name) => [`dev.ucp.shopping.${name}`, [{ version: "2026-08-25" }]])) },
+    keys: [{ ...publicJwk(platform), kid: "platform-1", use: "sig" }],
+  },
 };
 
 let profiles: ProfileServer;
@@ -252,5 +258,29 @@ describe("AP2 mandates over MCP", () => {
     const done = await rpc("complete_checkout", { id: made.id, checkout: { payment, ap2: { checkout_mandate: await mandate(made) } } });
     expect(done.structuredContent.status).toBe("completed");
     expect(await merchantSigned(done.structuredContent)).toBe(true);
+  });
+});
+
+describe("AP2 mandates at 2026-08-25", () => {
+  it("advertises AP2 in the 2026-08-25 profile and, negotiated there, signs checkouts and takes a mandate as at 2026-04-08", async () => {
+    const profile = (await (await fetch(`${server.url}/ucp/2026-08-25/.well-known/ucp`)).json()) as { ucp: { capabilities: Record<string, unknown> } };
+    expect(profile.ucp.capabilities[AP2]).toEqual([
+      {
+        version: "2026-08-25",
+        spec: "https://ucp.dev/2026-08-25/specification/ap2-mandates",
+        schema: "https://ucp.dev/2026-08-25/schemas/shopping/ap2_mandate.json",
+        extends: "dev.ucp.shopping.checkout",
+        config: { vp_formats_supported: { "dc+sd-jwt": {} } },
+      },
+    ]);
+    const made = await created("ap2-0825");
+    expect(made.ucp).toMatchObject({ version: "2026-08-25", capabilities: { [AP2]: [{ version: "2026-08-25" }] } });
+    expect(await merchantSigned(made)).toBe(true);
+    // Without a mandate: refused, nothing ordered; with the buyer's mandate over the signed checkout: completed.
+    await expectRefused(made.id, undefined, "mandate_required", "ap2-0825");
+    const done = await complete(made.id, "ap2-0825", { checkout_mandate: await mandate(made) });
+    expect(done.status, done.text).toBe(200);
+    expect((done.body as Checkout).status).toBe("completed");
+    expect(await merchantSigned(done.body as Checkout)).toBe(true);
   });
 });

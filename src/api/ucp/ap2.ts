@@ -56,8 +56,8 @@ export interface Ap2Context {
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 
 /** The checkout declaring AP2 in its envelope and signed: `ap2.merchant_authorization` over the body without `ap2`. */
-export async function authorize(keys: SigningKeys, checkout: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const declared = (ucp: { capabilities?: Record<string, unknown> }) => ({ ...ucp, capabilities: { ...ucp.capabilities, [AP2]: [{ version: VERSION }] } });
+export async function authorize(keys: SigningKeys, checkout: Record<string, unknown>, version: string = VERSION): Promise<Record<string, unknown>> {
+  const declared = (ucp: { capabilities?: Record<string, unknown> }) => ({ ...ucp, capabilities: { ...ucp.capabilities, [AP2]: [{ version }] } });
   const payload = Object.fromEntries(
     Object.entries(checkout)
       .filter(([name]) => name !== "ap2")

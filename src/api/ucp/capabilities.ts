@@ -21,8 +21,11 @@ export const CHECKOUT_EXTENSIONS: Record<string, string> = { [FULFILLMENT]: "ful
 /** Every capability the shop has at 2026-04-08. AP2 is active only when negotiated (never for an agent that declares none). */
 export const SHOP_CAPABILITIES: readonly string[] = [CHECKOUT, ORDER, ...Object.keys(CHECKOUT_EXTENSIONS), SEARCH, LOOKUP, CART];
 
-/** What the shop has at 2026-08-25: checkout and order with fulfilment (parcel shops), discounts, consent and 3-D Secure actions. */
-export const SHOP_CAPABILITIES_0825: readonly string[] = [CHECKOUT, ORDER, FULFILLMENT, DISCOUNT, BUYER_CONSENT, PAYMENT_AUTHENTICATION];
+/**
+ * What the shop has at 2026-08-25: checkout and order with fulfilment (parcel shops), discounts, consent, 3-D Secure
+ * actions and AP2 mandates (active only when negotiated, as at 2026-04-08).
+ */
+export const SHOP_CAPABILITIES_0825: readonly string[] = [CHECKOUT, ORDER, FULFILLMENT, DISCOUNT, BUYER_CONSENT, PAYMENT_AUTHENTICATION, AP2];
 
 /** The capabilities a profile declares (2026-04-08: keyed by name, each a list of {version}), or null when it declares none. */
 export function declaredCapabilities(value: unknown): Map<string, string[]> | null {

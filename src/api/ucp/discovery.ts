@@ -62,7 +62,8 @@ export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucp
   const version = v0825.VERSION;
   const spec = `https://ucp.dev/${version}/specification`;
   const schemas = `https://ucp.dev/${version}/schemas/shopping`;
-  const pages: Record<string, string> = { [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment-authentication" };
+  // The spec's pages at this version (docs/specification of the cut): checkout and order moved under shopping/.
+  const pages: Record<string, string> = { [CHECKOUT]: "shopping/checkout", "dev.ucp.shopping.order": "shopping/order", [BUYER_CONSENT]: "buyer-consent", [PAYMENT_AUTHENTICATION]: "payment/authentication", [AP2]: "ap2-mandates" };
   const capabilities: Record<string, Array<Record<string, unknown>>> = {};
   for (const name of SHOP_CAPABILITIES_0825) {
     const short = name.split(".").at(-1)!;
@@ -72,6 +73,7 @@ export function discoveryProfile0825(config: Pick<Config, "publicBaseUrl" | "ucp
         spec: `${spec}/${pages[name] ?? short}`,
         schema: `${schemas}/${short}.json`,
         ...(name !== CHECKOUT && name !== "dev.ucp.shopping.order" ? { extends: CHECKOUT } : {}),
+        ...(CONFIGS[name] ? { config: CONFIGS[name] } : {}),
       },
     ];
   }

@@ -36,6 +36,7 @@ import * as v0111 from "./v2026-01-11.ts";
 import * as v0408 from "./v2026-04-08.ts";
 import * as v0825 from "./v2026-08-25.ts";
 import getPolicies from "../../tools/settings/get_policies.ts";
+import getAgreement, { type Agreement } from "../../tools/checkout/agreement.ts";
 
 export const UCP_BODY_LIMIT = "256kb";
 
@@ -52,8 +53,8 @@ export interface Adapter {
   createInput(body: unknown): v0408.SessionFields;
   updateInput(body: unknown): v0408.SessionFields;
   completePayment(body: unknown): PaymentInput;
-  checkout(view: SessionView, shop: v0408.Shop): { messages: unknown[] };
-  order(view: OrderView, shop: v0408.Shop): unknown;
+  checkout(view: SessionView, shop: v0408.Shop, agreed?: Agreement | null): { messages: unknown[] };
+  order(view: OrderView, shop: v0408.Shop, agreed?: Agreement | null): unknown;
   /** orders.record_events' input from an order update (PUT /ucp/orders/{id}); 422 when it does not read. */
   orderUpdateInput(body: unknown): ReturnType<typeof v0408.orderUpdateInput>;
   error(code: string, content: string, severity?: Severity): { messages: unknown[] };
@@ -61,7 +62,10 @@ export interface Adapter {
   refusalStatus(code: string): number | null;
   /** A created or updated session the version answers as an error instead (2026-01-11: a line out of stock), else null. */
   sessionRefusal(view: SessionView): { status: number; code: string; content: string } | null;
-  /** Its answers carry the shop's policies (2026-08-25): the door reads them before the operation runs. */
+  /**
+   * Its answers carry the shop's policies (2026-08-25): the door reads them before the operation runs, and what the buyer
+   * agreed to (consent as given, the order's policy snapshot: checkout.agreement) before it answers.
+   */
   policies?: boolean;
   /** A completion that needs 3-D Secure, as the version shows it (default: requires_escalation with continue_url). */
   escalate?(body: Record<string, unknown>, url: string, request: unknown): Record<string, unknown>;
@@ -276,7 +280,7 @@ export async function negotiatedRun(call: UcpCall, capability: string, run: () =
   const body = narrow(answer.body, call.active, capability);
   // AP2: every checkout (not an error response) carries the shop's merchant_authorization over what the agent sees.
   const isCheckout = capability === CHECKOUT && (body as { ucp?: { status?: unknown } }).ucp?.status === "success";
-  return { ...answer, body: call.ap2 && isCheckout ? await authorize(call.ap2.shopKeys, body as Record<string, unknown>) : body };
+  return { ...answer, body: call.ap2 && isCheckout ? await authorize(call.ap2.shopKeys, body as Record<string, unknown>, call.adapter.version) : body };
 }
 
 /** The checkout operations of UCP, each over its checkout.* tool, answering in the call's version. */
@@ -285,7 +289,7 @@ export const operations = {
     const { adapter } = call;
     const input = { ...adapter.createInput(body), protocol: "ucp" as const, protocolVersion: adapter.version };
     try {
-      return sessionAnswer(call, 201, await invoke(call, createCheckout, input));
+      return await sessionAnswer(call, 201, await invoke(call, createCheckout, input));
     } catch (error) {
       const refused = businessRefusal(error);
       if (!refused) throw error;
@@ -295,13 +299,13 @@ export const operations = {
   },
 
   async get(call: UcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: call.adapter.checkout(await invoke(call, getCheckout, { id }), call.shop) };
+    return { status: 200, body: await shown(call, await invoke(call, getCheckout, { id })) };
   },
 
   async update(call: UcpCall, id: string, body: unknown): Promise<Answer> {
     const input = call.adapter.updateInput(body);
     try {
-      return sessionAnswer(call, 200, await invoke(call, updateCheckout, { id, ...input }));
+      return await sessionAnswer(call, 200, await invoke(call, updateCheckout, { id, ...input }));
     } catch (error) {
       return withSession(call, id, error);
     }
@@ -327,7 +331,9 @@ export const operations = {
   },
 
   async order(call: UcpCall, id: string): Promise<Answer> {
-    return { status: 200, body: call.adapter.order(await invoke(call, getOrder, { orderId: id }), call.shop) };
+    // The agent's own call first: it shows the order is the agent's before anything else is read.
+    const view = await invoke(call, getOrder, { orderId: id });
+    return { status: 200, body: call.adapter.order(view, call.shop, await agreed(call, { orderId: view.id })) };
   },
 
   /**
@@ -346,7 +352,7 @@ export const operations = {
     await invoke(call, recordEvents, { orderId: id, ...input }, caller);
     // Read again: the view shows the events just recorded (a caller that reached here had an order to record them on).
     const view = await invoke(call, placedOrder, { orderId: id }, UCP_DOOR);
-    return { status: 200, body: call.adapter.order(view!, call.shop) };
+    return { status: 200, body: call.adapter.order(view!, call.shop, await agreed(call, { orderId: id })) };
   },
 };
 
@@ -360,16 +366,26 @@ const POLICY_READER: Caller = { kind: "system", actor: "system:ucp", scopes: new
 const ORDER_UPDATER: Caller = { kind: "system", actor: "system:ucp-test-order-update", scopes: new Set(["orders:write"]) };
 
 /** A created or updated session in the call's version, unless the version answers it as an error. */
-function sessionAnswer(call: UcpCall, status: number, view: SessionView): Answer {
+async function sessionAnswer(call: UcpCall, status: number, view: SessionView): Promise<Answer> {
   const refusal = call.adapter.sessionRefusal(view);
   if (refusal) return { status: refusal.status, body: call.adapter.error(refusal.code, refusal.content, "recoverable") };
-  return { status, body: call.adapter.checkout(view, call.shop) };
+  return { status, body: await shown(call, view) };
+}
+
+/** What the buyer agreed to through a session or order the caller's own call has just shown it, for a version that answers it. */
+async function agreed(call: UcpCall, which: { checkoutId: string } | { orderId: string }): Promise<Agreement | null> {
+  return call.adapter.policies ? invoke(call, getAgreement, which, UCP_DOOR) : null;
+}
+
+/** A session the caller's own call returned, in the call's version (with the consent as given, where it answers it). */
+async function shown(call: UcpCall, view: SessionView) {
+  return call.adapter.checkout(view, call.shop, await agreed(call, { checkoutId: view.id }));
 }
 
 /** A change of a session (complete, cancel): the session as it stands after, or the refusal beside it. */
 async function changed<I extends ObjectSchema>(call: UcpCall, id: string, tool: ToolDefinition<I, typeof getCheckout.output>, input: z.input<I>, request?: unknown): Promise<Answer> {
   try {
-    return { status: 200, body: call.adapter.checkout(await invoke(call, tool, input), call.shop) };
+    return { status: 200, body: await shown(call, await invoke(call, tool, input)) };
   } catch (error) {
     return withSession(call, id, error, request);
   }
@@ -415,7 +431,7 @@ async function withSession(call: UcpCall, id: string, error: unknown, request?: 
   const status = call.adapter.refusalStatus(refused.code);
   if (status !== null) return { status, body: call.adapter.error(refused.code, refused.message, "recoverable") };
   const view = await invoke(call, getCheckout, { id });
-  const body = call.adapter.checkout(view, call.shop);
+  const body = await shown(call, view);
   // 3-D Secure: the buyer authenticates at the bank's page, then the agent completes again (UCP's SCA example).
   const escalated = error instanceof PaymentActionRequired;
   const severity = escalated ? "requires_buyer_input" : refused.code === "payment_refused" ? "unrecoverable" : "recoverable";

@@ -4,6 +4,7 @@
 // not change is 2026-04-08's, reused from v2026-04-08.ts. Nothing here decides a business rule.
 import { z } from "zod";
 import type { SessionView } from "../../tools/checkout/schemas.ts";
+import type { Agreement, PolicySnapshot } from "../../tools/checkout/agreement.ts";
 import type { OrderView } from "../../tools/checkout/get_order.ts";
 import * as v0408 from "./v2026-04-08.ts";
 
@@ -34,14 +35,17 @@ const PURPOSES = {
   "dev.ucp.consent.sale_or_sharing": "saleOfData",
 } as const;
 type Purpose = keyof typeof PURPOSES;
-const purpose = z.looseObject({ granted: z.boolean(), source: z.enum(["business", "platform"]).optional(), segments: z.record(z.string().max(200), z.unknown()).optional() });
+const consentName = z.string().regex(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9_]*)+$/).max(200);
+// description and links are the business's (response only): read past when an agent echoes them.
+const segment = z.looseObject({ granted: z.boolean(), source: z.enum(["business", "platform"]).optional() });
+const purpose = z.looseObject({ granted: z.boolean(), source: z.enum(["business", "platform"]).optional(), segments: z.record(consentName, segment).optional() });
 
 const buyer = z.looseObject({
   first_name: z.string().max(100).optional(),
   last_name: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
   phone_number: z.string().max(40).optional(),
-  consent: z.record(z.string().max(200), purpose).optional(),
+  consent: z.record(consentName, purpose).optional(),
 });
 
 const method = z.looseObject({
@@ -106,6 +110,19 @@ export function toolInput(body: CreateRequest): v0408.SessionFields {
       ...(phone_number ? { phone: phone_number } : {}),
       ...(consent ? { consent: flags } : {}),
     };
+    // Every purpose and segment as given, with who asserted it, kept beside the core's flags.
+    if (consent) {
+      input.consentRecord = Object.fromEntries(
+        Object.entries(consent).map(([key, entry]) => [
+          key,
+          {
+            granted: entry.granted,
+            source: entry.source ?? "platform",
+            ...(entry.segments ? { segments: Object.fromEntries(Object.entries(entry.segments).map(([name, part]) => [name, { granted: part.granted, source: part.source ?? "platform" }])) } : {}),
+          },
+        ]),
+      );
+    }
   }
   const methods = body.fulfillment?.methods ?? [];
   const shipping = methods.find((entry) => entry.type === "shipping");
@@ -168,10 +185,11 @@ const ucpEnvelope = z.object({
   capabilities: z.record(name, z.array(entity)).optional(),
   payment_handlers: z.record(name, z.array(entity.extend({ id: z.string() }))).optional(),
 });
+const consentDecision = z.object({ granted: z.boolean(), source: z.enum(["business", "platform"]), description: z.string() });
 const policy = z.object({ type: name, description: z.object({ plain: z.string().optional(), markdown: z.string().optional(), html: z.string().optional() }), url: z.url().optional(), applies_to: z.array(z.string()).optional() });
 const address = postalAddress.extend({ address_country: z.string() });
 const locationDestination = z.object({ type: z.literal("business_location"), id: z.string(), name: z.string(), address: address.optional() });
-const option = z.object({ id: z.string(), title: z.string(), description: z.string().optional(), totals: z.array(total) });
+const option = z.object({ id: z.string(), title: z.string(), description: z.object({ plain: z.string() }).optional(), totals: z.array(total) });
 const actionInstance = z.object({ id: z.string().min(1), config: z.object({ payment_instrument_id: z.string().min(1), url: z.url() }).loose() });
 
 /** Our reading of the 2026-08-25 checkout response (fulfilment, discount, buyer consent, payment authentication). */
@@ -185,7 +203,7 @@ export const checkoutResponse = z.object({
       last_name: z.string().optional(),
       email: z.string().optional(),
       phone_number: z.string().optional(),
-      consent: z.record(name, z.object({ granted: z.boolean(), source: z.enum(["business", "platform"]), description: z.string() })).optional(),
+      consent: z.record(name, consentDecision.extend({ segments: z.record(name, consentDecision).optional() })).optional(),
     })
     .optional(),
   status: z.enum(["incomplete", "requires_escalation", "ready_for_complete", "complete_in_progress", "completed", "canceled"]),
@@ -262,21 +280,50 @@ export function handlerRegistry(handlers: readonly string[], shop: Pick<Shop, "s
   return registry;
 }
 
-const CONSENT_TEXTS: Record<Purpose, string> = {
+const CONSENT_TEXTS: Record<string, string> = {
   "dev.ucp.consent.analytics": "Statistik om brugen af butikken",
   "dev.ucp.consent.preferences": "Husk købers valg og indstillinger",
   "dev.ucp.consent.marketing": "Nyhedsbreve og tilbud",
   "dev.ucp.consent.sale_or_sharing": "Salg eller deling af personoplysninger",
 };
 
-/** The shop's policies: the return policy (settings → policies), the privacy policy and the terms, with their pages. */
-export function policies(shop: Shop) {
-  if (!shop.policies) return [];
+const SEGMENT_TEXTS: Record<string, string> = {
+  "dev.ucp.consent.marketing.email": "Nyhedsbreve og tilbud på e-mail",
+  "dev.ucp.consent.marketing.sms": "Tilbud på sms",
+};
+
+/** A purpose or segment the shop has no text for is described by its name. */
+const describe = (key: string, texts: Record<string, string>) => texts[key] ?? `Samtykke: ${key}`;
+
+/** The consent as the agent gave it (checkout.agreement), every purpose and segment with the shop's description. */
+function consentShown(record: NonNullable<Agreement["consent"]>) {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, entry]) => [
+      key,
+      {
+        granted: entry.granted,
+        source: entry.source,
+        description: describe(key, CONSENT_TEXTS),
+        ...(entry.segments
+          ? { segments: Object.fromEntries(Object.entries(entry.segments).map(([name, part]) => [name, { granted: part.granted, source: part.source, description: describe(name, SEGMENT_TEXTS) }])) }
+          : {}),
+      },
+    ]),
+  );
+}
+
+/**
+ * The shop's policies: the return policy (settings → policies), the privacy policy and the terms, with their pages. An
+ * order shows the texts it was placed under (its snapshot), a checkout the shop's current ones.
+ */
+export function policies(shop: Shop, snapshot?: PolicySnapshot | null) {
+  const texts = snapshot ?? shop.policies;
+  if (!texts) return [];
   const terms = `${shop.baseUrl}/info/handelsbetingelser`;
   return [
-    { type: "dev.ucp.shopping.policy.return", description: { plain: shop.policies.returns }, url: terms },
-    { type: "dk.shop.policy.privacy", description: { plain: shop.policies.privacy }, url: `${shop.baseUrl}/info/privatlivspolitik` },
-    { type: "dk.shop.policy.terms", description: { plain: shop.policies.terms }, url: terms },
+    { type: "dev.ucp.shopping.policy.return", description: { plain: texts.returns }, url: terms },
+    { type: "dk.shop.policy.privacy", description: { plain: texts.privacy }, url: `${shop.baseUrl}/info/privatlivspolitik` },
+    { type: "dk.shop.policy.terms", description: { plain: texts.terms }, url: terms },
   ];
 }
 
@@ -311,14 +358,16 @@ function location(point: Point) {
 const isPickup = (id: string | null) => id !== null && id.startsWith("pickup_");
 
 /** A checkout session as the 2026-08-25 checkout response. */
-export function checkout(view: SessionView, shop: Shop) {
+export function checkout(view: SessionView, shop: Shop, agreed?: Agreement | null) {
   const base = v0408.checkout(view, shop);
   const lineIds = view.lines.map((line) => line.id);
   const { destination, saved, options, selectedOptionId } = view.fulfillment;
   const destinations = destination && !saved.some((entry) => entry.id === destination.id) ? [...saved, destination] : saved;
   const home = options.filter((entry) => !isPickup(entry.id));
   const pickups = options.filter((entry) => isPickup(entry.id));
-  const shown = (list: typeof options) => list.map((entry) => ({ id: entry.id, title: entry.title, description: entry.description, totals: [{ type: "total", amount: entry.amount }] }));
+  // A description is a description object at this version (common/types/description.json).
+  const shown = (list: typeof options) =>
+    list.map((entry) => ({ id: entry.id, title: entry.title, ...(entry.description ? { description: { plain: entry.description } } : {}), totals: [{ type: "total", amount: entry.amount }] }));
   const toParcelShop = isPickup(selectedOptionId);
   const consent = view.buyer?.consent;
   const { ucp: _ucp, fulfillment: _fulfillment, buyer: _buyer, ...rest } = base;
@@ -329,7 +378,9 @@ export function checkout(view: SessionView, shop: Shop) {
       ? {
           buyer: {
             ...(({ consent: _c, ...names }) => names)(base.buyer),
-            ...(consent
+            ...(agreed?.consent
+              ? { consent: consentShown(agreed.consent) }
+              : consent
               ? {
                   consent: Object.fromEntries(
                     (Object.entries(PURPOSES) as Array<[Purpose, keyof typeof consent]>)
@@ -388,8 +439,8 @@ export function escalate(body: Record<string, unknown>, url: string, instrument:
   };
 }
 
-/** An order as the 2026-08-25 order response: the delivery to a parcel shop as a pickup expectation, and the policies. */
-export function order(view: OrderView, shop: Shop) {
+/** An order as the 2026-08-25 order response: the delivery to a parcel shop as a pickup expectation, and its policy snapshot. */
+export function order(view: OrderView, shop: Shop, agreed?: Agreement | null) {
   const base = v0408.order(view, shop);
   const session = view.checkout;
   const point = session.fulfillment.pickupPoints?.find((entry) => entry.id === session.fulfillment.pickupPointId);
@@ -409,7 +460,8 @@ export function order(view: OrderView, shop: Shop) {
     ...base,
     ucp: { version: VERSION, status: "success" as const, capabilities: activeCapabilities(["dev.ucp.shopping.order"]) },
     fulfillment: { ...base.fulfillment, expectations },
-    policies: policies(shop),
+    // The snapshot taken when the order was placed; an order placed before snapshots were kept has none to show.
+    ...(agreed?.policies ? { policies: policies(shop, agreed.policies) } : {}),
   };
 }
 

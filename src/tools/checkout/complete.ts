@@ -133,6 +133,9 @@ export default defineTool({
       await changeStatus(ctx, await lockOrder(ctx.db, order.id), { to: "paid", reason: `${payment.handlerId} ${id}`, data: { paymentMethod: payment.instrumentType ?? "card" } });
     }
     const now = ctx.now();
+    // The policies the buyer bought under, kept on the order: later changes of the shop's terms do not rewrite them.
+    const policies = await getSection(ctx.db, "policies");
+    await ctx.db.order.update({ where: { id: order.id }, data: { policySnapshot: { ...policies, capturedAt: now.toISOString() } } });
     const done = { ...state, status: "completed" as const, orderId: order.id, payment: paidWith(payment, charged), updatedAt: now };
     // The view the order was placed from: re-pricing now would miss a code this order just used up.
     const view = { ...ready, status: done.status, orderId: order.id, messages: [], payment: { ...ready.payment, selected: done.payment }, updatedAt: now.toISOString() };

@@ -1,9 +1,11 @@
 // checkout.create: open a checkout session with lines priced from the catalogue, and whatever buyer and shipping data is known.
 import { z } from "zod";
+import { toJson } from "../../core/json.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { AgentCheckoutOff, getCommerce } from "../settings/commerce.ts";
 import { defineTool, WRITE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
-import { buyer, destination, destinationId, discountCodes, lineInput, pickupInput, PROTOCOLS, sessionView } from "./schemas.ts";
+import { buyer, consentRecord, destination, destinationId, discountCodes, lineInput, pickupInput, PROTOCOLS, sessionView } from "./schemas.ts";
 import { columns, newSessionId, ownerOf, priceSession, resolveLines, SESSION_TTL_MS, shopCurrency, type SessionState } from "./sessions.ts";
 
 export default defineTool({
@@ -25,6 +27,7 @@ export default defineTool({
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
     ...pickupInput,
+    consentRecord: consentRecord.optional().describe("Set by protocol doors."),
     protocol: z.enum(PROTOCOLS).default("shop").describe("Set by protocol doors."),
     protocolVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe("Set by protocol doors."),
   }),
@@ -75,6 +78,7 @@ export default defineTool({
         agentProfile: state.agentProfile,
         // Order events go where the agent's profile said at creation, so completing never fetches a profile.
         webhookUrl: input.protocol === "shop" ? null : (ctx.caller.agentWebhookUrl ?? null),
+        ...(input.consentRecord ? { consent: toJson(input.consentRecord) as Prisma.InputJsonValue } : {}),
         expiresAt: state.expiresAt,
         createdAt: now,
         updatedAt: now,

@@ -7,7 +7,8 @@ import complete from "./complete.ts";
 import cancel from "./cancel.ts";
 import getOrder from "./get_order.ts";
 import placedOrder from "./placed_order.ts";
+import agreement from "./agreement.ts";
 
-const tools: AnyTool[] = [create, get, update, complete, cancel, getOrder, placedOrder];
+const tools: AnyTool[] = [create, get, update, complete, cancel, getOrder, placedOrder, agreement];
 
 export default tools;

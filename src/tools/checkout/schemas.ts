@@ -33,6 +33,20 @@ const consent = z.strictObject({
   saleOfData: z.boolean().optional(),
 });
 
+/** A consent decision and who asserted it: the buyer through the platform, or the business's default. */
+const decision = { granted: z.boolean(), source: z.enum(["business", "platform"]).default("platform") };
+const REVERSE_DNS = /^[a-z][a-z0-9]*(\.[a-z][a-z0-9_]*)+$/;
+const named = (record: Record<string, unknown>) => Object.keys(record).length <= 20 && Object.keys(record).every((key) => key.length <= 200 && REVERSE_DNS.test(key));
+
+/**
+ * The buyer's consent per purpose, with segments refining it (e-mail, SMS …), as a protocol door gives it. Names are
+ * reverse-DNS (checked, not spelled out in the listed schema: doors set this, and the listing has a budget).
+ */
+export const consentRecord = z
+  .record(z.string(), z.strictObject({ ...decision, segments: z.record(z.string(), z.strictObject(decision)).optional() }))
+  .refine((record) => named(record) && Object.values(record).every((entry) => named(entry.segments ?? {})), "At most 20 purposes and 20 segments each, named in reverse-DNS (dev.ucp.consent.marketing)");
+export type ConsentRecord = z.output<typeof consentRecord>;
+
 export const buyer = z.strictObject({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),

@@ -183,7 +183,7 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
   const { destination } = state.fulfillment;
   const fullAddress = commerce.checkoutNeeds === "full_address";
   // A pickup option goes to a parcel shop: the buyer's own address is not needed then (checked when given).
-  const pickup = !rated && state.fulfillment.pickup === true;
+  const pickup = state.fulfillment.pickup === true;
   // A parcel shop chosen without an option picks the pickup option of its carrier.
   const chosen = state.fulfillment.selectedOptionId ?? (pickup ? optionForPoint(settings, state.fulfillment.pickupPointId ?? null) : null);
   const toParcelShop = pickup && methodOf(settings, chosen) !== undefined;
@@ -200,8 +200,15 @@ export async function priceSession(ctx: ToolContext, state: SessionState): Promi
   let selected: SessionView["fulfillment"]["options"][number] | undefined;
   if (rated) {
     options = destination ? rateOptions(rates, promotions, destination.country, pricing.subtotalDkk, state.lines.map((line) => line.productId)) : [];
+    // The parcel shops beside the rates (whatever the address: the buyer may be elsewhere), each priced as the storefront
+    // prices its method.
+    if (pickup) options.push(...pickupOptions(settings, own, pricing.subtotalDkk - pricing.discountDkk, state.lines.length > 0));
     selected = chosen === null ? undefined : options.find((option) => option.id === chosen);
     if (destination && chosen === null) error("missing", "Fulfillment address and option must be selected before completion: choose a shipping option.", "fulfillment.selectedOptionId");
+    if (selected && methodOf(settings, selected.id)) {
+      const problem = pickupProblem(settings, selected.id, state.fulfillment);
+      if (problem) messages.push(problem);
+    }
     if (selected && selected.amount > 0) pricing = await priceLines(ctx.db, state.lines, state.discountCodes, now, { shippingDkk: selected.amount });
   } else {
     const carriers = settings.carriers.length ? settings.carriers : [{ name: "Standard", minDays: 1, maxDays: 5 }];

@@ -1,8 +1,10 @@
 // checkout.update: replace the lines, buyer, destination, shipping option or discount codes of an open checkout session.
 import { z } from "zod";
+import { toJson } from "../../core/json.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { defineTool, UPDATE } from "../tool.ts";
 import { withDestination } from "./destinations.ts";
-import { buyer, checkoutId, destination, destinationId, discountCodes, lineInput, pickupInput, sessionView } from "./schemas.ts";
+import { buyer, checkoutId, consentRecord, destination, destinationId, discountCodes, lineInput, pickupInput, sessionView } from "./schemas.ts";
 import { assertModifiable, columns, loadSession, priceSession, resolveLines, stateOf } from "./sessions.ts";
 
 export default defineTool({
@@ -20,6 +22,7 @@ export default defineTool({
     fulfillmentOptionId: z.string().min(1).max(100).nullable().optional().describe("Id from fulfillment.options."),
     discountCodes: discountCodes.optional(),
     ...pickupInput,
+    consentRecord: consentRecord.optional().describe("Set by protocol doors."),
   }),
   output: sessionView,
   scope: "checkout:agent",
@@ -41,8 +44,14 @@ export default defineTool({
     if (input.discountCodes) state.discountCodes = input.discountCodes;
     state.updatedAt = ctx.now();
     const view = await priceSession(ctx, state);
-    await ctx.db.checkoutSession.update({ where: { id: row.id }, data: { ...columns(state, view), updatedAt: state.updatedAt } });
+    await ctx.db.checkoutSession.update({ where: { id: row.id }, data: { ...columns(state, view), ...consentColumn(input), updatedAt: state.updatedAt } });
     await ctx.audit({ subjectType: "checkout_session", subjectId: row.id, before, after: view });
     return view;
   },
 });
+
+/** The consent as given: a new buyer replaces the old one, consent included (none given: none kept). */
+function consentColumn(input: { buyer?: unknown; consentRecord?: unknown }) {
+  if (input.consentRecord) return { consent: toJson(input.consentRecord) as Prisma.InputJsonValue };
+  return input.buyer ? { consent: Prisma.DbNull } : {};
+}

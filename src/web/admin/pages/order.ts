@@ -2,6 +2,7 @@
 // next statuses as buttons, tracking, refund, cancel, notes, resend confirmation and the timeline.
 import { NotFound } from "../../../core/errors.ts";
 import addNote from "../../../tools/orders/add_note.ts";
+import checkoutAgreement, { type Agreement } from "../../../tools/checkout/agreement.ts";
 import cancelOrder from "../../../tools/orders/cancel.ts";
 import ordersGet from "../../../tools/orders/get.ts";
 import ordersGetPayment from "../../../tools/orders/get_payment.ts";
@@ -57,6 +58,30 @@ ${table("Ordrens returneringer", ["Retur", "Status", "Type", "Varer"], rows)}
 </section>`;
 }
 
+/** Consent per purpose in Danish: granted or not, who said so, and each segment beneath it. */
+function consentList(consent: NonNullable<Agreement["consent"]>): Html {
+  const said = (granted: boolean, source: string) => `${granted ? "Ja" : "Nej"} (${source === "business" ? "butikkens standard" : "købers valg"})`;
+  return html`<ul>${Object.entries(consent).map(
+    ([purpose, entry]) =>
+      html`<li><code>${purpose}</code>: ${said(entry.granted, entry.source)}${entry.segments ? html`<ul>${Object.entries(entry.segments).map(([name, part]) => html`<li><code>${name}</code>: ${said(part.granted, part.source)}</li>`)}</ul>` : ""}</li>`,
+  )}</ul>`;
+}
+
+/** What the buyer of an agent's checkout agreed to: consent as given and the policy texts the order was placed under. */
+function agreementSection(agreed: Agreement | null): Html {
+  if (!agreed || (!agreed.consent && !agreed.policies)) return html``;
+  const text = (value: string) => html`<details><summary>Vis tekst</summary><p class="pre-wrap">${value}</p></details>`;
+  return html`<section class="card" id="agreement"><h2>Samtykke og betingelser</h2>
+${facts([
+  ["Samtykke", agreed.consent ? consentList(agreed.consent) : "Ikke oplyst"],
+  ["Betingelser fra", agreed.policies ? when(agreed.policies.capturedAt) : null],
+  ["Returret", agreed.policies ? text(agreed.policies.returns) : null],
+  ["Privatliv", agreed.policies ? text(agreed.policies.privacy) : null],
+  ["Handelsbetingelser", agreed.policies ? text(agreed.policies.terms) : null],
+])}
+</section>`;
+}
+
 /** How the order is (to be) paid, in Danish: a bank-transfer order marked paid by staff has no method recorded. */
 const METHOD_TEXT: Record<string, string> = { card: "Kort", mobilepay: "MobilePay", bank_transfer: "Bankoverførsel", gift_card: "Gavekort", manual: "Manuel betaling" };
 
@@ -76,6 +101,7 @@ export async function orderPage(web: AdminRequest, id: string): Promise<View> {
     web.call(ordersGetDelivery, { orderId: id }),
     web.call(ordersGetPayment, { orderId: id }),
   ]);
+  const agreed = web.may(checkoutAgreement) ? await web.call(checkoutAgreement, { orderId: id }) : null;
   const ref = orderRef(number);
   const currency = order.currency;
   const actions = nextActions(order.status);
@@ -165,6 +191,7 @@ ${facts([
 ${payment.paid && payment.outstandingDkk > 0 ? actionButton(web, recordPayment, { action: `${base}/record-payment`, label: "Registrér bankoverførsel af restbeløbet", small: true, confirm: "Er restbeløbet modtaget på shoppens konto?" }) : ""}
 ${actionButton(web, resendConfirmation, { action: `${base}/resend-confirmation`, label: "Send ordrebekræftelse igen", look: "secondary", small: true })}
 </section>
+${agreementSection(agreed)}
 <section class="card"><h2>Noter og historik</h2>
 ${formOpen(web, `${base}/notes`)}
 ${textarea({ name: "body", label: "Ny intern note", rows: 2, required: true, maxlength: 2000, hint: "Kun synlig for medarbejdere." })}
