@@ -10,15 +10,13 @@ import { oauthAdmitted } from "./api/oauth/admission.ts";
 import { protectedResourceHandler, type McpOAuth } from "./api/mcp-oauth.ts";
 import { openApiDocument } from "./api/openapi.ts";
 import { httpError, requestId, sendProblem, type Gate } from "./http/requests.ts";
-import { mcpRouter } from "./api/mcp.ts";
 import { restRouter } from "./api/rest.ts";
 import { ResultCache } from "./http/result-cache.ts";
 import { traceRequests } from "./http/trace.ts";
 import { sessionRouter } from "./api/session-routes.ts";
-import { acpRouter } from "./api/acp/router.ts";
-import { ucpRouter } from "./api/ucp/router.ts";
 import { webhookRouter } from "./api/stripe-webhook.ts";
-import { webRouter } from "./web/index.ts";
+import { lazyDoor, lazyHandler } from "./http/lazy.ts";
+import { Assets } from "./web/assets.ts";
 import { chatRouter } from "./assistants/http.ts";
 import { metricsHandler } from "./api/metrics.ts";
 import { observe } from "./http/observe.ts";
@@ -29,6 +27,9 @@ const OAUTH_PATHS = /^\/(oauth\/|\.well-known\/(openid-configuration|oauth-autho
 /** Prefixes of the paths the MCP door (/api/mcp) and the REST door (/api/v1/tools, /api/v1/tools/<name>) route. */
 const MCP_PATHS = /^\/api\/mcp/i;
 const REST_PATHS = /^\/api\/v1\/tools/i;
+/** The paths the UCP door's router (case-sensitive) and the ACP door's serve: only these load them. */
+const UCP_PATHS = /^\/(ucp(\/|$)|\.well-known\/ucp\/?$|\.well-known\/oauth-protected-resource\/ucp\/?$)/;
+const ACP_PATHS = /^\/(acp(\/|$)|\.well-known\/acp\.json\/?$)/;
 
 export function createApp(runtime: Runtime): express.Express {
   composeDoors(runtime);
@@ -72,7 +73,9 @@ export function createApp(runtime: Runtime): express.Express {
     required: runtime.config.mcpOAuthRequired,
     verify: (token) => oauth.verify(token),
   };
-  const mcp = mcpRouter(runtime.executor, gate, runtime.config, cache, resource);
+  // The doors below load with their first request (src/http/lazy.ts): a process serving only the storefront never
+  // loads the MCP SDK, the UCP and ACP doors' routers, nor one serving only tools the web pages.
+  const mcp = lazyHandler(async () => (await import("./api/mcp.ts")).mcpRouter(runtime.executor, gate, runtime.config, cache, resource));
   app.use((req: Request, res: Response, next: NextFunction) => {
     // req.path is the pathname the routers match (parsed once per request); their routes ignore case, and so does this.
     const path = req.path;
@@ -91,8 +94,8 @@ export function createApp(runtime: Runtime): express.Express {
   // Stripe signs the raw body: the webhook route parses it itself (express.raw); no door above parses its path.
   app.use(webhookRouter({ executor: runtime.executor, payments: runtime.collaborators.payments, config: runtime.config, log: runtime.log }));
   app.use(sessionRouter(runtime.sessions, runtime.executor, gate));
-  app.use(ucpRouter({ ...ucpDeps(runtime), identity: oauth }, gate));
-  app.use(acpRouter(acpDeps(runtime), gate));
+  app.use(lazyDoor(UCP_PATHS, async () => (await import("./api/ucp/router.ts")).ucpRouter({ ...ucpDeps(runtime), identity: oauth }, gate)));
+  app.use(lazyDoor(ACP_PATHS, async () => (await import("./api/acp/router.ts")).acpRouter(acpDeps(runtime), gate)));
 
   let openapi: string | undefined;
   app.get("/api/v1/openapi.json", (_req, res) => {
@@ -105,7 +108,9 @@ export function createApp(runtime: Runtime): express.Express {
     sendProblem(res, new NotFound(`No endpoint ${req.method} ${req.originalUrl}.`), requestId(req));
   });
   // The web pages last: their 404 page answers every path no door above claimed.
-  app.use(webRouter(webDeps(runtime, oauth)));
+  // The built assets are read now, so a missing build still fails the start-up (src/main.ts), not the first page.
+  const assets = new Assets();
+  app.use(lazyHandler(async () => (await import("./web/index.ts")).webRouter(webDeps(runtime, oauth), assets)));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendProblem(res, httpError(error), requestId(req), runtime.log);
   });

@@ -2,6 +2,7 @@
 // inside that server through its local channel (PGlite allows one process per data directory).
 import "./node-check.ts";
 import path from "node:path";
+import v8 from "node:v8";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendCommand } from "./cli/channel.ts";
 import { parseCommand, runParsed, type CommandOutput, type ParsedCommand } from "./cli/commands.ts";
@@ -10,6 +11,17 @@ import { DataDirBusy, dataDirHolder } from "./core/data-lock.ts";
 import { openDatabase } from "./core/db.ts";
 import { migrate } from "./core/migrate.ts";
 import type { Executor } from "./tools/executor.ts";
+
+/**
+ * V8 compiles a WebAssembly function with its optimising compiler once the function has run ~13 MB of its code
+ * (--wasm-tiering-budget). A command's one-off work in PGlite and Prisma's query compiler passed that within a second,
+ * and the optimising compile of one large PGlite function then took ~0.5 s of CPU and ~550 MB at its peak for a command
+ * over in two seconds (docs/benchmarks.md, "The embedded default"). With 150 times the budget a command runs on V8's
+ * baseline code; a long one (an import of many products) still has its hot functions optimised, later. Set here, before
+ * any WebAssembly is compiled (PGlite and Prisma load with the command's first database work).
+ */
+const CLI_WASM_TIERING_BUDGET = 2_000_000_000;
+v8.setFlagsFromString(`--wasm-tiering-budget=${CLI_WASM_TIERING_BUDGET}`);
 
 /** How long to wait for a server that holds the data directory but does not answer yet (starting, seeding). */
 const WAIT_MS = 60_000;

@@ -13,8 +13,8 @@ import { webRoute } from "./page.ts";
 import { storefrontRouter } from "./storefront/router.ts";
 import { StorefrontSite } from "./storefront/site.ts";
 
-export function webRouter(deps: WebDeps): Router {
-  const assets = new Assets();
+/** `assets`: the built assets, read by the caller at start-up (a missing build fails the start, not the first page). */
+export function webRouter(deps: WebDeps, assets = new Assets()): Router {
   const storefront = new StorefrontSite(deps, assets);
   const router = express.Router();
   router.use(assets.router());
