@@ -352,6 +352,10 @@ describe("the MCP door as an OAuth resource server", () => {
     const grantId = (await server.prisma.oAuthRecord.findFirstOrThrow({ where: { kind: "GrantToolsets" }, orderBy: { createdAt: "desc" } })).id;
     const grants = await server.runtime.executor.call(listGrantsTool, {}, { caller: { kind: "system", actor: "system:test", scopes: new Set(["*"]) }, door: "system" });
     expect(grants.find((grant) => grant.id === grantId)?.toolsets).toEqual(["orders", "products"]);
+
+    // Ending the grant ends its limit record too.
+    expect((await browser.request("POST", `/admin/apps/${grantId}/revoke`, { form: { _csrf: csrfOf(apps.html) } })).status).toBe(303);
+    expect(await server.prisma.oAuthRecord.count({ where: { kind: "GrantToolsets", id: grantId } })).toBe(0);
   });
 
   it("refuses a consent with no toolset ticked with a Danish 400 on the consent page, and takes the next answer", async () => {
