@@ -5,10 +5,11 @@ import type { Caller } from "../tools/context.ts";
 import type { Executor } from "../tools/executor.ts";
 import { hasScope, SESSION_SCOPES } from "../tools/scopes.ts";
 import { SHOPPER_SCOPES, shopperToolsets } from "../tools/keys/shopper-scopes.ts";
+import { storedToolsets, toolsetsAllow } from "../tools/toolsets.ts";
 
 /** A valid access token as the authorization server vouches for it: a staff user's, or a storefront customer's. */
 export type McpToken =
-  | { kind: "staff"; staffId: string; clientId: string; scopes: readonly string[] }
+  | { kind: "staff"; staffId: string; clientId: string; scopes: readonly string[]; toolsets?: readonly string[] }
   | { kind: "shopper"; customerId: string; sessionId: string; clientId: string; scopes: readonly string[] };
 
 /** What the MCP door needs of the shop's authorization server (src/api/oauth/authorization-server.ts). */
@@ -49,12 +50,15 @@ export function bearerOf(req: Request): string | undefined {
 
 /**
  * The caller an access token acts as, by its client. A staff token: its staff user (the audit's actor), within the token's
- * scopes. A shopper token: the storefront session of its grant, signed in to the customer, as a signed-in shopper is,
+ * scopes and the toolsets its grant was limited to on the consent page. A shopper token: the storefront session of its grant, signed in to the customer, as a signed-in shopper is,
  * limited to the toolsets its shopper scopes open.
  */
 export function tokenCaller(token: McpToken, address: string): Caller {
   if (token.kind === "shopper") return shopperCaller(token, address);
-  return { kind: "staff", actor: `staff:${token.staffId}`, scopes: new Set(token.scopes), staffId: token.staffId, oauthClient: token.clientId, address };
+  const caller: Caller = { kind: "staff", actor: `staff:${token.staffId}`, scopes: new Set(token.scopes), staffId: token.staffId, oauthClient: token.clientId, address };
+  const toolsets = storedToolsets(token.toolsets);
+  if (toolsets) caller.toolsets = toolsets;
+  return caller;
 }
 
 export function shopperCaller(token: { sessionId: string; customerId: string; clientId: string; scopes: readonly string[] }, address: string): Caller {
@@ -78,7 +82,8 @@ export function missingScope(executor: Executor, caller: Caller, name: unknown):
     if (executor.allows(tool, caller)) return undefined;
     return SHOPPER_SCOPES.find((scope) => executor.allows(tool, { ...caller, toolsets: shopperToolsets([scope]) }));
   }
-  if (tool.anonymous || hasScope(caller.scopes, tool.scope)) return undefined;
+  // A tool outside the grant's toolsets is refused as such (403 problem): a wider scope would not open it.
+  if (tool.anonymous || hasScope(caller.scopes, tool.scope) || !toolsetsAllow(caller.toolsets, tool.name)) return undefined;
   return tool.scope;
 }
 

@@ -21,8 +21,11 @@ export interface PendingAuthorization {
 export interface OAuthInteractions {
   /** The authorization waiting for the browser of this request (its interaction cookie); throws when there is none. */
   pending(req: IncomingMessage, res: ServerResponse): Promise<PendingAuthorization>;
-  /** Grants `scopes` to the client as this staff user; returns where the browser goes next. */
-  approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[]): Promise<string>;
+  /**
+   * Grants `scopes` to the client as this staff user, limited to `toolsets` (undefined: every toolset); returns where the
+   * browser goes next.
+   */
+  approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[], toolsets?: readonly string[]): Promise<string>;
   /** Grants `scopes` to the client as this storefront customer (a shopper's authorization); returns where the browser goes next. */
   approveShopper(req: IncomingMessage, res: ServerResponse, customerId: string, scopes: readonly string[]): Promise<string>;
   /** Refuses the authorization; returns where the browser goes next (back to the client with access_denied). */

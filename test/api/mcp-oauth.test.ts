@@ -15,6 +15,8 @@ import {
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from "@modelcontextprotocol/client";
+import listGrantsTool from "../../src/tools/keys/list_grants.ts";
+import { TOOLSETS, toolsetOf } from "../../src/tools/toolsets.ts";
 import { AdminClient, csrfOf, staffUser } from "../support/admin.ts";
 import { freePort, useServer, type StartOptions } from "../support/server.ts";
 
@@ -101,9 +103,9 @@ const mcpUrl = () => new URL(`${base}/api/mcp`);
 
 /**
  * Plays the browser: follows the authorization URL through the admin's sign-in and the consent page, unticking
- * `untick`, and returns the code the client's redirect URI receives.
+ * `untick` and ticking only `toolsets` (all when not named), and returns the code the client's redirect URI receives.
  */
-async function consent(browser: AdminClient, authorizationUrl: URL, untick: string[] = []): Promise<{ callback: URLSearchParams; consentHtml: string }> {
+async function consent(browser: AdminClient, authorizationUrl: URL, untick: string[] = [], toolsets?: string[]): Promise<{ callback: URLSearchParams; consentHtml: string }> {
   let page = await browser.get(authorizationUrl.pathname + authorizationUrl.search);
   expect(page.status, page.html.slice(0, 300)).toBe(303);
   const interaction = new URL(page.location!, base).pathname;
@@ -122,7 +124,13 @@ async function consent(browser: AdminClient, authorizationUrl: URL, untick: stri
   const consentHtml = page.html;
   const form = new URLSearchParams({ _csrf: csrfOf(page.html), decision: "allow" });
   for (const [, scope] of page.html.matchAll(/name="scopes" value="([^"]+)"/g)) if (!untick.includes(scope!)) form.append("scopes", scope!);
-  let answer = await browser.request("POST", interaction, { form });
+  for (const [, toolset] of page.html.matchAll(/name="toolsets" value="([^"]+)" checked/g)) if (!toolsets || toolsets.includes(toolset!)) form.append("toolsets", toolset!);
+  return { callback: await followBack(browser, await browser.request("POST", interaction, { form })), consentHtml };
+}
+
+/** Follows the consent form's answer back to the client; returns the query its redirect URI receives (with a code). */
+async function followBack(browser: AdminClient, first: Awaited<ReturnType<AdminClient["request"]>>): Promise<URLSearchParams> {
+  let answer = first;
   expect(answer.status, answer.html.slice(0, 300)).toBe(303);
   // The provider resumes the authorization and sends the browser back to the client with a code.
   while (answer.location && !answer.location.startsWith(REDIRECT)) {
@@ -134,21 +142,21 @@ async function consent(browser: AdminClient, authorizationUrl: URL, untick: stri
   expect(back.searchParams.get("error")).toBeNull();
   expect(back.searchParams.get("code")).toBeTruthy();
   expect(back.searchParams.get("iss")).toBe(base);
-  return { callback: back.searchParams, consentHtml };
+  return back.searchParams;
 }
 
-async function connect(provider: MemoryProvider): Promise<Client> {
+async function connect(provider: MemoryProvider, url: URL = mcpUrl()): Promise<Client> {
   const client = new Client({ name: "oauth-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }));
+  await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
   return client;
 }
 
 /** Connects, signs in and consents through the SDK's flow; returns the connected client. */
-async function authorize(provider: MemoryProvider, browser: AdminClient, untick: string[] = []): Promise<{ client: Client; consentHtml: string }> {
+async function authorize(provider: MemoryProvider, browser: AdminClient, untick: string[] = [], toolsets?: string[]): Promise<{ client: Client; consentHtml: string }> {
   const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
   await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
   expect(provider.authorizationUrl).toBeDefined();
-  const { callback, consentHtml } = await consent(browser, provider.authorizationUrl!, untick);
+  const { callback, consentHtml } = await consent(browser, provider.authorizationUrl!, untick, toolsets);
   await transport.finishAuth(callback);
   expect(provider.saved?.access_token).toBeTruthy();
   return { client: await connect(provider), consentHtml };
@@ -308,6 +316,73 @@ describe("the MCP door as an OAuth resource server", () => {
       const error = location?.searchParams.get("error") ?? page.html;
       expect(error).toMatch(/invalid_request|invalid_target/);
     }
+  });
+
+  it("limits a grant to the toolsets ticked on the consent page, through refresh, narrowed further by ?toolsets", async () => {
+    const provider = new MemoryProvider();
+    const browser = new AdminClient(server);
+    const { client, consentHtml } = await authorize(provider, browser, [], ["orders", "products"]);
+    // The consent page offers every toolset, all ticked.
+    expect(consentHtml).toContain("Værktøjer appen må bruge");
+    expect([...consentHtml.matchAll(/name="toolsets" value="([^"]+)" checked/g)].map((match) => match[1])).toEqual([...TOOLSETS]);
+
+    const areas = async (listed: Client) => [...new Set((await listed.listTools()).tools.map((tool) => toolsetOf(tool.name)))].sort();
+    expect(await areas(client)).toEqual(["orders", "products"]);
+    // A tool of a scope the grant holds (keys:read) but outside its toolsets: the 403 problem of a limited key.
+    const outside = await client.callTool({ name: "keys.list", arguments: {} });
+    expect(outside.isError).toBe(true);
+    expect(outside.structuredContent).toMatchObject({ status: 403, code: "forbidden", detail: "keys.list is outside this caller's toolsets (orders, products)." });
+    await client.close();
+
+    // ?toolsets= narrows within the grant's toolsets and never widens them.
+    const narrowed = await connect(provider, new URL(`${base}/api/mcp?toolsets=orders,keys`));
+    expect(await areas(narrowed)).toEqual(["orders"]);
+    await narrowed.close();
+
+    // A refreshed token is of the same grant: the same limit.
+    provider.saved = { ...provider.saved!, access_token: "expired-on-purpose" };
+    expect(await auth(provider, { serverUrl: mcpUrl() })).toBe("AUTHORIZED");
+    const refreshed = await connect(provider);
+    expect(await areas(refreshed)).toEqual(["orders", "products"]);
+    await refreshed.close();
+
+    // Forbundne apps shows the limit; keys.list_grants (internal) carries it.
+    const apps = await browser.get("/admin/apps");
+    expect(apps.html).toContain("Kun værktøjssæt: orders, products");
+    const grantId = (await server.prisma.oAuthRecord.findFirstOrThrow({ where: { kind: "GrantToolsets" }, orderBy: { createdAt: "desc" } })).id;
+    const grants = await server.runtime.executor.call(listGrantsTool, {}, { caller: { kind: "system", actor: "system:test", scopes: new Set(["*"]) }, door: "system" });
+    expect(grants.find((grant) => grant.id === grantId)?.toolsets).toEqual(["orders", "products"]);
+
+    // Ending the grant ends its limit record too.
+    expect((await browser.request("POST", `/admin/apps/${grantId}/revoke`, { form: { _csrf: csrfOf(apps.html) } })).status).toBe(303);
+    expect(await server.prisma.oAuthRecord.count({ where: { kind: "GrantToolsets", id: grantId } })).toBe(0);
+  });
+
+  it("refuses a consent with no toolset ticked with a Danish 400 on the consent page, and takes the next answer", async () => {
+    const provider = new MemoryProvider();
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
+    await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new AdminClient(server);
+    await browser.signIn(STAFF);
+    const url = provider.authorizationUrl!;
+    const interaction = new URL((await browser.get(url.pathname + url.search)).location!, base).pathname;
+    const page = await browser.get(interaction);
+    const refused = await browser.request("POST", interaction, { form: new URLSearchParams({ _csrf: csrfOf(page.html), decision: "allow", scopes: "orders:read" }) });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Vælg mindst ét område under “Værktøjer appen må bruge”");
+    // The staff user's ticks are kept: orders:read ticked, orders:write not, no toolset.
+    expect(refused.html).toMatch(/value="orders:read" checked/);
+    expect(refused.html).not.toMatch(/value="orders:write" checked/);
+    expect(refused.html).not.toMatch(/name="toolsets" value="[^"]+" checked/);
+    expect(await server.prisma.oAuthRecord.count({ where: { kind: "Grant", payload: { path: ["clientId"], equals: provider.info!.client_id } } })).toBe(0);
+
+    const answer = await browser.request("POST", interaction, { form: new URLSearchParams([["_csrf", csrfOf(refused.html)], ["decision", "allow"], ["scopes", "orders:read"], ["toolsets", "orders"]]) });
+    await transport.finishAuth(await followBack(browser, answer));
+    const client = await connect(provider);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain("orders.list");
+    expect(names.every((name) => toolsetOf(name) === "orders")).toBe(true);
+    await client.close();
   });
 
   it("refuses a denied consent with access_denied", async () => {

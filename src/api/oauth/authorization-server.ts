@@ -44,7 +44,7 @@ const MCP_RESOURCE_SCOPES: readonly string[] = [...MCP_SCOPES, ...SHOPPER_SCOPES
 
 /** A valid access token, as a resource server acts on it: a staff user's, or a shopper's (a storefront customer). */
 export type VerifiedToken =
-  | { kind: "staff"; staffId: string; clientId: string; grantId: string; scopes: string[] }
+  | { kind: "staff"; staffId: string; clientId: string; grantId: string; scopes: string[]; toolsets?: string[] }
   | { kind: "shopper"; customerId: string; sessionId: string; clientId: string; grantId: string; scopes: string[] };
 
 export interface AuthorizationServerDeps {
@@ -117,8 +117,8 @@ export class AuthorizationServer implements OAuthInteractions {
     return asked.some((name) => (UCP_IDENTITY_SCOPES as readonly string[]).includes(name)) ? this.ucpResource : this.resource;
   }
 
-  approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[]): Promise<string> {
-    return this.grant(req, res, "staff", staffId, scopes);
+  approve(req: IncomingMessage, res: ServerResponse, staffId: string, scopes: readonly string[], toolsets?: readonly string[]): Promise<string> {
+    return this.grant(req, res, "staff", staffId, scopes, toolsets);
   }
 
   approveShopper(req: IncomingMessage, res: ServerResponse, customerId: string, scopes: readonly string[]): Promise<string> {
@@ -126,7 +126,7 @@ export class AuthorizationServer implements OAuthInteractions {
   }
 
   /** Grants the ticked scopes of the pending authorization to its client, for this account; refuses every other one asked. */
-  private async grant(req: IncomingMessage, res: ServerResponse, audience: "staff" | "shopper", accountId: string, scopes: readonly string[]): Promise<string> {
+  private async grant(req: IncomingMessage, res: ServerResponse, audience: "staff" | "shopper", accountId: string, scopes: readonly string[], toolsets?: readonly string[]): Promise<string> {
     const provider = await this.provider();
     const details = await provider.interactionDetails(req, res);
     const clientId = String(details.params.client_id ?? "");
@@ -150,6 +150,8 @@ export class AuthorizationServer implements OAuthInteractions {
     const other = String(details.params.scope ?? "").split(" ").filter((scope) => scope === "openid" || scope === "offline_access");
     if (other.length) grant.addOIDCScope(other.join(" "));
     const grantId = await grant.save();
+    // The consent's toolsets (a staff grant's); a grant given again takes the newer choice.
+    if (audience === "staff") await this.deps.store.setGrantToolsets(grantId, toolsets);
     const client = await provider.Client.find(clientId);
     await this.deps.store.rememberClient(clientId, client?.clientName);
     return provider.interactionResult(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
@@ -163,7 +165,8 @@ export class AuthorizationServer implements OAuthInteractions {
   /**
    * The staff user or shopper and scopes an access token acts with, or undefined when it is unknown, expired, revoked or
    * meant for another resource than `resource` (the MCP door's unless named). A staff token's scopes are narrowed to the
-   * user's scopes as they are now; a deleted user's or customer's token is void.
+   * user's scopes as they are now, and carries the toolsets its grant was limited to; a deleted user's or customer's token
+ * is void.
    */
   async verify(token: string, resource: string = this.resource): Promise<VerifiedToken | undefined> {
     const provider = await this.provider();
@@ -186,14 +189,14 @@ export class AuthorizationServer implements OAuthInteractions {
       return { kind: "shopper", customerId, sessionId, clientId: found.clientId, grantId: found.grantId, scopes };
     }
     if (resource !== this.resource) return undefined;
-    const held = await this.deps.store.staffScopes(found.accountId);
+    const [held, toolsets] = await Promise.all([this.deps.store.staffScopes(found.accountId), this.deps.store.grantToolsets(found.grantId)]);
     if (!held) return undefined;
     const wildcard = held.includes("*");
     const scopes = String(found.scope ?? "")
       .split(" ")
       .filter((scope) => MCP_SCOPES.includes(scope) && (wildcard || held.includes(scope)));
     this.touch(found.grantId);
-    return { kind: "staff", staffId: found.accountId, clientId: found.clientId, grantId: found.grantId, scopes };
+    return { kind: "staff", staffId: found.accountId, clientId: found.clientId, grantId: found.grantId, scopes, ...(toolsets ? { toolsets } : {}) };
   }
 
   private touch(grantId: string): void {

@@ -1,5 +1,5 @@
 // keys.list_grants (internal): the OAuth grants ("Forbundne apps"): which client acts for which staff user, with which
-// scopes, since when and last when. The admin page lists them; tokens themselves are never shown.
+// scopes and toolsets, since when and last when. The admin page lists them; tokens themselves are never shown.
 import { z } from "zod";
 import { defineTool, READ } from "../tool.ts";
 import { isoDateTime } from "../shared/timestamps.ts";
@@ -12,13 +12,14 @@ export const grantView = z.strictObject({
   staffId: z.string(),
   staffEmail: z.string().nullable(),
   scopes: z.array(z.string()),
+  toolsets: z.array(z.string()).nullable().describe("The toolsets the staff user limited the grant to on the consent page; null: every toolset."),
   createdAt: isoDateTime,
   lastUsedAt: isoDateTime.nullable(),
 });
 
 export default defineTool({
   name: "keys.list_grants",
-  description: "OAuth grants of connected apps, newest first. Returns [{id, clientId, clientName, staffId, staffEmail, scopes, createdAt, lastUsedAt}].",
+  description: "OAuth grants of connected apps, newest first. Returns [{id, clientId, clientName, staffId, staffEmail, scopes, toolsets, createdAt, lastUsedAt}].",
   input: z.strictObject({}),
   output: z.array(grantView),
   scope: "keys:read",
@@ -38,6 +39,7 @@ export default defineTool({
       staffId: grant.staffId,
       staffEmail: emails.get(grant.staffId) ?? null,
       scopes: grant.scopes,
+      toolsets: grant.toolsets,
       createdAt: grant.createdAt.toISOString(),
       lastUsedAt: grant.lastUsedAt?.toISOString() ?? null,
     }));

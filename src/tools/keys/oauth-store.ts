@@ -19,6 +19,12 @@ const prunedAt = new WeakMap<PrismaClient, number>();
 /** The kind of row that remembers a client's name as the staff user saw it on the consent page. */
 export const CLIENT_SEEN = "ClientSeen";
 
+/** The kind of row that holds the toolsets a staff user limited a grant to on the consent page (keyed by grant id). */
+export const GRANT_TOOLSETS = "GrantToolsets";
+
+/** How long a grant's toolsets are kept at most: as long as the grant itself lives (its ttl in the authorization server). */
+const GRANT_TOOLSETS_TTL_S = 365 * 86_400;
+
 /** One oidc-provider model's records (the adapter methods the library calls, by the model's name). */
 export class OAuthModel {
   private readonly prisma: PrismaClient;
@@ -91,6 +97,8 @@ export interface GrantView {
   clientName: string | null;
   staffId: string;
   scopes: string[];
+  /** The toolsets the grant is limited to; null: every toolset. */
+  toolsets: string[] | null;
   createdAt: Date;
   lastUsedAt: Date | null;
   expiresAt: Date | null;
@@ -112,6 +120,20 @@ export class OAuthStore {
   /** Remembers the name a client showed on the consent page (a metadata-document client is not stored otherwise). */
   async rememberClient(clientId: string, name: string | undefined): Promise<void> {
     await this.model(CLIENT_SEEN).upsert(clientId, { clientId, ...(name ? { name } : {}) });
+  }
+
+  /**
+   * Limits a grant to toolsets (the ticked ones of the consent page), or lifts the limit (undefined: every toolset). A
+   * grant given again replaces its earlier choice. The row carries the grant id, so ending the grant deletes it too.
+   */
+  async setGrantToolsets(grantId: string, toolsets: readonly string[] | undefined): Promise<void> {
+    if (toolsets === undefined) await this.model(GRANT_TOOLSETS).destroy(grantId);
+    else await this.model(GRANT_TOOLSETS).upsert(grantId, { grantId, toolsets: [...toolsets].sort() }, GRANT_TOOLSETS_TTL_S);
+  }
+
+  /** The toolsets a grant is limited to, or undefined when it is not limited. */
+  async grantToolsets(grantId: string): Promise<string[] | undefined> {
+    return toolsetsOf(await this.model(GRANT_TOOLSETS).find(grantId)) ?? undefined;
   }
 
   /** A staff user's scopes as they are now (a token never acts beyond them), or null once the user is gone. */
@@ -169,13 +191,22 @@ export async function listGrants(db: Db, now: Date, customerId?: string): Promis
     const name = payload.client_name ?? payload.name;
     if (typeof name === "string") names.set(client.id, name);
   }
-  return rows.map((row) => grantView(row, names));
+  const limits = await db.oAuthRecord.findMany({ where: { kind: GRANT_TOOLSETS, id: { in: rows.map((row) => row.id) } }, select: { id: true, payload: true } });
+  const toolsets = new Map(limits.map((limit) => [limit.id, toolsetsOf(limit.payload as OAuthPayload)]));
+  return rows.map((row) => grantView(row, names, toolsets.get(row.id) ?? null));
 }
 
 export async function findGrant(db: Db, id: string, now: Date): Promise<GrantView | undefined> {
   const row = await db.oAuthRecord.findUnique({ where: { kind_id: { kind: "Grant", id } } });
   if (!row || (row.expiresAt && row.expiresAt <= now)) return undefined;
-  return grantView(row, new Map());
+  const limit = await db.oAuthRecord.findUnique({ where: { kind_id: { kind: GRANT_TOOLSETS, id } }, select: { payload: true } });
+  return grantView(row, new Map(), toolsetsOf(limit?.payload as OAuthPayload | undefined));
+}
+
+/** The toolsets a GrantToolsets payload names, or null (no row, or no list in it). */
+function toolsetsOf(payload: OAuthPayload | undefined): string[] | null {
+  const toolsets = payload?.toolsets;
+  return Array.isArray(toolsets) ? toolsets.filter((name): name is string => typeof name === "string") : null;
 }
 
 /** Ends a grant: the grant and every code and token issued under it. */
@@ -183,10 +214,10 @@ export async function deleteGrant(db: Db, id: string): Promise<void> {
   await db.oAuthRecord.deleteMany({ where: { OR: [{ kind: "Grant", id }, { grantId: id }] } });
 }
 
-function grantView(row: { id: string; payload: Prisma.JsonValue; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null }, names: Map<string, string>): GrantView {
+function grantView(row: { id: string; payload: Prisma.JsonValue; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null }, names: Map<string, string>, toolsets: string[] | null): GrantView {
   const payload = row.payload as OAuthPayload;
   const clientId = String(payload.clientId ?? "");
   const resources = (payload.resources ?? {}) as Record<string, unknown>;
   const scopes = [...new Set(Object.values(resources).flatMap((scope) => (typeof scope === "string" ? scope.split(" ") : [])).filter(Boolean))].sort();
-  return { id: row.id, clientId, clientName: names.get(clientId) ?? null, staffId: String(payload.accountId ?? ""), scopes, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt };
+  return { id: row.id, clientId, clientName: names.get(clientId) ?? null, staffId: String(payload.accountId ?? ""), scopes, toolsets, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt };
 }

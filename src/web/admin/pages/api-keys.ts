@@ -10,7 +10,6 @@ import listKeys from "../../../tools/keys/list.ts";
 import revokeKey from "../../../tools/keys/revoke.ts";
 import setAcp from "../../../tools/keys/set_acp.ts";
 import { mayGrant, SCOPES, WILDCARD, type Grant } from "../../../tools/scopes.ts";
-import { TOOLSETS, toolsetOf } from "../../../tools/toolsets.ts";
 import { checkReceiver } from "../../../tools/webhooks/endpoints.ts";
 import { breadcrumbs, emptyState, field as input } from "../../components.ts";
 import { count, html, type Html, type HtmlValue } from "../../html.ts";
@@ -18,6 +17,7 @@ import type { Outcome, View } from "../../page.ts";
 import { checkbox, formOpen, needs, pageHead, submit, table } from "../components.ts";
 import { when } from "../forms.ts";
 import { SCOPE_TEXT } from "../scopes.ts";
+import { toolsetCheckboxes } from "../toolsets.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Key = z.output<typeof listKeys.output>[number];
@@ -45,10 +45,7 @@ function scopeChoices(web: AdminRequest): Html {
 
 /** The toolsets (areas) as checkboxes, none ticked: every toolset; a limited key lists and calls only their tools. */
 function toolsetChoices(web: AdminRequest): Html {
-  const choices = TOOLSETS.map((name) => {
-    const tools = web.deps.registry.tools.filter((tool) => toolsetOf(tool.name) === name).length;
-    return checkbox({ name: "toolsets", value: name, label: name, hint: count(tools, "værktøj", "værktøjer") });
-  });
+  const choices = toolsetCheckboxes(web.deps.registry.tools, () => false);
   return html`<fieldset class="scopes"><legend>Værktøjssæt (valgfrit)</legend>
 <p class="hint">Begræns nøglen til nogle af butikkens områder: en AI-agent ser så kun deres værktøjer (en kortere værktøjsliste), og kald uden for dem afvises. Intet valgt: alle områder.</p>
 <div class="scope-grid">${choices}</div>

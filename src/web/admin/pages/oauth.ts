@@ -1,13 +1,15 @@
 // The OAuth pages of the admin. /admin/oauth/:uid: an app (Claude, ChatGPT, any MCP client) asks to act for the signed-in
 // staff user (the admin's own sign-in comes first, through requireStaff); the consent page names the app and the
-// scopes asked for as Danish sentences, within the user's own scopes, each one can be unticked. /admin/apps ("Forbundne
-// apps"): every grant with app, user, scopes and last use, and revoke (keys.list_grants, keys.revoke_grant).
+// scopes asked for as Danish sentences, within the user's own scopes, each one can be unticked, and the toolsets (the
+// catalogue's areas) the app may use, all ticked (every toolset: no limit). /admin/apps ("Forbundne apps"): every grant
+// with app, user, scopes, toolsets and last use, and revoke (keys.list_grants, keys.revoke_grant).
 import type { z } from "zod";
 import { NotFound } from "../../../core/errors.ts";
 import type { PendingAuthorization } from "../../../http/oauth-interactions.ts";
 import listGrants from "../../../tools/keys/list_grants.ts";
 import revokeGrant from "../../../tools/keys/revoke_grant.ts";
 import { mayGrant } from "../../../tools/scopes.ts";
+import { TOOLSETS } from "../../../tools/toolsets.ts";
 import { emptyState } from "../../components.ts";
 import { CONTENT_SECURITY_POLICY } from "../../headers.ts";
 import { html, type HtmlValue } from "../../html.ts";
@@ -15,6 +17,7 @@ import type { Outcome, View } from "../../page.ts";
 import { checkbox, formOpen, pageHead, submit, table } from "../components.ts";
 import { when } from "../forms.ts";
 import { SCOPE_TEXT } from "../scopes.ts";
+import { tickedToolsets, toolsetCheckboxes } from "../toolsets.ts";
 import type { AdminRequest } from "../site.ts";
 
 type Grant = z.output<typeof listGrants.output>[number];
@@ -60,16 +63,29 @@ async function pendingOf(web: AdminRequest, uid: string): Promise<PendingAuthori
   }
 }
 
+/** The consent form answered again (400), with why and the staff user's own ticks kept. */
+interface Refused {
+  message: string;
+  scopes: string[];
+  toolsets: string[];
+}
+
 export async function consentPage(web: AdminRequest, uid: string): Promise<Outcome> {
   const pending = await pendingOf(web, uid);
   if (!pending) return expired();
+  return consentView(web, pending);
+}
+
+function consentView(web: AdminRequest, pending: PendingAuthorization, refused?: Refused): View {
   const held = web.staff.caller.scopes;
   const grantable = pending.scopes.filter((scope) => mayGrant(held, scope));
   const lacking = pending.scopes.filter((scope) => !mayGrant(held, scope));
   const name = appName(pending);
   const returnHost = hostOf(pending.redirectUri);
   const returnOrigin = pending.redirectUri ? new URL(pending.redirectUri).origin : "";
+  const toolsets = toolsetCheckboxes(web.deps.registry.tools, (area) => (refused ? refused.toolsets.includes(area) : true));
   return {
+    ...(refused ? { status: 400 } : {}),
     title: `Giv ${name} adgang`,
     noindex: true,
     // The form's answer redirects back to the app: its address must be a permitted form target.
@@ -81,9 +97,14 @@ export async function consentPage(web: AdminRequest, uid: string): Promise<Outco
 <dt>App</dt><dd><code>${pending.clientId}</code>${pending.clientUri ? html` · <a href="${pending.clientUri}" rel="noopener noreferrer">${hostOf(pending.clientUri) ?? pending.clientUri}</a>` : ""}</dd>
 ${returnHost ? html`<dt>Vender tilbage til</dt><dd>${returnHost}</dd>` : ""}
 </dl>
+${refused ? html`<div class="notice notice-error" role="alert">${refused.message}</div>` : ""}
 ${formOpen(web, `/admin/oauth/${pending.uid}`)}
 <fieldset class="scopes"><legend>Appen må</legend>
-${grantable.length ? html`<div class="consent-scopes">${grantable.map((scope) => checkbox({ name: "scopes", value: scope, label: SCOPE_TEXT[scope] ?? scope, hint: scope, checked: true }))}</div>` : html`<p class="hint">Appen bad ikke om noget, du selv har adgang til.</p>`}
+${grantable.length ? html`<div class="consent-scopes">${grantable.map((scope) => checkbox({ name: "scopes", value: scope, label: SCOPE_TEXT[scope] ?? scope, hint: scope, checked: refused ? refused.scopes.includes(scope) : true }))}</div>` : html`<p class="hint">Appen bad ikke om noget, du selv har adgang til.</p>`}
+</fieldset>
+<fieldset class="scopes"><legend>Værktøjer appen må bruge</legend>
+<p class="hint">Butikkens områder. Fjern fluebenet ved dem, appen ikke skal bruge: den ser så kun værktøjerne i resten (en kortere værktøjsliste), og kald uden for dem afvises.</p>
+<div class="scope-grid toolset-grid">${toolsets}</div>
 </fieldset>
 ${lacking.length ? html`<p class="hint">Appen bad også om ${lacking.length === 1 ? "en adgang" : `${lacking.length} adgange`}, du ikke selv har, og får ${lacking.length === 1 ? "den" : "dem"} ikke: ${lacking.map((scope) => html`<span class="tag">${scope}</span> `)}</p>` : ""}
 <p class="hint">Du kan altid afbryde forbindelsen under <a href="/admin/apps">Forbundne apps</a>.</p>
@@ -102,8 +123,13 @@ export async function consentAction(web: AdminRequest, uid: string): Promise<Out
   const body = web.req.body as Record<string, unknown>;
   const ticked = ([] as unknown[]).concat(body.scopes ?? []).filter((scope): scope is string => typeof scope === "string");
   const scopes = ticked.filter((scope) => pending.scopes.includes(scope) && mayGrant(web.staff.caller.scopes, scope));
-  const next = await web.deps.oauth.approve(web.req, web.res, web.staff.staff.id, scopes);
-  web.deps.log.info("oauth access granted", { staffId: web.staff.staff.id, clientId: pending.clientId, scopes: scopes.join(" ") });
+  const toolsets = tickedToolsets(body);
+  // No toolset is no tool at all: refused here rather than a grant the app cannot use.
+  if (!toolsets.length) return consentView(web, pending, { message: "Vælg mindst ét område under “Værktøjer appen må bruge”. Uden værktøjer kan appen ikke gøre noget.", scopes, toolsets });
+  // Every toolset ticked: no limit (new areas are the app's too).
+  const limit = toolsets.length === TOOLSETS.length ? undefined : toolsets;
+  const next = await web.deps.oauth.approve(web.req, web.res, web.staff.staff.id, scopes, limit);
+  web.deps.log.info("oauth access granted", { staffId: web.staff.staff.id, clientId: pending.clientId, scopes: scopes.join(" "), toolsets: limit?.join(" ") ?? "*" });
   return { redirect: next, external: true };
 }
 
@@ -111,7 +137,7 @@ function grantRow(web: AdminRequest, grant: Grant): HtmlValue[] {
   return [
     html`<strong>${grant.clientName ?? hostOf(grant.clientId) ?? grant.clientId}</strong><br><code class="hint">${grant.clientId}</code>`,
     grant.staffEmail ?? grant.staffId,
-    html`${grant.scopes.map((scope) => html`<span class="tag" title="${SCOPE_TEXT[scope] ?? ""}">${scope}</span> `)}`,
+    html`${grant.scopes.map((scope) => html`<span class="tag" title="${SCOPE_TEXT[scope] ?? ""}">${scope}</span> `)}${grant.toolsets ? html`<br><span class="hint">Kun værktøjssæt: ${grant.toolsets.join(", ")}</span>` : ""}`,
     when(grant.createdAt),
     grant.lastUsedAt ? when(grant.lastUsedAt) : html`<span class="hint">aldrig</span>`,
     html`${formOpen(web, `/admin/apps/${grant.id}/revoke`, html` class="inline-form" data-confirm="Afbryd forbindelsen til ${grant.clientName ?? grant.clientId}? Appen mister adgangen med det samme."`)}${submit(web, revokeGrant, "Afbryd")}</form>`,
