@@ -5,6 +5,7 @@
 // after REREAD_MS at the latest, which bounds what a lost LISTEN connection could leave stale. A transaction that
 // writes settings reads its own rows from then on; one not made by the executor reads each section once.
 import type { Database, Db } from "../../core/db.ts";
+import { NotifiedMemo } from "../../core/notified-memo.ts";
 import type { Setting } from "../../generated/prisma/client.ts";
 import type { ChangeScope } from "../change-scope.ts";
 
@@ -17,42 +18,27 @@ const REREAD_MS = 10_000;
  * connection that transaction holds (PGlite has one; a pool runs out).
  */
 export class SettingRows {
-  private rows = new Map<string, Setting | null>();
-  /** Counts forgets: a read that started before one is not kept. */
-  private generation = 0;
-  private readAt = 0;
-  private stopListening: (() => Promise<void>) | undefined;
-  private readonly database: Pick<Database, "listen">;
+  private readonly memo: NotifiedMemo<string, Setting | null>;
 
   constructor(database: Pick<Database, "listen">) {
-    this.database = database;
+    this.memo = new NotifiedMemo(database, SETTINGS_CHANNEL, REREAD_MS);
   }
 
-  async start(): Promise<void> {
-    this.stopListening = await this.database.listen(SETTINGS_CHANNEL, () => this.forget());
+  start(): Promise<void> {
+    return this.memo.start();
   }
 
-  async stop(): Promise<void> {
-    await this.stopListening?.();
+  stop(): Promise<void> {
+    return this.memo.stop();
   }
 
   /** Every section is read again at its next use. */
   forget(): void {
-    this.rows.clear();
-    this.generation++;
+    this.memo.forget();
   }
 
-  async row(db: Db, section: string): Promise<Setting | null> {
-    if (Date.now() - this.readAt >= REREAD_MS) {
-      this.forget();
-      this.readAt = Date.now();
-    }
-    const kept = this.rows.get(section);
-    if (kept !== undefined) return kept;
-    const generation = this.generation;
-    const row = await db.setting.findUnique({ where: { section } });
-    if (generation === this.generation) this.rows.set(section, row);
-    return row;
+  row(db: Db, section: string): Promise<Setting | null> {
+    return this.memo.get(section, () => db.setting.findUnique({ where: { section } }));
   }
 }
 

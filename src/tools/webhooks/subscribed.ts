@@ -4,48 +4,37 @@
 // process, migration 20261205500000_settings_webhooks_notify), on the commit of a tool that adds a subscription, and
 // after REREAD_MS at the latest. A stale "someone listens" costs one read; a stale "nobody" lasts until the notice.
 import type { Database, Db } from "../../core/db.ts";
+import { NotifiedMemo } from "../../core/notified-memo.ts";
 import type { ChangeScope } from "../change-scope.ts";
 
 const ENDPOINTS_CHANNEL = "shop_webhook_endpoints";
 const REREAD_MS = 10_000;
 
 export class SubscribedTypes {
-  /** Only a finished read is kept: a transaction never waits for a read on another connection (see setting-rows.ts). */
-  private types: Set<string> | undefined;
-  /** Counts forgets: a read that started before one is not kept. */
-  private generation = 0;
-  private readAt = 0;
-  private stopListening: (() => Promise<void>) | undefined;
-  private readonly database: Pick<Database, "listen">;
+  private readonly memo: NotifiedMemo<"types", Set<string>>;
 
   constructor(database: Pick<Database, "listen">) {
-    this.database = database;
+    this.memo = new NotifiedMemo(database, ENDPOINTS_CHANNEL, REREAD_MS);
   }
 
-  async start(): Promise<void> {
-    this.stopListening = await this.database.listen(ENDPOINTS_CHANNEL, () => this.forget());
+  start(): Promise<void> {
+    return this.memo.start();
   }
 
-  async stop(): Promise<void> {
-    await this.stopListening?.();
+  stop(): Promise<void> {
+    return this.memo.stop();
   }
 
   forget(): void {
-    this.types = undefined;
-    this.generation++;
+    this.memo.forget();
   }
 
   /** Whether an enabled endpoint subscribes to `type`; a miss reads through `db` (the asking transaction). */
   async has(db: Db, type: string): Promise<boolean> {
-    if (Date.now() - this.readAt >= REREAD_MS) this.forget();
-    if (this.types) return this.types.has(type);
-    const generation = this.generation;
-    const rows = await db.$queryRaw<Array<{ type: string }>>`SELECT DISTINCT unnest(events) AS type FROM "WebhookEndpoint" WHERE "disabledAt" IS NULL`;
-    const types = new Set(rows.map((row) => row.type));
-    if (generation === this.generation) {
-      this.types = types;
-      this.readAt = Date.now();
-    }
+    const types = await this.memo.get("types", async () => {
+      const rows = await db.$queryRaw<Array<{ type: string }>>`SELECT DISTINCT unnest(events) AS type FROM "WebhookEndpoint" WHERE "disabledAt" IS NULL`;
+      return new Set(rows.map((row) => row.type));
+    });
     return types.has(type);
   }
 }
