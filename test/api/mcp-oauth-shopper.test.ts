@@ -9,65 +9,17 @@ import {
   Client,
   StreamableHTTPClientTransport,
   UnauthorizedError,
-  type OAuthClientInformationMixed,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type OAuthTokens,
 } from "@modelcontextprotocol/client";
 import crypto from "node:crypto";
 import { checkoutResponse } from "../../src/api/ucp/v2026-04-08.ts";
 import { sendJson, valid } from "../support/protocol.ts";
+import { MemoryProvider, REDIRECT } from "../support/oauth-client.ts";
 import { freePort, useServer, type StartOptions } from "../support/server.ts";
 import { startSmtp, type SmtpCapture } from "../support/smtp-capture.ts";
 import { poll } from "../support/wait.ts";
 import { WebClient, type WebResponse } from "../support/web.ts";
 
-const REDIRECT = "http://127.0.0.1:9/callback";
 const SHOPPER_SCOPES = ["shopper:cart", "shopper:orders", "shopper:returns", "shopper:addresses", "shopper:support"];
-
-/** The SDK's OAuth client provider, in memory, registering dynamically. */
-class MemoryProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = "";
-  discovery: OAuthDiscoveryState | undefined;
-  authorizationUrl: URL | undefined;
-
-  get redirectUrl(): string {
-    return REDIRECT;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Indkøbsagent", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  saveDiscoveryState(state: OAuthDiscoveryState) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery;
-  }
-}
 
 let smtp: SmtpCapture;
 const start: StartOptions = {};
@@ -170,7 +122,7 @@ describe("a shopper connects an app over OAuth", () => {
   });
 
   it("signs the shopper in by e-mail code, consents, and the token sees exactly the shopper tools on their own data", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider({ clientName: "Indkøbsagent" });
     const transport = new StreamableHTTPClientTransport(shopperUrl(), { authProvider: provider });
     await expect(new Client({ name: "shopper-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new WebClient(server);
@@ -245,7 +197,7 @@ describe("a shopper connects an app over OAuth", () => {
   });
 
   it("revokes a token at /oauth/revoke, and another customer cannot disconnect a shopper's app", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider({ clientName: "Indkøbsagent" });
     const transport = new StreamableHTTPClientTransport(shopperUrl(), { authProvider: provider });
     await expect(new Client({ name: "shopper-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new WebClient(server);

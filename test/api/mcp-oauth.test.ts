@@ -9,70 +9,15 @@ import {
   Client,
   StreamableHTTPClientTransport,
   UnauthorizedError,
-  type OAuthClientInformationMixed,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type OAuthTokens,
 } from "@modelcontextprotocol/client";
 import listGrantsTool from "../../src/tools/keys/list_grants.ts";
 import { TOOLSETS, toolsetOf } from "../../src/tools/toolsets.ts";
 import { AdminClient, csrfOf, staffUser } from "../support/admin.ts";
+import { MemoryProvider, REDIRECT } from "../support/oauth-client.ts";
 import { freePort, useServer, type StartOptions } from "../support/server.ts";
 
-const REDIRECT = "http://127.0.0.1:9/callback";
 const STAFF = "ejer@nordlys.test";
 const STAFF_SCOPES = ["orders:read", "orders:write", "catalog:read", "products:write", "keys:read", "keys:write"];
-
-/** The SDK's OAuth client provider, in memory: one "session" of an MCP client. */
-class MemoryProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = "";
-  discovery: OAuthDiscoveryState | undefined;
-  authorizationUrl: URL | undefined;
-  readonly metadataUrl: string | undefined;
-
-  constructor(metadataUrl?: string) {
-    this.metadataUrl = metadataUrl;
-    // A metadata-document client is known by its URL (the SDK itself takes https URLs only, so it is given as known).
-    if (metadataUrl) this.info = { client_id: metadataUrl };
-  }
-
-  get redirectUrl(): string {
-    return REDIRECT;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Testagent (DCR)", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  saveDiscoveryState(state: OAuthDiscoveryState) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery;
-  }
-}
 
 const start: StartOptions = {};
 let base = "";
@@ -204,7 +149,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("registers by metadata document, signs the staff user in, narrows to the ticked scopes and acts as that user", async () => {
-    const provider = new MemoryProvider(documentUrl);
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)", metadataUrl: documentUrl });
     const browser = new AdminClient(server);
     const { client, consentHtml } = await authorize(provider, browser, ["products:write", "keys:read", "keys:write"]);
     // The consent page names the app from its metadata document and the scopes as Danish sentences.
@@ -244,7 +189,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("registers dynamically (RFC 7591), refreshes with rotation, and a revoked token gets 401", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)" });
     const browser = new AdminClient(server);
     const { client } = await authorize(provider, browser);
     expect(provider.info?.client_id).toBeTruthy();
@@ -286,7 +231,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("revokes a whole grant from Forbundne apps, audited", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)" });
     const browser = new AdminClient(server);
     const { client } = await authorize(provider, browser);
     await client.close();
@@ -305,7 +250,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("refuses plain PKCE, a missing code challenge and another resource", async () => {
-    const provider = new MemoryProvider(documentUrl);
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)", metadataUrl: documentUrl });
     const query = (extra: Record<string, string>) =>
       `/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: provider.info!.client_id, redirect_uri: REDIRECT, scope: "orders:read", ...extra })}`;
     const browser = new AdminClient(server);
@@ -319,7 +264,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("limits a grant to the toolsets ticked on the consent page, through refresh, narrowed further by ?toolsets", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)" });
     const browser = new AdminClient(server);
     const { client, consentHtml } = await authorize(provider, browser, [], ["orders", "products"]);
     // The consent page offers every toolset, all ticked.
@@ -359,7 +304,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("refuses a consent with no toolset ticked with a Danish 400 on the consent page, and takes the next answer", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)" });
     const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
     await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new AdminClient(server);
@@ -386,7 +331,7 @@ describe("the MCP door as an OAuth resource server", () => {
   });
 
   it("refuses a denied consent with access_denied", async () => {
-    const provider = new MemoryProvider(documentUrl);
+    const provider = new MemoryProvider({ clientName: "Testagent (DCR)", metadataUrl: documentUrl });
     const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
     await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new AdminClient(server);
