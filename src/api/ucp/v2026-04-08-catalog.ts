@@ -66,8 +66,8 @@ const price = z.strictObject({ amount, currency: z.string().regex(/^[A-Z]{3}$/) 
 const priceRange = z.strictObject({ min: price, max: price });
 const description = z.strictObject({ plain: z.string().optional(), html: z.string().optional(), markdown: z.string().optional() }).refine((value) => Object.keys(value).length > 0, "at least one format");
 const media = z.strictObject({ type: z.string(), url: z.url(), alt_text: z.string().optional(), width: z.number().int().min(1).optional(), height: z.number().int().min(1).optional() });
-const option = z.strictObject({ name: z.string(), label: z.string(), id: z.string().optional() });
-const variant = z.strictObject({
+export const option = z.strictObject({ name: z.string(), label: z.string(), id: z.string().optional() });
+export const variant = z.strictObject({
   id: z.string(),
   sku: z.string().optional(),
   title: z.string(),
@@ -77,7 +77,7 @@ const variant = z.strictObject({
   availability: z.strictObject({ available: z.boolean().optional(), status: z.string().optional() }).optional(),
   options: z.array(option).optional(),
 });
-const product = z.strictObject({
+export const product = z.strictObject({
   id: z.string(),
   handle: z.string().optional(),
   title: z.string(),
@@ -98,6 +98,14 @@ const message = z.discriminatedUnion("type", [
 const envelope = (capability: string) =>
   z.strictObject({ version: z.literal(VERSION), status: z.literal("success").optional(), capabilities: z.strictObject({ [capability]: z.array(z.strictObject({ version: z.literal(VERSION) })).min(1) }) });
 
+/** A lookup answer's product: every variant says which request ids resolved to it. */
+export const lookupAnswerProduct = product.extend({ variants: z.array(variant.extend({ inputs: z.array(z.strictObject({ id: z.string(), match: z.string().optional() })).min(1) })).min(1) });
+/** A get_product answer's product: the effective selections and option signals. */
+export const detailAnswerProduct = product.extend({
+  selected: z.array(option).optional(),
+  options: z.array(z.strictObject({ name: z.string(), values: z.array(z.strictObject({ id: z.string().optional(), label: z.string(), available: z.boolean().optional(), exists: z.boolean().optional() })).min(1) })).optional(),
+});
+
 /** Our reading of the search response (catalog_search.json search_response). */
 export const searchResponse = z.strictObject({
   ucp: envelope(SEARCH),
@@ -109,17 +117,14 @@ export const searchResponse = z.strictObject({
 /** Our reading of the lookup response: every variant says which request ids resolved to it. */
 export const lookupResponse = z.strictObject({
   ucp: envelope(LOOKUP),
-  products: z.array(product.extend({ variants: z.array(variant.extend({ inputs: z.array(z.strictObject({ id: z.string(), match: z.string().optional() })).min(1) })).min(1) })),
+  products: z.array(lookupAnswerProduct),
   messages: z.array(message).optional(),
 });
 
 /** Our reading of the get_product response: one detail product with effective selections and option signals. */
 export const productResponse = z.strictObject({
   ucp: envelope(LOOKUP),
-  product: product.extend({
-    selected: z.array(option).optional(),
-    options: z.array(z.strictObject({ name: z.string(), values: z.array(z.strictObject({ id: z.string().optional(), label: z.string(), available: z.boolean().optional(), exists: z.boolean().optional() })).min(1) })).optional(),
-  }),
+  product: detailAnswerProduct,
   messages: z.array(message).optional(),
 });
 

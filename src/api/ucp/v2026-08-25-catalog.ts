@@ -5,7 +5,7 @@
 // module (the same product, variant and option signals); only the envelope and the additions are this version's.
 import { z } from "zod";
 import * as v0408 from "./v2026-04-08-catalog.ts";
-import { description, envelope, envelopeOf, errorResponse, media, message, policy, price, priceRange, VERSION } from "./v2026-08-25-common.ts";
+import { envelope, envelopeOf, errorResponse, message, policy, VERSION } from "./v2026-08-25-common.ts";
 import { policies, type Shop } from "./v2026-08-25.ts";
 
 export { VERSION };
@@ -19,37 +19,12 @@ export const productRequest = v0408.productRequest;
 
 // ---------- responses ----------
 
-const option = z.strictObject({ name: z.string(), label: z.string(), id: z.string().optional() });
-const variant = z.strictObject({
-  id: z.string(),
-  sku: z.string().optional(),
-  title: z.string(),
-  description,
-  url: z.url().optional(),
-  price,
-  availability: z.strictObject({ available: z.boolean().optional(), status: z.string().optional() }).optional(),
-  /** The option values that define the variant (2026-08-25: `options`, never `selected_options`). */
-  options: z.array(option).optional(),
-});
-const product = z.strictObject({
-  id: z.string(),
-  handle: z.string().optional(),
-  title: z.string(),
-  description,
-  url: z.url().optional(),
-  categories: z.array(z.strictObject({ value: z.string(), taxonomy: z.string().optional() })).optional(),
-  price_range: priceRange,
-  media: z.array(media).optional(),
-  options: z.array(z.strictObject({ name: z.string(), values: z.array(z.strictObject({ id: z.string().optional(), label: z.string() })).min(1) })).optional(),
-  variants: z.array(variant).min(1),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
 const additions = { messages: z.array(message).optional(), policies: z.array(policy).optional() };
 
 /** Our reading of the 2026-08-25 search response. */
 export const searchResponse = z.strictObject({
   ucp: envelope(SEARCH),
-  products: z.array(product),
+  products: z.array(v0408.product),
   pagination: z.strictObject({ cursor: z.string().optional(), has_next_page: z.boolean(), total_count: z.number().int().min(0).optional() }).refine((page) => !page.has_next_page || page.cursor !== undefined, "a cursor when has_next_page").optional(),
   ...additions,
 });
@@ -57,17 +32,14 @@ export const searchResponse = z.strictObject({
 /** Our reading of the 2026-08-25 lookup response: every variant says which request ids resolved to it. */
 export const lookupResponse = z.strictObject({
   ucp: envelope(LOOKUP),
-  products: z.array(product.extend({ variants: z.array(variant.extend({ inputs: z.array(z.strictObject({ id: z.string(), match: z.string().optional() })).min(1) })).min(1) })),
+  products: z.array(v0408.lookupAnswerProduct),
   ...additions,
 });
 
 /** Our reading of the 2026-08-25 get_product response. */
 export const productResponse = z.strictObject({
   ucp: envelope(LOOKUP),
-  product: product.extend({
-    selected: z.array(option).optional(),
-    options: z.array(z.strictObject({ name: z.string(), values: z.array(z.strictObject({ id: z.string().optional(), label: z.string(), available: z.boolean().optional(), exists: z.boolean().optional() })).min(1) })).optional(),
-  }),
+  product: v0408.detailAnswerProduct,
   ...additions,
 });
 
