@@ -29,7 +29,8 @@ export interface UcpIdentity {
 export function identityLinkingEntry(version: string): Record<string, unknown> {
   return {
     version,
-    spec: `https://ucp.dev/${version}/specification/identity-linking`,
+    // The cut of 2026-08-25 moved the page under common/, beside the schema.
+    spec: `https://ucp.dev/${version}/specification/${version >= "2026-08-25" ? "common/" : ""}identity-linking`,
     schema: `https://ucp.dev/${version}/schemas/common/identity_linking.json`,
     config: { scopes: {} },
   };
