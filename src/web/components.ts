@@ -101,3 +101,18 @@ export function failureView(error: ToolError, requestId: string, home = "/"): Vi
   }
   return { status: 500, title: "Der opstod en fejl", noindex: true, main: html`<div class="failure"><h1>Der opstod en fejl</h1><p>Noget gik galt hos os. Prøv igen om lidt.</p><p class="hint">Fejl-id: <code>${requestId}</code></p><p><a class="button" href="${home}">Gå til forsiden</a></p></div>` };
 }
+
+/** The host of a URL, or null when there is none or it is no URL. */
+export function hostOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/** An OAuth app's name as it gave it, else the host of its client id (a metadata document's URL) or the id itself. */
+export function appName(app: { clientName: string | null; clientId: string }): string {
+  return app.clientName || hostOf(app.clientId) || app.clientId;
+}

@@ -10,7 +10,7 @@ import listGrants from "../../../tools/keys/list_grants.ts";
 import revokeGrant from "../../../tools/keys/revoke_grant.ts";
 import { mayGrant } from "../../../tools/scopes.ts";
 import { TOOLSETS } from "../../../tools/toolsets.ts";
-import { emptyState } from "../../components.ts";
+import { appName, emptyState, hostOf } from "../../components.ts";
 import { CONTENT_SECURITY_POLICY } from "../../headers.ts";
 import { html, type HtmlValue } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
@@ -23,25 +23,6 @@ import type { AdminRequest } from "../site.ts";
 type Grant = z.output<typeof listGrants.output>[number];
 
 const UID = /^[\w-]{1,100}$/;
-
-/** The app's name as it gave it, else the host of its client id (a metadata document's URL) or the id itself. */
-function appName(pending: { clientName: string | null; clientId: string }): string {
-  if (pending.clientName) return pending.clientName;
-  try {
-    return new URL(pending.clientId).host || pending.clientId;
-  } catch {
-    return pending.clientId;
-  }
-}
-
-function hostOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-}
 
 function expired(): View {
   return {

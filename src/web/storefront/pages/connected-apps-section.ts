@@ -3,21 +3,12 @@
 import type { z } from "zod";
 import { SHOPPER_SCOPE_TEXT } from "../../../tools/keys/shopper-scopes.ts";
 import listApps from "../../../tools/user/list_apps.ts";
+import { appName } from "../../components.ts";
 import { html, type Html } from "../../html.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { formatDate } from "./orders.ts";
 
 type App = z.output<typeof listApps.output>[number];
-
-/** The app's name as it gave it, else the host of its client id (a metadata document's URL) or the id itself. */
-export function appName(app: { clientName: string | null; clientId: string }): string {
-  if (app.clientName) return app.clientName;
-  try {
-    return new URL(app.clientId).host || app.clientId;
-  } catch {
-    return app.clientId;
-  }
-}
 
 /** The "Forbundne apps" section of /account: nothing when the shopper has connected no app. */
 export async function connectedAppsSection(web: StorefrontRequest): Promise<Html> {

@@ -6,24 +6,14 @@ import { NotFound } from "../../../core/errors.ts";
 import type { PendingAuthorization } from "../../../http/oauth-interactions.ts";
 import { SHOPPER_SCOPE_TEXT } from "../../../tools/keys/shopper-scopes.ts";
 import revokeApp from "../../../tools/user/revoke_app.ts";
-import { notice } from "../../components.ts";
+import { appName, hostOf, notice } from "../../components.ts";
 import { CONTENT_SECURITY_POLICY } from "../../headers.ts";
 import { html } from "../../html.ts";
 import type { Outcome, View } from "../../page.ts";
 import type { StorefrontRequest } from "../site.ts";
 import { loginView } from "./account.ts";
-import { appName } from "./connected-apps-section.ts";
 
 const UID = /^[\w-]{1,100}$/;
-
-function hostOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-}
 
 function expired(): View {
   return {
